@@ -1,0 +1,10 @@
+import nextCoreWebVitals from "eslint-config-next/core-web-vitals";
+import nextTypescript from "eslint-config-next/typescript";
+
+const config = [
+  ...nextCoreWebVitals,
+  ...nextTypescript,
+  { ignores: ["lib/generated/**", ".next/**", ".data/**", "test-results/**", "playwright-report/**", "next-env.d.ts"] },
+];
+
+export default config;

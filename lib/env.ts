@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+/**
+ * The process configuration, read once from the environment and validated. Every variable is documented
+ * in .env.example. A missing or bad value throws an error that names it; instrumentation.ts turns that
+ * into a failed start-up rather than a half-working server.
+ */
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => value.replace(/\/+$/, ""))
+  .pipe(z.url({ protocol: /^https?$/ }))
+  .optional();
+
+const emptyAsUndefined = (value: unknown) => (value === "" ? undefined : value);
+
+export const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** PostgreSQL connection string. Absent: the embedded PGlite database in PGLITE_DATA_DIR. */
+  DATABASE_URL: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string").optional(),
+  ),
+  /** Folder of the embedded database; created, migrated and seeded on first start. */
+  PGLITE_DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data/pglite")),
+  /** Public origin of the app: the OIDC issuer and the base of absolute links. */
+  BASE_URL: z.preprocess(emptyAsUndefined, optionalUrl),
+  /** Public base of the calendar API when a dedicated host rewrites to it; default BASE_URL + /api/calendar. */
+  CALENDAR_URL: z.preprocess(emptyAsUndefined, optionalUrl),
+  /** Origin of the artwork in imageUrl (a CDN); default BASE_URL. */
+  ASSET_URL: z.preprocess(emptyAsUndefined, optionalUrl),
+  /** Key for signing calendar cursors and other opaque values; at least 32 characters of randomness. */
+  APP_SECRET: z.string({ error: "is required (at least 32 characters; `openssl rand -base64 32`)" }).min(32, "must be at least 32 characters"),
+  /** Seconds a calendar response may be reused by this process and by CDNs (s-maxage). 0 turns the in-process cache off. */
+  CALENDAR_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** The church this deployment serves: page titles, calendar feed names, the TOTP issuer. */
+  CHURCH_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).default("Grace Harbor Church")),
+  /** Seed demo data into an empty embedded database on first start. */
+  SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("true")).transform((v) => v === "true"),
+});
+
+export type Env = z.infer<typeof envSchema> & { BASE_URL: string; CALENDAR_URL: string; ASSET_URL: string };
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration; fix these environment variables:\n${problems.join("\n")}`);
+  }
+  const env = result.data;
+  const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
+  return {
+    ...env,
+    BASE_URL: baseUrl,
+    CALENDAR_URL: env.CALENDAR_URL ?? `${baseUrl}/api/calendar`,
+    ASSET_URL: env.ASSET_URL ?? baseUrl,
+  };
+}
+
+let cached: Env | undefined;
+
+/** The validated configuration of this process, parsed on first use. */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}
