@@ -1,0 +1,16 @@
+import { getEventOrThrow } from "@/lib/calendar/get-event-or-throw";
+import { buildIcsEvent } from "@/lib/calendar/ics";
+import { eventIdParamsSchema } from "@/lib/calendar/schemas";
+import { churchName } from "@/lib/church";
+import { env } from "@/lib/env";
+import { calendarPreflight, calendarRoute, ICS_CONTENT_TYPE } from "@/lib/http/calendar";
+
+// GET /api/calendar/events/{eventId}/calendar.ics - one event as iCalendar, for "add to my calendar"
+export const GET = calendarRoute(async (_request, params) => {
+  const { eventId } = eventIdParamsSchema.parse(params);
+  const { event } = await getEventOrThrow(eventId);
+  return { body: buildIcsEvent(event, { name: churchName(), baseUrl: env().BASE_URL }), contentType: ICS_CONTENT_TYPE };
+});
+
+// OPTIONS /api/calendar/events/{eventId}/calendar.ics - CORS preflight for embedding sites
+export const OPTIONS = calendarPreflight;

@@ -1,0 +1,12 @@
+import { getEventOrThrow } from "@/lib/calendar/get-event-or-throw";
+import { eventDetailSchema, eventIdParamsSchema } from "@/lib/calendar/schemas";
+import { calendarPreflight, calendarRoute, jsonResult } from "@/lib/http/calendar";
+
+// GET /api/calendar/events/{eventId} - one public event by id or slug, with its ministry and campus
+export const GET = calendarRoute(async (_request, params) => {
+  const { eventId } = eventIdParamsSchema.parse(params);
+  return jsonResult(eventDetailSchema, await getEventOrThrow(eventId));
+});
+
+// OPTIONS /api/calendar/events/{eventId} - CORS preflight for embedding sites
+export const OPTIONS = calendarPreflight;

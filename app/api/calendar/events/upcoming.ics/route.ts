@@ -1,0 +1,21 @@
+import { buildIcsCalendar } from "@/lib/calendar/ics";
+import { listUpcomingEventsForSubscription } from "@/lib/calendar/list-upcoming-events";
+import { upcomingEventsQuerySchema } from "@/lib/calendar/schemas";
+import { env } from "@/lib/env";
+import { calendarPreflight, calendarRoute, ICS_CONTENT_TYPE, parseQuery } from "@/lib/http/calendar";
+import { churchName } from "@/lib/church";
+
+const subscriptionQuerySchema = upcomingEventsQuerySchema.pick({ type: true, ministryId: true, campusId: true, audience: true });
+
+// GET /api/calendar/events/upcoming.ics - the upcoming feed as an iCalendar subscription (same filters)
+export const GET = calendarRoute(async (request) => {
+  const filters = parseQuery(request, subscriptionQuerySchema);
+  const events = await listUpcomingEventsForSubscription(filters);
+  return {
+    body: buildIcsCalendar(events, { name: `${churchName()} events`, baseUrl: env().BASE_URL, refreshIntervalMinutes: 60 }),
+    contentType: ICS_CONTENT_TYPE,
+  };
+});
+
+// OPTIONS /api/calendar/events/upcoming.ics - CORS preflight for embedding sites
+export const OPTIONS = calendarPreflight;

@@ -1,0 +1,13 @@
+import { env } from "@/lib/env";
+import { buildOpenApiDocument } from "@/lib/openapi/document";
+
+let body: string | undefined;
+
+// GET /api/openapi.json - the OpenAPI 3.1 description of every route, generated from the zod schemas
+export function GET(): Response {
+  const config = env();
+  body ??= JSON.stringify(buildOpenApiDocument({ serverUrl: config.BASE_URL, calendarUrl: config.CALENDAR_URL }));
+  return new Response(body, {
+    headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" },
+  });
+}

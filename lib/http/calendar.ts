@@ -1,0 +1,136 @@
+import "server-only";
+import { createHash, randomUUID } from "node:crypto";
+import type { NextRequest } from "next/server";
+import { ZodError, type z } from "zod";
+import { CalendarError } from "../calendar/errors.ts";
+import type { CalendarErrorBody } from "../calendar/schemas.ts";
+import { env } from "../env.ts";
+import { ResponseCache } from "./response-cache.ts";
+
+/**
+ * The one wrapper of every calendar route (STYLE.md convention 2): public and embeddable (CORS *),
+ * CDN-friendly caching with ETag and 304, and every failure rendered as a CalendarError. It holds the
+ * only try/catch: an unexpected error becomes a generic 500 and is logged with a request id, never echoed.
+ */
+
+const CORS_HEADERS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
+  "Access-Control-Allow-Headers": "If-None-Match",
+  "Access-Control-Expose-Headers": "ETag",
+} as const;
+
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+export const ICS_CONTENT_TYPE = "text/calendar; charset=utf-8";
+
+export interface CalendarRouteResult {
+  body: string;
+  contentType: string;
+}
+
+type RouteParams = Record<string, string | string[] | undefined>;
+type Load = (request: NextRequest, params: RouteParams) => Promise<CalendarRouteResult>;
+
+const cache = new ResponseCache(2000);
+
+function cacheControl(seconds: number): string {
+  return seconds > 0
+    ? `public, max-age=${seconds}, s-maxage=${seconds}, stale-while-revalidate=${seconds * 10}`
+    : "public, max-age=0, must-revalidate";
+}
+
+function entityTag(body: string): string {
+  return `"${createHash("sha1").update(body).digest("base64url")}"`;
+}
+
+/** RFC 9110 If-None-Match: a list of tags (weak comparison) or "*". */
+function matchesIfNoneMatch(header: string | null, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
+}
+
+function errorResponse(statusCode: number, message: string, details?: string[]): Response {
+  const body: CalendarErrorBody = { error: true, message, statusCode, ...(details && details.length > 0 && { details }) };
+  return Response.json(body, {
+    status: statusCode,
+    headers: {
+      ...CORS_HEADERS,
+      // A missing event may be created soon; a malformed request never becomes valid.
+      "Cache-Control": statusCode === 404 ? cacheControl(Math.min(env().CALENDAR_CACHE_SECONDS, 30)) : "no-store",
+    },
+  });
+}
+
+function renderError(error: unknown): Response {
+  if (error instanceof CalendarError) return errorResponse(error.statusCode, error.message, error.details);
+  if (error instanceof ZodError) {
+    const messages = [...new Set(error.issues.map((issue) => issue.message))];
+    return errorResponse(400, messages[0] ?? "invalid request", messages);
+  }
+  const requestId = randomUUID();
+  console.error(`[calendar] request ${requestId} failed`, error);
+  return new Response(JSON.stringify({ error: true, message: "internal error", statusCode: 500 } satisfies CalendarErrorBody), {
+    status: 500,
+    headers: { ...CORS_HEADERS, "Content-Type": JSON_CONTENT_TYPE, "Cache-Control": "no-store", "X-Request-Id": requestId },
+  });
+}
+
+function cacheKey(request: NextRequest): string {
+  const params = [...request.nextUrl.searchParams].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${request.nextUrl.pathname}?${new URLSearchParams(params).toString()}`;
+}
+
+/** Wraps a loader into a GET handler with the calendar surface's headers, caching and errors. */
+export function calendarRoute(load: Load) {
+  return async function GET(request: NextRequest, context: { params: Promise<RouteParams> }): Promise<Response> {
+    try {
+      const seconds = env().CALENDAR_CACHE_SECONDS;
+      const key = cacheKey(request);
+      let entry = seconds > 0 ? cache.get(key) : undefined;
+      if (!entry) {
+        const result = await load(request, await context.params);
+        entry = { ...result, etag: entityTag(result.body), expiresAt: Date.now() + seconds * 1000 };
+        if (seconds > 0) cache.set(key, entry);
+      }
+      const headers = { ...CORS_HEADERS, "Cache-Control": cacheControl(seconds), ETag: entry.etag };
+      if (matchesIfNoneMatch(request.headers.get("if-none-match"), entry.etag)) {
+        return new Response(null, { status: 304, headers });
+      }
+      return new Response(entry.body, { status: 200, headers: { ...headers, "Content-Type": entry.contentType } });
+    } catch (error) {
+      return renderError(error);
+    }
+  };
+}
+
+/** CORS preflight for the calendar routes. */
+export function calendarPreflight(): Response {
+  return new Response(null, { status: 204, headers: { ...CORS_HEADERS, "Access-Control-Max-Age": "86400" } });
+}
+
+/** A calendar error answered without a loader (e.g. a path with no event id). */
+export function calendarErrorResponse(statusCode: 400 | 404, message: string): Response {
+  return errorResponse(statusCode, message);
+}
+
+/**
+ * The query parameters a schema knows, each at most once, parsed by it. Unknown parameters are ignored
+ * (cache-busters are common in embeds); a repeated one is refused rather than guessed.
+ */
+export function parseQuery<Schema extends z.ZodObject>(request: NextRequest, schema: Schema): z.output<Schema> {
+  const raw: Record<string, string> = {};
+  const repeated: string[] = [];
+  for (const name of Object.keys(schema.shape)) {
+    const values = request.nextUrl.searchParams.getAll(name);
+    if (values.length > 1) repeated.push(`${name} must be given at most once`);
+    if (values[0] !== undefined) raw[name] = values[0];
+  }
+  if (repeated.length > 0) throw new CalendarError(400, repeated[0] as string, repeated);
+  return schema.parse(raw);
+}
+
+/** A response body as JSON, checked against its schema so the OpenAPI document cannot drift from it. */
+export function jsonResult<Schema extends z.ZodType>(schema: Schema, value: z.input<Schema>): CalendarRouteResult {
+  return { body: JSON.stringify(schema.parse(value)), contentType: JSON_CONTENT_TYPE };
+}

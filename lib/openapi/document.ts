@@ -1,0 +1,110 @@
+import { createDocument } from "zod-openapi";
+import type { z } from "zod";
+import {
+  calendarErrorSchema,
+  eventDetailSchema,
+  eventIdParamsSchema,
+  upcomingEventsQuerySchema,
+  upcomingFeedSchema,
+} from "../calendar/schemas.ts";
+
+/**
+ * The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with and answer
+ * through, so it cannot drift from them. Each issue adds its own routes here.
+ */
+
+const calendarError = (description: string) => ({
+  description,
+  content: { "application/json": { schema: calendarErrorSchema } },
+});
+
+const cachedJson = (description: string, schema: z.ZodType) => ({
+  description,
+  headers: {
+    ETag: { description: "Entity tag of the body; send it back in If-None-Match to get 304.", schema: { type: "string" as const } },
+    "Cache-Control": { description: "Public, CDN-cacheable for a short time.", schema: { type: "string" as const } },
+  },
+  content: { "application/json": { schema } },
+});
+
+const notModified = { description: "Not modified: the If-None-Match tag still matches." };
+const calendarSubscriptionQuery = upcomingEventsQuerySchema.pick({ type: true, ministryId: true, campusId: true, audience: true });
+
+export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: string }) {
+  return createDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Church identity and calendar API",
+      version: "1.0.0",
+      description:
+        "The identity service (OAuth 2.0 / OpenID Connect and the /api/v1 self-service routes) and the public calendar service. " +
+        "Calendar routes need no authentication, answer `Access-Control-Allow-Origin: *`, and fail with a CalendarError body.",
+    },
+    servers: [{ url: options.serverUrl }],
+    tags: [{ name: "events", description: "Public calendar of church events (no authentication)." }],
+    paths: {
+      "/api/calendar/events/upcoming": {
+        get: {
+          tags: ["events"],
+          operationId: "listUpcomingEvents",
+          summary: "Upcoming public events, filtered and cursor-paged",
+          description:
+            "Public events that are not drafts and end now or later, ordered by start instant (UTC) then eventId. " +
+            "Filters combine with AND; `audience` matches events whose audience contains the value; unknown ministry, " +
+            "campus or audience values give an empty page. `nextCursor` is opaque, tamper-evident and bound to the filters " +
+            "it was issued for: send it back with the same filters.",
+          requestParams: { query: upcomingEventsQuerySchema },
+          responses: {
+            "200": cachedJson("One page of events.", upcomingFeedSchema),
+            "304": notModified,
+            "400": calendarError(
+              "`limit must be between 1 and 100`, `type must be one of …` or `cursor is invalid` (malformed, tampered or bound to other filters).",
+            ),
+          },
+        },
+      },
+      "/api/calendar/events/upcoming.ics": {
+        get: {
+          tags: ["events"],
+          operationId: "subscribeUpcomingEvents",
+          summary: "Upcoming public events as an iCalendar (RFC 5545) subscription",
+          description: "Same filters as the JSON feed, every upcoming event (at most 1,000) in one calendar that Google and Apple calendars can subscribe to.",
+          requestParams: { query: calendarSubscriptionQuery },
+          responses: {
+            "200": { description: "An iCalendar document.", content: { "text/calendar": { schema: { type: "string" } } } },
+            "304": notModified,
+            "400": calendarError("An invalid filter value."),
+          },
+        },
+      },
+      "/api/calendar/events/{eventId}": {
+        get: {
+          tags: ["events"],
+          operationId: "getEvent",
+          summary: "One public event by id or slug",
+          requestParams: { path: eventIdParamsSchema },
+          responses: {
+            "200": cachedJson("The event with its ministry and campus when linked.", eventDetailSchema),
+            "304": notModified,
+            "400": calendarError("`eventId missing`."),
+            "404": calendarError("`event not found`: no such event, or it is a draft or not public."),
+          },
+        },
+      },
+      "/api/calendar/events/{eventId}/calendar.ics": {
+        get: {
+          tags: ["events"],
+          operationId: "getEventIcs",
+          summary: "One public event as iCalendar, for “add to my calendar”",
+          requestParams: { path: eventIdParamsSchema },
+          responses: {
+            "200": { description: "An iCalendar document with one event.", content: { "text/calendar": { schema: { type: "string" } } } },
+            "304": notModified,
+            "404": calendarError("`event not found`."),
+          },
+        },
+      },
+    },
+    "x-calendar-base-url": options.calendarUrl,
+  });
+}
