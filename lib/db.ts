@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { applyMigrations } from "./db/migrate.ts";
 import { pgliteMigrationConnection } from "./db/connections.ts";
@@ -16,9 +17,13 @@ import { PrismaClient } from "./generated/prisma/client.ts";
  */
 export type DatabaseKind = "postgres" | "embedded";
 
+/** A parameterised SQL query on the same connections Prisma uses; rows as the driver decodes them. */
+export type SqlQuery = <Row>(text: string, params?: readonly unknown[]) => Promise<Row[]>;
+
 interface DatabaseHandle {
   kind: DatabaseKind;
   prisma: PrismaClient;
+  query: SqlQuery;
   /** Settles when the database is usable: for the embedded one, after migrations and the first seed. */
   ready: Promise<void>;
 }
@@ -26,8 +31,12 @@ interface DatabaseHandle {
 const globalForDb = globalThis as typeof globalThis & { __churchDatabase?: DatabaseHandle };
 
 function openPostgres(connectionString: string): DatabaseHandle {
-  const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString, max: 10 }) });
-  return { kind: "postgres", prisma, ready: Promise.resolve() };
+  // One pool for Prisma and for the few hot read paths that build their JSON in SQL.
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const query: SqlQuery = async <Row>(text: string, params: readonly unknown[] = []) =>
+    (await pool.query(text, params as unknown[])).rows as Row[];
+  return { kind: "postgres", prisma, query, ready: Promise.resolve() };
 }
 
 function openEmbedded(dataDir: string, seedDemoData: boolean): DatabaseHandle {
@@ -35,6 +44,8 @@ function openEmbedded(dataDir: string, seedDemoData: boolean): DatabaseHandle {
   mkdirSync(path.dirname(absolute), { recursive: true });
   const pglite = new PGlite(absolute);
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const query: SqlQuery = async <Row>(text: string, params: readonly unknown[] = []) =>
+    (await pglite.query<Row>(text, params as unknown[])).rows;
   const ready = (async () => {
     await pglite.waitReady;
     const applied = await applyMigrations(pgliteMigrationConnection(pglite));
@@ -45,7 +56,7 @@ function openEmbedded(dataDir: string, seedDemoData: boolean): DatabaseHandle {
       console.log(`[db] seeded demo data: ${counts.campuses} campuses, ${counts.ministries} ministries, ${counts.events} events`);
     }
   })();
-  return { kind: "embedded", prisma, ready };
+  return { kind: "embedded", prisma, query, ready };
 }
 
 function handle(): DatabaseHandle {
@@ -63,6 +74,13 @@ export async function db(): Promise<PrismaClient> {
   const { prisma, ready } = handle();
   await ready;
   return prisma;
+}
+
+/** Raw parameterised SQL, once the database is ready. For hot read paths; Prisma everywhere else. */
+export async function sql<Row>(text: string, params: readonly unknown[] = []): Promise<Row[]> {
+  const { query, ready } = handle();
+  await ready;
+  return query<Row>(text, params);
 }
 
 export function databaseKind(): DatabaseKind {

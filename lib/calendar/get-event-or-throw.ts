@@ -1,9 +1,7 @@
-import { db } from "../db.ts";
-import { env } from "../env.ts";
+import { sql } from "../db.ts";
 import { eventNotFound } from "./errors.ts";
-import { publicEventWhere } from "./public-event-filter.ts";
+import { eventJson, PUBLIC_EVENT, SqlParams } from "./public-events-sql.ts";
 import type { EventDetail } from "./schemas.ts";
-import { calendarEventSelect, toCalendarEvent } from "./to-calendar-event.ts";
 
 /** No id or slug is longer; a longer key is answered without asking the database. */
 const MAX_KEY_LENGTH = 200;
@@ -14,22 +12,19 @@ const MAX_KEY_LENGTH = 200;
  */
 export async function getEventOrThrow(eventIdOrSlug: string): Promise<EventDetail> {
   if (eventIdOrSlug.length > MAX_KEY_LENGTH) throw eventNotFound();
-  const prisma = await db();
-  const row = await prisma.event.findFirst({
-    where: {
-      ...publicEventWhere,
-      ...(eventIdOrSlug.startsWith("evt_") ? { id: eventIdOrSlug } : { slug: eventIdOrSlug }),
-    },
-    select: {
-      ...calendarEventSelect,
-      ministry: { select: { id: true, name: true } },
-      campus: { select: { id: true, name: true } },
-    },
-  });
+  const params = new SqlParams();
+  // Slugs are kebab-case, so they never start with the id prefix.
+  const match = eventIdOrSlug.startsWith("evt_") ? `e.id = ${params.add(eventIdOrSlug)}` : `e.slug = ${params.add(eventIdOrSlug)}`;
+  const [row] = await sql<{ json: string }>(
+    `SELECT json_strip_nulls(json_build_object(
+       'event', ${eventJson(params)}::json,
+       'ministry', CASE WHEN m.id IS NOT NULL THEN json_build_object('ministryId', m.id, 'name', m.name) END,
+       'campus', CASE WHEN c.id IS NOT NULL THEN json_build_object('campusId', c.id, 'name', c.name) END
+     ))::text AS json
+     FROM event e LEFT JOIN ministry m ON m.id = e.ministry_id LEFT JOIN campus c ON c.id = e.campus_id
+     WHERE ${PUBLIC_EVENT} AND ${match}`,
+    params.values,
+  );
   if (!row) throw eventNotFound();
-  return {
-    event: toCalendarEvent(row, env().ASSET_URL),
-    ...(row.ministry && { ministry: { ministryId: row.ministry.id, name: row.ministry.name } }),
-    ...(row.campus && { campus: { campusId: row.campus.id, name: row.campus.name } }),
-  };
+  return JSON.parse(row.json) as EventDetail;
 }

@@ -1,8 +1,6 @@
 import { db } from "../db.ts";
-import { env } from "../env.ts";
-import { publicEventWhere } from "./public-event-filter.ts";
+import { parseEvents, selectPublicEvents, SqlParams } from "./public-events-sql.ts";
 import type { CalendarEvent } from "./schemas.ts";
-import { calendarEventSelect, toCalendarEvent } from "./to-calendar-event.ts";
 
 /** The next public dates of a recurring series, for the "more dates" list of an event page. */
 export async function listSeriesEvents(
@@ -11,19 +9,11 @@ export async function listSeriesEvents(
   now = new Date(),
 ): Promise<{ title: string; events: CalendarEvent[] } | null> {
   const prisma = await db();
-  const series = await prisma.eventSeries.findUnique({
-    where: { id: seriesId },
-    select: {
-      title: true,
-      events: {
-        where: { ...publicEventWhere, endAt: { gte: now }, ...(options.excludeEventId && { id: { not: options.excludeEventId } }) },
-        orderBy: [{ startAt: "asc" }, { id: "asc" }],
-        take: options.limit ?? 6,
-        select: calendarEventSelect,
-      },
-    },
-  });
+  const series = await prisma.eventSeries.findUnique({ where: { id: seriesId }, select: { title: true } });
   if (!series) return null;
-  const { ASSET_URL } = env();
-  return { title: series.title, events: series.events.map((row) => toCalendarEvent(row, ASSET_URL)) };
+  const params = new SqlParams();
+  const conditions = [`e.series_id = ${params.add(seriesId)}`, `e.end_at >= ${params.add(now.toISOString())}::timestamptz`];
+  if (options.excludeEventId) conditions.push(`e.id <> ${params.add(options.excludeEventId)}`);
+  const rows = await selectPublicEvents(conditions, params, options.limit ?? 6);
+  return { title: series.title, events: parseEvents(rows) };
 }

@@ -1,12 +1,9 @@
-import { db } from "../db.ts";
 import { env } from "../env.ts";
-import type { Prisma } from "../generated/prisma/client.ts";
 import { decodeCursor, deriveCursorKey, encodeCursor, type CursorPosition } from "./cursor.ts";
 import { invalidCursor } from "./errors.ts";
 import { earliestUpcomingStart } from "./event-time.ts";
-import { publicEventWhere } from "./public-event-filter.ts";
+import { parseEvents, selectPublicEvents, SqlParams, type PublicEventRow } from "./public-events-sql.ts";
 import { DEFAULT_PAGE_SIZE, type CalendarEvent, type UpcomingEventsFilters, type UpcomingEventsQuery, type UpcomingFeed } from "./schemas.ts";
-import { calendarEventSelect, toCalendarEvent } from "./to-calendar-event.ts";
 
 let cursorKey: Buffer | undefined;
 function key(): Buffer {
@@ -14,31 +11,38 @@ function key(): Buffer {
   return cursorKey;
 }
 
-/** The WHERE of the upcoming feed: public, non-draft, ending now or later, filters ANDed, after a position. */
-function upcomingWhere(filters: UpcomingEventsFilters, now: Date, after: CursorPosition | null): Prisma.EventWhereInput {
-  // An event still running now started at most MAX_EVENT_DURATION_DAYS ago: that lower bound turns the
-  // scan into an index range instead of a walk through every past event.
-  const lowerBound = earliestUpcomingStart(now);
-  const scanFrom = after && after.startAt > lowerBound ? after.startAt : lowerBound;
-  return {
-    ...publicEventWhere,
-    endAt: { gte: now },
-    startAt: { gte: scanFrom },
-    ...(after && { OR: [{ startAt: { gt: after.startAt } }, { id: { gt: after.eventId } }] }),
-    ...(filters.type && { eventType: filters.type }),
-    ...(filters.ministryId && { ministryId: filters.ministryId }),
-    ...(filters.campusId && { campusId: filters.campusId }),
-    ...(filters.audience && { audience: { has: filters.audience } }),
-  };
+function pickFilters(query: UpcomingEventsFilters): UpcomingEventsFilters {
+  return { type: query.type, ministryId: query.ministryId, campusId: query.campusId, audience: query.audience };
 }
 
-const feedOrder: Prisma.EventOrderByWithRelationInput[] = [{ startAt: "asc" }, { id: "asc" }];
+/**
+ * Upcoming public events for the filters (ANDed), after a keyset position, in feed order: start instant,
+ * then eventId. Each filter column has a (column, start_at, id) index and audience a GIN index.
+ */
+function selectUpcoming(filters: UpcomingEventsFilters, now: Date, after: CursorPosition | null, limit: number): Promise<PublicEventRow[]> {
+  const params = new SqlParams();
+  // An event still running now started at most MAX_EVENT_DURATION_DAYS ago: that lower bound turns the
+  // scan into an index range instead of a walk through every past event.
+  const conditions = [`e.end_at >= ${params.add(now.toISOString())}::timestamptz`, `e.start_at >= ${params.add(earliestUpcomingStart(now).toISOString())}::timestamptz`];
+  if (after) conditions.push(`(e.start_at, e.id) > (${params.add(after.startAt.toISOString())}::timestamptz, ${params.add(after.eventId)})`);
+  if (filters.type) conditions.push(`e.event_type = ${params.add(filters.type)}`);
+  if (filters.ministryId) conditions.push(`e.ministry_id = ${params.add(filters.ministryId)}`);
+  if (filters.campusId) conditions.push(`e.campus_id = ${params.add(filters.campusId)}`);
+  if (filters.audience) conditions.push(`e.audience @> ARRAY[${params.add(filters.audience)}::text]`);
+  return selectPublicEvents(conditions, params, limit);
+}
+
+/** One page of the feed as the events' JSON texts and the cursor of the next page. */
+export interface UpcomingPage {
+  eventJson: string[];
+  nextCursor: string | null;
+}
 
 /**
- * One page of the upcoming feed, ordered by start instant then eventId and paged by keyset on the
- * (start_at, id) indexes (never OFFSET), so a deep page costs what the first one does.
+ * One page of the upcoming feed, paged by keyset on (start_at, id), never OFFSET, so a deep page costs
+ * what the first one does. A malformed, edited or foreign cursor is a CalendarError.
  */
-export async function listUpcomingEvents(query: UpcomingEventsQuery, now = new Date()): Promise<UpcomingFeed> {
+export async function readUpcomingPage(query: UpcomingEventsQuery, now = new Date()): Promise<UpcomingPage> {
   const filters = pickFilters(query);
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   let after: CursorPosition | null = null;
@@ -46,20 +50,25 @@ export async function listUpcomingEvents(query: UpcomingEventsQuery, now = new D
     after = decodeCursor(query.cursor, filters, key());
     if (!after) throw invalidCursor();
   }
-  const prisma = await db();
-  const rows = await prisma.event.findMany({
-    where: upcomingWhere(filters, now, after),
-    orderBy: feedOrder,
-    take: limit + 1,
-    select: calendarEventSelect,
-  });
+  const rows = await selectUpcoming(filters, now, after, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
-  const { ASSET_URL } = env();
   return {
-    items: page.map((row) => toCalendarEvent(row, ASSET_URL)),
-    nextCursor: rows.length > limit && last ? encodeCursor({ startAt: last.startAt, eventId: last.id }, filters, key()) : null,
+    eventJson: page.map((row) => row.json),
+    nextCursor:
+      rows.length > limit && last ? encodeCursor({ startAt: new Date(Number(last.start_ms)), eventId: last.id }, filters, key()) : null,
   };
+}
+
+/** The UpcomingFeed body of a page, assembled from the JSON PostgreSQL built. */
+export function upcomingFeedBody(page: UpcomingPage): string {
+  return `{"items":[${page.eventJson.join(",")}],"nextCursor":${JSON.stringify(page.nextCursor)}}`;
+}
+
+/** One page of the upcoming feed as objects, for server-rendered pages. */
+export async function listUpcomingEvents(query: UpcomingEventsQuery, now = new Date()): Promise<UpcomingFeed> {
+  const page = await readUpcomingPage(query, now);
+  return { items: page.eventJson.map((json) => JSON.parse(json) as CalendarEvent), nextCursor: page.nextCursor };
 }
 
 /** The most events one iCalendar subscription carries: about a year of a busy church's calendar. */
@@ -67,17 +76,5 @@ export const ICS_FEED_MAX_EVENTS = 1000;
 
 /** Every upcoming event for the filters (up to ICS_FEED_MAX_EVENTS), in feed order, for the .ics feed. */
 export async function listUpcomingEventsForSubscription(filters: UpcomingEventsFilters, now = new Date()): Promise<CalendarEvent[]> {
-  const prisma = await db();
-  const rows = await prisma.event.findMany({
-    where: upcomingWhere(pickFilters(filters), now, null),
-    orderBy: feedOrder,
-    take: ICS_FEED_MAX_EVENTS,
-    select: calendarEventSelect,
-  });
-  const { ASSET_URL } = env();
-  return rows.map((row) => toCalendarEvent(row, ASSET_URL));
-}
-
-function pickFilters(query: UpcomingEventsFilters): UpcomingEventsFilters {
-  return { type: query.type, ministryId: query.ministryId, campusId: query.campusId, audience: query.audience };
+  return parseEvents(await selectUpcoming(pickFilters(filters), now, null, ICS_FEED_MAX_EVENTS));
 }

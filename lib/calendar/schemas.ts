@@ -50,7 +50,7 @@ export const upcomingEventsQuerySchema = z
       .string()
       .regex(/^\s*\d+\s*$/, CALENDAR_MESSAGES.limit)
       .transform(Number)
-      .pipe(z.number().int().min(1, CALENDAR_MESSAGES.limit).max(MAX_PAGE_SIZE, CALENDAR_MESSAGES.limit))
+      .pipe(z.number().int({ error: CALENDAR_MESSAGES.limit, abort: true }).min(1, CALENDAR_MESSAGES.limit).max(MAX_PAGE_SIZE, CALENDAR_MESSAGES.limit))
       .optional()
       .meta({
         description: "Page size, an integer from 1 to 100.",

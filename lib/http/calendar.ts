@@ -21,7 +21,6 @@ const CORS_HEADERS = {
 } as const;
 
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
-export const ICS_CONTENT_TYPE = "text/calendar; charset=utf-8";
 
 export interface CalendarRouteResult {
   body: string;

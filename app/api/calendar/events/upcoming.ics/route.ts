@@ -1,8 +1,8 @@
-import { buildIcsCalendar } from "@/lib/calendar/ics";
+import { buildIcsCalendar, ICS_CONTENT_TYPE } from "@/lib/calendar/ics";
 import { listUpcomingEventsForSubscription } from "@/lib/calendar/list-upcoming-events";
 import { upcomingEventsQuerySchema } from "@/lib/calendar/schemas";
 import { env } from "@/lib/env";
-import { calendarPreflight, calendarRoute, ICS_CONTENT_TYPE, parseQuery } from "@/lib/http/calendar";
+import { calendarPreflight, calendarRoute, parseQuery } from "@/lib/http/calendar";
 import { churchName } from "@/lib/church";
 
 const subscriptionQuerySchema = upcomingEventsQuerySchema.pick({ type: true, ministryId: true, campusId: true, audience: true });

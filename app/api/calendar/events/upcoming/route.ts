@@ -1,11 +1,11 @@
-import { listUpcomingEvents } from "@/lib/calendar/list-upcoming-events";
-import { upcomingEventsQuerySchema, upcomingFeedSchema } from "@/lib/calendar/schemas";
-import { calendarPreflight, calendarRoute, jsonResult, parseQuery } from "@/lib/http/calendar";
+import { readUpcomingPage, upcomingFeedBody } from "@/lib/calendar/list-upcoming-events";
+import { upcomingEventsQuerySchema } from "@/lib/calendar/schemas";
+import { calendarPreflight, calendarRoute, JSON_CONTENT_TYPE, parseQuery } from "@/lib/http/calendar";
 
 // GET /api/calendar/events/upcoming - one page of upcoming public events, filtered, cursor-paged
 export const GET = calendarRoute(async (request) => {
   const query = parseQuery(request, upcomingEventsQuerySchema);
-  return jsonResult(upcomingFeedSchema, await listUpcomingEvents(query));
+  return { body: upcomingFeedBody(await readUpcomingPage(query)), contentType: JSON_CONTENT_TYPE };
 });
 
 // OPTIONS /api/calendar/events/upcoming - CORS preflight for embedding sites

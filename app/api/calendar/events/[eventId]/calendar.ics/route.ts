@@ -1,9 +1,9 @@
 import { getEventOrThrow } from "@/lib/calendar/get-event-or-throw";
-import { buildIcsEvent } from "@/lib/calendar/ics";
+import { buildIcsEvent, ICS_CONTENT_TYPE } from "@/lib/calendar/ics";
 import { eventIdParamsSchema } from "@/lib/calendar/schemas";
 import { churchName } from "@/lib/church";
 import { env } from "@/lib/env";
-import { calendarPreflight, calendarRoute, ICS_CONTENT_TYPE } from "@/lib/http/calendar";
+import { calendarPreflight, calendarRoute } from "@/lib/http/calendar";
 
 // GET /api/calendar/events/{eventId}/calendar.ics - one event as iCalendar, for "add to my calendar"
 export const GET = calendarRoute(async (_request, params) => {

@@ -1,0 +1,92 @@
+import { expect, test } from "@playwright/test";
+import ICAL from "ical.js";
+import { localToInstant } from "../../lib/calendar/event-time.ts";
+import type { CalendarEvent } from "../../lib/calendar/schemas.ts";
+import { readWholeFeed } from "../support/calendar-client.ts";
+
+// The iCalendar feeds, read by a real iCalendar parser (ical.js) and matched against the JSON feed.
+
+interface ParsedEvent {
+  uid: string;
+  summary: string;
+  startMs: number;
+  endMs: number;
+  status: string | null;
+  url: string | null;
+}
+
+function parseCalendar(text: string): ParsedEvent[] {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
+  return calendar.getAllSubcomponents("vevent").map((component) => {
+    const event = new ICAL.Event(component);
+    return {
+      uid: event.uid,
+      summary: event.summary,
+      startMs: event.startDate.toJSDate().getTime(),
+      endMs: event.endDate.toJSDate().getTime(),
+      status: (component.getFirstPropertyValue("status") as string | null) ?? null,
+      url: (component.getFirstPropertyValue("url") as string | null) ?? null,
+    };
+  });
+}
+
+function expectMatches(parsed: ParsedEvent[], events: CalendarEvent[], baseURL: string) {
+  expect(parsed.map((event) => event.uid.split("@")[0])).toEqual(events.map((event) => event.eventId));
+  parsed.forEach((ics, index) => {
+    const json = events[index]!;
+    expect(ics.startMs, json.eventId).toBe(localToInstant(json.startDate, json.startTime, json.timezone).getTime());
+    expect(ics.endMs, json.eventId).toBe(localToInstant(json.endDate, json.endTime, json.timezone).getTime());
+    expect(ics.url).toBe(`${baseURL}${json.url}`);
+    expect(ics.status).toBe(json.status === "CANCELLED" ? "CANCELLED" : json.status === "POSTPONED" ? "TENTATIVE" : "CONFIRMED");
+    expect(ics.summary).toContain(json.title);
+  });
+}
+
+test("the subscription feed holds every upcoming event of the JSON feed, same order, same instants", async ({ request, baseURL }) => {
+  const response = await request.get("/api/calendar/events/upcoming.ics");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  expect(response.headers()["access-control-allow-origin"]).toBe("*");
+  const text = await response.text();
+  expect(text.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
+  expect(text).not.toMatch(/<script/i);
+  for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+  const { events } = await readWholeFeed(request, { limit: 100 });
+  const parsed = parseCalendar(text);
+  expectMatches(parsed, events, baseURL!);
+  // Zones with DST are described by VTIMEZONE blocks, not flattened to UTC.
+  expect(text).toMatch(/DTSTART;TZID=America\/New_York:\d{8}T\d{6}\r\n/);
+  expect(text).toContain("BEGIN:VTIMEZONE\r\nTZID:America/New_York");
+});
+
+test("the subscription feed takes the same filters", async ({ request, baseURL }) => {
+  const filters = { type: "SERVICE", audience: "members" };
+  const response = await request.get(`/api/calendar/events/upcoming.ics?${new URLSearchParams(filters)}`);
+  expect(response.status()).toBe(200);
+  const { events } = await readWholeFeed(request, { ...filters, limit: 100 });
+  expect(events.length).toBeGreaterThan(0);
+  expectMatches(parseCalendar(await response.text()), events, baseURL!);
+});
+
+test("a bad filter on the subscription feed is a CalendarError", async ({ request }) => {
+  const response = await request.get("/api/calendar/events/upcoming.ics?type=PICNIC");
+  expect(response.status()).toBe(400);
+  expect((await response.json()).message).toBe(
+    "type must be one of SERVICE, CONFERENCE, COURSE, SPECIAL_EVENT, PRAYER_CAMPAIGN, LIFE_GROUP, CAMP, WORKSHOP",
+  );
+});
+
+test("one event as .ics for “add to my calendar”", async ({ request, baseURL }) => {
+  const { events } = await readWholeFeed(request, { type: "CONFERENCE", limit: 100 });
+  const event = events[0]!;
+  const response = await request.get(`/api/calendar/events/${event.eventId}/calendar.ics`);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  const parsed = parseCalendar(await response.text());
+  expect(parsed).toHaveLength(1);
+  expectMatches(parsed, [event], baseURL!);
+  const missing = await request.get("/api/calendar/events/evt_doesnotexist/calendar.ics");
+  expect(missing.status()).toBe(404);
+  expect(await missing.json()).toEqual({ error: true, message: "event not found", statusCode: 404 });
+});
