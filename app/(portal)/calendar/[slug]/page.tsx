@@ -1,0 +1,284 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { cache } from "react";
+import { ARTWORK_HEIGHT, ARTWORK_WIDTH } from "@/components/calendar/event-card";
+import { EventDateFull, EventDateShort } from "@/components/calendar/event-date";
+import { ATTENDANCE_MODE_LABELS, EVENT_TYPE_LABELS, STATUS_NOTES, audienceLabel } from "@/components/calendar/labels";
+import { CalendarError } from "@/lib/calendar/errors";
+import { getEventOrThrow } from "@/lib/calendar/get-event-or-throw";
+import { listSeriesEvents } from "@/lib/calendar/list-series-events";
+import { descriptionExcerpt, sanitizeDescription } from "@/lib/calendar/sanitize-description";
+import type { CalendarEvent } from "@/lib/calendar/schemas";
+import { CALENDAR_PAGE_PATH, filterSearchParams, withQuery } from "@/lib/query/calendar";
+
+export const dynamic = "force-dynamic";
+
+type Params = Promise<{ slug: string }>;
+
+/** The event, once per request (the page and its metadata share it); null when there is no such public event. */
+const loadEvent = cache(async (slug: string) => {
+  try {
+    return await getEventOrThrow(slug);
+  } catch (error) {
+    if (error instanceof CalendarError && error.statusCode === 404) return null;
+    throw error;
+  }
+});
+
+/** Other upcoming dates of the event's series; the page still renders without them. */
+async function loadSeries(event: CalendarEvent) {
+  if (!event.seriesId) return null;
+  try {
+    return await listSeriesEvents(event.seriesId, { excludeEventId: event.eventId, limit: 6 });
+  } catch (error) {
+    console.error("[event page] could not read the series", error);
+    return null;
+  }
+}
+
+export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
+  const { slug } = await params;
+  const detail = await loadEvent(slug);
+  // The page itself answers 404 with the not-found page; its title comes from there.
+  if (!detail) return {};
+  const { event } = detail;
+  const description = descriptionExcerpt(event.description);
+  const status = STATUS_NOTES[event.status];
+  return {
+    title: status ? `${status.badge}: ${event.title}` : event.title,
+    description,
+    openGraph: {
+      title: event.title,
+      description,
+      type: "website",
+      ...(event.imageUrl && { images: [{ url: event.imageUrl, width: ARTWORK_WIDTH, height: ARTWORK_HEIGHT }] }),
+    },
+  };
+}
+
+function mapHref(location: NonNullable<CalendarEvent["location"]>): string {
+  if (location.coordinates) {
+    const { latitude, longitude } = location.coordinates;
+    return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
+  }
+  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(location.address)}`;
+}
+
+export default async function EventPage({ params }: { params: Params }) {
+  const { slug } = await params;
+  const detail = await loadEvent(slug);
+  if (!detail) notFound();
+  const { event, ministry, campus } = detail;
+  const series = await loadSeries(event);
+
+  const status = STATUS_NOTES[event.status];
+  const cancelled = event.status === "CANCELLED";
+  const descriptionHtml = sanitizeDescription(event.description);
+  const icsHref = `/api/calendar/events/${encodeURIComponent(event.eventId)}/calendar.ics`;
+  const modes = event.attendanceModes.filter((mode) => mode !== "NONE");
+  const checkIn = modes.length > 0 ? modes.map((mode) => ATTENDANCE_MODE_LABELS[mode]) : event.attendanceModes.includes("NONE") ? [ATTENDANCE_MODE_LABELS.NONE] : [];
+
+  return (
+    <article className={`event-page${cancelled ? " event-page--cancelled" : ""}`}>
+      <nav aria-label="Breadcrumb" className="breadcrumb">
+        <ol role="list">
+          <li>
+            <Link href={CALENDAR_PAGE_PATH}>Calendar</Link>
+          </li>
+          <li>
+            <span aria-current="page">{event.title}</span>
+          </li>
+        </ol>
+      </nav>
+
+      <header className="event-hero">
+        <div className="event-hero__text">
+          <h1 className="event-hero__title">
+            {status && <span className="visually-hidden">{status.badge}: </span>}
+            <span className="event-hero__title-text">{event.title}</span>
+          </h1>
+          <p className="event-card__badges">
+            <span className="badge">{EVENT_TYPE_LABELS[event.eventType]}</span>
+            {status && (
+              <span className={`badge badge--${event.status.toLowerCase()}`}>
+                <span aria-hidden="true" className="badge__icon">
+                  {cancelled ? "✕" : "!"}
+                </span>
+                {status.badge}
+              </span>
+            )}
+          </p>
+          <p className="event-hero__meta">
+            <span className="event-hero__when">
+              <EventDateShort event={event} />
+            </span>
+            {event.location && <span className="event-hero__place">{event.location.name}</span>}
+          </p>
+          {status && (
+            <div className={`status-banner status-banner--${event.status.toLowerCase()}`}>
+              <p>
+                <strong>{status.badge}.</strong> {status.note}
+              </p>
+            </div>
+          )}
+        </div>
+        <div className="event-hero__media">
+          {event.imageUrl ? (
+            // eslint-disable-next-line @next/next/no-img-element
+            <img src={event.imageUrl} alt="" width={ARTWORK_WIDTH} height={ARTWORK_HEIGHT} fetchPriority="high" decoding="async" />
+          ) : (
+            <div className="event-card__placeholder" aria-hidden="true">
+              {EVENT_TYPE_LABELS[event.eventType]}
+            </div>
+          )}
+        </div>
+      </header>
+
+      <div className="event-layout">
+        <div className="event-main">
+          <section aria-labelledby="about-title" className="event-section">
+            <h2 id="about-title">About this event</h2>
+            <div className="prose" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
+            {event.tags.length > 0 && (
+              <>
+                <h3 className="visually-hidden">Tags</h3>
+                <ul role="list" className="tag-list">
+                  {event.tags.map((tag) => (
+                    <li key={tag} className="tag">
+                      {tag}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+
+          {series && series.events.length > 0 && (
+            <section aria-labelledby="series-title" className="event-section">
+              <h2 id="series-title">More dates in this series</h2>
+              <p className="muted">{series.title}</p>
+              <ul role="list" className="series-list">
+                {series.events.map((other) => {
+                  const otherStatus = STATUS_NOTES[other.status];
+                  return (
+                    <li key={other.eventId} className="series-list__item">
+                      <Link href={other.url} className={other.status === "CANCELLED" ? "series-list__link is-cancelled" : "series-list__link"}>
+                        <EventDateShort event={other} />
+                      </Link>
+                      {other.title !== event.title && <span className="series-list__title">{other.title}</span>}
+                      {otherStatus && <span className={`badge badge--${other.status.toLowerCase()}`}>{otherStatus.badge}</span>}
+                    </li>
+                  );
+                })}
+              </ul>
+            </section>
+          )}
+        </div>
+
+        <div className="event-facts" role="group" aria-labelledby="facts-title">
+          <h2 id="facts-title" className="visually-hidden">
+            Event details
+          </h2>
+
+          <section className="fact" aria-labelledby="when-title">
+            <h3 id="when-title" className="fact__title">
+              When
+            </h3>
+            <EventDateFull event={event} />
+            {!cancelled && (
+              <p>
+                <a href={icsHref} className="fact__action" download>
+                  Add to calendar
+                </a>{" "}
+                <span className="muted">(.ics file)</span>
+              </p>
+            )}
+          </section>
+
+          {event.location && (
+            <section className="fact" aria-labelledby="where-title">
+              <h3 id="where-title" className="fact__title">
+                Where
+              </h3>
+              <p>
+                <strong>{event.location.name}</strong>
+                <br />
+                {event.location.address}
+              </p>
+              <p>
+                <a href={mapHref(event.location)} className="fact__action">
+                  View on OpenStreetMap
+                </a>
+              </p>
+            </section>
+          )}
+
+          {event.registrationUrl && !cancelled && (
+            <p className="fact fact--register">
+              <a href={event.registrationUrl} className="button button--primary button--block">
+                Register for this event
+              </a>
+              <span className="muted">Registration opens on an external site.</span>
+            </p>
+          )}
+
+          <dl className="fact-list">
+            {event.capacity !== undefined && (
+              <div>
+                <dt>Capacity</dt>
+                <dd>{`${event.capacity.toLocaleString("en-US")} ${event.capacity === 1 ? "seat" : "seats"}`}</dd>
+              </div>
+            )}
+            {checkIn.length > 0 && (
+              <div>
+                <dt>Check-in</dt>
+                <dd>{checkIn.join(", ")}</dd>
+              </div>
+            )}
+            {event.organizer && (
+              <div>
+                <dt>Organizer</dt>
+                <dd>{event.organizer}</dd>
+              </div>
+            )}
+            {event.audience.length > 0 && (
+              <div>
+                <dt>For</dt>
+                <dd>{event.audience.map(audienceLabel).join(", ")}</dd>
+              </div>
+            )}
+            {ministry && (
+              <div>
+                <dt>Ministry</dt>
+                <dd>
+                  <Link href={withQuery(CALENDAR_PAGE_PATH, filterSearchParams({ ministryId: ministry.ministryId }))}>
+                    {ministry.name}
+                    <span className="visually-hidden">: more of its events</span>
+                  </Link>
+                </dd>
+              </div>
+            )}
+            {campus && (
+              <div>
+                <dt>Campus</dt>
+                <dd>
+                  <Link href={withQuery(CALENDAR_PAGE_PATH, filterSearchParams({ campusId: campus.campusId }))}>
+                    {campus.name}
+                    <span className="visually-hidden">: more events at this campus</span>
+                  </Link>
+                </dd>
+              </div>
+            )}
+          </dl>
+        </div>
+      </div>
+
+      <p className="event-page__back">
+        <Link href={CALENDAR_PAGE_PATH}>
+          <span aria-hidden="true">← </span>All upcoming events
+        </Link>
+      </p>
+    </article>
+  );
+}

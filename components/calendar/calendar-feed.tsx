@@ -1,0 +1,231 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { CalendarEvent, UpcomingFeed } from "@/lib/calendar/schemas";
+import { CALENDAR_PAGE_PATH, filterSearchParams, hasFilters, useUpcomingEvents, withQuery, type CalendarFilters } from "@/lib/query/calendar";
+import { EventCard } from "./event-card";
+import { monthHeading } from "./event-date";
+import { EventCardSkeletons } from "./skeleton";
+
+export interface CalendarFeedProps {
+  filters: CalendarFilters;
+  /** The cursor the server's page was read with; null for the start of the feed. */
+  startCursor: string | null;
+  /** The page the server rendered; absent when the server could not read the feed. */
+  initialPage?: UpcomingFeed;
+  /** When the server read it (ms since epoch). */
+  initialPageAt: number;
+  /** campusId → campus name, for the cards. */
+  campusNames: Record<string, string>;
+}
+
+/** How many cards at the top load their artwork eagerly (they are likely above the fold). */
+const EAGER_IMAGES = 3;
+
+const noSubscription = () => () => {};
+
+/** False in the server render and during hydration, true once the browser has taken over. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
+
+function groupByMonth(events: CalendarEvent[]): { month: string; events: CalendarEvent[] }[] {
+  const groups: { month: string; events: CalendarEvent[] }[] = [];
+  for (const event of events) {
+    const month = monthHeading(event);
+    const last = groups.at(-1);
+    if (last && last.month === month) last.events.push(event);
+    else groups.push({ month, events: [event] });
+  }
+  return groups;
+}
+
+const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+
+/**
+ * The upcoming events, grouped by month. The first page comes from the server (readable without
+ * JavaScript, where "Load more" is a link to the next page); in the browser an infinite query takes over,
+ * loading the next page when the end of the list comes near or when "Load more" is pressed.
+ */
+export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt, campusNames }: CalendarFeedProps) {
+  const hydrated = useHydrated();
+  const query = useUpcomingEvents({ filters, startCursor, initialPage, initialPageAt });
+  const { data, error, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError, isRefetchError, refetch, isPending } = query;
+
+  const pages = data?.pages ?? [];
+  const events = pages.flatMap((page) => page.items);
+  const lastPage = pages.at(-1);
+  const feedKey = `${filterSearchParams(filters).toString()}|${startCursor ?? ""}`;
+
+  // What the live region says. Derived from changes of the feed (new filters, one more page) while
+  // rendering, so nothing is announced on the first render.
+  const [announcement, setAnnouncement] = useState("");
+  const [seen, setSeen] = useState({ feedKey, pageCount: pages.length, fetching: isFetchingNextPage });
+  if (seen.feedKey !== feedKey || seen.pageCount !== pages.length || seen.fetching !== isFetchingNextPage) {
+    setSeen({ feedKey, pageCount: pages.length, fetching: isFetchingNextPage });
+    if (seen.feedKey !== feedKey) {
+      if (data) setAnnouncement(events.length === 0 ? "No upcoming events match these filters." : `Showing ${plural(events.length, "event", "events")}${lastPage?.nextCursor ? " so far" : ""}.`);
+    } else if (pages.length > seen.pageCount) {
+      const added = lastPage?.items.length ?? 0;
+      setAnnouncement(`Loaded ${plural(added, "more event", "more events")}.${lastPage?.nextCursor ? "" : " That is every upcoming event."}`);
+    } else if (isFetchingNextPage) {
+      setAnnouncement("Loading more events…");
+    }
+  }
+
+  // Near the end of the list, load the next page by itself. It stops after a failed page (the Retry
+  // button takes over) so a broken connection does not spin.
+  const sentinel = useRef<HTMLDivElement>(null);
+  const autoLoad = hydrated && Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!autoLoad || !element || typeof IntersectionObserver === "undefined") return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextPage();
+      },
+      { rootMargin: "0px 0px 600px 0px" },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [autoLoad, fetchNextPage]);
+
+  const liveRegion = (
+    <p className="visually-hidden" role="status" aria-live="polite">
+      {announcement}
+    </p>
+  );
+
+  if (!data) {
+    // No first page: the server could not read the feed. The browser tries again by itself; without
+    // JavaScript, "Try again" reloads the page.
+    return (
+      <>
+        {liveRegion}
+        <div className="feed" aria-busy={hydrated && isPending}>
+          {hydrated && isPending ? (
+            <>
+              <p className="visually-hidden">Loading events…</p>
+              <EventCardSkeletons count={6} />
+            </>
+          ) : (
+            <div className="notice notice--error" role="alert">
+              <h2 className="notice__title">We couldn’t load the calendar</h2>
+              <p>{error?.message ?? "Something went wrong on our side. Please try again in a moment."}</p>
+              {hydrated ? (
+                <button type="button" className="button" onClick={() => void refetch()}>
+                  Retry
+                </button>
+              ) : (
+                <a className="button" href={withQuery(CALENDAR_PAGE_PATH, filterSearchParams(filters, { cursor: startCursor ?? undefined }))}>
+                  Try again
+                </a>
+              )}
+            </div>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  if (events.length === 0) {
+    return (
+      <>
+        {liveRegion}
+        <div className="feed">
+          {hasFilters(filters) ? (
+            <div className="empty-state">
+              <h2 className="empty-state__title">No upcoming events match these filters</h2>
+              <p>
+                Try another type, campus, ministry or audience, or <Link href={CALENDAR_PAGE_PATH}>clear filters</Link> to see everything
+                that is coming up.
+              </p>
+            </div>
+          ) : (
+            <div className="empty-state">
+              <h2 className="empty-state__title">No upcoming events yet</h2>
+              <p>Nothing is scheduled right now. Please check back soon.</p>
+            </div>
+          )}
+        </div>
+      </>
+    );
+  }
+
+  const nextHref = lastPage?.nextCursor ? withQuery(CALENDAR_PAGE_PATH, filterSearchParams(filters, { cursor: lastPage.nextCursor })) : null;
+  const eagerIds = new Set(startCursor === null ? events.slice(0, EAGER_IMAGES).map((event) => event.eventId) : []);
+
+  return (
+    <>
+      {liveRegion}
+      <div className="feed" aria-busy={isFetchingNextPage}>
+        {isRefetchError && (
+          <div className="notice notice--error" role="alert">
+            <p>We couldn’t refresh the events: {error?.message}</p>
+            <button type="button" className="button" onClick={() => void refetch()}>
+              Retry
+            </button>
+          </div>
+        )}
+        {groupByMonth(events).map((group) => (
+          <div className="feed__month" key={group.month}>
+            <h2 className="feed__month-title">{group.month}</h2>
+            <ul className="event-grid" role="list">
+              {group.events.map((event) => (
+                <li key={event.eventId}>
+                  <EventCard
+                    event={event}
+                    campusName={event.campusId ? campusNames[event.campusId] : undefined}
+                    eager={eagerIds.has(event.eventId)}
+                  />
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+
+        {isFetchingNextPage && <EventCardSkeletons count={3} />}
+        <div ref={sentinel} className="feed__sentinel" aria-hidden="true" />
+
+        {isFetchNextPageError && (
+          <div className="notice notice--error" role="alert">
+            <p>We couldn’t load more events: {error?.message}</p>
+            <button type="button" className="button" onClick={() => void fetchNextPage()}>
+              Retry
+            </button>
+          </div>
+        )}
+
+        <div className="feed__more">
+          {hasNextPage && !isFetchNextPageError ? (
+            hydrated ? (
+              <button
+                type="button"
+                className="button"
+                aria-disabled={isFetchingNextPage}
+                onClick={() => {
+                  if (!isFetchingNextPage) void fetchNextPage();
+                }}
+              >
+                {isFetchingNextPage ? "Loading more events…" : "Load more events"}
+              </button>
+            ) : (
+              nextHref && (
+                <a className="button" href={nextHref}>
+                  Load more events
+                </a>
+              )
+            )
+          ) : (
+            !hasNextPage && <p className="feed__end">You’ve reached the end of the upcoming events.</p>
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

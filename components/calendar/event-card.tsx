@@ -1,0 +1,79 @@
+import Link from "next/link";
+import type { CalendarEvent } from "@/lib/calendar/schemas";
+import { EventDateShort } from "./event-date";
+import { EVENT_TYPE_LABELS, STATUS_NOTES } from "./labels";
+
+export interface EventCardProps {
+  event: CalendarEvent;
+  /** Name of the host campus, when known. */
+  campusName?: string;
+  /** Cards near the top load their artwork at once; the rest lazily. */
+  eager?: boolean;
+  /** Heading level of the title inside the page's outline. */
+  headingLevel?: 2 | 3;
+}
+
+/** Intrinsic size of the 16:9 artwork; CSS scales it, the attributes reserve the space (no layout shift). */
+export const ARTWORK_WIDTH = 640;
+export const ARTWORK_HEIGHT = 360;
+
+/**
+ * One event in the feed. The title is the card's only link (it stretches over the card), the artwork is
+ * decorative (the title says what it is), and a cancelled or postponed status is said in words as well as
+ * with a coloured badge.
+ */
+export function EventCard({ event, campusName, eager = false, headingLevel = 3 }: EventCardProps) {
+  const status = STATUS_NOTES[event.status];
+  const cancelled = event.status === "CANCELLED";
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  // Venue names often already say the campus ("Harbor Point Campus · Main Auditorium"): name it once.
+  const venue = event.location?.name;
+  const place = venue && campusName && venue.includes(campusName) ? venue : [venue, campusName].filter(Boolean).join(" · ");
+
+  return (
+    <article className={`event-card${cancelled ? " event-card--cancelled" : ""}`}>
+      <div className="event-card__body">
+        <Heading className="event-card__title">
+          <Link href={event.url} className="event-card__link">
+            {status && <span className="visually-hidden">{status.badge}: </span>}
+            <span className="event-card__title-text">{event.title}</span>
+          </Link>
+        </Heading>
+        <p className="event-card__badges">
+          <span className="badge">{EVENT_TYPE_LABELS[event.eventType]}</span>
+          {status && (
+            <span className={`badge badge--${event.status.toLowerCase()}`}>
+              <span aria-hidden="true" className="badge__icon">
+                {cancelled ? "✕" : "!"}
+              </span>
+              {status.badge}
+            </span>
+          )}
+        </p>
+        <p className="event-card__when">
+          <EventDateShort event={event} />
+        </p>
+        {place && <p className="event-card__where">{place}</p>}
+        {status && <p className={`event-card__status event-card__status--${event.status.toLowerCase()}`}>{status.note}</p>}
+      </div>
+      <div className="event-card__media">
+        {event.imageUrl ? (
+          // Artwork is an SVG from this app's (or its CDN's) /images/events/: nothing for next/image to optimise.
+          // eslint-disable-next-line @next/next/no-img-element
+          <img
+            src={event.imageUrl}
+            alt=""
+            width={ARTWORK_WIDTH}
+            height={ARTWORK_HEIGHT}
+            loading={eager ? "eager" : "lazy"}
+            decoding="async"
+          />
+        ) : (
+          <div className="event-card__placeholder" aria-hidden="true">
+            {EVENT_TYPE_LABELS[event.eventType]}
+          </div>
+        )}
+      </div>
+    </article>
+  );
+}
