@@ -26,6 +26,8 @@ interface DatabaseHandle {
   query: SqlQuery;
   /** Settles when the database is usable: for the embedded one, after migrations and the first seed. */
   ready: Promise<void>;
+  /** Closes every connection (and the embedded database's files), so a script can exit. */
+  close: () => Promise<void>;
 }
 
 const globalForDb = globalThis as typeof globalThis & { __churchDatabase?: DatabaseHandle };
@@ -36,7 +38,11 @@ function openPostgres(connectionString: string): DatabaseHandle {
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const query: SqlQuery = async <Row>(text: string, params: readonly unknown[] = []) =>
     (await pool.query(text, params as unknown[])).rows as Row[];
-  return { kind: "postgres", prisma, query, ready: Promise.resolve() };
+  const close = async () => {
+    await prisma.$disconnect();
+    await pool.end();
+  };
+  return { kind: "postgres", prisma, query, ready: Promise.resolve(), close };
 }
 
 function openEmbedded(dataDir: string, seedDemoData: boolean): DatabaseHandle {
@@ -56,7 +62,13 @@ function openEmbedded(dataDir: string, seedDemoData: boolean): DatabaseHandle {
       console.log(`[db] seeded demo data: ${counts.campuses} campuses, ${counts.ministries} ministries, ${counts.events} events`);
     }
   })();
-  return { kind: "embedded", prisma, query, ready };
+  // The PGlite adapter's dispose() leaves the instance open; close it ourselves.
+  const close = async () => {
+    await ready.catch(() => undefined);
+    await prisma.$disconnect();
+    await pglite.close();
+  };
+  return { kind: "embedded", prisma, query, ready, close };
 }
 
 function handle(): DatabaseHandle {
@@ -85,6 +97,13 @@ export async function sql<Row>(text: string, params: readonly unknown[] = []): P
 
 export function databaseKind(): DatabaseKind {
   return handle().kind;
+}
+
+/** Closes the database of this process, if it was opened; for scripts and tests that must exit. */
+export async function closeDatabase(): Promise<void> {
+  const opened = globalForDb.__churchDatabase;
+  globalForDb.__churchDatabase = undefined;
+  await opened?.close();
 }
 
 /** Opens the database and waits until it is ready; called once at server start-up. */
