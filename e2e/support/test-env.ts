@@ -1,0 +1,14 @@
+/**
+ * Where the test servers and database live. `npm test` creates a fresh database, migrates and seeds it
+ * (e2e/global-setup.ts), then Playwright starts the production build twice: on PostgreSQL and on the
+ * embedded PGlite default.
+ */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/church_test";
+/** A database on the same server to connect to while (re)creating the test database. */
+export const ADMIN_DATABASE_URL = process.env.ADMIN_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/postgres";
+export const POSTGRES_PORT = Number(process.env.TEST_PORT ?? 3100);
+export const EMBEDDED_PORT = POSTGRES_PORT + 1;
+export const POSTGRES_BASE_URL = `http://127.0.0.1:${POSTGRES_PORT}`;
+export const EMBEDDED_BASE_URL = `http://127.0.0.1:${EMBEDDED_PORT}`;
+export const TEST_APP_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
+export const EMBEDDED_DATA_DIR = ".data/test-embedded";

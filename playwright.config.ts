@@ -1,0 +1,69 @@
+import { defineConfig, devices } from "@playwright/test";
+import {
+  EMBEDDED_BASE_URL,
+  EMBEDDED_DATA_DIR,
+  EMBEDDED_PORT,
+  POSTGRES_BASE_URL,
+  POSTGRES_PORT,
+  TEST_APP_SECRET,
+  TEST_DATABASE_URL,
+} from "./e2e/support/test-env.ts";
+
+/**
+ * API specs (e2e/api) talk HTTP to the production build on real PostgreSQL; portal specs (e2e/portal) drive
+ * Debian's Chromium (never a downloaded browser); embedded specs run against a second server with no
+ * DATABASE_URL, on the embedded PGlite default, created, migrated and seeded at its first start.
+ */
+const chromiumExecutable = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const serverEnv = {
+  APP_SECRET: TEST_APP_SECRET,
+  NEXT_TELEMETRY_DISABLED: "1",
+  HOSTNAME: "127.0.0.1",
+};
+
+export default defineConfig({
+  testDir: "./e2e",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
+  use: { trace: "retain-on-failure" },
+  projects: [
+    { name: "api", testMatch: "api/**/*.spec.ts", use: { baseURL: POSTGRES_BASE_URL } },
+    { name: "embedded", testMatch: "embedded/**/*.spec.ts", use: { baseURL: EMBEDDED_BASE_URL } },
+    {
+      name: "portal",
+      testMatch: "portal/**/*.spec.ts",
+      use: {
+        ...devices["Desktop Chrome"],
+        baseURL: POSTGRES_BASE_URL,
+        launchOptions: {
+          executablePath: chromiumExecutable,
+          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+        },
+      },
+    },
+  ],
+  webServer: [
+    {
+      command: `npx next start -p ${POSTGRES_PORT} -H 127.0.0.1`,
+      url: `${POSTGRES_BASE_URL}/api/health`,
+      env: { ...serverEnv, DATABASE_URL: TEST_DATABASE_URL, BASE_URL: POSTGRES_BASE_URL },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      command: `npx next start -p ${EMBEDDED_PORT} -H 127.0.0.1`,
+      url: `${EMBEDDED_BASE_URL}/api/health`,
+      env: { ...serverEnv, DATABASE_URL: "", PGLITE_DATA_DIR: EMBEDDED_DATA_DIR, BASE_URL: EMBEDDED_BASE_URL },
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
+});

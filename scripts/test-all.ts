@@ -1,0 +1,63 @@
+/**
+ * `npm test`: every check and test suite of the project, in order, against real PostgreSQL and Debian's
+ * Chromium, ending with one line that totals them all: `N passed, N failed`.
+ *
+ *   1. typecheck (tsc) and lint (eslint): one check each
+ *   2. unit and integration tests (vitest): time zones, cursors, seed, ICS, schema/migration drift
+ *   3. production build (next build)
+ *   4. end-to-end tests (Playwright): the HTTP API on PostgreSQL, the portal in Chromium, the embedded default
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const RESULTS = ".test-results";
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
+const tally: { suite: string; passed: number; failed: number }[] = [];
+
+function run(command: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
+  console.log(`\n▶ ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  return result.status === 0;
+}
+
+function check(suite: string, command: string, args: string[]): boolean {
+  const ok = run(command, args);
+  tally.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  return ok;
+}
+
+function readJson<T>(file: string): T | undefined {
+  try {
+    return JSON.parse(readFileSync(file, "utf8")) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+check("typecheck", "npx", ["tsc", "--noEmit"]);
+check("lint", "npx", ["eslint", ".", "--max-warnings=0"]);
+
+const vitestOk = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/vitest.json`]);
+const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(`${RESULTS}/vitest.json`);
+tally.push({ suite: "vitest", passed: vitest?.numPassedTests ?? 0, failed: vitest ? vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1) : 1 });
+
+const built = check("build", "npx", ["next", "build"]);
+if (built) {
+  const prepared = check("prepare e2e database", "npx", ["tsx", "e2e/prepare-database.ts"]);
+  if (prepared) {
+    const e2eOk = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json` });
+    const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(`${RESULTS}/playwright.json`);
+    const failed = report ? report.stats.unexpected + report.stats.flaky : 1;
+    tally.push({ suite: "playwright", passed: report?.stats.expected ?? 0, failed: failed + (e2eOk || failed > 0 ? 0 : 1) });
+  }
+}
+
+console.log("\nSuites:");
+for (const { suite, passed, failed } of tally) console.log(`  ${suite.padEnd(22)} ${passed} passed, ${failed} failed`);
+const passed = tally.reduce((sum, row) => sum + row.passed, 0);
+const failed = tally.reduce((sum, row) => sum + row.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 && passed > 0 ? 0 : 1);
