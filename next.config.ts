@@ -5,6 +5,8 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter"],
   // A second build (a benchmark, a check) can live beside the dev server's without clobbering it.
   distDir: process.env.NEXT_DIST_DIR || ".next",
+  // The embedded database applies these at start-up; ship them with every server bundle.
+  outputFileTracingIncludes: { "/*": ["./prisma/migrations/**/*"] },
   poweredByHeader: false,
   typedRoutes: false,
   async headers() {

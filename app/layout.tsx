@@ -2,16 +2,18 @@ import type { Metadata, Viewport } from "next";
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { NavLink } from "@/components/nav-link";
+import { churchName } from "@/lib/church";
 import { Providers } from "./providers";
 import "./globals.css";
 
-const SITE_NAME = "Grace Harbor Church";
-
-export const metadata: Metadata = {
-  title: { default: `${SITE_NAME} · Member portal`, template: `%s · ${SITE_NAME}` },
-  description: "The member portal of Grace Harbor Church: services, classes, groups and events across our campuses.",
-  applicationName: SITE_NAME,
-};
+export function generateMetadata(): Metadata {
+  const siteName = churchName();
+  return {
+    title: { default: `${siteName} · Member portal`, template: `%s · ${siteName}` },
+    description: `The member portal of ${siteName}: services, classes, groups and events across our campuses.`,
+    applicationName: siteName,
+  };
+}
 
 export const viewport: Viewport = {
   themeColor: "#0f4c5c",
@@ -19,6 +21,7 @@ export const viewport: Viewport = {
 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
+  const siteName = churchName();
   return (
     <html lang="en">
       <body>
@@ -29,7 +32,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           <div className="site-header__inner">
             <Link href="/" className="site-name">
               <span className="site-name__mark" aria-hidden="true" />
-              {SITE_NAME}
+              {siteName}
             </Link>
             <nav aria-label="Main" className="site-nav">
               <ul role="list">
@@ -46,7 +49,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         <footer className="site-footer">
           <div className="site-footer__inner">
             <p>
-              <strong>{SITE_NAME}</strong> · Member portal
+              <strong>{siteName}</strong> · Member portal
             </p>
             <p>
               Church website or calendar app? <a href="/api/calendar/events/upcoming.ics">Subscribe to every upcoming event (iCal)</a>.

@@ -1,11 +1,12 @@
 import Link from "next/link";
+import { churchName } from "@/lib/church";
 
 export default function HomePage() {
   return (
     <div className="page page--home">
       <section className="hero" aria-labelledby="home-title">
         <p className="eyebrow">Member portal</p>
-        <h1 id="home-title">Welcome to Grace Harbor</h1>
+        <h1 id="home-title">Welcome to {churchName()}</h1>
         <p className="lede">
           Find out what is happening across our campuses: Sunday services, courses, life groups, camps and special gatherings. Every
           time is shown in the local time of the place it happens.

@@ -24,7 +24,9 @@ export interface MigrationFile {
 /** Prisma's lock id for migrations (schema-engine's `ADVISORY_LOCK_TIMEOUT` neighbour, a fixed constant). */
 const PRISMA_MIGRATION_LOCK_ID = 72707369;
 
-export const DEFAULT_MIGRATIONS_DIR = path.join(process.cwd(), "prisma", "migrations");
+// Read at run time from the project folder; the ignore hint keeps the bundler from tracing the whole
+// project because of it (next.config.ts ships the migrations with the server output instead).
+export const DEFAULT_MIGRATIONS_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), "prisma", "migrations");
 
 export async function readMigrations(migrationsDir = DEFAULT_MIGRATIONS_DIR): Promise<MigrationFile[]> {
   const entries = await readdir(migrationsDir, { withFileTypes: true });

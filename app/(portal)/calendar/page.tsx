@@ -7,6 +7,7 @@ import { CalendarError } from "@/lib/calendar/errors";
 import { listFilterOptions } from "@/lib/calendar/list-filter-options";
 import { listUpcomingEvents } from "@/lib/calendar/list-upcoming-events";
 import { upcomingEventsQuerySchema, type UpcomingFeed } from "@/lib/calendar/schemas";
+import { churchName } from "@/lib/church";
 import {
   CALENDAR_PAGE_PATH,
   CALENDAR_PAGE_SIZE,
@@ -19,10 +20,12 @@ import {
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Calendar",
-  description: "Upcoming services, courses, groups and events at Grace Harbor Church, in each campus's local time.",
-};
+export function generateMetadata(): Metadata {
+  return {
+    title: "Calendar",
+    description: `Upcoming services, courses, groups and events at ${churchName()}, in each campus's local time.`,
+  };
+}
 
 type SearchParams = Record<string, string | string[] | undefined>;
 

@@ -1,0 +1,499 @@
+/**
+ * `npm run bench`: load test of the upcoming-events feed on the production build, run by hand on a quiet
+ * machine (never in CI). See bench/README.md.
+ *
+ *   1. drops and recreates the PostgreSQL database church_bench, migrates it with the project's runner,
+ *      seeds --events demo events and ANALYZEs it
+ *   2. builds once into .next-bench (NEXT_DIST_DIR), so nobody else's .next is touched
+ *   3. for each server configuration, warm (CALENDAR_CACHE_SECONDS=30, the in-process cache answers repeated
+ *      requests) then cold (0: every request queries PostgreSQL and serialises), starts `next start` on
+ *      127.0.0.1 and loads the trivial route, the first page, a deep page (~1,000 events in), a filtered page
+ *      and a 304 revalidation: requests/s at concurrency 50 (ratio to the trivial route of the same server),
+ *      and p50/p99 latency at a steady 400 requests/s
+ *   4. prints a Markdown table with the issue's targets and writes it, with the raw numbers, to bench/results/
+ *
+ * Flags: --events 50000  --duration 10 (seconds per measured run)  --skip-build  --skip-seed  --seed-only
+ *        --cpu-prof (writes each server's V8 CPU profile to bench/results/; slows it, so numbers are not comparable)
+ *        --rate 400  --connections 50  --port 3200  --latency-tool paced|autocannon
+ * Env:   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/church_bench); its database name
+ *        must contain "bench", because it is dropped.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { BENCH_APP_SECRET, databaseUrls, readDataset, recreateAndSeed, type DatasetFacts, type SeedReport } from "./dataset.ts";
+import { measureLatencyPaced, measureLatencyWithAutocannon, measureThroughput, round, type LatencyResult, type Target } from "./load.ts";
+import {
+  buildRows,
+  markdownTable,
+  reference,
+  SCENARIO_LABELS,
+  tally,
+  TARGETS,
+  type ConfigurationName,
+  type ConfigurationResult,
+  type ScenarioId,
+  type ScenarioResult,
+} from "./report.ts";
+import { freePort, groupCpuSeconds, killAllServersNow, startServer, type BenchServer } from "./server.ts";
+
+const DIST_DIR = ".next-bench";
+const NEXT_BIN = path.join("node_modules", "next", "dist", "bin", "next");
+const RESULTS_DIR = path.join("bench", "results");
+const WARMUP_SECONDS = 2;
+const SERVER_WARMUP_SECONDS = 2;
+const LATENCY_CONNECTIONS = 20;
+const DEEP_WALK_PAGES = 10;
+const DEEP_WALK_LIMIT = 100;
+const BUILD_TIMEOUT_MS = 15 * 60 * 1000;
+const FEED_PATH = "/api/calendar/events/upcoming";
+const TRIVIAL_PATH = "/api/bench/trivial";
+
+const CONFIGURATIONS: { name: ConfigurationName; cacheSeconds: number }[] = [
+  { name: "warm", cacheSeconds: 30 },
+  { name: "cold", cacheSeconds: 0 },
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Options
+
+interface Options {
+  events: number;
+  duration: number;
+  skipBuild: boolean;
+  skipSeed: boolean;
+  seedOnly: boolean;
+  cpuProf: boolean;
+  rate: number;
+  connections: number;
+  port: number;
+  latencyTool: "paced" | "autocannon";
+}
+
+function positiveInteger(name: string, value: string, max: number): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) throw new Error(`--${name} must be an integer from 1 to ${max}, got ${value}`);
+  return Number(value);
+}
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      events: { type: "string", default: "50000" },
+      duration: { type: "string", default: "10" },
+      "skip-build": { type: "boolean", default: false },
+      "skip-seed": { type: "boolean", default: false },
+      "seed-only": { type: "boolean", default: false },
+      "cpu-prof": { type: "boolean", default: false },
+      rate: { type: "string", default: "400" },
+      connections: { type: "string", default: "50" },
+      port: { type: "string", default: "3200" },
+      "latency-tool": { type: "string", default: "paced" },
+      help: { type: "boolean", default: false },
+    },
+    strict: true,
+    allowPositionals: false,
+  });
+  if (values.help) {
+    console.log(
+      "usage: npm run bench -- [--events 50000] [--duration 10] [--skip-build] [--skip-seed] [--seed-only] [--cpu-prof] [--rate 400] [--connections 50] [--port 3200] [--latency-tool paced|autocannon]",
+    );
+    process.exit(0);
+  }
+  const latencyTool = values["latency-tool"];
+  if (latencyTool !== "paced" && latencyTool !== "autocannon") throw new Error(`--latency-tool must be paced or autocannon, got ${latencyTool}`);
+  return {
+    events: positiveInteger("events", values.events, 1_000_000),
+    duration: positiveInteger("duration", values.duration, 600),
+    skipBuild: values["skip-build"],
+    skipSeed: values["skip-seed"],
+    seedOnly: values["seed-only"],
+    cpuProf: values["cpu-prof"],
+    rate: positiveInteger("rate", values.rate, 20_000),
+    connections: positiveInteger("connections", values.connections, 1000),
+    port: positiveInteger("port", values.port, 65_000),
+    latencyTool,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Build
+
+function build(databaseUrl: string): number {
+  console.log(`\n▶ building into ${DIST_DIR} (NEXT_DIST_DIR=${DIST_DIR} next build)`);
+  const envFile = "next-env.d.ts";
+  const envFileBefore = existsSync(envFile) ? readFileSync(envFile, "utf8") : null;
+  const started = performance.now();
+  try {
+    const result = spawnSync(process.execPath, [NEXT_BIN, "build"], {
+      stdio: "inherit",
+      timeout: BUILD_TIMEOUT_MS,
+      env: {
+        ...process.env,
+        NEXT_DIST_DIR: DIST_DIR,
+        NEXT_TELEMETRY_DISABLED: "1",
+        NODE_ENV: "production",
+        // Nothing should touch a database at build time; if something does, let it be the bench one and
+        // never the embedded folder of someone's dev server.
+        DATABASE_URL: databaseUrl,
+        APP_SECRET: BENCH_APP_SECRET,
+      },
+    });
+    if (result.status !== 0) throw new Error(`next build failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`);
+    return (performance.now() - started) / 1000;
+  } finally {
+    // next build points next-env.d.ts at its own distDir's types: point it back for everyone else's tsc,
+    // unless something else rewrote it meanwhile.
+    const envFileAfter = existsSync(envFile) ? readFileSync(envFile, "utf8") : null;
+    if (envFileAfter !== envFileBefore && envFileAfter?.includes(`./${DIST_DIR}/types/`)) {
+      if (envFileBefore === null) rmSync(envFile, { force: true });
+      else writeFileSync(envFile, envFileBefore);
+    }
+    // The build's type declarations are not needed to run it, and tsconfig's **/*.ts would type-check them
+    // even after the routes they name have changed.
+    rmSync(path.join(DIST_DIR, "types"), { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Scenarios
+
+interface Probe {
+  status: number;
+  etag: string | null;
+  bytes: number;
+  body: unknown;
+}
+
+async function probe(origin: string, requestPath: string, headers: Record<string, string> = {}): Promise<Probe> {
+  const response = await fetch(`${origin}${requestPath}`, { headers, signal: AbortSignal.timeout(10_000) });
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text === "" ? null : JSON.parse(text);
+  } catch {
+    body = text;
+  }
+  return { status: response.status, etag: response.headers.get("etag"), bytes: Buffer.byteLength(text), body };
+}
+
+interface Feed {
+  items: unknown[];
+  nextCursor: string | null;
+}
+
+function asFeed(requestPath: string, result: Probe): Feed {
+  const body = result.body as Partial<Feed> | null;
+  if (result.status !== 200 || !body || !Array.isArray(body.items)) {
+    throw new Error(`GET ${requestPath} answered ${result.status}: ${JSON.stringify(result.body).slice(0, 500)}`);
+  }
+  return { items: body.items, nextCursor: body.nextCursor ?? null };
+}
+
+interface PlannedScenario {
+  id: ScenarioId;
+  path: string;
+  headers: Record<string, string>;
+  status: number;
+  bytes: number;
+  note: string;
+}
+
+async function planScenarios(origin: string, dataset: DatasetFacts): Promise<PlannedScenario[]> {
+  const trivial = await probe(origin, TRIVIAL_PATH);
+  if (trivial.status !== 200) {
+    throw new Error(`GET ${TRIVIAL_PATH} answered ${trivial.status}: is app/api/bench/trivial/route.ts in this build? (rebuild without --skip-build)`);
+  }
+
+  const first = await probe(origin, FEED_PATH);
+  const firstFeed = asFeed(FEED_PATH, first);
+  if (firstFeed.items.length === 0) throw new Error("the first page is empty: no upcoming public events");
+  if (!first.etag) throw new Error("the first page has no ETag");
+
+  // Walk 10 pages of 100 to a cursor ~1,000 events in; the cursor is bound to the filters, not the limit.
+  let cursor: string | null = null;
+  let depth = 0;
+  for (let page = 0; page < DEEP_WALK_PAGES; page++) {
+    const walkPath = `${FEED_PATH}?limit=${DEEP_WALK_LIMIT}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+    const feed = asFeed(walkPath, await probe(origin, walkPath));
+    if (!feed.nextCursor) break;
+    depth += feed.items.length;
+    cursor = feed.nextCursor;
+  }
+  if (!cursor) throw new Error(`fewer than ${DEEP_WALK_LIMIT + 1} upcoming events: no deep page to load (use more --events)`);
+  const deepPath = `${FEED_PATH}?cursor=${encodeURIComponent(cursor)}`;
+  const deep = await probe(origin, deepPath);
+  const deepFeed = asFeed(deepPath, deep);
+  if (deepFeed.items.length === 0) throw new Error("the deep page is empty");
+
+  const { type, campusId, audience, matches } = dataset.filter;
+  const filteredPath = `${FEED_PATH}?${new URLSearchParams({ type, campusId, audience }).toString()}`;
+  const filtered = await probe(origin, filteredPath);
+  const filteredFeed = asFeed(filteredPath, filtered);
+  if (filteredFeed.items.length === 0) throw new Error(`the filtered page ${filteredPath} is empty`);
+
+  const revalidateHeaders = { "If-None-Match": first.etag };
+  const revalidate = await probe(origin, FEED_PATH, revalidateHeaders);
+  if (revalidate.status !== 304) throw new Error(`GET ${FEED_PATH} with If-None-Match ${first.etag} answered ${revalidate.status}, not 304`);
+
+  return [
+    { id: "trivial", path: TRIVIAL_PATH, headers: {}, status: 200, bytes: trivial.bytes, note: "no database" },
+    { id: "first", path: FEED_PATH, headers: {}, status: 200, bytes: first.bytes, note: `${firstFeed.items.length} events` },
+    { id: "deep", path: deepPath, headers: {}, status: 200, bytes: deep.bytes, note: `${deepFeed.items.length} events after the first ${depth}` },
+    {
+      id: "filtered",
+      path: filteredPath,
+      headers: {},
+      status: 200,
+      bytes: filtered.bytes,
+      note: `${filteredFeed.items.length} events; ${matches} upcoming events match the filter`,
+    },
+    { id: "revalidate", path: FEED_PATH, headers: revalidateHeaders, status: 304, bytes: revalidate.bytes, note: `If-None-Match: ${first.etag}` },
+  ];
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// One server configuration
+
+async function runConfiguration(
+  configuration: { name: ConfigurationName; cacheSeconds: number },
+  options: Options,
+  databaseUrl: string,
+  dataset: DatasetFacts,
+  logPrefix: string,
+): Promise<{ result: ConfigurationResult; notes: string[] }> {
+  const port = await freePort(options.port);
+  const logFile = `${logPrefix}-server-${configuration.name}.log`;
+  console.log(`\n▶ ${configuration.name}: next start on 127.0.0.1:${port}, CALENDAR_CACHE_SECONDS=${configuration.cacheSeconds} (log: ${logFile})`);
+  const server: BenchServer = await startServer({
+    name: configuration.name,
+    port,
+    distDir: DIST_DIR,
+    logFile,
+    env: {
+      DATABASE_URL: databaseUrl,
+      APP_SECRET: BENCH_APP_SECRET,
+      BENCH_TRIVIAL_ROUTE: "1",
+      CALENDAR_CACHE_SECONDS: String(configuration.cacheSeconds),
+      SEED_DEMO_DATA: "false",
+      NEXT_TELEMETRY_DISABLED: "1",
+      BASE_URL: `http://127.0.0.1:${port}`,
+    },
+    nodeArgs: options.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${RESULTS_DIR}`, `--cpu-prof-name=${path.basename(logPrefix)}-server-${configuration.name}.cpuprofile`] : [],
+  });
+  try {
+    const planned = await planScenarios(server.origin, dataset);
+    const notes = planned.map((scenario) => `${configuration.name} ${SCENARIO_LABELS[scenario.id]}: GET ${scenario.path} → ${scenario.status}, ${scenario.bytes} bytes; ${scenario.note}`);
+    // The first requests of a fresh server compile and optimise its code: give every URL some before any
+    // measurement, so the first scenario measured (the trivial route) does not pay for all of them.
+    process.stdout.write(`  server warm-up: ${SERVER_WARMUP_SECONDS} s at c${options.connections} on each URL\n`);
+    for (const scenario of planned) {
+      await measureThroughput({ url: `${server.origin}${scenario.path}`, headers: scenario.headers, expectStatus: scenario.status }, options.connections, SERVER_WARMUP_SECONDS);
+    }
+    const scenarios: ScenarioResult[] = [];
+    const runs = [...planned.map((scenario) => ({ scenario, latency: true })), { scenario: planned[0] as PlannedScenario, latency: false }];
+    for (const { scenario, latency: withLatency } of runs) {
+      const target: Target = { url: `${server.origin}${scenario.path}`, headers: scenario.headers, expectStatus: scenario.status };
+      const label = `${configuration.name} / ${SCENARIO_LABELS[scenario.id]}${withLatency ? "" : " (again, for drift)"}`;
+      process.stdout.write(`  ${label.padEnd(44)} warm-up ${WARMUP_SECONDS} s`);
+      await measureThroughput(target, options.connections, WARMUP_SECONDS);
+      process.stdout.write(`, c${options.connections} ${options.duration} s`);
+      const cpuBefore = groupCpuSeconds(server);
+      const throughput = await measureThroughput(target, options.connections, options.duration);
+      const cpuAfter = groupCpuSeconds(server);
+      const serverCpuMsPerRequest =
+        cpuBefore === null || cpuAfter === null || throughput.requests === 0 ? null : round(((cpuAfter - cpuBefore) * 1000) / throughput.requests, 3);
+      process.stdout.write(` → ${throughput.requestsPerSecond.toFixed(0)} req/s${serverCpuMsPerRequest === null ? "" : ` (${serverCpuMsPerRequest} ms server CPU each)`}`);
+      let latency: LatencyResult | undefined;
+      if (withLatency) {
+        process.stdout.write(`, ${options.rate} rps ${options.duration} s`);
+        latency =
+          options.latencyTool === "paced"
+            ? await measureLatencyPaced(target, options.rate, LATENCY_CONNECTIONS, options.duration)
+            : await measureLatencyWithAutocannon(target, options.rate, LATENCY_CONNECTIONS, options.duration);
+        process.stdout.write(` → p50 ${latency.latencyMs.p50} ms, p99 ${latency.latencyMs.p99} ms`);
+      }
+      const problems = Object.keys(throughput.unexpected).length + throughput.errors + (latency ? Object.keys(latency.unexpected).length + latency.errors : 0);
+      process.stdout.write(problems > 0 ? "  ⚠ unexpected answers or errors\n" : "\n");
+      scenarios.push({ configuration: configuration.name, scenario: scenario.id, path: scenario.path, headers: scenario.headers, status: scenario.status, bytes: scenario.bytes, serverCpuMsPerRequest, throughput, latency });
+    }
+    const trivialRuns = scenarios.filter((result) => result.scenario === "trivial");
+    return {
+      result: {
+        name: configuration.name,
+        cacheSeconds: configuration.cacheSeconds,
+        trivialBefore: trivialRuns[0]?.throughput.requestsPerSecond ?? Number.NaN,
+        trivialAfter: trivialRuns[1]?.throughput.requestsPerSecond ?? Number.NaN,
+        scenarios,
+        serverLog: logFile,
+        serverErrorLines: server.errorLines(),
+      },
+      notes,
+    };
+  } finally {
+    await server.stop();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Main
+
+function commandLine(argv: string[]): string {
+  const args = argv.map((arg) => (/^[\w./=:-]+$/.test(arg) ? arg : JSON.stringify(arg))).join(" ");
+  const prefix = process.env.BENCH_DATABASE_URL ? `BENCH_DATABASE_URL=${JSON.stringify(process.env.BENCH_DATABASE_URL)} ` : "";
+  return process.env.npm_lifecycle_event === "bench"
+    ? `${prefix}npm run bench${args ? ` -- ${args}` : ""}`
+    : `${prefix}npx tsx bench/calendar.ts${args ? ` ${args}` : ""}`;
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  const load = os.loadavg().map((value) => value.toFixed(2)).join(" / ");
+  return `${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}; load average ${load} (1/5/15 min) at start`;
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const options = parseOptions(argv);
+  const startedAt = new Date();
+  const stamp = startedAt.toISOString().slice(0, 19).replace(/:/g, "-") + "Z";
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const logPrefix = path.join(RESULTS_DIR, stamp);
+  const command = commandLine(argv);
+  const machineLine = machine();
+  console.log(`Calendar feed benchmark, ${startedAt.toISOString()}\nMachine: ${machineLine}\nCommand: ${command}`);
+  const cores = os.cpus().length;
+  const warnings: string[] = [];
+  if ((os.loadavg()[0] ?? 0) > cores * 0.25) {
+    warnings.push(`The 1-minute load average was ${os.loadavg()[0]?.toFixed(2)} on ${cores} cores at start: the machine is not quiet, and the numbers are not comparable.`);
+    console.log(`⚠ ${warnings.at(-1)}`);
+  }
+
+  const urls = databaseUrls();
+  let seed: SeedReport | null = null;
+  if (options.skipSeed) {
+    console.log(`\n▶ --skip-seed: using the existing ${urls.name}`);
+  } else {
+    console.log(`\n▶ recreating ${urls.name}, migrating and seeding ${options.events} events`);
+    seed = await recreateAndSeed(urls, options.events);
+    console.log(`  seeded in ${seed.seconds.toFixed(1)} s (today = ${seed.today}): ${JSON.stringify(seed.counts)}; ANALYZE done`);
+  }
+  const dataset = await readDataset(urls.url);
+  console.log(
+    `  ${dataset.events} events, ${dataset.upcomingPublic} upcoming and public; filter type=${dataset.filter.type} campusId=${dataset.filter.campusId} audience=${dataset.filter.audience} (${dataset.filter.matches} matches)`,
+  );
+  if (!options.skipSeed && dataset.events !== options.events) warnings.push(`--events ${options.events} asked, ${dataset.events} seeded.`);
+  if (options.seedOnly) return;
+
+  let buildSeconds: number | null = null;
+  if (options.skipBuild) {
+    if (!existsSync(path.join(DIST_DIR, "BUILD_ID"))) throw new Error(`--skip-build, but there is no build in ${DIST_DIR}: run once without it`);
+    console.log(`\n▶ --skip-build: using the existing build in ${DIST_DIR}`);
+  } else {
+    buildSeconds = build(urls.url);
+  }
+
+  const configurations: ConfigurationResult[] = [];
+  const notes: string[] = [];
+  for (const configuration of CONFIGURATIONS) {
+    const { result, notes: configurationNotes } = await runConfiguration(configuration, options, urls.url, dataset, logPrefix);
+    configurations.push(result);
+    notes.push(...configurationNotes);
+    const drift = Math.abs(result.trivialAfter - result.trivialBefore) / reference(result);
+    if (drift > 0.1) {
+      warnings.push(
+        `${result.name}: the trivial route did ${result.trivialBefore.toFixed(0)} req/s first and ${result.trivialAfter.toFixed(0)} req/s last (${(drift * 100).toFixed(0)}% apart): the machine was not steady.`,
+      );
+    }
+    if (result.serverErrorLines.length > 0) warnings.push(`${result.name}: the server logged ${result.serverErrorLines.length} error/warning lines (see ${result.serverLog}).`);
+    for (const scenario of result.scenarios) {
+      const lag = scenario.latency?.scheduleLagMs;
+      if (lag && lag.p99 > 5) {
+        warnings.push(`${result.name} ${SCENARIO_LABELS[scenario.scenario]}: the load generator issued 1% of its requests more than ${lag.p99} ms late (it competes for the CPU).`);
+      }
+    }
+  }
+
+  const rows = buildRows(configurations);
+  const { passed, failed } = tally(rows);
+  const endLoad = os.loadavg().map((value) => value.toFixed(2)).join(" / ");
+  const table = markdownTable(rows, options.rate, options.connections);
+  const latencyMethod =
+    options.latencyTool === "paced"
+      ? `open loop, one request every ${(1000 / options.rate).toFixed(2)} ms on up to ${LATENCY_CONNECTIONS} keep-alive connections, latency from issue to last byte (bench/load.ts)`
+      : `autocannon overallRate=${options.rate} on ${LATENCY_CONNECTIONS} connections (bursty: each connection sends its per-second quota back to back)`;
+  const markdown = [
+    `# Calendar feed benchmark, ${startedAt.toISOString()}`,
+    "",
+    `- Machine: ${machineLine}; ${endLoad} at the end`,
+    `- Command: \`${command}\``,
+    `- Data: ${dataset.events} events (${dataset.upcomingPublic} upcoming and public)${seed ? `, seeded with today = ${seed.today} in ${seed.seconds.toFixed(1)} s` : " (existing database, --skip-seed)"}; build ${buildSeconds === null ? `reused (${DIST_DIR})` : `${buildSeconds.toFixed(0)} s`}`,
+    `- Throughput: autocannon, ${options.connections} connections, ${WARMUP_SECONDS} s warm-up then ${options.duration} s; ratio to the trivial route of the same server (mean of a run before and after the feed scenarios)`,
+    `- Latency: ${options.rate} requests/s for ${options.duration} s after 1 s of warm-up, ${latencyMethod}`,
+    `- Configurations: warm = CALENDAR_CACHE_SECONDS=30 (repeated requests come from the in-process cache), cold = CALENDAR_CACHE_SECONDS=0 (every request queries PostgreSQL and serialises)`,
+    `- Targets: warm feed ≥ ${TARGETS.ratio.warm} × trivial, cold feed ≥ ${TARGETS.ratio.cold} × trivial, p99 ≤ ${TARGETS.p99Ms} ms at ${options.rate} requests/s, deep page ≥ ${TARGETS.deepVsFirst} × first page's throughput`,
+    "",
+    table,
+    "",
+    `Targets: ${passed} passed, ${failed} failed.`,
+    "",
+    ...configurations.map(
+      (result) => `- ${result.name}: trivial route ${result.trivialBefore.toFixed(0)} req/s before, ${result.trivialAfter.toFixed(0)} req/s after; server log ${result.serverLog}`,
+    ),
+    ...notes.map((note) => `- ${note}`),
+    ...(warnings.length > 0 ? ["", "Warnings:", ...warnings.map((warning) => `- ⚠ ${warning}`)] : []),
+    "",
+  ].join("\n");
+
+  const json = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    command,
+    machine: {
+      cores,
+      cpu: os.cpus()[0]?.model.trim() ?? null,
+      totalMemoryBytes: os.totalmem(),
+      os: `${os.type()} ${os.release()}`,
+      node: process.version,
+      loadAverageAtEnd: os.loadavg(),
+    },
+    options,
+    database: { name: urls.name, seed, dataset },
+    buildSeconds,
+    targets: TARGETS,
+    rows,
+    configurations,
+    warnings,
+  };
+  writeFileSync(`${logPrefix}.md`, markdown);
+  writeFileSync(`${logPrefix}.json`, `${JSON.stringify(json, null, 2)}\n`);
+  console.log(`\n${markdown}\nWritten: ${logPrefix}.md and ${logPrefix}.json`);
+  const unclean = rows.some((row) => row.problems.length > 0);
+  if (unclean) {
+    console.error("Some requests failed or answered an unexpected status: the run is not valid.");
+    process.exitCode = 1;
+  }
+}
+
+process.on("exit", killAllServersNow);
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the servers`);
+    killAllServersNow();
+    process.exit(130);
+  });
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  killAllServersNow();
+}
+// Keep-alive sockets and pools must not hold the process open after the report.
+process.exit(process.exitCode ?? 0);

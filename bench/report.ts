@@ -1,0 +1,173 @@
+/**
+ * The benchmark's verdict: ratios to the trivial route, the issue's targets, and the Markdown table.
+ */
+import type { LatencyResult, StatusCheck, ThroughputResult } from "./load.ts";
+
+export type ConfigurationName = "warm" | "cold";
+export type ScenarioId = "trivial" | "first" | "deep" | "filtered" | "revalidate";
+
+export const SCENARIO_LABELS: Record<ScenarioId, string> = {
+  trivial: "trivial route",
+  first: "first page",
+  deep: "deep page",
+  filtered: "filtered page",
+  revalidate: "304 revalidation",
+};
+
+/** The issue's targets. */
+export const TARGETS = {
+  /** Feed throughput at c50 as a share of the trivial route's, per configuration. */
+  ratio: { warm: 0.9, cold: 0.6 } satisfies Record<ConfigurationName, number>,
+  /** p99 at the steady rate, every feed scenario. */
+  p99Ms: 50,
+  /** The deep page's throughput may be at most this much below the first page's. */
+  deepVsFirst: 0.9,
+} as const;
+
+export interface ScenarioResult {
+  configuration: ConfigurationName;
+  scenario: ScenarioId;
+  path: string;
+  headers: Record<string, string>;
+  status: number;
+  bytes: number;
+  /** CPU time of the server's processes during the c50 run, per request answered; null without /proc. */
+  serverCpuMsPerRequest: number | null;
+  throughput: ThroughputResult;
+  /** Absent for the second trivial run (throughput only). */
+  latency?: LatencyResult;
+}
+
+export interface ConfigurationResult {
+  name: ConfigurationName;
+  cacheSeconds: number;
+  /** Trivial route req/s at c50, measured first and last; the reference is their mean. */
+  trivialBefore: number;
+  trivialAfter: number;
+  scenarios: ScenarioResult[];
+  serverLog: string;
+  serverErrorLines: string[];
+}
+
+export type Verdict = "PASS" | "FAIL" | "n/a";
+
+export interface Row {
+  configuration: ConfigurationName;
+  scenario: ScenarioId;
+  requestsPerSecond: number;
+  ratio: number;
+  serverCpuMsPerRequest: number | null;
+  p50Ms: number | null;
+  p99Ms: number | null;
+  achievedRate: number | null;
+  ratioTarget: { min: number; verdict: Verdict } | null;
+  p99Target: Verdict | null;
+  deepVsFirst: { ratio: number; verdict: Verdict } | null;
+  problems: string[];
+}
+
+function describeProblems(label: string, check: StatusCheck): string[] {
+  const problems: string[] = [];
+  for (const [status, count] of Object.entries(check.unexpected)) problems.push(`${label}: ${count}× HTTP ${status}`);
+  if (check.errors > 0) problems.push(`${label}: ${check.errors} errors/timeouts`);
+  return problems;
+}
+
+export function reference(configuration: ConfigurationResult): number {
+  return (configuration.trivialBefore + configuration.trivialAfter) / 2;
+}
+
+export function buildRows(configurations: ConfigurationResult[]): Row[] {
+  const rows: Row[] = [];
+  for (const configuration of configurations) {
+    const trivial = reference(configuration);
+    const first = configuration.scenarios.find((result) => result.scenario === "first" && result.latency);
+    for (const result of configuration.scenarios) {
+      if (!result.latency) continue; // the second trivial run only feeds the reference
+      const isTrivial = result.scenario === "trivial";
+      const requestsPerSecond = isTrivial ? trivial : result.throughput.requestsPerSecond;
+      const ratio = requestsPerSecond / trivial;
+      const problems = [...describeProblems("c50", result.throughput), ...describeProblems("steady", result.latency)];
+      if (isTrivial) {
+        const second = configuration.scenarios.find((other) => other.scenario === "trivial" && !other.latency);
+        if (second) problems.push(...describeProblems("c50 (second trivial run)", second.throughput));
+      }
+      const minRatio = TARGETS.ratio[configuration.name];
+      const clean = problems.length === 0;
+      rows.push({
+        configuration: configuration.name,
+        scenario: result.scenario,
+        requestsPerSecond,
+        ratio,
+        serverCpuMsPerRequest: result.serverCpuMsPerRequest,
+        p50Ms: result.latency.latencyMs.p50,
+        p99Ms: result.latency.latencyMs.p99,
+        achievedRate: result.latency.achievedRate,
+        ratioTarget: isTrivial ? null : { min: minRatio, verdict: clean && ratio >= minRatio ? "PASS" : "FAIL" },
+        p99Target: isTrivial ? null : clean && result.latency.latencyMs.p99 <= TARGETS.p99Ms ? "PASS" : "FAIL",
+        deepVsFirst:
+          result.scenario === "deep" && first
+            ? (() => {
+                const share = result.throughput.requestsPerSecond / first.throughput.requestsPerSecond;
+                return { ratio: share, verdict: clean && share >= TARGETS.deepVsFirst ? ("PASS" as const) : ("FAIL" as const) };
+              })()
+            : null,
+        problems,
+      });
+    }
+  }
+  return rows;
+}
+
+export function tally(rows: Row[]): { passed: number; failed: number } {
+  let passed = 0;
+  let failed = 0;
+  for (const row of rows) {
+    for (const verdict of [row.ratioTarget?.verdict, row.p99Target, row.deepVsFirst?.verdict]) {
+      if (verdict === "PASS") passed++;
+      if (verdict === "FAIL") failed++;
+    }
+  }
+  return { passed, failed };
+}
+
+const fixed = (value: number | null, digits: number) => (value === null || Number.isNaN(value) ? "—" : value.toFixed(digits));
+/** Ratios are rounded down, so that a shown 0.90 always meets a ≥ 0.90 target. */
+const ratio = (value: number) => (Number.isNaN(value) ? "—" : (Math.floor(value * 100) / 100).toFixed(2));
+
+export function markdownTable(rows: Row[], rate: number, connections: number): string {
+  const header = [
+    "configuration",
+    "scenario",
+    `req/s @c${connections}`,
+    "ratio to trivial",
+    "server CPU ms/req",
+    `p50 @${rate} rps`,
+    `p99 @${rate} rps`,
+    "achieved rps",
+    "throughput target",
+    `p99 ≤ ${TARGETS.p99Ms} ms`,
+    `deep ≥ ${TARGETS.deepVsFirst.toFixed(2)} × first`,
+    "errors",
+  ];
+  const lines = [`| ${header.join(" | ")} |`, `|${header.map((_, index) => (index < 2 ? " --- " : " ---: ")).join("|")}|`];
+  for (const row of rows) {
+    lines.push(
+      `| ${[
+        row.configuration,
+        SCENARIO_LABELS[row.scenario],
+        fixed(row.requestsPerSecond, 0),
+        ratio(row.ratio),
+        fixed(row.serverCpuMsPerRequest, 2),
+        `${fixed(row.p50Ms, 1)} ms`,
+        `${fixed(row.p99Ms, 1)} ms`,
+        fixed(row.achievedRate, 0),
+        row.ratioTarget ? `${row.ratioTarget.verdict} (≥ ${row.ratioTarget.min.toFixed(2)})` : "—",
+        row.p99Target ?? "—",
+        row.deepVsFirst ? `${row.deepVsFirst.verdict} (${ratio(row.deepVsFirst.ratio)})` : "—",
+        row.problems.length === 0 ? "0" : row.problems.join("; "),
+      ].join(" | ")} |`,
+    );
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,22 @@
+import { ConfigError, env } from "./lib/env.ts";
+
+/**
+ * Validates the configuration (a bad or missing variable stops start-up with a message naming it) and
+ * opens the database; the embedded one is created, migrated and seeded here on first start.
+ */
+export async function startServer(): Promise<void> {
+  try {
+    env();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`\n${error.message}\nSee .env.example for every variable.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const { prepareDatabase } = await import("./lib/db.ts");
+  const started = performance.now();
+  const kind = await prepareDatabase();
+  const where = kind === "embedded" ? `embedded PostgreSQL in ${env().PGLITE_DATA_DIR}` : "PostgreSQL";
+  console.log(`[db] ${where} ready in ${Math.round(performance.now() - started)} ms`);
+}
