@@ -1,6 +1,7 @@
 import Link from "next/link";
 import type { CalendarEvent } from "@/lib/calendar/schemas";
 import { EventDateShort } from "./event-date";
+import { EventBadges } from "./event-badges";
 import { EVENT_TYPE_LABELS, STATUS_NOTES } from "./labels";
 
 export interface EventCardProps {
@@ -39,17 +40,7 @@ export function EventCard({ event, campusName, eager = false, headingLevel = 3 }
             <span className="event-card__title-text">{event.title}</span>
           </Link>
         </Heading>
-        <p className="event-card__badges">
-          <span className="badge">{EVENT_TYPE_LABELS[event.eventType]}</span>
-          {status && (
-            <span className={`badge badge--${event.status.toLowerCase()}`}>
-              <span aria-hidden="true" className="badge__icon">
-                {cancelled ? "✕" : "!"}
-              </span>
-              {status.badge}
-            </span>
-          )}
-        </p>
+        <EventBadges event={event} />
         <p className="event-card__when">
           <EventDateShort event={event} />
         </p>

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ARTWORK_HEIGHT, ARTWORK_WIDTH } from "@/components/calendar/event-card";
+import { EventBadges } from "@/components/calendar/event-badges";
 import { EventDateFull, EventDateShort } from "@/components/calendar/event-date";
 import { ATTENDANCE_MODE_LABELS, EVENT_TYPE_LABELS, STATUS_NOTES, audienceLabel } from "@/components/calendar/labels";
 import { CalendarError } from "@/lib/calendar/errors";
@@ -98,17 +99,7 @@ export default async function EventPage({ params }: { params: Params }) {
             {status && <span className="visually-hidden">{status.badge}: </span>}
             <span className="event-hero__title-text">{event.title}</span>
           </h1>
-          <p className="event-card__badges">
-            <span className="badge">{EVENT_TYPE_LABELS[event.eventType]}</span>
-            {status && (
-              <span className={`badge badge--${event.status.toLowerCase()}`}>
-                <span aria-hidden="true" className="badge__icon">
-                  {cancelled ? "✕" : "!"}
-                </span>
-                {status.badge}
-              </span>
-            )}
-          </p>
+          <EventBadges event={event} />
           <p className="event-hero__meta">
             <span className="event-hero__when">
               <EventDateShort event={event} />
