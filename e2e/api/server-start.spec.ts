@@ -1,0 +1,57 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { expect, test } from "@playwright/test";
+import { TEST_APP_SECRET } from "../support/test-env.ts";
+
+// The production build started by hand with a broken environment: it must fail loudly or report itself
+// unhealthy, never serve half-working.
+
+const START_PORT = 3190;
+
+function startServer(port: number, env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  let output = "";
+  const child = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", NEXT_TELEMETRY_DISABLED: "1", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+test("a missing APP_SECRET and a bad DATABASE_URL stop start-up with messages that name them", async () => {
+  const server = startServer(START_PORT, { DATABASE_URL: "mysql://nope", PORT: String(START_PORT) });
+  const code = await Promise.race([server.exited, new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 30_000))]);
+  if (code === "timeout") server.child.kill("SIGKILL");
+  expect(code).toBe(1);
+  expect(server.output()).toContain("APP_SECRET: is required");
+  expect(server.output()).toContain("DATABASE_URL: must be a postgres:// or postgresql:// connection string");
+  expect(server.output()).not.toMatch(/\n\s+at /); // a message, not a stack trace
+});
+
+test("/api/health answers 503 while the database does not answer", async ({ request }) => {
+  const port = START_PORT + 1;
+  // Nothing listens on port 1: every connection is refused at once.
+  const server = startServer(port, { APP_SECRET: TEST_APP_SECRET, DATABASE_URL: "postgresql://postgres@127.0.0.1:1/none", PORT: String(port) });
+  try {
+    await expect
+      .poll(async () => {
+        try {
+          return (await request.get(`http://127.0.0.1:${port}/api/health`)).status();
+        } catch {
+          return 0;
+        }
+      }, { timeout: 30_000 })
+      .toBe(503);
+    const response = await request.get(`http://127.0.0.1:${port}/api/health`);
+    expect(await response.json()).toEqual({ status: "unavailable" });
+    // The calendar answers with its own error shape, without leaking the driver's message.
+    const feed = await request.get(`http://127.0.0.1:${port}/api/calendar/events/upcoming`);
+    expect(feed.status()).toBe(500);
+    expect(await feed.json()).toEqual({ error: true, message: "internal error", statusCode: 500 });
+    expect(feed.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  } finally {
+    server.child.kill("SIGTERM");
+    await server.exited;
+  }
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.ts";
+
+const secret = "s".repeat(32);
+
+describe("configuration", () => {
+  it("defaults to the embedded database and derives the public addresses from PORT", () => {
+    const env = parseEnv({ APP_SECRET: secret, PORT: "4000" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.PGLITE_DATA_DIR).toBe(".data/pglite");
+    expect(env.BASE_URL).toBe("http://localhost:4000");
+    expect(env.CALENDAR_URL).toBe("http://localhost:4000/api/calendar");
+    expect(env.ASSET_URL).toBe("http://localhost:4000");
+    expect(env.CALENDAR_CACHE_SECONDS).toBe(30);
+  });
+
+  it("treats empty values as unset, as .env files write them", () => {
+    const env = parseEnv({ APP_SECRET: secret, DATABASE_URL: "", BASE_URL: "", CHURCH_NAME: "" });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.CHURCH_NAME).toBe("Grace Harbor Church");
+  });
+
+  it("strips a trailing slash from public URLs", () => {
+    expect(parseEnv({ APP_SECRET: secret, BASE_URL: "https://church.example/" }).BASE_URL).toBe("https://church.example");
+  });
+
+  it.each([
+    [{}, "APP_SECRET: is required"],
+    [{ APP_SECRET: "short" }, "APP_SECRET: must be at least 32 characters"],
+    [{ APP_SECRET: secret, DATABASE_URL: "mysql://x" }, "DATABASE_URL: must be a postgres:// or postgresql:// connection string"],
+    [{ APP_SECRET: secret, BASE_URL: "ftp://church.example" }, "BASE_URL"],
+    [{ APP_SECRET: secret, PORT: "70000" }, "PORT"],
+    [{ APP_SECRET: secret, CALENDAR_CACHE_SECONDS: "-1" }, "CALENDAR_CACHE_SECONDS"],
+  ])("refuses %j naming the variable", (source, message) => {
+    expect(() => parseEnv(source)).toThrow(ConfigError);
+    expect(() => parseEnv(source)).toThrow(message);
+  });
+
+  it("names every bad variable at once", () => {
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x", PORT: "x" })).toThrow(/APP_SECRET[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*APP_SECRET/);
+  });
+});
