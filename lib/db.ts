@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
@@ -32,12 +33,28 @@ interface DatabaseHandle {
 
 const globalForDb = globalThis as typeof globalThis & { __churchDatabase?: DatabaseHandle };
 
+/**
+ * A stable name per distinct SQL text, so each pooled connection parses the feed's long JSON-building
+ * query once (a named prepared statement) instead of on every request; PostgreSQL's default plan cache
+ * mode then re-plans per call unless a generic plan is estimated as cheap. Texts are few (values always
+ * travel as parameters), so the map stays small.
+ */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `q_${createHash("sha1").update(text).digest("hex").slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 function openPostgres(connectionString: string): DatabaseHandle {
   // One pool for Prisma and for the few hot read paths that build their JSON in SQL.
   const pool = new pg.Pool({ connectionString, max: 10 });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const query: SqlQuery = async <Row>(text: string, params: readonly unknown[] = []) =>
-    (await pool.query(text, params as unknown[])).rows as Row[];
+    (await pool.query({ name: statementName(text), text, values: params as unknown[] })).rows as Row[];
   const close = async () => {
     await prisma.$disconnect();
     await pool.end();
