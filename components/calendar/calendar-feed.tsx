@@ -164,14 +164,7 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
     <>
       {liveRegion}
       <div className="feed" aria-busy={isFetchingNextPage}>
-        {isRefetchError && (
-          <div className="notice notice--error" role="alert">
-            <p>We couldn’t refresh the events: {error?.message}</p>
-            <button type="button" className="button" onClick={() => void refetch()}>
-              Retry
-            </button>
-          </div>
-        )}
+        {isRefetchError && <RetryNotice message={`We couldn’t refresh the events: ${error?.message}`} onRetry={() => void refetch()} />}
         {groupByMonth(events).map((group) => (
           <div className="feed__month" key={group.month}>
             <h2 className="feed__month-title">{group.month}</h2>
@@ -193,12 +186,7 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
         <div ref={sentinel} className="feed__sentinel" aria-hidden="true" />
 
         {isFetchNextPageError && (
-          <div className="notice notice--error" role="alert">
-            <p>We couldn’t load more events: {error?.message}</p>
-            <button type="button" className="button" onClick={() => void fetchNextPage()}>
-              Retry
-            </button>
-          </div>
+          <RetryNotice message={`We couldn’t load more events: ${error?.message}`} onRetry={() => void fetchNextPage()} />
         )}
 
         <div className="feed__more">
@@ -227,5 +215,17 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
         </div>
       </div>
     </>
+  );
+}
+
+/** A failed load, said in words, with a way to try again. */
+function RetryNotice({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div className="notice notice--error" role="alert">
+      <p>{message}</p>
+      <button type="button" className="button" onClick={onRetry}>
+        Retry
+      </button>
+    </div>
   );
 }
