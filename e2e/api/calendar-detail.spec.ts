@@ -64,6 +64,8 @@ const errorCases: [string, string, number, object][] = [
   ["unknown id", "/api/calendar/events/evt_doesnotexist", 404, notFound],
   ["unknown slug", "/api/calendar/events/no-such-event-anywhere", 404, notFound],
   ["an absurdly long id", `/api/calendar/events/${"x".repeat(500)}`, 404, notFound],
+  ["a NUL byte in the id", "/api/calendar/events/evt_%00abc", 404, notFound],
+  ["a NUL byte in the slug", "/api/calendar/events/%00some-slug", 404, notFound],
   ["SQL in the id", `/api/calendar/events/${encodeURIComponent("' OR 1=1 --")}`, 404, notFound],
   ["no id at all", "/api/calendar/events", 400, { error: true, message: CALENDAR_MESSAGES.eventIdMissing, statusCode: 400 }],
   [

@@ -75,6 +75,9 @@ test("a bad filter on the subscription feed is a CalendarError", async ({ reques
   expect((await response.json()).message).toBe(
     "type must be one of SERVICE, CONFERENCE, COURSE, SPECIAL_EVENT, PRAYER_CAMPAIGN, LIFE_GROUP, CAMP, WORKSHOP",
   );
+  const nul = await request.get("/api/calendar/events/upcoming.ics?ministryId=min%00");
+  expect(nul.status()).toBe(400);
+  expect((await nul.json()).message).toBe("ministryId must not contain control characters");
 });
 
 test("one event as .ics for “add to my calendar”", async ({ request, baseURL }) => {

@@ -240,6 +240,16 @@ test.describe("errors", () => {
     ["cursor with three parts", "cursor=a.b.c", { error: true, message: CALENDAR_MESSAGES.cursor, statusCode: 400 }],
     ["limit and type both bad", "limit=0&type=PICNIC", { ...limitError, details: [CALENDAR_MESSAGES.limit, CALENDAR_MESSAGES.type] }],
     [
+      "a NUL byte in a filter",
+      "campusId=cmp%00x",
+      { error: true, message: "campusId must not contain control characters", statusCode: 400, details: ["campusId must not contain control characters"] },
+    ],
+    [
+      "a control character in the audience",
+      "audience=you%01th",
+      { error: true, message: "audience must not contain control characters", statusCode: 400, details: ["audience must not contain control characters"] },
+    ],
+    [
       "a repeated parameter",
       "type=SERVICE&type=COURSE",
       { error: true, message: "type must be given at most once", statusCode: 400, details: ["type must be given at most once"] },

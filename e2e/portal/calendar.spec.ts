@@ -71,6 +71,14 @@ test.describe("calendar list", () => {
     await expect(eventCards(page)).toHaveCount(0);
   });
 
+  test("bad filter values in the address are explained and left out, not an error page", async ({ page }) => {
+    const response = await page.goto("/calendar?type=PICNIC&campusId=cmp%00x");
+    expect(response?.status()).toBe(200);
+    await expect(page.getByText("Some of this address was not understood")).toBeVisible();
+    await expect(page.getByText(/not an event type we know/)).toBeVisible();
+    await expect(eventCards(page)).toHaveCount(FIRST_PAGE_SIZE);
+  });
+
   test("cancelled and postponed events are marked in words", async ({ page, request }) => {
     const { events } = await readWholeFeed(request, { limit: 100 });
     const cancelled = events.find((event) => event.status === "CANCELLED")!;

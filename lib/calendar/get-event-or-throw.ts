@@ -1,9 +1,9 @@
 import { sql } from "../db.ts";
 import { eventNotFound } from "./errors.ts";
 import { eventJson, PUBLIC_EVENT, SqlParams } from "./public-events-sql.ts";
-import type { EventDetail } from "./schemas.ts";
+import { CONTROL_CHARACTERS, type EventDetail } from "./schemas.ts";
 
-/** No id or slug is longer; a longer key is answered without asking the database. */
+/** No id or slug is longer, or holds a control character: such a key is answered without asking the database. */
 const MAX_KEY_LENGTH = 200;
 
 /**
@@ -11,7 +11,7 @@ const MAX_KEY_LENGTH = 200;
  * "not found", exactly like ids that never existed, so the API never reveals that they exist.
  */
 export async function getEventOrThrow(eventIdOrSlug: string): Promise<EventDetail> {
-  if (eventIdOrSlug.length > MAX_KEY_LENGTH) throw eventNotFound();
+  if (eventIdOrSlug.length > MAX_KEY_LENGTH || CONTROL_CHARACTERS.test(eventIdOrSlug)) throw eventNotFound();
   const params = new SqlParams();
   // Slugs are kebab-case, so they never start with the id prefix.
   const match = eventIdOrSlug.startsWith("evt_") ? `e.id = ${params.add(eventIdOrSlug)}` : `e.slug = ${params.add(eventIdOrSlug)}`;

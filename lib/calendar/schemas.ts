@@ -36,12 +36,16 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 const MAX_FILTER_LENGTH = 200;
 
+/** Control characters (NUL above all, which PostgreSQL text cannot hold) never occur in ids, slugs or audiences. */
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+
 const filterValue = (name: string) =>
   z
     .string()
     .trim()
     .min(1, `${name} must not be empty`)
     .max(MAX_FILTER_LENGTH, `${name} must be at most ${MAX_FILTER_LENGTH} characters`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), `${name} must not contain control characters`)
     .optional();
 
 export const upcomingEventsQuerySchema = z
