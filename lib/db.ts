@@ -51,7 +51,8 @@ function statementName(text: string): string {
 
 function openPostgres(connectionString: string): DatabaseHandle {
   // One pool for Prisma and for the few hot read paths that build their JSON in SQL.
-  const pool = new pg.Pool({ connectionString, max: 10 });
+  // A database that does not answer must fail requests fast, not queue them forever.
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const query: SqlQuery = async <Row>(text: string, params: readonly unknown[] = []) =>
     (await pool.query({ name: statementName(text), text, values: params as unknown[] })).rows as Row[];

@@ -1,11 +1,20 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { createServer } from "node:net";
 import { expect, test } from "@playwright/test";
 import { TEST_APP_SECRET } from "../support/test-env.ts";
 
 // The production build started by hand with a broken environment: it must fail loudly or report itself
 // unhealthy, never serve half-working.
 
-const START_PORT = 3190;
+/** A port nothing listens on right now, so repeated or parallel runs never collide. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (!address || typeof address === "string") throw new Error("no port");
+  return address.port;
+}
 
 /** The app's own variables, left out of the inherited environment so each test states its own. */
 const APP_VARIABLES = new Set(["APP_SECRET", "DATABASE_URL", "PGLITE_DATA_DIR", "BASE_URL", "CALENDAR_URL", "ASSET_URL", "PORT"]);
@@ -24,7 +33,8 @@ function startServer(port: number, env: Record<string, string>): { child: ChildP
 }
 
 test("a missing APP_SECRET and a bad DATABASE_URL stop start-up with messages that name them", async () => {
-  const server = startServer(START_PORT, { DATABASE_URL: "mysql://nope", PORT: String(START_PORT) });
+  const port = await freePort();
+  const server = startServer(port, { DATABASE_URL: "mysql://nope", PORT: String(port) });
   const code = await Promise.race([server.exited, new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 30_000))]);
   if (code === "timeout") server.child.kill("SIGKILL");
   expect(code).toBe(1);
@@ -33,8 +43,8 @@ test("a missing APP_SECRET and a bad DATABASE_URL stop start-up with messages th
   expect(server.output()).not.toMatch(/\n\s+at /); // a message, not a stack trace
 });
 
-test("/api/health answers 503 while the database does not answer", async ({ request }) => {
-  const port = START_PORT + 1;
+test("/api/health answers 503 while the database does not answer", async ({ request }, testInfo) => {
+  const port = await freePort();
   // Nothing listens on port 1: every connection is refused at once.
   const server = startServer(port, { APP_SECRET: TEST_APP_SECRET, DATABASE_URL: "postgresql://postgres@127.0.0.1:1/none", PORT: String(port) });
   try {
@@ -57,5 +67,7 @@ test("/api/health answers 503 while the database does not answer", async ({ requ
   } finally {
     server.child.kill("SIGTERM");
     await server.exited;
+    await testInfo.attach("server output", { body: server.output(), contentType: "text/plain" });
+    if (testInfo.status !== testInfo.expectedStatus) console.log(server.output());
   }
 });
