@@ -22,9 +22,12 @@ const APP_VARIABLES = new Set(["APP_SECRET", "DATABASE_URL", "PGLITE_DATA_DIR", 
 function startServer(port: number, env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   let output = "";
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !APP_VARIABLES.has(name)));
+  // Its own process group: `npx` starts the real server as a child, and killing only `npx` would leave
+  // that server running, holding the port and spinning on its closed log pipes.
   const child: ChildProcess = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
     env: { ...inherited, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
   });
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -32,11 +35,21 @@ function startServer(port: number, env: Record<string, string>): { child: ChildP
   return { child, output: () => output, exited };
 }
 
+/** Stops the server and everything it started (the whole process group). */
+function stopServer(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 test("a missing APP_SECRET and a bad DATABASE_URL stop start-up with messages that name them", async () => {
   const port = await freePort();
   const server = startServer(port, { DATABASE_URL: "mysql://nope", PORT: String(port) });
   const code = await Promise.race([server.exited, new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 30_000))]);
-  if (code === "timeout") server.child.kill("SIGKILL");
+  if (code === "timeout") stopServer(server.child, "SIGKILL");
   expect(code).toBe(1);
   expect(server.output()).toContain("APP_SECRET: is required");
   expect(server.output()).toContain("DATABASE_URL: must be a postgres:// or postgresql:// connection string");
@@ -65,7 +78,7 @@ test("/api/health answers 503 while the database does not answer", async ({ requ
     expect(await feed.json()).toEqual({ error: true, message: "internal error", statusCode: 500 });
     expect(feed.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
   } finally {
-    server.child.kill("SIGTERM");
+    stopServer(server.child, "SIGTERM");
     await server.exited;
     await testInfo.attach("server output", { body: server.output(), contentType: "text/plain" });
     if (testInfo.status !== testInfo.expectedStatus) console.log(server.output());
