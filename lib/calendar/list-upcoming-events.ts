@@ -3,7 +3,7 @@ import { decodeCursor, deriveCursorKey, encodeCursor, type CursorPosition } from
 import { invalidCursor } from "./errors.ts";
 import { earliestUpcomingStart } from "./event-time.ts";
 import { parseEvents, selectPublicEvents, SqlParams, type PublicEventRow } from "./public-events-sql.ts";
-import { DEFAULT_PAGE_SIZE, type CalendarEvent, type UpcomingEventsFilters, type UpcomingEventsQuery, type UpcomingFeed } from "./schemas.ts";
+import { DEFAULT_PAGE_SIZE, ICS_FEED_MAX_EVENTS, type CalendarEvent, type UpcomingEventsFilters, type UpcomingEventsQuery, type UpcomingFeed } from "./schemas.ts";
 
 let cursorKey: Buffer | undefined;
 function key(): Buffer {
@@ -70,9 +70,6 @@ export async function listUpcomingEvents(query: UpcomingEventsQuery, now = new D
   const page = await readUpcomingPage(query, now);
   return { items: page.eventJson.map((json) => JSON.parse(json) as CalendarEvent), nextCursor: page.nextCursor };
 }
-
-/** The most events one iCalendar subscription carries: about a year of a busy church's calendar. */
-export const ICS_FEED_MAX_EVENTS = 1000;
 
 /** Every upcoming event for the filters (up to ICS_FEED_MAX_EVENTS), in feed order, for the .ics feed. */
 export async function listUpcomingEventsForSubscription(filters: UpcomingEventsFilters, now = new Date()): Promise<CalendarEvent[]> {

@@ -34,6 +34,8 @@ export const CALENDAR_MESSAGES = {
 
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
+/** The most events one iCalendar subscription carries: about a year of a busy church's calendar. */
+export const ICS_FEED_MAX_EVENTS = 1000;
 const MAX_FILTER_LENGTH = 200;
 
 /** Control characters (NUL above all, which PostgreSQL text cannot hold) never occur in ids, slugs or audiences. */

@@ -28,8 +28,16 @@ const PRISMA_MIGRATION_LOCK_ID = 72707369;
 // project because of it (next.config.ts ships the migrations with the server output instead).
 export const DEFAULT_MIGRATIONS_DIR = path.join(/* turbopackIgnore: true */ process.cwd(), "prisma", "migrations");
 
+/**
+ * The migrations of a folder in the order they apply: folder names start with a UTC timestamp, compared
+ * by code point. The runner and the schema engine's diff both read through here, so they cannot disagree
+ * on the order. A missing folder holds no migrations.
+ */
 export async function readMigrations(migrationsDir = DEFAULT_MIGRATIONS_DIR): Promise<MigrationFile[]> {
-  const entries = await readdir(migrationsDir, { withFileTypes: true });
+  const entries = await readdir(migrationsDir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
+    throw error;
+  });
   const names = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
   return Promise.all(
     names.map(async (name) => {

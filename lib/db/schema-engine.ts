@@ -8,7 +8,7 @@
 //
 // Used by scripts/db-diff.ts and prisma/schema-drift.test.ts under tsx/vitest: no `server-only` here.
 
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 
@@ -23,6 +23,7 @@ import {
 import * as engineBindings from "@prisma/schema-engine-wasm/schema_engine_bg";
 import type { MigrationList, SchemaEngine } from "@prisma/schema-engine-wasm/schema_engine_bg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import { readMigrations } from "./migrate.ts";
 
 /** Prisma's migration lock file: written by `prisma migrate dev`, checked by `prisma migrate deploy`. */
 export const MIGRATION_LOCK_FILE = "migration_lock.toml";
@@ -102,28 +103,19 @@ function toDriverAdapterError(error: unknown): unknown {
   });
 }
 
-/** Reads a migrations folder the way the Prisma CLI does before handing it to the engine. */
+/** A migrations folder in the shape the Prisma CLI hands to the engine, read by the runner's own reader. */
 export async function readMigrationsList(migrationsDir: string): Promise<MigrationList> {
   const baseDir = path.resolve(migrationsDir);
   const lockContent = await readFile(path.join(baseDir, MIGRATION_LOCK_FILE), "utf8").catch(() => null);
-  const entries = await readdir(baseDir, { withFileTypes: true }).catch(() => []);
-  const directories = entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
-  // Migration folders are applied in name order; names start with a UTC timestamp.
-  directories.sort((a, b) => a.localeCompare(b));
-  const migrationDirectories = await Promise.all(
-    directories.map(async (name) => {
-      const content = await readFile(path.join(baseDir, name, "migration.sql"), "utf8").then(
-        (value) => ({ tag: "ok" as const, value }),
-        (error: Error) => ({ tag: "error" as const, value: error.message }),
-      );
-      return { path: name, migrationFile: { path: "migration.sql", content } };
-    }),
-  );
+  const migrations = await readMigrations(baseDir);
   return {
     baseDir,
     lockfile: { path: MIGRATION_LOCK_FILE, content: lockContent },
     shadowDbInitScript: "",
-    migrationDirectories,
+    migrationDirectories: migrations.map(({ name, sql }) => ({
+      path: name,
+      migrationFile: { path: "migration.sql", content: { tag: "ok" as const, value: sql } },
+    })),
   };
 }
 

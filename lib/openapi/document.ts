@@ -2,6 +2,7 @@ import { createDocument } from "zod-openapi";
 import type { z } from "zod";
 import {
   calendarErrorSchema,
+  ICS_FEED_MAX_EVENTS,
   eventDetailSchema,
   eventIdParamsSchema,
   upcomingEventsQuerySchema,
@@ -68,7 +69,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
           tags: ["events"],
           operationId: "subscribeUpcomingEvents",
           summary: "Upcoming public events as an iCalendar (RFC 5545) subscription",
-          description: "Same filters as the JSON feed, every upcoming event (at most 1,000) in one calendar that Google and Apple calendars can subscribe to.",
+          description: `Same filters as the JSON feed, every upcoming event (at most ${ICS_FEED_MAX_EVENTS.toLocaleString("en")}) in one calendar that Google and Apple calendars can subscribe to.`,
           requestParams: { query: calendarSubscriptionQuery },
           responses: {
             "200": { description: "An iCalendar document.", content: { "text/calendar": { schema: { type: "string" } } } },

@@ -12,7 +12,7 @@ export const GET = calendarRoute(async (request) => {
   const filters = parseQuery(request, subscriptionQuerySchema);
   const events = await listUpcomingEventsForSubscription(filters);
   return {
-    body: buildIcsCalendar(events, { name: `${churchName()} events`, baseUrl: env().BASE_URL, refreshIntervalMinutes: 60 }),
+    body: buildIcsCalendar(events, { name: `${churchName()} events`, baseUrl: env().BASE_URL }),
     contentType: ICS_CONTENT_TYPE,
   };
 });
