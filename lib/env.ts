@@ -36,11 +36,30 @@ export const envSchema = z.object({
   CALENDAR_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** The church this deployment serves: page titles, calendar feed names, the TOTP issuer. */
   CHURCH_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).default("Grace Harbor Church")),
+  /** Where servers reach the identity service (token, userinfo, JWKS); default BASE_URL. Tokens keep iss = BASE_URL. */
+  BACKCHANNEL_URL: z.preprocess(emptyAsUndefined, optionalUrl),
+  /** JWS algorithm of access tokens: ES256 (default, fast to sign) or RS256 (RFC 9068's mandatory one). */
+  ACCESS_TOKEN_SIGNING_ALG: z.preprocess(emptyAsUndefined, z.enum(["ES256", "RS256"]).default("ES256")),
+  /** The portal's own OAuth client (first-party). The demo seed registers `portal` with a secret derived from APP_SECRET. */
+  PORTAL_CLIENT_ID: z.preprocess(emptyAsUndefined, z.string().min(1).default("portal")),
+  /** Secret of the portal's client; default derived from APP_SECRET (what the demo seed registers). */
+  PORTAL_CLIENT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16).optional()),
+  /** SMTP server for email, e.g. smtp://user:pass@mail.example.org:587. Absent: mail stays in the outbox. */
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  /** Sender of outgoing email. */
+  SMTP_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default("no-reply@localhost")),
+  /** Show the outbox (every email and SMS written) at /dev/outbox. Always on in development; never turn on in production. */
+  DEV_OUTBOX: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
   /** Seed demo data into an empty embedded database on first start. */
   SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("true")).transform((v) => v === "true"),
 });
 
-export type Env = z.infer<typeof envSchema> & { BASE_URL: string; CALENDAR_URL: string; ASSET_URL: string };
+export type Env = z.infer<typeof envSchema> & {
+  BASE_URL: string;
+  CALENDAR_URL: string;
+  ASSET_URL: string;
+  BACKCHANNEL_URL: string;
+};
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -59,6 +78,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     BASE_URL: baseUrl,
     CALENDAR_URL: env.CALENDAR_URL ?? `${baseUrl}/api/calendar`,
     ASSET_URL: env.ASSET_URL ?? baseUrl,
+    BACKCHANNEL_URL: env.BACKCHANNEL_URL ?? baseUrl,
   };
 }
 

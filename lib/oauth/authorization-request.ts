@@ -1,0 +1,82 @@
+import "server-only";
+import { randomToken } from "../crypto/tokens.ts";
+import { db } from "../db.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
+
+/**
+ * An authorization request parked while the member signs in or consents. Its id travels through the
+ * pages (`?request=`); it holds no secret of the member, only the client's validated parameters, and
+ * it can only be completed by a browser holding a live session.
+ */
+export const AUTHORIZATION_REQUEST_TTL_SECONDS = 30 * 60;
+
+/** The validated parameters of /oauth/authorize (RFC 6749 4.1.1, RFC 7636, OIDC Core 3.1.2.1). */
+export interface AuthorizationParams {
+  client_id: string;
+  redirect_uri: string;
+  response_type: "code";
+  scope: string;
+  state?: string;
+  nonce?: string;
+  code_challenge: string;
+  code_challenge_method: "S256";
+  prompt?: string;
+  max_age?: number;
+  login_hint?: string;
+  ui_locales?: string;
+}
+
+export interface ParkedAuthorizationRequest {
+  id: string;
+  params: AuthorizationParams;
+  signedInSessionId: string | null;
+  consentedAt: Date | null;
+}
+
+export async function parkAuthorizationRequest(params: AuthorizationParams): Promise<string> {
+  const id = randomToken(24);
+  await (await db()).authorizationRequest.create({
+    data: {
+      id,
+      params: params as unknown as Prisma.InputJsonValue,
+      expiresAt: new Date(Date.now() + AUTHORIZATION_REQUEST_TTL_SECONDS * 1000),
+    },
+    select: { id: true },
+  });
+  return id;
+}
+
+/** The parked request with this id, or null when it is unknown or expired. */
+export async function getAuthorizationRequest(id: string | null | undefined): Promise<ParkedAuthorizationRequest | null> {
+  if (!id || id.length > 64) return null;
+  const row = await (await db()).authorizationRequest.findFirst({
+    where: { id, expiresAt: { gt: new Date() } },
+    select: { id: true, params: true, signedInSessionId: true, consentedAt: true },
+  });
+  if (!row) return null;
+  return {
+    id: row.id,
+    params: row.params as unknown as AuthorizationParams,
+    signedInSessionId: row.signedInSessionId,
+    consentedAt: row.consentedAt,
+  };
+}
+
+/** Records that the member signed in (with every factor) during this request. */
+export async function markAuthorizationRequestSignedIn(id: string, sessionId: string): Promise<void> {
+  await (await db()).authorizationRequest.updateMany({ where: { id }, data: { signedInSessionId: sessionId } });
+}
+
+/** Records that the member pressed "Allow" on the consent screen during this request. */
+export async function markAuthorizationRequestConsented(id: string): Promise<void> {
+  await (await db()).authorizationRequest.updateMany({ where: { id }, data: { consentedAt: new Date() } });
+}
+
+export async function deleteAuthorizationRequest(id: string): Promise<void> {
+  await (await db()).authorizationRequest.deleteMany({ where: { id } });
+}
+
+/** Where the browser goes when a page of the request is done: the authorization endpoint picks it up. */
+export function resumeAuthorizationPath(id: string): string {
+  return `/oauth/authorize/resume?request=${encodeURIComponent(id)}`;
+}

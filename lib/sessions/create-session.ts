@@ -1,0 +1,40 @@
+import "server-only";
+import { hashToken, randomToken } from "../crypto/tokens.ts";
+import { db } from "../db.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { SESSION_MAX_AGE_SECONDS } from "./session-cookie.ts";
+
+/** Authentication methods (RFC 8176) recorded in a session and copied to the `amr` claim. */
+export type AuthenticationMethod = "pwd" | "otp" | "mfa" | "fed";
+
+export interface NewSession {
+  id: string;
+  /** The cookie value; only its hash is stored. */
+  token: string;
+  authTime: Date;
+}
+
+/** Starts a server-side session for a member who has just proved who they are. */
+export async function createSession(
+  userId: string,
+  amr: AuthenticationMethod[],
+  context: RequestContext,
+): Promise<NewSession> {
+  const token = randomToken();
+  const now = new Date();
+  const session = await (await db()).session.create({
+    data: {
+      userId,
+      tokenHash: hashToken(token),
+      authTime: now,
+      amr,
+      ip: context.ip,
+      userAgent: context.userAgent,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000),
+    },
+    select: { id: true },
+  });
+  return { id: session.id, token, authTime: now };
+}

@@ -1,0 +1,46 @@
+import "server-only";
+import { hashToken } from "../crypto/tokens.ts";
+import { sql } from "../db.ts";
+
+export interface LiveSession {
+  id: string;
+  userId: string;
+  email: string;
+  givenName: string;
+  authTime: Date;
+  amr: string[];
+}
+
+/** Last-seen is written at most once a minute per session, so reading a session stays a read. */
+const TOUCH_INTERVAL = "1 minute";
+
+/**
+ * The live session a cookie value points to (not revoked, not expired), or null. Refreshes last_seen_at
+ * in the same statement when it is more than a minute old.
+ */
+export async function getSessionByToken(token: string | undefined): Promise<LiveSession | null> {
+  if (!token || token.length > 100) return null;
+  const rows = await sql<{ id: string; user_id: string; email: string; given_name: string; auth_time: Date; amr: string[] }>(
+    `WITH live AS (
+       SELECT s.id, s.user_id, s.auth_time, s.amr, s.last_seen_at
+         FROM session s
+        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+     ), touched AS (
+       UPDATE session SET last_seen_at = now()
+        WHERE id = (SELECT id FROM live WHERE last_seen_at < now() - interval '${TOUCH_INTERVAL}')
+     )
+     SELECT live.id, live.user_id, a.email, a.given_name, live.auth_time, live.amr
+       FROM live JOIN account a ON a.id = live.user_id`,
+    [hashToken(token)],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    userId: row.user_id,
+    email: row.email,
+    givenName: row.given_name,
+    authTime: new Date(row.auth_time),
+    amr: row.amr,
+  };
+}
