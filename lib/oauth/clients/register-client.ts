@@ -1,0 +1,72 @@
+import "server-only";
+import { z } from "zod";
+import { hashToken, randomToken } from "../../crypto/tokens.ts";
+import { db } from "../../db.ts";
+import { SUPPORTED_SCOPES } from "../scopes.ts";
+
+/**
+ * Registers an OAuth client. Confidential clients get a random 256-bit secret, returned once and stored
+ * only as its SHA-256 hash (a random secret cannot be guessed, so a slow hash buys nothing and would cost
+ * every token request ~20 ms; decision 0006).
+ */
+export const GRANT_TYPES = ["authorization_code", "refresh_token", "client_credentials"] as const;
+
+const redirectUri = z
+  .url({ protocol: /^https?$/ })
+  .refine((uri) => !uri.includes("#"), "must not contain a fragment (RFC 6749 3.1.2)");
+
+export const registerClientInputSchema = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9._-]{3,64}$/, "3-64 letters, digits, dot, dash or underscore").optional(),
+    name: z.string().trim().min(1).max(100),
+    type: z.enum(["confidential", "public"]),
+    redirectUris: z.array(redirectUri).max(20).default([]),
+    postLogoutRedirectUris: z.array(redirectUri).max(20).default([]),
+    grantTypes: z.array(z.enum(GRANT_TYPES)).min(1).default(["authorization_code", "refresh_token"]),
+    scopes: z.array(z.enum(SUPPORTED_SCOPES)).min(1).default(["openid", "profile", "email"]),
+    firstParty: z.boolean().default(false),
+    idTokenSignedResponseAlg: z.enum(["RS256", "ES256"]).default("RS256"),
+    /** Only for seeding fixed demo credentials; normally a secret is generated. */
+    secret: z.string().min(8).optional(),
+  })
+  .refine((c) => c.type === "confidential" || !c.grantTypes.includes("client_credentials"), {
+    message: "client_credentials needs a confidential client",
+    path: ["grantTypes"],
+  })
+  .refine((c) => !c.grantTypes.includes("authorization_code") || c.redirectUris.length > 0, {
+    message: "authorization_code needs at least one redirect URI",
+    path: ["redirectUris"],
+  });
+
+export type RegisterClientInput = z.input<typeof registerClientInputSchema>;
+
+export interface RegisteredClient {
+  clientId: string;
+  /** The secret in clear: shown once, never stored. Null for public clients. */
+  clientSecret: string | null;
+}
+
+/** Creates the client, or replaces its settings (and secret) when `id` is given and exists. */
+export async function registerClient(input: RegisterClientInput): Promise<RegisteredClient> {
+  const client = registerClientInputSchema.parse(input);
+  const clientId = client.id ?? `cl_${randomToken(12)}`;
+  const clientSecret = client.type === "confidential" ? (client.secret ?? randomToken(32)) : null;
+  const data = {
+    name: client.name,
+    type: client.type,
+    secretHash: clientSecret ? hashToken(clientSecret) : null,
+    redirectUris: client.redirectUris,
+    postLogoutRedirectUris: client.postLogoutRedirectUris,
+    grantTypes: client.grantTypes,
+    scopes: client.scopes,
+    firstParty: client.firstParty,
+    idTokenSignedResponseAlg: client.idTokenSignedResponseAlg,
+  };
+  await (await db()).client.upsert({
+    where: { id: clientId },
+    create: { id: clientId, ...data },
+    update: data,
+    select: { id: true },
+  });
+  return { clientId, clientSecret };
+}
