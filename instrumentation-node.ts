@@ -19,4 +19,7 @@ export async function startServer(): Promise<void> {
   const kind = await prepareDatabase();
   const where = kind === "embedded" ? `embedded PostgreSQL in ${env().PGLITE_DATA_DIR}` : "PostgreSQL";
   console.log(`[db] ${where} ready in ${Math.round(performance.now() - started)} ms`);
+  // The first instance to start creates the token-signing keys; the others find them.
+  const { ensureSigningKeys } = await import("./lib/oauth/keys.ts");
+  await ensureSigningKeys();
 }

@@ -46,7 +46,7 @@ tally.push({ suite: "vitest", passed: vitest?.numPassedTests ?? 0, failed: vites
 
 const built = check("build", "npx", ["next", "build"]);
 if (built) {
-  const prepared = check("prepare e2e database", "npx", ["tsx", "e2e/prepare-database.ts"]);
+  const prepared = check("prepare e2e database", "npx", ["tsx", "--conditions=react-server", "e2e/prepare-database.ts"]);
   if (prepared) {
     const e2eOk = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json` });
     const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(`${RESULTS}/playwright.json`);

@@ -1,0 +1,27 @@
+import { browserOAuthRoute, browserSession } from "@/lib/http/authorize";
+import { OAuthError } from "@/lib/oauth/errors";
+import { completeAuthorization } from "@/lib/oauth/authorize/complete-authorization";
+import { clientErrorRedirect } from "@/lib/oauth/authorize/redirect-to-client";
+import { resolveClientAndRedirect } from "@/lib/oauth/authorize/resolve-client-redirect";
+import { validateAuthorizationParams } from "@/lib/oauth/authorize/validate-authorization-params";
+
+export const dynamic = "force-dynamic";
+
+const authorize = browserOAuthRoute(async (request) => {
+  const params =
+    request.method === "POST" ? new URLSearchParams(await request.text()) : new URL(request.url).searchParams;
+  const { client, redirectUri } = await resolveClientAndRedirect(params);
+  let validated;
+  try {
+    validated = validateAuthorizationParams(params, client, redirectUri);
+  } catch (error) {
+    if (error instanceof OAuthError) return clientErrorRedirect(redirectUri, error, params.get("state"));
+    throw error;
+  }
+  return completeAuthorization(client, validated, await browserSession(request), null);
+});
+
+// GET /oauth/authorize - start an authorization code flow (RFC 6749 4.1, OIDC Core 3.1.2)
+export const GET = authorize;
+// POST /oauth/authorize - the same, with form-encoded parameters (OIDC Core 3.1.2.1)
+export const POST = authorize;

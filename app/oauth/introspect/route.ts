@@ -1,0 +1,15 @@
+import { oauthJson, oauthRoute, readOAuthForm } from "@/lib/http/oauth";
+import { authenticateClient } from "@/lib/oauth/clients/authenticate-client";
+import { invalidRequest } from "@/lib/oauth/errors";
+import { introspectToken } from "@/lib/oauth/introspect-token";
+
+export const dynamic = "force-dynamic";
+
+// POST /oauth/introspect - whether a token is active, and its claims (RFC 7662)
+export const POST = oauthRoute(async (request) => {
+  const form = await readOAuthForm(request);
+  const { client } = await authenticateClient(request.headers, form);
+  const token = form.get("token");
+  if (!token) throw invalidRequest("token is required");
+  return oauthJson(await introspectToken(client, token, form.get("token_type_hint")));
+});

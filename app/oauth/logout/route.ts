@@ -1,0 +1,29 @@
+import { browserOAuthRoute, browserSession } from "@/lib/http/authorize";
+import { endSession } from "@/lib/oauth/end-session";
+import { sessionCookieName, sessionCookieOptions } from "@/lib/sessions/session-cookie";
+
+export const dynamic = "force-dynamic";
+
+function expiredSessionCookie(): string {
+  const options = sessionCookieOptions(0);
+  return `${sessionCookieName()}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${options.secure ? "; Secure" : ""}`;
+}
+
+const logout = browserOAuthRoute(async (request) => {
+  const params =
+    request.method === "POST" ? new URLSearchParams(await request.text()) : new URL(request.url).searchParams;
+  const outcome = await endSession(params, await browserSession(request));
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  if (outcome.action === "confirm") {
+    headers.set("Location", outcome.confirmPath);
+  } else {
+    headers.set("Location", outcome.redirectTo);
+    if (outcome.action === "signed_out") headers.append("Set-Cookie", expiredSessionCookie());
+  }
+  return new Response(null, { status: 303, headers });
+});
+
+// GET /oauth/logout - RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0)
+export const GET = logout;
+// POST /oauth/logout - the same, form-encoded
+export const POST = logout;

@@ -1,0 +1,17 @@
+import { oauthRoute, readOAuthForm } from "@/lib/http/oauth";
+import { NO_STORE_HEADERS } from "@/lib/http/oauth";
+import { authenticateClient } from "@/lib/oauth/clients/authenticate-client";
+import { invalidRequest } from "@/lib/oauth/errors";
+import { revokeToken } from "@/lib/oauth/revoke-token";
+
+export const dynamic = "force-dynamic";
+
+// POST /oauth/revoke - revoke an access or refresh token of the calling client (RFC 7009)
+export const POST = oauthRoute(async (request) => {
+  const form = await readOAuthForm(request);
+  const { client } = await authenticateClient(request.headers, form);
+  const token = form.get("token");
+  if (!token) throw invalidRequest("token is required");
+  await revokeToken(client, token, form.get("token_type_hint"));
+  return new Response(null, { status: 200, headers: NO_STORE_HEADERS });
+});

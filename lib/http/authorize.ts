@@ -1,0 +1,46 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { AuthorizePageError } from "../oauth/authorize/authorize-errors.ts";
+import { getSessionByToken, type LiveSession } from "../sessions/get-session.ts";
+import { sessionCookieName } from "../sessions/session-cookie.ts";
+
+/**
+ * The wrapper of the browser-facing OAuth endpoints (authorize, resume, logout): errors that cannot go to
+ * a client become our error page, anything unexpected a generic one with a request id. `no-store` always.
+ */
+type Handler = (request: Request) => Promise<Response>;
+
+export function errorPageRedirect(code: string): Response {
+  return new Response(null, {
+    status: 303,
+    headers: { Location: `/oauth/error?error=${encodeURIComponent(code)}`, "Cache-Control": "no-store" },
+  });
+}
+
+export function browserOAuthRoute(handler: Handler): Handler {
+  return async (request) => {
+    try {
+      return await handler(request);
+    } catch (error) {
+      if (error instanceof AuthorizePageError) return errorPageRedirect(error.code);
+      const requestId = randomUUID();
+      console.error(JSON.stringify({ level: "error", requestId, route: new URL(request.url).pathname, error: String(error) }));
+      return errorPageRedirect("server_error");
+    }
+  };
+}
+
+function readCookie(request: Request, name: string): string | undefined {
+  const header = request.headers.get("cookie");
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+  }
+  return undefined;
+}
+
+/** The live authorization-server session of the browser making this request, or null. */
+export function browserSession(request: Request): Promise<LiveSession | null> {
+  return getSessionByToken(readCookie(request, sessionCookieName()));
+}

@@ -1,0 +1,120 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { ZodError, type z } from "zod";
+import { IdentityError, forbidden, invalidToken } from "../identity/errors.ts";
+import { bearerToken } from "../oauth/bearer.ts";
+import { checkTokenLiveness } from "../oauth/token-liveness.ts";
+import { InvalidTokenError, verifyAccessToken } from "../oauth/tokens.ts";
+
+/**
+ * The one wrapper of every self-service route under /api/v1 (STYLE.md convention 2). In order:
+ * 1. the bearer token: signature with a published key, `typ: at+jwt`, issuer, audience, expiry;
+ * 2. liveness: its session not ended, its grant not revoked, its jti not revoked (decisions.md part 5);
+ * 3. the caller's permissions, from their roles in the database, on every call;
+ * 4. the route's required permission, else `forbidden` naming it.
+ * Then the handler runs inside the only try/catch: IdentityError and zod failures become the identity
+ * error shape; anything else a generic `server_error` logged with a request id.
+ */
+export interface Caller {
+  userId: string;
+  sessionId: string | null;
+  clientId: string;
+  scopes: string[];
+  permissions: ReadonlySet<string>;
+  tokenId: string;
+}
+
+export interface IdentityContext<Params> {
+  request: Request;
+  caller: Caller;
+  params: Params;
+}
+
+export interface IdentityRouteOptions {
+  /** Permission (`resource:action`) the caller must hold. */
+  permission?: string;
+}
+
+const BASE_HEADERS = { "Cache-Control": "no-store", "Content-Type": "application/json; charset=utf-8" } as const;
+const MAX_JSON_BYTES = 64 * 1024;
+
+export function identityJson(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: BASE_HEADERS });
+}
+
+export function identityErrorResponse(error: IdentityError): Response {
+  return new Response(JSON.stringify({ error: error.code, error_description: error.description }), {
+    status: error.status,
+    headers: { ...BASE_HEADERS, ...error.headers },
+  });
+}
+
+/** Describes a zod failure in words that name the field, e.g. `code: must be exactly 6 digits`. */
+export function describeZodError(error: ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join(".")}: ${issue.message}` : issue.message))
+    .join("; ");
+}
+
+export async function authenticateCaller(request: Request): Promise<Caller> {
+  const token = bearerToken(request.headers);
+  if (!token) throw invalidToken(request.headers.has("authorization") ? "the Authorization header is malformed" : "an access token is required");
+  let verified;
+  try {
+    verified = await verifyAccessToken(token);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) throw invalidToken(`the access token is ${error.message === "token expired" ? "expired" : "invalid"}`);
+    throw error;
+  }
+  if (!verified.sid && !verified.grantId) throw invalidToken("the access token was not issued to a member");
+  const liveness = await checkTokenLiveness(verified, true);
+  if (!liveness.live) throw invalidToken("the access token has been revoked");
+  return {
+    userId: verified.sub,
+    sessionId: verified.sid,
+    clientId: verified.clientId,
+    scopes: verified.scope,
+    permissions: new Set(liveness.permissions),
+    tokenId: verified.jti,
+  };
+}
+
+/** Reads a JSON object body and validates it; anything else is `invalid_request` naming the problem. */
+export async function readJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/json") throw new IdentityError("invalid_request", "the body must be application/json");
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new IdentityError("invalid_request", "the request body is too large");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new IdentityError("invalid_request", "the body is not valid JSON");
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw new IdentityError("invalid_request", describeZodError(parsed.error));
+  return parsed.data;
+}
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export function identityRoute<Params extends Record<string, string | string[]> = Record<string, never>>(
+  options: IdentityRouteOptions,
+  handler: (context: IdentityContext<Params>) => Promise<Response>,
+) {
+  return async (request: Request, context: RouteContext): Promise<Response> => {
+    try {
+      const caller = await authenticateCaller(request);
+      if (options.permission && !caller.permissions.has(options.permission)) throw forbidden(options.permission);
+      const params = ((await context?.params) ?? {}) as Params;
+      return await handler({ request, caller, params });
+    } catch (error) {
+      if (error instanceof IdentityError) return identityErrorResponse(error);
+      if (error instanceof ZodError) return identityErrorResponse(new IdentityError("invalid_request", describeZodError(error)));
+      const requestId = randomUUID();
+      console.error(JSON.stringify({ level: "error", requestId, route: new URL(request.url).pathname, error: String(error) }));
+      return identityErrorResponse(new IdentityError("server_error", `unexpected error (request ${requestId})`));
+    }
+  };
+}

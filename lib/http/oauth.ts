@@ -1,0 +1,74 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { OAuthError } from "../oauth/errors.ts";
+
+/**
+ * The one wrapper of the OAuth endpoints that answer JSON (token, revocation, introspection, userinfo):
+ * `Cache-Control: no-store` on every answer (RFC 6749 5.1), errors in RFC 6749's own shape
+ * `{ error, error_description }` with their status, and the only try/catch: anything unexpected becomes a
+ * generic `server_error`, logged with a request id and never echoed.
+ */
+export const NO_STORE_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache" } as const;
+
+/** Form bodies above this size are refused: no OAuth request comes near it. */
+const MAX_FORM_BYTES = 16 * 1024;
+
+type Handler = (request: Request) => Promise<Response>;
+
+export function oauthJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json; charset=utf-8", ...NO_STORE_HEADERS, ...headers },
+  });
+}
+
+export function oauthErrorResponse(error: OAuthError): Response {
+  return oauthJson({ error: error.code, error_description: error.description }, error.status, error.headers);
+}
+
+export function oauthRoute(handler: Handler): Handler {
+  return async (request) => {
+    try {
+      return await handler(request);
+    } catch (error) {
+      if (error instanceof OAuthError) return oauthErrorResponse(error);
+      if (isDatabaseUnavailable(error)) {
+        return oauthErrorResponse(new OAuthError("temporarily_unavailable", "the service is briefly unavailable; try again", { "Retry-After": "5" }));
+      }
+      const requestId = randomUUID();
+      console.error(JSON.stringify({ level: "error", requestId, route: new URL(request.url).pathname, error: String(error) }));
+      return oauthJson({ error: "server_error", error_description: `unexpected error (request ${requestId})` }, 500);
+    }
+  };
+}
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === "ECONNREFUSED" || code === "57P01" || code === "ETIMEDOUT" || /connection|timeout exceeded when trying to connect/i.test(String((error as Error)?.message ?? ""));
+}
+
+/**
+ * Reads an application/x-www-form-urlencoded body (RFC 6749 requires it). A parameter given twice is
+ * refused (RFC 6749 3.1), as is any other content type.
+ */
+export async function readOAuthForm(request: Request): Promise<URLSearchParams> {
+  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded") {
+    throw new OAuthError("invalid_request", "the body must be application/x-www-form-urlencoded");
+  }
+  const length = Number(request.headers.get("content-length") ?? "0");
+  if (length > MAX_FORM_BYTES) throw new OAuthError("invalid_request", "the request body is too large");
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_FORM_BYTES) throw new OAuthError("invalid_request", "the request body is too large");
+  const form = new URLSearchParams(text);
+  rejectRepeatedParameters(form);
+  return form;
+}
+
+export function rejectRepeatedParameters(params: URLSearchParams): void {
+  const seen = new Set<string>();
+  for (const key of params.keys()) {
+    if (seen.has(key)) throw new OAuthError("invalid_request", `parameter ${key} is repeated`);
+    seen.add(key);
+  }
+}

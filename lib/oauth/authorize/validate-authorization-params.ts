@@ -1,0 +1,73 @@
+import "server-only";
+import { rejectRepeatedParameters } from "../../http/oauth.ts";
+import type { AuthorizationParams } from "../authorization-request.ts";
+import type { OAuthClient } from "../clients/get-client.ts";
+import { OAuthError, invalidRequest } from "../errors.ts";
+import { isSupportedScope, parseScope } from "../scopes.ts";
+import { CODE_CHALLENGE_PATTERN } from "../token/pkce.ts";
+
+const PROMPTS = new Set(["none", "login", "consent"]);
+const MAX_PARAM_LENGTH = 2048;
+
+/**
+ * Step 2: every other parameter, once the redirect URI is trusted, so failures go back to the client.
+ * Only the authorization code flow, PKCE with S256 for every client (RFC 9700 2.1.1), known scopes the
+ * client may ask for, and OIDC's prompt/max_age/login_hint/nonce.
+ */
+export function validateAuthorizationParams(params: URLSearchParams, client: OAuthClient, redirectUri: string): AuthorizationParams {
+  rejectRepeatedParameters(params);
+  for (const [key, value] of params) {
+    if (value.length > MAX_PARAM_LENGTH) throw invalidRequest(`${key.slice(0, 40)} is too long`);
+  }
+  if (params.has("request")) throw new OAuthError("request_not_supported", "request objects are not supported");
+  if (params.has("request_uri")) throw new OAuthError("request_uri_not_supported", "request_uri is not supported");
+  if (params.has("registration")) throw new OAuthError("registration_not_supported", "registration is not supported");
+
+  const responseType = params.get("response_type");
+  if (!responseType) throw invalidRequest("response_type is required");
+  if (responseType !== "code") throw new OAuthError("unsupported_response_type", "only response_type=code is supported");
+  if (!client.grantTypes.includes("authorization_code")) {
+    throw new OAuthError("unauthorized_client", "this client may not use the authorization code flow");
+  }
+  const responseMode = params.get("response_mode");
+  if (responseMode !== null && responseMode !== "query") throw invalidRequest("only response_mode=query is supported");
+
+  const scopes = parseScope(params.get("scope"));
+  if (scopes.length === 0) throw new OAuthError("invalid_scope", "scope is required");
+  const unknown = scopes.filter((scope) => !isSupportedScope(scope) || !client.scopes.includes(scope));
+  if (unknown.length > 0) throw new OAuthError("invalid_scope", `scope not allowed for this client: ${unknown.join(" ").slice(0, 200)}`);
+
+  const codeChallenge = params.get("code_challenge");
+  const method = params.get("code_challenge_method");
+  if (!codeChallenge) throw invalidRequest("code_challenge is required (PKCE)");
+  if (method !== "S256") throw invalidRequest("code_challenge_method must be S256");
+  if (!CODE_CHALLENGE_PATTERN.test(codeChallenge)) throw invalidRequest("code_challenge must be 43 base64url characters");
+
+  const prompts = parseScope(params.get("prompt"));
+  const unknownPrompt = prompts.find((prompt) => !PROMPTS.has(prompt));
+  if (unknownPrompt) throw invalidRequest(`prompt ${unknownPrompt.slice(0, 40)} is not supported`);
+  if (prompts.includes("none") && prompts.length > 1) throw invalidRequest("prompt=none cannot be combined with other values");
+
+  const maxAgeText = params.get("max_age");
+  let maxAge: number | undefined;
+  if (maxAgeText !== null) {
+    if (!/^\d{1,9}$/.test(maxAgeText)) throw invalidRequest("max_age must be a non-negative integer");
+    maxAge = Number(maxAgeText);
+  }
+
+  const validated: AuthorizationParams = {
+    client_id: client.id,
+    redirect_uri: redirectUri,
+    response_type: "code",
+    scope: scopes.join(" "),
+    code_challenge: codeChallenge,
+    code_challenge_method: "S256",
+  };
+  const optional = { state: params.get("state"), nonce: params.get("nonce"), login_hint: params.get("login_hint"), ui_locales: params.get("ui_locales") };
+  for (const [key, value] of Object.entries(optional)) {
+    if (value) (validated as unknown as Record<string, string>)[key] = value;
+  }
+  if (prompts.length > 0) validated.prompt = prompts.join(" ");
+  if (maxAge !== undefined) validated.max_age = maxAge;
+  return validated;
+}

@@ -1,0 +1,77 @@
+import "server-only";
+import { constantTimeEqual, hashToken } from "../../crypto/tokens.ts";
+import { OAuthError, invalidRequest } from "../errors.ts";
+import { getClientWithSecret, type OAuthClient } from "./get-client.ts";
+
+/**
+ * Client authentication at the token, revocation and introspection endpoints (RFC 6749 2.3):
+ * `client_secret_basic`, `client_secret_post`, or `none` (client_id only) for public clients.
+ * Exactly one method per request; every failure is the same `invalid_client`, so a caller learns nothing
+ * about which client ids exist.
+ */
+export const TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post", "none"] as const;
+export type ClientAuthMethod = (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
+
+export interface AuthenticatedClient {
+  client: OAuthClient;
+  method: ClientAuthMethod;
+}
+
+interface PresentedCredentials {
+  method: ClientAuthMethod;
+  clientId: string;
+  secret: string | null;
+}
+
+function decodeBasicPart(part: string): string {
+  // RFC 6749 2.3.1: id and secret are form-urlencoded before being joined and base64-encoded.
+  return decodeURIComponent(part.replace(/\+/g, "%20"));
+}
+
+function presentedCredentials(headers: Headers, form: URLSearchParams): PresentedCredentials {
+  const authorization = headers.get("authorization");
+  const bodyId = form.get("client_id");
+  const bodySecret = form.get("client_secret");
+  if (authorization !== null) {
+    const match = /^Basic ([A-Za-z0-9+/=]+)$/i.exec(authorization.trim());
+    if (!match) throw invalidClient("malformed Authorization header", true);
+    if (bodySecret !== null) throw invalidRequest("use exactly one client authentication method");
+    const decoded = Buffer.from(match[1]!, "base64").toString("utf8");
+    const colon = decoded.indexOf(":");
+    if (colon < 0) throw invalidClient("malformed Authorization header", true);
+    let clientId: string;
+    let secret: string;
+    try {
+      clientId = decodeBasicPart(decoded.slice(0, colon));
+      secret = decodeBasicPart(decoded.slice(colon + 1));
+    } catch {
+      throw invalidClient("malformed Authorization header", true);
+    }
+    if (bodyId !== null && bodyId !== clientId) throw invalidRequest("client_id does not match the Authorization header");
+    return { method: "client_secret_basic", clientId, secret };
+  }
+  if (bodyId === null || bodyId === "") throw invalidClient("client authentication is required", false);
+  if (bodySecret !== null) return { method: "client_secret_post", clientId: bodyId, secret: bodySecret };
+  return { method: "none", clientId: bodyId, secret: null };
+}
+
+function invalidClient(description: string, basic: boolean): OAuthError {
+  return new OAuthError("invalid_client", description, basic ? { "WWW-Authenticate": 'Basic realm="token"' } : {});
+}
+
+export async function authenticateClient(headers: Headers, form: URLSearchParams): Promise<AuthenticatedClient> {
+  const presented = presentedCredentials(headers, form);
+  const basic = presented.method === "client_secret_basic";
+  const client = await getClientWithSecret(presented.clientId);
+  if (!client) throw invalidClient("client authentication failed", basic);
+  if (client.type === "public") {
+    if (presented.method !== "none") throw invalidClient("client authentication failed", basic);
+  } else {
+    if (presented.secret === null || client.secretHash === null) throw invalidClient("client authentication failed", basic);
+    if (!constantTimeEqual(hashToken(presented.secret), client.secretHash)) {
+      throw invalidClient("client authentication failed", basic);
+    }
+  }
+  const { secretHash: _omitted, ...publicView } = client;
+  return { client: publicView, method: presented.method };
+}

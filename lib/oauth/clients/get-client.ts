@@ -1,0 +1,63 @@
+import "server-only";
+import { sql } from "../../db.ts";
+
+/** A registered client as the protocol steps need it (the secret hash stays inside authenticate-client). */
+export interface OAuthClient {
+  id: string;
+  name: string;
+  type: "confidential" | "public";
+  redirectUris: string[];
+  postLogoutRedirectUris: string[];
+  grantTypes: string[];
+  scopes: string[];
+  firstParty: boolean;
+  idTokenSignedResponseAlg: "RS256" | "ES256";
+}
+
+export interface OAuthClientWithSecret extends OAuthClient {
+  secretHash: string | null;
+}
+
+interface ClientRow {
+  id: string;
+  name: string;
+  type: "confidential" | "public";
+  secret_hash: string | null;
+  redirect_uris: string[];
+  post_logout_redirect_uris: string[];
+  grant_types: string[];
+  scopes: string[];
+  first_party: boolean;
+  id_token_signed_response_alg: "RS256" | "ES256";
+}
+
+/** The enabled client with this id, or null. Read on every request, so disabling a client takes effect at once. */
+export async function getClientWithSecret(clientId: string): Promise<OAuthClientWithSecret | null> {
+  if (!clientId || clientId.length > 128) return null;
+  const [row] = await sql<ClientRow>(
+    `SELECT id, name, type, secret_hash, redirect_uris, post_logout_redirect_uris, grant_types, scopes,
+            first_party, id_token_signed_response_alg
+       FROM client WHERE id = $1 AND disabled_at IS NULL`,
+    [clientId],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    secretHash: row.secret_hash,
+    redirectUris: row.redirect_uris,
+    postLogoutRedirectUris: row.post_logout_redirect_uris,
+    grantTypes: row.grant_types,
+    scopes: row.scopes,
+    firstParty: row.first_party,
+    idTokenSignedResponseAlg: row.id_token_signed_response_alg,
+  };
+}
+
+export async function getClient(clientId: string): Promise<OAuthClient | null> {
+  const client = await getClientWithSecret(clientId);
+  if (!client) return null;
+  const { secretHash: _omitted, ...publicView } = client;
+  return publicView;
+}

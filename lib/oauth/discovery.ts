@@ -1,0 +1,39 @@
+import { env } from "../env.ts";
+import { TOKEN_ENDPOINT_AUTH_METHODS } from "./clients/authenticate-client.ts";
+import { GRANT_TYPES } from "./clients/register-client.ts";
+import { SUPPORTED_CLAIMS, SUPPORTED_SCOPES } from "./scopes.ts";
+
+/** OpenID Provider Metadata (OIDC Discovery 1.0 section 3, RFC 8414), issuer = BASE_URL. */
+export function openIdConfiguration() {
+  const issuer = env().BASE_URL;
+  return {
+    issuer,
+    authorization_endpoint: `${issuer}/oauth/authorize`,
+    token_endpoint: `${issuer}/oauth/token`,
+    userinfo_endpoint: `${issuer}/oauth/userinfo`,
+    jwks_uri: `${issuer}/.well-known/jwks.json`,
+    revocation_endpoint: `${issuer}/oauth/revoke`,
+    introspection_endpoint: `${issuer}/oauth/introspect`,
+    end_session_endpoint: `${issuer}/oauth/logout`,
+    scopes_supported: [...SUPPORTED_SCOPES],
+    claims_supported: SUPPORTED_CLAIMS,
+    response_types_supported: ["code"],
+    response_modes_supported: ["query"],
+    grant_types_supported: [...GRANT_TYPES],
+    subject_types_supported: ["public"],
+    id_token_signing_alg_values_supported: ["RS256", "ES256"],
+    userinfo_signing_alg_values_supported: [],
+    token_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
+    revocation_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
+    introspection_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
+    code_challenge_methods_supported: ["S256"],
+    prompt_values_supported: ["none", "login", "consent"],
+    claims_parameter_supported: false,
+    request_parameter_supported: false,
+    request_uri_parameter_supported: false,
+    authorization_response_iss_parameter_supported: true,
+    frontchannel_logout_supported: false,
+    backchannel_logout_supported: false,
+    ui_locales_supported: ["en"],
+  };
+}

@@ -1,0 +1,103 @@
+import "server-only";
+import { hashToken, randomToken } from "../../crypto/tokens.ts";
+import { sql } from "../../db.ts";
+import { AUTHORIZATION_CODE_TTL_SECONDS } from "../config.ts";
+
+/**
+ * Authorization codes: 256 random bits, stored hashed, valid 60 seconds, single use. Consuming one is a
+ * single conditional UPDATE, so a code races to exactly one winner across instances.
+ */
+export interface CodeGrantInput {
+  clientId: string;
+  userId: string;
+  sessionId: string;
+  redirectUri: string;
+  scope: string;
+  nonce: string | null;
+  codeChallenge: string;
+  authTime: Date;
+  amr: string[];
+}
+
+export async function issueAuthorizationCode(input: CodeGrantInput): Promise<string> {
+  const code = randomToken(32);
+  await sql(
+    `INSERT INTO authorization_code
+       (code_hash, client_id, user_id, session_id, redirect_uri, scope, nonce, code_challenge, auth_time, amr, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(secs => $11))`,
+    [
+      hashToken(code),
+      input.clientId,
+      input.userId,
+      input.sessionId,
+      input.redirectUri,
+      input.scope,
+      input.nonce,
+      input.codeChallenge,
+      input.authTime,
+      input.amr,
+      AUTHORIZATION_CODE_TTL_SECONDS,
+    ],
+  );
+  return code;
+}
+
+export interface ConsumedCode extends CodeGrantInput {
+  codeHash: string;
+  expired: boolean;
+}
+
+export type ConsumeResult =
+  | { outcome: "consumed"; code: ConsumedCode }
+  | { outcome: "replayed"; grantId: string | null }
+  | { outcome: "unknown" };
+
+interface CodeRow {
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  session_id: string;
+  redirect_uri: string;
+  scope: string;
+  nonce: string | null;
+  code_challenge: string;
+  auth_time: Date;
+  amr: string[];
+  expired: boolean;
+}
+
+export async function consumeAuthorizationCode(code: string): Promise<ConsumeResult> {
+  const codeHash = hashToken(code);
+  const [row] = await sql<CodeRow>(
+    `UPDATE authorization_code SET used_at = now()
+      WHERE code_hash = $1 AND used_at IS NULL
+      RETURNING code_hash, client_id, user_id, session_id, redirect_uri, scope, nonce, code_challenge,
+                auth_time, amr, expires_at <= now() AS expired`,
+    [codeHash],
+  );
+  if (row) {
+    return {
+      outcome: "consumed",
+      code: {
+        codeHash: row.code_hash,
+        clientId: row.client_id,
+        userId: row.user_id,
+        sessionId: row.session_id,
+        redirectUri: row.redirect_uri,
+        scope: row.scope,
+        nonce: row.nonce,
+        codeChallenge: row.code_challenge,
+        authTime: new Date(row.auth_time),
+        amr: row.amr,
+        expired: row.expired,
+      },
+    };
+  }
+  const [spent] = await sql<{ grant_id: string | null }>(`SELECT grant_id FROM authorization_code WHERE code_hash = $1`, [codeHash]);
+  return spent ? { outcome: "replayed", grantId: spent.grant_id } : { outcome: "unknown" };
+}
+
+/** Links the grant created by a code's exchange to the code, so a replay can revoke it. */
+export async function recordGrantOfCode(codeHash: string, grantId: string): Promise<void> {
+  await sql(`UPDATE authorization_code SET grant_id = $2 WHERE code_hash = $1`, [codeHash, grantId]);
+}

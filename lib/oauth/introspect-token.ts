@@ -1,0 +1,81 @@
+import "server-only";
+import { hashToken } from "../crypto/tokens.ts";
+import { sql } from "../db.ts";
+import { env } from "../env.ts";
+import type { OAuthClient } from "./clients/get-client.ts";
+import { OAuthError } from "./errors.ts";
+import { checkTokenLiveness } from "./token-liveness.ts";
+import { InvalidTokenError, accessTokenAudience, verifyAccessToken } from "./tokens.ts";
+
+/**
+ * Token introspection (RFC 7662) for authenticated confidential clients (resource servers). Access tokens
+ * of any client; refresh tokens only of the caller itself. Anything not active is `{ active: false }`
+ * with nothing else (RFC 7662 2.2). Unlike offline JWT validation, this sees revocations at once.
+ */
+export type Introspection = { active: false } | ({ active: true } & Record<string, unknown>);
+
+export async function introspectToken(caller: OAuthClient, token: string, hint: string | null): Promise<Introspection> {
+  if (caller.type !== "confidential") throw new OAuthError("invalid_client", "introspection needs a confidential client");
+  const looksLikeJwt = token.split(".").length === 3;
+  if (hint === "refresh_token" && !looksLikeJwt) return introspectRefreshToken(caller, token);
+  if (looksLikeJwt) return introspectAccessToken(token);
+  return introspectRefreshToken(caller, token);
+}
+
+async function introspectAccessToken(token: string): Promise<Introspection> {
+  let verified;
+  try {
+    verified = await verifyAccessToken(token);
+  } catch (error) {
+    if (error instanceof InvalidTokenError) return { active: false };
+    throw error;
+  }
+  if (!(await checkTokenLiveness(verified)).live) return { active: false };
+  const response: Introspection = {
+    active: true,
+    token_type: "Bearer",
+    scope: verified.scope.join(" "),
+    client_id: verified.clientId,
+    sub: verified.sub,
+    iss: env().BASE_URL,
+    aud: accessTokenAudience(),
+    exp: verified.exp,
+    iat: verified.iat,
+    jti: verified.jti,
+  };
+  if (verified.sid) response.sid = verified.sid;
+  if (verified.authTime) response.auth_time = verified.authTime;
+  return response;
+}
+
+interface RefreshRow {
+  scope: string;
+  client_id: string;
+  user_id: string;
+  exp: number;
+  iat: number;
+}
+
+async function introspectRefreshToken(caller: OAuthClient, token: string): Promise<Introspection> {
+  if (token.length > 256) return { active: false };
+  const [row] = await sql<RefreshRow>(
+    `SELECT g.scope, g.client_id, g.user_id, extract(epoch FROM rt.expires_at)::int AS exp, extract(epoch FROM rt.created_at)::int AS iat
+       FROM refresh_token rt
+       JOIN oauth_grant g ON g.id = rt.grant_id
+       LEFT JOIN session s ON s.id = g.session_id
+      WHERE rt.token_hash = $1 AND rt.used_at IS NULL AND rt.expires_at > now()
+        AND g.revoked_at IS NULL AND (s.id IS NULL OR s.revoked_at IS NULL) AND g.client_id = $2`,
+    [hashToken(token), caller.id],
+  );
+  if (!row) return { active: false };
+  return {
+    active: true,
+    token_type: "refresh_token",
+    scope: row.scope,
+    client_id: row.client_id,
+    sub: row.user_id,
+    iss: env().BASE_URL,
+    exp: row.exp,
+    iat: row.iat,
+  };
+}

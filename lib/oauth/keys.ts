@@ -1,0 +1,145 @@
+import "server-only";
+import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
+import { openSecret, sealSecret } from "../crypto/secret-box.ts";
+import { randomToken } from "../crypto/tokens.ts";
+import { db, sql } from "../db.ts";
+import { RETIRED_KEY_PUBLISH_SECONDS } from "./config.ts";
+
+/**
+ * Token-signing keys, kept in PostgreSQL so every instance signs with the same key and publishes the
+ * same JWKS (decisions.md part 5). The private JWK is sealed (JWE, key derived from APP_SECRET).
+ * One current key per algorithm: RS256 for ID tokens (OIDC's mandatory algorithm) and ES256 for access
+ * tokens (decision 0006). Rotation creates new current keys and retires the old ones, which stay in the
+ * JWKS until every token they signed has expired.
+ *
+ * Keys are cached in-process for a minute: a cache, not state. After a rotation an instance may sign
+ * with the previous key for up to a minute, which verifiers accept because it is still published.
+ */
+export const SIGNING_ALGORITHMS = ["RS256", "ES256"] as const;
+export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
+
+const SEAL_PURPOSE = "signing-key";
+const CACHE_MS = 60_000;
+/** Serialises key creation across instances: only one creates the first keys. */
+const KEY_CREATION_LOCK = 72707370;
+
+export interface SigningKey {
+  kid: string;
+  alg: SigningAlgorithm;
+  privateKey: CryptoKey;
+}
+
+interface KeyCache {
+  loadedAt: number;
+  current: Map<SigningAlgorithm, SigningKey>;
+  jwks: { keys: JWK[] };
+}
+
+let cache: KeyCache | undefined;
+let loading: Promise<KeyCache> | undefined;
+
+async function createKey(alg: SigningAlgorithm) {
+  const { publicKey, privateKey } = await generateKeyPair(alg, alg === "RS256" ? { modulusLength: 2048, extractable: true } : { extractable: true });
+  const kid = `${alg.toLowerCase()}-${randomToken(9)}`;
+  const publicJwk = { ...(await exportJWK(publicKey)), kid, alg, use: "sig" };
+  const privateJwk = { ...(await exportJWK(privateKey)), kid, alg };
+  return { id: kid, alg, publicJwk, privateJwkEncrypted: await sealSecret(SEAL_PURPOSE, JSON.stringify(privateJwk)) };
+}
+
+/** Creates a current key for every algorithm that has none. Safe to run from several instances at once. */
+export async function ensureSigningKeys(): Promise<void> {
+  const prisma = await db();
+  const missing = async () => {
+    const present = await prisma.signingKey.findMany({ where: { retiredAt: null }, select: { alg: true } });
+    return SIGNING_ALGORITHMS.filter((alg) => !present.some((key) => key.alg === alg));
+  };
+  if ((await missing()).length === 0) return;
+  await prisma.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${KEY_CREATION_LOCK})`);
+    const present = await tx.signingKey.findMany({ where: { retiredAt: null }, select: { alg: true } });
+    for (const alg of SIGNING_ALGORITHMS) {
+      if (present.some((key) => key.alg === alg)) continue;
+      await tx.signingKey.create({ data: await createKey(alg) });
+    }
+  });
+}
+
+/**
+ * Rotates every algorithm's key: new current keys, the old ones retired but published for
+ * RETIRED_KEY_PUBLISH_SECONDS more. Returns the new key ids.
+ */
+export async function rotateSigningKeys(): Promise<string[]> {
+  const prisma = await db();
+  const created = await Promise.all(SIGNING_ALGORITHMS.map(createKey));
+  const now = new Date();
+  await prisma.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${KEY_CREATION_LOCK})`);
+    await tx.signingKey.updateMany({
+      where: { retiredAt: null },
+      data: { retiredAt: now, publishUntil: new Date(now.getTime() + RETIRED_KEY_PUBLISH_SECONDS * 1000) },
+    });
+    await tx.signingKey.createMany({ data: created });
+  });
+  cache = undefined;
+  return created.map((key) => key.id);
+}
+
+interface KeyRow {
+  id: string;
+  alg: SigningAlgorithm;
+  public_jwk: JWK;
+  private_jwk_encrypted: string;
+  retired_at: Date | null;
+}
+
+async function load(): Promise<KeyCache> {
+  let rows = await readPublishedKeys();
+  if (!rows.some((row) => row.retired_at === null)) {
+    await ensureSigningKeys();
+    rows = await readPublishedKeys();
+  }
+  const current = new Map<SigningAlgorithm, SigningKey>();
+  for (const row of rows) {
+    if (row.retired_at !== null || current.has(row.alg)) continue;
+    const jwk = JSON.parse(await openSecret(SEAL_PURPOSE, row.private_jwk_encrypted)) as JWK;
+    current.set(row.alg, { kid: row.id, alg: row.alg, privateKey: (await importJWK(jwk, row.alg)) as CryptoKey });
+  }
+  for (const alg of SIGNING_ALGORITHMS) {
+    if (!current.has(alg)) throw new Error(`no current ${alg} signing key`);
+  }
+  return { loadedAt: Date.now(), current, jwks: { keys: rows.map((row) => row.public_jwk) } };
+}
+
+function readPublishedKeys(): Promise<KeyRow[]> {
+  return sql<KeyRow>(
+    `SELECT id, alg, public_jwk, private_jwk_encrypted, retired_at
+       FROM signing_key
+      WHERE retired_at IS NULL OR publish_until > now()
+      ORDER BY retired_at DESC NULLS FIRST, created_at DESC`,
+  );
+}
+
+async function keys(): Promise<KeyCache> {
+  if (cache && Date.now() - cache.loadedAt < CACHE_MS) return cache;
+  loading ??= load().finally(() => {
+    loading = undefined;
+  });
+  cache = await loading;
+  return cache;
+}
+
+export async function currentSigningKey(alg: SigningAlgorithm): Promise<SigningKey> {
+  const key = (await keys()).current.get(alg);
+  if (!key) throw new Error(`no current ${alg} signing key`);
+  return key;
+}
+
+/** The public keys to publish: every current key and every retired one still within its publish window. */
+export async function publishedJwks(): Promise<{ keys: JWK[] }> {
+  return (await keys()).jwks;
+}
+
+/** Forgets the cached keys (tests and the rotation command). */
+export function forgetCachedKeys(): void {
+  cache = undefined;
+}

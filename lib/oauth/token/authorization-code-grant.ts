@@ -1,0 +1,69 @@
+import "server-only";
+import { sql } from "../../db.ts";
+import type { OAuthClient } from "../clients/get-client.ts";
+import { OAuthError, invalidGrant, invalidRequest } from "../errors.ts";
+import { consumeAuthorizationCode, recordGrantOfCode } from "../grants/authorization-codes.ts";
+import { createGrant } from "../grants/create-grant.ts";
+import { insertRefreshToken, newRefreshToken } from "../grants/refresh-tokens.ts";
+import { revokeGrant } from "../grants/revoke-grant.ts";
+import { parseScope } from "../scopes.ts";
+import { verifierMatchesChallenge } from "./pkce.ts";
+import { memberTokenResponse, type TokenResponse } from "./token-response.ts";
+
+/**
+ * grant_type=authorization_code (RFC 6749 4.1.3, RFC 7636 4.6). The code is consumed before anything
+ * else is checked, so a failed attempt also spends it; a replayed code revokes what it issued
+ * (RFC 6749 4.1.2, RFC 9700 4.5.3).
+ */
+export async function exchangeAuthorizationCode(client: OAuthClient, form: URLSearchParams): Promise<TokenResponse> {
+  if (!client.grantTypes.includes("authorization_code")) {
+    throw new OAuthError("unauthorized_client", "this client may not use the authorization_code grant");
+  }
+  const code = form.get("code");
+  const redirectUri = form.get("redirect_uri");
+  const verifier = form.get("code_verifier");
+  if (!code) throw invalidRequest("code is required");
+  if (!redirectUri) throw invalidRequest("redirect_uri is required");
+  if (!verifier) throw invalidRequest("code_verifier is required (PKCE)");
+
+  const result = await consumeAuthorizationCode(code);
+  if (result.outcome === "replayed") {
+    if (result.grantId) await revokeGrant(result.grantId, "code_replay");
+    throw invalidGrant("the authorization code was already used; the tokens issued from it are revoked");
+  }
+  if (result.outcome === "unknown") throw invalidGrant("the authorization code is invalid");
+  const issued = result.code;
+  if (issued.clientId !== client.id) throw invalidGrant("the authorization code was issued to another client");
+  if (issued.expired) throw invalidGrant("the authorization code has expired");
+  if (issued.redirectUri !== redirectUri) throw invalidGrant("redirect_uri does not match the authorization request");
+  if (!verifierMatchesChallenge(verifier, issued.codeChallenge)) throw invalidGrant("code_verifier does not match the code_challenge");
+  const [session] = await sql<{ live: boolean }>(`SELECT revoked_at IS NULL AS live FROM session WHERE id = $1`, [issued.sessionId]);
+  if (!session?.live) throw invalidGrant("the sign-in this code came from has ended");
+
+  const grantId = await createGrant({
+    clientId: client.id,
+    userId: issued.userId,
+    sessionId: issued.sessionId,
+    scope: issued.scope,
+    authTime: issued.authTime,
+    amr: issued.amr,
+  });
+  await recordGrantOfCode(issued.codeHash, grantId);
+  let refreshToken: string | null = null;
+  if (parseScope(issued.scope).includes("offline_access") && client.grantTypes.includes("refresh_token")) {
+    const fresh = newRefreshToken();
+    await insertRefreshToken(grantId, fresh.hash);
+    refreshToken = fresh.token;
+  }
+  return memberTokenResponse({
+    client,
+    userId: issued.userId,
+    sessionId: issued.sessionId,
+    grantId,
+    scope: issued.scope,
+    nonce: issued.nonce,
+    authTime: issued.authTime,
+    amr: issued.amr,
+    refreshToken,
+  });
+}

@@ -1,0 +1,56 @@
+import "server-only";
+import type { OAuthClient } from "../clients/get-client.ts";
+import { signAccessToken, signIdToken } from "../tokens.ts";
+
+/** What a member's grant yields at the token endpoint: an access token, maybe an ID token and a refresh token. */
+export interface MemberTokenInput {
+  client: OAuthClient;
+  userId: string;
+  sessionId: string | null;
+  grantId: string;
+  scope: string;
+  nonce?: string | null;
+  authTime: Date;
+  amr: string[];
+  refreshToken?: string | null;
+}
+
+export interface TokenResponse {
+  access_token: string;
+  token_type: "Bearer";
+  expires_in: number;
+  scope: string;
+  id_token?: string;
+  refresh_token?: string;
+}
+
+export async function memberTokenResponse(input: MemberTokenInput): Promise<TokenResponse> {
+  const access = await signAccessToken({
+    sub: input.userId,
+    clientId: input.client.id,
+    scope: input.scope,
+    sid: input.sessionId ?? undefined,
+    grantId: input.grantId,
+    authTime: input.authTime,
+  });
+  const response: TokenResponse = {
+    access_token: access.token,
+    token_type: "Bearer",
+    expires_in: access.expiresIn,
+    scope: input.scope,
+  };
+  if (input.scope.split(" ").includes("openid")) {
+    response.id_token = await signIdToken({
+      sub: input.userId,
+      clientId: input.client.id,
+      alg: input.client.idTokenSignedResponseAlg,
+      nonce: input.nonce,
+      authTime: input.authTime,
+      amr: input.amr,
+      sid: input.sessionId,
+      accessToken: access.token,
+    });
+  }
+  if (input.refreshToken) response.refresh_token = input.refreshToken;
+  return response;
+}

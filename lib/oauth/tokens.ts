@@ -1,0 +1,188 @@
+import "server-only";
+import { createHash } from "node:crypto";
+import { SignJWT, createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
+import { randomToken } from "../crypto/tokens.ts";
+import { env } from "../env.ts";
+import { ACCESS_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TYPE, CLOCK_TOLERANCE_SECONDS, ID_TOKEN_TTL_SECONDS } from "./config.ts";
+import { currentSigningKey, forgetCachedKeys, publishedJwks, type SigningAlgorithm } from "./keys.ts";
+
+/**
+ * Issuing and verifying the JWTs of this authorization server.
+ * Access tokens follow RFC 9068 (`typ: at+jwt`, iss, sub, aud, exp, iat, jti, client_id, scope, plus
+ * sid and auth_time for a member's token). `aud` is the issuer itself: our /api/v1 routes are the
+ * resource server. Refresh tokens are opaque and live in lib/oauth/grants.
+ */
+
+const now = () => Math.floor(Date.now() / 1000);
+
+export interface AccessTokenClaims {
+  /** The member's id, or the client id for client_credentials. */
+  sub: string;
+  clientId: string;
+  scope: string;
+  /** The authorization server session (absent for client_credentials). */
+  sid?: string;
+  /** The grant (refresh-token family) the token came from, so revoking it stops the token on our routes. */
+  grantId?: string;
+  authTime?: Date;
+}
+
+export interface IssuedAccessToken {
+  token: string;
+  jti: string;
+  expiresIn: number;
+}
+
+export function accessTokenAudience(): string {
+  return env().BASE_URL;
+}
+
+export async function signAccessToken(claims: AccessTokenClaims): Promise<IssuedAccessToken> {
+  const key = await currentSigningKey(env().ACCESS_TOKEN_SIGNING_ALG);
+  const jti = randomToken(16);
+  const issuedAt = now();
+  const payload: JWTPayload = { client_id: claims.clientId, scope: claims.scope };
+  if (claims.sid) payload.sid = claims.sid;
+  if (claims.grantId) payload.gid = claims.grantId;
+  if (claims.authTime) payload.auth_time = Math.floor(claims.authTime.getTime() / 1000);
+  const token = await new SignJWT(payload)
+    .setProtectedHeader({ alg: key.alg, typ: ACCESS_TOKEN_TYPE, kid: key.kid })
+    .setIssuer(env().BASE_URL)
+    .setSubject(claims.sub)
+    .setAudience(accessTokenAudience())
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
+    .setJti(jti)
+    .sign(key.privateKey);
+  return { token, jti, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+}
+
+export interface IdTokenClaims {
+  sub: string;
+  clientId: string;
+  alg: SigningAlgorithm;
+  nonce?: string | null;
+  authTime: Date;
+  amr: string[];
+  sid?: string | null;
+  /** Hash of the access token issued alongside (OIDC Core 3.1.3.6 at_hash). */
+  accessToken?: string;
+  /** Claims released by scope into the ID token (when no access token lets the client call userinfo). */
+  extra?: Record<string, unknown>;
+}
+
+/** OIDC Core 3.1.3.6: left half of the hash of the token's ASCII, with the hash of the signing algorithm. */
+function leftHalfHash(value: string): string {
+  const digest = createHash("sha256").update(value).digest();
+  return digest.subarray(0, digest.length / 2).toString("base64url");
+}
+
+export async function signIdToken(claims: IdTokenClaims): Promise<string> {
+  const key = await currentSigningKey(claims.alg);
+  const issuedAt = now();
+  const payload: JWTPayload = {
+    ...claims.extra,
+    auth_time: Math.floor(claims.authTime.getTime() / 1000),
+    amr: claims.amr,
+  };
+  if (claims.nonce) payload.nonce = claims.nonce;
+  if (claims.sid) payload.sid = claims.sid;
+  if (claims.accessToken) payload.at_hash = leftHalfHash(claims.accessToken);
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: key.alg, typ: "JWT", kid: key.kid })
+    .setIssuer(env().BASE_URL)
+    .setSubject(claims.sub)
+    .setAudience(claims.clientId)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ID_TOKEN_TTL_SECONDS)
+    .sign(key.privateKey);
+}
+
+export interface VerifiedAccessToken {
+  sub: string;
+  clientId: string;
+  scope: string[];
+  jti: string;
+  sid: string | null;
+  grantId: string | null;
+  exp: number;
+  iat: number;
+  authTime: number | null;
+  raw: JWTPayload;
+}
+
+export class InvalidTokenError extends Error {
+  override name = "InvalidTokenError";
+}
+
+let lastKeyRefresh = 0;
+
+async function verifyWithPublishedKeys<T extends JWTPayload>(
+  token: string,
+  options: Parameters<typeof jwtVerify>[2],
+): Promise<{ payload: T; protectedHeader: { typ?: string } }> {
+  try {
+    return (await jwtVerify(token, createLocalJWKSet(await publishedJwks()), options)) as never;
+  } catch (error) {
+    // Another instance may have rotated the keys: reload them, at most every 10 seconds.
+    if (error instanceof joseErrors.JWKSNoMatchingKey && Date.now() - lastKeyRefresh > 10_000) {
+      lastKeyRefresh = Date.now();
+      forgetCachedKeys();
+      return (await jwtVerify(token, createLocalJWKSet(await publishedJwks()), options)) as never;
+    }
+    throw error;
+  }
+}
+
+/**
+ * Verifies one of our access tokens: signature with a published key (never `none`, never HMAC),
+ * `typ: at+jwt`, issuer, audience, expiry. Liveness (session, grant, revocation) is checked by the caller.
+ */
+export async function verifyAccessToken(token: string): Promise<VerifiedAccessToken> {
+  if (token.length > 4096 || token.split(".").length !== 3) throw new InvalidTokenError("malformed token");
+  try {
+    const { payload } = await verifyWithPublishedKeys<JWTPayload & Record<string, unknown>>(token, {
+      issuer: env().BASE_URL,
+      audience: accessTokenAudience(),
+      typ: ACCESS_TOKEN_TYPE,
+      algorithms: ["ES256", "RS256"],
+      clockTolerance: CLOCK_TOLERANCE_SECONDS,
+      requiredClaims: ["sub", "exp", "iat", "jti", "client_id"],
+    });
+    const str = (value: unknown) => (typeof value === "string" ? value : null);
+    return {
+      sub: payload.sub as string,
+      clientId: String(payload.client_id),
+      scope: typeof payload.scope === "string" ? payload.scope.split(" ").filter(Boolean) : [],
+      jti: payload.jti as string,
+      sid: str(payload.sid),
+      grantId: str(payload.gid),
+      exp: payload.exp as number,
+      iat: payload.iat as number,
+      authTime: typeof payload.auth_time === "number" ? payload.auth_time : null,
+      raw: payload,
+    };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) {
+      throw new InvalidTokenError(error instanceof joseErrors.JWTExpired ? "token expired" : "token invalid");
+    }
+    throw error;
+  }
+}
+
+/** Verifies an ID token we issued (for logout's id_token_hint): signature and issuer; expiry may have passed. */
+export async function verifyOwnIdToken(token: string): Promise<{ sub: string; aud: string[]; sid: string | null } | null> {
+  if (token.length > 8192) return null;
+  try {
+    const { payload } = await verifyWithPublishedKeys<JWTPayload>(token, {
+      issuer: env().BASE_URL,
+      algorithms: ["RS256", "ES256"],
+      // RP-initiated logout accepts an expired ID token as a hint (OIDC RP-Initiated Logout 1.0, 2).
+      currentDate: new Date(0),
+    });
+    const aud = Array.isArray(payload.aud) ? payload.aud : payload.aud ? [payload.aud] : [];
+    return { sub: payload.sub ?? "", aud, sid: typeof payload.sid === "string" ? payload.sid : null };
+  } catch {
+    return null;
+  }
+}

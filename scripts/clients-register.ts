@@ -1,0 +1,64 @@
+/**
+ * `npm run clients:register -- --name "Church app" --redirect-uri https://app.example.org/callback ...`
+ * registers an OAuth client and prints its client_id and, once, its secret (only a hash is stored).
+ */
+import { parseArgs } from "node:util";
+import { loadDotEnv } from "./load-dot-env.ts";
+
+const usage = `usage: npm run clients:register -- --name NAME [options]
+  --id ID                        client_id (default: generated)
+  --public                       a public client (PKCE only, no secret); default confidential
+  --redirect-uri URI             repeatable; exact match at the authorization endpoint
+  --post-logout-redirect-uri URI repeatable
+  --grant TYPE                   repeatable: authorization_code, refresh_token, client_credentials
+                                 (default: authorization_code and refresh_token)
+  --scope SCOPE                  repeatable: openid, profile, email, phone, offline_access
+                                 (default: openid profile email)
+  --first-party                  skips the consent screen (only for the church's own apps)
+  --id-token-alg ALG             RS256 (default) or ES256`;
+
+const { values } = parseArgs({
+  options: {
+    id: { type: "string" },
+    name: { type: "string" },
+    public: { type: "boolean", default: false },
+    "redirect-uri": { type: "string", multiple: true, default: [] },
+    "post-logout-redirect-uri": { type: "string", multiple: true, default: [] },
+    grant: { type: "string", multiple: true },
+    scope: { type: "string", multiple: true },
+    "first-party": { type: "boolean", default: false },
+    "id-token-alg": { type: "string" },
+    help: { type: "boolean", short: "h" },
+  },
+});
+if (values.help || !values.name) {
+  console.log(usage);
+  process.exit(values.help ? 0 : 2);
+}
+
+loadDotEnv();
+process.env.SEED_DEMO_DATA = "false";
+const { prepareDatabase, closeDatabase } = await import("../lib/db.ts");
+const { registerClient, registerClientInputSchema } = await import("../lib/oauth/clients/register-client.ts");
+
+const input = {
+  id: values.id,
+  name: values.name,
+  type: values.public ? "public" : "confidential",
+  redirectUris: values["redirect-uri"],
+  postLogoutRedirectUris: values["post-logout-redirect-uri"],
+  grantTypes: values.grant,
+  scopes: values.scope?.flatMap((scope) => scope.split(" ")),
+  firstParty: values["first-party"],
+  idTokenSignedResponseAlg: values["id-token-alg"],
+};
+const checked = registerClientInputSchema.safeParse(input);
+if (!checked.success) {
+  for (const issue of checked.error.issues) console.error(`  ${issue.path.join(".") || "client"}: ${issue.message}`);
+  process.exit(2);
+}
+await prepareDatabase();
+const { clientId, clientSecret } = await registerClient(checked.data);
+console.log(`client_id:     ${clientId}`);
+if (clientSecret) console.log(`client_secret: ${clientSecret}\n(shown once; store it now, only a hash is kept)`);
+await closeDatabase();
