@@ -8,6 +8,8 @@ import {
   upcomingEventsQuerySchema,
   upcomingFeedSchema,
 } from "../calendar/schemas.ts";
+import { identityErrorSchema } from "../identity/schemas.ts";
+import { ProfileSchema } from "../users/schemas.ts";
 
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with and answer
@@ -28,6 +30,16 @@ const cachedJson = (description: string, schema: z.ZodType) => ({
   content: { "application/json": { schema } },
 });
 
+const identityError = (description: string) => ({
+  description,
+  content: { "application/json": { schema: identityErrorSchema } },
+});
+
+const invalidTokenResponse = {
+  ...identityError("`invalid_token`: missing, malformed, expired, revoked or wrongly-signed access token, or its session has ended."),
+  headers: { "WWW-Authenticate": { description: 'Bearer error="invalid_token" (RFC 6750)', schema: { type: "string" as const } } },
+};
+
 const notModified = { description: "Not modified: the If-None-Match tag still matches." };
 const calendarSubscriptionQuery = upcomingEventsQuerySchema.pick({ type: true, ministryId: true, campusId: true, audience: true });
 
@@ -42,8 +54,35 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         "Calendar routes need no authentication, answer `Access-Control-Allow-Origin: *`, and fail with a CalendarError body.",
     },
     servers: [{ url: options.serverUrl }],
-    tags: [{ name: "events", description: "Public calendar of church events (no authentication)." }],
+    tags: [
+      { name: "users", description: "The signed-in member (bearer access token from this issuer)." },
+      { name: "events", description: "Public calendar of church events (no authentication)." },
+    ],
+    components: {
+      securitySchemes: {
+        bearer: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT (RFC 9068, typ at+jwt), 10 minutes, from /oauth/token",
+        },
+        oidc: { type: "openIdConnect", openIdConnectUrl: `${options.serverUrl}/.well-known/openid-configuration` },
+      },
+    },
     paths: {
+      "/api/v1/users/me": {
+        get: {
+          tags: ["users"],
+          operationId: "getMyProfile",
+          summary: "The signed-in member's profile, roles and permissions",
+          description: "Needs permission `profile:read`. Absent values are null.",
+          security: [{ bearer: [] }],
+          responses: {
+            "200": { description: "The profile.", content: { "application/json": { schema: ProfileSchema } } },
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission profile:read`."),
+          },
+        },
+      },
       "/api/calendar/events/upcoming": {
         get: {
           tags: ["events"],

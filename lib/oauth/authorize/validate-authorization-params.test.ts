@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import type { OAuthClient } from "../clients/get-client.ts";
+import { OAuthError } from "../errors.ts";
+import { s256 } from "../token/pkce.ts";
+import { validateAuthorizationParams } from "./validate-authorization-params.ts";
+
+const client: OAuthClient = {
+  id: "demo-app",
+  name: "Demo",
+  type: "confidential",
+  redirectUris: ["http://127.0.0.1:8080/callback"],
+  postLogoutRedirectUris: [],
+  grantTypes: ["authorization_code", "refresh_token"],
+  scopes: ["openid", "profile", "email", "offline_access"],
+  firstParty: false,
+  idTokenSignedResponseAlg: "RS256",
+};
+const redirectUri = client.redirectUris[0]!;
+const challenge = s256("a".repeat(43));
+
+function params(overrides: Record<string, string | null> = {}): URLSearchParams {
+  const base: Record<string, string | null> = {
+    client_id: "demo-app",
+    redirect_uri: redirectUri,
+    response_type: "code",
+    scope: "openid profile",
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+    state: "xyz",
+    ...overrides,
+  };
+  return new URLSearchParams(Object.entries(base).filter((entry): entry is [string, string] => entry[1] !== null));
+}
+
+function errorOf(search: URLSearchParams): { code: string; description: string } {
+  try {
+    validateAuthorizationParams(search, client, redirectUri);
+  } catch (error) {
+    if (error instanceof OAuthError) return { code: error.code, description: error.description };
+    throw error;
+  }
+  throw new Error("expected an OAuthError");
+}
+
+describe("validateAuthorizationParams", () => {
+  it("accepts a complete request and keeps only what it understood", () => {
+    const validated = validateAuthorizationParams(params({ nonce: "n-1", prompt: "login", max_age: "300", login_hint: "a@b.c" }), client, redirectUri);
+    expect(validated).toEqual({
+      client_id: "demo-app",
+      redirect_uri: redirectUri,
+      response_type: "code",
+      scope: "openid profile",
+      code_challenge: challenge,
+      code_challenge_method: "S256",
+      state: "xyz",
+      nonce: "n-1",
+      login_hint: "a@b.c",
+      prompt: "login",
+      max_age: 300,
+    });
+  });
+
+  it.each([
+    ["no response_type", { response_type: null }, "invalid_request", "response_type is required"],
+    ["implicit flow", { response_type: "token" }, "unsupported_response_type", "only response_type=code is supported"],
+    ["hybrid flow", { response_type: "code id_token" }, "unsupported_response_type", "only response_type=code is supported"],
+    ["no PKCE", { code_challenge: null, code_challenge_method: null }, "invalid_request", "code_challenge is required (PKCE)"],
+    ["plain PKCE", { code_challenge_method: "plain" }, "invalid_request", "code_challenge_method must be S256"],
+    ["PKCE without a method (defaults to plain)", { code_challenge_method: null }, "invalid_request", "code_challenge_method must be S256"],
+    ["short challenge", { code_challenge: "abc" }, "invalid_request", "code_challenge must be 43 base64url characters"],
+    ["no scope", { scope: null }, "invalid_scope", "scope is required"],
+    ["unknown scope", { scope: "openid admin" }, "invalid_scope", "scope not allowed for this client: admin"],
+    ["scope the client may not use", { scope: "openid phone" }, "invalid_scope", "scope not allowed for this client: phone"],
+    ["unknown prompt", { prompt: "select_account" }, "invalid_request", "prompt select_account is not supported"],
+    ["prompt none with login", { prompt: "none login" }, "invalid_request", "prompt=none cannot be combined with other values"],
+    ["negative max_age", { max_age: "-1" }, "invalid_request", "max_age must be a non-negative integer"],
+    ["fragment response mode", { response_mode: "fragment" }, "invalid_request", "only response_mode=query is supported"],
+    ["request object", { request: "eyJ..." }, "request_not_supported", "request objects are not supported"],
+    ["request_uri", { request_uri: "https://x" }, "request_uri_not_supported", "request_uri is not supported"],
+  ])("refuses %s", (_name, overrides, code, description) => {
+    expect(errorOf(params(overrides))).toEqual({ code, description });
+  });
+
+  it("refuses a repeated parameter", () => {
+    const search = params();
+    search.append("scope", "email");
+    expect(errorOf(search)).toEqual({ code: "invalid_request", description: "parameter scope is repeated" });
+  });
+});
