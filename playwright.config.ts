@@ -50,7 +50,7 @@ export default defineConfig({
     {
       command: `npx next start -p ${POSTGRES_PORT} -H 127.0.0.1`,
       url: `${POSTGRES_BASE_URL}/api/health`,
-      env: { ...serverEnv, DATABASE_URL: TEST_DATABASE_URL, BASE_URL: POSTGRES_BASE_URL },
+      env: { ...serverEnv, DATABASE_URL: TEST_DATABASE_URL, BASE_URL: POSTGRES_BASE_URL, DEV_OUTBOX: "true" },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",

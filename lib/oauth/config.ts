@@ -11,6 +11,8 @@ export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 export const AUTHORIZATION_CODE_TTL_SECONDS = 60;
 /** Clock skew tolerated when verifying tokens. */
 export const CLOCK_TOLERANCE_SECONDS = 30;
+/** A rotated-in key is published this long before it signs: longer than every JWKS cache (ours and clients'). */
+export const KEY_PREPUBLISH_SECONDS = 3 * 60;
 /** A retired signing key stays published this long: every token it signed has expired by then. */
 export const RETIRED_KEY_PUBLISH_SECONDS = Math.max(ACCESS_TOKEN_TTL_SECONDS, ID_TOKEN_TTL_SECONDS) + 5 * 60;
 

@@ -3,17 +3,16 @@ import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 
 import { openSecret, sealSecret } from "../crypto/secret-box.ts";
 import { randomToken } from "../crypto/tokens.ts";
 import { db, sql } from "../db.ts";
-import { RETIRED_KEY_PUBLISH_SECONDS } from "./config.ts";
+import { KEY_PREPUBLISH_SECONDS, RETIRED_KEY_PUBLISH_SECONDS } from "./config.ts";
 
 /**
  * Token-signing keys, kept in PostgreSQL so every instance signs with the same key and publishes the
  * same JWKS (decisions.md part 5). The private JWK is sealed (JWE, key derived from APP_SECRET).
- * One current key per algorithm: RS256 for ID tokens (OIDC's mandatory algorithm) and ES256 for access
- * tokens (decision 0006). Rotation creates new current keys and retires the old ones, which stay in the
- * JWKS until every token they signed has expired.
- *
- * Keys are cached in-process for a minute: a cache, not state. After a rotation an instance may sign
- * with the previous key for up to a minute, which verifiers accept because it is still published.
+ * One signing key per algorithm: RS256 for ID tokens (OIDC's mandatory algorithm) and ES256 for access
+ * tokens (decision 0006). Rotation publishes new keys at once but activates them only after
+ * KEY_PREPUBLISH_SECONDS, longer than any JWKS cache (ours: a minute in-process, a minute for clients),
+ * so no verifier meets a kid it has not seen; the old keys sign until then, and stay published until
+ * every token they signed has expired.
  */
 export const SIGNING_ALGORITHMS = ["RS256", "ES256"] as const;
 export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
@@ -50,13 +49,13 @@ async function createKey(alg: SigningAlgorithm) {
 export async function ensureSigningKeys(): Promise<void> {
   const prisma = await db();
   const missing = async () => {
-    const present = await prisma.signingKey.findMany({ where: { retiredAt: null }, select: { alg: true } });
+    const present = await prisma.signingKey.findMany({ where: { OR: [{ retiredAt: null }, { retiredAt: { gt: new Date() } }] }, select: { alg: true } });
     return SIGNING_ALGORITHMS.filter((alg) => !present.some((key) => key.alg === alg));
   };
   if ((await missing()).length === 0) return;
   await prisma.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${KEY_CREATION_LOCK})`);
-    const present = await tx.signingKey.findMany({ where: { retiredAt: null }, select: { alg: true } });
+    const present = await tx.signingKey.findMany({ where: { OR: [{ retiredAt: null }, { retiredAt: { gt: new Date() } }] }, select: { alg: true } });
     for (const alg of SIGNING_ALGORITHMS) {
       if (present.some((key) => key.alg === alg)) continue;
       await tx.signingKey.create({ data: await createKey(alg) });
@@ -65,20 +64,21 @@ export async function ensureSigningKeys(): Promise<void> {
 }
 
 /**
- * Rotates every algorithm's key: new current keys, the old ones retired but published for
- * RETIRED_KEY_PUBLISH_SECONDS more. Returns the new key ids.
+ * Rotates every algorithm's key: new keys published now and signing from KEY_PREPUBLISH_SECONDS on; the
+ * old ones sign until then and stay published RETIRED_KEY_PUBLISH_SECONDS longer. Returns the new key ids.
  */
 export async function rotateSigningKeys(): Promise<string[]> {
   const prisma = await db();
   const created = await Promise.all(SIGNING_ALGORITHMS.map(createKey));
-  const now = new Date();
+  const handover = new Date(Date.now() + KEY_PREPUBLISH_SECONDS * 1000);
   await prisma.$transaction(async (tx) => {
     await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${KEY_CREATION_LOCK})`);
+    // A key already waiting for its turn is replaced too: only the newest rotation counts.
     await tx.signingKey.updateMany({
       where: { retiredAt: null },
-      data: { retiredAt: now, publishUntil: new Date(now.getTime() + RETIRED_KEY_PUBLISH_SECONDS * 1000) },
+      data: { retiredAt: handover, publishUntil: new Date(handover.getTime() + RETIRED_KEY_PUBLISH_SECONDS * 1000) },
     });
-    await tx.signingKey.createMany({ data: created });
+    await tx.signingKey.createMany({ data: created.map((key) => ({ ...key, activeFrom: handover })) });
   });
   cache = undefined;
   return created.map((key) => key.id);
@@ -89,18 +89,19 @@ interface KeyRow {
   alg: SigningAlgorithm;
   public_jwk: JWK;
   private_jwk_encrypted: string;
-  retired_at: Date | null;
+  /** Active now: past active_from and not yet retired. */
+  signing: boolean;
 }
 
 async function load(): Promise<KeyCache> {
   let rows = await readPublishedKeys();
-  if (!rows.some((row) => row.retired_at === null)) {
+  if (SIGNING_ALGORITHMS.some((alg) => !rows.some((row) => row.alg === alg && row.signing))) {
     await ensureSigningKeys();
     rows = await readPublishedKeys();
   }
   const current = new Map<SigningAlgorithm, SigningKey>();
   for (const row of rows) {
-    if (row.retired_at !== null || current.has(row.alg)) continue;
+    if (!row.signing || current.has(row.alg)) continue;
     const jwk = JSON.parse(await openSecret(SEAL_PURPOSE, row.private_jwk_encrypted)) as JWK;
     current.set(row.alg, { kid: row.id, alg: row.alg, privateKey: (await importJWK(jwk, row.alg)) as CryptoKey });
   }
@@ -112,10 +113,11 @@ async function load(): Promise<KeyCache> {
 
 function readPublishedKeys(): Promise<KeyRow[]> {
   return sql<KeyRow>(
-    `SELECT id, alg, public_jwk, private_jwk_encrypted, retired_at
+    `SELECT id, alg, public_jwk, private_jwk_encrypted,
+            active_from <= now() AND (retired_at IS NULL OR retired_at > now()) AS signing
        FROM signing_key
-      WHERE retired_at IS NULL OR publish_until > now()
-      ORDER BY retired_at DESC NULLS FIRST, created_at DESC`,
+      WHERE publish_until IS NULL OR publish_until > now()
+      ORDER BY active_from DESC, created_at DESC`,
   );
 }
 

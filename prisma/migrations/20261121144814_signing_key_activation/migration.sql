@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "signing_key" ADD COLUMN     "active_from" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP;
