@@ -20,6 +20,14 @@ export async function startServer(): Promise<void> {
   const where = kind === "embedded" ? `embedded PostgreSQL in ${env().PGLITE_DATA_DIR}` : "PostgreSQL";
   console.log(`[db] ${where} ready in ${Math.round(performance.now() - started)} ms`);
   // The first instance to start creates the token-signing keys; the others find them.
-  const { ensureSigningKeys } = await import("./lib/oauth/keys.ts");
-  await ensureSigningKeys();
+  const { checkSigningKeys, SigningKeysUnreadableError } = await import("./lib/oauth/keys.ts");
+  try {
+    await checkSigningKeys();
+  } catch (error) {
+    if (error instanceof SigningKeysUnreadableError) {
+      console.error(`\n${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

@@ -18,9 +18,10 @@ export type EndSessionOutcome =
   | { action: "redirect"; redirectTo: string };
 
 export async function endSession(params: URLSearchParams, session: LiveSession | null): Promise<EndSessionOutcome> {
+  // A hint we cannot verify (signed by a key no longer published, say) is only ignored: the member is
+  // then asked to confirm, as without a hint.
   const hint = params.get("id_token_hint");
   const verifiedHint = hint ? await verifyOwnIdToken(hint) : null;
-  if (hint && !verifiedHint) throw new AuthorizePageError("invalid_logout_hint");
 
   const clientId = params.get("client_id") ?? verifiedHint?.aud[0] ?? null;
   if (params.get("client_id") && verifiedHint && !verifiedHint.aud.includes(params.get("client_id")!)) {

@@ -141,6 +141,29 @@ export async function publishedJwks(): Promise<{ keys: JWK[] }> {
   return (await keys()).jwks;
 }
 
+/**
+ * Checks at start-up that this instance can open the signing keys: a changed APP_SECRET would otherwise
+ * surface as a failing token endpoint. Creates the first keys on an empty database.
+ */
+export async function checkSigningKeys(): Promise<void> {
+  await ensureSigningKeys();
+  try {
+    await keys();
+  } catch (error) {
+    if (error instanceof Error && /decrypt/i.test(error.message)) {
+      throw new SigningKeysUnreadableError(
+        "The token-signing keys in the database cannot be decrypted with this APP_SECRET. Restore the APP_SECRET " +
+          "they were sealed with, or (this signs every member out of third-party apps) delete the rows of signing_key so new keys are made.",
+      );
+    }
+    throw error;
+  }
+}
+
+export class SigningKeysUnreadableError extends Error {
+  override name = "SigningKeysUnreadableError";
+}
+
 /** Forgets the cached keys (tests and the rotation command). */
 export function forgetCachedKeys(): void {
   cache = undefined;
