@@ -1,8 +1,9 @@
 import type { Metadata, Viewport } from "next";
-import Link from "next/link";
 import type { ReactNode } from "react";
-import { NavLink } from "@/components/nav-link";
+import { SiteHeader } from "@/components/site-header";
 import { churchName } from "@/lib/church";
+import { csrfTokenForPage } from "@/lib/http/csrf";
+import { getPortalViewer } from "@/lib/portal-auth/get-portal-session";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -20,29 +21,18 @@ export const viewport: Viewport = {
   colorScheme: "light",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
   const siteName = churchName();
+  // The header shows who is signed in (from the portal's session cookie), so every page renders per request.
+  const viewer = await getPortalViewer();
+  const csrfToken = viewer ? await csrfTokenForPage() : null;
   return (
     <html lang="en">
       <body>
         <a href="#main" className="skip-link">
           Skip to main content
         </a>
-        <header className="site-header">
-          <div className="site-header__inner">
-            <Link href="/" className="site-name">
-              <span className="site-name__mark" aria-hidden="true" />
-              {siteName}
-            </Link>
-            <nav aria-label="Main" className="site-nav">
-              <ul role="list">
-                <li>
-                  <NavLink href="/calendar">Calendar</NavLink>
-                </li>
-              </ul>
-            </nav>
-          </div>
-        </header>
+        <SiteHeader siteName={siteName} viewer={viewer} csrfToken={csrfToken} />
         <main id="main" tabIndex={-1} className="site-main">
           <Providers>{children}</Providers>
         </main>

@@ -1,0 +1,39 @@
+import type { Metadata } from "next";
+import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
+import styles from "./account.module.css";
+
+export const dynamic = "force-dynamic";
+
+export const metadata: Metadata = {
+  title: "Your account",
+  robots: { index: false, follow: false },
+};
+
+/** The signed-in member's account: who they are signed in as. Signed out, it sends them to sign in. */
+export default async function AccountPage() {
+  const { member } = await requirePortalSession("/account");
+  return (
+    <div className="page page--narrow">
+      <p className="eyebrow">Member portal</p>
+      <h1>Your account</h1>
+      <p className="lede">
+        Signed in as <strong>{member.name ?? member.email ?? "a member"}</strong>
+      </p>
+      <section className={styles.card} aria-labelledby="account-details-title">
+        <h2 id="account-details-title" className={styles.cardTitle}>
+          Your details
+        </h2>
+        <dl className={styles.details}>
+          <div className={styles.row}>
+            <dt>Name</dt>
+            <dd>{member.name ?? <span className="muted">Not given</span>}</dd>
+          </div>
+          <div className={styles.row}>
+            <dt>Email</dt>
+            <dd>{member.email ?? <span className="muted">Not given</span>}</dd>
+          </div>
+        </dl>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { NextRequest } from "next/server";
+import { env } from "@/lib/env";
+import { readPortalToken } from "@/lib/portal-auth/session-cookie";
+import { DEFAULT_AFTER_SIGN_IN_PATH, PORTAL_SIGN_IN_ERROR_PATH, safeReturnPath } from "@/lib/portal-auth/paths";
+import { startPortalSignIn } from "@/lib/portal-auth/start-sign-in";
+
+export const dynamic = "force-dynamic";
+
+// GET /portal/sign-in - starts signing in to the portal at our authorization server, then back to ?callbackUrl
+export async function GET(request: NextRequest): Promise<Response> {
+  const { BASE_URL } = env();
+  const params = request.nextUrl.searchParams;
+  // next-auth sends errors to its sign-in page in some cases; show them rather than start over in a loop.
+  const error = params.get("error");
+  if (error) return Response.redirect(`${BASE_URL}${PORTAL_SIGN_IN_ERROR_PATH}?${new URLSearchParams({ error: error.slice(0, 64) })}`, 303);
+  const returnTo = safeReturnPath(params.get("callbackUrl"), BASE_URL) ?? DEFAULT_AFTER_SIGN_IN_PATH;
+  const requestCookies = request.cookies.getAll();
+  const token = await readPortalToken(requestCookies);
+  // Already signed in: nothing to start.
+  if (token?.sub && !token.error) return Response.redirect(`${BASE_URL}${returnTo}`, 303);
+  return startPortalSignIn(request, requestCookies, returnTo);
+}

@@ -1,0 +1,26 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { env } from "@/lib/env";
+import { CSRF_FIELD, csrfCookieName, verifyCsrf } from "@/lib/http/csrf";
+import { clearPortalCookies, readPortalToken } from "@/lib/portal-auth/session-cookie";
+import { portalLogoutUrl, revokePortalRefreshToken } from "@/lib/portal-auth/sign-out";
+
+export const dynamic = "force-dynamic";
+
+// POST /portal/sign-out - ends the portal's session, then the authorization server's (RP-initiated logout)
+export async function POST(request: NextRequest): Promise<Response> {
+  const form = await request.formData().catch(() => null);
+  if (!verifyCsrf(request, form?.get(CSRF_FIELD), request.cookies.get(csrfCookieName())?.value)) {
+    return new Response("This sign-out request did not come from this site's own page. Go back, reload the page and try again.\n", {
+      status: 403,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  const requestCookies = request.cookies.getAll();
+  const token = await readPortalToken(requestCookies);
+  if (token) await revokePortalRefreshToken(token.refreshToken);
+  // Without a portal session there is no ID token to hint with; just go home.
+  const response = NextResponse.redirect(token ? portalLogoutUrl(token.idToken) : `${env().BASE_URL}/`, 303);
+  clearPortalCookies(response.cookies, requestCookies);
+  response.headers.set("Cache-Control", "no-store");
+  return response;
+}

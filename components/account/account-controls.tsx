@@ -1,0 +1,46 @@
+import { CSRF_FIELD } from "@/lib/http/csrf-cookie";
+import { portalSignInHref, PORTAL_SIGN_OUT_PATH } from "@/lib/portal-auth/paths";
+import styles from "./account-controls.module.css";
+
+/** What the header may know about the member: from the session cookie, never a token. */
+export interface AccountViewer {
+  name: string | null;
+  email: string | null;
+  /** The session ended at the authorization server (or expired): ask to sign in again. */
+  mustSignInAgain: boolean;
+}
+
+/**
+ * Sign in, or sign out, in the header. Both work without JavaScript: signing in is a link to the
+ * portal's sign-in route (it redirects to our authorization server), signing out a form post carrying the
+ * page's CSRF token (the route ends this session and the authorization server's).
+ */
+export function AccountControls({ viewer, csrfToken }: { viewer: AccountViewer | null; csrfToken: string | null }) {
+  if (viewer && !viewer.mustSignInAgain) {
+    return (
+      <form method="post" action={PORTAL_SIGN_OUT_PATH} className={styles.controls}>
+        {csrfToken ? <input type="hidden" name={CSRF_FIELD} value={csrfToken} /> : null}
+        <button type="submit" className={`button ${styles.button}`}>
+          Sign out
+        </button>
+      </form>
+    );
+  }
+  return (
+    <div className={styles.controls}>
+      {viewer?.mustSignInAgain ? (
+        <p className={styles.note} id="session-ended">
+          Your session has ended.
+        </p>
+      ) : null}
+      {/* A plain link, not next/link: prefetching it would start a sign-in. */}
+      <a
+        href={portalSignInHref()}
+        className={`button button--primary ${styles.button}`}
+        aria-describedby={viewer?.mustSignInAgain ? "session-ended" : undefined}
+      >
+        {viewer?.mustSignInAgain ? "Sign in again" : "Sign in"}
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import Link from "next/link";
+import { AccountControls, type AccountViewer } from "@/components/account/account-controls";
+import { NavLink } from "@/components/nav-link";
+import styles from "./site-header.module.css";
+
+/**
+ * The site header: the church's name, the main navigation, and the member's sign-in state. Rendered on
+ * the server from the portal session cookie (the layout passes what it may show: never a token).
+ */
+export function SiteHeader({ siteName, viewer, csrfToken }: { siteName: string; viewer: AccountViewer | null; csrfToken: string | null }) {
+  const signedIn = viewer !== null && !viewer.mustSignInAgain;
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link href="/" className="site-name">
+          <span className="site-name__mark" aria-hidden="true" />
+          {siteName}
+        </Link>
+        <div className={styles.end}>
+          <nav aria-label="Main" className="site-nav">
+            <ul role="list">
+              <li>
+                <NavLink href="/calendar">Calendar</NavLink>
+              </li>
+              {signedIn ? (
+                <li>
+                  <NavLink href="/account">Account</NavLink>
+                </li>
+              ) : null}
+            </ul>
+          </nav>
+          <AccountControls viewer={viewer} csrfToken={csrfToken} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,201 @@
+import AxeBuilder from "@axe-core/playwright";
+import { createHash } from "node:crypto";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
+import { sql } from "../support/database.ts";
+import {
+  ISSUER_SESSION_COOKIE,
+  PORTAL_SESSION_COOKIE,
+  expirePortalAccessToken,
+  jwtClaims,
+  memberName,
+  readPortalSessionToken,
+  signInThroughPortal,
+  type SignIn,
+} from "../support/portal.ts";
+
+// The portal's own session in Debian's Chromium: next-auth as an OIDC client of our issuer (code + PKCE +
+// state + nonce), tokens kept server-side in an encrypted HttpOnly cookie, refreshed once per expiry,
+// and a sign-out that ends both the portal's session and the authorization server's.
+//
+// Each test signs in a different seeded member, so the tests may run side by side.
+
+const header = (page: Page) => page.getByRole("banner");
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+}
+
+/** The issuer's session behind this browser's portal session: the `sid` of its ID token. */
+async function issuerSessionId(page: Page): Promise<string> {
+  const { idToken } = await readPortalSessionToken(page.context());
+  const sid = jwtClaims(String(idToken)).sid;
+  expect(typeof sid).toBe("string");
+  return sid as string;
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
+
+const members: { label: string; account: SignIn }[] = [
+  { label: "with a password only", account: { email: "member@example.org" } },
+  { label: "with a password and TOTP", account: { email: "totp@example.org", totpSecret: DEMO_TOTP_SECRET } },
+];
+
+for (const { label, account } of members) {
+  test(`a member ${label} signs in through the portal, sees their account, and signs out of both sessions`, async ({ page }) => {
+    const name = await memberName(account.email);
+    await signInThroughPortal(page, account);
+
+    // /account: who they are, from the issuer's userinfo.
+    await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+    await expect(page.getByText(`Signed in as ${name}`)).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(account.email);
+    await expect(header(page).getByRole("button", { name: "Sign out" })).toBeVisible();
+    await expect(header(page).getByRole("link", { name: "Account" })).toHaveAttribute("aria-current", "page");
+    await expect(header(page).getByRole("link", { name: "Sign in" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // The session the portal holds tokens for is live at the issuer, with the member's second factor.
+    const sid = await issuerSessionId(page);
+    const [session] = await sql<{ revoked_at: Date | null; amr: string[] }>("SELECT revoked_at, amr FROM session WHERE id = $1", [sid]);
+    expect(session?.revoked_at).toBeNull();
+    if (account.totpSecret) expect(session?.amr).toContain("otp");
+
+    // Sign out: back on the home page, signed out of the portal...
+    await header(page).getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(header(page).getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
+    await expect(header(page).getByRole("button", { name: "Sign out" })).toHaveCount(0);
+    const cookieNames = (await page.context().cookies()).map((cookie) => cookie.name);
+    expect(cookieNames).not.toContain(PORTAL_SESSION_COOKIE);
+    expect(cookieNames).not.toContain(ISSUER_SESSION_COOKIE);
+
+    // ...and of the authorization server: its session and every grant of it are revoked.
+    const [ended] = await sql<{ revoked_at: Date | null }>("SELECT revoked_at FROM session WHERE id = $1", [sid]);
+    expect(ended?.revoked_at).not.toBeNull();
+    const liveGrants = await sql("SELECT id FROM oauth_grant WHERE session_id = $1 AND revoked_at IS NULL", [sid]);
+    expect(liveGrants).toEqual([]);
+
+    // /account now sends them to sign in, and the issuer asks for a password again (no silent sign-in).
+    await page.goto("/account");
+    await expect(page).toHaveURL(/\/sign-in\?request=/);
+    await expect(page.locator('input[name="password"]')).toBeVisible();
+  });
+}
+
+test("browser JavaScript never sees a token: HttpOnly cookies, a session JSON with name and email only, no token in the page", async ({ page }) => {
+  const email = "guardian@example.org";
+  await signInThroughPortal(page, { email });
+  const { accessToken, refreshToken, idToken } = await readPortalSessionToken(page.context());
+  for (const token of [accessToken, refreshToken, idToken]) expect(typeof token).toBe("string");
+
+  // Both sessions' cookies are HttpOnly (and SameSite=Lax); script sees neither.
+  const cookies = await page.context().cookies();
+  for (const name of [PORTAL_SESSION_COOKIE, ISSUER_SESSION_COOKIE]) {
+    const cookie = cookies.find((candidate) => candidate.name === name);
+    expect(cookie, name).toBeDefined();
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax" });
+  }
+  const visibleToScript = await page.evaluate(() => document.cookie);
+  expect(visibleToScript).not.toContain("next-auth");
+  expect(visibleToScript).not.toMatch(/(^|;\s*)session=/);
+
+  // next-auth's session endpoint, as script in the page would call it.
+  const session = await page.evaluate(async () => {
+    const response = await fetch("/api/auth/session");
+    return { status: response.status, text: await response.text() };
+  });
+  expect(session.status).toBe(200);
+  const body = JSON.parse(session.text) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(["expires", "user"]);
+  expect(body.user).toEqual({ name: await memberName(email), email });
+  for (const token of [accessToken, refreshToken, idToken]) expect(session.text).not.toContain(String(token));
+  expect(session.text).not.toMatch(/access_?token|refresh_?token|id_?token|eyJ/i);
+
+  // Nor in the HTML of /account.
+  const html = await page.content();
+  for (const token of [accessToken, refreshToken, idToken]) expect(html).not.toContain(String(token));
+});
+
+test("a stale access token is refreshed once, even when several pages need it at the same moment", async ({ page }) => {
+  await signInThroughPortal(page, { email: "staff@example.org" });
+  const sid = await issuerSessionId(page);
+  const [grant] = await sql<{ id: string }>("SELECT id FROM oauth_grant WHERE session_id = $1 AND client_id = 'portal'", [sid]);
+  expect(grant).toBeDefined();
+
+  const before = await expirePortalAccessToken(page.context());
+  // Three tabs of the same browser open /account at once: each finds the token stale.
+  const tabs = [page, await page.context().newPage(), await page.context().newPage()];
+  await Promise.all(tabs.map((tab) => tab.goto("/account")));
+  for (const tab of tabs) {
+    await expect(tab).toHaveURL(/\/account$/);
+    await expect(tab.getByText(/^Signed in as /)).toBeVisible();
+  }
+
+  // One rotation: the first refresh token spent once, its successor stored in the cookie, nothing revoked.
+  const after = await readPortalSessionToken(page.context());
+  expect(after.refreshToken).not.toBe(before.refreshToken);
+  expect(after.accessToken).not.toBe(before.accessToken);
+  expect(after.accessTokenExpiresAt).toBeGreaterThan(Math.floor(Date.now() / 1000) + 500);
+  const rows = await sql<{ token_hash: string; used_at: Date | null }>(
+    "SELECT token_hash, used_at FROM refresh_token WHERE grant_id = $1 ORDER BY created_at",
+    [grant!.id],
+  );
+  expect(rows.map((row) => [row.token_hash, row.used_at !== null])).toEqual([
+    [hashToken(String(before.refreshToken)), true],
+    [hashToken(String(after.refreshToken)), false],
+  ]);
+  const [state] = await sql<{ grant_revoked: Date | null; session_revoked: Date | null }>(
+    "SELECT g.revoked_at AS grant_revoked, s.revoked_at AS session_revoked FROM oauth_grant g JOIN session s ON s.id = g.session_id WHERE g.id = $1",
+    [grant!.id],
+  );
+  expect(state).toEqual({ grant_revoked: null, session_revoked: null });
+
+  // The stored successor works too: the next expiry refreshes again.
+  await expirePortalAccessToken(page.context());
+  await page.goto("/account");
+  await expect(page.getByText(/^Signed in as /)).toBeVisible();
+  expect((await readPortalSessionToken(page.context())).refreshToken).not.toBe(after.refreshToken);
+});
+
+test("a session the issuer ended asks the member to sign in again", async ({ page }) => {
+  await signInThroughPortal(page, { email: "member@example.org" });
+  const sid = await issuerSessionId(page);
+  // Ended elsewhere (another device signed out, or staff revoked it).
+  await sql("UPDATE session SET revoked_at = now() WHERE id = $1", [sid]);
+  await sql("UPDATE oauth_grant SET revoked_at = now(), revoked_reason = 'session_revoked' WHERE session_id = $1", [sid]);
+  await expirePortalAccessToken(page.context());
+
+  await page.goto("/account");
+  await expect(page).toHaveURL(/\/sign-in\?request=/);
+  const token = await readPortalSessionToken(page.context());
+  expect(token.error).toBe("RefreshAccessTokenError");
+  expect(token.accessToken).toBeUndefined();
+  expect(token.refreshToken).toBeUndefined();
+  await page.goto("/");
+  await expect(header(page).getByRole("link", { name: "Sign in again" })).toBeVisible();
+  await expect(header(page).getByText("Your session has ended.")).toBeVisible();
+});
+
+test("signing out refuses a post from another site", async ({ page }) => {
+  await signInThroughPortal(page, { email: "guardian@example.org" });
+  const response = await page.request.post("/portal/sign-out", {
+    headers: { Origin: "https://evil.example" },
+    form: { csrf_token: "forged" },
+    maxRedirects: 0,
+  });
+  expect(response.status()).toBe(403);
+  await page.goto("/account");
+  await expect(page.getByText(/^Signed in as /)).toBeVisible();
+});
+
+test("the account page fits a 375 px phone", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+  const page = await context.newPage();
+  await signInThroughPortal(page, { email: "guardian@example.org" });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(header(page).getByRole("button", { name: "Sign out" })).toBeInViewport();
+  await context.close();
+});
