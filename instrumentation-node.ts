@@ -28,6 +28,7 @@ export async function startServer(): Promise<void> {
       console.error(`\n${error.message}\n`);
       process.exit(1);
     }
-    throw error;
+    // The database may be briefly down: serve anyway (health answers 503) and load the keys on first use.
+    console.warn(`[keys] signing keys not checked at start-up: ${String(error)}`);
   }
 }

@@ -1,30 +1,43 @@
 /**
- * `npm run db:seed [-- --events N] [-- --today YYYY-MM-DD]`: replaces the calendar data of the configured
- * database (DATABASE_URL, or the embedded one in PGLITE_DATA_DIR) with the demo data of Grace Harbor Church.
- * Safe to run again: it deletes the previous demo rows first, in the same transaction.
+ * `npm run db:seed [-- --events N] [-- --today YYYY-MM-DD] [-- --identity-only]`: replaces the calendar data
+ * of the configured database (DATABASE_URL, or the embedded one in PGLITE_DATA_DIR) with the demo data of
+ * Grace Harbor Church, then adds the demo identities (roles, accounts with the password `demo-password`,
+ * the portal's client and `demo-app`; lib/demo/seed-identity.ts). Safe to run again: the calendar's demo
+ * rows are replaced in one transaction, the identities are upserted.
+ * `--identity-only` leaves the calendar alone (and lets an empty embedded database seed its calendar as a
+ * server would): what `npm run demo` runs before it starts the server.
  */
+import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
+
+// The identity seed uses the server's own modules, which import `server-only`; outside Next.js that package
+// throws unless Node resolves the "react-server" export condition. Run again with it when it is missing.
+if (!import.meta.resolve("server-only").endsWith("/empty.js")) {
+  const rerun = spawnSync(process.execPath, ["--conditions=react-server", ...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit" });
+  process.exit(rerun.status ?? 1);
+}
 
 try {
   process.loadEnvFile?.();
 } catch {
   // No .env file: the environment alone configures the seed.
 }
-// The seed below is the only one: the embedded database must not also seed itself when it is opened.
-process.env.SEED_DEMO_DATA = "false";
-
 const { values } = parseArgs({
   options: {
     events: { type: "string" },
     today: { type: "string" },
+    "identity-only": { type: "boolean" },
     help: { type: "boolean", short: "h" },
   },
 });
 
 if (values.help) {
-  console.log("usage: npm run db:seed -- [--events N] [--today YYYY-MM-DD]");
+  console.log("usage: npm run db:seed -- [--events N] [--today YYYY-MM-DD] [--identity-only]");
   process.exit(0);
 }
+const identityOnly = values["identity-only"] === true;
+// The calendar seed below is the only one: the embedded database must not also seed itself when opened.
+if (!identityOnly) process.env.SEED_DEMO_DATA = "false";
 
 let eventCount: number | undefined;
 if (values.events !== undefined) {
@@ -42,15 +55,22 @@ if (today !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(D
 
 const { closeDatabase, db, databaseKind } = await import("../lib/db.ts");
 const { seedDemoData } = await import("../lib/demo/seed-demo-data.ts");
+const { DEMO_PASSWORD, seedIdentityDemoData } = await import("../lib/demo/seed-identity.ts");
 
 const prisma = await db();
 try {
   const started = performance.now();
-  const counts = await seedDemoData(prisma, { today, eventCount });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (!identityOnly) {
+    const counts = await seedDemoData(prisma, { today, eventCount });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(
+      `Seeded the ${databaseKind()} database in ${seconds} s: ${counts.campuses} campuses, ${counts.ministries} ministries, ` +
+        `${counts.series} series, ${counts.events} events (from ${today ?? "today"}).`,
+    );
+  }
+  const identities = await seedIdentityDemoData(prisma);
   console.log(
-    `Seeded the ${databaseKind()} database in ${seconds} s: ${counts.campuses} campuses, ${counts.ministries} ministries, ` +
-      `${counts.series} series, ${counts.events} events (from ${today ?? "today"}).`,
+    `Demo accounts (password ${DEMO_PASSWORD}): ${identities.accounts.join(", ")}; clients: ${identities.clients.join(", ")}.`,
   );
 } finally {
   await closeDatabase();

@@ -93,11 +93,23 @@ export async function consumeAuthorizationCode(code: string): Promise<ConsumeRes
       },
     };
   }
-  const [spent] = await sql<{ grant_id: string | null }>(`SELECT grant_id FROM authorization_code WHERE code_hash = $1`, [codeHash]);
+  // Spent already: mark the replay, so an exchange still in flight sees it (recordGrantOfCode) and
+  // revokes what it issues, and take the grant an earlier exchange created, to revoke it here.
+  const [spent] = await sql<{ grant_id: string | null }>(
+    `UPDATE authorization_code SET replayed_at = now() WHERE code_hash = $1 RETURNING grant_id`,
+    [codeHash],
+  );
   return spent ? { outcome: "replayed", grantId: spent.grant_id } : { outcome: "unknown" };
 }
 
-/** Links the grant created by a code's exchange to the code, so a replay can revoke it. */
-export async function recordGrantOfCode(codeHash: string, grantId: string): Promise<void> {
-  await sql(`UPDATE authorization_code SET grant_id = $2 WHERE code_hash = $1`, [codeHash, grantId]);
+/**
+ * Links the grant created by a code's exchange to the code, so a later replay can revoke it. Answers
+ * whether a replay already arrived meanwhile: then the caller must revoke the grant itself.
+ */
+export async function recordGrantOfCode(codeHash: string, grantId: string): Promise<{ replayed: boolean }> {
+  const [row] = await sql<{ replayed: boolean }>(
+    `UPDATE authorization_code SET grant_id = $2 WHERE code_hash = $1 RETURNING replayed_at IS NOT NULL AS replayed`,
+    [codeHash, grantId],
+  );
+  return { replayed: row?.replayed ?? false };
 }

@@ -46,7 +46,7 @@ interface RotatedRow {
 /**
  * Uses a refresh token of `clientId`: when it is unused and unexpired, marks it used, stores `successorHash` as its
  * successor and returns its grant (whose liveness the caller checks). Null when the token was not
- * usable; `findSpentRefreshToken` then tells reuse apart from an unknown token.
+ * usable; `explainUnusableRefreshToken` then says why.
  */
 export async function rotateRefreshToken(
   tokenHash: string,
@@ -57,7 +57,10 @@ export async function rotateRefreshToken(
     `WITH used AS (
        UPDATE refresh_token SET used_at = now()
         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
-          AND grant_id IN (SELECT id FROM oauth_grant WHERE client_id = $4)
+          AND grant_id IN (
+            SELECT g.id FROM oauth_grant g LEFT JOIN session s ON s.id = g.session_id
+             WHERE g.client_id = $4 AND g.revoked_at IS NULL AND (s.id IS NULL OR s.revoked_at IS NULL)
+          )
         RETURNING grant_id
      ), successor AS (
        INSERT INTO refresh_token (token_hash, grant_id, expires_at)
@@ -85,12 +88,29 @@ export async function rotateRefreshToken(
   };
 }
 
-/** A refresh token that was already used (rotated away): its grant and client, for reuse detection. */
-export async function findSpentRefreshToken(tokenHash: string): Promise<{ grantId: string; clientId: string } | null> {
-  const [row] = await sql<{ grant_id: string; client_id: string }>(
-    `SELECT rt.grant_id, g.client_id FROM refresh_token rt JOIN oauth_grant g ON g.id = rt.grant_id
-      WHERE rt.token_hash = $1 AND rt.used_at IS NOT NULL`,
-    [tokenHash],
+/** Why a refresh token could not be rotated: the caller answers each case differently. */
+export type UnusableRefreshToken =
+  | { reason: "unknown" }
+  | { reason: "revoked" }
+  | { reason: "expired" }
+  | { reason: "reused"; grantId: string };
+
+/**
+ * Explains a failed rotation. Only a token that was rotated away, of a grant still live, counts as reuse:
+ * presenting a token of a revoked grant or an ended session again is just invalid (RFC 7009 2.2).
+ */
+export async function explainUnusableRefreshToken(tokenHash: string, clientId: string): Promise<UnusableRefreshToken> {
+  const [row] = await sql<{ grant_id: string; spent: boolean; expired: boolean; dead: boolean }>(
+    `SELECT rt.grant_id, rt.used_at IS NOT NULL AS spent, rt.expires_at <= now() AS expired,
+            (g.revoked_at IS NOT NULL OR COALESCE(s.revoked_at IS NOT NULL, false)) AS dead
+       FROM refresh_token rt
+       JOIN oauth_grant g ON g.id = rt.grant_id
+       LEFT JOIN session s ON s.id = g.session_id
+      WHERE rt.token_hash = $1 AND g.client_id = $2`,
+    [tokenHash, clientId],
   );
-  return row ? { grantId: row.grant_id, clientId: row.client_id } : null;
+  if (!row) return { reason: "unknown" };
+  if (row.dead) return { reason: "revoked" };
+  if (row.spent) return { reason: "reused", grantId: row.grant_id };
+  return { reason: row.expired ? "expired" : "unknown" };
 }

@@ -48,7 +48,10 @@ export async function exchangeAuthorizationCode(client: OAuthClient, form: URLSe
     authTime: issued.authTime,
     amr: issued.amr,
   });
-  await recordGrantOfCode(issued.codeHash, grantId);
+  if ((await recordGrantOfCode(issued.codeHash, grantId)).replayed) {
+    await revokeGrant(grantId, "code_replay");
+    throw invalidGrant("the authorization code was used twice; the tokens issued from it are revoked");
+  }
   let refreshToken: string | null = null;
   if (parseScope(issued.scope).includes("offline_access") && client.grantTypes.includes("refresh_token")) {
     const fresh = newRefreshToken();

@@ -2,7 +2,7 @@ import "server-only";
 import { hashToken } from "../../crypto/tokens.ts";
 import type { OAuthClient } from "../clients/get-client.ts";
 import { OAuthError, invalidGrant, invalidRequest } from "../errors.ts";
-import { findSpentRefreshToken, newRefreshToken, rotateRefreshToken } from "../grants/refresh-tokens.ts";
+import { explainUnusableRefreshToken, newRefreshToken, rotateRefreshToken } from "../grants/refresh-tokens.ts";
 import { revokeGrantAndSession } from "../grants/revoke-grant.ts";
 import { parseScope } from "../scopes.ts";
 import { memberTokenResponse, type TokenResponse } from "./token-response.ts";
@@ -24,15 +24,20 @@ export async function exchangeRefreshToken(client: OAuthClient, form: URLSearchP
   const tokenHash = hashToken(presented);
   const grant = await rotateRefreshToken(tokenHash, successor.hash, client.id);
   if (!grant) {
-    const spent = await findSpentRefreshToken(tokenHash);
-    if (spent && spent.clientId === client.id) {
-      await revokeGrantAndSession(spent.grantId, "refresh_token_reuse");
-      throw invalidGrant("the refresh token was already used; the whole grant and its session are revoked");
+    const unusable = await explainUnusableRefreshToken(tokenHash, client.id);
+    switch (unusable.reason) {
+      case "reused":
+        await revokeGrantAndSession(unusable.grantId, "refresh_token_reuse");
+        throw invalidGrant("the refresh token was already used; the whole grant and its session are revoked");
+      case "revoked":
+        throw invalidGrant("the grant has been revoked");
+      default:
+        // Unknown and expired alike: the answer tells a guesser nothing.
+        throw invalidGrant("the refresh token is invalid or expired");
     }
-    throw invalidGrant("the refresh token is invalid or expired");
   }
-  if (grant.grantRevoked) throw invalidGrant("the grant has been revoked");
-  if (grant.sessionRevoked) throw invalidGrant("the sign-in this token came from has ended");
+  // Rotation only succeeds for a live grant and session; these re-check what the statement saw.
+  if (grant.grantRevoked || grant.sessionRevoked) throw invalidGrant("the grant has been revoked");
 
   const granted = parseScope(grant.scope);
   const requested = form.get("scope");

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "authorization_code" ADD COLUMN     "replayed_at" TIMESTAMPTZ(3);
