@@ -1,7 +1,10 @@
 /**
  * `npm run demo`: the one command for a fresh machine. Writes a .env with a new APP_SECRET if there is
- * none, builds the app if it is not built, and starts the production server on the embedded database
- * (created, migrated and seeded with demo data on first start), then prints the address to open.
+ * none, builds the app if it is not built, adds the demo identities (accounts with the password
+ * `demo-password`, the portal's client, `demo-app`) to the configured database, then starts the production
+ * server on it (the embedded database is created, migrated and its calendar seeded on first open), and
+ * prints the address to open. The identities are seeded here, before the server opens the database (an
+ * embedded database allows one process at a time), never by a server start.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -9,7 +12,9 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+// A demo has no mail server: show the codes it "sends" at /dev/outbox (it also holds demo accounts with a
+// published password, so it is never a production deployment).
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DEV_OUTBOX: process.env.DEV_OUTBOX ?? "true" };
 
 if (!existsSync(".env")) {
   const example = readFileSync(".env.example", "utf8");
@@ -23,6 +28,12 @@ if (!existsSync(".next/BUILD_ID")) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The seed imports the server's modules (they import `server-only`), hence Node's "react-server" condition.
+console.log("Adding the demo accounts and clients…");
+// Same environment as the server below, so the portal's redirect URI is registered under its BASE_URL.
+const seed = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "prisma/seed.ts", "--identity-only"], { stdio: "inherit", env });
+if (seed.status !== 0) process.exit(seed.status ?? 1);
+
 const server = spawn("npx", ["next", "start", "--port", String(port), "--hostname", host], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
@@ -33,7 +44,11 @@ while (Date.now() < deadline) {
   try {
     const response = await fetch(`${url}/api/health`);
     if (response.ok) {
-      console.log(`\n  Church calendar is ready: ${url}/calendar\n  API: ${url}/api/calendar/events/upcoming · OpenAPI: ${url}/api/openapi.json\n`);
+      console.log(
+        `\n  Church calendar is ready: ${url}/calendar\n  API: ${url}/api/calendar/events/upcoming · OpenAPI: ${url}/api/openapi.json\n` +
+          `  Sign in: ${url}/sign-in as member@example.org (or totp@, guardian@, staff@example.org), password demo-password\n` +
+          `  Emails and codes: ${url}/dev/outbox\n`,
+      );
       break;
     }
   } catch {

@@ -1,0 +1,156 @@
+"use client";
+
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+
+/**
+ * A sign-in or account form that works without JavaScript (a plain POST to /auth/<step>, which answers
+ * with a 303) and, with JavaScript, submits by fetch with `Accept: application/json`: errors then appear
+ * in place, the typed values stay, and focus moves to the field at fault (or to the message).
+ * Only serialisable props: the page (a server component) describes the fields.
+ */
+export interface AuthField {
+  name: string;
+  label: string;
+  type: "email" | "password" | "text";
+  autoComplete: string;
+  inputMode?: "numeric" | "email" | "text";
+  defaultValue?: string;
+  hint?: string;
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  /** A link beside the label, e.g. "Forgot your password?". */
+  aside?: { href: string; text: string };
+  autoCapitalize?: "none" | "words";
+  spellCheck?: boolean;
+}
+
+export interface AuthFormError {
+  message: string;
+  field?: string;
+}
+
+export interface AuthFormProps {
+  action: string;
+  submitLabel: string;
+  fields: AuthField[];
+  /** Hidden fields: csrf_token, request, … */
+  hidden: Record<string, string | undefined>;
+  /** The error of the previous no-JS round trip (from `?error=`). */
+  initialError?: AuthFormError | null;
+  /** Shown under the button. */
+  children?: ReactNode;
+}
+
+const NETWORK_ERROR = "We couldn’t reach the server. Check your connection and try again.";
+
+/** `{ error_description: "email: Enter …" }` → the field and the sentence, when it names one of ours. */
+function errorFromBody(body: unknown, fieldNames: string[]): AuthFormError {
+  const description = (body as { error_description?: unknown } | null)?.error_description;
+  if (typeof description !== "string") return { message: "Something went wrong. Please try again." };
+  const match = /^([a-z_]+): (.+)$/s.exec(description);
+  if (match && fieldNames.includes(match[1]!)) return { field: match[1], message: match[2]! };
+  const code = (body as { error?: unknown }).error;
+  const field = code === "invalid_credentials" ? "password" : ["invalid_code", "code_expired", "invalid_second_factor"].includes(String(code)) ? "code" : undefined;
+  return { message: description, field: field && fieldNames.includes(field) ? field : undefined };
+}
+
+export function AuthForm({ action, submitLabel, fields, hidden, initialError = null, children }: AuthFormProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  const [error, setError] = useState<AuthFormError | null>(initialError);
+  const [errorVersion, setErrorVersion] = useState(initialError ? 1 : 0);
+  const [pending, setPending] = useState(false);
+  const fieldNames = fields.map((field) => field.name);
+
+  // Move focus to what needs fixing each time an error appears (including one rendered by the server).
+  useEffect(() => {
+    if (errorVersion === 0) return;
+    const control = error?.field ? formRef.current?.elements.namedItem(error.field) : null;
+    if (control instanceof HTMLInputElement) control.focus();
+    else errorRef.current?.focus();
+  }, [errorVersion, error]);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const form = event.currentTarget;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const body = new URLSearchParams();
+    for (const [name, value] of new FormData(form, submitter)) if (typeof value === "string") body.append(name, value);
+    setPending(true);
+    try {
+      const response = await fetch(action, { method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const data: unknown = await response.json().catch(() => null);
+      const redirectTo = (data as { redirect_to?: unknown } | null)?.redirect_to;
+      if (response.ok && typeof redirectTo === "string") {
+        // A full navigation: the next step may be the authorization endpoint, which redirects off-site.
+        window.location.assign(redirectTo);
+        return;
+      }
+      setError(errorFromBody(data, fieldNames));
+    } catch {
+      setError({ message: NETWORK_ERROR });
+    }
+    setErrorVersion((version) => version + 1);
+    setPending(false);
+  }
+
+  return (
+    <form ref={formRef} className="auth-form" method="post" action={action} onSubmit={onSubmit} noValidate={false}>
+      {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
+      <div id={errorId} ref={errorRef} tabIndex={-1} role="alert" className={error ? "notice notice--error auth-error" : "auth-error--empty"}>
+        {error ? <p>{error.message}</p> : null}
+      </div>
+      {fields.map((field) => {
+        const inputId = `${id}-${field.name}`;
+        const hintId = field.hint ? `${inputId}-hint` : undefined;
+        const invalid = error?.field === field.name;
+        const describedBy = [hintId, invalid ? errorId : undefined].filter(Boolean).join(" ") || undefined;
+        return (
+          <div key={field.name} className="auth-field">
+            <div className="auth-field__label-row">
+              <label htmlFor={inputId} className="auth-field__label">
+                {field.label}
+              </label>
+              {field.aside ? (
+                <a href={field.aside.href} className="auth-field__aside">
+                  {field.aside.text}
+                </a>
+              ) : null}
+            </div>
+            {field.hint ? (
+              <p id={hintId} className="auth-field__hint">
+                {field.hint}
+              </p>
+            ) : null}
+            <input
+              id={inputId}
+              className="auth-input"
+              name={field.name}
+              type={field.type}
+              autoComplete={field.autoComplete}
+              inputMode={field.inputMode}
+              defaultValue={field.defaultValue}
+              required={field.required ?? true}
+              minLength={field.minLength}
+              maxLength={field.maxLength}
+              pattern={field.pattern}
+              autoCapitalize={field.autoCapitalize}
+              spellCheck={field.spellCheck}
+              aria-invalid={invalid || undefined}
+              aria-describedby={describedBy}
+            />
+          </div>
+        );
+      })}
+      <button type="submit" className="button button--primary button--block button--large" aria-disabled={pending || undefined}>
+        {submitLabel}
+      </button>
+      {children}
+    </form>
+  );
+}

@@ -1,0 +1,34 @@
+import { ACCOUNT_ERRORS, isAccountErrorCode } from "@/lib/accounts/errors";
+import { FIELD_MESSAGES } from "@/lib/accounts/schemas";
+import { tooManyAttemptsMessage } from "@/lib/limits/policies";
+import type { AuthFormError } from "./auth-form";
+
+/**
+ * The error a form handler sent back in the query after a no-JS post (`?error=code&field=…&retry_after=…`),
+ * as the sentence to show. Only codes of the closed table are shown, so a crafted link cannot put
+ * arbitrary text on the page.
+ */
+export type SearchParams = Record<string, string | string[] | undefined>;
+
+export function param(searchParams: SearchParams, name: string): string | undefined {
+  const value = searchParams[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === undefined || first === "" ? undefined : first;
+}
+
+/** Field names whose message depends on the form (e.g. a new password vs the current one). */
+export function errorFromQuery(searchParams: SearchParams, fieldMessages: Partial<Record<string, string>> = {}): AuthFormError | null {
+  const code = param(searchParams, "error");
+  if (!isAccountErrorCode(code)) return null;
+  if (code === "too_many_requests") {
+    const seconds = Number(param(searchParams, "retry_after"));
+    return { message: Number.isFinite(seconds) && seconds > 0 ? tooManyAttemptsMessage(seconds) : ACCOUNT_ERRORS.too_many_requests.message };
+  }
+  if (code === "invalid_request") {
+    const field = param(searchParams, "field");
+    const known = field ? (fieldMessages[field] ?? (FIELD_MESSAGES as Record<string, string>)[field]) : undefined;
+    if (field && known) return { field, message: known };
+  }
+  const entry = ACCOUNT_ERRORS[code];
+  return { message: entry.message, field: entry.field };
+}

@@ -1,0 +1,21 @@
+import { PAGES, pagePath } from "@/lib/accounts/page-paths";
+import { pendingCodeCookie } from "@/lib/accounts/pending-code";
+import { registerAccount } from "@/lib/accounts/register-account";
+import { registerBodySchema } from "@/lib/accounts/schemas";
+import { formRoute } from "@/lib/http/forms";
+
+// POST /auth/register - creates an unverified account and emails a code (same answer for a known address)
+export const POST = formRoute({
+  formPath: PAGES.register,
+  schema: registerBodySchema,
+  async handle(input, { client }) {
+    const pending = await registerAccount({
+      givenName: input.given_name,
+      familyName: input.family_name,
+      email: input.email,
+      password: input.password,
+      context: client,
+    });
+    return { redirectTo: pagePath(PAGES.verifyEmail, { request: input.request }), cookies: [await pendingCodeCookie(pending)] };
+  },
+});

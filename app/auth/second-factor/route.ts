@@ -1,0 +1,31 @@
+import { completeSignIn } from "@/lib/accounts/complete-sign-in";
+import { AccountError } from "@/lib/accounts/errors";
+import { PAGES } from "@/lib/accounts/page-paths";
+import { clearedPendingSignInCookie, pendingSignInCookieName, readPendingSignIn } from "@/lib/accounts/pending-sign-in";
+import { secondFactorBodySchema } from "@/lib/accounts/schemas";
+import { verifySecondFactor } from "@/lib/accounts/verify-second-factor";
+import { formRoute } from "@/lib/http/forms";
+
+// POST /auth/second-factor - a TOTP or recovery code after a correct password; completes the sign-in
+export const POST = formRoute({
+  formPath: PAGES.secondFactor,
+  schema: secondFactorBodySchema,
+  keep: ["request", "method"],
+  async handle(input, { client, cookie }) {
+    const pending = await readPendingSignIn(cookie(pendingSignInCookieName()));
+    if (!pending) {
+      throw new AccountError("sign_in_expired", { formPath: PAGES.signIn, cookies: [clearedPendingSignInCookie()] });
+    }
+    const method = await verifySecondFactor({ userId: pending.userId, code: input.code, context: client });
+    // The cookie, not the form, says which request this sign-in belongs to: it was sealed at the password step.
+    const done = await completeSignIn({
+      userId: pending.userId,
+      amr: ["pwd", "otp", "mfa"],
+      method,
+      context: client,
+      request: pending.request,
+      returnTo: pending.returnTo,
+    });
+    return { redirectTo: done.redirectTo, cookies: [...done.cookies, clearedPendingSignInCookie()] };
+  },
+});

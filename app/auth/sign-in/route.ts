@@ -1,0 +1,39 @@
+import { completeSignIn } from "@/lib/accounts/complete-sign-in";
+import { PAGES, pagePath } from "@/lib/accounts/page-paths";
+import { pendingCodeCookie } from "@/lib/accounts/pending-code";
+import { pendingSignInCookie } from "@/lib/accounts/pending-sign-in";
+import { signInBodySchema } from "@/lib/accounts/schemas";
+import { sendVerificationCode } from "@/lib/accounts/send-verification-code";
+import { signInWithPassword } from "@/lib/accounts/sign-in-with-password";
+import { formRoute } from "@/lib/http/forms";
+
+// POST /auth/sign-in - email and password; then signed in, or on to the second factor or the email code
+export const POST = formRoute({
+  formPath: PAGES.signIn,
+  schema: signInBodySchema,
+  keep: ["request", "return_to"],
+  async handle(input, { client }) {
+    const result = await signInWithPassword({ email: input.email, password: input.password, context: client });
+    switch (result.next) {
+      case "signed_in": {
+        const done = await completeSignIn({
+          userId: result.userId,
+          amr: ["pwd"],
+          method: "password",
+          context: client,
+          request: input.request,
+          returnTo: input.return_to,
+        });
+        return { redirectTo: done.redirectTo, cookies: done.cookies };
+      }
+      case "second_factor": {
+        const cookie = await pendingSignInCookie({ userId: result.userId, request: input.request, returnTo: input.return_to });
+        return { redirectTo: pagePath(PAGES.secondFactor, { request: input.request }), cookies: [cookie] };
+      }
+      case "verify_email": {
+        const pending = await sendVerificationCode({ email: input.email, context: client });
+        return { redirectTo: pagePath(PAGES.verifyEmail, { request: input.request }), cookies: [await pendingCodeCookie(pending)] };
+      }
+    }
+  },
+});

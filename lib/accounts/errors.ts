@@ -1,0 +1,67 @@
+/**
+ * The closed set of errors of the sign-in and account forms (app/auth/**). The same code travels as
+ * `?error=<code>` back to a page without JavaScript and as `{ error, error_description }` to the pages'
+ * fetch; the table fixes its HTTP status, the sentence shown to the member and the field it belongs to.
+ * Pure: pages import it to render `?error=`.
+ *
+ * Statuses follow the identity service's table (decisions.md 2): 400 for what was typed wrong, 401 for a
+ * failed or lapsed authentication, 403 for a refused form (CSRF), 429 with Retry-After, 500.
+ */
+export const ACCOUNT_ERRORS = {
+  invalid_request: { status: 400, message: "Check the highlighted field and try again.", field: undefined },
+  invalid_credentials: { status: 401, message: "That email and password don’t match an account. Check them and try again.", field: "password" },
+  invalid_second_factor: { status: 401, message: "That code isn’t right. Check your authenticator app and try again.", field: "code" },
+  sign_in_expired: { status: 401, message: "Your sign-in took too long. Please sign in again.", field: undefined },
+  session_required: { status: 401, message: "Please sign in to continue.", field: undefined },
+  invalid_code: { status: 400, message: "That code isn’t right. Check the newest message we sent you and try again.", field: "code" },
+  code_expired: { status: 400, message: "That code has expired or was tried too many times. Ask for a new code.", field: "code" },
+  verification_expired: { status: 400, message: "This registration has timed out in this browser. Please register again to get a new code.", field: undefined },
+  request_expired: { status: 400, message: "This sign-in request has expired. Go back to the app and start again.", field: undefined },
+  forbidden: { status: 403, message: "This form has expired. Please try again.", field: undefined },
+  too_many_requests: { status: 429, message: "Too many attempts. Please wait a moment and try again.", field: undefined },
+  server_error: { status: 500, message: "Something went wrong on our side. Please try again in a moment.", field: undefined },
+} as const satisfies Record<string, { status: number; message: string; field: string | undefined }>;
+
+export type AccountErrorCode = keyof typeof ACCOUNT_ERRORS;
+
+export function isAccountErrorCode(value: unknown): value is AccountErrorCode {
+  return typeof value === "string" && Object.hasOwn(ACCOUNT_ERRORS, value);
+}
+
+/** A cookie to set (or clear, with maxAge 0) on the response; structurally what the form wrapper sets. */
+export interface CookieToSet {
+  name: string;
+  value: string;
+  options: { httpOnly: true; secure: boolean; sameSite: "lax"; path: "/"; maxAge: number };
+}
+
+export interface AccountErrorOptions {
+  /** A more precise sentence than the table's. */
+  message?: string;
+  /** The form field it concerns; default from the table. */
+  field?: string;
+  /** Where a page-mode failure goes instead of back to the form, e.g. /sign-in when the sign-in lapsed. */
+  formPath?: string;
+  /** Cookies to set or clear even though the step failed (e.g. drop a lapsed half-sign-in). */
+  cookies?: CookieToSet[];
+}
+
+/** An expected failure of an account step, rendered by the form wrapper; its message is safe to show. */
+export class AccountError extends Error {
+  override name = "AccountError";
+  readonly status: number;
+  readonly field: string | undefined;
+  readonly formPath: string | undefined;
+  readonly cookies: CookieToSet[];
+
+  constructor(
+    readonly code: AccountErrorCode,
+    options: AccountErrorOptions = {},
+  ) {
+    super(options.message ?? ACCOUNT_ERRORS[code].message);
+    this.status = ACCOUNT_ERRORS[code].status;
+    this.field = options.field ?? ACCOUNT_ERRORS[code].field;
+    this.formPath = options.formPath;
+    this.cookies = options.cookies ?? [];
+  }
+}

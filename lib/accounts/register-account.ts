@@ -1,0 +1,79 @@
+import "server-only";
+import { hashPassword } from "../crypto/password.ts";
+import { randomToken } from "../crypto/tokens.ts";
+import { db } from "../db.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
+import { codeSendIpKey, codeSendTargetKey } from "../limits/keys.ts";
+import { recordFailure } from "../limits/record-failure.ts";
+import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
+import { enqueueMessage } from "../outbox/enqueue-message.ts";
+import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { alreadyRegisteredEmail, verificationCodeEmail } from "./account-messages.ts";
+import type { PendingCode } from "./pending-code.ts";
+import { isUniqueViolation } from "./unique-violation.ts";
+import { issueVerificationCode } from "./verification-codes.ts";
+
+export interface RegisterAccountInput {
+  givenName: string;
+  familyName: string;
+  /** Already normalised (lower-case, trimmed) by the schema. */
+  email: string;
+  password: string;
+  context: RequestContext;
+}
+
+/**
+ * Registration, answering the same whatever the address (no account enumeration):
+ * - a new address: an unverified account and a code to confirm the address;
+ * - an address of an unverified account: that account takes the new name and password (the earlier
+ *   registration never proved the address) and a new code is sent;
+ * - an address of a verified account: nothing changes; that address gets a "you already have an
+ *   account" email, and a code that is never sent is issued, so the code page behaves as for the others.
+ * Every code is bound to a random value kept in this browser's sealed cookie: someone who registers an
+ * address they do not own cannot finish, and cannot hijack the owner's later registration either (the
+ * owner's code only works in the owner's browser, with the owner's password).
+ * The password is hashed on every path, so the response time does not tell the cases apart.
+ */
+export async function registerAccount(input: RegisterAccountInput, now = new Date()): Promise<PendingCode> {
+  const sendKeys = [codeSendTargetKey("email_verification", input.email), codeSendIpKey(input.context.ip)];
+  await assertAttemptsAllowed(sendKeys, now);
+  await recordFailure(sendKeys, now);
+
+  const passwordHash = await hashPassword(input.password);
+  const binding = randomToken(16);
+  const prisma = await db();
+
+  const register = () =>
+    prisma.$transaction(async (tx) => {
+      const existing = await tx.user.findUnique({
+        where: { email: input.email },
+        select: { id: true, givenName: true, emailVerifiedAt: true },
+      });
+      const codeTarget = { purpose: "email_verification" as const, subject: input.email, binding };
+      if (existing?.emailVerifiedAt) {
+        await issueVerificationCode(tx, { ...codeTarget, sentTo: "" }, now);
+        return [await enqueueMessage(tx, alreadyRegisteredEmail(input.email, existing.givenName))];
+      }
+      const names = { givenName: input.givenName, familyName: input.familyName, passwordHash };
+      if (existing) {
+        await tx.user.update({ where: { id: existing.id }, data: names, select: { id: true } });
+      } else {
+        const created = await tx.user.create({ data: { email: input.email, ...names }, select: { id: true } });
+        await recordSecurityEvent({ userId: created.id, type: "account_created", context: input.context }, tx);
+      }
+      const code = await issueVerificationCode(tx, { ...codeTarget, sentTo: input.email }, now);
+      return [await enqueueMessage(tx, verificationCodeEmail(input.email, input.givenName, code))];
+    });
+
+  let messageIds: string[];
+  try {
+    messageIds = await register();
+  } catch (error) {
+    // Two registrations of one new address at once: the loser runs again and finds the winner's account.
+    if (!isUniqueViolation(error)) throw error;
+    messageIds = await register();
+  }
+  deliverAfterCommit(messageIds);
+  return { purpose: "email_verification", email: input.email, binding };
+}

@@ -1,0 +1,137 @@
+import { z } from "zod";
+
+/**
+ * Field and form schemas of the sign-in, registration and password pages. Pure zod: the pages use the
+ * limits and messages for their inputs, the form handlers parse with the same schemas. Every message is a
+ * sentence a member can act on; FIELD_MESSAGES is the single source the pages show after a no-JS round trip.
+ */
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+/** The half-signed-in cookie and parked requests use ids of at most this length. */
+export const REQUEST_ID_MAX_LENGTH = 64;
+
+export const FIELD_MESSAGES = {
+  email: "Enter your email address, like name@example.org.",
+  password: "Enter your password.",
+  new_password: `Choose a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`,
+  given_name: "Enter your first name.",
+  family_name: "Enter your last name.",
+  code: "Enter the 6-digit code we sent you.",
+  second_factor_code: "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
+  decision: "Choose Allow or Deny.",
+  request: "This sign-in link is not valid. Go back to the app and try again.",
+  continue: "This link is not valid.",
+} as const;
+
+/** Characters a name must not hold: control characters and angle brackets (names end up in emails). */
+const UNSAFE_NAME = /[\p{Cc}\p{Cf}<>]/u;
+
+export const emailSchema = z
+  .string({ error: FIELD_MESSAGES.email })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, FIELD_MESSAGES.email)
+  .pipe(z.email({ error: FIELD_MESSAGES.email }));
+
+/** A password being typed to sign in: any length we could have stored (old rules may have differed). */
+export const currentPasswordSchema = z
+  .string({ error: FIELD_MESSAGES.password })
+  .min(1, FIELD_MESSAGES.password)
+  .max(1024, FIELD_MESSAGES.password);
+
+/** A new password: 10-128 characters, nothing else imposed (NIST SP 800-63B: length over composition). */
+export const newPasswordSchema = z
+  .string({ error: FIELD_MESSAGES.new_password })
+  .min(PASSWORD_MIN_LENGTH, FIELD_MESSAGES.new_password)
+  .max(PASSWORD_MAX_LENGTH, FIELD_MESSAGES.new_password);
+
+function nameSchema(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(NAME_MAX_LENGTH, message)
+    .refine((name) => !UNSAFE_NAME.test(name), message);
+}
+export const givenNameSchema = nameSchema(FIELD_MESSAGES.given_name);
+export const familyNameSchema = nameSchema(FIELD_MESSAGES.family_name);
+
+/** A 6-digit code as people type it: spaces and dashes ("123 456") are dropped. */
+export const sixDigitCodeSchema = z
+  .string({ error: FIELD_MESSAGES.code })
+  .transform((code) => code.replace(/[\s-]/g, ""))
+  .pipe(z.string().regex(/^\d{6}$/, FIELD_MESSAGES.code));
+
+/** The second factor: a 6-digit TOTP code or a recovery code; told apart later by their shape. */
+export const secondFactorCodeSchema = z
+  .string({ error: FIELD_MESSAGES.second_factor_code })
+  .trim()
+  .min(6, FIELD_MESSAGES.second_factor_code)
+  .max(64, FIELD_MESSAGES.second_factor_code);
+
+/** An empty hidden field means "absent". */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
+
+/** The parked authorization request carried through the pages (`?request=`). */
+export const requestIdSchema = optional(
+  z.string({ error: FIELD_MESSAGES.request }).regex(/^[A-Za-z0-9_-]{1,64}$/, FIELD_MESSAGES.request),
+);
+
+/** A same-origin path to continue to; checked again by safeRelativePath before use. */
+export const returnToSchema = optional(z.string().max(2000, FIELD_MESSAGES.continue));
+
+export const signInBodySchema = z.object({
+  email: emailSchema,
+  password: currentPasswordSchema,
+  request: requestIdSchema,
+  return_to: returnToSchema,
+});
+
+export const secondFactorBodySchema = z.object({
+  code: secondFactorCodeSchema,
+  request: requestIdSchema,
+});
+
+export const registerBodySchema = z.object({
+  given_name: givenNameSchema,
+  family_name: familyNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  request: requestIdSchema,
+});
+
+export const verifyEmailBodySchema = z.object({
+  email: emailSchema,
+  code: sixDigitCodeSchema,
+  request: requestIdSchema,
+});
+
+export const resendVerificationBodySchema = z.object({
+  request: requestIdSchema,
+});
+
+export const forgotPasswordBodySchema = z.object({
+  email: emailSchema,
+  request: requestIdSchema,
+});
+
+export const resetPasswordBodySchema = z.object({
+  email: emailSchema,
+  code: sixDigitCodeSchema,
+  password: newPasswordSchema,
+  request: requestIdSchema,
+});
+
+export const signOutBodySchema = z.object({
+  continue: returnToSchema,
+});
+
+export type SignInBody = z.output<typeof signInBodySchema>;
+export type SecondFactorBody = z.output<typeof secondFactorBodySchema>;
+export type RegisterBody = z.output<typeof registerBodySchema>;
+export type VerifyEmailBody = z.output<typeof verifyEmailBodySchema>;
+export type ForgotPasswordBody = z.output<typeof forgotPasswordBodySchema>;
+export type ResetPasswordBody = z.output<typeof resetPasswordBodySchema>;

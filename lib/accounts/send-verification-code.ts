@@ -1,0 +1,45 @@
+import "server-only";
+import { randomToken } from "../crypto/tokens.ts";
+import { db } from "../db.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
+import { codeSendIpKey, codeSendTargetKey } from "../limits/keys.ts";
+import { recordFailure } from "../limits/record-failure.ts";
+import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
+import { enqueueMessage } from "../outbox/enqueue-message.ts";
+import { verificationCodeEmail } from "./account-messages.ts";
+import type { PendingCode } from "./pending-code.ts";
+import { issueVerificationCode } from "./verification-codes.ts";
+
+/**
+ * A new email-confirmation code for an address, bound to this browser: after "send a new code" on the code
+ * page, or after a correct password on an account whose address was never confirmed. Only an unverified
+ * account's address is actually sent a code; for any other address a decoy code is issued and nothing is
+ * sent, so the page behaves the same.
+ */
+export async function sendVerificationCode(
+  input: { email: string; binding?: string; context: RequestContext },
+  now = new Date(),
+): Promise<PendingCode> {
+  const sendKeys = [codeSendTargetKey("email_verification", input.email), codeSendIpKey(input.context.ip)];
+  await assertAttemptsAllowed(sendKeys, now);
+  await recordFailure(sendKeys, now);
+
+  const binding = input.binding ?? randomToken(16);
+  const prisma = await db();
+  const messageIds = await prisma.$transaction(async (tx) => {
+    const account = await tx.user.findUnique({
+      where: { email: input.email },
+      select: { givenName: true, emailVerifiedAt: true },
+    });
+    const target = { purpose: "email_verification" as const, subject: input.email, binding };
+    if (!account || account.emailVerifiedAt) {
+      await issueVerificationCode(tx, { ...target, sentTo: "" }, now);
+      return [];
+    }
+    const code = await issueVerificationCode(tx, { ...target, sentTo: input.email }, now);
+    return [await enqueueMessage(tx, verificationCodeEmail(input.email, account.givenName, code))];
+  });
+  deliverAfterCommit(messageIds);
+  return { purpose: "email_verification", email: input.email, binding };
+}

@@ -1,0 +1,58 @@
+import "server-only";
+import { verifyAgainstDummy, verifyPassword } from "../crypto/password.ts";
+import { db } from "../db.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
+import { clearAttempts } from "../limits/clear-attempts.ts";
+import { TooManyAttemptsError } from "../limits/errors.ts";
+import { ipFailureKey, signInAccountKey } from "../limits/keys.ts";
+import { recordFailure } from "../limits/record-failure.ts";
+import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { AccountError } from "./errors.ts";
+import { TOTP_STATUS } from "./verify-totp-code.ts";
+
+export type PasswordSignInResult =
+  /** Password was all it takes: start the session. */
+  | { next: "signed_in"; userId: string }
+  /** The account has a confirmed TOTP: ask for it (or a recovery code). */
+  | { next: "second_factor"; userId: string }
+  /** Right password, but the address was never confirmed: send a code first. */
+  | { next: "verify_email"; userId: string };
+
+/**
+ * The password step. Limits are checked first, per address and per IP, so a blocked caller learns
+ * nothing and costs no argon2 time. An unknown address spends the same argon2 time on a dummy hash and
+ * counts against its address's limit just like a real one, so neither timing nor the 429s reveal
+ * whether an account exists.
+ */
+export async function signInWithPassword(
+  input: { email: string; password: string; context: RequestContext },
+  now = new Date(),
+): Promise<PasswordSignInResult> {
+  const accountKey = signInAccountKey(input.email);
+  const keys = [accountKey, ipFailureKey(input.context.ip)];
+  await assertAttemptsAllowed(keys, now);
+
+  const account = await (await db()).user.findUnique({
+    where: { email: input.email },
+    select: { id: true, passwordHash: true, emailVerifiedAt: true, totp: { select: { status: true } } },
+  });
+  const valid = account?.passwordHash
+    ? await verifyPassword(account.passwordHash, input.password)
+    : await verifyAgainstDummy(input.password);
+
+  if (!account || !valid) {
+    const { retryAfterSeconds } = await recordFailure(keys, now);
+    if (account) {
+      await recordSecurityEvent({ userId: account.id, type: "sign_in_failed", context: input.context, detail: { reason: "password" } });
+    }
+    // The failure that starts a block already says so, rather than inviting a retry that will be refused.
+    if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
+    throw new AccountError("invalid_credentials");
+  }
+
+  await clearAttempts(accountKey);
+  if (!account.emailVerifiedAt) return { next: "verify_email", userId: account.id };
+  if (account.totp?.status === TOTP_STATUS.confirmed) return { next: "second_factor", userId: account.id };
+  return { next: "signed_in", userId: account.id };
+}

@@ -1,0 +1,88 @@
+import "server-only";
+import { constantTimeEqual, keyedHash, randomSixDigitCode } from "../crypto/tokens.ts";
+import { db } from "../db.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
+import { CODE_TTL_SECONDS, judgeCodeAttempt, type CodeAttemptOutcome } from "./verification-code-rules.ts";
+
+/**
+ * One-time codes sent by email (and later SMS). The subject is the lower-cased address the code proves,
+ * so a code can exist for an address whether or not an account has it: flows that must not reveal
+ * whether an account exists issue a "decoy" code that is never sent, and the code page then behaves
+ * identically (wrong, wrong, …, dead) for every address.
+ *
+ * Stored as an HMAC over purpose, subject, binding and code: 6 digits could be brute-forced offline from
+ * a plain hash, and the binding (a random value held in the requesting browser's sealed cookie, or "")
+ * makes a code useless anywhere else.
+ */
+export const VERIFICATION_PURPOSES = ["email_verification", "password_reset"] as const;
+export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
+
+export interface CodeTarget {
+  purpose: VerificationPurpose;
+  /** The lower-cased address being proved. */
+  subject: string;
+  /** A random value kept by the browser that asked, or "" when any browser may use the code. */
+  binding: string;
+}
+
+function codeHash(target: CodeTarget, code: string): string {
+  return keyedHash("verification-code", [target.purpose, target.subject, target.binding, code].join("\n"));
+}
+
+/**
+ * Issues a new code inside the caller's transaction (the same one that writes the outbox message carrying
+ * it) and retires any earlier live code for the same purpose and subject: only the newest code works.
+ */
+export async function issueVerificationCode(
+  tx: Prisma.TransactionClient,
+  target: CodeTarget & { sentTo: string },
+  now = new Date(),
+): Promise<string> {
+  await tx.verificationCode.updateMany({
+    where: { purpose: target.purpose, subject: target.subject, usedAt: null, expiresAt: { gt: now } },
+    data: { expiresAt: now },
+  });
+  const code = randomSixDigitCode();
+  await tx.verificationCode.create({
+    data: {
+      purpose: target.purpose,
+      subject: target.subject,
+      target: target.sentTo,
+      codeHash: codeHash(target, code),
+      expiresAt: new Date(now.getTime() + CODE_TTL_SECONDS * 1000),
+      createdAt: now,
+    },
+    select: { id: true },
+  });
+  return code;
+}
+
+/**
+ * Tries a code against the newest one issued for the subject. The row is locked (FOR UPDATE) while it is
+ * judged, so concurrent guesses are counted one after another and a code is accepted at most once.
+ */
+export type ConsumeOutcome = Exclude<CodeAttemptOutcome, { outcome: "accepted" }> | { outcome: "accepted"; sentTo: string };
+
+export async function consumeVerificationCode(target: CodeTarget, code: string, now = new Date()): Promise<ConsumeOutcome> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ id: string; target: string; code_hash: string; attempts: number; expires_at: Date; used_at: Date | null }[]>`
+      SELECT id, target, code_hash, attempts, expires_at, used_at FROM verification_code
+       WHERE purpose = ${target.purpose} AND subject = ${target.subject}
+       ORDER BY created_at DESC, id DESC LIMIT 1
+       FOR UPDATE`;
+    const state = row ? { attempts: row.attempts, expiresAt: new Date(row.expires_at), usedAt: row.used_at ? new Date(row.used_at) : null } : null;
+    const matches = row ? constantTimeEqual(row.code_hash, codeHash(target, code)) : false;
+    const result = judgeCodeAttempt(state, matches, now);
+    if (result.outcome === "accepted") {
+      // judgeCodeAttempt only accepts an existing row.
+      if (!row) return { outcome: "dead" };
+      await tx.verificationCode.update({ where: { id: row.id }, data: { usedAt: now }, select: { id: true } });
+      return { outcome: "accepted", sentTo: row.target };
+    }
+    if (row && result.attempts !== undefined) {
+      await tx.verificationCode.update({ where: { id: row.id }, data: { attempts: result.attempts }, select: { id: true } });
+    }
+    return result;
+  });
+}

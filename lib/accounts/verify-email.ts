@@ -1,0 +1,50 @@
+import "server-only";
+import { db } from "../db.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
+import { ipFailureKey } from "../limits/keys.ts";
+import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { AccountError } from "./errors.ts";
+import type { PendingCode } from "./pending-code.ts";
+import { rejectCode } from "./reject-code.ts";
+import { consumeVerificationCode } from "./verification-codes.ts";
+
+export interface VerifiedEmail {
+  userId: string;
+  /** True when the account also has a confirmed TOTP: then the member must sign in with it instead. */
+  needsSecondFactor: boolean;
+}
+
+/**
+ * Confirms an address with the code sent to it. Only works in the browser that registered (its sealed
+ * cookie holds the code's binding). Wrong codes count toward the code's 5 attempts; the answer is the same
+ * for every address, so it does not tell whether an account exists.
+ */
+export async function verifyEmail(
+  input: { email: string; code: string; pending: PendingCode | null; context: RequestContext },
+  now = new Date(),
+): Promise<VerifiedEmail> {
+  const { pending } = input;
+  if (!pending || pending.purpose !== "email_verification" || pending.email !== input.email) {
+    throw new AccountError("verification_expired");
+  }
+  await assertAttemptsAllowed([ipFailureKey(input.context.ip)], now);
+
+  const outcome = await consumeVerificationCode({ purpose: "email_verification", subject: input.email, binding: pending.binding }, input.code, now);
+  if (outcome.outcome !== "accepted") return rejectCode(outcome, input.context, now);
+
+  const prisma = await db();
+  const verified = await prisma.$transaction(async (tx) => {
+    const account = await tx.user.findUnique({
+      where: { email: input.email },
+      select: { id: true, emailVerifiedAt: true, totp: { select: { status: true } } },
+    });
+    // A decoy code (never sent) guessed right, or an address confirmed meanwhile: nothing to confirm.
+    if (!account || account.emailVerifiedAt) return null;
+    await tx.user.update({ where: { id: account.id }, data: { emailVerifiedAt: now }, select: { id: true } });
+    await recordSecurityEvent({ userId: account.id, type: "email_verified", context: input.context }, tx);
+    return { userId: account.id, needsSecondFactor: account.totp?.status === "confirmed" };
+  });
+  if (!verified) throw new AccountError("code_expired");
+  return verified;
+}

@@ -1,0 +1,54 @@
+import "server-only";
+import type { RequestContext } from "../http/request-context.ts";
+import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
+import { clearAttempts } from "../limits/clear-attempts.ts";
+import { TooManyAttemptsError } from "../limits/errors.ts";
+import { ipFailureKey, secondFactorAccountKey } from "../limits/keys.ts";
+import { recordFailure } from "../limits/record-failure.ts";
+import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { AccountError } from "./errors.ts";
+import { isRecoveryCodeShape, isTotpCodeShape } from "./recovery-code-format.ts";
+import { redeemRecoveryCode } from "./redeem-recovery-code.ts";
+import { verifyTotpCode } from "./verify-totp-code.ts";
+
+export type SecondFactorMethod = "totp" | "recovery_code";
+
+/**
+ * The second step of sign-in for members with a confirmed TOTP: a 6-digit code from their app, or one
+ * of their recovery codes, typed in the same field and told apart by shape. Guesses are limited per
+ * account (across every half-finished sign-in) and per IP, like passwords.
+ */
+export async function verifySecondFactor(
+  input: { userId: string; code: string; context: RequestContext },
+  now = new Date(),
+): Promise<SecondFactorMethod> {
+  const accountKey = secondFactorAccountKey(input.userId);
+  const keys = [accountKey, ipFailureKey(input.context.ip)];
+  await assertAttemptsAllowed(keys, now);
+
+  let method: SecondFactorMethod | null = null;
+  let remaining: number | undefined;
+  if (isTotpCodeShape(input.code)) {
+    if (await verifyTotpCode(input.userId, input.code.replace(/\s/g, ""), now)) method = "totp";
+  } else if (isRecoveryCodeShape(input.code)) {
+    const redeemed = await redeemRecoveryCode(input.userId, input.code, now);
+    if (redeemed) {
+      method = "recovery_code";
+      remaining = redeemed.remaining;
+    }
+  }
+
+  if (!method) {
+    const { retryAfterSeconds } = await recordFailure(keys, now);
+    const reason = isTotpCodeShape(input.code) ? "totp" : "recovery_code";
+    await recordSecurityEvent({ userId: input.userId, type: "sign_in_failed", context: input.context, detail: { reason } });
+    if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
+    throw new AccountError("invalid_second_factor");
+  }
+
+  await clearAttempts(accountKey);
+  if (method === "recovery_code") {
+    await recordSecurityEvent({ userId: input.userId, type: "recovery_code_used", context: input.context, detail: { remaining: remaining ?? 0 } });
+  }
+  return method;
+}

@@ -1,0 +1,42 @@
+import "server-only";
+import { verify } from "otplib";
+import { openSecret } from "../crypto/secret-box.ts";
+import { db, sql } from "../db.ts";
+
+/**
+ * TOTP (RFC 6238: SHA-1, 6 digits, 30 s) as the second factor. A credential is `pending` from enrolment
+ * until a valid code confirms it; only a `confirmed` one is asked for at sign-in.
+ */
+export const TOTP_STATUS = { pending: "pending", confirmed: "confirmed" } as const;
+export type TotpStatus = (typeof TOTP_STATUS)[keyof typeof TOTP_STATUS];
+
+export const TOTP_PERIOD_SECONDS = 30;
+
+/** ±1 step of 30 s, for clocks that drift and codes typed as they roll over. */
+export const TOTP_EPOCH_TOLERANCE_SECONDS = 30;
+
+/**
+ * True when `token` is the member's current TOTP code (±1 step) and that step was not used before. The
+ * step is recorded with a conditional UPDATE, so of two requests racing with the same code only one wins,
+ * and a code older than the last accepted one is refused too.
+ */
+export async function verifyTotpCode(userId: string, token: string, now = new Date()): Promise<boolean> {
+  const credential = await (await db()).totpCredential.findUnique({
+    where: { userId },
+    select: { secretEncrypted: true, status: true },
+  });
+  if (!credential || credential.status !== TOTP_STATUS.confirmed) return false;
+  const secret = await openSecret("totp", credential.secretEncrypted);
+  const epoch = Math.floor(now.getTime() / 1000);
+  const result = await verify({ secret, token, epoch, epochTolerance: TOTP_EPOCH_TOLERANCE_SECONDS });
+  if (!result.valid) return false;
+  // The 30-second step the code belongs to: now's step shifted by where the code matched (-1, 0, +1).
+  const step = Math.floor(epoch / TOTP_PERIOD_SECONDS) + result.delta;
+  const claimed = await sql<{ user_id: string }>(
+    `UPDATE totp_credential SET last_used_step = $2
+      WHERE user_id = $1 AND status = $3 AND (last_used_step IS NULL OR last_used_step < $2)
+      RETURNING user_id`,
+    [userId, step, TOTP_STATUS.confirmed],
+  );
+  return claimed.length === 1;
+}

@@ -1,0 +1,24 @@
+import "server-only";
+import { db } from "../db.ts";
+import { describeScopes, parseScope, type SupportedScope } from "../oauth/scopes.ts";
+
+export interface ConsentPrompt {
+  clientId: string;
+  clientName: string;
+  /** Requested scopes the client may ask for, in plain words. */
+  scopes: { scope: SupportedScope; description: string }[];
+}
+
+/**
+ * What the consent screen shows for a parked request: the client's name and each requested scope in plain
+ * words. Only scopes the client is registered for are listed (and granted), whatever the request says.
+ */
+export async function getConsentPrompt(params: { client_id: string; scope: string }): Promise<ConsentPrompt | null> {
+  const client = await (await db()).client.findFirst({
+    where: { id: params.client_id, disabledAt: null },
+    select: { id: true, name: true, scopes: true },
+  });
+  if (!client) return null;
+  const requested = parseScope(params.scope).filter((scope) => client.scopes.includes(scope));
+  return { clientId: client.id, clientName: client.name, scopes: describeScopes(requested) };
+}

@@ -1,0 +1,81 @@
+import "server-only";
+import { sql } from "../db.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { CONSENT_STATUS, type ConsentBody } from "./schemas.ts";
+
+export interface GrantedConsent {
+  id: string;
+  userId: string;
+  clientId: string;
+  scopes: string[];
+  status: "granted";
+  grantedAt: Date;
+  /** True when this call created the record (the API answers 201), false when it merged into one (200). */
+  created: boolean;
+  /** True when the record existed but had been revoked: granted_at starts again. */
+  regranted: boolean;
+}
+
+/**
+ * One statement, atomic under concurrency (the unique (user_id, client_id) row is locked by ON CONFLICT):
+ * - no record: create it, granted now;
+ * - granted: add the new scopes to the ones already allowed (order kept, no duplicates), granted_at kept;
+ * - revoked: a fresh grant of exactly the new scopes (what was revoked stays revoked), granted_at = now.
+ */
+const GRANT_SQL = `
+INSERT INTO consent AS c (user_id, client_id, scopes, status, granted_at, revoked_at, updated_at)
+VALUES ($1::uuid, $2, $3::text[], 'granted', $4::timestamptz, NULL, $4::timestamptz)
+ON CONFLICT (user_id, client_id) DO UPDATE SET
+  scopes = CASE WHEN c.status = 'granted'
+                THEN ARRAY(SELECT s FROM unnest(c.scopes || EXCLUDED.scopes) WITH ORDINALITY AS t(s, n) GROUP BY s ORDER BY min(n))
+                ELSE EXCLUDED.scopes END,
+  granted_at = CASE WHEN c.status = 'granted' THEN c.granted_at ELSE EXCLUDED.granted_at END,
+  status = 'granted',
+  revoked_at = NULL,
+  updated_at = EXCLUDED.updated_at
+RETURNING id, scopes, granted_at, (xmax = 0) AS created,
+          (granted_at = $4::timestamptz AND xmax <> 0) AS regranted`;
+
+/** Records that a member allows a client these scopes, and logs `consent_granted`. */
+export async function grantConsent(
+  input: { userId: string; clientId: string; scopes: readonly string[]; context: RequestContext },
+  now = new Date(),
+): Promise<GrantedConsent> {
+  const scopes = [...new Set(input.scopes)];
+  const [row] = await sql<{ id: string; scopes: string[]; granted_at: Date; created: boolean; regranted: boolean }>(GRANT_SQL, [
+    input.userId,
+    input.clientId,
+    scopes,
+    now,
+  ]);
+  if (!row) throw new Error("consent upsert returned no row");
+  await recordSecurityEvent({
+    userId: input.userId,
+    type: "consent_granted",
+    context: input.context,
+    detail: { client_id: input.clientId, scopes },
+  });
+  return {
+    id: row.id,
+    userId: input.userId,
+    clientId: input.clientId,
+    scopes: row.scopes,
+    status: CONSENT_STATUS.granted,
+    grantedAt: new Date(row.granted_at),
+    created: row.created,
+    regranted: row.regranted,
+  };
+}
+
+/** The Consent as the self-service routes answer it. */
+export function toConsentBody(consent: Pick<GrantedConsent, "id" | "clientId" | "scopes" | "status" | "grantedAt"> & { revokedAt?: Date | null }): ConsentBody {
+  return {
+    id: consent.id,
+    client_id: consent.clientId,
+    scopes: consent.scopes,
+    status: consent.status,
+    granted_at: consent.grantedAt.toISOString(),
+    ...(consent.revokedAt ? { revoked_at: consent.revokedAt.toISOString() } : {}),
+  };
+}

@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/**
+ * Consents: the consent screen's form, and the Consent record as the self-service routes answer it
+ * (interface.md: id, scopes, status, granted_at). Pure zod, shared by pages and routes.
+ */
+export const CONSENT_STATUS = { granted: "granted", revoked: "revoked" } as const;
+export type ConsentStatus = (typeof CONSENT_STATUS)[keyof typeof CONSENT_STATUS];
+
+export const consentDecisionBodySchema = z.object({
+  request: z.string({ error: "This sign-in link is not valid. Go back to the app and try again." }).regex(/^[A-Za-z0-9_-]{1,64}$/, "This sign-in link is not valid. Go back to the app and try again."),
+  decision: z.enum(["allow", "deny"], { error: "Choose Allow or Deny." }),
+});
+export type ConsentDecisionBody = z.output<typeof consentDecisionBodySchema>;
+
+export const ConsentSchema = z.object({
+  id: z.uuid(),
+  client_id: z.string(),
+  scopes: z.array(z.string()),
+  status: z.enum([CONSENT_STATUS.granted, CONSENT_STATUS.revoked]),
+  granted_at: z.iso.datetime({ offset: true }),
+  revoked_at: z.iso.datetime({ offset: true }).optional(),
+});
+export type ConsentBody = z.infer<typeof ConsentSchema>;

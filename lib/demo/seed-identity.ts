@@ -1,0 +1,200 @@
+import type { PrismaClient } from "../generated/prisma/client.ts";
+
+/**
+ * Demo identities for development, demos and the end-to-end tests: roles, five accounts (password
+ * `demo-password`), a guardian's two dependants, the portal's own client and the third-party `demo-app`.
+ * Idempotent: running it again puts every demo row back as described here (passwords, roles, TOTP,
+ * unused recovery codes) and touches nothing else.
+ *
+ * Never run by a server start: only by `npm run db:seed`, `npm run demo` (before it starts the server) and
+ * e2e/prepare-database.ts.
+ *
+ * The constants below are imported by tests running in plain Node, so this module must not import
+ * `server-only` code at its top: the seed loads the server's modules (password hashing, sealing, client
+ * registration) when it runs, which needs Node's "react-server" condition (the scripts make sure of it).
+ */
+
+export const DEMO_PASSWORD = "demo-password";
+
+/** The TOTP secret of totp@example.org (base32, SHA-1, 6 digits, 30 s): add it to an authenticator app. */
+export const DEMO_TOTP_SECRET = "GRACEHARBORDEMOTOTPSECRET2345672";
+
+/** The ten recovery codes of totp@example.org; each works once per seeding. */
+export const DEMO_RECOVERY_CODES = [
+  "harbr-2a2a2",
+  "harbr-3b3b3",
+  "harbr-4c4c4",
+  "harbr-5d5d5",
+  "harbr-6e6e6",
+  "harbr-7f7f7",
+  "harbr-8g8g8",
+  "harbr-9h9h9",
+  "harbr-2j2j2",
+  "harbr-3k3k3",
+] as const;
+
+export const DEMO_APP_CLIENT = {
+  id: "demo-app",
+  secret: "demo-secret",
+  redirectUris: ["http://127.0.0.1:8080/callback", "http://localhost:8080/callback"],
+  postLogoutRedirectUris: ["http://127.0.0.1:8080/", "http://localhost:8080/"],
+} as const;
+
+/** Fixed, so re-seeding changes nothing. */
+const VERIFIED_AT = new Date("2026-01-01T00:00:00.000Z");
+
+export const DEMO_ROLES = [
+  {
+    name: "member",
+    description: "Every member: their own profile, consents and sessions",
+    permissions: ["profile:read", "profile:write", "consents:read", "consents:write", "sessions:read", "sessions:write"],
+  },
+  {
+    name: "guardian",
+    description: "A parent or guardian acting for their dependants",
+    permissions: ["guardian:act_as"],
+  },
+  {
+    name: "staff",
+    description: "Church staff: members, events, clients, membership and families",
+    permissions: [
+      "users:read",
+      "users:write",
+      "events:read",
+      "events:write",
+      "clients:read",
+      "clients:write",
+      "membership:read",
+      "membership:write",
+      "families:read",
+      "families:write",
+    ],
+  },
+] as const;
+
+type RoleName = (typeof DEMO_ROLES)[number]["name"];
+
+interface DemoAccount {
+  email: string;
+  givenName: string;
+  familyName: string;
+  roles: RoleName[];
+  birthDate?: string;
+  phone?: string;
+}
+
+export const DEMO_ACCOUNTS = {
+  member: { email: "member@example.org", givenName: "Mary", familyName: "Member", roles: ["member"], phone: "+15555550100" },
+  totp: { email: "totp@example.org", givenName: "Tom", familyName: "Totp", roles: ["member"] },
+  guardian: { email: "guardian@example.org", givenName: "Gina", familyName: "Guardian", roles: ["guardian", "member"] },
+  staff: { email: "staff@example.org", givenName: "Sam", familyName: "Staff", roles: ["staff", "member"] },
+  /** The guardian's teenager, with their own sign-in. */
+  teen: { email: "teen@example.org", givenName: "Theo", familyName: "Guardian", roles: ["member"], birthDate: "2011-04-12" },
+} as const satisfies Record<string, DemoAccount>;
+
+/** The guardian's younger child: no email, no password, so no sign-in of their own. */
+export const DEMO_CHILD = { id: "00000000-0000-4000-8000-000000000c01", givenName: "Chloe", familyName: "Guardian", birthDate: "2018-09-03" } as const;
+
+export interface IdentitySeedSummary {
+  accounts: string[];
+  clients: string[];
+}
+
+export async function seedIdentityDemoData(prisma: PrismaClient): Promise<IdentitySeedSummary> {
+  const [{ hashPassword }, { sealSecret }, { recoveryCodeHash }, { registerClient }, portal, { env }] = await Promise.all([
+    import("../crypto/password.ts"),
+    import("../crypto/secret-box.ts"),
+    import("../accounts/recovery-codes.ts"),
+    import("../oauth/clients/register-client.ts"),
+    import("../oauth/clients/portal-client.ts"),
+    import("../env.ts"),
+  ]);
+
+  const roleIds = new Map<string, string>();
+  for (const role of DEMO_ROLES) {
+    const data = { description: role.description, permissions: [...role.permissions] };
+    const row = await prisma.role.upsert({ where: { name: role.name }, create: { name: role.name, ...data }, update: data, select: { id: true } });
+    roleIds.set(role.name, row.id);
+  }
+
+  // One argon2 hash for every demo account: hashing is deliberately slow.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const userIds = new Map<string, string>();
+  for (const [key, account] of Object.entries(DEMO_ACCOUNTS) as [string, DemoAccount][]) {
+    const data = {
+      emailVerifiedAt: VERIFIED_AT,
+      passwordHash,
+      givenName: account.givenName,
+      familyName: account.familyName,
+      birthDate: account.birthDate ?? null,
+      phone: account.phone ?? null,
+      phoneVerifiedAt: account.phone ? VERIFIED_AT : null,
+      locale: "en",
+    };
+    const row = await prisma.user.upsert({ where: { email: account.email }, create: { email: account.email, ...data }, update: data, select: { id: true } });
+    userIds.set(key, row.id);
+    await setRoles(prisma, row.id, account.roles.map((name) => roleIds.get(name)!), [...roleIds.values()]);
+  }
+
+  const child = {
+    givenName: DEMO_CHILD.givenName,
+    familyName: DEMO_CHILD.familyName,
+    birthDate: DEMO_CHILD.birthDate,
+    email: null,
+    passwordHash: null,
+    emailVerifiedAt: null,
+    locale: "en",
+  };
+  await prisma.user.upsert({ where: { id: DEMO_CHILD.id }, create: { id: DEMO_CHILD.id, ...child }, update: child, select: { id: true } });
+
+  const guardianId = userIds.get("guardian")!;
+  for (const dependentId of [userIds.get("teen")!, DEMO_CHILD.id]) {
+    await prisma.guardianship.upsert({
+      where: { guardianId_dependentId: { guardianId, dependentId } },
+      create: { guardianId, dependentId },
+      update: { endedAt: null },
+      select: { id: true },
+    });
+  }
+
+  const totpUserId = userIds.get("totp")!;
+  const totp = { secretEncrypted: await sealSecret("totp", DEMO_TOTP_SECRET), status: "confirmed", confirmedAt: VERIFIED_AT, lastUsedStep: null };
+  await prisma.totpCredential.upsert({ where: { userId: totpUserId }, create: { userId: totpUserId, ...totp }, update: totp, select: { userId: true } });
+  await prisma.recoveryCode.deleteMany({ where: { userId: totpUserId } });
+  await prisma.recoveryCode.createMany({ data: DEMO_RECOVERY_CODES.map((code) => ({ userId: totpUserId, codeHash: recoveryCodeHash(code) })) });
+
+  const baseUrl = env().BASE_URL;
+  await registerClient({
+    id: portal.portalClientId(),
+    name: "Member portal",
+    type: "confidential",
+    secret: portal.portalClientSecret(),
+    redirectUris: [portal.portalRedirectUri()],
+    postLogoutRedirectUris: [`${baseUrl}/`, `${baseUrl}/signed-out`],
+    grantTypes: ["authorization_code", "refresh_token"],
+    scopes: ["openid", "profile", "email", "phone", "offline_access"],
+    firstParty: true,
+  });
+  await registerClient({
+    id: DEMO_APP_CLIENT.id,
+    name: "Demo app",
+    type: "confidential",
+    secret: DEMO_APP_CLIENT.secret,
+    redirectUris: [...DEMO_APP_CLIENT.redirectUris],
+    postLogoutRedirectUris: [...DEMO_APP_CLIENT.postLogoutRedirectUris],
+    grantTypes: ["authorization_code", "refresh_token", "client_credentials"],
+    scopes: ["openid", "profile", "email", "phone", "offline_access"],
+    firstParty: false,
+  });
+
+  return {
+    accounts: Object.values(DEMO_ACCOUNTS).map((account) => account.email),
+    clients: [portal.portalClientId(), DEMO_APP_CLIENT.id],
+  };
+}
+
+/** Gives the account exactly these demo roles (other demo roles it held are taken away). */
+async function setRoles(prisma: PrismaClient, userId: string, wanted: string[], demoRoleIds: string[]): Promise<void> {
+  await prisma.userRole.deleteMany({ where: { userId, roleId: { in: demoRoleIds.filter((id) => !wanted.includes(id)) } } });
+  await prisma.userRole.createMany({ data: wanted.map((roleId) => ({ userId, roleId })), skipDuplicates: true });
+}

@@ -1,0 +1,189 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { NextResponse, type NextRequest } from "next/server";
+import { ZodError, type z } from "zod";
+import { ACCOUNT_ERRORS, AccountError, type AccountErrorCode, type CookieToSet } from "../accounts/errors.ts";
+import { TooManyAttemptsError } from "../limits/errors.ts";
+import { CSRF_FIELD, csrfCookieName, verifyCsrf } from "./csrf.ts";
+import { requestContext, type RequestContext } from "./request-context.ts";
+
+/**
+ * The one wrapper of every form handler of the authorization server (app/auth/<step>/route.ts). It holds
+ * the only try/catch of those routes and does, in order:
+ *   1. refuse anything but an application/x-www-form-urlencoded POST of reasonable size;
+ *   2. verify CSRF (Origin/Sec-Fetch-Site and the signed double-submit token in `csrf_token`);
+ *   3. parse the fields with the handler's zod schema;
+ *   4. run the handler, which answers where to go next and which cookies to set;
+ *   5. answer in one of two modes:
+ *      - the page's fetch (Accept: application/json): 200 `{ redirect_to }`, or the identity error shape
+ *        `{ error, error_description }` with its status (and Retry-After on 429);
+ *      - a plain form post (no JavaScript): 303 to the next page, or 303 back to the form with
+ *        `?error=<code>` (and `field`, `retry_after`), keeping the fields named in `keep` (`request`).
+ * Every answer is `Cache-Control: no-store`. Unknown errors are logged with a request id and shown as a
+ * generic message: no stack trace, SQL or submitted value ever reaches the response or the log line.
+ */
+const MAX_BODY_BYTES = 16 * 1024;
+
+export interface FormContext {
+  request: NextRequest;
+  client: RequestContext;
+  cookie(name: string): string | undefined;
+}
+
+export interface FormSuccess {
+  /** A same-origin path (or the authorization endpoint's resume path). */
+  redirectTo: string;
+  cookies?: CookieToSet[];
+}
+
+export interface FormRouteOptions<Schema extends z.ZodType> {
+  /** The page that shows this form, where a failure goes back to. */
+  formPath: string;
+  schema: Schema;
+  /** Submitted fields copied into the back-to-form URL; default `request`. Never a secret or personal field. */
+  keep?: readonly string[];
+  handle(input: z.output<Schema>, context: FormContext): Promise<FormSuccess>;
+}
+
+interface Failure {
+  code: AccountErrorCode;
+  status: number;
+  message: string;
+  field?: string;
+  retryAfterSeconds?: number;
+  formPath?: string;
+  cookies: CookieToSet[];
+  requestId?: string;
+}
+
+function wantsJson(request: Request): boolean {
+  return (request.headers.get("accept") ?? "").toLowerCase().includes("application/json");
+}
+
+function failure(code: AccountErrorCode, extra: Partial<Failure> = {}): Failure {
+  return { code, status: ACCOUNT_ERRORS[code].status, message: ACCOUNT_ERRORS[code].message, cookies: [], ...extra };
+}
+
+/** A zod failure names the first field at fault and says, in the schema's own words, what to fix. */
+function validationFailure(error: ZodError): Failure {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join(".") || undefined;
+  const message = issue?.message ?? ACCOUNT_ERRORS.invalid_request.message;
+  return failure("invalid_request", { field, message: field ? `${field}: ${message}` : message });
+}
+
+function toFailure(error: unknown, request: NextRequest): Failure {
+  if (error instanceof AccountError) {
+    return failure(error.code, { message: error.message, field: error.field, formPath: error.formPath, cookies: error.cookies });
+  }
+  if (error instanceof TooManyAttemptsError) {
+    return failure("too_many_requests", { message: error.message, retryAfterSeconds: error.retryAfterSeconds });
+  }
+  if (error instanceof ZodError) return validationFailure(error);
+  const requestId = randomUUID();
+  console.error(`[forms] request ${requestId} ${request.method} ${request.nextUrl.pathname} failed:`, loggable(error));
+  return failure("server_error", { requestId });
+}
+
+/**
+ * What of an unexpected error may be logged. Prisma's messages can quote the arguments of the failed
+ * query (an outbox body holds a code), so for its errors only the class and error code are kept.
+ */
+function loggable(error: unknown): unknown {
+  if (error instanceof Error && error.name.startsWith("PrismaClient")) {
+    const code = (error as { code?: unknown }).code;
+    return `${error.name}${typeof code === "string" ? ` ${code}` : ""}`;
+  }
+  return error;
+}
+
+function setCookies(response: NextResponse, cookies: readonly CookieToSet[] = []): NextResponse {
+  for (const cookie of cookies) response.cookies.set(cookie.name, cookie.value, cookie.options);
+  return response;
+}
+
+function noStore(headers: Record<string, string> = {}): Record<string, string> {
+  return { "Cache-Control": "no-store", ...headers };
+}
+
+function seeOther(location: string, cookies?: readonly CookieToSet[]): NextResponse {
+  return setCookies(new NextResponse(null, { status: 303, headers: noStore({ Location: location }) }), cookies);
+}
+
+function backToForm(path: string, fail: Failure, kept: Record<string, string>): string {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(kept)) query.set(name, value);
+  query.set("error", fail.code);
+  if (fail.field && fail.code === "invalid_request") query.set("field", fail.field);
+  if (fail.retryAfterSeconds) query.set("retry_after", String(fail.retryAfterSeconds));
+  return `${path}?${query.toString()}`;
+}
+
+function renderFailure(request: NextRequest, fail: Failure, formPath: string, kept: Record<string, string>): NextResponse {
+  const headers: Record<string, string> = {};
+  if (fail.retryAfterSeconds) headers["Retry-After"] = String(fail.retryAfterSeconds);
+  if (fail.requestId) headers["X-Request-Id"] = fail.requestId;
+  if (wantsJson(request)) {
+    const response = NextResponse.json(
+      { error: fail.code, error_description: fail.message },
+      { status: fail.status, headers: noStore(headers) },
+    );
+    return setCookies(response, fail.cookies);
+  }
+  const response = seeOther(backToForm(fail.formPath ?? formPath, fail, kept), fail.cookies);
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
+async function readFields(request: NextRequest): Promise<Record<string, string>> {
+  const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
+  if (!contentType.startsWith("application/x-www-form-urlencoded")) {
+    throw new AccountError("invalid_request", { message: "Send the form as application/x-www-form-urlencoded." });
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  const text = declared > MAX_BODY_BYTES ? null : await request.text();
+  if (text === null || Buffer.byteLength(text) > MAX_BODY_BYTES) {
+    throw new AccountError("invalid_request", { message: "The form is too large." });
+  }
+  const fields: Record<string, string> = {};
+  // The first value of each name wins; a repeated field cannot smuggle a second value past the schema.
+  for (const [name, value] of new URLSearchParams(text)) if (!(name in fields)) fields[name] = value;
+  return fields;
+}
+
+function keptFields(fields: Record<string, string>, keep: readonly string[]): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of keep) {
+    const value = fields[name];
+    if (value && value.length <= 2000) kept[name] = value;
+  }
+  return kept;
+}
+
+/** Builds a POST handler for one form: `export const POST = formRoute({ ... })`. */
+export function formRoute<Schema extends z.ZodType>(options: FormRouteOptions<Schema>): (request: NextRequest) => Promise<Response> {
+  const keep = options.keep ?? ["request"];
+  return async (request) => {
+    let kept: Record<string, string> = {};
+    try {
+      const fields = await readFields(request);
+      kept = keptFields(fields, keep);
+      if (!verifyCsrf(request, fields[CSRF_FIELD], request.cookies.get(csrfCookieName())?.value)) {
+        throw new AccountError("forbidden");
+      }
+      const input = options.schema.parse(fields);
+      const context: FormContext = {
+        request,
+        client: requestContext(request.headers),
+        cookie: (name) => request.cookies.get(name)?.value,
+      };
+      const result = await options.handle(input, context);
+      if (wantsJson(request)) {
+        return setCookies(NextResponse.json({ redirect_to: result.redirectTo }, { status: 200, headers: noStore() }), result.cookies);
+      }
+      return seeOther(result.redirectTo, result.cookies);
+    } catch (error) {
+      return renderFailure(request, toFailure(error, request), options.formPath, kept);
+    }
+  };
+}

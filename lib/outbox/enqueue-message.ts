@@ -1,0 +1,32 @@
+import "server-only";
+import type { Prisma } from "../generated/prisma/client.ts";
+
+/**
+ * Writes an email or SMS to the outbox inside the caller's transaction, so a message exists exactly when
+ * the code or change it announces was committed. Delivery happens after the commit (deliver-messages.ts);
+ * without SMTP the message simply stays in the table (readable at /dev/outbox in development).
+ */
+export type OutboxChannel = "email" | "sms";
+
+export interface OutgoingMessage {
+  channel: OutboxChannel;
+  /** An email address or an E.164 phone number. */
+  recipient: string;
+  /** Email subject; none for SMS. */
+  subject?: string;
+  /** Plain text. May hold a one-time code: never log it. */
+  body: string;
+}
+
+export async function enqueueMessage(tx: Prisma.TransactionClient, message: OutgoingMessage): Promise<string> {
+  const row = await tx.outboxMessage.create({
+    data: {
+      channel: message.channel,
+      recipient: message.recipient,
+      subject: message.subject ?? null,
+      body: message.body,
+    },
+    select: { id: true },
+  });
+  return row.id;
+}

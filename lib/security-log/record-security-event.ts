@@ -1,0 +1,44 @@
+import "server-only";
+import { db } from "../db.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
+import type { RequestContext } from "../http/request-context.ts";
+
+/**
+ * The member's security log: what happened to their account, from which IP and browser. Written for
+ * events a member would want to review; never holds a password, code or token.
+ */
+export const SECURITY_EVENT_TYPES = [
+  "account_created",
+  "email_verified",
+  "sign_in",
+  "sign_in_failed",
+  "sign_out",
+  "recovery_code_used",
+  "password_reset_requested",
+  "password_changed",
+  "consent_granted",
+] as const;
+export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
+
+export interface SecurityEventInput {
+  userId: string;
+  type: SecurityEventType;
+  context: RequestContext;
+  /** Small, non-secret facts: e.g. `{ method: "totp" }`, `{ client_id, scopes }`. */
+  detail?: Prisma.InputJsonObject;
+}
+
+/** Records an event; pass `tx` to write it in the same transaction as the change it describes. */
+export async function recordSecurityEvent(event: SecurityEventInput, tx?: Prisma.TransactionClient): Promise<void> {
+  const client = tx ?? (await db());
+  await client.securityEvent.create({
+    data: {
+      userId: event.userId,
+      type: event.type,
+      ip: event.context.ip,
+      userAgent: event.context.userAgent,
+      detail: event.detail,
+    },
+    select: { id: true },
+  });
+}
