@@ -1,7 +1,7 @@
 import "server-only";
 import { constantTimeEqual, hashToken } from "../../crypto/tokens.ts";
 import { OAuthError, invalidRequest } from "../errors.ts";
-import { getClientWithSecret, type OAuthClient } from "./get-client.ts";
+import { getClientWithSecret, withoutSecret, type OAuthClient } from "./get-client.ts";
 
 /**
  * Client authentication at the token, revocation and introspection endpoints (RFC 6749 2.3):
@@ -72,6 +72,5 @@ export async function authenticateClient(headers: Headers, form: URLSearchParams
       throw invalidClient("client authentication failed", basic);
     }
   }
-  const { secretHash: _omitted, ...publicView } = client;
-  return { client: publicView, method: presented.method };
+  return { client: withoutSecret(client), method: presented.method };
 }

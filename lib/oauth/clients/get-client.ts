@@ -58,6 +58,12 @@ export async function getClientWithSecret(clientId: string): Promise<OAuthClient
 export async function getClient(clientId: string): Promise<OAuthClient | null> {
   const client = await getClientWithSecret(clientId);
   if (!client) return null;
-  const { secretHash: _omitted, ...publicView } = client;
-  return publicView;
+  return withoutSecret(client);
+}
+
+/** The client as every step but authentication sees it: the secret hash never leaves this module pair. */
+export function withoutSecret(client: OAuthClientWithSecret): OAuthClient {
+  const publicView: Partial<OAuthClientWithSecret> = { ...client };
+  delete publicView.secretHash;
+  return publicView as OAuthClient;
 }
