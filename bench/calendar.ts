@@ -18,12 +18,10 @@
  * Env:   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/church_bench); its database name
  *        must contain "bench", because it is dropped.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import { buildUnlessSkipped, DIST_DIR } from "./build.ts";
 import { BENCH_APP_SECRET, databaseUrls, readDataset, recreateAndSeed, type DatasetFacts, type SeedReport } from "./dataset.ts";
 import { measureLatencyPaced, measureLatencyWithAutocannon, measureThroughput, round, type LatencyResult, type Target } from "./load.ts";
 import {
@@ -38,17 +36,15 @@ import {
   type ScenarioId,
   type ScenarioResult,
 } from "./report.ts";
-import { freePort, groupCpuSeconds, killAllServersNow, startServer, type BenchServer } from "./server.ts";
+import { busyMachineWarning, commandLine, describeMachine, loadAverage, machineFacts, notesAndWarnings, positiveInteger, runBenchmark, writeResults } from "./run.ts";
+import { freePort, groupCpuSeconds, startServer, type BenchServer } from "./server.ts";
 
-const DIST_DIR = ".next-bench";
-const NEXT_BIN = path.join("node_modules", "next", "dist", "bin", "next");
 const RESULTS_DIR = path.join("bench", "results");
 const WARMUP_SECONDS = 2;
 const SERVER_WARMUP_SECONDS = 2;
 const LATENCY_CONNECTIONS = 20;
 const DEEP_WALK_PAGES = 10;
 const DEEP_WALK_LIMIT = 100;
-const BUILD_TIMEOUT_MS = 15 * 60 * 1000;
 const FEED_PATH = "/api/calendar/events/upcoming";
 const TRIVIAL_PATH = "/api/bench/trivial";
 
@@ -71,11 +67,6 @@ interface Options {
   connections: number;
   port: number;
   latencyTool: "paced" | "autocannon";
-}
-
-function positiveInteger(name: string, value: string, max: number): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > max) throw new Error(`--${name} must be an integer from 1 to ${max}, got ${value}`);
-  return Number(value);
 }
 
 function parseOptions(argv: string[]): Options {
@@ -117,45 +108,6 @@ function parseOptions(argv: string[]): Options {
     port: positiveInteger("port", values.port, 65_000),
     latencyTool,
   };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Build
-
-function build(databaseUrl: string): number {
-  console.log(`\n▶ building into ${DIST_DIR} (NEXT_DIST_DIR=${DIST_DIR} next build)`);
-  const envFile = "next-env.d.ts";
-  const envFileBefore = existsSync(envFile) ? readFileSync(envFile, "utf8") : null;
-  const started = performance.now();
-  try {
-    const result = spawnSync(process.execPath, [NEXT_BIN, "build"], {
-      stdio: "inherit",
-      timeout: BUILD_TIMEOUT_MS,
-      env: {
-        ...process.env,
-        NEXT_DIST_DIR: DIST_DIR,
-        NEXT_TELEMETRY_DISABLED: "1",
-        NODE_ENV: "production",
-        // Nothing should touch a database at build time; if something does, let it be the bench one and
-        // never the embedded folder of someone's dev server.
-        DATABASE_URL: databaseUrl,
-        APP_SECRET: BENCH_APP_SECRET,
-      },
-    });
-    if (result.status !== 0) throw new Error(`next build failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`);
-    return (performance.now() - started) / 1000;
-  } finally {
-    // next build points next-env.d.ts at its own distDir's types: point it back for everyone else's tsc,
-    // unless something else rewrote it meanwhile.
-    const envFileAfter = existsSync(envFile) ? readFileSync(envFile, "utf8") : null;
-    if (envFileAfter !== envFileBefore && envFileAfter?.includes(`./${DIST_DIR}/types/`)) {
-      if (envFileBefore === null) rmSync(envFile, { force: true });
-      else writeFileSync(envFile, envFileBefore);
-    }
-    // The build's type declarations are not needed to run it, and tsconfig's **/*.ts would type-check them
-    // even after the routes they name have changed.
-    rmSync(path.join(DIST_DIR, "types"), { recursive: true, force: true });
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -341,20 +293,6 @@ async function runConfiguration(
 // ---------------------------------------------------------------------------------------------------------
 // Main
 
-function commandLine(argv: string[]): string {
-  const args = argv.map((arg) => (/^[\w./=:-]+$/.test(arg) ? arg : JSON.stringify(arg))).join(" ");
-  const prefix = process.env.BENCH_DATABASE_URL ? `BENCH_DATABASE_URL=${JSON.stringify(process.env.BENCH_DATABASE_URL)} ` : "";
-  return process.env.npm_lifecycle_event === "bench"
-    ? `${prefix}npm run bench${args ? ` -- ${args}` : ""}`
-    : `${prefix}npx tsx bench/calendar.ts${args ? ` ${args}` : ""}`;
-}
-
-function machine(): string {
-  const cpus = os.cpus();
-  const load = os.loadavg().map((value) => value.toFixed(2)).join(" / ");
-  return `${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}; load average ${load} (1/5/15 min) at start`;
-}
-
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   const options = parseOptions(argv);
@@ -362,14 +300,14 @@ async function main(): Promise<void> {
   const stamp = startedAt.toISOString().slice(0, 19).replace(/:/g, "-") + "Z";
   mkdirSync(RESULTS_DIR, { recursive: true });
   const logPrefix = path.join(RESULTS_DIR, stamp);
-  const command = commandLine(argv);
-  const machineLine = machine();
+  const command = commandLine(argv, "bench", "bench/calendar.ts", "BENCH_DATABASE_URL");
+  const machineLine = describeMachine();
   console.log(`Calendar feed benchmark, ${startedAt.toISOString()}\nMachine: ${machineLine}\nCommand: ${command}`);
-  const cores = os.cpus().length;
   const warnings: string[] = [];
-  if ((os.loadavg()[0] ?? 0) > cores * 0.25) {
-    warnings.push(`The 1-minute load average was ${os.loadavg()[0]?.toFixed(2)} on ${cores} cores at start: the machine is not quiet, and the numbers are not comparable.`);
-    console.log(`⚠ ${warnings.at(-1)}`);
+  const busy = busyMachineWarning("and the numbers are not comparable.");
+  if (busy) {
+    warnings.push(busy);
+    console.log(`⚠ ${busy}`);
   }
 
   const urls = databaseUrls();
@@ -388,13 +326,7 @@ async function main(): Promise<void> {
   if (!options.skipSeed && dataset.events !== options.events) warnings.push(`--events ${options.events} asked, ${dataset.events} seeded.`);
   if (options.seedOnly) return;
 
-  let buildSeconds: number | null = null;
-  if (options.skipBuild) {
-    if (!existsSync(path.join(DIST_DIR, "BUILD_ID"))) throw new Error(`--skip-build, but there is no build in ${DIST_DIR}: run once without it`);
-    console.log(`\n▶ --skip-build: using the existing build in ${DIST_DIR}`);
-  } else {
-    buildSeconds = build(urls.url);
-  }
+  const buildSeconds = buildUnlessSkipped(options.skipBuild, urls.url);
 
   const configurations: ConfigurationResult[] = [];
   const notes: string[] = [];
@@ -419,7 +351,7 @@ async function main(): Promise<void> {
 
   const rows = buildRows(configurations);
   const { passed, failed } = tally(rows);
-  const endLoad = os.loadavg().map((value) => value.toFixed(2)).join(" / ");
+  const endLoad = loadAverage();
   const table = markdownTable(rows, options.rate, options.connections);
   const latencyMethod =
     options.latencyTool === "paced"
@@ -443,8 +375,7 @@ async function main(): Promise<void> {
     ...configurations.map(
       (result) => `- ${result.name}: trivial route ${result.trivialBefore.toFixed(0)} req/s before, ${result.trivialAfter.toFixed(0)} req/s after; server log ${result.serverLog}`,
     ),
-    ...notes.map((note) => `- ${note}`),
-    ...(warnings.length > 0 ? ["", "Warnings:", ...warnings.map((warning) => `- ⚠ ${warning}`)] : []),
+    ...notesAndWarnings(notes, warnings),
     "",
   ].join("\n");
 
@@ -452,14 +383,7 @@ async function main(): Promise<void> {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
     command,
-    machine: {
-      cores,
-      cpu: os.cpus()[0]?.model.trim() ?? null,
-      totalMemoryBytes: os.totalmem(),
-      os: `${os.type()} ${os.release()}`,
-      node: process.version,
-      loadAverageAtEnd: os.loadavg(),
-    },
+    machine: machineFacts(),
     options,
     database: { name: urls.name, seed, dataset },
     buildSeconds,
@@ -468,9 +392,7 @@ async function main(): Promise<void> {
     configurations,
     warnings,
   };
-  writeFileSync(`${logPrefix}.md`, markdown);
-  writeFileSync(`${logPrefix}.json`, `${JSON.stringify(json, null, 2)}\n`);
-  console.log(`\n${markdown}\nWritten: ${logPrefix}.md and ${logPrefix}.json`);
+  writeResults(logPrefix, markdown, json);
   const unclean = rows.some((row) => row.problems.length > 0);
   if (unclean) {
     console.error("Some requests failed or answered an unexpected status: the run is not valid.");
@@ -478,22 +400,4 @@ async function main(): Promise<void> {
   }
 }
 
-process.on("exit", killAllServersNow);
-for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
-  process.on(signal, () => {
-    console.error(`\n${signal}: stopping the servers`);
-    killAllServersNow();
-    process.exit(130);
-  });
-}
-
-try {
-  await main();
-} catch (error) {
-  console.error(`\nbench failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exitCode = 1;
-} finally {
-  killAllServersNow();
-}
-// Keep-alive sockets and pools must not hold the process open after the report.
-process.exit(process.exitCode ?? 0);
+await runBenchmark("bench", main);

@@ -18,12 +18,13 @@ export interface DatabaseUrls {
   name: string;
 }
 
-export function databaseUrls(): DatabaseUrls {
-  const url = process.env.BENCH_DATABASE_URL?.trim() || DEFAULT_DATABASE_URL;
+/** The bench database named by `variable` (default `defaultUrl`); refused unless its name says "bench", since it is dropped. */
+export function databaseUrls(variable = "BENCH_DATABASE_URL", defaultUrl = DEFAULT_DATABASE_URL): DatabaseUrls {
+  const url = process.env[variable]?.trim() || defaultUrl;
   const parsed = new URL(url);
   const name = decodeURIComponent(parsed.pathname.slice(1));
   if (!/^[a-z_][a-z0-9_]*$/.test(name) || !name.includes("bench")) {
-    throw new Error(`BENCH_DATABASE_URL must name a database like church_bench (lower case, containing "bench"): it is dropped; got "${name}"`);
+    throw new Error(`${variable} must name a database like church_bench (lower case, containing "bench"): it is dropped; got "${name}"`);
   }
   const admin = new URL(url);
   admin.pathname = "/postgres";
@@ -44,7 +45,8 @@ export interface SeedReport {
   migrations: string[];
 }
 
-export async function recreateAndSeed(urls: DatabaseUrls, eventCount: number): Promise<SeedReport> {
+/** Drops and creates the database, then applies prisma/migrations with the project's runner; answers the migrations applied. */
+export async function recreateDatabase(urls: DatabaseUrls): Promise<string[]> {
   const admin = new pg.Client({ connectionString: urls.adminUrl });
   await admin.connect();
   try {
@@ -53,7 +55,11 @@ export async function recreateAndSeed(urls: DatabaseUrls, eventCount: number): P
   } finally {
     await admin.end();
   }
-  const migrations = await withPostgresMigrationConnection(urls.url, (connection) => applyMigrations(connection));
+  return withPostgresMigrationConnection(urls.url, (connection) => applyMigrations(connection));
+}
+
+export async function recreateAndSeed(urls: DatabaseUrls, eventCount: number): Promise<SeedReport> {
+  const migrations = await recreateDatabase(urls);
 
   configureAppEnvironment(urls.url);
   const { db } = await import("../lib/db.ts");

@@ -131,9 +131,9 @@ export function tally(rows: Row[]): { passed: number; failed: number } {
   return { passed, failed };
 }
 
-const fixed = (value: number | null, digits: number) => (value === null || Number.isNaN(value) ? "—" : value.toFixed(digits));
+export const fixed = (value: number | null, digits: number) => (value === null || Number.isNaN(value) ? "—" : value.toFixed(digits));
 /** Ratios are rounded down, so that a shown 0.90 always meets a ≥ 0.90 target. */
-const ratio = (value: number) => (Number.isNaN(value) ? "—" : (Math.floor(value * 100) / 100).toFixed(2));
+export const ratio = (value: number) => (Number.isNaN(value) ? "—" : (Math.floor(value * 100) / 100).toFixed(2));
 
 export function markdownTable(rows: Row[], rate: number, connections: number): string {
   const header = [

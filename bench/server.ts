@@ -1,7 +1,8 @@
 /**
  * The production server under test: `next start` of the benchmark's own build (NEXT_DIST_DIR), on
  * 127.0.0.1 only, in its own process group so that stopping it stops everything it started. Every server
- * this module starts is stopped on exit, on an error and on Ctrl-C.
+ * this module starts is stopped on exit, on an error and on Ctrl-C. `script` starts another Node server
+ * the same way (bench/oauth.ts's oidc-provider), so its CPU is measured the same way too.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readdirSync, readFileSync } from "node:fs";
@@ -67,14 +68,21 @@ export interface StartOptions {
   logFile: string;
   /** Extra node flags, e.g. --cpu-prof (not allowed in NODE_OPTIONS). */
   nodeArgs?: string[];
+  /** Runs this script (with its arguments) instead of `next start`, with the same env, group and log. */
+  script?: string[];
+  /** Ready when GET of this path answers 200; default /api/health. */
+  readyPath?: string;
 }
 
-/** Starts `next start` and waits until GET /api/health answers 200. */
+/** Starts `next start` (or `script`) and waits until GET readyPath answers 200. */
 export async function startServer(options: StartOptions): Promise<BenchServer> {
   const log = createWriteStream(options.logFile, { flags: "a" });
   const lines: string[] = [];
   const errors: string[] = [];
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), NEXT_BIN, "start", "--port", String(options.port), "--hostname", HOST], {
+  const program = options.script ?? [NEXT_BIN, "start", "--port", String(options.port), "--hostname", HOST];
+  const what = options.script ? options.name : `next start (${options.name})`;
+  const readyPath = options.readyPath ?? "/api/health";
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...program], {
     cwd: process.cwd(),
     env: { ...process.env, ...options.env, NEXT_DIST_DIR: options.distDir, PORT: String(options.port), NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
@@ -113,19 +121,34 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       running.delete(server);
-      throw new Error(`next start (${options.name}) exited with ${child.exitCode ?? child.signalCode} before it was ready:\n${server.tail()}`);
+      throw new Error(`${what} exited with ${child.exitCode ?? child.signalCode} before it was ready:\n${server.tail()}`);
     }
     try {
-      const response = await fetch(`${server.origin}/api/health`, { signal: AbortSignal.timeout(3000) });
+      const response = await fetch(`${server.origin}${readyPath}`, { signal: AbortSignal.timeout(3000) });
       if (response.status === 200) return server;
-      lastProblem = `/api/health answered ${response.status}: ${await response.text()}`;
+      lastProblem = `${readyPath} answered ${response.status}: ${await response.text()}`;
     } catch (error) {
       lastProblem = (error as Error).message;
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   await server.stop();
-  throw new Error(`next start (${options.name}) not ready within ${READY_TIMEOUT_MS / 1000} s (${lastProblem}):\n${server.tail()}`);
+  throw new Error(`${what} not ready within ${READY_TIMEOUT_MS / 1000} s (${lastProblem}):\n${server.tail()}`);
+}
+
+const TICKS_PER_SECOND = 100; // USER_HZ, fixed at 100 on Linux for /proc/<pid>/stat
+
+/** utime + stime (all threads, libuv's pool included) and process group of one process; null once it has exited. */
+function readProcStat(pid: string): { pgrp: number; ticks: number } | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  } catch {
+    return null;
+  }
+  // Fields after the parenthesised command name: state ppid pgrp session ... utime(14) stime(15).
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return { pgrp: Number(fields[2]), ticks: Number(fields[11]) + Number(fields[12]) };
 }
 
 /**
@@ -135,7 +158,6 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
 export function groupCpuSeconds(server: BenchServer): number | null {
   const pgid = server.child.pid;
   if (pgid === undefined || process.platform !== "linux") return null;
-  const ticksPerSecond = 100; // USER_HZ, fixed at 100 on Linux for /proc/<pid>/stat
   let ticks = 0;
   let entries: string[];
   try {
@@ -145,16 +167,19 @@ export function groupCpuSeconds(server: BenchServer): number | null {
   }
   for (const entry of entries) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-    } catch {
-      continue; // exited meanwhile
-    }
-    // Fields after the parenthesised command name: state ppid pgrp session ... utime(14) stime(15).
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    if (Number(fields[2]) !== pgid) continue;
-    ticks += Number(fields[11]) + Number(fields[12]);
+    const stat = readProcStat(entry);
+    if (stat?.pgrp === pgid) ticks += stat.ticks;
   }
-  return ticks / ticksPerSecond;
+  return ticks / TICKS_PER_SECOND;
+}
+
+/** CPU seconds used so far by each of these processes that still runs (e.g. PostgreSQL backends); empty without /proc. */
+export function processesCpuSeconds(pids: readonly number[]): Map<number, number> {
+  const seconds = new Map<number, number>();
+  if (process.platform !== "linux") return seconds;
+  for (const pid of pids) {
+    const stat = readProcStat(String(pid));
+    if (stat) seconds.set(pid, stat.ticks / TICKS_PER_SECOND);
+  }
+  return seconds;
 }

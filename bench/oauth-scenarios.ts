@@ -1,0 +1,88 @@
+/**
+ * What bench/oauth.ts loads, as closed-loop scenarios (bench/closed-loop.ts): the token endpoint's
+ * client_credentials and refresh_token grants (client_secret_basic), password sign-ins on our server, and
+ * our trivial route as the reference of what any Next.js route handler costs.
+ */
+import type { LoadRequest, Scenario } from "./closed-loop.ts";
+import { describeAnswer } from "./closed-loop.ts";
+import { basicAuthorization, DEMO_CLIENT, type FormSubmission } from "./oauth-flow.ts";
+
+const CLIENT_HEADERS = {
+  authorization: basicAuthorization(DEMO_CLIENT.id, DEMO_CLIENT.secret),
+  "content-type": "application/x-www-form-urlencoded",
+  accept: "application/json",
+};
+
+/** GET of a path that must answer 200 (the trivial route: the framework's own cost per request). */
+export function plainGet(path: string): Scenario {
+  const request: LoadRequest = { method: "GET", path, headers: {} };
+  return { next: () => request, check: (_worker, status, body) => (status === 200 ? null : describeAnswer(status, body)) };
+}
+
+/** client_credentials with the demo client; `scope` omitted when empty (the client's default then). */
+export function clientCredentials(tokenPath: string, scope: string): Scenario {
+  const request: LoadRequest = {
+    method: "POST",
+    path: tokenPath,
+    headers: CLIENT_HEADERS,
+    body: new URLSearchParams({ grant_type: "client_credentials", ...(scope ? { scope } : {}) }).toString(),
+  };
+  return {
+    next: () => request,
+    check: (_worker, status, body) => (status === 200 && body.includes('"access_token"') ? null : describeAnswer(status, body)),
+  };
+}
+
+/**
+ * refresh_token: worker i carries chain i, sending each time the refresh token of its previous answer.
+ * `chains` is updated in place, so a later run (the measured one after the warm-up, c50 after c10)
+ * continues the same chains.
+ */
+export function refreshChains(tokenPath: string, chains: string[]): Scenario {
+  return {
+    next: (worker) => ({
+      method: "POST",
+      path: tokenPath,
+      headers: CLIENT_HEADERS,
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: chains[worker] as string }).toString(),
+    }),
+    check: (worker, status, body) => {
+      if (status !== 200) return describeAnswer(status, body);
+      let answer: { access_token?: unknown; refresh_token?: unknown };
+      try {
+        answer = JSON.parse(body) as typeof answer;
+      } catch {
+        return describeAnswer(status, body);
+      }
+      if (typeof answer.access_token !== "string") return `HTTP 200 without access_token: ${body.slice(0, 160)}`;
+      if (typeof answer.refresh_token !== "string") return `HTTP 200 without refresh_token: ${body.slice(0, 160)}`;
+      if (answer.refresh_token === chains[worker]) return "the refresh token was not rotated";
+      chains[worker] = answer.refresh_token;
+      return null;
+    },
+  };
+}
+
+/**
+ * Password sign-ins: worker i posts the sign-in form it opened (its CSRF cookie, hidden fields and
+ * authorization request) again and again, each time for the next of `emails`, in JSON mode. Each answer
+ * sets a new session, which is not sent back: every request is a fresh sign-in.
+ */
+export function passwordSignIns(forms: FormSubmission[], emails: string[], password: string, origin: string): Scenario {
+  let counter = 0;
+  return {
+    next: (worker) => {
+      const form = forms[worker % forms.length] as FormSubmission;
+      const body = new URLSearchParams(form.body);
+      body.set("email", emails[counter++ % emails.length] as string);
+      body.set("password", password);
+      return {
+        method: "POST",
+        path: `${form.url.pathname}${form.url.search}`,
+        headers: { cookie: form.cookie, origin, accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
+        body: body.toString(),
+      };
+    },
+    check: (_worker, status, body) => (status === 200 && /"redirect_?[tT]o"/.test(body) ? null : describeAnswer(status, body)),
+  };
+}
