@@ -18,7 +18,8 @@ const chromiumExecutable = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const serverEnv = {
   APP_SECRET: TEST_APP_SECRET,
   NEXT_TELEMETRY_DISABLED: "1",
-  HOSTNAME: "127.0.0.1",
+  HOST: "127.0.0.1",
+  NODE_ENV: "production",
 };
 
 export default defineConfig({
@@ -48,18 +49,19 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `npx next start -p ${POSTGRES_PORT} -H 127.0.0.1`,
+      // `npm start`'s server: Next plus the token endpoint's fast path (server/main.ts).
+      command: `node .next-server/main.mjs`,
       url: `${POSTGRES_BASE_URL}/api/health`,
-      env: { ...serverEnv, DATABASE_URL: TEST_DATABASE_URL, BASE_URL: POSTGRES_BASE_URL, DEV_OUTBOX: "true" },
+      env: { ...serverEnv, PORT: String(POSTGRES_PORT), DATABASE_URL: TEST_DATABASE_URL, BASE_URL: POSTGRES_BASE_URL, DEV_OUTBOX: "true" },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",
       stderr: "pipe",
     },
     {
-      command: `npx next start -p ${EMBEDDED_PORT} -H 127.0.0.1`,
+      command: `node .next-server/main.mjs`,
       url: `${EMBEDDED_BASE_URL}/api/health`,
-      env: { ...serverEnv, DATABASE_URL: "", PGLITE_DATA_DIR: EMBEDDED_DATA_DIR, BASE_URL: EMBEDDED_BASE_URL },
+      env: { ...serverEnv, PORT: String(EMBEDDED_PORT), DATABASE_URL: "", PGLITE_DATA_DIR: EMBEDDED_DATA_DIR, BASE_URL: EMBEDDED_BASE_URL },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: "ignore",

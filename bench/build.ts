@@ -42,6 +42,8 @@ export function build(databaseUrl: string): number {
       },
     });
     if (result.status !== 0) throw new Error(`next build failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`);
+    const bundle = spawnSync(process.execPath, ["--import", "tsx", "scripts/build-server.ts"], { stdio: "inherit" });
+    if (bundle.status !== 0) throw new Error("bundling the production server failed");
     return (performance.now() - started) / 1000;
   } finally {
     // next build points next-env.d.ts at its own distDir's types: point it back for everyone else's tsc,

@@ -10,7 +10,8 @@ import net from "node:net";
 import path from "node:path";
 
 export const HOST = "127.0.0.1";
-const NEXT_BIN = path.join("node_modules", "next", "dist", "bin", "next");
+/** `npm start`'s server, bundled by `npm run build` (scripts/build-server.ts). */
+const SERVER_BUNDLE = path.join(".next-server", "main.mjs");
 const READY_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 5_000;
 
@@ -79,12 +80,13 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
   const log = createWriteStream(options.logFile, { flags: "a" });
   const lines: string[] = [];
   const errors: string[] = [];
-  const program = options.script ?? [NEXT_BIN, "start", "--port", String(options.port), "--hostname", HOST];
-  const what = options.script ? options.name : `next start (${options.name})`;
+  // `npm start`'s server: Next plus the token endpoint's fast path (server/main.ts, bundled by the build).
+  const program = options.script ?? [SERVER_BUNDLE];
+  const what = options.script ? options.name : `npm start's server (${options.name})`;
   const readyPath = options.readyPath ?? "/api/health";
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...program], {
     cwd: process.cwd(),
-    env: { ...process.env, ...options.env, NEXT_DIST_DIR: options.distDir, PORT: String(options.port), NODE_ENV: "production" },
+    env: { ...process.env, ...options.env, NEXT_DIST_DIR: options.distDir, PORT: String(options.port), HOST, NODE_ENV: "production" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

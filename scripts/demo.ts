@@ -22,9 +22,9 @@ if (!existsSync(".env")) {
   console.log("Wrote .env with a new APP_SECRET (edit it to use PostgreSQL instead of the embedded database).");
 }
 
-if (!existsSync(".next/BUILD_ID")) {
+if (!existsSync(".next/BUILD_ID") || !existsSync(".next-server/main.mjs")) {
   console.log("Building the app (once)…");
-  const build = spawnSync("npx", ["next", "build"], { stdio: "inherit", env });
+  const build = spawnSync("npm", ["run", "build"], { stdio: "inherit", env });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
@@ -34,7 +34,7 @@ console.log("Adding the demo accounts and clients…");
 const seed = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "prisma/seed.ts", "--identity-only"], { stdio: "inherit", env });
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 
-const server = spawn("npx", ["next", "start", "--port", String(port), "--hostname", host], { stdio: "inherit", env });
+const server = spawn(process.execPath, [".next-server/main.mjs"], { stdio: "inherit", env: { ...env, PORT: String(port), HOST: host } });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
 

@@ -4,7 +4,7 @@
  *
  *   1. typecheck (tsc) and lint (eslint): one check each
  *   2. unit and integration tests (vitest): time zones, cursors, seed, ICS, schema/migration drift
- *   3. production build (next build)
+ *   3. production build (next build, then the server bundle: npm run build)
  *   4. end-to-end tests (Playwright): the HTTP API on PostgreSQL, the portal in Chromium, the embedded default
  */
 import { spawnSync } from "node:child_process";
@@ -44,7 +44,7 @@ const vitestOk = run("npx", ["vitest", "run", "--reporter=default", "--reporter=
 const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(`${RESULTS}/vitest.json`);
 tally.push({ suite: "vitest", passed: vitest?.numPassedTests ?? 0, failed: vitest ? vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1) : 1 });
 
-const built = check("build", "npx", ["next", "build"]);
+const built = check("build", "npm", ["run", "build"]);
 if (built) {
   const prepared = check("prepare e2e database", "npx", ["tsx", "--conditions=react-server", "e2e/prepare-database.ts"]);
   if (prepared) {

@@ -24,8 +24,8 @@ function startServer(port: number, env: Record<string, string>): { child: ChildP
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !APP_VARIABLES.has(name)));
   // Its own process group: `npx` starts the real server as a child, and killing only `npx` would leave
   // that server running, holding the port and spinning on its closed log pipes.
-  const child: ChildProcess = spawn("npx", ["next", "start", "-p", String(port), "-H", "127.0.0.1"], {
-    env: { ...inherited, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", ...env },
+  const child: ChildProcess = spawn(process.execPath, [".next-server/main.mjs"], {
+    env: { ...inherited, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

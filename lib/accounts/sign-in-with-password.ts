@@ -1,6 +1,6 @@
 import "server-only";
-import { verifyAgainstDummy, verifyPassword } from "../crypto/password.ts";
-import { db } from "../db.ts";
+import { needsRehash, verifyAgainstDummy, verifyPassword, hashPassword } from "../crypto/password.ts";
+import { sql } from "../db.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { clearAttempts } from "../limits/clear-attempts.ts";
@@ -33,12 +33,14 @@ export async function signInWithPassword(
   const keys = [accountKey, ipFailureKey(input.context.ip)];
   await assertAttemptsAllowed(keys, now);
 
-  const account = await (await db()).user.findUnique({
-    where: { email: input.email },
-    select: { id: true, passwordHash: true, emailVerifiedAt: true, totp: { select: { status: true } } },
-  });
-  const valid = account?.passwordHash
-    ? await verifyPassword(account.passwordHash, input.password)
+  const [account] = await sql<{ id: string; password_hash: string | null; email_verified: boolean; totp_status: string | null }>(
+    `SELECT a.id, a.password_hash, a.email_verified_at IS NOT NULL AS email_verified, t.status AS totp_status
+       FROM account a LEFT JOIN totp_credential t ON t.user_id = a.id
+      WHERE a.email = $1`,
+    [input.email],
+  );
+  const valid = account?.password_hash
+    ? await verifyPassword(account.password_hash, input.password)
     : await verifyAgainstDummy(input.password);
 
   if (!account || !valid) {
@@ -52,7 +54,11 @@ export async function signInWithPassword(
   }
 
   await clearAttempts(accountKey);
-  if (!account.emailVerifiedAt) return { next: "verify_email", userId: account.id };
-  if (account.totp?.status === TOTP_STATUS.confirmed) return { next: "second_factor", userId: account.id };
+  if (needsRehash(account.password_hash!)) {
+    // Hashed under older parameters: upgrade it now that we hold the password.
+    await sql(`UPDATE account SET password_hash = $2 WHERE id = $1`, [account.id, await hashPassword(input.password)]);
+  }
+  if (!account.email_verified) return { next: "verify_email", userId: account.id };
+  if (account.totp_status === TOTP_STATUS.confirmed) return { next: "second_factor", userId: account.id };
   return { next: "signed_in", userId: account.id };
 }

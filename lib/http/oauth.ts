@@ -10,20 +10,49 @@ import { OAuthError } from "../oauth/errors.ts";
  */
 export const NO_STORE_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache" } as const;
 
-/** Form bodies above this size are refused: no OAuth request comes near it. */
-const MAX_FORM_BYTES = 16 * 1024;
-
 type Handler = (request: Request) => Promise<Response>;
 
 export function oauthJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json; charset=utf-8", ...NO_STORE_HEADERS, ...headers },
-  });
+  return toResponse(plainJson(body, status, headers));
 }
 
 export function oauthErrorResponse(error: OAuthError): Response {
-  return oauthJson({ error: error.code, error_description: error.description }, error.status, error.headers);
+  return toResponse(oauthErrorResult(error));
+}
+
+/** Headers as both the Fetch API and Node's IncomingMessage can offer them. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+/** A response before it is written, so the same endpoint code serves Next and the fast path in server.ts. */
+export interface PlainResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export function plainJson(body: unknown, status = 200, headers: Record<string, string> = {}): PlainResponse {
+  return { status, headers: { "Content-Type": "application/json; charset=utf-8", ...NO_STORE_HEADERS, ...headers }, body: JSON.stringify(body) };
+}
+
+export function toResponse(plain: PlainResponse): Response {
+  return new Response(plain.body, { status: plain.status, headers: plain.headers });
+}
+
+function oauthErrorResult(error: OAuthError): PlainResponse {
+  return plainJson({ error: error.code, error_description: error.description }, error.status, error.headers);
+}
+
+/** The one place a failure becomes an answer: OAuth errors as they are, anything else generic and logged. */
+export function oauthFailure(error: unknown, route: string): PlainResponse {
+  if (error instanceof OAuthError) return oauthErrorResult(error);
+  if (isDatabaseUnavailable(error)) {
+    return oauthErrorResult(new OAuthError("temporarily_unavailable", "the service is briefly unavailable; try again", { "Retry-After": "5" }));
+  }
+  const requestId = randomUUID();
+  console.error(JSON.stringify({ level: "error", requestId, route, error: String(error) }));
+  return plainJson({ error: "server_error", error_description: `unexpected error (request ${requestId})` }, 500);
 }
 
 export function oauthRoute(handler: Handler): Handler {
@@ -31,13 +60,7 @@ export function oauthRoute(handler: Handler): Handler {
     try {
       return await handler(request);
     } catch (error) {
-      if (error instanceof OAuthError) return oauthErrorResponse(error);
-      if (isDatabaseUnavailable(error)) {
-        return oauthErrorResponse(new OAuthError("temporarily_unavailable", "the service is briefly unavailable; try again", { "Retry-After": "5" }));
-      }
-      const requestId = randomUUID();
-      console.error(JSON.stringify({ level: "error", requestId, route: new URL(request.url).pathname, error: String(error) }));
-      return oauthJson({ error: "server_error", error_description: `unexpected error (request ${requestId})` }, 500);
+      return toResponse(oauthFailure(error, new URL(request.url).pathname));
     }
   };
 }
@@ -47,19 +70,26 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return code === "ECONNREFUSED" || code === "57P01" || code === "ETIMEDOUT" || /connection|timeout exceeded when trying to connect/i.test(String((error as Error)?.message ?? ""));
 }
 
+/** Form bodies above this size are refused: no OAuth request comes near it. */
+export const MAX_OAUTH_FORM_BYTES = 16 * 1024;
+
 /**
  * Reads an application/x-www-form-urlencoded body (RFC 6749 requires it). A parameter given twice is
  * refused (RFC 6749 3.1), as is any other content type.
  */
 export async function readOAuthForm(request: Request): Promise<URLSearchParams> {
-  const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (Number(request.headers.get("content-length") ?? "0") > MAX_OAUTH_FORM_BYTES) {
+    throw new OAuthError("invalid_request", "the request body is too large");
+  }
+  return parseOAuthForm(request.headers, await request.text());
+}
+
+export function parseOAuthForm(headers: HeaderReader, text: string): URLSearchParams {
+  const type = headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") {
     throw new OAuthError("invalid_request", "the body must be application/x-www-form-urlencoded");
   }
-  const length = Number(request.headers.get("content-length") ?? "0");
-  if (length > MAX_FORM_BYTES) throw new OAuthError("invalid_request", "the request body is too large");
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_FORM_BYTES) throw new OAuthError("invalid_request", "the request body is too large");
+  if (Buffer.byteLength(text) > MAX_OAUTH_FORM_BYTES) throw new OAuthError("invalid_request", "the request body is too large");
   const form = new URLSearchParams(text);
   rejectRepeatedParameters(form);
   return form;

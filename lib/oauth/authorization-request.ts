@@ -1,6 +1,6 @@
 import "server-only";
 import { randomToken } from "../crypto/tokens.ts";
-import { db } from "../db.ts";
+import { db, sql } from "../db.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 
 /**
@@ -49,22 +49,22 @@ export async function parkAuthorizationRequest(params: AuthorizationParams): Pro
 /** The parked request with this id, or null when it is unknown or expired. */
 export async function getAuthorizationRequest(id: string | null | undefined): Promise<ParkedAuthorizationRequest | null> {
   if (!id || id.length > 64) return null;
-  const row = await (await db()).authorizationRequest.findFirst({
-    where: { id, expiresAt: { gt: new Date() } },
-    select: { id: true, params: true, signedInSessionId: true, consentedAt: true },
-  });
+  const [row] = await sql<{ id: string; params: AuthorizationParams; signed_in_session_id: string | null; consented_at: Date | null }>(
+    `SELECT id, params, signed_in_session_id, consented_at FROM authorization_request WHERE id = $1 AND expires_at > now()`,
+    [id],
+  );
   if (!row) return null;
   return {
     id: row.id,
-    params: row.params as unknown as AuthorizationParams,
-    signedInSessionId: row.signedInSessionId,
-    consentedAt: row.consentedAt,
+    params: row.params,
+    signedInSessionId: row.signed_in_session_id,
+    consentedAt: row.consented_at ? new Date(row.consented_at) : null,
   };
 }
 
 /** Records that the member signed in (with every factor) during this request. */
 export async function markAuthorizationRequestSignedIn(id: string, sessionId: string): Promise<void> {
-  await (await db()).authorizationRequest.updateMany({ where: { id }, data: { signedInSessionId: sessionId } });
+  await sql(`UPDATE authorization_request SET signed_in_session_id = $2 WHERE id = $1`, [id, sessionId]);
 }
 
 /** Records that the member pressed "Allow" on the consent screen during this request. */

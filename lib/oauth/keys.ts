@@ -1,5 +1,6 @@
 import "server-only";
-import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from "jose";
+import { createPrivateKey, type JsonWebKey as NodeJsonWebKey, type KeyObject } from "node:crypto";
+import { exportJWK, generateKeyPair, type JWK } from "jose";
 import { openSecret, sealSecret } from "../crypto/secret-box.ts";
 import { randomToken } from "../crypto/tokens.ts";
 import { db, sql } from "../db.ts";
@@ -25,7 +26,7 @@ const KEY_CREATION_LOCK = 72707370;
 export interface SigningKey {
   kid: string;
   alg: SigningAlgorithm;
-  privateKey: CryptoKey;
+  privateKey: KeyObject;
 }
 
 interface KeyCache {
@@ -103,7 +104,8 @@ async function load(): Promise<KeyCache> {
   for (const row of rows) {
     if (!row.signing || current.has(row.alg)) continue;
     const jwk = JSON.parse(await openSecret(SEAL_PURPOSE, row.private_jwk_encrypted)) as JWK;
-    current.set(row.alg, { kid: row.id, alg: row.alg, privateKey: (await importJWK(jwk, row.alg)) as CryptoKey });
+    const privateKey = createPrivateKey({ key: jwk as NodeJsonWebKey, format: "jwk" });
+    current.set(row.alg, { kid: row.id, alg: row.alg, privateKey });
   }
   for (const alg of SIGNING_ALGORITHMS) {
     if (!current.has(alg)) throw new Error(`no current ${alg} signing key`);

@@ -1,9 +1,10 @@
 import "server-only";
 import { createHash } from "node:crypto";
-import { SignJWT, createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
+import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { randomToken } from "../crypto/tokens.ts";
 import { env } from "../env.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TYPE, CLOCK_TOLERANCE_SECONDS, ID_TOKEN_TTL_SECONDS } from "./config.ts";
+import { signCompactJws } from "./jws.ts";
 import { currentSigningKey, forgetCachedKeys, publishedJwks, type SigningAlgorithm } from "./keys.ts";
 
 /**
@@ -41,19 +42,20 @@ export async function signAccessToken(claims: AccessTokenClaims): Promise<Issued
   const key = await currentSigningKey(env().ACCESS_TOKEN_SIGNING_ALG);
   const jti = randomToken(16);
   const issuedAt = now();
-  const payload: JWTPayload = { client_id: claims.clientId, scope: claims.scope };
+  const payload: JWTPayload = {
+    iss: env().BASE_URL,
+    sub: claims.sub,
+    aud: accessTokenAudience(),
+    iat: issuedAt,
+    exp: issuedAt + ACCESS_TOKEN_TTL_SECONDS,
+    jti,
+    client_id: claims.clientId,
+    scope: claims.scope,
+  };
   if (claims.sid) payload.sid = claims.sid;
   if (claims.grantId) payload.gid = claims.grantId;
   if (claims.authTime) payload.auth_time = Math.floor(claims.authTime.getTime() / 1000);
-  const token = await new SignJWT(payload)
-    .setProtectedHeader({ alg: key.alg, typ: ACCESS_TOKEN_TYPE, kid: key.kid })
-    .setIssuer(env().BASE_URL)
-    .setSubject(claims.sub)
-    .setAudience(accessTokenAudience())
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + ACCESS_TOKEN_TTL_SECONDS)
-    .setJti(jti)
-    .sign(key.privateKey);
+  const token = signCompactJws(key.alg, { typ: ACCESS_TOKEN_TYPE, kid: key.kid }, payload, key.privateKey);
   return { token, jti, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
 }
 
@@ -82,20 +84,18 @@ export async function signIdToken(claims: IdTokenClaims): Promise<string> {
   const issuedAt = now();
   const payload: JWTPayload = {
     ...claims.extra,
+    iss: env().BASE_URL,
+    sub: claims.sub,
+    aud: claims.clientId,
+    iat: issuedAt,
+    exp: issuedAt + ID_TOKEN_TTL_SECONDS,
     auth_time: Math.floor(claims.authTime.getTime() / 1000),
     amr: claims.amr,
   };
   if (claims.nonce) payload.nonce = claims.nonce;
   if (claims.sid) payload.sid = claims.sid;
   if (claims.accessToken) payload.at_hash = leftHalfHash(claims.accessToken);
-  return new SignJWT(payload)
-    .setProtectedHeader({ alg: key.alg, typ: "JWT", kid: key.kid })
-    .setIssuer(env().BASE_URL)
-    .setSubject(claims.sub)
-    .setAudience(claims.clientId)
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + ID_TOKEN_TTL_SECONDS)
-    .sign(key.privateKey);
+  return signCompactJws(key.alg, { typ: "JWT", kid: key.kid }, payload, key.privateKey);
 }
 
 export interface VerifiedAccessToken {

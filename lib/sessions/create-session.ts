@@ -1,6 +1,6 @@
 import "server-only";
 import { hashToken, randomToken } from "../crypto/tokens.ts";
-import { db } from "../db.ts";
+import { sql } from "../db.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { SESSION_MAX_AGE_SECONDS } from "./session-cookie.ts";
 
@@ -22,19 +22,10 @@ export async function createSession(
 ): Promise<NewSession> {
   const token = randomToken();
   const now = new Date();
-  const session = await (await db()).session.create({
-    data: {
-      userId,
-      tokenHash: hashToken(token),
-      authTime: now,
-      amr,
-      ip: context.ip,
-      userAgent: context.userAgent,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000),
-    },
-    select: { id: true },
-  });
-  return { id: session.id, token, authTime: now };
+  const [session] = await sql<{ id: string }>(
+    `INSERT INTO session (user_id, token_hash, auth_time, amr, ip, user_agent, created_at, last_seen_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $3, $3, $7) RETURNING id`,
+    [userId, hashToken(token), now, amr, context.ip, context.userAgent, new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000)],
+  );
+  return { id: session!.id, token, authTime: now };
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { constantTimeEqual, hashToken } from "../../crypto/tokens.ts";
+import type { HeaderReader } from "../../http/oauth.ts";
 import { OAuthError, invalidRequest } from "../errors.ts";
 import { getClientWithSecret, withoutSecret, type OAuthClient } from "./get-client.ts";
 
@@ -28,7 +29,7 @@ function decodeBasicPart(part: string): string {
   return decodeURIComponent(part.replace(/\+/g, "%20"));
 }
 
-function presentedCredentials(headers: Headers, form: URLSearchParams): PresentedCredentials {
+function presentedCredentials(headers: HeaderReader, form: URLSearchParams): PresentedCredentials {
   const authorization = headers.get("authorization");
   const bodyId = form.get("client_id");
   const bodySecret = form.get("client_secret");
@@ -59,7 +60,7 @@ function invalidClient(description: string, basic: boolean): OAuthError {
   return new OAuthError("invalid_client", description, basic ? { "WWW-Authenticate": 'Basic realm="token"' } : {});
 }
 
-export async function authenticateClient(headers: Headers, form: URLSearchParams): Promise<AuthenticatedClient> {
+export async function authenticateClient(headers: HeaderReader, form: URLSearchParams): Promise<AuthenticatedClient> {
   const presented = presentedCredentials(headers, form);
   const basic = presented.method === "client_secret_basic";
   const client = await getClientWithSecret(presented.clientId);
