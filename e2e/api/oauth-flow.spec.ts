@@ -577,5 +577,9 @@ test.describe("client credentials", () => {
     });
     expect(payload.exp! - payload.iat!).toBe(600);
     expect(await introspect(tokens.access_token)).toMatchObject({ active: true, sub: DEMO_APP.id, client_id: DEMO_APP.id });
+    // No scope asked, none granted: the answer leaves scope out (RFC 6749 5.1) and the token carries an empty one.
+    const bare = await clientCredentialsGrant(config);
+    expect(bare.scope).toBeUndefined();
+    expect(claims(bare.access_token).scope).toBe("");
   });
 });

@@ -31,7 +31,7 @@ export async function signInWithPassword(
 ): Promise<PasswordSignInResult> {
   const accountKey = signInAccountKey(input.email);
   const keys = [accountKey, ipFailureKey(input.context.ip)];
-  await assertAttemptsAllowed(keys, now);
+  const limits = await assertAttemptsAllowed(keys, now);
 
   const [account] = await sql<{ id: string; password_hash: string | null; email_verified: boolean; totp_status: string | null }>(
     `SELECT a.id, a.password_hash, a.email_verified_at IS NOT NULL AS email_verified, t.status AS totp_status
@@ -53,7 +53,7 @@ export async function signInWithPassword(
     throw new AccountError("invalid_credentials");
   }
 
-  await clearAttempts(accountKey);
+  if (limits.countedKeys.has(accountKey.key)) await clearAttempts(accountKey);
   if (needsRehash(account.password_hash!)) {
     // Hashed under older parameters: upgrade it now that we hold the password.
     await sql(`UPDATE account SET password_hash = $2 WHERE id = $1`, [account.id, await hashPassword(input.password)]);

@@ -8,24 +8,30 @@ export interface AttemptStatus {
   allowed: boolean;
   /** Seconds until every key is free again; 0 when allowed. */
   retryAfterSeconds: number;
+  /** Keys that have a counter at all (recent failures): only those need clearing after a success. */
+  countedKeys: ReadonlySet<string>;
 }
 
 /** Whether an attempt may go ahead now: none of the keys is inside a block. */
 export async function checkAttempts(keys: readonly (AttemptKey | null)[], now = new Date()): Promise<AttemptStatus> {
   const present = presentKeys(keys);
-  if (present.length === 0) return { allowed: true, retryAfterSeconds: 0 };
-  const rows = await sql<{ blocked_until: Date | null }>(
-    `SELECT max(blocked_until) AS blocked_until FROM attempt_counter
-      WHERE key = ANY($1::text[]) AND blocked_until > $2::timestamptz`,
-    [present.map((key) => key.key), now],
+  if (present.length === 0) return { allowed: true, retryAfterSeconds: 0, countedKeys: new Set() };
+  const rows = await sql<{ key: string; blocked_until: Date | null }>(
+    `SELECT key, blocked_until FROM attempt_counter WHERE key = ANY($1::text[])`,
+    [present.map((key) => key.key)],
   );
-  const blockedUntil = rows[0]?.blocked_until;
-  const retryAfterSeconds = secondsUntil(blockedUntil ? new Date(blockedUntil) : null, now);
-  return { allowed: retryAfterSeconds === 0, retryAfterSeconds };
+  let blockedUntil: Date | null = null;
+  for (const row of rows) {
+    const until = row.blocked_until ? new Date(row.blocked_until) : null;
+    if (until && until > now && (!blockedUntil || until > blockedUntil)) blockedUntil = until;
+  }
+  const retryAfterSeconds = secondsUntil(blockedUntil, now);
+  return { allowed: retryAfterSeconds === 0, retryAfterSeconds, countedKeys: new Set(rows.map((row) => row.key)) };
 }
 
 /** checkAttempts that throws TooManyAttemptsError when blocked: the first step of every limited action. */
-export async function assertAttemptsAllowed(keys: readonly (AttemptKey | null)[], now = new Date()): Promise<void> {
+export async function assertAttemptsAllowed(keys: readonly (AttemptKey | null)[], now = new Date()): Promise<AttemptStatus> {
   const status = await checkAttempts(keys, now);
   if (!status.allowed) throw new TooManyAttemptsError(status.retryAfterSeconds);
+  return status;
 }

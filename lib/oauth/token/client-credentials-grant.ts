@@ -28,5 +28,8 @@ export async function issueClientCredentialsToken(
   if (invalid.length > 0) throw new OAuthError("invalid_scope", `scope not allowed for client_credentials: ${invalid.join(" ")}`);
   const scope = requested.join(" ");
   const access = await signAccessToken({ sub: client.id, clientId: client.id, scope });
-  return { access_token: access.token, token_type: "Bearer", expires_in: access.expiresIn, scope };
+  const response: TokenResponse = { access_token: access.token, token_type: "Bearer", expires_in: access.expiresIn };
+  // RFC 6749 5.1: scope is sent when it says something; none requested, none granted.
+  if (scope) response.scope = scope;
+  return response;
 }

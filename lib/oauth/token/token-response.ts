@@ -19,7 +19,7 @@ export interface TokenResponse {
   access_token: string;
   token_type: "Bearer";
   expires_in: number;
-  scope: string;
+  scope?: string;
   id_token?: string;
   refresh_token?: string;
 }
