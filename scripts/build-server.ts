@@ -9,7 +9,13 @@ import { build } from "esbuild";
 const root = path.resolve(import.meta.dirname, "..");
 await build({
   entryPoints: [path.join(root, "server/main.ts")],
-  outfile: path.join(root, ".next-server/main.mjs"),
+  // Split, so the routes main.ts imports after Next has started (they need its AsyncLocalStorage) are
+  // separate chunks whose imports run only then.
+  outdir: path.join(root, ".next-server"),
+  splitting: true,
+  entryNames: "[name]",
+  chunkNames: "chunks/[name]-[hash]",
+  outExtension: { ".js": ".mjs" },
   bundle: true,
   platform: "node",
   format: "esm",
@@ -19,5 +25,15 @@ await build({
   sourcemap: "linked",
   logLevel: "warning",
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  tsconfig: path.join(root, "tsconfig.json"),
+  plugins: [
+    {
+      // `next` has no exports map: Node's ESM resolver needs the file name (next/server.js).
+      name: "next-subpath-extension",
+      setup(bundler) {
+        bundler.onResolve({ filter: /^next\/[a-z-]+$/ }, (args) => ({ path: `${args.path}.js`, external: true }));
+      },
+    },
+  ],
 });
 console.log("Bundled the production server into .next-server/main.mjs");

@@ -1,13 +1,15 @@
 /**
- * `npm start`: the production server. Next.js answers every request except POST /oauth/token, which is
- * served here directly: Next's router costs more per request than a whole client_credentials grant, and
- * the token endpoint is the hot path of every app and API client (decision 0008). The endpoint code is the
- * same one the Next route (`next dev`, Vercel) runs: lib/oauth/token/token-endpoint.ts.
+ * `npm start`: the production server. Next.js answers every request except two hot paths served here
+ * directly, because Next's router costs more per request than a whole client_credentials grant
+ * (decision 0008): POST /oauth/token (every app and API client) and POST /auth/sign-in (every member).
+ * The code behind them is the very code the Next routes run in `next dev` and on Vercel:
+ * lib/oauth/token/token-endpoint.ts and the sign-in form's own route handler.
  *
  * Bundled by scripts/build-server.ts into .next-server/main.mjs (our lib code inlined, packages external).
  */
 import http from "node:http";
 import next from "next";
+import type { NextRequest } from "next/server";
 import { tokenEndpoint } from "../lib/oauth/token/token-endpoint.ts";
 import { MAX_OAUTH_FORM_BYTES, type HeaderReader } from "../lib/http/oauth.ts";
 
@@ -16,7 +18,13 @@ const port = Number(process.env.PORT ?? 3000);
 const hostname = process.env.HOST ?? "0.0.0.0";
 
 /** The headers next.config.ts adds to every Next answer; the fast path adds them itself. */
-const FAST_PATH_HEADERS = { "X-Content-Type-Options": "nosniff", "Referrer-Policy": "strict-origin-when-cross-origin" };
+const FAST_PATH_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+};
+/** Form posts are small; a larger body is cut off here (the form's own checks then refuse it). */
+const MAX_FORM_BYTES = 64 * 1024;
 
 function headerReader(request: http.IncomingMessage): HeaderReader {
   return {
@@ -53,13 +61,55 @@ function serveToken(request: http.IncomingMessage, response: http.ServerResponse
   });
 }
 
+/** Runs a route handler of ours outside Next's router: IncomingMessage in, its Response written out. */
+function serveRouteHandler(handler: (request: NextRequest) => Promise<Response>, request: http.IncomingMessage, response: http.ServerResponse): void {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  request.on("data", (chunk: Buffer) => {
+    size += chunk.length;
+    if (size <= MAX_FORM_BYTES) chunks.push(chunk);
+  });
+  request.on("error", () => response.destroy());
+  request.on("end", () => {
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+    }
+    const url = `http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`;
+    const run = async () => {
+      const answer = await handler(new nextServer.NextRequest(url, { method: request.method, headers, body: Buffer.concat(chunks) }));
+      const out: Record<string, string | string[]> = { ...FAST_PATH_HEADERS };
+      answer.headers.forEach((value, name) => {
+        if (name !== "set-cookie") out[name] = value;
+      });
+      const cookies = answer.headers.getSetCookie();
+      if (cookies.length > 0) out["set-cookie"] = cookies;
+      const body = Buffer.from(await answer.arrayBuffer());
+      out["content-length"] = String(body.length);
+      response.writeHead(answer.status, out);
+      response.end(body);
+    };
+    run().catch(() => {
+      if (!response.headersSent) response.writeHead(500, { "Content-Type": "application/json", "Cache-Control": "no-store" });
+      response.end('{"error":"server_error","error_description":"unexpected error"}');
+    });
+  });
+}
+
 const app = next({ dev: false, hostname, port, dir: process.cwd() });
 const handle = app.getRequestHandler();
 await app.prepare();
+// Only now: next/server needs the AsyncLocalStorage that Next's start-up installs.
+const nextServer = await import("next/server");
+const { POST: signInPost } = await import("../app/auth/sign-in/route.ts");
 
 const server = http.createServer((request, response) => {
   if (request.method === "POST" && (request.url === "/oauth/token" || request.url?.startsWith("/oauth/token?"))) {
     serveToken(request, response);
+    return;
+  }
+  if (request.method === "POST" && request.url === "/auth/sign-in") {
+    serveRouteHandler(signInPost, request, response);
     return;
   }
   void handle(request, response);

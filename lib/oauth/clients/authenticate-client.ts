@@ -2,7 +2,7 @@ import "server-only";
 import { constantTimeEqual, hashToken } from "../../crypto/tokens.ts";
 import type { HeaderReader } from "../../http/oauth.ts";
 import { OAuthError, invalidRequest } from "../errors.ts";
-import { getClientWithSecret, withoutSecret, type OAuthClient } from "./get-client.ts";
+import { getClientWithSecret, withoutSecret, type OAuthClient, type OAuthClientWithSecret } from "./get-client.ts";
 
 /**
  * Client authentication at the token, revocation and introspection endpoints (RFC 6749 2.3):
@@ -60,18 +60,40 @@ function invalidClient(description: string, basic: boolean): OAuthError {
   return new OAuthError("invalid_client", description, basic ? { "WWW-Authenticate": 'Basic realm="token"' } : {});
 }
 
+/**
+ * Clients as the token endpoint last read them, for a few seconds: reading the row costs more than the rest
+ * of a client_credentials grant (decision 0008). A cached client whose secret does not match is read again
+ * before the request is refused, so a new secret works at once; disabling a client takes effect on every
+ * instance within CLIENT_CACHE_MS. Unknown ids are never cached.
+ */
+const CLIENT_CACHE_MS = 5_000;
+const CLIENT_CACHE_SIZE = 1_000;
+const clientCache = new Map<string, { client: OAuthClientWithSecret; readAt: number }>();
+
+async function readClient(clientId: string, fresh: boolean): Promise<OAuthClientWithSecret | null> {
+  const cached = clientCache.get(clientId);
+  if (!fresh && cached && Date.now() - cached.readAt < CLIENT_CACHE_MS) return cached.client;
+  const client = await getClientWithSecret(clientId);
+  if (!client) {
+    clientCache.delete(clientId);
+    return null;
+  }
+  if (clientCache.size >= CLIENT_CACHE_SIZE) clientCache.delete(clientCache.keys().next().value!);
+  clientCache.set(clientId, { client, readAt: Date.now() });
+  return client;
+}
+
+function secretMatches(client: OAuthClientWithSecret, presented: PresentedCredentials): boolean {
+  if (client.type === "public") return presented.method === "none";
+  if (presented.secret === null || client.secretHash === null) return false;
+  return constantTimeEqual(hashToken(presented.secret), client.secretHash);
+}
+
 export async function authenticateClient(headers: HeaderReader, form: URLSearchParams): Promise<AuthenticatedClient> {
   const presented = presentedCredentials(headers, form);
   const basic = presented.method === "client_secret_basic";
-  const client = await getClientWithSecret(presented.clientId);
-  if (!client) throw invalidClient("client authentication failed", basic);
-  if (client.type === "public") {
-    if (presented.method !== "none") throw invalidClient("client authentication failed", basic);
-  } else {
-    if (presented.secret === null || client.secretHash === null) throw invalidClient("client authentication failed", basic);
-    if (!constantTimeEqual(hashToken(presented.secret), client.secretHash)) {
-      throw invalidClient("client authentication failed", basic);
-    }
-  }
+  let client = await readClient(presented.clientId, false);
+  if (client && !secretMatches(client, presented)) client = await readClient(presented.clientId, true);
+  if (!client || !secretMatches(client, presented)) throw invalidClient("client authentication failed", basic);
   return { client: withoutSecret(client), method: presented.method };
 }
