@@ -6,6 +6,7 @@
  * found through discovery. Used by bench/oauth.ts to obtain refresh tokens and to check the endpoints.
  */
 import { createHash, randomBytes } from "node:crypto";
+import { CookieJar } from "../e2e/support/oauth-browser.ts";
 
 export interface TokenResponse {
   access_token: string;
@@ -33,34 +34,6 @@ export const DEMO_CLIENT = {
 export function basicAuthorization(clientId: string, clientSecret: string): string {
   const encode = (value: string) => encodeURIComponent(value).replace(/%20/g, "+");
   return `Basic ${Buffer.from(`${encode(clientId)}:${encode(clientSecret)}`).toString("base64")}`;
-}
-
-/** The cookies a browser would keep for one origin (names and values only; expiry by Max-Age=0 or a past Expires). */
-export class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  absorb(response: Response): void {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = line.split(";");
-      const separator = pair.indexOf("=");
-      if (separator < 1) continue;
-      const name = pair.slice(0, separator).trim();
-      const expired = attributes.some((attribute) => {
-        const [key = "", value = ""] = attribute.split("=").map((part) => part.trim());
-        return (key.toLowerCase() === "max-age" && Number(value) <= 0) || (key.toLowerCase() === "expires" && Date.parse(value) < Date.now());
-      });
-      if (expired) this.cookies.delete(name);
-      else this.cookies.set(name, pair.slice(separator + 1).trim());
-    }
-  }
-
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  }
-
-  names(): string[] {
-    return [...this.cookies.keys()];
-  }
 }
 
 export interface HtmlForm {
@@ -203,7 +176,7 @@ async function walk(options: FlowOptions, stopAtSignIn: boolean): Promise<Walk> 
       body: next.body?.toString(),
       signal: AbortSignal.timeout(15_000),
     });
-    jar.absorb(response);
+    jar.absorb(response.headers);
     const text = await response.text();
     trail.push(`${next.method} ${target.pathname}${target.search.length > 80 ? `${target.search.slice(0, 80)}…` : target.search} → ${response.status}`);
 
