@@ -84,6 +84,9 @@ test("register → the code from the outbox → verify → signed in", async () 
   expect(sessions).toEqual([{ amr: ["pwd"] }]);
   const events = await sql<{ type: string }>(`SELECT type FROM security_event WHERE user_id = $1 ORDER BY created_at, type`, [account!.id]);
   expect(events.map((event) => event.type)).toEqual(["account_created", "email_verified", "sign_in"]);
+  // A new member holds the `member` role, so the self-service routes answer them.
+  const roles = await sql<{ name: string }>(`SELECT r.name FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = $1`, [account!.id]);
+  expect(roles).toEqual([{ name: "member" }]);
 
   // The account now signs in with its password like any other.
   const { html } = await browser.page("/sign-in");

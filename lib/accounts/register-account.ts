@@ -60,6 +60,9 @@ export async function registerAccount(input: RegisterAccountInput, now = new Dat
         await tx.user.update({ where: { id: existing.id }, data: names, select: { id: true } });
       } else {
         const created = await tx.user.create({ data: { email: input.email, ...names }, select: { id: true } });
+        // Every member holds the `member` role (created by the base_roles migration): their own profile,
+        // consents and sessions.
+        await tx.$executeRaw`INSERT INTO user_role (user_id, role_id) SELECT ${created.id}::uuid, id FROM role WHERE name = 'member' ON CONFLICT DO NOTHING`;
         await recordSecurityEvent({ userId: created.id, type: "account_created", context: input.context }, tx);
       }
       const code = await issueVerificationCode(tx, { ...codeTarget, sentTo: input.email }, now);
