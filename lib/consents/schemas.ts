@@ -13,12 +13,28 @@ export const consentDecisionBodySchema = z.object({
 });
 export type ConsentDecisionBody = z.output<typeof consentDecisionBodySchema>;
 
-export const ConsentSchema = z.object({
+export const ConsentSchema = z
+  .object({
   id: z.uuid(),
   client_id: z.string(),
   scopes: z.array(z.string()),
   status: z.enum([CONSENT_STATUS.granted, CONSENT_STATUS.revoked]),
   granted_at: z.iso.datetime({ offset: true }),
   revoked_at: z.iso.datetime({ offset: true }).optional(),
-});
+  })
+  .meta({ id: "Consent" });
 export type ConsentBody = z.infer<typeof ConsentSchema>;
+
+/** POST /api/v1/consents/me: a registered client and the scopes the member allows it (each one it may ask for). */
+export const createConsentBodySchema = z
+  .object({
+    client_id: z.string({ error: "is required" }).min(1, "is required").max(128, "is too long"),
+    scopes: z
+      .array(z.string().min(1, "must not be empty").max(64, "is too long"), { error: "must be an array of scope names" })
+      .min(1, "must name at least one scope")
+      .max(20, "names too many scopes"),
+  })
+  .strict();
+export type CreateConsentBody = z.output<typeof createConsentBodySchema>;
+
+export const ConsentListSchema = z.object({ consents: z.array(ConsentSchema) }).meta({ id: "ConsentList" });

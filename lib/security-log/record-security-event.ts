@@ -17,6 +17,7 @@ export const SECURITY_EVENT_TYPES = [
   "password_reset_requested",
   "password_changed",
   "consent_granted",
+  "consent_revoked",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -1,0 +1,10 @@
+import { revokeConsentOrThrow } from "@/lib/consents/revoke-consent-or-throw";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+
+export const dynamic = "force-dynamic";
+
+// DELETE /api/v1/consents/me/{id} - revoke a consent and the client's refresh tokens for the member
+export const DELETE = identityRoute<{ id: string }>({ permission: "consents:write" }, async ({ request, caller, params }) =>
+  identityJson(await revokeConsentOrThrow(caller.userId, params.id, requestContext(request.headers))),
+);

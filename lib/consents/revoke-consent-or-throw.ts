@@ -1,0 +1,41 @@
+import "server-only";
+import { sql } from "../db.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { notFound } from "../identity/errors.ts";
+import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { consentBodyFromRow } from "./list-consents.ts";
+import type { ConsentBody } from "./schemas.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Revokes one of the member's consents (decisions.md part 3): status `revoked` with `revoked_at`, and every
+ * grant of that client for the member is revoked too, so its refresh tokens die and its access tokens stop
+ * working on our routes at once. Someone else's consent, or no such id, is `not_found`. Revoking twice
+ * answers the record as it is.
+ */
+export async function revokeConsentOrThrow(userId: string, consentId: string, context: RequestContext): Promise<ConsentBody> {
+  if (!UUID.test(consentId)) throw notFound("consent");
+  const [row] = await sql<Parameters<typeof consentBodyFromRow>[0] & { newly: boolean }>(
+    `WITH target AS (
+       SELECT id, client_id, status FROM consent WHERE id = $1::uuid AND user_id = $2::uuid FOR UPDATE
+     ), revoked AS (
+       UPDATE consent c SET status = 'revoked', revoked_at = now()::timestamptz(3), updated_at = now()
+         FROM target WHERE c.id = target.id AND target.status = 'granted'
+       RETURNING c.id
+     ), grants AS (
+       UPDATE oauth_grant g SET revoked_at = now(), revoked_reason = 'consent_revoked'
+        WHERE g.user_id = $2::uuid AND g.client_id = (SELECT client_id FROM target) AND g.revoked_at IS NULL
+          AND EXISTS (SELECT 1 FROM revoked)
+     )
+     SELECT c.id, c.client_id, c.scopes, 'revoked'::text AS status, c.granted_at,
+            COALESCE(c.revoked_at, now()::timestamptz(3)) AS revoked_at, EXISTS (SELECT 1 FROM revoked) AS newly
+       FROM consent c JOIN target ON target.id = c.id`,
+    [consentId, userId],
+  );
+  if (!row) throw notFound("consent");
+  if (row.newly) {
+    await recordSecurityEvent({ userId, type: "consent_revoked", context, detail: { client_id: row.client_id } });
+  }
+  return consentBodyFromRow(row);
+}
