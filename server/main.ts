@@ -75,6 +75,9 @@ function serveRouteHandler(handler: (request: NextRequest) => Promise<Response>,
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
+    // As Next's own server does: without a proxy's header, the client is the socket's peer (the per-IP
+    // attempt limits and the session list need it).
+    if (!headers.has("x-forwarded-for") && request.socket.remoteAddress) headers.set("x-forwarded-for", request.socket.remoteAddress);
     const url = `http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`;
     const run = async () => {
       const answer = await handler(new nextServer.NextRequest(url, { method: request.method, headers, body: Buffer.concat(chunks) }));
