@@ -10,6 +10,7 @@ import {
 } from "../calendar/schemas.ts";
 import { ConsentListSchema, ConsentSchema, createConsentBodySchema } from "../consents/schemas.ts";
 import { identityErrorSchema } from "../identity/schemas.ts";
+import { MemberSessionListSchema, RevokedOthersSchema, RevokedSessionSchema } from "../sessions/schemas.ts";
 import { ProfileSchema } from "../users/schemas.ts";
 
 /**
@@ -58,6 +59,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
     tags: [
       { name: "users", description: "The signed-in member (bearer access token from this issuer)." },
       { name: "consents-privacy", description: "Which apps may use which parts of the member's account." },
+      { name: "sessions", description: "Where the member is signed in." },
       { name: "events", description: "Public calendar of church events (no authentication)." },
     ],
     components: {
@@ -129,6 +131,48 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
             "401": invalidTokenResponse,
             "403": identityError("`forbidden`: `missing permission consents:write`."),
             "404": identityError("`not_found`: no such consent of this member (someone else's is not found either)."),
+          },
+        },
+      },
+      "/api/v1/sessions/me": {
+        get: {
+          tags: ["sessions"],
+          operationId: "listMySessions",
+          summary: "The member's signed-in sessions, the current one first",
+          description: "Needs permission `sessions:read`. Device and browser are read from the User-Agent.",
+          security: [{ bearer: [] }],
+          responses: {
+            "200": { description: "Live sessions.", content: { "application/json": { schema: MemberSessionListSchema } } },
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission sessions:read`."),
+          },
+        },
+        delete: {
+          tags: ["sessions"],
+          operationId: "signOutOtherSessions",
+          summary: "Sign out of every session but the current one",
+          description: "Needs permission `sessions:write`. Their tokens stop working at once; their refresh tokens are dead.",
+          security: [{ bearer: [] }],
+          responses: {
+            "200": { description: "How many sessions were signed out.", content: { "application/json": { schema: RevokedOthersSchema } } },
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission sessions:write`."),
+          },
+        },
+      },
+      "/api/v1/sessions/me/{id}": {
+        delete: {
+          tags: ["sessions"],
+          operationId: "signOutSession",
+          summary: "Sign one session out",
+          description: "Needs permission `sessions:write`. Its tokens stop working on /api/v1 at once and its refresh tokens are dead.",
+          security: [{ bearer: [] }],
+          requestParams: { path: z.object({ id: z.string().meta({ description: "The session id (UUID), the `sid` of its tokens." }) }) },
+          responses: {
+            "200": { description: "The session, signed out.", content: { "application/json": { schema: RevokedSessionSchema } } },
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission sessions:write`."),
+            "404": identityError("`not_found`: no live session of this member with that id."),
           },
         },
       },

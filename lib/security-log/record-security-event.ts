@@ -18,6 +18,7 @@ export const SECURITY_EVENT_TYPES = [
   "password_changed",
   "consent_granted",
   "consent_revoked",
+  "session_revoked",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

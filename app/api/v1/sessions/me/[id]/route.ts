@@ -1,0 +1,10 @@
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+import { revokeMemberSessionOrThrow } from "@/lib/sessions/revoke-member-session-or-throw";
+
+export const dynamic = "force-dynamic";
+
+// DELETE /api/v1/sessions/me/{id} - sign one session out; its tokens stop working at once
+export const DELETE = identityRoute<{ id: string }>({ permission: "sessions:write" }, async ({ request, caller, params }) =>
+  identityJson(await revokeMemberSessionOrThrow(caller.userId, params.id, requestContext(request.headers))),
+);

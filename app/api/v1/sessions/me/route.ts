@@ -1,0 +1,16 @@
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+import { listMemberSessions } from "@/lib/sessions/list-member-sessions";
+import { revokeOtherMemberSessions } from "@/lib/sessions/revoke-member-session-or-throw";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/sessions/me - the member's signed-in sessions (device, browser, IP, created, last seen, current)
+export const GET = identityRoute({ permission: "sessions:read" }, async ({ caller }) =>
+  identityJson({ sessions: await listMemberSessions(caller.userId, caller.sessionId) }),
+);
+
+// DELETE /api/v1/sessions/me - sign out of every session but the current one
+export const DELETE = identityRoute({ permission: "sessions:write" }, async ({ request, caller }) =>
+  identityJson(await revokeOtherMemberSessions(caller.userId, caller.sessionId, requestContext(request.headers))),
+);

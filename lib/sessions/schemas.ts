@@ -1,0 +1,24 @@
+import { z } from "zod";
+
+/** One of the member's signed-in sessions, as GET /api/v1/sessions/me lists it. */
+export const MemberSessionSchema = z
+  .object({
+    id: z.uuid(),
+    device: z.string(),
+    browser: z.string(),
+    ip: z.string().nullable(),
+    created_at: z.iso.datetime(),
+    last_seen_at: z.iso.datetime(),
+    /** The session the calling token belongs to. */
+    current: z.boolean(),
+  })
+  .meta({ id: "MemberSession" });
+export type MemberSession = z.infer<typeof MemberSessionSchema>;
+
+export const MemberSessionListSchema = z.object({ sessions: z.array(MemberSessionSchema) }).meta({ id: "MemberSessionList" });
+
+export const RevokedSessionSchema = z
+  .object({ id: z.uuid(), status: z.literal("revoked"), revoked_at: z.iso.datetime() })
+  .meta({ id: "RevokedSession" });
+
+export const RevokedOthersSchema = z.object({ status: z.literal("ok"), revoked: z.number().int().min(0) }).meta({ id: "RevokedSessions" });
