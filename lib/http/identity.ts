@@ -97,6 +97,19 @@ export async function readJsonBody<Schema extends z.ZodType>(request: Request, s
   return parsed.data;
 }
 
+/** Validates the query string; a repeated parameter or a failed check is `invalid_request` naming it. */
+export function readQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.output<Schema> {
+  const params = new URL(request.url).searchParams;
+  const values: Record<string, string> = {};
+  for (const [key, value] of params) {
+    if (key in values) throw new IdentityError("invalid_request", `${key.slice(0, 40)}: is repeated`);
+    values[key] = value;
+  }
+  const parsed = schema.safeParse(values);
+  if (!parsed.success) throw new IdentityError("invalid_request", describeZodError(parsed.error));
+  return parsed.data;
+}
+
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 export function identityRoute<Params extends Record<string, string | string[]> = Record<string, never>>(

@@ -10,6 +10,7 @@ import {
 } from "../calendar/schemas.ts";
 import { ConsentListSchema, ConsentSchema, createConsentBodySchema } from "../consents/schemas.ts";
 import { identityErrorSchema } from "../identity/schemas.ts";
+import { SecurityEventPageSchema, securityEventsQuerySchema } from "../security-log/schemas.ts";
 import { MemberSessionListSchema, RevokedOthersSchema, RevokedSessionSchema } from "../sessions/schemas.ts";
 import { ProfileSchema } from "../users/schemas.ts";
 
@@ -60,6 +61,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
       { name: "users", description: "The signed-in member (bearer access token from this issuer)." },
       { name: "consents-privacy", description: "Which apps may use which parts of the member's account." },
       { name: "sessions", description: "Where the member is signed in." },
+      { name: "security", description: "What happened to the member's account, and from where." },
       { name: "events", description: "Public calendar of church events (no authentication)." },
     ],
     components: {
@@ -131,6 +133,24 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
             "401": invalidTokenResponse,
             "403": identityError("`forbidden`: `missing permission consents:write`."),
             "404": identityError("`not_found`: no such consent of this member (someone else's is not found either)."),
+          },
+        },
+      },
+      "/api/v1/users/me/security-events": {
+        get: {
+          tags: ["security"],
+          operationId: "listMySecurityEvents",
+          summary: "The member's security log, newest first",
+          description:
+            "Needs permission `profile:read`. Sign-ins and failed sign-ins, consents granted and revoked, sessions signed out, " +
+            "password changes and more, with IP, device and browser. `next_cursor` is opaque and only valid for the same member.",
+          security: [{ bearer: [] }],
+          requestParams: { query: securityEventsQuerySchema },
+          responses: {
+            "200": { description: "One page of events.", content: { "application/json": { schema: SecurityEventPageSchema } } },
+            "400": identityError("`invalid_request`: `limit` outside 1 to 100, an invalid or foreign `cursor`, or an unknown parameter."),
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission profile:read`."),
           },
         },
       },

@@ -1,0 +1,11 @@
+import { identityJson, identityRoute, readQuery } from "@/lib/http/identity";
+import { listSecurityEvents } from "@/lib/security-log/list-security-events";
+import { securityEventsQuerySchema } from "@/lib/security-log/schemas";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/users/me/security-events - the member's security log, newest first, cursor-paged
+export const GET = identityRoute({ permission: "profile:read" }, async ({ request, caller }) => {
+  const query = readQuery(request, securityEventsQuerySchema);
+  return identityJson(await listSecurityEvents(caller.userId, query.limit, query.cursor));
+});
