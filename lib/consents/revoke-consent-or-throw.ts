@@ -2,11 +2,10 @@ import "server-only";
 import { sql } from "../db.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { notFound } from "../identity/errors.ts";
+import { isUuid } from "../identity/ids.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { consentBodyFromRow } from "./list-consents.ts";
 import type { ConsentBody } from "./schemas.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Revokes one of the member's consents (decisions.md part 3): status `revoked` with `revoked_at`, and every
@@ -15,7 +14,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * answers the record as it is.
  */
 export async function revokeConsentOrThrow(userId: string, consentId: string, context: RequestContext): Promise<ConsentBody> {
-  if (!UUID.test(consentId)) throw notFound("consent");
+  if (!isUuid(consentId)) throw notFound("consent");
   const [row] = await sql<Parameters<typeof consentBodyFromRow>[0] & { newly: boolean }>(
     `WITH target AS (
        SELECT id, client_id, status FROM consent WHERE id = $1::uuid AND user_id = $2::uuid FOR UPDATE

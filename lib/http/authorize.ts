@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { logUnexpectedError } from "./log-unexpected-error.ts";
 import { AuthorizePageError } from "../oauth/authorize/authorize-errors.ts";
 import { getSessionByToken, type LiveSession } from "../sessions/get-session.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
@@ -23,8 +23,7 @@ export function browserOAuthRoute(handler: Handler): Handler {
       return await handler(request);
     } catch (error) {
       if (error instanceof AuthorizePageError) return errorPageRedirect(error.code);
-      const requestId = randomUUID();
-      console.error(JSON.stringify({ level: "error", requestId, route: new URL(request.url).pathname, error: String(error) }));
+      logUnexpectedError(new URL(request.url).pathname, error);
       return errorPageRedirect("server_error");
     }
   };

@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { logUnexpectedError } from "./log-unexpected-error.ts";
 import { ZodError, type z } from "zod";
 import { IdentityError, forbidden, invalidToken } from "../identity/errors.ts";
 import { bearerToken } from "../oauth/bearer.ts";
@@ -125,8 +125,7 @@ export function identityRoute<Params extends Record<string, string | string[]> =
     } catch (error) {
       if (error instanceof IdentityError) return identityErrorResponse(error);
       if (error instanceof ZodError) return identityErrorResponse(new IdentityError("invalid_request", describeZodError(error)));
-      const requestId = randomUUID();
-      console.error(JSON.stringify({ level: "error", requestId, route: new URL(request.url).pathname, error: String(error) }));
+      const requestId = logUnexpectedError(new URL(request.url).pathname, error);
       return identityErrorResponse(new IdentityError("server_error", `unexpected error (request ${requestId})`));
     }
   };

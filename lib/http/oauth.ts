@@ -1,5 +1,5 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
+import { logUnexpectedError } from "./log-unexpected-error.ts";
 import { OAuthError } from "../oauth/errors.ts";
 
 /**
@@ -50,8 +50,7 @@ export function oauthFailure(error: unknown, route: string): PlainResponse {
   if (isDatabaseUnavailable(error)) {
     return oauthErrorResult(new OAuthError("temporarily_unavailable", "the service is briefly unavailable; try again", { "Retry-After": "5" }));
   }
-  const requestId = randomUUID();
-  console.error(JSON.stringify({ level: "error", requestId, route, error: String(error) }));
+  const requestId = logUnexpectedError(route, error);
   return plainJson({ error: "server_error", error_description: `unexpected error (request ${requestId})` }, 500);
 }
 

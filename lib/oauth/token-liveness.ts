@@ -20,9 +20,10 @@ export async function checkTokenLiveness(token: VerifiedAccessToken, withPermiss
             AS live,
             CASE WHEN $4::boolean THEN ARRAY(
               SELECT DISTINCT p FROM user_role ur JOIN role r ON r.id = ur.role_id, unnest(r.permissions) AS p
-               WHERE ur.user_id::text = $5 ORDER BY p
+               WHERE ur.user_id = $5::uuid ORDER BY p
             ) END AS permissions`,
-    [token.jti, token.sid, token.grantId, withPermissions, token.sub],
+    // Only a member's token asks for permissions, so `sub` is then a user id (the primary key's index applies).
+    [token.jti, token.sid, token.grantId, withPermissions, withPermissions ? token.sub : null],
   );
   return { live: row?.live ?? false, permissions: row?.permissions ?? [] };
 }

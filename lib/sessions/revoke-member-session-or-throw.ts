@@ -2,9 +2,8 @@ import "server-only";
 import { sql } from "../db.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { notFound } from "../identity/errors.ts";
+import { isUuid } from "../identity/ids.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Signs one of the member's sessions out: the session and every grant issued in it are revoked in one
@@ -12,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * session, an unknown id, or one already ended is `not_found`.
  */
 export async function revokeMemberSessionOrThrow(userId: string, sessionId: string, context: RequestContext) {
-  if (!UUID.test(sessionId)) throw notFound("session");
+  if (!isUuid(sessionId)) throw notFound("session");
   const [row] = await sql<{ id: string; revoked_at: Date }>(
     `WITH ended AS (
        UPDATE session SET revoked_at = now()::timestamptz(3)
