@@ -4,6 +4,7 @@ import { SiteHeader } from "@/components/site-header";
 import { churchName } from "@/lib/church";
 import { csrfTokenForPage } from "@/lib/http/csrf";
 import { getPortalViewer } from "@/lib/portal-auth/get-portal-session";
+import { CSRF_META_NAME } from "@/lib/portal-api/paths";
 import { Providers } from "./providers";
 import "./globals.css";
 
@@ -29,6 +30,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body>
+        {/* For the portal's same-origin API calls (lib/portal-api/client.ts); React hoists it into <head>. */}
+        {csrfToken ? <meta name={CSRF_META_NAME} content={csrfToken} /> : null}
         <a href="#main" className="skip-link">
           Skip to main content
         </a>

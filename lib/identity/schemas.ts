@@ -8,3 +8,6 @@ export const identityErrorSchema = z
     error_description: z.string(),
   })
   .meta({ id: "IdentityError" });
+
+/** Acknowledgement (interface.md 3): the change was made. */
+export const AcknowledgementSchema = z.object({ status: z.literal("ok") }).meta({ id: "Acknowledgement" });

@@ -1,0 +1,67 @@
+"use client";
+
+import { useEffect, useId, useRef, type ReactNode } from "react";
+
+/**
+ * Asks before a destructive action, in a native modal <dialog>: focus moves into it and is trapped
+ * there, Escape cancels, and focus returns to the button that opened it when it closes. "Cancel" has
+ * focus first, so Enter alone never destroys anything.
+ */
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy = false,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  children?: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="confirm-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={children ? bodyId : undefined}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (!busy) onCancel();
+      }}
+    >
+      <h2 id={titleId} className="confirm-dialog__title">
+        {title}
+      </h2>
+      {children ? (
+        <div id={bodyId} className="confirm-dialog__body">
+          {children}
+        </div>
+      ) : null}
+      <div className="confirm-dialog__actions">
+        <button type="button" className="button" onClick={onCancel} disabled={busy} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className="button button--danger" onClick={onConfirm} aria-disabled={busy || undefined} disabled={busy}>
+          {busy ? "Working…" : confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

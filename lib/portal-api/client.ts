@@ -1,0 +1,75 @@
+import type { z } from "zod";
+import { portalSignInHref } from "../portal-auth/paths.ts";
+import { CSRF_META_NAME, PORTAL_API_CSRF_HEADER, PORTAL_API_PREFIX } from "./paths.ts";
+
+/**
+ * The browser's only way to the identity API: same-origin calls to the portal relay, which adds the
+ * member's access token on the server. Every answer is parsed with the route's own zod schema, so a
+ * page never renders a shape it did not expect.
+ */
+
+export class PortalApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The identity error code (`invalid_request`, `conflict`, ...), or `network_error`. */
+    readonly code: string,
+    /** A sentence for the member, from the API's `error_description`. */
+    message: string,
+    readonly retryAfterSeconds: number | null = null,
+  ) {
+    super(message);
+    this.name = "PortalApiError";
+  }
+}
+
+type Method = "GET" | "POST" | "DELETE";
+
+function csrfToken(): string {
+  return document.querySelector<HTMLMetaElement>(`meta[name="${CSRF_META_NAME}"]`)?.content ?? "";
+}
+
+async function errorOf(response: Response): Promise<PortalApiError> {
+  const body: unknown = await response.json().catch(() => null);
+  const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
+  const code = typeof fields.error === "string" ? fields.error : "server_error";
+  const description =
+    typeof fields.error_description === "string" && fields.error_description
+      ? fields.error_description
+      : "Something went wrong on our side. Try again in a moment.";
+  const retryAfter = Number(response.headers.get("retry-after"));
+  return new PortalApiError(response.status, code, description, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+}
+
+/**
+ * Calls `/api/v1/<path>` through the relay and parses the answer with `schema`. Throws PortalApiError
+ * for every refusal; a 401 (the session ended, e.g. signed out from another device) also sends the
+ * browser to sign in again, coming back here.
+ */
+export async function portalApi<Schema extends z.ZodType>(
+  schema: Schema,
+  path: string,
+  options: { method?: Method; body?: unknown } = {},
+): Promise<z.output<Schema>> {
+  const method = options.method ?? "GET";
+  let response: Response;
+  try {
+    response = await fetch(`${PORTAL_API_PREFIX}/${path.replace(/^\/+/, "")}`, {
+      method,
+      credentials: "same-origin",
+      headers: {
+        Accept: "application/json",
+        [PORTAL_API_CSRF_HEADER]: csrfToken(),
+        ...(options.body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    throw new PortalApiError(0, "network_error", "We could not reach the server. Check your connection and try again.");
+  }
+  if (!response.ok) {
+    const error = await errorOf(response);
+    if (response.status === 401) window.location.assign(portalSignInHref(`${window.location.pathname}${window.location.search}`));
+    throw error;
+  }
+  return schema.parse(await response.json());
+}

@@ -1,0 +1,8 @@
+/**
+ * Where the portal's browser code reaches the identity API (through lib/portal-api/relay.ts), and the
+ * header that carries the page's CSRF token. Pure: shared by the relay and the browser client.
+ */
+export const PORTAL_API_PREFIX = "/portal/api/v1";
+export const PORTAL_API_CSRF_HEADER = "x-csrf-token";
+/** The page puts its CSRF token in `<meta name="csrf-token">` for the browser client to send. */
+export const CSRF_META_NAME = "csrf-token";

@@ -1,0 +1,10 @@
+/**
+ * Every react-query key of the portal's account pages, in one place, so a change invalidates exactly
+ * what it affects (e.g. revoking an app refreshes the apps list and the security log).
+ */
+export const accountQueryKeys = {
+  consents: ["account", "consents"] as const,
+  sessions: ["account", "sessions"] as const,
+  securityEvents: ["account", "security-events"] as const,
+  mfa: ["account", "mfa"] as const,
+};
