@@ -12,6 +12,8 @@ import { ISSUER } from "../support/oauth-client.ts";
  * party too, so the member holds a consent for it as well: the checks below look at demo-app's).
  */
 const CALLER_CLIENT = "oauth-test-confidential";
+/** demo-app's registered name (lib/demo/seed-identity.ts): the list names each consent's app. */
+const DEMO_APP_NAME = "Demo app";
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 async function callerToken(member: TestMember): Promise<string> {
@@ -44,12 +46,12 @@ test("grant, merge, list and revoke a consent, with exact bodies", async () => {
   const listed = await call("GET", "/api/v1/consents/me", token);
   expect(listed.status).toBe(200);
   expect(listed.headers.get("cache-control")).toBe("no-store");
-  expect(listed.body.consents).toContainEqual(merged.body);
+  expect(listed.body.consents).toContainEqual({ ...merged.body, client_name: DEMO_APP_NAME });
 
   const revoked = await call("DELETE", `/api/v1/consents/me/${created.body.id}`, token);
   expect(revoked.status).toBe(200);
   expect(revoked.body).toEqual({ ...merged.body, status: "revoked", revoked_at: expect.stringMatching(ISO) });
-  expect((await call("GET", "/api/v1/consents/me", token)).body.consents).toContainEqual(revoked.body);
+  expect((await call("GET", "/api/v1/consents/me", token)).body.consents).toContainEqual({ ...revoked.body, client_name: DEMO_APP_NAME });
 
   // Granting after a revocation starts a new grant of exactly the new scopes.
   const again = await call("POST", "/api/v1/consents/me", token, { client_id: DEMO_APP.id, scopes: ["openid"] });

@@ -1,6 +1,6 @@
 import "server-only";
 import { sql } from "../db.ts";
-import { ConsentSchema, type ConsentBody } from "./schemas.ts";
+import { ConsentSchema, ListedConsentSchema, type ConsentBody, type ListedConsent } from "./schemas.ts";
 
 interface ConsentRow {
   id: string;
@@ -24,12 +24,14 @@ export function consentBodyFromRow(row: ConsentRow): ConsentBody {
 
 export const CONSENT_COLUMNS = "id, client_id, scopes, status, granted_at, revoked_at";
 
-/** Every consent of the member, granted ones first, newest grant first. */
-export async function listConsents(userId: string): Promise<ConsentBody[]> {
-  const rows = await sql<ConsentRow>(
-    `SELECT ${CONSENT_COLUMNS} FROM consent WHERE user_id = $1
-      ORDER BY status = 'granted' DESC, granted_at DESC, id`,
+/** Every consent of the member with its app's name, granted ones first, newest grant first. */
+export async function listConsents(userId: string): Promise<ListedConsent[]> {
+  const rows = await sql<ConsentRow & { client_name: string }>(
+    `SELECT c.id, c.client_id, c.scopes, c.status, c.granted_at, c.revoked_at, cl.name AS client_name
+       FROM consent c JOIN client cl ON cl.id = c.client_id
+      WHERE c.user_id = $1
+      ORDER BY c.status = 'granted' DESC, c.granted_at DESC, c.id`,
     [userId],
   );
-  return rows.map(consentBodyFromRow);
+  return rows.map((row) => ListedConsentSchema.parse({ ...consentBodyFromRow(row), client_name: row.client_name }));
 }

@@ -37,4 +37,8 @@ export const createConsentBodySchema = z
   .strict();
 export type CreateConsentBody = z.output<typeof createConsentBodySchema>;
 
-export const ConsentListSchema = z.object({ consents: z.array(ConsentSchema) }).meta({ id: "ConsentList" });
+/** In the list, each Consent also names its app, so a member can tell which app it is. */
+export const ListedConsentSchema = ConsentSchema.extend({ client_name: z.string() }).meta({ id: "ListedConsent" });
+export type ListedConsent = z.infer<typeof ListedConsentSchema>;
+
+export const ConsentListSchema = z.object({ consents: z.array(ListedConsentSchema) }).meta({ id: "ConsentList" });
