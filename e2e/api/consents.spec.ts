@@ -1,9 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { sql } from "../support/database.ts";
+import { callApi } from "../support/identity-api.ts";
 import { createTestMember, ensureTestClient, type TestMember } from "../support/oauth-accounts.ts";
 import { DEMO_APP } from "../support/oauth-browser.ts";
 import { codeFor, exchangeCode, profileOf, tokenRequest, tokensFor } from "../support/oauth-client.ts";
-import { ISSUER } from "../support/oauth-client.ts";
 
 /**
  * /api/v1/consents/me (decisions.md part 3): list, grant (201 new, 200 merged), revoke (200 with the
@@ -22,14 +22,7 @@ async function callerToken(member: TestMember): Promise<string> {
   return (await exchangeCode(code, verifier, redirectUri, { id: client.id, secret: client.secret })).access_token;
 }
 
-async function call(method: string, path: string, token: string | null, body?: unknown, rawBody?: string) {
-  const headers: Record<string, string> = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  if (body !== undefined || rawBody !== undefined) headers["content-type"] = "application/json";
-  const response = await fetch(new URL(path, ISSUER), { method, headers, body: rawBody ?? (body === undefined ? undefined : JSON.stringify(body)) });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
-}
+const call = (method: string, path: string, token: string | null, body?: unknown, rawBody?: string) => callApi(method, path, token, { body, rawBody });
 
 test("grant, merge, list and revoke a consent, with exact bodies", async () => {
   const member = await createTestMember("consents");

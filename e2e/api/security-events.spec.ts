@@ -1,14 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { createTestMember } from "../support/oauth-accounts.ts";
-import { ISSUER, tokensFor } from "../support/oauth-client.ts";
+import { callApi } from "../support/identity-api.ts";
+import { tokensFor } from "../support/oauth-client.ts";
 
 /** GET /api/v1/users/me/security-events: the member's own log, newest first, cursor-paged. */
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-async function get(path: string, token: string) {
-  const response = await fetch(new URL(path, ISSUER), { headers: { authorization: `Bearer ${token}` } });
-  return { status: response.status, body: await response.json() };
-}
+const get = (path: string, token: string) => callApi("GET", path, token);
 
 test("the log lists the member's events newest first, and pages without gaps or repeats", async () => {
   const member = await createTestMember("security-log");

@@ -1,7 +1,8 @@
 import { expect, test } from "@playwright/test";
 import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
-import { ISSUER, profileOf, tokenRequest, tokensFor } from "../support/oauth-client.ts";
+import { callApi } from "../support/identity-api.ts";
+import { profileOf, tokenRequest, tokensFor } from "../support/oauth-client.ts";
 
 /**
  * /api/v1/sessions/me: the member's sessions, signing one out, and signing out everywhere else. Each
@@ -9,11 +10,7 @@ import { ISSUER, profileOf, tokenRequest, tokensFor } from "../support/oauth-cli
  */
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
-async function call(method: string, path: string, token: string | null) {
-  const response = await fetch(new URL(path, ISSUER), { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
-}
+const call = (method: string, path: string, token: string | null) => callApi(method, path, token);
 
 function sidOf(accessToken: string): string {
   return JSON.parse(Buffer.from(accessToken.split(".")[1]!, "base64url").toString()).sid as string;
