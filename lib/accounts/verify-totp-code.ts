@@ -16,6 +16,18 @@ export const TOTP_PERIOD_SECONDS = 30;
 export const TOTP_EPOCH_TOLERANCE_SECONDS = 30;
 
 /**
+ * The 30-second step `token` belongs to when it is a valid code for `secret` within ±1 step of `now`,
+ * else null. Callers record the step, so the same code is never accepted twice.
+ */
+export async function totpStepOf(secret: string, token: string, now = new Date()): Promise<number | null> {
+  const epoch = Math.floor(now.getTime() / 1000);
+  const result = await verify({ secret, token, epoch, epochTolerance: TOTP_EPOCH_TOLERANCE_SECONDS });
+  if (!result.valid) return null;
+  // Now's step shifted by where the code matched (-1, 0, +1).
+  return Math.floor(epoch / TOTP_PERIOD_SECONDS) + result.delta;
+}
+
+/**
  * True when `token` is the member's current TOTP code (±1 step) and that step was not used before. The
  * step is recorded with a conditional UPDATE, so of two requests racing with the same code only one wins,
  * and a code older than the last accepted one is refused too.
@@ -26,12 +38,8 @@ export async function verifyTotpCode(userId: string, token: string, now = new Da
     select: { secretEncrypted: true, status: true },
   });
   if (!credential || credential.status !== TOTP_STATUS.confirmed) return false;
-  const secret = await openSecret("totp", credential.secretEncrypted);
-  const epoch = Math.floor(now.getTime() / 1000);
-  const result = await verify({ secret, token, epoch, epochTolerance: TOTP_EPOCH_TOLERANCE_SECONDS });
-  if (!result.valid) return false;
-  // The 30-second step the code belongs to: now's step shifted by where the code matched (-1, 0, +1).
-  const step = Math.floor(epoch / TOTP_PERIOD_SECONDS) + result.delta;
+  const step = await totpStepOf(await openSecret("totp", credential.secretEncrypted), token, now);
+  if (step === null) return false;
   const claimed = await sql<{ user_id: string }>(
     `UPDATE totp_credential SET last_used_step = $2
       WHERE user_id = $1 AND status = $3 AND (last_used_step IS NULL OR last_used_step < $2)

@@ -30,7 +30,7 @@ export const disableMfaBodySchema = z
 export type DisableMfaBody = z.output<typeof disableMfaBodySchema>;
 
 export const TotpSetupSchema = z
-  .object({ otpauth_url: z.string().startsWith("otpauth://totp/") })
+  .object({ otpauth_url: z.string().regex(/^otpauth:\/\/totp\//) })
   .meta({ id: "TotpSetup", description: "The pending secret as an otpauth:// URL (SHA-1, 6 digits, 30 s): show it as a QR code." });
 export type TotpSetup = z.infer<typeof TotpSetupSchema>;
 

@@ -19,6 +19,10 @@ export const SECURITY_EVENT_TYPES = [
   "consent_granted",
   "consent_revoked",
   "session_revoked",
+  "totp_enabled",
+  "totp_disabled",
+  "recovery_codes_regenerated",
+  "second_factor_failed",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

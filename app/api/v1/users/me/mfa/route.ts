@@ -1,0 +1,16 @@
+import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+import { disableTotp } from "@/lib/mfa/disable-totp";
+import { getMfaState } from "@/lib/mfa/get-mfa-state";
+import { disableMfaBodySchema } from "@/lib/mfa/schemas";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/users/me/mfa - whether TOTP is off, pending or on, and how many recovery codes are left
+export const GET = identityRoute({ permission: "profile:read" }, async ({ caller }) => identityJson(await getMfaState(caller.userId)));
+
+// DELETE /api/v1/users/me/mfa - turn TOTP off, with a current code or a recovery code
+export const DELETE = identityRoute({ permission: "profile:write" }, async ({ request, caller }) => {
+  const { code } = await readJsonBody(request, disableMfaBodySchema);
+  return identityJson(await disableTotp(caller.userId, code, requestContext(request.headers)));
+});
