@@ -4,7 +4,7 @@ import { csrfCookieName, verifyCsrf } from "../http/csrf.ts";
 import { logUnexpectedError } from "../http/log-unexpected-error.ts";
 import { requestContext } from "../http/request-context.ts";
 import { getPortalSession } from "../portal-auth/get-portal-session.ts";
-import { PORTAL_API_CSRF_HEADER } from "./paths.ts";
+import { PORTAL_API_CSRF_HEADER, upstreamPath } from "./paths.ts";
 
 /**
  * The portal's backend-for-frontend: the browser's React code calls /portal/api/v1/<path> on our own
@@ -17,7 +17,6 @@ import { PORTAL_API_CSRF_HEADER } from "./paths.ts";
  */
 
 const FORWARDED_RESPONSE_HEADERS = ["content-type", "retry-after", "content-disposition"] as const;
-const SEGMENT = /^[A-Za-z0-9_~-][A-Za-z0-9._~-]*$/;
 const MAX_BODY_BYTES = 64 * 1024;
 
 function refusal(status: number, error: string, description: string): Response {
@@ -25,13 +24,6 @@ function refusal(status: number, error: string, description: string): Response {
     status,
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" },
   });
-}
-
-/** `["users", "me", "mfa"]` → `/api/v1/users/me/mfa`, or null for anything that could leave /api/v1. */
-export function upstreamPath(segments: readonly string[]): string | null {
-  if (segments.length === 0 || segments.length > 8) return null;
-  if (!segments.every((segment) => segment.length <= 128 && SEGMENT.test(segment) && segment !== "." && segment !== "..")) return null;
-  return `/api/v1/${segments.join("/")}`;
 }
 
 export async function relayToIdentityApi(request: Request, segments: readonly string[]): Promise<Response> {
