@@ -1,0 +1,56 @@
+import type { Ref } from "react";
+import styles from "./apps.module.css";
+
+/**
+ * What the apps list shows before it has apps to show: loading, a failed load, and no apps at all.
+ */
+
+/** Placeholder cards while the list loads; they are hidden from screen readers, which hear the words. */
+export function AppsLoading() {
+  return (
+    <div aria-busy="true" className={styles.loading}>
+      <p className="muted">Loading your apps…</p>
+      <div aria-hidden="true" className={styles.skeletons}>
+        {[0, 1].map((index) => (
+          <div key={index} className={`${styles.card} ${styles.skeletonCard}`}>
+            <div className="skeleton-line skeleton-line--title" />
+            <div className="skeleton-line" />
+            <div className="skeleton-line skeleton-line--medium" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A failed load (or refresh) of the list, said in words, with a way to try again. */
+export function AppsLoadError({ title, message, retrying, onRetry }: { title: string; message: string; retrying: boolean; onRetry: () => void }) {
+  return (
+    <div className="notice notice--error" role="alert">
+      <h2 className="notice__title">{title}</h2>
+      <p>{message}</p>
+      <button
+        type="button"
+        className="button"
+        aria-disabled={retrying || undefined}
+        onClick={() => {
+          if (!retrying) onRetry();
+        }}
+      >
+        {retrying ? "Trying again…" : "Try again"}
+      </button>
+    </div>
+  );
+}
+
+/** Its heading can take focus, so removing the last app leaves the keyboard somewhere that makes sense. */
+export function NoApps({ headingRef }: { headingRef: Ref<HTMLHeadingElement> }) {
+  return (
+    <div className="empty-state">
+      <h2 ref={headingRef} tabIndex={-1} className={`empty-state__title ${styles.emptyTitle}`}>
+        No apps can access your account
+      </h2>
+      <p>When you allow an app to sign you in, it appears here.</p>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import type { ListedConsent } from "@/lib/consents/schemas";
+import { AppCard } from "./app-card";
+import { useConsents, useRemoveAccess } from "./apps-queries";
+import { AppsLoadError, AppsLoading, NoApps } from "./apps-states";
+import styles from "./apps.module.css";
+import { RemovedApps } from "./removed-apps";
+import { removalFailedMessage, removedMessage } from "./removal-messages";
+
+/** Where focus goes once the last app is gone: the empty state's heading. */
+const NO_APPS = Symbol("no apps");
+
+/**
+ * The apps that can access the member's account, each removable after a confirmation, and the apps
+ * already removed. Outcomes are said in words: success in a polite live region, failure as an alert.
+ *
+ * After a removal the app's button is gone, so focus moves on to the next app's button (or the previous
+ * one's), or to the empty state's heading when no app is left, instead of falling back to the page start.
+ */
+export function AppsWithAccess() {
+  const consents = useConsents();
+  const removal = useRemoveAccess();
+  // The app stays in the dialog's state after it closes, so its words do not change while it closes.
+  const [dialog, setDialog] = useState<{ consent: ListedConsent; open: boolean } | null>(null);
+  const closeDialog = () => setDialog((current) => current && { ...current, open: false });
+  const [announcement, setAnnouncement] = useState("");
+  const [failure, setFailure] = useState("");
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
+  const emptyHeading = useRef<HTMLHeadingElement>(null);
+  const focusAfterRemoval = useRef<string | typeof NO_APPS | null>(null);
+
+  const all = consents.data?.consents ?? [];
+  const granted = all.filter((consent) => consent.status === "granted");
+  const revoked = all.filter((consent) => consent.status === "revoked");
+
+  // The list may render without the removed app a moment after the dialog closes (the cache update and
+  // the dialog's state are separate renders), so the request waits until its target exists.
+  useEffect(() => {
+    const target = focusAfterRemoval.current;
+    if (target === null) return;
+    const element = target === NO_APPS ? emptyHeading.current : removeButtons.current.get(target);
+    if (element) {
+      element.focus();
+      focusAfterRemoval.current = null;
+    }
+  });
+
+  function askToRemove(consent: ListedConsent) {
+    setFailure("");
+    setDialog({ consent, open: true });
+  }
+
+  function remove() {
+    const consent = dialog?.consent;
+    if (!consent || removal.isPending) return;
+    const index = granted.findIndex((candidate) => candidate.id === consent.id);
+    const neighbour = index >= 0 ? (granted[index + 1] ?? granted[index - 1]) : undefined;
+    setAnnouncement("");
+    setFailure("");
+    removal.mutate(consent, {
+      onSuccess: () => {
+        focusAfterRemoval.current = neighbour?.id ?? NO_APPS;
+        closeDialog();
+        setAnnouncement(removedMessage(consent.client_name));
+      },
+      onError: (error) => {
+        // The dialog closing returns focus to this app's button, which is still there.
+        closeDialog();
+        setFailure(removalFailedMessage(consent.client_name, error));
+      },
+    });
+  }
+
+  let list;
+  if (consents.isPending) {
+    list = <AppsLoading />;
+  } else if (!consents.data) {
+    list = (
+      <AppsLoadError
+        title="We couldn’t load your apps"
+        message={consents.error?.message ?? "Something went wrong on our side. Please try again in a moment."}
+        retrying={consents.isFetching}
+        onRetry={() => void consents.refetch()}
+      />
+    );
+  } else {
+    list = (
+      <>
+        {consents.isRefetchError ? (
+          <AppsLoadError
+            title="This list may be out of date"
+            message={consents.error.message}
+            retrying={consents.isFetching}
+            onRetry={() => void consents.refetch()}
+          />
+        ) : null}
+        {granted.length === 0 ? (
+          <NoApps headingRef={emptyHeading} />
+        ) : (
+          <ul role="list" className={styles.list}>
+            {granted.map((consent) => (
+              <li key={consent.id}>
+                <AppCard
+                  consent={consent}
+                  onRemove={askToRemove}
+                  removeButtonRef={(element) => {
+                    if (!element) return;
+                    removeButtons.current.set(consent.id, element);
+                    return () => {
+                      removeButtons.current.delete(consent.id);
+                    };
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <RemovedApps consents={revoked} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <div role="status" aria-live="polite" className={announcement ? `notice ${styles.outcome}` : undefined}>
+        {announcement}
+      </div>
+      <div role="alert" className={failure ? `notice notice--error ${styles.outcome}` : undefined}>
+        {failure}
+      </div>
+      {list}
+      <ConfirmDialog
+        open={dialog?.open ?? false}
+        title={dialog ? `Remove access for ${dialog.consent.client_name}?` : "Remove access?"}
+        confirmLabel="Remove access"
+        busy={removal.isPending}
+        onConfirm={remove}
+        onCancel={closeDialog}
+      >
+        {dialog ? (
+          <p>
+            {dialog.consent.client_name} will be signed out and will no longer see your details. If you want to use it again, it will have to ask
+            for your permission first.
+          </p>
+        ) : null}
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import type { ListedConsent } from "@/lib/consents/schemas";
+import styles from "./apps.module.css";
+import { ConsentDate } from "./consent-date";
+
+/**
+ * Apps whose access the member removed, folded away under the main list: a record of what they did,
+ * and how an app gets back in (it has to ask again).
+ */
+export function RemovedApps({ consents }: { consents: ListedConsent[] }) {
+  if (consents.length === 0) return null;
+  return (
+    <details className={styles.removed}>
+      <summary className={styles.removedSummary}>Removed apps ({consents.length})</summary>
+      <ul role="list" className={styles.removedList}>
+        {consents.map((consent) => (
+          <li key={consent.id} className={styles.removedItem}>
+            <span className={styles.removedName}>{consent.client_name}</span>{" "}
+            <span className="muted">{consent.revoked_at ? <>Removed on <ConsentDate iso={consent.revoked_at} /></> : "Removed"}</span>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.removedNote}>An app listed here can no longer sign you in or see your details. If you use it again, it will ask you first.</p>
+    </details>
+  );
+}
