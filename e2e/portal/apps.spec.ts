@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { sql } from "../support/database.ts";
 import { createTestMember, type TestMember } from "../support/oauth-accounts.ts";
 import { DEMO_APP } from "../support/oauth-browser.ts";
 import { tokenRequest, tokensFor, type TokenSet } from "../support/oauth-client.ts";
+import { expectNoAxeViolations, tabTo } from "../support/page-checks.ts";
 import { readPortalSessionToken, signInThroughPortal } from "../support/portal.ts";
 
 // /account/apps in Debian's Chromium: a member who allowed demo-app through the real consent screen sees
@@ -52,20 +52,6 @@ async function memberUsingDemoApp(label: string): Promise<{ member: TestMember; 
   expect(demo.refresh_token, "demo-app got no refresh token").toBeTruthy();
   expect((await demoAppConsent(member)).status).toBe("granted");
   return { member, demo };
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
-}
-
-/** Presses Tab from where focus is until `target` has it, as a keyboard user would; fails if it never does. */
-async function tabTo(page: Page, target: Locator, limit = 40) {
-  for (let presses = 0; presses < limit; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement)) return;
-    await page.keyboard.press("Tab");
-  }
-  await expect(target, `Tab did not reach it in ${limit} presses`).toBeFocused();
 }
 
 const main = (page: Page) => page.getByRole("main");
@@ -227,7 +213,7 @@ test("a removal that fails is told as an alert with the service's words, and the
   await openAppsPage(page);
 
   // The account service is down for this one call (the relay's own answer when it cannot reach it).
-  const outage = { error: "temporarily_unavailable", error_description: "The account service is not answering. Try again in a moment." };
+  const outage = { error: "service_unavailable", error_description: "The account service is not answering. Try again in a moment." };
   await page.route("**/portal/api/v1/consents/me/*", (route) =>
     route.request().method() === "DELETE" ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify(outage) }) : route.fallback(),
   );

@@ -73,3 +73,9 @@ export async function portalApi<Schema extends z.ZodType>(
   }
   return schema.parse(await response.json());
 }
+
+/** react-query's `retry` for portal calls: a refusal (4xx) will not change on a second try; network and server failures are retried twice. */
+export function retryUnlessRefused(failures: number, error: Error): boolean {
+  if (error instanceof PortalApiError && error.status >= 400 && error.status < 500) return false;
+  return failures < 2;
+}

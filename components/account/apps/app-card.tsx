@@ -1,7 +1,7 @@
 import { useId, type Ref } from "react";
 import type { ListedConsent } from "@/lib/consents/schemas";
 import styles from "./apps.module.css";
-import { ConsentDate } from "./consent-date";
+import { LocalDate } from "../local-time";
 import { scopesInWords } from "./scope-words";
 
 /**
@@ -37,7 +37,7 @@ export function AppCard({
       ) : null}
       <div className={styles.cardFooter}>
         <p className={styles.date}>
-          Allowed on <ConsentDate iso={consent.granted_at} />
+          Allowed on <LocalDate iso={consent.granted_at} />
         </p>
         <button ref={removeButtonRef} type="button" className={`button ${styles.removeButton}`} onClick={() => onRemove(consent)}>
           Remove access<span className="visually-hidden"> for {consent.client_name}</span>

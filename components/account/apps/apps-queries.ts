@@ -3,16 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { ConsentListSchema, ConsentSchema, type ListedConsent } from "@/lib/consents/schemas";
-import { PortalApiError, portalApi } from "@/lib/portal-api/client";
+import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 
 type ConsentList = z.output<typeof ConsentListSchema>;
-
-/** A refusal (4xx) will not change on a second try; only network and server failures are retried. */
-function retryUnlessRefused(failures: number, error: Error): boolean {
-  if (error instanceof PortalApiError && error.status >= 400 && error.status < 500) return false;
-  return failures < 2;
-}
 
 /** The member's consents, granted and revoked, as GET /api/v1/consents/me answers them. */
 export function useConsents() {

@@ -23,26 +23,6 @@ export function AppsLoading() {
   );
 }
 
-/** A failed load (or refresh) of the list, said in words, with a way to try again. */
-export function AppsLoadError({ title, message, retrying, onRetry }: { title: string; message: string; retrying: boolean; onRetry: () => void }) {
-  return (
-    <div className="notice notice--error" role="alert">
-      <h2 className="notice__title">{title}</h2>
-      <p>{message}</p>
-      <button
-        type="button"
-        className="button"
-        aria-disabled={retrying || undefined}
-        onClick={() => {
-          if (!retrying) onRetry();
-        }}
-      >
-        {retrying ? "Trying again…" : "Try again"}
-      </button>
-    </div>
-  );
-}
-
 /** Its heading can take focus, so removing the last app leaves the keyboard somewhere that makes sense. */
 export function NoApps({ headingRef }: { headingRef: Ref<HTMLHeadingElement> }) {
   return (

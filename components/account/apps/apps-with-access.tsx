@@ -5,7 +5,8 @@ import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import type { ListedConsent } from "@/lib/consents/schemas";
 import { AppCard } from "./app-card";
 import { useConsents, useRemoveAccess } from "./apps-queries";
-import { AppsLoadError, AppsLoading, NoApps } from "./apps-states";
+import { LoadError } from "../load-error";
+import { AppsLoading, NoApps } from "./apps-states";
 import styles from "./apps.module.css";
 import { RemovedApps } from "./removed-apps";
 import { removalFailedMessage, removedMessage } from "./removal-messages";
@@ -79,7 +80,7 @@ export function AppsWithAccess() {
     list = <AppsLoading />;
   } else if (!consents.data) {
     list = (
-      <AppsLoadError
+      <LoadError
         title="We couldn’t load your apps"
         message={consents.error?.message ?? "Something went wrong on our side. Please try again in a moment."}
         retrying={consents.isFetching}
@@ -90,7 +91,7 @@ export function AppsWithAccess() {
     list = (
       <>
         {consents.isRefetchError ? (
-          <AppsLoadError
+          <LoadError
             title="This list may be out of date"
             message={consents.error.message}
             retrying={consents.isFetching}

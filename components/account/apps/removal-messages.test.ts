@@ -8,7 +8,7 @@ describe("removal messages", () => {
   });
 
   it("passes the API's sentence on as it is", () => {
-    const error = new PortalApiError(503, "temporarily_unavailable", "The account service is not answering. Try again in a moment.");
+    const error = new PortalApiError(503, "service_unavailable", "The account service is not answering. Try again in a moment.");
     expect(removalFailedMessage("Demo app", error)).toBe("We couldn’t remove access for Demo app. The account service is not answering. Try again in a moment.");
   });
 

@@ -1,6 +1,6 @@
 import type { ListedConsent } from "@/lib/consents/schemas";
 import styles from "./apps.module.css";
-import { ConsentDate } from "./consent-date";
+import { LocalDate } from "../local-time";
 
 /**
  * Apps whose access the member removed, folded away under the main list: a record of what they did,
@@ -15,7 +15,7 @@ export function RemovedApps({ consents }: { consents: ListedConsent[] }) {
         {consents.map((consent) => (
           <li key={consent.id} className={styles.removedItem}>
             <span className={styles.removedName}>{consent.client_name}</span>{" "}
-            <span className="muted">{consent.revoked_at ? <>Removed on <ConsentDate iso={consent.revoked_at} /></> : "Removed"}</span>
+            <span className="muted">{consent.revoked_at ? <>Removed on <LocalDate iso={consent.revoked_at} /></> : "Removed"}</span>
           </li>
         ))}
       </ul>

@@ -1,0 +1,24 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** What every portal page must hold, checked the same way by every spec. */
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
+}
+
+/** Presses Tab from where focus is until `target` has it, as a keyboard user would; fails if it never does. */
+export async function tabTo(page: Page, target: Locator, limit = 40) {
+  for (let presses = 0; presses < limit; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press("Tab");
+  }
+  await expect(target, `Tab did not reach it in ${limit} presses`).toBeFocused();
+}
+
+/** Nothing on the page is wider than the viewport: no sideways scrolling on a phone. */
+export async function expectNoSidewaysScroll(page: Page) {
+  const { scrollWidth, viewport } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(viewport);
+}
