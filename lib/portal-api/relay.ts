@@ -3,7 +3,7 @@ import { env } from "../env.ts";
 import { csrfCookieName, verifyCsrf } from "../http/csrf.ts";
 import { logUnexpectedError } from "../http/log-unexpected-error.ts";
 import { requestContext } from "../http/request-context.ts";
-import { getPortalSession } from "../portal-auth/get-portal-session.ts";
+import { endPortalSession, getPortalSession } from "../portal-auth/get-portal-session.ts";
 import { PORTAL_API_CSRF_HEADER, upstreamPath } from "./paths.ts";
 
 /**
@@ -66,8 +66,11 @@ export async function relayToIdentityApi(request: Request, segments: readonly st
     upstream = await fetch(`${env().BACKCHANNEL_URL}${path}${search}`, { method: request.method, headers, body: body || undefined, redirect: "manual" });
   } catch (error) {
     logUnexpectedError("portal relay: the identity API did not answer", error);
-    return refusal(503, "temporarily_unavailable", "The account service is not answering. Try again in a moment.");
+    return refusal(503, "service_unavailable", "The account service is not answering. Try again in a moment.");
   }
+  // The token was refused although it was fresh: its session was revoked. Remember that, so the next page
+  // asks the member to sign in instead of showing an account it can no longer read.
+  if (upstream.status === 401) await endPortalSession();
   const responseHeaders = new Headers({ "Cache-Control": "no-store" });
   for (const name of FORWARDED_RESPONSE_HEADERS) {
     const value = upstream.headers.get(name);

@@ -3,7 +3,7 @@ import type { JWT } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { portalRefreshHref, portalSignInHref } from "./paths.ts";
-import { freshenPortalToken, portalTokenIsStale } from "./refresh-tokens.ts";
+import { failedPortalToken, freshenPortalToken, portalTokenIsStale } from "./refresh-tokens.ts";
 import { canWriteCookies, readPortalToken, writePortalToken } from "./session-cookie.ts";
 
 /**
@@ -67,6 +67,19 @@ export async function getPortalSession(): Promise<PortalSession | null> {
   const { token: fresh } = await freshenPortalToken(token);
   await writePortalToken(store, fresh, requestCookies);
   return sessionOf(fresh);
+}
+
+/**
+ * Route Handlers: the session ended at the authorization server (signed out from another device, or the
+ * member's sessions revoked), so the tokens it holds are dropped, as after a failed refresh. Pages then
+ * send the member to sign in again and the header says the session has ended.
+ */
+export async function endPortalSession(): Promise<void> {
+  const store = await cookies();
+  const requestCookies = store.getAll();
+  const token = await readPortalToken(requestCookies);
+  if (!token || token.error) return;
+  await writePortalToken(store, failedPortalToken(token), requestCookies);
 }
 
 /**
