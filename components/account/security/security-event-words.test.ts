@@ -1,0 +1,33 @@
+import { describe, expect, it } from "vitest";
+import { securityEventWords } from "./security-event-words";
+
+describe("security log words", () => {
+  it("names the app in consent events", () => {
+    expect(securityEventWords("consent_granted", { client_id: "demo-app", scopes: ["openid"] })).toBe("Allowed demo-app to access your account");
+    expect(securityEventWords("consent_revoked", { client_id: "demo-app" })).toBe("Removed access for demo-app");
+    expect(securityEventWords("consent_revoked", null)).toBe("Removed access for an app");
+  });
+
+  it("says why a sign-in failed", () => {
+    expect(securityEventWords("sign_in_failed", { reason: "password" })).toBe("Failed sign-in: wrong password");
+    expect(securityEventWords("sign_in_failed", { reason: "totp" })).toBe("Failed sign-in: wrong code from the authenticator app");
+    expect(securityEventWords("sign_in_failed", { reason: "something new" })).toBe("Failed sign-in attempt");
+  });
+
+  it("counts what is left or what went", () => {
+    expect(securityEventWords("recovery_code_used", { remaining: 1 })).toBe("Signed in with a recovery code (1 code left)");
+    expect(securityEventWords("recovery_code_used", { remaining: 9 })).toBe("Signed in with a recovery code (9 codes left)");
+    expect(securityEventWords("session_revoked", { others: 2 })).toBe("Signed out everywhere else (2 sessions)");
+    expect(securityEventWords("session_revoked", { session_id: "0b6f" })).toBe("Signed out a session");
+  });
+
+  it("tells how two-step sign-in was turned off", () => {
+    expect(securityEventWords("totp_disabled", { method: "totp" })).toBe("Two-step sign-in turned off");
+    expect(securityEventWords("totp_disabled", { method: "recovery_code" })).toBe("Two-step sign-in turned off with a recovery code");
+  });
+
+  it("reads a type it does not know from its name", () => {
+    expect(securityEventWords("phone_verified", null)).toBe("Phone verified");
+    expect(securityEventWords("", null)).toBe("Account activity");
+  });
+});

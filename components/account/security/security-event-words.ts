@@ -1,0 +1,55 @@
+/**
+ * A security log entry in words a member understands: "Signed in", "Removed access for demo-app". Types
+ * this page does not know yet (the log grows with the product) still read sensibly, from their name.
+ */
+
+type Detail = Record<string, unknown> | null;
+
+const text = (detail: Detail, key: string): string | null => {
+  const value = detail?.[key];
+  return typeof value === "string" && value ? value : null;
+};
+
+const count = (detail: Detail, key: string): number | null => {
+  const value = detail?.[key];
+  return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null;
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const FAILED_SIGN_IN: Record<string, string> = {
+  password: "Failed sign-in: wrong password",
+  totp: "Failed sign-in: wrong code from the authenticator app",
+  recovery_code: "Failed sign-in: wrong recovery code",
+};
+
+const WORDS: Record<string, (detail: Detail) => string> = {
+  account_created: () => "Account created",
+  email_verified: () => "Email address confirmed",
+  sign_in: () => "Signed in",
+  sign_in_failed: (detail) => FAILED_SIGN_IN[text(detail, "reason") ?? ""] ?? "Failed sign-in attempt",
+  sign_out: () => "Signed out",
+  recovery_code_used: (detail) => {
+    const remaining = count(detail, "remaining");
+    return remaining === null ? "Signed in with a recovery code" : `Signed in with a recovery code (${plural(remaining, "code", "codes")} left)`;
+  },
+  password_reset_requested: () => "Password reset requested",
+  password_changed: () => "Password changed",
+  consent_granted: (detail) => `Allowed ${text(detail, "client_id") ?? "an app"} to access your account`,
+  consent_revoked: (detail) => `Removed access for ${text(detail, "client_id") ?? "an app"}`,
+  session_revoked: (detail) => {
+    const others = count(detail, "others");
+    return others === null ? "Signed out a session" : `Signed out everywhere else (${plural(others, "session", "sessions")})`;
+  },
+  totp_enabled: () => "Two-step sign-in turned on",
+  totp_disabled: (detail) => (text(detail, "method") === "recovery_code" ? "Two-step sign-in turned off with a recovery code" : "Two-step sign-in turned off"),
+  recovery_codes_regenerated: () => "New recovery codes made",
+  second_factor_failed: () => "Wrong code entered on this page",
+};
+
+export function securityEventWords(type: string, detail: Detail): string {
+  const words = WORDS[type];
+  if (words) return words(detail);
+  const spaced = type.replace(/_/g, " ").trim();
+  return spaced ? spaced[0]!.toUpperCase() + spaced.slice(1) : "Account activity";
+}

@@ -1,0 +1,91 @@
+"use client";
+
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AcknowledgementSchema } from "@/lib/identity/schemas";
+import { MfaStateSchema, RecoveryCodesSchema, TotpSetupSchema } from "@/lib/mfa/schemas";
+import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { accountQueryKeys } from "@/lib/portal-api/query-keys";
+import { SecurityEventPageSchema } from "@/lib/security-log/schemas";
+import { MemberSessionListSchema, RevokedOthersSchema, RevokedSessionSchema, type MemberSession } from "@/lib/sessions/schemas";
+
+/**
+ * The security page's server state: the second factor, the signed-in sessions and the security log, each
+ * read and changed through the portal relay. Every change refreshes what it affects, the security log
+ * always among them (each change writes an entry there).
+ */
+
+const SECURITY_EVENTS_PAGE_SIZE = 20;
+
+function useRefreshAfterChange(...keys: (readonly string[])[]) {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const queryKey of [...keys, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
+  };
+}
+
+export function useMfaState() {
+  return useQuery({ queryKey: accountQueryKeys.mfa, queryFn: () => portalApi(MfaStateSchema, "users/me/mfa"), retry: retryUnlessRefused });
+}
+
+/** Step 1: a new pending secret, answered as an otpauth:// URL (shown once, never stored in the browser). */
+export function useStartTotpSetup() {
+  const refresh = useRefreshAfterChange(accountQueryKeys.mfa);
+  return useMutation({ mutationFn: () => portalApi(TotpSetupSchema, "users/me/mfa/setup", { method: "POST" }), onSettled: refresh });
+}
+
+/** Step 2: the first code from the app turns TOTP on and answers the ten recovery codes. */
+export function useConfirmTotp() {
+  const refresh = useRefreshAfterChange(accountQueryKeys.mfa);
+  return useMutation({
+    mutationFn: (code: string) => portalApi(RecoveryCodesSchema, "users/me/mfa/confirm", { method: "POST", body: { code } }),
+    onSettled: refresh,
+  });
+}
+
+export function useRegenerateRecoveryCodes() {
+  const refresh = useRefreshAfterChange(accountQueryKeys.mfa);
+  return useMutation({
+    mutationFn: (code: string) => portalApi(RecoveryCodesSchema, "users/me/mfa/recovery-codes", { method: "POST", body: { code } }),
+    onSettled: refresh,
+  });
+}
+
+export function useDisableTotp() {
+  const refresh = useRefreshAfterChange(accountQueryKeys.mfa);
+  return useMutation({
+    mutationFn: (code: string) => portalApi(AcknowledgementSchema, "users/me/mfa", { method: "DELETE", body: { code } }),
+    onSettled: refresh,
+  });
+}
+
+export function useSessions() {
+  return useQuery({ queryKey: accountQueryKeys.sessions, queryFn: () => portalApi(MemberSessionListSchema, "sessions/me"), retry: retryUnlessRefused });
+}
+
+export function useSignOutSession() {
+  const refresh = useRefreshAfterChange(accountQueryKeys.sessions);
+  return useMutation({
+    mutationFn: (session: MemberSession) => portalApi(RevokedSessionSchema, `sessions/me/${encodeURIComponent(session.id)}`, { method: "DELETE" }),
+    onSettled: refresh,
+  });
+}
+
+export function useSignOutOtherSessions() {
+  const refresh = useRefreshAfterChange(accountQueryKeys.sessions);
+  return useMutation({ mutationFn: () => portalApi(RevokedOthersSchema, "sessions/me", { method: "DELETE" }), onSettled: refresh });
+}
+
+/** The security log, newest first, a page at a time. */
+export function useSecurityEvents() {
+  return useInfiniteQuery({
+    queryKey: accountQueryKeys.securityEvents,
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ limit: String(SECURITY_EVENTS_PAGE_SIZE) });
+      if (pageParam) query.set("cursor", pageParam);
+      return portalApi(SecurityEventPageSchema, `users/me/security-events?${query}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    retry: retryUnlessRefused,
+  });
+}
