@@ -39,7 +39,7 @@ export function AppCard({
         <p className={styles.date}>
           Allowed on <LocalDate iso={consent.granted_at} />
         </p>
-        <button ref={removeButtonRef} type="button" className={`button ${styles.removeButton}`} onClick={() => onRemove(consent)}>
+        <button ref={removeButtonRef} type="button" className={`button button--danger-outline ${styles.removeButton}`} onClick={() => onRemove(consent)}>
           Remove access<span className="visually-hidden"> for {consent.client_name}</span>
         </button>
       </div>

@@ -165,7 +165,7 @@ function SessionCard({ session, onSignOut }: { session: MemberSession; onSignOut
         </div>
       </dl>
       {session.current ? null : (
-        <button type="button" className={`button ${styles.cardAction}`} onClick={onSignOut}>
+        <button type="button" className="button button--danger-outline" onClick={onSignOut}>
           Sign out<span className="visually-hidden"> of {name}</span>
         </button>
       )}
