@@ -3,7 +3,7 @@
 import QRCode from "qrcode";
 import { useEffect, useRef, useState } from "react";
 import { totpCodeBodySchema } from "@/lib/mfa/schemas";
-import { CodeForm, codeRefusalMessage } from "./code-form";
+import { CodeForm, codeRefusalMessage } from "../code-form";
 import { CopyButton } from "./copy-button";
 import { useConfirmTotp } from "./security-queries";
 import styles from "./security.module.css";

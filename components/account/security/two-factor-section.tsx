@@ -5,7 +5,7 @@ import { disableMfaBodySchema, totpCodeBodySchema, type MfaState } from "@/lib/m
 import { failedMessage } from "../api-messages";
 import { LoadError } from "../load-error";
 import { LocalDate } from "../local-time";
-import { CodeForm, codeRefusalMessage } from "./code-form";
+import { CodeForm, codeRefusalMessage } from "../code-form";
 import { RecoveryCodesPanel } from "./recovery-codes-panel";
 import { useDisableTotp, useMfaState, useRegenerateRecoveryCodes, useStartTotpSetup } from "./security-queries";
 import styles from "./security.module.css";

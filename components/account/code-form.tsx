@@ -4,8 +4,8 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "rea
 import type { z } from "zod";
 import { OneTimeCodeField } from "@/components/ui/one-time-code-field";
 import { PortalApiError } from "@/lib/portal-api/client";
-import { asSentence, failedMessage, waitMessage } from "../api-messages";
-import styles from "./security.module.css";
+import styles from "./account-forms.module.css";
+import { asSentence, failedMessage, waitMessage } from "./api-messages";
 
 /** Why the API refused a code, said to the member under the field. */
 export function codeRefusalMessage(error: Error): string {
@@ -16,7 +16,7 @@ export function codeRefusalMessage(error: Error): string {
 }
 
 /**
- * Asks for a code before a change to the second factor. The code is checked in the browser with the
+ * Asks for a one-time code: to prove a change to the second factor, or to verify a contact or phone. The code is checked in the browser with the
  * route's own zod schema first, so a typo is explained at once; what the API refuses comes back as
  * `refusal`. Focus goes to the field when the form opens and again after each refusal.
  */
@@ -32,6 +32,7 @@ export function CodeForm({
   refusal,
   onSubmit,
   onCancel,
+  focusOnOpen = true,
   children,
 }: {
   schema: z.ZodType<{ code: string }>;
@@ -45,15 +46,22 @@ export function CodeForm({
   refusal: string;
   onSubmit: (code: string) => void;
   onCancel?: () => void;
+  /** False where the form is part of a list on load (a contact waiting for its code), not opened by a click. */
+  focusOnOpen?: boolean;
   children?: ReactNode;
 }) {
   const [code, setCode] = useState("");
   const [invalid, setInvalid] = useState("");
   const input = useRef<HTMLInputElement>(null);
 
+  const opened = useRef(false);
+
   useEffect(() => {
+    const first = !opened.current;
+    opened.current = true;
+    if (first && !focusOnOpen) return;
     input.current?.focus();
-  }, [refusal]);
+  }, [refusal, focusOnOpen]);
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -69,7 +77,7 @@ export function CodeForm({
   }
 
   return (
-    <form className={styles.codeForm} onSubmit={submit} noValidate>
+    <form className={styles.form} onSubmit={submit} noValidate>
       {children}
       <OneTimeCodeField
         label={label}
