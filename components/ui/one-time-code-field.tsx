@@ -1,6 +1,7 @@
 "use client";
 
-import { useId, type Ref } from "react";
+import type { Ref } from "react";
+import { TextField } from "./text-field";
 
 /**
  * A field for a one-time code: from an authenticator app, an SMS or an email. It takes typing, paste
@@ -16,7 +17,6 @@ export function OneTimeCodeField({
   error,
   accept = "digits",
   inputRef,
-  className,
 }: {
   label: string;
   hint?: string;
@@ -25,45 +25,25 @@ export function OneTimeCodeField({
   error?: string;
   accept?: "digits" | "digits-or-recovery-code";
   inputRef?: Ref<HTMLInputElement>;
-  className?: string;
 }) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   const digitsOnly = accept === "digits";
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={`field ${className ?? ""}`}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <input
-        ref={inputRef}
-        id={id}
-        name="code"
-        type="text"
-        className="field__control field__control--code"
-        inputMode={digitsOnly ? "numeric" : "text"}
-        autoComplete="one-time-code"
-        autoCapitalize="off"
-        autoCorrect="off"
-        spellCheck={false}
-        maxLength={digitsOnly ? undefined : 32}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(event) => onChange(digitsOnly ? event.target.value.replace(/\D/g, "").slice(0, 6) : event.target.value.slice(0, 32))}
-      />
-      {error ? (
-        <p id={errorId} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <TextField
+      label={label}
+      hint={hint}
+      error={error}
+      inputRef={inputRef}
+      className="field__control--code"
+      name="code"
+      type="text"
+      inputMode={digitsOnly ? "numeric" : "text"}
+      autoComplete="one-time-code"
+      autoCapitalize="off"
+      autoCorrect="off"
+      spellCheck={false}
+      maxLength={digitsOnly ? undefined : 32}
+      value={value}
+      onChange={(event) => onChange(digitsOnly ? event.target.value.replace(/\D/g, "").slice(0, 6) : event.target.value.slice(0, 32))}
+    />
   );
 }

@@ -26,8 +26,14 @@ describe("security log words", () => {
     expect(securityEventWords("totp_disabled", { method: "recovery_code" })).toBe("Two-step sign-in turned off with a recovery code");
   });
 
+  it("shows the masked contact of contact and phone events", () => {
+    expect(securityEventWords("recovery_contact_added", { channel: "email", value: "j***@e***.org" })).toBe("Recovery contact added: j***@e***.org");
+    expect(securityEventWords("recovery_contact_removed", null)).toBe("Recovery contact removed");
+    expect(securityEventWords("phone_verified", { phone: "+44********89" })).toBe("Mobile number verified: +44********89");
+  });
+
   it("reads a type it does not know from its name", () => {
-    expect(securityEventWords("phone_verified", null)).toBe("Phone verified");
+    expect(securityEventWords("mailing_list_joined", null)).toBe("Mailing list joined");
     expect(securityEventWords("", null)).toBe("Account activity");
   });
 });

@@ -15,6 +15,9 @@ const count = (detail: Detail, key: string): number | null => {
   return typeof value === "number" && Number.isInteger(value) && value >= 0 ? value : null;
 };
 
+/** Contact values in the log are masked by the API already ("j***@e***.org"). */
+const withValue = (words: string, value: string | null) => (value ? `${words}: ${value}` : words);
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const FAILED_SIGN_IN: Record<string, string> = {
@@ -45,6 +48,10 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   totp_disabled: (detail) => (text(detail, "method") === "recovery_code" ? "Two-step sign-in turned off with a recovery code" : "Two-step sign-in turned off"),
   recovery_codes_regenerated: () => "New recovery codes made",
   second_factor_failed: () => "Wrong code entered on this page",
+  recovery_contact_added: (detail) => withValue("Recovery contact added", text(detail, "value")),
+  recovery_contact_verified: (detail) => withValue("Recovery contact verified", text(detail, "value")),
+  recovery_contact_removed: (detail) => withValue("Recovery contact removed", text(detail, "value")),
+  phone_verified: (detail) => withValue("Mobile number verified", text(detail, "phone")),
 };
 
 export function securityEventWords(type: string, detail: Detail): string {
