@@ -36,6 +36,15 @@ describe("configuration", () => {
     expect(() => parseEnv(source)).toThrow(message);
   });
 
+  it("reads the SMS gateway's settings, all optional", () => {
+    const bare = parseEnv({ APP_SECRET: secret, SMS_GATEWAY_URL: "", SMS_GATEWAY_TOKEN: "" });
+    expect([bare.SMS_GATEWAY_URL, bare.SMS_GATEWAY_TOKEN, bare.SMS_FROM]).toEqual([undefined, undefined, undefined]);
+    const env = parseEnv({ APP_SECRET: secret, SMS_GATEWAY_URL: "https://sms.example/send/", SMS_GATEWAY_TOKEN: "token-12345", SMS_FROM: "+14155550100" });
+    expect(env).toMatchObject({ SMS_GATEWAY_URL: "https://sms.example/send", SMS_GATEWAY_TOKEN: "token-12345", SMS_FROM: "+14155550100" });
+    expect(() => parseEnv({ APP_SECRET: secret, SMS_GATEWAY_URL: "sms://gateway" })).toThrow("SMS_GATEWAY_URL");
+    expect(() => parseEnv({ APP_SECRET: secret, SMS_GATEWAY_TOKEN: "short" })).toThrow("SMS_GATEWAY_TOKEN: must be at least 8 characters");
+  });
+
   it("names every bad variable at once", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x", PORT: "x" })).toThrow(/APP_SECRET[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*APP_SECRET/);
   });

@@ -48,6 +48,15 @@ export const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyAsUndefined, z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
   /** Sender of outgoing email. */
   SMTP_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).default("no-reply@localhost")),
+  /**
+   * HTTP gateway for SMS (docs/decisions/0010-recovery-contacts-and-phone.md): each text is POSTed as JSON
+   * `{ to, from, body }`. Absent: SMS stay in the outbox (readable at /dev/outbox in development).
+   */
+  SMS_GATEWAY_URL: z.preprocess(emptyAsUndefined, optionalUrl),
+  /** Sent as `Authorization: Bearer <token>` to the SMS gateway. */
+  SMS_GATEWAY_TOKEN: z.preprocess(emptyAsUndefined, z.string().min(8, "must be at least 8 characters").optional()),
+  /** Sender of outgoing SMS (a number in E.164 or an alphanumeric sender id); default the church's name, clipped to 11 characters. */
+  SMS_FROM: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(20).optional()),
   /** Show the outbox (every email and SMS written) at /dev/outbox. Always on in development; never turn on in production. */
   DEV_OUTBOX: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
   /** Seed demo data into an empty embedded database on first start. */

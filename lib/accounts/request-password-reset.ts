@@ -8,7 +8,10 @@ import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { passwordResetCodeEmail } from "./account-messages.ts";
-import { passwordResetTarget, type PasswordResetChannel } from "./password-reset-channels.ts";
+import { passwordResetCodeSms } from "../contacts/contact-messages.ts";
+import { maskContact } from "../contacts/mask-contact.ts";
+import { RECOVERY_CONTACT_STATUS } from "../contacts/schemas.ts";
+import { passwordResetTarget, type PasswordResetVia, type VerifiedRecoveryContact } from "./password-reset-channels.ts";
 import type { PendingCode } from "./pending-code.ts";
 import { issueVerificationCode } from "./verification-codes.ts";
 
@@ -17,9 +20,13 @@ import { issueVerificationCode } from "./verification-codes.ts";
  * is never sent. Either way the member is sent to the code page and sees the same thing, so the form
  * cannot be used to find out who has an account. The code is not bound to the browser: whoever reads the
  * email may finish on any device.
+ *
+ * `via` sends the code to one of the account's verified recovery contacts instead (by email or SMS), as
+ * chosen on the code page. A contact that is not the account's, or not verified, gets nothing: a decoy
+ * code is issued and the answer is the same.
  */
 export async function requestPasswordReset(
-  input: { email: string; via?: PasswordResetChannel; context: RequestContext },
+  input: { email: string; via?: PasswordResetVia; context: RequestContext },
   now = new Date(),
 ): Promise<PendingCode> {
   const sendKeys = [codeSendTargetKey("password_reset", input.email), codeSendIpKey(input.context.ip)];
@@ -34,10 +41,25 @@ export async function requestPasswordReset(
       await issueVerificationCode(tx, { ...codeTarget, sentTo: "" }, now);
       return [];
     }
-    const target = passwordResetTarget({ email: account.email }, input.via ?? "email");
+    const via = input.via ?? { channel: "email" as const };
+    const recoveryContacts =
+      via.channel === "recovery_contact"
+        ? ((await tx.recoveryContact.findMany({
+            where: { userId: account.id, status: RECOVERY_CONTACT_STATUS.verified },
+            select: { id: true, channel: true, value: true },
+          })) as VerifiedRecoveryContact[])
+        : [];
+    const target = passwordResetTarget({ email: account.email, recoveryContacts }, via);
+    if (!target) {
+      await issueVerificationCode(tx, { ...codeTarget, sentTo: "" }, now);
+      return [];
+    }
     const code = await issueVerificationCode(tx, { ...codeTarget, sentTo: target.recipient }, now);
-    await recordSecurityEvent({ userId: account.id, type: "password_reset_requested", context: input.context, detail: { via: input.via ?? "email" } }, tx);
-    return [await enqueueMessage(tx, { ...passwordResetCodeEmail(target.recipient, account.givenName, code), channel: target.channel })];
+    const contact = recoveryContacts.find((candidate) => via.channel === "recovery_contact" && candidate.id === via.contactId);
+    const detail = contact ? { via: "recovery_contact", channel: contact.channel, value: maskContact(contact.channel, contact.value) } : { via: "email" };
+    await recordSecurityEvent({ userId: account.id, type: "password_reset_requested", context: input.context, detail }, tx);
+    const message = target.channel === "sms" ? passwordResetCodeSms(target.recipient, code) : passwordResetCodeEmail(target.recipient, account.givenName, code);
+    return [await enqueueMessage(tx, message)];
   });
   deliverAfterCommit(messageIds);
   return { purpose: "password_reset", email: input.email, binding: "" };

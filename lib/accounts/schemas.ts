@@ -23,6 +23,7 @@ export const FIELD_MESSAGES = {
   decision: "Choose Allow or Deny.",
   request: "This sign-in link is not valid. Go back to the app and try again.",
   continue: "This link is not valid.",
+  via: "Choose where to send the code.",
 } as const;
 
 /** Characters a name must not hold: control characters and angle brackets (names end up in emails). */
@@ -115,6 +116,12 @@ export const resendVerificationBodySchema = z.object({
 
 export const forgotPasswordBodySchema = z.object({
   email: emailSchema,
+  /** Where to send the code: `email` (the account's address, the default) or a verified recovery contact's id. */
+  via: optional(
+    z
+      .string({ error: FIELD_MESSAGES.via })
+      .regex(/^(email|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, FIELD_MESSAGES.via),
+  ),
   request: requestIdSchema,
 });
 

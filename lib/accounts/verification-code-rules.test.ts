@@ -17,14 +17,16 @@ describe("judgeCodeAttempt", () => {
 
   it("kills the code on the fifth wrong attempt, and refuses even the right code after that", () => {
     expect(MAX_CODE_ATTEMPTS).toBe(5);
-    expect(judgeCodeAttempt(live(4), false, now)).toEqual({ outcome: "dead", attempts: 5 });
-    expect(judgeCodeAttempt(live(5), true, now)).toEqual({ outcome: "dead" });
+    expect(judgeCodeAttempt(live(4), false, now)).toEqual({ outcome: "dead", reason: "exhausted", attempts: 5 });
+    expect(judgeCodeAttempt(live(5), true, now)).toEqual({ outcome: "dead", reason: "exhausted" });
+    // Out of tries is said even once the code has also expired: the member was told to ask for a new one.
+    expect(judgeCodeAttempt({ ...live(5), expiresAt: now }, false, now)).toEqual({ outcome: "dead", reason: "exhausted" });
   });
 
   it("refuses an expired, used or missing code whatever is typed", () => {
-    expect(judgeCodeAttempt({ ...live(), expiresAt: now }, true, now)).toEqual({ outcome: "dead" });
-    expect(judgeCodeAttempt({ ...live(), usedAt: new Date(now.getTime() - 1000) }, true, now)).toEqual({ outcome: "dead" });
-    expect(judgeCodeAttempt(null, true, now)).toEqual({ outcome: "dead" });
+    expect(judgeCodeAttempt({ ...live(), expiresAt: now }, true, now)).toEqual({ outcome: "dead", reason: "expired" });
+    expect(judgeCodeAttempt({ ...live(), usedAt: new Date(now.getTime() - 1000) }, true, now)).toEqual({ outcome: "dead", reason: "used" });
+    expect(judgeCodeAttempt(null, true, now)).toEqual({ outcome: "dead", reason: "none" });
   });
 
   it("lives exactly 10 minutes", () => {

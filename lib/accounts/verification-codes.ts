@@ -5,7 +5,8 @@ import type { Prisma } from "../generated/prisma/client.ts";
 import { CODE_TTL_SECONDS, judgeCodeAttempt, type CodeAttemptOutcome } from "./verification-code-rules.ts";
 
 /**
- * One-time codes sent by email (and later SMS). The subject is the lower-cased address the code proves,
+ * One-time codes sent by email or SMS. The subject is the lower-cased address the code proves (for a
+ * recovery contact its id, for a member's phone their user id: the number itself is the `sentTo`),
  * so a code can exist for an address whether or not an account has it: flows that must not reveal
  * whether an account exists issue a "decoy" code that is never sent, and the code page then behaves
  * identically (wrong, wrong, …, dead) for every address.
@@ -14,7 +15,7 @@ import { CODE_TTL_SECONDS, judgeCodeAttempt, type CodeAttemptOutcome } from "./v
  * a plain hash, and the binding (a random value held in the requesting browser's sealed cookie, or "")
  * makes a code useless anywhere else.
  */
-export const VERIFICATION_PURPOSES = ["email_verification", "password_reset"] as const;
+export const VERIFICATION_PURPOSES = ["email_verification", "password_reset", "recovery_contact_verification", "phone_verification"] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 
 export interface CodeTarget {
@@ -76,7 +77,7 @@ export async function consumeVerificationCode(target: CodeTarget, code: string, 
     const result = judgeCodeAttempt(state, matches, now);
     if (result.outcome === "accepted") {
       // judgeCodeAttempt only accepts an existing row.
-      if (!row) return { outcome: "dead" };
+      if (!row) return { outcome: "dead", reason: "none" };
       await tx.verificationCode.update({ where: { id: row.id }, data: { usedAt: now }, select: { id: true } });
       return { outcome: "accepted", sentTo: row.target };
     }

@@ -45,6 +45,14 @@ export function codeSendIpKey(ip: string | null): AttemptKey | null {
   return ip ? attemptKey("send-code:ip", ip, IP_CODE_SEND_POLICY) : null;
 }
 
+/**
+ * Codes a signed-in member has sent to their own contacts and phone, whatever the address: stops one
+ * account (or a stolen token) from mailing or texting many addresses by adding and removing contacts.
+ */
+export function codeSendUserKey(userId: string): AttemptKey {
+  return attemptKey("send-code:user", userId, IP_CODE_SEND_POLICY);
+}
+
 /** Drops the keys that do not apply (an unknown IP address). */
 export function presentKeys(keys: readonly (AttemptKey | null)[]): AttemptKey[] {
   return keys.filter((key): key is AttemptKey => key !== null);

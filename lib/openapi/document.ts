@@ -8,6 +8,17 @@ import {
   upcomingEventsQuerySchema,
   upcomingFeedSchema,
 } from "../calendar/schemas.ts";
+import {
+  MAX_RECOVERY_CONTACTS,
+  PhoneVerificationResultSchema,
+  RecoveryContactListSchema,
+  RecoveryContactPendingSchema,
+  RecoveryContactVerifiedSchema,
+  RemovedRecoveryContactSchema,
+  contactCodeBodySchema,
+  createRecoveryContactBodySchema,
+  startPhoneVerificationBodySchema,
+} from "../contacts/schemas.ts";
 import { ConsentListSchema, ConsentSchema, createConsentBodySchema } from "../consents/schemas.ts";
 import { AcknowledgementSchema, identityErrorSchema } from "../identity/schemas.ts";
 import { MfaStateSchema, RecoveryCodesSchema, TotpSetupSchema, disableMfaBodySchema, totpCodeBodySchema } from "../mfa/schemas.ts";
@@ -49,6 +60,24 @@ const tooManyWrongCodes = {
   headers: { "Retry-After": { description: "Seconds until another code may be tried.", schema: { type: "string" as const } } },
 };
 
+const tooManyCodesSent = {
+  ...identityError(
+    "`too_many_requests`: too many codes sent to this address or number, by this member or from this IP (3 free per address, then 1, 2, 4 … minutes, at most 15).",
+  ),
+  headers: { "Retry-After": { description: "Seconds until another code may be sent.", schema: { type: "string" as const } } },
+};
+
+const tooManyContactCodeAttempts = {
+  ...identityError(
+    "`too_many_requests`: the code is dead after 5 wrong attempts (`too many wrong codes; ask for a new code`; Retry-After says when one may be sent), " +
+      "or too many wrong codes from this IP.",
+  ),
+  headers: { "Retry-After": { description: "Seconds until a new code may be asked for (or tried, for the IP limit).", schema: { type: "string" as const } } },
+};
+
+const CODE_RULES = "Codes: 6 digits, valid 10 minutes, 5 attempts; then dead, and a new one must be sent.";
+const contactIdParam = z.object({ id: z.string().meta({ description: "The recovery contact id (UUID)." }) });
+
 const notModified = { description: "Not modified: the If-None-Match tag still matches." };
 const calendarSubscriptionQuery = upcomingEventsQuerySchema.pick({ type: true, ministryId: true, campusId: true, audience: true });
 
@@ -68,6 +97,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
       { name: "consents-privacy", description: "Which apps may use which parts of the member's account." },
       { name: "sessions", description: "Where the member is signed in." },
       { name: "security", description: "Two-factor authentication, and what happened to the member's account and from where." },
+      { name: "recovery", description: "Recovery contacts that can receive a password-reset code, and the member's verified phone number." },
       { name: "events", description: "Public calendar of church events (no authentication)." },
     ],
     components: {
@@ -286,6 +316,135 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
             "401": invalidTokenResponse,
             "403": identityError("`forbidden`: `missing permission sessions:write`."),
             "404": identityError("`not_found`: no live session of this member with that id."),
+          },
+        },
+      },
+      "/api/v1/users/me/recovery-contacts": {
+        get: {
+          tags: ["recovery"],
+          operationId: "listMyRecoveryContacts",
+          summary: "The member's recovery contacts, oldest first, values masked",
+          description: "Needs permission `profile:read`. Values are masked (`j***@e***.org`, `+44********89`): no answer carries a full address or number.",
+          security: [{ bearer: [] }],
+          responses: {
+            "200": { description: "Every recovery contact of the member.", content: { "application/json": { schema: RecoveryContactListSchema } } },
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission profile:read`."),
+          },
+        },
+        post: {
+          tags: ["recovery"],
+          operationId: "addRecoveryContact",
+          summary: "Add a recovery email address or phone number; a code is sent to it",
+          description:
+            `Needs permission \`profile:write\`. \`value\` is an email address or an E.164 phone number; the channel is inferred. The contact is \`pending_verification\` ` +
+            `until the code sent to it (by email or SMS) comes back through \`/verify\`; only verified contacts are offered by forgot-password. ` +
+            `At most ${MAX_RECOVERY_CONTACTS} per member. ${CODE_RULES}`,
+          security: [{ bearer: [] }],
+          requestBody: { content: { "application/json": { schema: createRecoveryContactBodySchema } } },
+          responses: {
+            "201": { description: "Added; a code was sent.", content: { "application/json": { schema: RecoveryContactPendingSchema } } },
+            "400": identityError("`invalid_request`: malformed JSON, an unknown field, or a value that is neither an email address nor an E.164 number."),
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission profile:write`."),
+            "409": identityError(
+              `\`conflict\`: the value is already one of the member's recovery contacts, is the account's own email address, or the member already has ${MAX_RECOVERY_CONTACTS}.`,
+            ),
+            "429": tooManyCodesSent,
+          },
+        },
+      },
+      "/api/v1/users/me/recovery-contacts/{id}": {
+        delete: {
+          tags: ["recovery"],
+          operationId: "removeRecoveryContact",
+          summary: "Remove a recovery contact",
+          description: "Needs permission `profile:write`. Password recovery stops offering it at once; a code still out for it stops working. Answers it masked, `status: removed`.",
+          security: [{ bearer: [] }],
+          requestParams: { path: contactIdParam },
+          responses: {
+            "200": { description: "The removed contact.", content: { "application/json": { schema: RemovedRecoveryContactSchema } } },
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission profile:write`."),
+            "404": identityError("`not_found`: no such recovery contact of this member (someone else's is not found either)."),
+          },
+        },
+      },
+      "/api/v1/users/me/recovery-contacts/{id}/verify": {
+        post: {
+          tags: ["recovery"],
+          operationId: "verifyRecoveryContact",
+          summary: "Verify a recovery contact with the code sent to it",
+          description: `Needs permission \`profile:write\`. ${CODE_RULES}`,
+          security: [{ bearer: [] }],
+          requestParams: { path: contactIdParam },
+          requestBody: { content: { "application/json": { schema: contactCodeBodySchema } } },
+          responses: {
+            "200": { description: "The contact is verified.", content: { "application/json": { schema: RecoveryContactVerifiedSchema } } },
+            "400": identityError(
+              "`invalid_request`: `code` is not exactly 6 digits; or a wrong code (`code: is not the code we sent; N tries left`); or an expired one (`code: has expired; ask for a new code`).",
+            ),
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission profile:write`."),
+            "404": identityError("`not_found`: no such recovery contact of this member."),
+            "409": identityError("`conflict`: the contact is already verified."),
+            "429": tooManyContactCodeAttempts,
+          },
+        },
+      },
+      "/api/v1/users/me/recovery-contacts/{id}/resend": {
+        post: {
+          tags: ["recovery"],
+          operationId: "resendRecoveryContactCode",
+          summary: "Send a new code to a pending recovery contact",
+          description: `Needs permission \`profile:write\`. No body. The earlier code stops working. Rate limited with adding contacts. ${CODE_RULES}`,
+          security: [{ bearer: [] }],
+          requestParams: { path: contactIdParam },
+          responses: {
+            "200": { description: "A new code was sent.", content: { "application/json": { schema: RecoveryContactPendingSchema } } },
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission profile:write`."),
+            "404": identityError("`not_found`: no such recovery contact of this member."),
+            "409": identityError("`conflict`: the contact is already verified."),
+            "429": tooManyCodesSent,
+          },
+        },
+      },
+      "/api/v1/users/me/phone": {
+        post: {
+          tags: ["recovery"],
+          operationId: "startPhoneVerification",
+          summary: "Text a code to a phone number to verify it",
+          description:
+            "Needs permission `profile:write`. `phone` is E.164. The account's phone does not change until the code comes back through " +
+            `\`/phone/verify\`. Calling again (same or another number) sends a new code; the earlier one stops working. ${CODE_RULES}`,
+          security: [{ bearer: [] }],
+          requestBody: { content: { "application/json": { schema: startPhoneVerificationBodySchema } } },
+          responses: {
+            "200": { description: "A code was texted.", content: { "application/json": { schema: AcknowledgementSchema } } },
+            "400": identityError("`invalid_request`: malformed JSON, an unknown field, or `phone` is not an E.164 number."),
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission profile:write`."),
+            "429": tooManyCodesSent,
+          },
+        },
+      },
+      "/api/v1/users/me/phone/verify": {
+        post: {
+          tags: ["recovery"],
+          operationId: "verifyPhone",
+          summary: "Verify the phone number with the texted code",
+          description:
+            "Needs permission `profile:write`. The right code makes the number the account's verified phone: the `phone` scope then releases " +
+            `\`phone_number\` and \`phone_number_verified: true\` (userinfo). A wrong code with tries left answers \`{ "verified": false }\`. ${CODE_RULES}`,
+          security: [{ bearer: [] }],
+          requestBody: { content: { "application/json": { schema: contactCodeBodySchema } } },
+          responses: {
+            "200": { description: "`verified: true`, or `false` for a wrong code.", content: { "application/json": { schema: PhoneVerificationResultSchema } } },
+            "400": identityError("`invalid_request`: `code` is not exactly 6 digits, or the code expired or none was sent (`code: has expired; ask for a new code`)."),
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission profile:write`."),
+            "429": tooManyContactCodeAttempts,
           },
         },
       },

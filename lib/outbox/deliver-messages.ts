@@ -1,52 +1,78 @@
 import "server-only";
 import { db, sql } from "../db.ts";
 import { env } from "../env.ts";
+import type { OutboxChannel } from "./enqueue-message.ts";
 import { mailTransport } from "./mail-transport.ts";
+import { smsTransport } from "./sms-transport.ts";
 
 /**
- * Delivers outbox email over SMTP. Never throws into a request: a failure is written to the row
- * (`attempts`, `last_error`) and the message stays unsent for a later retry. SMS has no provider yet, so
- * SMS rows stay in the table. Nothing here logs a message body or subject (they carry codes).
+ * Delivers outbox email over SMTP and SMS through the HTTP gateway. Never throws into a request: a
+ * failure is written to the row (`attempts`, `last_error`) and the message stays unsent for a later
+ * retry. A channel without a configured transport leaves its rows in the table (readable at /dev/outbox
+ * in development). Nothing here logs a message body, subject or recipient (they carry codes and contacts).
  */
 export const MAX_DELIVERY_ATTEMPTS = 5;
 
 interface ClaimedMessage {
   id: string;
+  channel: OutboxChannel;
   recipient: string;
   subject: string | null;
   body: string;
 }
 
+/** The channels this process can deliver: those whose transport is configured. */
+function deliverableChannels(): OutboxChannel[] {
+  const channels: OutboxChannel[] = [];
+  if (mailTransport()) channels.push("email");
+  if (smsTransport()) channels.push("sms");
+  return channels;
+}
+
 /** Counts the attempt before sending, so a crash mid-send still uses one of the message's attempts. */
-async function claim(id: string): Promise<ClaimedMessage | null> {
+async function claim(id: string, channels: readonly OutboxChannel[]): Promise<ClaimedMessage | null> {
   const [row] = await sql<ClaimedMessage>(
     `UPDATE outbox_message SET attempts = attempts + 1
-      WHERE id = $1 AND channel = 'email' AND sent_at IS NULL AND attempts < $2
-      RETURNING id, recipient, subject, body`,
-    [id, MAX_DELIVERY_ATTEMPTS],
+      WHERE id = $1 AND channel = ANY($3::text[]) AND sent_at IS NULL AND attempts < $2
+      RETURNING id, channel, recipient, subject, body`,
+    [id, MAX_DELIVERY_ATTEMPTS, channels],
   );
   return row ?? null;
 }
 
-/** The error's own words, clipped: an SMTP reply, never the message. */
-function describe(error: unknown): string {
+/**
+ * The error's own words, clipped: an SMTP reply, never the message. Mail servers quote the recipient
+ * ("550 <jane@example.org>: unknown user"), and the log must never carry a full contact, so addresses and
+ * long digit runs are blanked out first.
+ */
+export function describeDeliveryError(error: unknown): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.slice(0, 500);
+  return text
+    .replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, "[address]")
+    // A phone number has at least 8 digits; SMTP status codes ("550 5.1.1") have fewer.
+    .replace(/\+?\d[\d\s().-]{6,}\d/g, (run) => (run.replace(/\D/g, "").length >= 8 ? "[number]" : run))
+    .slice(0, 500);
+}
+const describe = describeDeliveryError;
+
+async function send(message: ClaimedMessage): Promise<void> {
+  if (message.channel === "sms") {
+    const sms = smsTransport();
+    if (!sms) throw new Error("no SMS gateway is configured");
+    await sms.send({ to: message.recipient, body: message.body });
+    return;
+  }
+  const mail = mailTransport();
+  if (!mail) throw new Error("no SMTP server is configured");
+  await mail.sendMail({ from: env().SMTP_FROM, to: message.recipient, subject: message.subject ?? "", text: message.body });
 }
 
-async function deliverOne(id: string): Promise<boolean> {
-  const transport = mailTransport();
-  if (!transport) return false;
-  const message = await claim(id);
+async function deliverOne(id: string, channels: readonly OutboxChannel[]): Promise<boolean> {
+  const message = await claim(id, channels);
   if (!message) return false;
   const prisma = await db();
   try {
-    await transport.sendMail({
-      from: env().SMTP_FROM,
-      to: message.recipient,
-      subject: message.subject ?? "",
-      text: message.body,
-    });
+    await send(message);
     await prisma.outboxMessage.update({ where: { id }, data: { sentAt: new Date(), lastError: null }, select: { id: true } });
     return true;
   } catch (error) {
@@ -58,11 +84,12 @@ async function deliverOne(id: string): Promise<boolean> {
 
 /** Tries to deliver these messages now; answers how many were sent. */
 export async function deliverMessages(ids: readonly string[]): Promise<number> {
-  if (!mailTransport()) return 0;
+  const channels = deliverableChannels();
+  if (channels.length === 0) return 0;
   let sent = 0;
   for (const id of ids) {
     try {
-      if (await deliverOne(id)) sent += 1;
+      if (await deliverOne(id, channels)) sent += 1;
     } catch (error) {
       console.error(`[outbox] could not record the delivery of message ${id}: ${describe(error)}`);
     }
@@ -71,26 +98,27 @@ export async function deliverMessages(ids: readonly string[]): Promise<number> {
 }
 
 /**
- * Starts delivery of messages just committed, without making the request wait for SMTP: a slow or
- * failing mail server must not slow a sign-in down, and the response time must not tell whether an email
- * was sent (which would reveal whether an account exists).
+ * Starts delivery of messages just committed, without making the request wait for SMTP or the SMS
+ * gateway: a slow or failing provider must not slow a sign-in down, and the response time must not tell
+ * whether a message was sent (which would reveal whether an account exists).
  */
 export function deliverAfterCommit(ids: readonly string[]): void {
-  if (ids.length === 0 || !mailTransport()) return;
+  if (ids.length === 0 || deliverableChannels().length === 0) return;
   void deliverMessages(ids).catch((error: unknown) => console.error(`[outbox] delivery failed: ${describe(error)}`));
 }
 
 /**
- * Retries unsent email, oldest first: for a periodic job or command. Run it from one process at a time
+ * Retries unsent messages, oldest first: for a periodic job or command. Run it from one process at a time
  * (two runners could both send a message claimed between their reads).
  */
 export async function deliverPendingMessages(limit = 50): Promise<number> {
-  if (!mailTransport()) return 0;
+  const channels = deliverableChannels();
+  if (channels.length === 0) return 0;
   const rows = await sql<{ id: string }>(
     `SELECT id FROM outbox_message
-      WHERE channel = 'email' AND sent_at IS NULL AND attempts < $1
+      WHERE channel = ANY($3::text[]) AND sent_at IS NULL AND attempts < $1
       ORDER BY created_at LIMIT $2`,
-    [MAX_DELIVERY_ATTEMPTS, limit],
+    [MAX_DELIVERY_ATTEMPTS, limit, channels],
   );
   return deliverMessages(rows.map((row) => row.id));
 }

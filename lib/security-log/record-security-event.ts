@@ -5,7 +5,7 @@ import type { RequestContext } from "../http/request-context.ts";
 
 /**
  * The member's security log: what happened to their account, from which IP and browser. Written for
- * events a member would want to review; never holds a password, code or token.
+ * events a member would want to review; never holds a password, code or token, and contact addresses and numbers only masked.
  */
 export const SECURITY_EVENT_TYPES = [
   "account_created",
@@ -23,6 +23,10 @@ export const SECURITY_EVENT_TYPES = [
   "totp_disabled",
   "recovery_codes_regenerated",
   "second_factor_failed",
+  "recovery_contact_added",
+  "recovery_contact_verified",
+  "recovery_contact_removed",
+  "phone_verified",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

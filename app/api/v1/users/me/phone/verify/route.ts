@@ -1,0 +1,12 @@
+import { contactCodeBodySchema } from "@/lib/contacts/schemas";
+import { verifyPhone } from "@/lib/contacts/verify-phone";
+import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/users/me/phone/verify - the texted code: { verified: true } makes it the account's phone, { verified: false } for a wrong code
+export const POST = identityRoute({ permission: "profile:write" }, async ({ request, caller }) => {
+  const { code } = await readJsonBody(request, contactCodeBodySchema);
+  return identityJson(await verifyPhone(caller.userId, code, requestContext(request.headers)));
+});

@@ -1,0 +1,10 @@
+import { resendRecoveryContactCode } from "@/lib/contacts/resend-recovery-contact-code";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/users/me/recovery-contacts/{id}/resend - a new code for a pending contact (rate limited)
+export const POST = identityRoute<{ id: string }>({ permission: "profile:write" }, async ({ request, caller, params }) =>
+  identityJson(await resendRecoveryContactCode(caller.userId, params.id, requestContext(request.headers))),
+);

@@ -1,0 +1,10 @@
+import { removeRecoveryContactOrThrow } from "@/lib/contacts/remove-recovery-contact-or-throw";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+
+export const dynamic = "force-dynamic";
+
+// DELETE /api/v1/users/me/recovery-contacts/{id} - remove a recovery contact; answers it masked with status removed
+export const DELETE = identityRoute<{ id: string }>({ permission: "profile:write" }, async ({ request, caller, params }) =>
+  identityJson(await removeRecoveryContactOrThrow(caller.userId, params.id, requestContext(request.headers))),
+);

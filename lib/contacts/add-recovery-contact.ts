@@ -1,0 +1,65 @@
+import "server-only";
+import { isUniqueViolation } from "../accounts/unique-violation.ts";
+import { issueVerificationCode } from "../accounts/verification-codes.ts";
+import { db } from "../db.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { IdentityError } from "../identity/errors.ts";
+import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
+import { enqueueMessage } from "../outbox/enqueue-message.ts";
+import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { recoveryContactCodeMessage } from "./contact-messages.ts";
+import type { ContactValue } from "./contact-value.ts";
+import { assertCodeSendAllowed, codeSendKeys, countCodeSent } from "./limit-code-sends.ts";
+import { maskContact } from "./mask-contact.ts";
+import { MAX_RECOVERY_CONTACTS, RECOVERY_CONTACT_STATUS, type RecoveryContactPending } from "./schemas.ts";
+
+export const RECOVERY_CONTACT_PURPOSE = "recovery_contact_verification";
+
+const ALREADY_ADDED = "value: is already one of your recovery contacts";
+const IS_ACCOUNT_EMAIL = "value: is your account's own email address; a recovery contact must be another one";
+const TOO_MANY = `you already have ${MAX_RECOVERY_CONTACTS} recovery contacts, the most allowed; remove one first`;
+
+/**
+ * POST /api/v1/users/me/recovery-contacts (decisions.md part 3): a new contact, `pending_verification`,
+ * and a 6-digit code sent to it through the outbox, all in one transaction. The account row is locked
+ * while the contacts are counted, so two requests at once cannot make a sixth. A value already on the
+ * account (or the account's own email address) is a `conflict`. The send limits (limit-code-sends.ts)
+ * are checked first, outside the transaction, as the counters live outside it.
+ */
+export async function addRecoveryContact(userId: string, contact: ContactValue, context: RequestContext, now = new Date()): Promise<RecoveryContactPending> {
+  const sendKeys = codeSendKeys({ purpose: RECOVERY_CONTACT_PURPOSE, target: contact.value, userId, ip: context.ip });
+  await assertCodeSendAllowed(sendKeys, now);
+
+  let result: { id: string; messageId: string };
+  try {
+    result = await (await db()).$transaction(async (tx) => {
+      const [account] = await tx.$queryRaw<{ email: string | null; given_name: string }[]>`
+        SELECT email, given_name FROM account WHERE id = ${userId}::uuid FOR UPDATE`;
+      if (!account) throw new IdentityError("not_found", "account not found");
+      if (contact.channel === "email" && account.email === contact.value) throw new IdentityError("conflict", IS_ACCOUNT_EMAIL);
+      const existing = await tx.recoveryContact.findMany({ where: { userId }, select: { value: true } });
+      if (existing.some((row) => row.value === contact.value)) throw new IdentityError("conflict", ALREADY_ADDED);
+      if (existing.length >= MAX_RECOVERY_CONTACTS) throw new IdentityError("conflict", TOO_MANY);
+
+      const row = await tx.recoveryContact.create({
+        data: { userId, channel: contact.channel, value: contact.value, status: RECOVERY_CONTACT_STATUS.pending, createdAt: now },
+        select: { id: true },
+      });
+      const code = await issueVerificationCode(tx, { purpose: RECOVERY_CONTACT_PURPOSE, subject: row.id, binding: "", sentTo: contact.value }, now);
+      await recordSecurityEvent(
+        { userId, type: "recovery_contact_added", context, detail: { channel: contact.channel, value: maskContact(contact.channel, contact.value) } },
+        tx,
+      );
+      const messageId = await enqueueMessage(tx, recoveryContactCodeMessage(contact.channel, contact.value, account.given_name, code));
+      return { id: row.id, messageId };
+    });
+  } catch (error) {
+    // The same value added twice at once: the unique index decides, and the loser is told as above.
+    if (isUniqueViolation(error)) throw new IdentityError("conflict", ALREADY_ADDED);
+    throw error;
+  }
+  // Counted once committed: a refused request (a conflict) sends nothing, so it costs nothing.
+  await countCodeSent(sendKeys, now);
+  deliverAfterCommit([result.messageId]);
+  return { id: result.id, status: RECOVERY_CONTACT_STATUS.pending };
+}

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { parseContactValue } from "./contact-value.ts";
+
+describe("parseContactValue", () => {
+  it.each([
+    ["jane@example.org", { channel: "email", value: "jane@example.org" }],
+    ["  Jane.Doe@Example.ORG ", { channel: "email", value: "jane.doe@example.org" }],
+    ["+14155550123", { channel: "phone", value: "+14155550123" }],
+    ["+44 7700 900123", { channel: "phone", value: "+447700900123" }],
+  ])("%j → %j", (input, parsed) => {
+    expect(parseContactValue(input)).toEqual(parsed);
+  });
+
+  it.each([["jane@"], ["@example.org"], ["jane@example"], ["jane example.org"], ["4155550123"], ["+1"], [""], ["jane@+14155550123"]])(
+    "refuses %j",
+    (input) => {
+      expect(parseContactValue(input)).toBeNull();
+    },
+  );
+});

@@ -1,0 +1,28 @@
+import "server-only";
+import { issueVerificationCode } from "../accounts/verification-codes.ts";
+import { db } from "../db.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
+import { enqueueMessage } from "../outbox/enqueue-message.ts";
+import { phoneVerificationSms } from "./contact-messages.ts";
+import { assertCodeSendAllowed, codeSendKeys, countCodeSent } from "./limit-code-sends.ts";
+
+export const PHONE_PURPOSE = "phone_verification";
+
+/**
+ * POST /api/v1/users/me/phone (decisions.md part 3): texts a 6-digit code to the number. The number is
+ * not written to the account yet: it waits in the code row (`target`), so the account's phone and the
+ * `phone` scope's claims change only once the code comes back. Asking again, for the same number or
+ * another, replaces the code; it is the resend, under the send limits.
+ */
+export async function startPhoneVerification(userId: string, phone: string, context: RequestContext, now = new Date()): Promise<{ status: "ok" }> {
+  const sendKeys = codeSendKeys({ purpose: PHONE_PURPOSE, target: phone, userId, ip: context.ip });
+  await assertCodeSendAllowed(sendKeys, now);
+  const messageId = await (await db()).$transaction(async (tx) => {
+    const code = await issueVerificationCode(tx, { purpose: PHONE_PURPOSE, subject: userId, binding: "", sentTo: phone }, now);
+    return enqueueMessage(tx, phoneVerificationSms(phone, code));
+  });
+  await countCodeSent(sendKeys, now);
+  deliverAfterCommit([messageId]);
+  return { status: "ok" };
+}
