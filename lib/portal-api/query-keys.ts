@@ -7,4 +7,6 @@ export const accountQueryKeys = {
   sessions: ["account", "sessions"] as const,
   securityEvents: ["account", "security-events"] as const,
   mfa: ["account", "mfa"] as const,
+  profile: ["account", "profile"] as const,
+  recoveryContacts: ["account", "recovery-contacts"] as const,
 };

@@ -1,0 +1,88 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  PhoneVerificationResultSchema,
+  RecoveryContactListSchema,
+  RecoveryContactPendingSchema,
+  RecoveryContactVerifiedSchema,
+  RemovedRecoveryContactSchema,
+  type RecoveryContact,
+} from "@/lib/contacts/schemas";
+import { AcknowledgementSchema } from "@/lib/identity/schemas";
+import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { accountQueryKeys } from "@/lib/portal-api/query-keys";
+import { ProfileSchema } from "@/lib/users/schemas";
+
+/**
+ * The recovery page's server state: the member's recovery contacts and their own phone number, read and
+ * changed through the portal relay. Every change refreshes what it affects and the security log.
+ */
+
+function useRefreshAfterChange(...keys: (readonly string[])[]) {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const queryKey of [...keys, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
+  };
+}
+
+export function useRecoveryContacts() {
+  return useQuery({
+    queryKey: accountQueryKeys.recoveryContacts,
+    queryFn: () => portalApi(RecoveryContactListSchema, "users/me/recovery-contacts"),
+    retry: retryUnlessRefused,
+  });
+}
+
+/** Adds a contact (`value` as typed: the API infers email or phone) and sends it a code. */
+export function useAddRecoveryContact() {
+  const refresh = useRefreshAfterChange(accountQueryKeys.recoveryContacts);
+  return useMutation({
+    mutationFn: (value: string) => portalApi(RecoveryContactPendingSchema, "users/me/recovery-contacts", { method: "POST", body: { value } }),
+    onSettled: refresh,
+  });
+}
+
+export function useVerifyRecoveryContact() {
+  const refresh = useRefreshAfterChange(accountQueryKeys.recoveryContacts);
+  return useMutation({
+    mutationFn: ({ contact, code }: { contact: RecoveryContact; code: string }) =>
+      portalApi(RecoveryContactVerifiedSchema, `users/me/recovery-contacts/${encodeURIComponent(contact.id)}/verify`, { method: "POST", body: { code } }),
+    onSettled: refresh,
+  });
+}
+
+export function useResendContactCode() {
+  return useMutation({
+    mutationFn: (contact: RecoveryContact) =>
+      portalApi(RecoveryContactPendingSchema, `users/me/recovery-contacts/${encodeURIComponent(contact.id)}/resend`, { method: "POST" }),
+  });
+}
+
+export function useRemoveRecoveryContact() {
+  const refresh = useRefreshAfterChange(accountQueryKeys.recoveryContacts);
+  return useMutation({
+    mutationFn: (contact: RecoveryContact) =>
+      portalApi(RemovedRecoveryContactSchema, `users/me/recovery-contacts/${encodeURIComponent(contact.id)}`, { method: "DELETE" }),
+    onSettled: refresh,
+  });
+}
+
+/** The member's own profile, for their phone number and whether it is verified. */
+export function useProfile() {
+  return useQuery({ queryKey: accountQueryKeys.profile, queryFn: () => portalApi(ProfileSchema, "users/me"), retry: retryUnlessRefused });
+}
+
+export function useStartPhoneVerification() {
+  return useMutation({
+    mutationFn: (phone: string) => portalApi(AcknowledgementSchema, "users/me/phone", { method: "POST", body: { phone } }),
+  });
+}
+
+export function useVerifyPhone() {
+  const refresh = useRefreshAfterChange(accountQueryKeys.profile);
+  return useMutation({
+    mutationFn: (code: string) => portalApi(PhoneVerificationResultSchema, "users/me/phone/verify", { method: "POST", body: { code } }),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,157 @@
+import { expect, test, type Page } from "@playwright/test";
+import { uniqueContactEmail, uniquePhone } from "../support/contacts.ts";
+import { sql } from "../support/database.ts";
+import { createTestMember } from "../support/oauth-accounts.ts";
+import { latestCodeFor, messagesTo, wrongCode } from "../support/outbox.ts";
+import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
+import { signInThroughPortal } from "../support/portal.ts";
+
+// /account/recovery in Debian's Chromium: a member adds a recovery email and verifies it with the code
+// from the outbox, then, having forgotten their password, has the reset code sent there and signs in with
+// a new password; they verify their mobile number with a texted code. Values on the page are masked.
+
+const RECOVERY_PATH = "/account/recovery";
+const NEW_PASSWORD = "a-new-password-for-recovery";
+
+test.use({ timezoneId: "UTC" });
+
+const main = (page: Page) => page.getByRole("main");
+const contactsSection = (page: Page) => main(page).getByRole("region", { name: "Recovery contacts" });
+const phoneSection = (page: Page) => main(page).getByRole("region", { name: "Mobile number" });
+const header = (page: Page) => page.getByRole("banner");
+
+async function openRecoveryPage(page: Page) {
+  await page.goto(RECOVERY_PATH);
+  await expect(page.getByRole("heading", { level: 1, name: "Recovery and phone" })).toBeVisible();
+}
+
+/** As decisions.md masks an email: first letter, then the domain's first letter, then its ending. */
+function maskedEmail(email: string): string {
+  const [local, domain] = email.split("@") as [string, string];
+  const dot = domain.lastIndexOf(".");
+  return `${local[0]}***@${domain[0]}***${domain.slice(dot)}`;
+}
+
+test("add a recovery email with the keyboard, verify it from the outbox, and reset a forgotten password through it", async ({ page }) => {
+  const member = await createTestMember("recovery-email");
+  const recoveryEmail = uniqueContactEmail("portal");
+  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await openRecoveryPage(page);
+  await expect(contactsSection(page).getByText("You have no recovery contacts yet.", { exact: false })).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // A typo is explained with the route's own rule before anything is sent.
+  const valueField = contactsSection(page).getByRole("textbox", { name: "Email address or mobile number" });
+  await tabTo(page, valueField);
+  await page.keyboard.type("not an address");
+  await page.keyboard.press("Enter");
+  await expect(contactsSection(page).getByText("It must be an email address or a phone number in international format", { exact: false })).toBeVisible();
+  expect(await messagesTo("not an address")).toHaveLength(0);
+
+  await valueField.fill(recoveryEmail);
+  await valueField.press("Enter");
+  await expect(contactsSection(page).getByRole("status").first()).toHaveText("We sent a 6-digit code. Enter it below to verify the contact.");
+  const masked = maskedEmail(recoveryEmail);
+  const card = contactsSection(page).getByRole("article", { name: new RegExp(masked.replace(/[*.]/g, "\\$&")) });
+  await expect(card.getByText("Not verified")).toBeVisible();
+  const codeField = card.getByRole("textbox", { name: `Code sent to ${masked}` });
+  await expect(codeField).toBeFocused();
+  await expect(codeField).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(main(page)).not.toContainText(recoveryEmail);
+  await expectNoAxeViolations(page);
+
+  const code = await latestCodeFor(recoveryEmail);
+  await page.keyboard.type(wrongCode(code));
+  await page.keyboard.press("Enter");
+  await expect(card.getByText("That code didn’t work. Check it and try again.")).toBeVisible();
+  // Pasted from the email with a space: the field keeps the digits.
+  await codeField.fill(`${code.slice(0, 3)} ${code.slice(3)}`);
+  await codeField.press("Enter");
+  await expect(contactsSection(page).getByRole("status").first()).toHaveText(`${masked} is verified. You can use it to reset your password.`);
+  await expect(card.getByText("Verified", { exact: true })).toBeVisible();
+  await expect(card.getByRole("textbox")).toHaveCount(0);
+
+  // Forgot the password: the reset code goes to the recovery email the member picks, shown masked.
+  await header(page).getByRole("button", { name: "Sign out" }).click();
+  await header(page).getByRole("link", { name: "Sign in", exact: true }).click();
+  await main(page).getByRole("link", { name: "Forgot your password?" }).click();
+  await page.locator('input[name="email"]').fill(member.email);
+  await page.locator('input[name="email"]').press("Enter");
+  const choice = main(page).getByRole("radio", { name: `An email to ${masked}` });
+  await choice.check();
+  await main(page).getByRole("button", { name: "Send a new code" }).click();
+  await expect.poll(async () => (await messagesTo(recoveryEmail)).length).toBe(2);
+  const resetCode = await latestCodeFor(recoveryEmail);
+  await page.locator('input[name="code"]').fill(resetCode);
+  await page.locator('input[name="password"]').fill(NEW_PASSWORD);
+  await page.locator('input[name="password"]').press("Enter");
+  await expect(main(page)).toContainText("Your password has been changed");
+  await page.locator('input[name="email"]').fill(member.email);
+  await page.locator('input[name="password"]').fill(NEW_PASSWORD);
+  await page.locator('input[name="password"]').press("Enter");
+  await expect(page).toHaveURL(/\/account$/);
+});
+
+test("verify a mobile number with the texted code; remove a contact through a confirmation", async ({ page }) => {
+  const member = await createTestMember("recovery-phone");
+  const phone = uniquePhone();
+  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await openRecoveryPage(page);
+  await expect(phoneSection(page).getByText("You have not given a mobile number.")).toBeVisible();
+
+  const phoneField = phoneSection(page).getByRole("textbox", { name: "Mobile number" });
+  await expect(phoneField).toHaveAttribute("autocomplete", "tel");
+  await phoneField.fill("07700 900123");
+  await phoneField.press("Enter");
+  await expect(phoneSection(page).getByText("The number must be a phone number in international format (E.164)", { exact: false })).toBeVisible();
+  await phoneField.fill(phone);
+  await phoneField.press("Enter");
+  await expect(phoneSection(page).getByRole("status")).toHaveText(`We sent a 6-digit code by text message to ${phone}.`);
+  const codeField = phoneSection(page).getByRole("textbox", { name: `Code sent to ${phone}` });
+  const code = await latestCodeFor(phone);
+  await codeField.fill(wrongCode(code));
+  await codeField.press("Enter");
+  await expect(phoneSection(page).getByText("That code didn’t work. Check the text message and try again.")).toBeVisible();
+  await codeField.fill(code);
+  await codeField.press("Enter");
+  await expect(phoneSection(page).getByRole("status")).toHaveText(`${phone} is verified.`);
+  await expect(phoneSection(page).getByText(phone, { exact: true })).toBeVisible();
+  await expect(phoneSection(page).getByText("Verified", { exact: true })).toBeVisible();
+  const [account] = await sql<{ phone: string; phone_verified_at: Date | null }>("SELECT phone, phone_verified_at FROM account WHERE id = $1", [member.id]);
+  expect(account?.phone).toBe(phone);
+  expect(account?.phone_verified_at).not.toBeNull();
+  await expectNoAxeViolations(page);
+
+  // A phone as a recovery contact, then removed: Cancel first changes nothing.
+  const valueField = contactsSection(page).getByRole("textbox", { name: "Email address or mobile number" });
+  await valueField.fill(phone);
+  await valueField.press("Enter");
+  const card = contactsSection(page).getByRole("article");
+  await expect(card).toHaveCount(1);
+  await expect(card).not.toContainText(phone);
+  await card.getByRole("button", { name: /^Remove/ }).click();
+  const dialog = page.getByRole("dialog", { name: /^Remove \+\d+\*+\d\d\?$/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(card).toHaveCount(1);
+  await card.getByRole("button", { name: /^Remove/ }).click();
+  await dialog.getByRole("button", { name: "Remove" }).click();
+  await expect(contactsSection(page).getByRole("article")).toHaveCount(0);
+  await expect(contactsSection(page).getByRole("heading", { name: "Recovery contacts" })).toBeFocused();
+  expect(await sql("SELECT 1 FROM recovery_contact WHERE user_id = $1", [member.id])).toHaveLength(0);
+});
+
+test("the recovery page fits a 375 px phone", async ({ browser }) => {
+  const member = await createTestMember("recovery-narrow");
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
+  const page = await context.newPage();
+  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await openRecoveryPage(page);
+  const valueField = contactsSection(page).getByRole("textbox", { name: "Email address or mobile number" });
+  await valueField.fill(uniqueContactEmail("a-rather-long-local-part-for-a-narrow-screen"));
+  await valueField.press("Enter");
+  await expect(contactsSection(page).getByRole("article")).toHaveCount(1);
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await context.close();
+});
