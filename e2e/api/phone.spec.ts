@@ -1,15 +1,5 @@
 import { expect, test } from "@playwright/test";
-import {
-  api,
-  callFromOwnIp,
-  expireNewestCode,
-  invalidRequest,
-  memberWithToken,
-  refusedTokens,
-  securityEvents,
-  tooManyRequests,
-  uniquePhone,
-} from "../support/contacts.ts";
+import { api, callFromOwnIp, expireNewestCode, invalidRequest, maskedPhone, memberWithToken, refusedTokens, securityEvents, tooManyRequests, uniquePhone } from "../support/contacts.ts";
 import { sql } from "../support/database.ts";
 import { tokensFor, userinfoOf } from "../support/oauth-client.ts";
 import { latestCodeFor, latestMessageTo, messagesTo, wrongCode } from "../support/outbox.ts";
@@ -72,7 +62,7 @@ test("a texted code verifies the number: { verified: true }, and the phone scope
   expect(again.status).toBe(400);
   expect(again.body).toEqual(invalidRequest("code: has expired; ask for a new code"));
   const events = await securityEvents(member.id);
-  expect(events.filter((event) => event.type === "phone_verified")).toEqual([{ type: "phone_verified", detail: { phone: `+15${"*".repeat(7)}${phone.slice(-2)}` } }]);
+  expect(events.filter((event) => event.type === "phone_verified")).toEqual([{ type: "phone_verified", detail: { phone: maskedPhone(phone) } }]);
 });
 
 test("a wrong code answers { verified: false }; the fifth kills the code (429) even for the right one; a new code works", async () => {
@@ -158,6 +148,7 @@ test.describe("bad requests are invalid_request naming the field, and send nothi
     ["no plus", { body: { phone: "14155550123" } }, PHONE_MESSAGE],
     ["too short", { body: { phone: "+1234567" } }, PHONE_MESSAGE],
     ["too long", { body: { phone: "+1234567890123456" } }, PHONE_MESSAGE],
+    ["an area code that does not exist", { body: { phone: "+15551234567" } }, PHONE_MESSAGE],
     ["letters", { body: { phone: "+1415555CALL" } }, PHONE_MESSAGE],
     ["an email address", { body: { phone: "jane@example.org" } }, PHONE_MESSAGE],
     ["an unknown field", { body: { phone: "+14155550123", verified: true } }, 'Unrecognized key: "verified"'],

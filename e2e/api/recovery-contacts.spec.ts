@@ -1,19 +1,5 @@
 import { expect, test } from "@playwright/test";
-import {
-  api,
-  callFromOwnIp,
-  conflict,
-  expireNewestCode,
-  hiddenDigits,
-  invalidRequest,
-  memberWithToken,
-  notFound,
-  refusedTokens,
-  securityEvents,
-  tooManyRequests,
-  uniqueContactEmail,
-  uniquePhone,
-} from "../support/contacts.ts";
+import { api, callFromOwnIp, conflict, expireNewestCode, hiddenDigits, invalidRequest, maskedPhone, memberWithToken, notFound, refusedTokens, securityEvents, tooManyRequests, uniqueContactEmail, uniquePhone } from "../support/contacts.ts";
 import { sql } from "../support/database.ts";
 import { latestCodeFor, latestMessageTo, messagesTo, wrongCode } from "../support/outbox.ts";
 
@@ -72,7 +58,7 @@ test("an email and a phone contact: 201 pending with a code sent, listed masked,
       {
         id: byPhone.body.id,
         channel: "phone",
-        value: `+15${"*".repeat(7)}${phone.slice(-2)}`,
+        value: maskedPhone(phone),
         status: "pending_verification",
         created_at: expect.stringMatching(ISO),
         verified_at: null,
@@ -108,9 +94,9 @@ test("an email and a phone contact: 201 pending with a code sent, listed masked,
   const events = await securityEvents(member.id);
   expect(events.filter((event) => event.type.startsWith("recovery_contact_"))).toEqual([
     { type: "recovery_contact_added", detail: { channel: "email", value: "r***@e***.net" } },
-    { type: "recovery_contact_added", detail: { channel: "phone", value: `+15${"*".repeat(7)}${phone.slice(-2)}` } },
+    { type: "recovery_contact_added", detail: { channel: "phone", value: maskedPhone(phone) } },
     { type: "recovery_contact_verified", detail: { channel: "email", value: "r***@e***.net" } },
-    { type: "recovery_contact_verified", detail: { channel: "phone", value: `+15${"*".repeat(7)}${phone.slice(-2)}` } },
+    { type: "recovery_contact_verified", detail: { channel: "phone", value: maskedPhone(phone) } },
   ]);
 });
 
@@ -171,6 +157,7 @@ test.describe("bad requests are invalid_request naming the field, and change not
     ["a national number", { body: { value: "0415 555 0123" } }, VALUE_MESSAGE],
     ["a number too short for E.164", { body: { value: "+1234567" } }, VALUE_MESSAGE],
     ["a number too long for E.164", { body: { value: "+1234567890123456" } }, VALUE_MESSAGE],
+    ["a number no country assigns", { body: { value: "+15551234567" } }, VALUE_MESSAGE],
     ["an overlong address", { body: { value: `${"a".repeat(250)}@example.org` } }, VALUE_MESSAGE],
     ["an unknown field", { body: { value: "jane@example.org", channel: "email" } }, 'Unrecognized key: "channel"'],
     ["a form post", { rawBody: "value=jane%40example.org", headers: { "content-type": "application/x-www-form-urlencoded" } }, "the body must be application/json"],

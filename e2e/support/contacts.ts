@@ -28,9 +28,17 @@ export function uniqueContactEmail(label: string): string {
   return `rc-${label}-${randomBytes(4).toString("hex")}@example.net`;
 }
 
-/** A North American number in E.164 no other test uses (555 numbers, 11 digits). */
+/** Real North American area codes: libphonenumber refuses numbers in area codes that do not exist. */
+const AREA_CODES = ["201", "202", "212", "213", "305", "312", "415", "617", "646", "718"];
+
+/** A valid North American number in E.164 (a 555 exchange, kept for fiction) that no other test is likely to use. */
 export function uniquePhone(): string {
-  return `+1555${String(randomInt(0, 10_000_000)).padStart(7, "0")}`;
+  return `+1${AREA_CODES[randomInt(0, AREA_CODES.length)]}555${String(randomInt(0, 10_000)).padStart(4, "0")}`;
+}
+
+/** A phone number as decisions.md masks it: `+` and the first two digits, stars, the last two digits. */
+export function maskedPhone(e164: string): string {
+  return `${e164.slice(0, 3)}${"*".repeat(e164.length - 5)}${e164.slice(-2)}`;
 }
 
 /** A member and an access token for them (demo-app, scopes as given). */

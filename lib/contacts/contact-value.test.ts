@@ -6,7 +6,7 @@ describe("parseContactValue", () => {
     ["jane@example.org", { channel: "email", value: "jane@example.org" }],
     ["  Jane.Doe@Example.ORG ", { channel: "email", value: "jane.doe@example.org" }],
     ["+14155550123", { channel: "phone", value: "+14155550123" }],
-    ["+44 7700 900123", { channel: "phone", value: "+447700900123" }],
+    ["+44 7911 123456", { channel: "phone", value: "+447911123456" }],
   ])("%j → %j", (input, parsed) => {
     expect(parseContactValue(input)).toEqual(parsed);
   });

@@ -1,11 +1,10 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js";
+
 /**
- * Phone numbers as this product accepts them: E.164 (`+` then the country code and number, 8 to 15 digits,
- * no leading zero). Pure, so pages, schemas and services share it.
- *
- * This is a strict syntactic check only: it cannot tell whether a number is assigned in its country or
- * split out the country code. libphonenumber-js would; it is not installed. Everything that reads phone
- * numbers goes through `parsePhoneNumber`, so swapping the library in later changes this file only
- * (return `parsePhoneNumberFromString(input)?.isValid() ? { e164: number.number } : null`).
+ * Phone numbers as this product accepts them: E.164 (`+`, the country code and the number), and a number
+ * that can exist in its country by libphonenumber's rules (length and leading digits per country), so a
+ * code is never texted to a number that no country assigns. Pure, so pages, schemas and services share
+ * it; the metadata is libphonenumber-js's smallest set, which keeps the recovery page's bundle small.
  */
 export const E164_PATTERN = /^\+[1-9]\d{7,14}$/;
 
@@ -23,11 +22,14 @@ export function isE164(value: string): boolean {
 }
 
 /**
- * Reads a typed phone number: visual separators are dropped, then the rest must be E.164. Null for
- * anything else (a national number without `+`, letters, too short or long).
+ * Reads a typed phone number: visual separators are dropped, then the rest must be E.164 and a valid
+ * number of its country. Null for anything else (a national number without `+`, letters, too short or
+ * long, a country code or area code that does not exist).
  */
 export function parsePhoneNumber(input: string): ParsedPhoneNumber | null {
   if (input.length > 40) return null;
   const compact = input.trim().replace(VISUAL_SEPARATORS, "");
-  return isE164(compact) ? { e164: compact } : null;
+  if (!isE164(compact)) return null;
+  const number = parsePhoneNumberFromString(compact);
+  return number?.isValid() && number.number === compact ? { e164: compact } : null;
 }

@@ -92,7 +92,7 @@ export function PhoneSection() {
       <form className={formStyles.form} onSubmit={sendCode} noValidate>
         <TextField
           label={profile.data?.phone_number ? "New mobile number" : "Mobile number"}
-          hint="Start with + and the country code, like +44 7700 900123."
+          hint="Start with + and the country code, like +44 7911 123456."
           error={invalid || startRefusal || undefined}
           inputRef={phoneInput}
           name="phone"

@@ -240,7 +240,7 @@ function AddContactForm({ onAdded }: { onAdded: (id: string) => void }) {
       <h3 className={styles.formTitle}>Add a recovery contact</h3>
       <TextField
         label="Email address or mobile number"
-        hint="For a mobile number, start with + and the country code, like +44 7700 900123."
+        hint="For a mobile number, start with + and the country code, like +44 7911 123456."
         error={invalid || refusal || undefined}
         inputRef={input}
         name="value"
