@@ -5,6 +5,7 @@ import {
   EMBEDDED_PORT,
   POSTGRES_BASE_URL,
   POSTGRES_PORT,
+  POSTGRES_SERVER_LOG,
   TEST_APP_SECRET,
   TEST_DATABASE_URL,
 } from "./e2e/support/test-env.ts";
@@ -49,8 +50,9 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // `npm start`'s server: Next plus the token endpoint's fast path (server/main.ts).
-      command: `node .next-server/main.mjs`,
+      // `npm start`'s server: Next plus the token endpoint's fast path (server/main.ts). Its output goes to a
+      // file that specs read, to prove no log line carries a secret or a full contact value.
+      command: `mkdir -p .data && exec node .next-server/main.mjs > ${POSTGRES_SERVER_LOG} 2>&1`,
       url: `${POSTGRES_BASE_URL}/api/health`,
       env: { ...serverEnv, PORT: String(POSTGRES_PORT), DATABASE_URL: TEST_DATABASE_URL, BASE_URL: POSTGRES_BASE_URL, DEV_OUTBOX: "true" },
       reuseExistingServer: false,

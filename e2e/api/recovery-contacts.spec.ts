@@ -1,6 +1,8 @@
+import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { api, callFromOwnIp, conflict, expireNewestCode, hiddenDigits, invalidRequest, maskedPhone, memberWithToken, notFound, refusedTokens, securityEvents, tooManyRequests, uniqueContactEmail, uniquePhone } from "../support/contacts.ts";
 import { sql } from "../support/database.ts";
+import { POSTGRES_SERVER_LOG } from "../support/test-env.ts";
 import { latestCodeFor, latestMessageTo, messagesTo, wrongCode } from "../support/outbox.ts";
 
 /**
@@ -100,7 +102,7 @@ test("an email and a phone contact: 201 pending with a code sent, listed masked,
   ]);
 });
 
-test("no answer, security-log entry or other outbox message carries a full contact value; only the message to it does", async () => {
+test("no answer, server log line, security-log entry or other outbox message carries a full contact value; only the message to it does", async () => {
   const { member, token } = await memberWithToken("rc-mask");
   const email = uniqueContactEmail("mask");
   const phone = uniquePhone();
@@ -143,6 +145,10 @@ test("no answer, security-log entry or other outbox message carries a full conta
     expect(`${message.subject ?? ""} ${message.body}`).not.toContain(email);
     expect(message.body).not.toContain(phone);
   }
+
+  // The server's own log (stdout and stderr, written to a file by playwright.config.ts).
+  const serverLog = await readFile(POSTGRES_SERVER_LOG, "utf8");
+  for (const fragment of [email, localPart, phone]) expect(serverLog).not.toContain(fragment);
 });
 
 test.describe("bad requests are invalid_request naming the field, and change nothing", () => {

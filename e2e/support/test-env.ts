@@ -12,3 +12,5 @@ export const POSTGRES_BASE_URL = `http://127.0.0.1:${POSTGRES_PORT}`;
 export const EMBEDDED_BASE_URL = `http://127.0.0.1:${EMBEDDED_PORT}`;
 export const TEST_APP_SECRET = "test-secret-0123456789abcdef0123456789abcdef";
 export const EMBEDDED_DATA_DIR = ".data/test-embedded";
+/** Everything the PostgreSQL test server prints (stdout and stderr), so specs can check what its log lines carry. */
+export const POSTGRES_SERVER_LOG = `.data/test-server-${POSTGRES_PORT}.log`;
