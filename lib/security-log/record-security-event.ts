@@ -23,6 +23,10 @@ export const SECURITY_EVENT_TYPES = [
   "totp_disabled",
   "recovery_codes_regenerated",
   "second_factor_failed",
+  "data_export_requested",
+  "data_export_downloaded",
+  "deletion_requested",
+  "deletion_cancelled",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -26,6 +26,13 @@ describe("security log words", () => {
     expect(securityEventWords("totp_disabled", { method: "recovery_code" })).toBe("Two-step sign-in turned off with a recovery code");
   });
 
+  it("says what happened to the member's data", () => {
+    expect(securityEventWords("data_export_requested", { request_id: "0b6f" })).toBe("Copy of your data made");
+    expect(securityEventWords("data_export_downloaded", { request_id: "0b6f" })).toBe("Copy of your data downloaded");
+    expect(securityEventWords("deletion_requested", { due_at: "2026-12-05T00:00:00.000Z" })).toBe("Account deletion requested");
+    expect(securityEventWords("deletion_cancelled", null)).toBe("Account deletion cancelled");
+  });
+
   it("reads a type it does not know from its name", () => {
     expect(securityEventWords("phone_verified", null)).toBe("Phone verified");
     expect(securityEventWords("", null)).toBe("Account activity");

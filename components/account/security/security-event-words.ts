@@ -45,6 +45,10 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   totp_disabled: (detail) => (text(detail, "method") === "recovery_code" ? "Two-step sign-in turned off with a recovery code" : "Two-step sign-in turned off"),
   recovery_codes_regenerated: () => "New recovery codes made",
   second_factor_failed: () => "Wrong code entered on this page",
+  data_export_requested: () => "Copy of your data made",
+  data_export_downloaded: () => "Copy of your data downloaded",
+  deletion_requested: () => "Account deletion requested",
+  deletion_cancelled: () => "Account deletion cancelled",
 };
 
 export function securityEventWords(type: string, detail: Detail): string {
