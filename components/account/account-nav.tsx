@@ -7,6 +7,7 @@ const SECTIONS = [
   { href: "/account", label: "Overview" },
   { href: "/account/apps", label: "Apps" },
   { href: "/account/security", label: "Security" },
+  { href: "/account/privacy", label: "Privacy" },
 ] as const;
 
 /** The account area's own navigation; the current section is marked for screen readers and the eye. */

@@ -7,4 +7,5 @@ export const accountQueryKeys = {
   sessions: ["account", "sessions"] as const,
   securityEvents: ["account", "security-events"] as const,
   mfa: ["account", "mfa"] as const,
+  dataRequests: ["account", "data-requests"] as const,
 };
