@@ -12,6 +12,7 @@ describe("configuration", () => {
     expect(env.CALENDAR_URL).toBe("http://localhost:4000/api/calendar");
     expect(env.ASSET_URL).toBe("http://localhost:4000");
     expect(env.CALENDAR_CACHE_SECONDS).toBe(30);
+    expect(env.PRIVACY_DELETION_GRACE_DAYS).toBe(14);
   });
 
   it("treats empty values as unset, as .env files write them", () => {
@@ -31,6 +32,8 @@ describe("configuration", () => {
     [{ APP_SECRET: secret, BASE_URL: "ftp://church.example" }, "BASE_URL"],
     [{ APP_SECRET: secret, PORT: "70000" }, "PORT"],
     [{ APP_SECRET: secret, CALENDAR_CACHE_SECONDS: "-1" }, "CALENDAR_CACHE_SECONDS"],
+    [{ APP_SECRET: secret, PRIVACY_DELETION_GRACE_DAYS: "366" }, "PRIVACY_DELETION_GRACE_DAYS"],
+    [{ APP_SECRET: secret, PRIVACY_DELETION_GRACE_DAYS: "1.5" }, "PRIVACY_DELETION_GRACE_DAYS"],
   ])("refuses %j naming the variable", (source, message) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(message);

@@ -74,6 +74,35 @@ export async function portalApi<Schema extends z.ZodType>(
   return schema.parse(await response.json());
 }
 
+/** The file name a `Content-Disposition: attachment; filename="..."` header gives, or `fallback`. */
+export function attachmentFileName(header: string | null, fallback: string): string {
+  const name = header?.match(/filename="([^"\\/]{1,200})"/)?.[1];
+  return name ?? fallback;
+}
+
+/**
+ * Fetches a file from `/api/v1/<path>` through the relay, for the page to save. A plain link cannot do
+ * it: every relayed call needs the CSRF header, which only script can add. Refusals as for portalApi.
+ */
+export async function portalDownload(path: string, fallbackName: string): Promise<{ file: Blob; name: string }> {
+  let response: Response;
+  try {
+    response = await fetch(`${PORTAL_API_PREFIX}/${path.replace(/^\/+/, "")}`, {
+      method: "GET",
+      credentials: "same-origin",
+      headers: { [PORTAL_API_CSRF_HEADER]: csrfToken() },
+    });
+  } catch {
+    throw new PortalApiError(0, "network_error", "We could not reach the server. Check your connection and try again.");
+  }
+  if (!response.ok) {
+    const error = await errorOf(response);
+    if (response.status === 401) window.location.assign(portalSignInHref(`${window.location.pathname}${window.location.search}`));
+    throw error;
+  }
+  return { file: await response.blob(), name: attachmentFileName(response.headers.get("content-disposition"), fallbackName) };
+}
+
 /** react-query's `retry` for portal calls: a refusal (4xx) will not change on a second try; network and server failures are retried twice. */
 export function retryUnlessRefused(failures: number, error: Error): boolean {
   if (error instanceof PortalApiError && error.status >= 400 && error.status < 500) return false;

@@ -27,6 +27,10 @@ export const SECURITY_EVENT_TYPES = [
   "recovery_contact_verified",
   "recovery_contact_removed",
   "phone_verified",
+  "data_export_requested",
+  "data_export_downloaded",
+  "deletion_requested",
+  "deletion_cancelled",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

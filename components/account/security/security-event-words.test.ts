@@ -32,6 +32,13 @@ describe("security log words", () => {
     expect(securityEventWords("phone_verified", { phone: "+44********89" })).toBe("Mobile number verified: +44********89");
   });
 
+  it("says what happened to the member's data", () => {
+    expect(securityEventWords("data_export_requested", { request_id: "0b6f" })).toBe("Copy of your data made");
+    expect(securityEventWords("data_export_downloaded", { request_id: "0b6f" })).toBe("Copy of your data downloaded");
+    expect(securityEventWords("deletion_requested", { due_at: "2026-12-05T00:00:00.000Z" })).toBe("Account deletion requested");
+    expect(securityEventWords("deletion_cancelled", null)).toBe("Account deletion cancelled");
+  });
+
   it("reads a type it does not know from its name", () => {
     expect(securityEventWords("mailing_list_joined", null)).toBe("Mailing list joined");
     expect(securityEventWords("", null)).toBe("Account activity");

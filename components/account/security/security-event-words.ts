@@ -52,6 +52,10 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   recovery_contact_verified: (detail) => withValue("Recovery contact verified", text(detail, "value")),
   recovery_contact_removed: (detail) => withValue("Recovery contact removed", text(detail, "value")),
   phone_verified: (detail) => withValue("Mobile number verified", text(detail, "phone")),
+  data_export_requested: () => "Copy of your data made",
+  data_export_downloaded: () => "Copy of your data downloaded",
+  deletion_requested: () => "Account deletion requested",
+  deletion_cancelled: () => "Account deletion cancelled",
 };
 
 export function securityEventWords(type: string, detail: Detail): string {

@@ -1,0 +1,10 @@
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+import { cancelDeletionRequestOrThrow } from "@/lib/privacy/cancel-deletion-request-or-throw";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/privacy/data-requests/me/{id}/cancel - call off a pending deletion (200 with the request, cancelled)
+export const POST = identityRoute<{ id: string }>({ permission: "profile:write" }, async ({ request, caller, params }) =>
+  identityJson(await cancelDeletionRequestOrThrow(caller.userId, params.id, requestContext(request.headers))),
+);

@@ -1,0 +1,20 @@
+import { identityRoute } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+import { getDataExportOrThrow } from "@/lib/privacy/get-data-export-or-throw";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/privacy/data-requests/me/{id}/download - the export's JSON document, as a file to save
+export const GET = identityRoute<{ id: string }>({ permission: "profile:read" }, async ({ request, caller, params }) => {
+  const { json, createdAt } = await getDataExportOrThrow(caller.userId, params.id, requestContext(request.headers));
+  return new Response(json, {
+    status: 200,
+    headers: {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Disposition": `attachment; filename="account-data-${createdAt.toISOString().slice(0, 10)}.json"`,
+      // The whole account in one file: never kept by a cache on the way.
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+});

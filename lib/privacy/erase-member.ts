@@ -1,0 +1,47 @@
+import "server-only";
+import type { SqlQuery } from "../db.ts";
+
+/**
+ * Erases a member, inside the caller's transaction. Deleting the account row removes, through its
+ * foreign keys (ON DELETE CASCADE), everything tied to it: sessions, grants and their refresh tokens,
+ * consents, the TOTP credential and recovery codes, roles, guardianships and the security log. Tables
+ * added later with such a key (recovery contacts, family and membership links) are covered the same way.
+ * Codes and messages sent to the recovery contacts are found by the contacts' ids and values first.
+ *
+ * Tokens: every access token names a session or a grant, and /api/v1 checks on every call that it still
+ * exists (lib/oauth/token-liveness.ts), so they stop working there at once; refresh tokens are gone with
+ * their grants. A third party validating access tokens offline sees the end within their 10 minutes.
+ *
+ * The statements below handle what is tied to the member without a foreign key: rows keyed by address
+ * (codes, outgoing messages), authorization codes and pending authorization requests, and the member's
+ * exports (each one a full copy of their data). The carried-out deletion request itself stays, with its
+ * user_id set to null by its key: a record that the deletion was done, holding no personal data.
+ * Guardianships end, but a dependant's own account is another person's and stays.
+ */
+export async function eraseMember(query: SqlQuery, userId: string): Promise<void> {
+  const [member] = await query<{ email: string | null; phone: string | null }>(`SELECT email, phone FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
+  if (!member) return;
+  // Codes and messages went to the account's own addresses and to its recovery contacts (codes keyed by
+  // the contact's id). An address another person also uses (a shared family phone, a spouse's email given
+  // as a recovery contact) keeps their codes and messages: only what no one else can claim goes.
+  const contacts = await query<{ id: string; value: string }>(`SELECT id::text, value FROM recovery_contact WHERE user_id = $1::uuid`, [userId]);
+  const addresses = [member.email, member.phone, ...contacts.map((contact) => contact.value)].filter((value): value is string => !!value);
+  const contactIds = contacts.map((contact) => contact.id);
+  const nobodyElseUses = (column: string) =>
+    `NOT EXISTS (SELECT 1 FROM account other WHERE other.id <> $1::text::uuid AND (other.email = ${column} OR other.phone = ${column}))
+     AND NOT EXISTS (SELECT 1 FROM recovery_contact other WHERE other.user_id <> $1::text::uuid AND other.value = ${column})`;
+  const steps: [string, unknown[]][] = [
+    [`DELETE FROM data_request WHERE user_id = $1::uuid AND type = 'export'`, [userId]],
+    [
+      `DELETE FROM verification_code
+        WHERE subject = $1::text OR subject = ANY($3::text[])
+           OR ((subject = ANY($2::text[]) OR target = ANY($2::text[])) AND ${nobodyElseUses("verification_code.target")})`,
+      [userId, addresses, contactIds],
+    ],
+    [`DELETE FROM outbox_message WHERE recipient = ANY($2::text[]) AND ${nobodyElseUses("outbox_message.recipient")}`, [userId, addresses]],
+    [`DELETE FROM authorization_code WHERE user_id = $1::uuid`, [userId]],
+    [`DELETE FROM authorization_request WHERE signed_in_session_id IN (SELECT id FROM session WHERE user_id = $1::uuid)`, [userId]],
+    [`DELETE FROM account WHERE id = $1::uuid`, [userId]],
+  ];
+  for (const [text, params] of steps) await query(text, params);
+}
