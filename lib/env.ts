@@ -59,6 +59,11 @@ export const envSchema = z.object({
   SMS_FROM: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(20).optional()),
   /** Show the outbox (every email and SMS written) at /dev/outbox. Always on in development; never turn on in production. */
   DEV_OUTBOX: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
+  /**
+   * Age (whole years) at which a dependant comes of age: their guardianships end and they own their account
+   * (`scripts/guardianships-end-at-majority.ts`), and members of that age join a family as adults.
+   */
+  AGE_OF_MAJORITY: z.preprocess(emptyAsUndefined, z.coerce.number().int("must be a whole number").min(14, "must be at least 14").max(25, "must be at most 25").default(18)),
   /** Seed demo data into an empty embedded database on first start. */
   SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("true")).transform((v) => v === "true"),
 });

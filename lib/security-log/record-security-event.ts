@@ -27,6 +27,10 @@ export const SECURITY_EVENT_TYPES = [
   "recovery_contact_verified",
   "recovery_contact_removed",
   "phone_verified",
+  "family_joined",
+  "family_code_rotated",
+  "dependent_consent_revoked",
+  "guardianship_ended",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
