@@ -262,6 +262,17 @@ test("attempt limit per IP address: 20 bad codes from one address, across member
   expect(attemptCounterKey("family-join:ip", ip)).toMatch(/^family-join:ip:[A-Za-z0-9_-]{43}$/);
 });
 
+test("a family set up without a code (by staff) shows adults none until one is made", async () => {
+  const adult = await memberWithToken("fam-nocode");
+  await createFamily({ adults: [adult.member] });
+  const seen = await myFamily(adult.token);
+  expect(seen.status).toBe(200);
+  expect(seen.body.code).toEqual({ code: null, expires_at: expect.stringMatching(ISO), uses_left: 10, active: false });
+  const made = await rotate(adult.token);
+  expect((await myFamily(adult.token)).body.code).toEqual({ ...made.body, active: true });
+  expect(made.body.code).toMatch(FAMILY_CODE);
+});
+
 test("rotating: adults only (a child is forbidden); the old code dies; without a family, GET and rotate are not_found", async () => {
   const { adult, familyId, code } = await familyWithCode("fam-rotate");
   const child = await memberWithToken("fam-rotate-child");

@@ -41,14 +41,19 @@ function randomFamilyCode(): string {
   return code;
 }
 
-/** The code as an adult is shown it, from the family row. */
+/**
+ * The code as an adult is shown it, from the family row. A family set up without a code an adult could
+ * be shown (by staff tools), or sealed under a former APP_SECRET (whose codes no join can match any
+ * more either), has none: `code` null, not active, and an adult makes a new one.
+ */
 export async function familyCodeBody(row: { code_encrypted: string; code_expires_at: Date; code_uses: number }, now: Date): Promise<FamilyCode> {
   const expiresAt = new Date(row.code_expires_at);
   const usesLeft = Math.max(0, FAMILY_CODE_MAX_USES - row.code_uses);
+  const code = await openSecret(PURPOSE, row.code_encrypted).catch(() => null);
   return {
-    code: formatFamilyCode(await openSecret(PURPOSE, row.code_encrypted)),
+    code: code === null ? null : formatFamilyCode(code),
     expires_at: expiresAt.toISOString(),
     uses_left: usesLeft,
-    active: usesLeft > 0 && expiresAt > now,
+    active: code !== null && usesLeft > 0 && expiresAt > now,
   };
 }

@@ -38,7 +38,10 @@ export type FamilyJoinResult = z.infer<typeof FamilyJoinResultSchema>;
 /** The family's current code, shown to its adults only. */
 export const FamilyCodeSchema = z
   .object({
-    code: z.string().meta({ description: "The code, in two groups of five (`K7QM2-XR9DW`)." }),
+    code: z
+      .string()
+      .nullable()
+      .meta({ description: "The code, in two groups of five (`K7QM2-XR9DW`); null when there is none to show (a family set up by staff): make one." }),
     expires_at: z.iso.datetime(),
     uses_left: z.number().int().min(0).meta({ description: `Members who may still join with it (at most ${FAMILY_CODE_MAX_USES} per code).` }),
     /** Whether someone could join with it right now. */

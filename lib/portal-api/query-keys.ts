@@ -9,4 +9,6 @@ export const accountQueryKeys = {
   mfa: ["account", "mfa"] as const,
   profile: ["account", "profile"] as const,
   recoveryContacts: ["account", "recovery-contacts"] as const,
+  family: ["account", "family"] as const,
+  dependents: ["account", "dependents"] as const,
 };
