@@ -48,6 +48,15 @@ describe("configuration", () => {
     expect(() => parseEnv({ APP_SECRET: secret, SMS_GATEWAY_TOKEN: "short" })).toThrow("SMS_GATEWAY_TOKEN: must be at least 8 characters");
   });
 
+  it("reads the age of majority: 18 unless set, a whole number from 14 to 25", () => {
+    expect(parseEnv({ APP_SECRET: secret }).AGE_OF_MAJORITY).toBe(18);
+    expect(parseEnv({ APP_SECRET: secret, AGE_OF_MAJORITY: "" }).AGE_OF_MAJORITY).toBe(18);
+    expect(parseEnv({ APP_SECRET: secret, AGE_OF_MAJORITY: "21" }).AGE_OF_MAJORITY).toBe(21);
+    for (const [value, message] of [["13", "must be at least 14"], ["26", "must be at most 25"], ["18.5", "must be a whole number"], ["eighteen", "AGE_OF_MAJORITY"]]) {
+      expect(() => parseEnv({ APP_SECRET: secret, AGE_OF_MAJORITY: value }), value).toThrow(message);
+    }
+  });
+
   it("names every bad variable at once", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x", PORT: "x" })).toThrow(/APP_SECRET[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*APP_SECRET/);
   });

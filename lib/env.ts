@@ -61,6 +61,11 @@ export const envSchema = z.object({
   DEV_OUTBOX: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
   /** Days a requested account deletion waits before `npm run privacy:run-deletions` carries it out; the member may cancel meanwhile. */
   PRIVACY_DELETION_GRACE_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(365).default(14)),
+  /**
+   * Age (whole years) at which a dependant comes of age: their guardianships end and they own their account
+   * (`scripts/guardianships-end-at-majority.ts`), and members of that age join a family as adults.
+   */
+  AGE_OF_MAJORITY: z.preprocess(emptyAsUndefined, z.coerce.number().int("must be a whole number").min(14, "must be at least 14").max(25, "must be at most 25").default(18)),
   /** Seed demo data into an empty embedded database on first start. */
   SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("true")).transform((v) => v === "true"),
 });

@@ -9,6 +9,8 @@ const SECTIONS = [
   { href: "/account/security", label: "Security" },
   { href: "/account/recovery", label: "Recovery" },
   { href: "/account/privacy", label: "Privacy" },
+  { href: "/account/family", label: "Family" },
+  { href: "/account/dependents", label: "Dependents" },
 ] as const;
 
 /** The account area's own navigation; the current section is marked for screen readers and the eye. */

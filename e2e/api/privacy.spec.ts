@@ -48,6 +48,13 @@ async function giveRecords(member: TestMember, marker: string) {
     `INSERT INTO outbox_message (channel, recipient, subject, body) VALUES ('email', $1, 'Your code', $2) RETURNING id`,
     [member.email, `Your code is 000000 BODY-${marker}`],
   );
+  // A family of the member's own (its code is a secret: the marker in its hash and sealed copy must not leave).
+  const familyName = `Family ${marker}`;
+  const [family] = await sql<{ id: string }>(
+    `INSERT INTO family (name, code_hash, code_encrypted, code_expires_at) VALUES ($1, $2, $3, now() + interval '14 days') RETURNING id`,
+    [familyName, `FAMILY-CODE-HASH-${marker}`, `FAMILY-CODE-SEALED-${marker}`],
+  );
+  await sql(`INSERT INTO family_member (family_id, user_id, role) VALUES ($1, $2, 'adult')`, [family!.id, member.id]);
   // A verified recovery contact, with a code and a message sent to it (its value must leave only masked).
   const contactValue = `contact-${randomUUID().slice(0, 8)}@example.net`;
   const [contact] = await sql<{ id: string }>(
@@ -68,8 +75,10 @@ async function giveRecords(member: TestMember, marker: string) {
     guardianshipId: guardianship!.id,
     codeId: code!.id,
     messageId: message!.id,
+    familyId: family!.id,
+    familyName,
     contact: { id: contact!.id, value: contactValue, masked: "c***@e***.net", codeId: contactCode!.id, messageId: contactMessage!.id },
-    secrets: [contactValue, `CONTACT-CODE-HASH-${marker}`, `CONTACT-BODY-${marker}`, `SEALED-SECRET-${marker}`, `RC-HASH-1-${marker}`, `RC-HASH-2-${marker}`, `CODE-HASH-${marker}`, `BODY-${marker}`, `Child-${marker}`, dependant!.id],
+    secrets: [`FAMILY-CODE-HASH-${marker}`, `FAMILY-CODE-SEALED-${marker}`, contactValue, `CONTACT-CODE-HASH-${marker}`, `CONTACT-BODY-${marker}`, `SEALED-SECRET-${marker}`, `RC-HASH-1-${marker}`, `RC-HASH-2-${marker}`, `CODE-HASH-${marker}`, `BODY-${marker}`, `Child-${marker}`, dependant!.id],
   };
 }
 
@@ -101,7 +110,7 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
   const exported = download.body;
   expect(Object.keys(exported)).toEqual([
     "format", "request_id", "generated_at", "profile", "two_factor", "sessions", "app_authorizations", "consents",
-    "security_events", "guardianships", "recovery_contacts", "verification_codes", "messages", "data_requests",
+    "security_events", "guardianships", "family", "recovery_contacts", "verification_codes", "messages", "data_requests",
   ]);
   expect(exported).toMatchObject({ format: "church-account-export/1", request_id: created.body.id, generated_at: created.body.created_at });
 
@@ -147,6 +156,7 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
   expect(exported.security_events.map((row: { id: string }) => row.id)).toEqual(aliceEvents);
   expect(exported.security_events.map((row: { type: string }) => row.type)).toContain("sign_in");
   expect(exported.guardianships).toEqual([{ id: aliceRecords.guardianshipId, role: "guardian", created_at: expect.stringMatching(ISO), ended_at: null }]);
+  expect(exported.family).toEqual([{ family_id: aliceRecords.familyId, family_name: aliceRecords.familyName, role: "adult", joined_at: expect.stringMatching(ISO) }]);
   const contact = aliceRecords.contact;
   expect(exported.recovery_contacts).toEqual([
     { id: contact.id, channel: "email", value: contact.masked, status: "verified", created_at: expect.stringMatching(ISO), verified_at: expect.stringMatching(ISO) },
@@ -190,6 +200,8 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
     bobRecords.guardianshipId,
     bobRecords.codeId,
     bobRecords.messageId,
+    bobRecords.familyId,
+    bobRecords.familyName,
     bobRecords.contact.id,
     bobRecords.contact.codeId,
     bobRecords.contact.messageId,

@@ -12,8 +12,16 @@ import type { ConsentBody } from "./schemas.ts";
  * grant of that client for the member is revoked too, so its refresh tokens die and its access tokens stop
  * working on our routes at once. Someone else's consent, or no such id, is `not_found`. Revoking twice
  * answers the record as it is.
+ *
+ * `actedBy.guardianId`: a guardian revokes it for their dependant (lib/guardians): the dependant's log
+ * says so, and the guardian's own log records it too.
  */
-export async function revokeConsentOrThrow(userId: string, consentId: string, context: RequestContext): Promise<ConsentBody> {
+export async function revokeConsentOrThrow(
+  userId: string,
+  consentId: string,
+  context: RequestContext,
+  actedBy: { guardianId?: string } = {},
+): Promise<ConsentBody> {
   if (!isUuid(consentId)) throw notFound("consent");
   const [row] = await sql<Parameters<typeof consentBodyFromRow>[0] & { newly: boolean }>(
     `WITH target AS (
@@ -34,7 +42,16 @@ export async function revokeConsentOrThrow(userId: string, consentId: string, co
   );
   if (!row) throw notFound("consent");
   if (row.newly) {
-    await recordSecurityEvent({ userId, type: "consent_revoked", context, detail: { client_id: row.client_id } });
+    const { guardianId } = actedBy;
+    await recordSecurityEvent({
+      userId,
+      type: "consent_revoked",
+      context,
+      detail: guardianId ? { client_id: row.client_id, by: "guardian", guardian_id: guardianId } : { client_id: row.client_id },
+    });
+    if (guardianId) {
+      await recordSecurityEvent({ userId: guardianId, type: "dependent_consent_revoked", context, detail: { client_id: row.client_id, dependent_id: userId } });
+    }
   }
   return consentBodyFromRow(row);
 }

@@ -2,7 +2,8 @@ import type { PrismaClient } from "../generated/prisma/client.ts";
 
 /**
  * Demo identities for development, demos and the end-to-end tests: roles, five accounts (password
- * `demo-password`), a guardian's two dependants, the portal's own client and the third-party `demo-app`.
+ * `demo-password`), a guardian's two dependants and their family, the portal's own client and the
+ * third-party `demo-app`.
  * Idempotent: running it again puts every demo row back as described here (passwords, roles, TOTP,
  * unused recovery codes) and touches nothing else.
  *
@@ -86,7 +87,8 @@ interface DemoAccount {
 export const DEMO_ACCOUNTS = {
   member: { email: "member@example.org", givenName: "Mary", familyName: "Member", roles: ["member"], phone: "+15555550100" },
   totp: { email: "totp@example.org", givenName: "Tom", familyName: "Totp", roles: ["member"] },
-  guardian: { email: "guardian@example.org", givenName: "Gina", familyName: "Guardian", roles: ["guardian", "member"] },
+  /** The guardian role comes from her guardianships (lib/guardians/create-guardianship.ts), not from this list. */
+  guardian: { email: "guardian@example.org", givenName: "Gina", familyName: "Guardian", roles: ["member"] },
   staff: { email: "staff@example.org", givenName: "Sam", familyName: "Staff", roles: ["staff", "member"] },
   /** The guardian's teenager, with their own sign-in. */
   teen: { email: "teen@example.org", givenName: "Theo", familyName: "Guardian", roles: ["member"], birthDate: "2011-04-12" },
@@ -94,6 +96,12 @@ export const DEMO_ACCOUNTS = {
 
 /** The guardian's younger child: no email, no password, so no sign-in of their own. */
 export const DEMO_CHILD = { id: "00000000-0000-4000-8000-000000000c01", givenName: "Chloe", familyName: "Guardian", birthDate: "2018-09-03" } as const;
+
+/**
+ * The Guardian household: Gina (adult), Theo and Chloe (children). Its code is fixed so a demo can show
+ * joining; it expires 14 days after each seeding, like any code. Tests make families of their own.
+ */
+export const DEMO_FAMILY = { id: "00000000-0000-4000-8000-00000000f001", name: "The Guardian family", code: "GRACE2HRBR" } as const;
 
 export interface IdentitySeedSummary {
   accounts: string[];
@@ -148,14 +156,23 @@ export async function seedIdentityDemoData(prisma: PrismaClient): Promise<Identi
   await prisma.user.upsert({ where: { id: DEMO_CHILD.id }, create: { id: DEMO_CHILD.id, ...child }, update: child, select: { id: true } });
 
   const guardianId = userIds.get("guardian")!;
-  for (const dependentId of [userIds.get("teen")!, DEMO_CHILD.id]) {
-    await prisma.guardianship.upsert({
-      where: { guardianId_dependentId: { guardianId, dependentId } },
-      create: { guardianId, dependentId },
-      update: { endedAt: null },
-      select: { id: true },
-    });
-  }
+  const teenId = userIds.get("teen")!;
+  const { createGuardianship } = await import("../guardians/create-guardianship.ts");
+  const { issueFamilyCode } = await import("../families/family-code.ts");
+  const code = await issueFamilyCode(new Date(), DEMO_FAMILY.code);
+  await prisma.$transaction(async (tx) => {
+    for (const dependentId of [teenId, DEMO_CHILD.id]) await createGuardianship(tx, guardianId, dependentId);
+    const family = { name: DEMO_FAMILY.name, codeHash: code.hash, codeEncrypted: code.sealed, codeExpiresAt: code.expiresAt, codeUses: 0, codeIssuedAt: new Date() };
+    await tx.family.upsert({ where: { id: DEMO_FAMILY.id }, create: { id: DEMO_FAMILY.id, ...family }, update: family, select: { id: true } });
+    const members = [
+      { userId: guardianId, role: "adult" },
+      { userId: teenId, role: "child" },
+      { userId: DEMO_CHILD.id, role: "child" },
+    ];
+    // Back in this family whatever they joined meanwhile (a person belongs to one family).
+    await tx.familyMember.deleteMany({ where: { userId: { in: members.map((member) => member.userId) } } });
+    await tx.familyMember.createMany({ data: members.map((member) => ({ familyId: DEMO_FAMILY.id, ...member })) });
+  });
 
   const totpUserId = userIds.get("totp")!;
   const totp = { secretEncrypted: await sealSecret("totp", DEMO_TOTP_SECRET), status: "confirmed", confirmedAt: VERIFIED_AT, lastUsedStep: null };

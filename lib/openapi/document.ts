@@ -26,6 +26,7 @@ import { DataExportSchema, DataRequestListSchema, DataRequestSchema, createDataR
 import { SecurityEventPageSchema, securityEventsQuerySchema } from "../security-log/schemas.ts";
 import { MemberSessionListSchema, RevokedOthersSchema, RevokedSessionSchema } from "../sessions/schemas.ts";
 import { ProfileSchema } from "../users/schemas.ts";
+import { familyPaths, familyTag } from "./family-paths.ts";
 
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with and answer
@@ -101,6 +102,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
       { name: "security", description: "Two-factor authentication, and what happened to the member's account and from where." },
       { name: "recovery", description: "Recovery contacts that can receive a password-reset code, and the member's verified phone number." },
       { name: "events", description: "Public calendar of church events (no authentication)." },
+      familyTag,
     ],
     components: {
       securitySchemes: {
@@ -113,6 +115,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
       },
     },
     paths: {
+      ...familyPaths,
       "/api/v1/users/me": {
         get: {
           tags: ["users"],

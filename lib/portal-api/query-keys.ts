@@ -10,4 +10,6 @@ export const accountQueryKeys = {
   profile: ["account", "profile"] as const,
   recoveryContacts: ["account", "recovery-contacts"] as const,
   dataRequests: ["account", "data-requests"] as const,
+  family: ["account", "family"] as const,
+  dependents: ["account", "dependents"] as const,
 };

@@ -13,7 +13,7 @@ import { iso, isoOrNull } from "./transaction.ts";
  * shown masked, as every answer shows them: the export is an answer too, and a file that leaves the
  * account page more easily than anything else.
  *
- * Adding a kind of record (family or membership links when their tables land) is one
+ * Adding a kind of record (membership links when their table lands) is one
  * field in `ExportSectionsSchema` and one function here; the mapped type below makes the compiler refuse
  * a section without its collector.
  */
@@ -176,6 +176,16 @@ export const EXPORT_SECTIONS: { [Name in keyof ExportSections]: Collector<Name> 
       [userId],
     );
     return rows.map((row) => ({ ...row, created_at: iso(row.created_at), ended_at: isoOrNull(row.ended_at) }));
+  },
+
+  async family(query, { userId }) {
+    // The family code is a key to the household: never exported, like any other secret.
+    const rows = await query<{ family_id: string; family_name: string; role: string; joined_at: Stamp }>(
+      `SELECT m.family_id::text, f.name AS family_name, m.role, m.joined_at
+         FROM family_member m JOIN family f ON f.id = m.family_id WHERE m.user_id = $1::uuid ORDER BY m.joined_at`,
+      [userId],
+    );
+    return rows.map((row) => ({ ...row, joined_at: iso(row.joined_at) }));
   },
 
   async recovery_contacts(query, { userId }) {

@@ -148,6 +148,14 @@ const ExportMessageSchema = z.object({
   sent_at: nullableInstant,
 });
 
+/** The member's own place in a family; the other members are other people, so they are not listed. */
+const ExportFamilyMembershipSchema = z.object({
+  family_id: z.uuid(),
+  family_name: z.string(),
+  role: z.string(),
+  joined_at: instant,
+});
+
 /** Masked as every answer shows a recovery contact (decisions.md part 3): never the full address or number. */
 const ExportRecoveryContactSchema = z.object({
   id: z.uuid(),
@@ -180,6 +188,7 @@ export const ExportSectionsSchema = z.object({
   consents: z.array(ExportConsentSchema),
   security_events: z.array(ExportSecurityEventSchema),
   guardianships: z.array(ExportGuardianshipSchema),
+  family: z.array(ExportFamilyMembershipSchema),
   recovery_contacts: z.array(ExportRecoveryContactSchema),
   verification_codes: z.array(ExportVerificationCodeSchema),
   messages: z.array(ExportMessageSchema),

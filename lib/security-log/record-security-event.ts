@@ -31,6 +31,10 @@ export const SECURITY_EVENT_TYPES = [
   "data_export_downloaded",
   "deletion_requested",
   "deletion_cancelled",
+  "family_joined",
+  "family_code_rotated",
+  "dependent_consent_revoked",
+  "guardianship_ended",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

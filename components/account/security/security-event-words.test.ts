@@ -8,6 +8,18 @@ describe("security log words", () => {
     expect(securityEventWords("consent_revoked", null)).toBe("Removed access for an app");
   });
 
+  it("says when a guardian acted, and what happened in a family", () => {
+    expect(securityEventWords("consent_revoked", { client_id: "demo-app", by: "guardian", guardian_id: "x" })).toBe(
+      "Your parent or guardian removed access for demo-app",
+    );
+    expect(securityEventWords("dependent_consent_revoked", { client_id: "demo-app", dependent_id: "x" })).toBe("Removed access for demo-app to a dependent’s account");
+    expect(securityEventWords("family_joined", { role: "adult" })).toBe("Joined a family");
+    expect(securityEventWords("family_joined", { role: "child" })).toBe("Joined a family as a child");
+    expect(securityEventWords("family_code_rotated", null)).toBe("Made a new family code");
+    expect(securityEventWords("guardianship_ended", { guardian_id: "x", reason: "age_of_majority" })).toBe("You came of age: your account is yours alone now");
+    expect(securityEventWords("guardianship_ended", { dependent_id: "x", reason: "age_of_majority" })).toBe("A dependent came of age: you no longer act for them");
+  });
+
   it("says why a sign-in failed", () => {
     expect(securityEventWords("sign_in_failed", { reason: "password" })).toBe("Failed sign-in: wrong password");
     expect(securityEventWords("sign_in_failed", { reason: "totp" })).toBe("Failed sign-in: wrong code from the authenticator app");

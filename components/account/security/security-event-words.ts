@@ -39,7 +39,8 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   password_reset_requested: () => "Password reset requested",
   password_changed: () => "Password changed",
   consent_granted: (detail) => `Allowed ${text(detail, "client_id") ?? "an app"} to access your account`,
-  consent_revoked: (detail) => `Removed access for ${text(detail, "client_id") ?? "an app"}`,
+  consent_revoked: (detail) =>
+    `${text(detail, "by") === "guardian" ? "Your parent or guardian removed" : "Removed"} access for ${text(detail, "client_id") ?? "an app"}`,
   session_revoked: (detail) => {
     const others = count(detail, "others");
     return others === null ? "Signed out a session" : `Signed out everywhere else (${plural(others, "session", "sessions")})`;
@@ -56,6 +57,11 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   data_export_downloaded: () => "Copy of your data downloaded",
   deletion_requested: () => "Account deletion requested",
   deletion_cancelled: () => "Account deletion cancelled",
+  family_joined: (detail) => (text(detail, "role") === "child" ? "Joined a family as a child" : "Joined a family"),
+  family_code_rotated: () => "Made a new family code",
+  dependent_consent_revoked: (detail) => `Removed access for ${text(detail, "client_id") ?? "an app"} to a dependent’s account`,
+  guardianship_ended: (detail) =>
+    text(detail, "guardian_id") ? "You came of age: your account is yours alone now" : "A dependent came of age: you no longer act for them",
 };
 
 export function securityEventWords(type: string, detail: Detail): string {

@@ -1,0 +1,12 @@
+import { joinFamily } from "@/lib/families/join-family";
+import { joinFamilyBodySchema } from "@/lib/families/schemas";
+import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/families/join - join a family with its code (200 { family_id, status: "member" }, also when already one)
+export const POST = identityRoute({ permission: "profile:write" }, async ({ request, caller }) => {
+  const { code } = await readJsonBody(request, joinFamilyBodySchema);
+  return identityJson(await joinFamily(caller.userId, code, requestContext(request.headers)));
+});

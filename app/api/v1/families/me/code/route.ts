@@ -1,0 +1,10 @@
+import { rotateFamilyCode } from "@/lib/families/rotate-family-code";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/families/me/code - a new family code (adults only); the old one stops working
+export const POST = identityRoute({ permission: "profile:write" }, async ({ request, caller }) =>
+  identityJson(await rotateFamilyCode(caller.userId, requestContext(request.headers))),
+);

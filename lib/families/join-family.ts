@@ -1,0 +1,64 @@
+import "server-only";
+import { db } from "../db.ts";
+import { env } from "../env.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { IdentityError, tooManyRequests } from "../identity/errors.ts";
+import { isMinorOn, utcDate } from "../guardians/majority.ts";
+import { checkAttempts } from "../limits/check-attempts.ts";
+import { recordFailure } from "../limits/record-failure.ts";
+import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { familyCodeHash } from "./family-code.ts";
+import { normalizeFamilyCode } from "./family-code-format.ts";
+import { TOO_MANY_FAMILY_CODES, familyJoinKeys } from "./join-limits.ts";
+import { BAD_FAMILY_CODE, FAMILY_CODE_MAX_USES, type FamilyJoinResult, type FamilyRole } from "./schemas.ts";
+
+export const IN_ANOTHER_FAMILY = "you already belong to another family";
+
+type Outcome = { outcome: "bad" } | { outcome: "joined" | "member"; familyId: string };
+
+/**
+ * POST /api/v1/families/join (decisions.md part 3): a live code makes the caller a member of its family,
+ * `adult` or `child` by their birth date (no birth date: adult). Unknown, expired, used-up and malformed
+ * codes are all the same `invalid_request` and each counts against the caller's account and IP address
+ * (join-limits.ts); once blocked, every code is `too_many_requests` until the block ends. A member of
+ * that family already gets the same 200 and the code is not used again; a member of another family,
+ * `conflict` (only after a live code, so it says nothing about codes).
+ */
+export async function joinFamily(userId: string, typedCode: string, context: RequestContext, now = new Date()): Promise<FamilyJoinResult> {
+  const keys = familyJoinKeys(userId, context.ip);
+  const status = await checkAttempts(keys, now);
+  if (!status.allowed) throw tooManyRequests(status.retryAfterSeconds, TOO_MANY_FAMILY_CODES);
+
+  const code = normalizeFamilyCode(typedCode);
+  const result: Outcome = code ? await joinWithCode(userId, code, context, now) : { outcome: "bad" };
+  if (result.outcome === "bad") {
+    const { retryAfterSeconds } = await recordFailure(keys, now);
+    if (retryAfterSeconds > 0) throw tooManyRequests(retryAfterSeconds, TOO_MANY_FAMILY_CODES);
+    throw new IdentityError("invalid_request", BAD_FAMILY_CODE);
+  }
+  return { family_id: result.familyId, status: "member" };
+}
+
+async function joinWithCode(userId: string, code: string, context: RequestContext, now: Date): Promise<Outcome> {
+  const prisma = await db();
+  return prisma.$transaction(async (tx) => {
+    // The family row is locked, so two members joining at once cannot both take the code's last use.
+    const [family] = await tx.$queryRaw<{ id: string; code_expires_at: Date; code_uses: number }[]>`
+      SELECT id, code_expires_at, code_uses FROM family WHERE code_hash = ${familyCodeHash(code)} FOR UPDATE`;
+    if (!family || new Date(family.code_expires_at) <= now || family.code_uses >= FAMILY_CODE_MAX_USES) return { outcome: "bad" as const };
+
+    // The member's row is locked first, so their own two joins at once take turns; the membership is read
+    // after the lock (a statement of its own, so it sees what the other one committed).
+    const [account] = await tx.$queryRaw<{ birth_date: string | null }[]>`SELECT birth_date FROM account WHERE id = ${userId}::uuid FOR UPDATE`;
+    if (!account) throw new IdentityError("invalid_request", BAD_FAMILY_CODE);
+    const [membership] = await tx.$queryRaw<{ family_id: string }[]>`SELECT family_id FROM family_member WHERE user_id = ${userId}::uuid`;
+    if (membership?.family_id === family.id) return { outcome: "member" as const, familyId: family.id };
+    if (membership) throw new IdentityError("conflict", IN_ANOTHER_FAMILY);
+
+    const role: FamilyRole = isMinorOn(account.birth_date, utcDate(now), env().AGE_OF_MAJORITY) ? "child" : "adult";
+    await tx.familyMember.create({ data: { familyId: family.id, userId, role, joinedAt: now }, select: { userId: true } });
+    await tx.family.update({ where: { id: family.id }, data: { codeUses: { increment: 1 } }, select: { id: true } });
+    await recordSecurityEvent({ userId, type: "family_joined", context, detail: { family_id: family.id, role } }, tx);
+    return { outcome: "joined" as const, familyId: family.id };
+  });
+}
