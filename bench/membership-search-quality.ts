@@ -76,6 +76,8 @@ async function openDatabase(): Promise<Database> {
 interface Outcome {
   query: SearchQualityQuery;
   rank: number;
+  /** A miss whose record has the first one's score: the same name as far as the search can tell (two Rebecca Ashworths). */
+  tiedWithFirst: boolean;
   milliseconds: number;
 }
 
@@ -88,7 +90,9 @@ async function run(database: Database, queries: SearchQualityQuery[], withOwnEma
       ownEmails: withOwnEmail && query.expectedEmail ? [query.expectedEmail] : [],
       ownPhones: [],
     });
-    outcomes.push({ query, rank: matches.findIndex((match) => match.membership_id === query.expectedId), milliseconds: performance.now() - started });
+    const milliseconds = performance.now() - started;
+    const rank = matches.findIndex((match) => match.membership_id === query.expectedId);
+    outcomes.push({ query, rank, tiedWithFirst: rank > 0 && matches[rank]!.score === matches[0]!.score, milliseconds });
   }
   return outcomes;
 }
@@ -97,13 +101,14 @@ const percent = (part: number, whole: number) => (whole === 0 ? "–" : `${((100
 
 function table(outcomes: Outcome[]): string[] {
   const kinds: (QueryKind | "all")[] = ["typo", "nickname", "accent", "all"];
-  const lines = ["| queries | n | top-1 | top-3 | not in the 10 |", "| --- | ---: | ---: | ---: | ---: |"];
+  const lines = ["| queries | n | top-1 | misses tied with the first | top-3 | not in the 10 |", "| --- | ---: | ---: | ---: | ---: | ---: |"];
   for (const kind of kinds) {
     const subset = kind === "all" ? outcomes : outcomes.filter((outcome) => outcome.query.kind === kind);
     const first = subset.filter((outcome) => outcome.rank === 0).length;
     const top3 = subset.filter((outcome) => outcome.rank >= 0 && outcome.rank < 3).length;
     const missing = subset.filter((outcome) => outcome.rank < 0).length;
-    lines.push(`| ${kind} | ${subset.length} | ${first} (${percent(first, subset.length)}) | ${top3} (${percent(top3, subset.length)}) | ${missing} |`);
+    const tied = subset.filter((outcome) => outcome.tiedWithFirst).length;
+    lines.push(`| ${kind} | ${subset.length} | ${first} (${percent(first, subset.length)}) | ${tied} | ${top3} (${percent(top3, subset.length)}) | ${missing} |`);
   }
   return lines;
 }
@@ -135,6 +140,8 @@ try {
   console.log(table(plain).join("\n"));
   console.log(`\nThe record's owner, its email verified on their account (${withEmail.length} queries whose record has an email):\n`);
   console.log(table(owned).join("\n"));
+  console.log("\nA miss tied with the first has the same score as the record ranked first: another record carries the same name, which no");
+  console.log("name-only search can tell apart (ties keep one fixed order, by id). The member's own verified email or phone settles those.");
   console.log(`\nQuery time: median ${median(plain.map((outcome) => outcome.milliseconds)).toFixed(1)} ms, slowest ${Math.max(...plain.map((outcome) => outcome.milliseconds)).toFixed(1)} ms.`);
 
   if (values.misses) {

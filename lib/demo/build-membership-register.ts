@@ -342,12 +342,28 @@ function addDemoAccountRecords(builder: RegisterBuilder): void {
   builder.add({ givenName: "Chloe", familyName: "Guardian", birthDate: "2018-09-03", email: "guardian@example.org", phone: null, householdId: "hh_demo_guardian", campusId: "cmp_lakeshore" });
 }
 
+/** A few households the demo walks through: the names the feature is about, always present. */
+function addShowcaseHouseholds(builder: RegisterBuilder): void {
+  const mullers = builder.email(["muller", "family"]);
+  builder.add({ givenName: "Jürgen", familyName: "Müller", birthDate: "1958-03-14", email: mullers, phone: builder.phone("cmp_lakeshore"), householdId: "hh_showcase_1", campusId: "cmp_lakeshore" });
+  builder.add({ givenName: "Zoë", familyName: "Müller", birthDate: "1961-07-02", email: mullers, phone: null, householdId: "hh_showcase_1", campusId: "cmp_lakeshore" });
+  const nunezPhone = builder.phone("cmp_desert_springs");
+  builder.add({ givenName: "José", familyName: "Núñez", birthDate: "1975-11-23", email: builder.email(["jose", "nunez"]), phone: nunezPhone, householdId: "hh_showcase_2", campusId: "cmp_desert_springs" });
+  builder.add({ givenName: "María", familyName: "Núñez", birthDate: "1977-01-30", email: null, phone: nunezPhone, householdId: "hh_showcase_2", campusId: "cmp_desert_springs" });
+  builder.add({ givenName: "Hoa", familyName: "Nguyễn", birthDate: "1969-05-05", email: builder.email(["hoa", "nguyen"]), phone: null, householdId: "hh_showcase_3", campusId: "cmp_harbor_point" });
+  builder.add({ givenName: "Łukasz", familyName: "Wójcik", birthDate: "1990-09-17", email: null, phone: builder.phone("cmp_london_bridge"), householdId: "hh_showcase_4", campusId: "cmp_london_bridge" });
+  const turners = builder.email(["the", "turners"]);
+  builder.add({ givenName: "Bill", familyName: "Turner", birthDate: "1949-02-11", email: turners, phone: null, householdId: "hh_showcase_5", campusId: "cmp_harbor_point" });
+  builder.add({ givenName: "Elizabeth", familyName: "Turner", birthDate: "1952-06-19", email: turners, phone: null, householdId: "hh_showcase_5", campusId: "cmp_harbor_point" });
+}
+
 export function buildMembershipRegister(options: { size?: number } = {}): MembershipRegister {
   const size = options.size ?? DEFAULT_REGISTER_SIZE;
   if (!Number.isInteger(size) || size < 0) throw new RangeError(`size must be a non-negative integer, got ${size}`);
   const rng = mulberry32(0x72656769); // "regi"
   const builder = new RegisterBuilder(rng);
   addDemoAccountRecords(builder);
+  addShowcaseHouseholds(builder);
   for (let household = 0; builder.size < size; household += 1) addHousehold(builder, rng, household);
   return { records: builder.list(), duplicates: builder.duplicates };
 }

@@ -46,6 +46,15 @@ const NEIGHBOURS: Record<string, string> = {
 
 /** One slip in a word of at least 4 letters, never its first letter: a swap, a drop, a double or a neighbour key. */
 function typo(rng: Rng, word: string): string {
+  // Swapping two equal letters (Hennessy's "nn") changes nothing: slip again.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const slipped = oneSlip(rng, word);
+    if (slipped !== word) return slipped;
+  }
+  return `${word}${word.at(-1)}`;
+}
+
+function oneSlip(rng: Rng, word: string): string {
   const letters = [...word];
   const at = 1 + Math.floor(rng() * (letters.length - 2));
   const kind = Math.floor(rng() * 4);
@@ -65,8 +74,8 @@ function stripAccents(name: string): string {
   return name
     .normalize("NFD")
     .replace(/[\u0300-\u036f]/g, "")
-    .replace(/ß/g, "ss")
-    .replace(/[øØłŁđĐ]/g, (letter) => ({ ø: "o", Ø: "O", ł: "l", Ł: "L", đ: "d", Đ: "D" })[letter] ?? letter);
+    .replace(/[ßæÆœŒ]/g, (letter) => ({ ß: "ss", æ: "ae", Æ: "Ae", œ: "oe", Œ: "Oe" })[letter] ?? letter)
+    .replace(/[øØłŁđĐıð]/g, (letter) => ({ ø: "o", Ø: "O", ł: "l", Ł: "L", đ: "d", Đ: "D", ı: "i", ð: "d" })[letter] ?? letter);
 }
 
 const capitalise = (folded: string) => folded.charAt(0).toUpperCase() + folded.slice(1);

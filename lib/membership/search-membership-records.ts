@@ -16,11 +16,16 @@ import { MAX_MATCHES, type MembershipMatch } from "./schemas.ts";
  *   the own-contact one first);
  * - candidates are what pg_trgm's `%` operator finds (similarity at least pg_trgm.similarity_threshold,
  *   0.3 by default) through the GIN trigram indexes; only records not linked to any account;
- * - at most 10, highest score first, then own-contact ones, then by id so equal scores keep one order.
+ * - a name that contains the query (a surname alone) counts at 0.9 of pg_trgm's word similarity, so
+ *   "Smith" finds every Smith, below anyone whose whole name matches;
+ * - at most 10, highest score first, then own-contact ones, then the closer whole name (so of two
+ *   records the query's words fit equally, the one with fewer other words wins), then by id so equal
+ *   scores keep one order.
  *
  * Kept free of `server-only` (the executor is a parameter) so the quality benchmark runs it unchanged.
  */
 const NICKNAME_WEIGHT = 0.97;
+const PART_WEIGHT = 0.9;
 const OWN_CONTACT_PULL = 0.5;
 const MIN_PHONE_DIGITS = 6;
 
@@ -29,14 +34,17 @@ WITH scored AS (
   SELECT r.id, r.campus_id,
          GREATEST(
            similarity(r.search_name, membership_fold($1)),
+           ${PART_WEIGHT} * word_similarity(membership_fold($1), r.search_name),
            ${NICKNAME_WEIGHT} * COALESCE((SELECT max(similarity(r.search_name, v)) FROM unnest($2::text[]) AS v), 0),
            COALESCE(similarity(r.search_email, $3), 0),
            CASE WHEN $4 <> '' THEN COALESCE(similarity(r.search_phone, $4), 0) ELSE 0 END
          ) AS text_score,
+         similarity(r.search_name, membership_fold($1)) AS name_score,
          (r.email = ANY($5::text[]) OR r.phone = ANY($6::text[])) IS TRUE AS own
     FROM membership_record r
    WHERE r.linked_user_id IS NULL
      AND (r.search_name % membership_fold($1)
+          OR membership_fold($1) <% r.search_name
           OR r.search_name % ANY($2::text[])
           OR r.search_email % $3
           OR ($4 <> '' AND r.search_phone % $4))
@@ -46,7 +54,7 @@ SELECT s.id, c.id AS campus_id, c.name AS campus_name, s.own,
   FROM scored s
   LEFT JOIN campus c ON c.id = s.campus_id
  WHERE s.text_score > 0
- ORDER BY score DESC, s.own DESC, s.id
+ ORDER BY score DESC, s.own DESC, s.name_score DESC, s.id
  LIMIT ${MAX_MATCHES}`;
 
 export interface MembershipSearchInput {

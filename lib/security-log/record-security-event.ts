@@ -27,6 +27,8 @@ export const SECURITY_EVENT_TYPES = [
   "recovery_contact_verified",
   "recovery_contact_removed",
   "phone_verified",
+  "membership_linked",
+  "membership_link_requested",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -52,6 +52,8 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   recovery_contact_verified: (detail) => withValue("Recovery contact verified", text(detail, "value")),
   recovery_contact_removed: (detail) => withValue("Recovery contact removed", text(detail, "value")),
   phone_verified: (detail) => withValue("Mobile number verified", text(detail, "phone")),
+  membership_linked: () => "Linked to your church membership record",
+  membership_link_requested: () => "Asked church staff to link your membership record",
 };
 
 export function securityEventWords(type: string, detail: Detail): string {
