@@ -8,6 +8,7 @@ const SECTIONS = [
   { href: "/account/apps", label: "Apps" },
   { href: "/account/security", label: "Security" },
   { href: "/account/recovery", label: "Recovery" },
+  { href: "/account/membership", label: "Membership" },
 ] as const;
 
 /** The account area's own navigation; the current section is marked for screen readers and the eye. */
