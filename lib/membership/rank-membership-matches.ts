@@ -10,11 +10,13 @@ import type { MembershipSearchResult } from "./schemas.ts";
 import { searchMembershipRecords } from "./search-membership-records.ts";
 
 /**
- * Searches per member: 20 free, then 30 s, 1, 2, 4 … minutes between searches, at most 15, counting
- * afresh after 15 quiet minutes. Plenty for finding one's own record; too slow to read the register out
- * one guessed name at a time.
+ * Searches per member: 20, then 30 s, 1, 2, 4 … minutes between searches, at most 15, counting afresh
+ * after 15 quiet minutes. Plenty for finding one's own record; too slow to read the register out one
+ * guessed name at a time. A search is counted before it is answered, so the 20th (19 free, the policy's
+ * count) starts the wait and the 21st is refused.
  */
-export const MEMBERSHIP_SEARCH_POLICY: AttemptPolicy = { freeFailures: 20, baseDelaySeconds: 30, maxDelaySeconds: 15 * 60, windowSeconds: 15 * 60 };
+export const MEMBERSHIP_SEARCHES = 20;
+export const MEMBERSHIP_SEARCH_POLICY: AttemptPolicy = { freeFailures: MEMBERSHIP_SEARCHES - 1, baseDelaySeconds: 30, maxDelaySeconds: 15 * 60, windowSeconds: 15 * 60 };
 
 /** The member's own verified addresses and numbers: the account's, and their verified recovery contacts. */
 async function ownVerifiedContacts(userId: string): Promise<{ emails: string[]; phones: string[] }> {
