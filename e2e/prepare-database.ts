@@ -36,16 +36,18 @@ process.env.DATABASE_URL = TEST_DATABASE_URL;
 process.env.APP_SECRET = TEST_APP_SECRET;
 process.env.BASE_URL = POSTGRES_BASE_URL;
 process.env.SEED_DEMO_DATA = "false";
-const { closeDatabase, db } = await import("../lib/db.ts");
+const { closeDatabase, db, sql } = await import("../lib/db.ts");
 const { seedDemoData } = await import("../lib/demo/seed-demo-data.ts");
 const { seedIdentityDemoData } = await import("../lib/demo/seed-identity.ts");
+const { seedMembershipRegister } = await import("../lib/demo/seed-membership-register.ts");
 const prisma = await db();
 const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const counts = await seedDemoData(prisma, { today: tomorrow });
 const identities = await seedIdentityDemoData(prisma);
+const register = await seedMembershipRegister(sql);
 await closeDatabase();
 await rm(EMBEDDED_DATA_DIR, { recursive: true, force: true });
 console.log(
   `test database ${name}: migrated and seeded (${counts.events} events from ${tomorrow}; ` +
-    `${identities.accounts.length} demo accounts, clients ${identities.clients.join(", ")})`,
+    `${identities.accounts.length} demo accounts, clients ${identities.clients.join(", ")}; ${register.records} membership records)`,
 );

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
@@ -66,7 +67,8 @@ function openPostgres(connectionString: string): DatabaseHandle {
 function openEmbedded(dataDir: string, seedDemoData: boolean): DatabaseHandle {
   const absolute = path.resolve(dataDir);
   mkdirSync(path.dirname(absolute), { recursive: true });
-  const pglite = new PGlite(absolute);
+  // pg_trgm: the membership register's ranked search (its migration creates the extension).
+  const pglite = new PGlite(absolute, { extensions: { pg_trgm } });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const query: SqlQuery = async <Row>(text: string, params: readonly unknown[] = []) =>
     (await pglite.query<Row>(text, params as unknown[])).rows;
@@ -78,6 +80,12 @@ function openEmbedded(dataDir: string, seedDemoData: boolean): DatabaseHandle {
       const { seedDemoData: seed } = await import("./demo/seed-demo-data.ts");
       const counts = await seed(prisma);
       console.log(`[db] seeded demo data: ${counts.campuses} campuses, ${counts.ministries} ministries, ${counts.events} events`);
+    }
+    // Apart from the calendar's check, so a folder created before the register existed gets it too.
+    if (seedDemoData && (await prisma.membershipRecord.count()) === 0) {
+      const { seedMembershipRegister } = await import("./demo/seed-membership-register.ts");
+      const register = await seedMembershipRegister(query);
+      console.log(`[db] seeded the membership register: ${register.records} records`);
     }
   })();
   // The PGlite adapter's dispose() leaves the instance open; close it ourselves.

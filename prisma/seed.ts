@@ -2,8 +2,9 @@
  * `npm run db:seed [-- --events N] [-- --today YYYY-MM-DD] [-- --identity-only]`: replaces the calendar data
  * of the configured database (DATABASE_URL, or the embedded one in PGLITE_DATA_DIR) with the demo data of
  * Grace Harbor Church, then adds the demo identities (roles, accounts with the password `demo-password`,
- * the portal's client and `demo-app`; lib/demo/seed-identity.ts). Safe to run again: the calendar's demo
- * rows are replaced in one transaction, the identities are upserted.
+ * the portal's client and `demo-app`; lib/demo/seed-identity.ts) and the membership register (2,400 people;
+ * lib/demo/build-membership-register.ts). Safe to run again: the calendar's demo rows are replaced in one
+ * transaction, the identities and register records are upserted (claims of records are kept).
  * `--identity-only` leaves the calendar alone (and lets an empty embedded database seed its calendar as a
  * server would): what `npm run demo` runs before it starts the server.
  */
@@ -53,9 +54,10 @@ if (today !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(D
   process.exit(2);
 }
 
-const { closeDatabase, db, databaseKind } = await import("../lib/db.ts");
+const { closeDatabase, db, databaseKind, sql } = await import("../lib/db.ts");
 const { seedDemoData } = await import("../lib/demo/seed-demo-data.ts");
 const { DEMO_PASSWORD, seedIdentityDemoData } = await import("../lib/demo/seed-identity.ts");
+const { seedMembershipRegister } = await import("../lib/demo/seed-membership-register.ts");
 
 const prisma = await db();
 try {
@@ -69,6 +71,8 @@ try {
     );
   }
   const identities = await seedIdentityDemoData(prisma);
+  const register = await seedMembershipRegister(sql);
+  console.log(`Membership register: ${register.records} records (claims already made are kept).`);
   console.log(
     `Demo accounts (password ${DEMO_PASSWORD}): ${identities.accounts.join(", ")}; clients: ${identities.clients.join(", ")}.`,
   );

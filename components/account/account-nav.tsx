@@ -8,9 +8,10 @@ const SECTIONS = [
   { href: "/account/apps", label: "Apps" },
   { href: "/account/security", label: "Security" },
   { href: "/account/recovery", label: "Recovery" },
-  { href: "/account/privacy", label: "Privacy" },
   { href: "/account/family", label: "Family" },
   { href: "/account/dependents", label: "Dependents" },
+  { href: "/account/membership", label: "Membership" },
+  { href: "/account/privacy", label: "Privacy" },
 ] as const;
 
 /** The account area's own navigation; the current section is marked for screen readers and the eye. */

@@ -55,6 +55,16 @@ async function giveRecords(member: TestMember, marker: string) {
     [familyName, `FAMILY-CODE-HASH-${marker}`, `FAMILY-CODE-SEALED-${marker}`],
   );
   await sql(`INSERT INTO family_member (family_id, user_id, role) VALUES ($1, $2, 'adult')`, [family!.id, member.id]);
+  // A register record linked to the member (its contact on file is a household's, so it stays out), and a
+  // request to staff about another record.
+  const recordId = `mbr_test_${randomUUID().replaceAll("-", "")}`;
+  const otherRecordId = `mbr_test_${randomUUID().replaceAll("-", "")}`;
+  await sql(
+    `INSERT INTO membership_record (id, given_name, family_name, birth_date, email, linked_user_id, linked_at)
+     VALUES ($1, 'Register', $2, '1980-02-03', $3, $4, now()), ($5, 'Other', $6, NULL, NULL, NULL, NULL)`,
+    [recordId, `Name-${marker}`, `household-${marker}@example.net`, member.id, otherRecordId, `Other-${marker}`],
+  );
+  const [linkRequest] = await sql<{ id: string }>(`INSERT INTO membership_link_request (membership_id, user_id) VALUES ($1, $2) RETURNING id`, [otherRecordId, member.id]);
   // A verified recovery contact, with a code and a message sent to it (its value must leave only masked).
   const contactValue = `contact-${randomUUID().slice(0, 8)}@example.net`;
   const [contact] = await sql<{ id: string }>(
@@ -75,10 +85,11 @@ async function giveRecords(member: TestMember, marker: string) {
     guardianshipId: guardianship!.id,
     codeId: code!.id,
     messageId: message!.id,
+    membership: { recordId, familyName: `Name-${marker}`, linkRequestId: linkRequest!.id, otherRecordId },
     familyId: family!.id,
     familyName,
     contact: { id: contact!.id, value: contactValue, masked: "c***@e***.net", codeId: contactCode!.id, messageId: contactMessage!.id },
-    secrets: [`FAMILY-CODE-HASH-${marker}`, `FAMILY-CODE-SEALED-${marker}`, contactValue, `CONTACT-CODE-HASH-${marker}`, `CONTACT-BODY-${marker}`, `SEALED-SECRET-${marker}`, `RC-HASH-1-${marker}`, `RC-HASH-2-${marker}`, `CODE-HASH-${marker}`, `BODY-${marker}`, `Child-${marker}`, dependant!.id],
+    secrets: [`household-${marker}@example.net`, `Other-${marker}`, `FAMILY-CODE-HASH-${marker}`, `FAMILY-CODE-SEALED-${marker}`, contactValue, `CONTACT-CODE-HASH-${marker}`, `CONTACT-BODY-${marker}`, `SEALED-SECRET-${marker}`, `RC-HASH-1-${marker}`, `RC-HASH-2-${marker}`, `CODE-HASH-${marker}`, `BODY-${marker}`, `Child-${marker}`, dependant!.id],
   };
 }
 
@@ -110,7 +121,7 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
   const exported = download.body;
   expect(Object.keys(exported)).toEqual([
     "format", "request_id", "generated_at", "profile", "two_factor", "sessions", "app_authorizations", "consents",
-    "security_events", "guardianships", "family", "recovery_contacts", "verification_codes", "messages", "data_requests",
+    "security_events", "guardianships", "family", "membership", "recovery_contacts", "verification_codes", "messages", "data_requests",
   ]);
   expect(exported).toMatchObject({ format: "church-account-export/1", request_id: created.body.id, generated_at: created.body.created_at });
 
@@ -157,6 +168,10 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
   expect(exported.security_events.map((row: { type: string }) => row.type)).toContain("sign_in");
   expect(exported.guardianships).toEqual([{ id: aliceRecords.guardianshipId, role: "guardian", created_at: expect.stringMatching(ISO), ended_at: null }]);
   expect(exported.family).toEqual([{ family_id: aliceRecords.familyId, family_name: aliceRecords.familyName, role: "adult", joined_at: expect.stringMatching(ISO) }]);
+  expect(exported.membership).toEqual({
+    linked_record: { membership_id: aliceRecords.membership.recordId, given_name: "Register", family_name: aliceRecords.membership.familyName, birth_date: "1980-02-03", campus: null, linked_at: expect.stringMatching(ISO) },
+    link_requests: [{ id: aliceRecords.membership.linkRequestId, membership_id: aliceRecords.membership.otherRecordId, status: "pending", created_at: expect.stringMatching(ISO) }],
+  });
   const contact = aliceRecords.contact;
   expect(exported.recovery_contacts).toEqual([
     { id: contact.id, channel: "email", value: contact.masked, status: "verified", created_at: expect.stringMatching(ISO), verified_at: expect.stringMatching(ISO) },
@@ -200,6 +215,9 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
     bobRecords.guardianshipId,
     bobRecords.codeId,
     bobRecords.messageId,
+    bobRecords.membership.recordId,
+    bobRecords.membership.familyName,
+    bobRecords.membership.linkRequestId,
     bobRecords.familyId,
     bobRecords.familyName,
     bobRecords.contact.id,

@@ -15,7 +15,13 @@ import { CODE_TTL_SECONDS, judgeCodeAttempt, type CodeAttemptOutcome } from "./v
  * a plain hash, and the binding (a random value held in the requesting browser's sealed cookie, or "")
  * makes a code useless anywhere else.
  */
-export const VERIFICATION_PURPOSES = ["email_verification", "password_reset", "recovery_contact_verification", "phone_verification"] as const;
+export const VERIFICATION_PURPOSES = [
+  "email_verification",
+  "password_reset",
+  "recovery_contact_verification",
+  "phone_verification",
+  "membership_link",
+] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 
 export interface CodeTarget {

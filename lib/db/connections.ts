@@ -1,6 +1,7 @@
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import pg from "pg";
 import type { MigrationConnection } from "./migrate.ts";
 
@@ -8,7 +9,8 @@ import type { MigrationConnection } from "./migrate.ts";
 export async function openEmbeddedDatabase(dataDir: string): Promise<PGlite> {
   const absolute = path.resolve(dataDir);
   await mkdir(path.dirname(absolute), { recursive: true });
-  const pglite = new PGlite(absolute);
+  // The same extensions as the server's own instance (lib/db.ts): migrations create pg_trgm.
+  const pglite = new PGlite(absolute, { extensions: { pg_trgm } });
   await pglite.waitReady;
   return pglite;
 }

@@ -20,6 +20,17 @@ import {
   startPhoneVerificationBodySchema,
 } from "../contacts/schemas.ts";
 import { ConsentListSchema, ConsentSchema, createConsentBodySchema } from "../consents/schemas.ts";
+import {
+  MAX_MATCHES,
+  MAX_OPEN_LINK_REQUESTS,
+  MembershipChallengeSchema,
+  MembershipLinkedSchema,
+  MembershipSearchResultSchema,
+  MyMembershipSchema,
+  membershipIdBodySchema,
+  rankedSearchBodySchema,
+  verifyMembershipBodySchema,
+} from "../membership/schemas.ts";
 import { AcknowledgementSchema, identityErrorSchema } from "../identity/schemas.ts";
 import { MfaStateSchema, RecoveryCodesSchema, TotpSetupSchema, disableMfaBodySchema, totpCodeBodySchema } from "../mfa/schemas.ts";
 import { DataExportSchema, DataRequestListSchema, DataRequestSchema, createDataRequestBodySchema } from "../privacy/schemas.ts";
@@ -101,6 +112,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
       { name: "privacy", description: "A copy of everything kept about the member, and deleting their account." },
       { name: "security", description: "Two-factor authentication, and what happened to the member's account and from where." },
       { name: "recovery", description: "Recovery contacts that can receive a password-reset code, and the member's verified phone number." },
+      { name: "membership", description: "Finding and claiming the member's own record in the church's membership register." },
       { name: "events", description: "Public calendar of church events (no authentication)." },
       familyTag,
     ],
@@ -493,6 +505,104 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
             "404": identityError("`not_found`: no such recovery contact of this member."),
             "409": identityError("`conflict`: the contact is already verified."),
             "429": tooManyCodesSent,
+          },
+        },
+      },
+      "/api/v1/users/me/membership": {
+        get: {
+          tags: ["membership"],
+          operationId: "getMyMembership",
+          summary: "The membership record linked to the member, and their requests waiting for church staff",
+          description: "Needs permission `profile:read`. Records are shown by id and campus only.",
+          security: [{ bearer: [] }],
+          responses: {
+            "200": { description: "The linked record (or null) and the waiting requests.", content: { "application/json": { schema: MyMembershipSchema } } },
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission profile:read`."),
+          },
+        },
+      },
+      "/api/v1/users/me/membership/ranked-search": {
+        post: {
+          tags: ["membership"],
+          operationId: "rankedMembershipSearch",
+          summary: "Register records that look like the member, best first",
+          description:
+            `Needs permission \`profile:read\`. At most ${MAX_MATCHES} records not linked to any account, by trigram similarity (pg_trgm) of the query to ` +
+            "the record's name (accents, case and punctuation ignored; a given name also tried as its nicknames, Bill for William), email and phone. " +
+            "A record holding the member's own verified email or phone counts for more. Answers ids, scores and campuses, never names or contact data. " +
+            "Rate limited per member: 20 searches, then a growing wait.",
+          security: [{ bearer: [] }],
+          requestBody: { content: { "application/json": { schema: rankedSearchBodySchema } } },
+          responses: {
+            "200": { description: "Matches, highest score first; none is an empty list.", content: { "application/json": { schema: MembershipSearchResultSchema } } },
+            "400": identityError("`invalid_request`: malformed JSON, an unknown field, or `query` is not 2 to 100 characters."),
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission profile:read`."),
+            "429": {
+              ...identityError("`too_many_requests`: `too many searches; try again later`."),
+              headers: { "Retry-After": { description: "Seconds until the member may search again.", schema: { type: "string" as const } } },
+            },
+          },
+        },
+      },
+      "/api/v1/users/me/membership/challenge": {
+        post: {
+          tags: ["membership"],
+          operationId: "challengeMembership",
+          summary: "Send a code to a register record's contact on file",
+          description:
+            "Needs permission `profile:write`. The code goes to the record's email, or by SMS to its phone when it has no email; the answer says which, masked. " +
+            `Asking again sends a new code; the earlier one stops working. ${CODE_RULES}`,
+          security: [{ bearer: [] }],
+          requestBody: { content: { "application/json": { schema: membershipIdBodySchema } } },
+          responses: {
+            "200": { description: "Acknowledgement: a code was sent.", content: { "application/json": { schema: MembershipChallengeSchema } } },
+            "400": identityError("`invalid_request`: malformed JSON, an unknown field, or `membership_id` is not a string."),
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission profile:write`."),
+            "404": identityError("`not_found`: no such record, or it is linked to another account."),
+            "409": identityError("`conflict`: the record is already linked to this account, the account is linked to another record, or the record has no contact on file."),
+            "429": tooManyCodesSent,
+          },
+        },
+      },
+      "/api/v1/users/me/membership/verify": {
+        post: {
+          tags: ["membership"],
+          operationId: "verifyMembership",
+          summary: "Link a register record to the member with the code sent to its contact",
+          description: `Needs permission \`profile:write\`. Already linked to this account: the same 200. ${CODE_RULES}`,
+          security: [{ bearer: [] }],
+          requestBody: { content: { "application/json": { schema: verifyMembershipBodySchema } } },
+          responses: {
+            "200": { description: "The record is linked to the member.", content: { "application/json": { schema: MembershipLinkedSchema } } },
+            "400": identityError(
+              "`invalid_request`: `code` is not exactly 6 digits; a wrong code (`code: is not the code we sent; N tries left`); an expired one, or none sent.",
+            ),
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission profile:write`."),
+            "404": identityError("`not_found`: no such record, or it is linked to another account."),
+            "409": identityError("`conflict`: the account is already linked to another record."),
+            "429": tooManyContactCodeAttempts,
+          },
+        },
+      },
+      "/api/v1/users/me/membership/suggest": {
+        post: {
+          tags: ["membership"],
+          operationId: "suggestMembershipLink",
+          summary: "Ask church staff to link a register record to the member",
+          description: `Needs permission \`profile:write\`. Idempotent: asking again for the same record answers the same. At most ${MAX_OPEN_LINK_REQUESTS} requests wait at once.`,
+          security: [{ bearer: [] }],
+          requestBody: { content: { "application/json": { schema: membershipIdBodySchema } } },
+          responses: {
+            "200": { description: "Acknowledgement: the request is filed.", content: { "application/json": { schema: AcknowledgementSchema } } },
+            "400": identityError("`invalid_request`: malformed JSON, an unknown field, or `membership_id` is not a string."),
+            "401": invalidTokenResponse,
+            "403": identityError("`forbidden`: `missing permission profile:write`."),
+            "404": identityError("`not_found`: no such record, or it is linked to another account."),
+            "409": identityError(`\`conflict\`: the record is already linked to this account, the account is linked to another record, or ${MAX_OPEN_LINK_REQUESTS} requests are already waiting.`),
           },
         },
       },

@@ -12,4 +12,5 @@ export const accountQueryKeys = {
   dataRequests: ["account", "data-requests"] as const,
   family: ["account", "family"] as const,
   dependents: ["account", "dependents"] as const,
+  membership: ["account", "membership"] as const,
 };

@@ -13,7 +13,7 @@ import { iso, isoOrNull } from "./transaction.ts";
  * shown masked, as every answer shows them: the export is an answer too, and a file that leaves the
  * account page more easily than anything else.
  *
- * Adding a kind of record (membership links when their table lands) is one
+ * Adding a kind of record is one
  * field in `ExportSectionsSchema` and one function here; the mapped type below makes the compiler refuse
  * a section without its collector.
  */
@@ -186,6 +186,22 @@ export const EXPORT_SECTIONS: { [Name in keyof ExportSections]: Collector<Name> 
       [userId],
     );
     return rows.map((row) => ({ ...row, joined_at: iso(row.joined_at) }));
+  },
+
+  async membership(query, { userId }) {
+    const [record] = await query<{ membership_id: string; given_name: string; family_name: string; birth_date: string | null; campus: string | null; linked_at: Stamp | null }>(
+      `SELECT r.id AS membership_id, r.given_name, r.family_name, r.birth_date, c.name AS campus, r.linked_at
+         FROM membership_record r LEFT JOIN campus c ON c.id = r.campus_id WHERE r.linked_user_id = $1::uuid`,
+      [userId],
+    );
+    const requests = await query<{ id: string; membership_id: string; status: string; created_at: Stamp }>(
+      `SELECT id::text, membership_id, status, created_at FROM membership_link_request WHERE user_id = $1::uuid ORDER BY created_at, id`,
+      [userId],
+    );
+    return {
+      linked_record: record ? { ...record, linked_at: isoOrNull(record.linked_at) } : null,
+      link_requests: requests.map((row) => ({ ...row, created_at: iso(row.created_at) })),
+    };
   },
 
   async recovery_contacts(query, { userId }) {

@@ -156,6 +156,17 @@ const ExportFamilyMembershipSchema = z.object({
   joined_at: instant,
 });
 
+/**
+ * The church register's record linked to the member, and their requests to staff. The record's contact on
+ * file is left out: a household may share it, so it is not the member's alone.
+ */
+const ExportMembershipSchema = z.object({
+  linked_record: z
+    .object({ membership_id: z.string(), given_name: z.string(), family_name: z.string(), birth_date: z.string().nullable(), campus: z.string().nullable(), linked_at: nullableInstant })
+    .nullable(),
+  link_requests: z.array(z.object({ id: z.uuid(), membership_id: z.string(), status: z.string(), created_at: instant })),
+});
+
 /** Masked as every answer shows a recovery contact (decisions.md part 3): never the full address or number. */
 const ExportRecoveryContactSchema = z.object({
   id: z.uuid(),
@@ -189,6 +200,7 @@ export const ExportSectionsSchema = z.object({
   security_events: z.array(ExportSecurityEventSchema),
   guardianships: z.array(ExportGuardianshipSchema),
   family: z.array(ExportFamilyMembershipSchema),
+  membership: ExportMembershipSchema,
   recovery_contacts: z.array(ExportRecoveryContactSchema),
   verification_codes: z.array(ExportVerificationCodeSchema),
   messages: z.array(ExportMessageSchema),

@@ -35,6 +35,8 @@ export const SECURITY_EVENT_TYPES = [
   "family_code_rotated",
   "dependent_consent_revoked",
   "guardianship_ended",
+  "membership_linked",
+  "membership_link_requested",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -62,6 +62,8 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   dependent_consent_revoked: (detail) => `Removed access for ${text(detail, "client_id") ?? "an app"} to a dependent’s account`,
   guardianship_ended: (detail) =>
     text(detail, "guardian_id") ? "You came of age: your account is yours alone now" : "A dependent came of age: you no longer act for them",
+  membership_linked: () => "Linked to your church membership record",
+  membership_link_requested: () => "Asked church staff to link your membership record",
 };
 
 export function securityEventWords(type: string, detail: Detail): string {

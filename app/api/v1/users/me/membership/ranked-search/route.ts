@@ -1,0 +1,11 @@
+import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+import { rankMembershipMatches } from "@/lib/membership/rank-membership-matches";
+import { rankedSearchBodySchema } from "@/lib/membership/schemas";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/users/me/membership/ranked-search - unlinked register records like the query: ids, scores and campuses only (rate limited)
+export const POST = identityRoute({ permission: "profile:read" }, async ({ request, caller }) => {
+  const { query } = await readJsonBody(request, rankedSearchBodySchema);
+  return identityJson(await rankMembershipMatches(caller.userId, query));
+});

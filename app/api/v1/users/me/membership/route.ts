@@ -1,0 +1,7 @@
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { getMyMembership } from "@/lib/membership/get-my-membership";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/users/me/membership - the membership record linked to the member, and their requests waiting for staff
+export const GET = identityRoute({ permission: "profile:read" }, async ({ caller }) => identityJson(await getMyMembership(caller.userId)));

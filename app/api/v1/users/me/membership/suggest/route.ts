@@ -1,0 +1,12 @@
+import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+import { membershipIdBodySchema } from "@/lib/membership/schemas";
+import { suggestMembershipLink } from "@/lib/membership/suggest-membership-link";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/users/me/membership/suggest - ask church staff to link the record to the member (idempotent)
+export const POST = identityRoute({ permission: "profile:write" }, async ({ request, caller }) => {
+  const { membership_id } = await readJsonBody(request, membershipIdBodySchema);
+  return identityJson(await suggestMembershipLink(caller.userId, membership_id, requestContext(request.headers)));
+});

@@ -1,0 +1,12 @@
+import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+import { verifyMembershipBodySchema } from "@/lib/membership/schemas";
+import { verifyMembership } from "@/lib/membership/verify-membership";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/users/me/membership/verify - the code from the record's contact links the record to the member
+export const POST = identityRoute({ permission: "profile:write" }, async ({ request, caller }) => {
+  const { membership_id, code } = await readJsonBody(request, verifyMembershipBodySchema);
+  return identityJson(await verifyMembership(caller.userId, membership_id, code, requestContext(request.headers)));
+});

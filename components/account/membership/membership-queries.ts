@@ -1,0 +1,54 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AcknowledgementSchema } from "@/lib/identity/schemas";
+import { MembershipChallengeSchema, MembershipLinkedSchema, MembershipSearchResultSchema, MyMembershipSchema } from "@/lib/membership/schemas";
+import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { accountQueryKeys } from "@/lib/portal-api/query-keys";
+
+/**
+ * The membership page's server state through the portal relay: the member's linked record and requests,
+ * the register search, and the code and staff-request steps. Linking or asking refreshes the member's
+ * record and the security log.
+ */
+
+function useRefreshMembership() {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const queryKey of [accountQueryKeys.membership, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
+  };
+}
+
+export function useMyMembership() {
+  return useQuery({ queryKey: accountQueryKeys.membership, queryFn: () => portalApi(MyMembershipSchema, "users/me/membership"), retry: retryUnlessRefused });
+}
+
+export function useMembershipSearch() {
+  return useMutation({
+    mutationFn: (query: string) => portalApi(MembershipSearchResultSchema, "users/me/membership/ranked-search", { method: "POST", body: { query } }),
+  });
+}
+
+export function useMembershipChallenge() {
+  return useMutation({
+    mutationFn: (membershipId: string) =>
+      portalApi(MembershipChallengeSchema, "users/me/membership/challenge", { method: "POST", body: { membership_id: membershipId } }),
+  });
+}
+
+export function useVerifyMembership() {
+  const refresh = useRefreshMembership();
+  return useMutation({
+    mutationFn: ({ membershipId, code }: { membershipId: string; code: string }) =>
+      portalApi(MembershipLinkedSchema, "users/me/membership/verify", { method: "POST", body: { membership_id: membershipId, code } }),
+    onSettled: refresh,
+  });
+}
+
+export function useSuggestMembership() {
+  const refresh = useRefreshMembership();
+  return useMutation({
+    mutationFn: (membershipId: string) => portalApi(AcknowledgementSchema, "users/me/membership/suggest", { method: "POST", body: { membership_id: membershipId } }),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,30 @@
+import "server-only";
+import { db } from "../db.ts";
+import type { MembershipCampus, MyMembership } from "./schemas.ts";
+
+const campusOf = (campus: { id: string; name: string } | null): MembershipCampus => (campus ? { id: campus.id, name: campus.name } : null);
+
+/** GET /api/v1/users/me/membership: the record linked to the member, if any, and their requests waiting for staff. */
+export async function getMyMembership(userId: string): Promise<MyMembership> {
+  const prisma = await db();
+  const [record, requests] = await Promise.all([
+    prisma.membershipRecord.findUnique({
+      where: { linkedUserId: userId },
+      select: { id: true, linkedAt: true, campus: { select: { id: true, name: true } } },
+    }),
+    prisma.membershipLinkRequest.findMany({
+      where: { userId, status: "pending" },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+      select: { membershipId: true, createdAt: true, membership: { select: { campus: { select: { id: true, name: true } } } } },
+    }),
+  ]);
+  return {
+    membership: record ? { membership_id: record.id, campus: campusOf(record.campus), linked_at: (record.linkedAt ?? new Date(0)).toISOString() } : null,
+    requests: requests.map((request) => ({
+      membership_id: request.membershipId,
+      campus: campusOf(request.membership.campus),
+      status: "pending" as const,
+      created_at: request.createdAt.toISOString(),
+    })),
+  };
+}

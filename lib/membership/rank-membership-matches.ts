@@ -1,0 +1,45 @@
+import "server-only";
+import { sql } from "../db.ts";
+import { tooManyRequests } from "../identity/errors.ts";
+import { checkAttempts } from "../limits/check-attempts.ts";
+import { attemptKey } from "../limits/keys.ts";
+import type { AttemptPolicy } from "../limits/policies.ts";
+import { recordFailure } from "../limits/record-failure.ts";
+import { TOO_MANY_SEARCHES } from "./membership-errors.ts";
+import type { MembershipSearchResult } from "./schemas.ts";
+import { searchMembershipRecords } from "./search-membership-records.ts";
+
+/**
+ * Searches per member: 20, then 30 s, 1, 2, 4 … minutes between searches, at most 15, counting afresh
+ * after 15 quiet minutes. Plenty for finding one's own record; too slow to read the register out one
+ * guessed name at a time. A search is counted before it is answered, so the 20th (19 free, the policy's
+ * count) starts the wait and the 21st is refused.
+ */
+export const MEMBERSHIP_SEARCHES = 20;
+export const MEMBERSHIP_SEARCH_POLICY: AttemptPolicy = { freeFailures: MEMBERSHIP_SEARCHES - 1, baseDelaySeconds: 30, maxDelaySeconds: 15 * 60, windowSeconds: 15 * 60 };
+
+/** The member's own verified addresses and numbers: the account's, and their verified recovery contacts. */
+async function ownVerifiedContacts(userId: string): Promise<{ emails: string[]; phones: string[] }> {
+  const rows = await sql<{ channel: string; value: string }>(
+    `SELECT 'email' AS channel, email AS value FROM account WHERE id = $1::uuid AND email IS NOT NULL AND email_verified_at IS NOT NULL
+     UNION
+     SELECT 'phone', phone FROM account WHERE id = $1::uuid AND phone IS NOT NULL AND phone_verified_at IS NOT NULL
+     UNION
+     SELECT channel, value FROM recovery_contact WHERE user_id = $1::uuid AND status = 'verified'`,
+    [userId],
+  );
+  return {
+    emails: rows.filter((row) => row.channel === "email").map((row) => row.value.toLowerCase()),
+    phones: rows.filter((row) => row.channel === "phone").map((row) => row.value),
+  };
+}
+
+/** POST /api/v1/users/me/membership/ranked-search (decisions.md part 3): every search counts against the limit. */
+export async function rankMembershipMatches(userId: string, query: string, now = new Date()): Promise<MembershipSearchResult> {
+  const key = attemptKey("membership-search:user", userId, MEMBERSHIP_SEARCH_POLICY);
+  const status = await checkAttempts([key], now);
+  if (!status.allowed) throw tooManyRequests(status.retryAfterSeconds, TOO_MANY_SEARCHES);
+  await recordFailure([key], now);
+  const own = await ownVerifiedContacts(userId);
+  return { matches: await searchMembershipRecords(sql, { text: query, ownEmails: own.emails, ownPhones: own.phones }) };
+}
