@@ -9,4 +9,5 @@ export const accountQueryKeys = {
   mfa: ["account", "mfa"] as const,
   profile: ["account", "profile"] as const,
   recoveryContacts: ["account", "recovery-contacts"] as const,
+  linkedIdentities: ["account", "linked-identities"] as const,
 };

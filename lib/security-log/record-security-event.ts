@@ -27,6 +27,8 @@ export const SECURITY_EVENT_TYPES = [
   "recovery_contact_verified",
   "recovery_contact_removed",
   "phone_verified",
+  "federated_identity_linked",
+  "federated_identity_removed",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
