@@ -1,5 +1,5 @@
 import "server-only";
-import { authorizationCodeGrant } from "openid-client";
+import { authorizationCodeGrant, fetchUserInfo } from "openid-client";
 import { completeSignIn } from "../accounts/complete-sign-in.ts";
 import type { AccountErrorCode, CookieToSet } from "../accounts/errors.ts";
 import { PAGES, pagePath } from "../accounts/page-paths.ts";
@@ -104,7 +104,17 @@ export async function completeFederatedCallback(input: {
     if (!claims) throw new Error("no ID token");
     issuer = claims.iss;
     subject = claims.sub;
-    email = typeof claims.email === "string" && claims.email.length <= 254 ? claims.email.toLowerCase() : null;
+    email = emailOf(claims.email);
+    // Many providers put `email` only in userinfo (OIDC Core 5.4). It is shown to the member, never matched on.
+    if (email === null && configuration.serverMetadata().userinfo_endpoint) {
+      email = await fetchUserInfo(configuration, tokens.access_token, subject).then(
+        (info) => emailOf(info.email),
+        (error: unknown) => {
+          logRefusal(`userinfo_failed: ${errorName(error)}`, provider.id);
+          return null;
+        },
+      );
+    }
   } catch (error) {
     logRefusal(`token_exchange_failed: ${errorName(error)}`, provider.id);
     return fail("federation_failed", "failed");
@@ -146,6 +156,10 @@ async function signInLinked(
   }
   const done = await completeSignIn({ userId: linked.user_id, amr: ["fed"], method: "federated", provider, context, request, returnTo });
   return { redirectTo: done.redirectTo, cookies: [...cookies, ...done.cookies] };
+}
+
+function emailOf(value: unknown): string | null {
+  return typeof value === "string" && value.length <= 254 && value.includes("@") ? value.toLowerCase() : null;
 }
 
 function signInPath(code: AccountErrorCode, request: string | null): string {
