@@ -74,7 +74,7 @@ const CODE_MESSAGE = "is unknown or has expired";
 export const finalizeLinkBodySchema = z
   .object({
     code: z
-      .string({ error: "is required" })
+      .string({ error: (issue) => (issue.input === undefined ? "is required" : "must be a string") })
       .min(1, "is required")
       .max(128, CODE_MESSAGE)
       .meta({ description: "The one-time link code issued when a signed-in member came back from a provider with an identity not linked yet." }),
