@@ -343,3 +343,44 @@ test("after the identity is removed, Continue with no longer signs the member in
   expect(refused.landed.searchParams.get("error")).toBe("federation_not_linked");
   expect(after.jar.get("session")).toBeUndefined();
 });
+
+test("starts are limited per IP address: 30 in a quarter of an hour, then the sign-in page asks to wait", async () => {
+  const browser = new OAuthBrowser();
+  const { html } = await browser.page("/sign-in");
+  const form = federatedForm(html, CONTINUE);
+  for (let start = 1; start <= 30; start++) {
+    const response = await browser.fetch(form.action, { form: form.fields, headers: client });
+    expect(response.status, `start ${start}`).toBe(303);
+    expect(response.headers.get("location"), `start ${start}`).toMatch(new RegExp(`^${upstream.issuer}/auth\\?`));
+  }
+  const refused = await browser.fetch(form.action, { form: form.fields, headers: client });
+  expect(refused.status).toBe(303);
+  expect(refused.headers.get("location")).toBe("/sign-in?error=too_many_requests&retry_after=30");
+  // Another address is not held up by this one.
+  const elsewhere = await browser.fetch(form.action, { form: form.fields, headers: { "x-forwarded-for": `10.${[...randomBytes(3)].join(".")}` } });
+  expect(elsewhere.headers.get("location")).toMatch(new RegExp(`^${upstream.issuer}/auth\\?`));
+});
+
+test("an unknown or disabled provider is not available, and the sign-in page says so", async () => {
+  const browser = new OAuthBrowser();
+  const { html } = await browser.page("/sign-in");
+  const fields = { csrf_token: hiddenInputs(html).csrf_token! };
+  await sql(
+    `INSERT INTO federation_provider (id, display_name, issuer, client_id, client_secret_encrypted, enabled)
+     VALUES ('switched-off', 'Switched Off', 'https://off.example.org', 'x', 'never-opened', false) ON CONFLICT (id) DO NOTHING`,
+  );
+  expect(html).not.toContain("Continue with Switched Off");
+  for (const provider of ["no-such-idp", "switched-off"]) {
+    const response = await browser.fetch("/auth/federated/start", { form: { ...fields, provider }, headers: client });
+    expect(response.status, provider).toBe(303);
+    expect(response.headers.get("location"), provider).toBe("/sign-in?error=federation_unavailable");
+  }
+  const { html: page } = await browser.page("/sign-in?error=federation_unavailable");
+  expect(text(page)).toContain("That sign-in option isn’t available right now.");
+  const json = await browser.fetch("/auth/federated/start", { form: { ...fields, provider: "no-such-idp" }, headers: { ...client, accept: "application/json" } });
+  expect(json.status).toBe(503);
+  expect(await json.json()).toEqual({
+    error: "federation_unavailable",
+    error_description: "That sign-in option isn’t available right now. Sign in with your email and password, or try again later.",
+  });
+});

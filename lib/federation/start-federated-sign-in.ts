@@ -5,12 +5,24 @@ import { safeRelativePath } from "../accounts/return-to.ts";
 import { sealSecret } from "../crypto/secret-box.ts";
 import { hashToken } from "../crypto/tokens.ts";
 import { sql } from "../db.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
+import { TooManyAttemptsError } from "../limits/errors.ts";
+import { attemptKey } from "../limits/keys.ts";
+import type { AttemptPolicy } from "../limits/policies.ts";
+import { recordFailure } from "../limits/record-failure.ts";
 import { ATTEMPT_TTL_SECONDS, attemptCookie } from "./cookies.ts";
 import { getEnabledProvider } from "./providers.ts";
 import { federatedCallbackUrl, relyingPartyFor } from "./relying-party.ts";
 import type { FederatedIntent } from "./schemas.ts";
 
 export const VERIFIER_PURPOSE = "federated-attempt";
+
+/**
+ * Starts from one IP address: each one writes a row, so a machine may not write them without end. Generous
+ * (a church's guest Wi-Fi is one address): 30 in a quarter of an hour, then 30 s, 1, 2 … min, at most 15.
+ */
+const START_POLICY: AttemptPolicy = { freeFailures: 30, baseDelaySeconds: 30, maxDelaySeconds: 15 * 60, windowSeconds: 15 * 60 };
 
 export interface StartedFederatedSignIn {
   /** The provider's authorization endpoint with our request (PKCE S256, state, nonce). */
@@ -25,9 +37,11 @@ export interface StartedFederatedSignIn {
  * of it is kept in process memory, so the callback may land on any instance.
  */
 export async function startFederatedSignIn(
-  input: { providerId: string; intent: FederatedIntent; userId: string | null; request?: string; returnTo?: string },
+  input: { providerId: string; intent: FederatedIntent; userId: string | null; request?: string; returnTo?: string; context: RequestContext },
   now = new Date(),
 ): Promise<StartedFederatedSignIn> {
+  const ipKey = input.context.ip ? attemptKey("federated-start:ip", input.context.ip, START_POLICY) : null;
+  await assertAttemptsAllowed([ipKey], now);
   const provider = await getEnabledProvider(input.providerId);
   if (!provider) throw new AccountError("federation_unavailable");
   let configuration;
@@ -41,6 +55,9 @@ export async function startFederatedSignIn(
   const state = randomState();
   const nonce = randomNonce();
   const verifier = randomPKCECodeVerifier();
+  // Every start counts; the one that goes past the free ones is refused already, as a wrong password is.
+  const { retryAfterSeconds } = await recordFailure([ipKey], now);
+  if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
   // Expired attempts of anyone are cleared here, so the table stays small without a scheduled job.
   await sql(`DELETE FROM federated_login_attempt WHERE expires_at < $1`, [now]);
   await sql(
