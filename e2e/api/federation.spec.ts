@@ -75,7 +75,7 @@ async function pressContinue(browser: OAuthBrowser, requestId: string | null = n
   return new URL(response.headers.get("location")!);
 }
 
-/** Presses "Link a … account" (Account › Security's form, intent=link) as a signed-in member's browser. */
+/** Presses "Link your … account" (Account › Security's form, intent=link) as a signed-in member's browser. */
 async function pressLink(browser: OAuthBrowser): Promise<URL> {
   const { html } = await browser.page("/sign-in");
   const response = await browser.fetch("/auth/federated/start", {

@@ -48,8 +48,8 @@ test("link an account from Security, sign out, sign back in with Continue with, 
   await expect(linkedSection(page).getByText("No accounts from other providers are linked.")).toBeVisible();
   await expectNoAxeViolations(page);
 
-  // Keyboard only: Tab to "Link a … account" and press Enter; off to the provider.
-  const linkButton = linkedSection(page).getByRole("button", { name: `Link a ${PROVIDER_NAME} account` });
+  // Keyboard only: Tab to "Link your … account" and press Enter; off to the provider.
+  const linkButton = linkedSection(page).getByRole("button", { name: `Link your ${PROVIDER_NAME} account` });
   await tabTo(page, linkButton, 80);
   await page.keyboard.press("Enter");
   await signInUpstream(page, login);
@@ -116,7 +116,7 @@ test("Cancel on the confirmation page links nothing", async ({ page }) => {
   const member = await createTestMember("portal-fed-cancel");
   await signInThroughPortal(page, { email: member.email, password: member.password });
   await page.goto("/account/security");
-  await linkedSection(page).getByRole("button", { name: `Link a ${PROVIDER_NAME} account` }).click();
+  await linkedSection(page).getByRole("button", { name: `Link your ${PROVIDER_NAME} account` }).click();
   await signInUpstream(page, newUpstreamLogin("quinn"));
   await expect(page.getByRole("heading", { level: 1, name: `Link your ${PROVIDER_NAME} account?` })).toBeVisible();
   await main(page).getByRole("button", { name: "Cancel" }).click();
@@ -159,7 +159,7 @@ test("at 375 px the Security section and the confirmation page need no sideways 
   await page.goto("/account/security");
   await expect(linkedSection(page)).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await linkedSection(page).getByRole("button", { name: `Link a ${PROVIDER_NAME} account` }).click();
+  await linkedSection(page).getByRole("button", { name: `Link your ${PROVIDER_NAME} account` }).click();
   await signInUpstream(page, newUpstreamLogin("narrow"));
   await expect(page.getByRole("heading", { level: 1, name: `Link your ${PROVIDER_NAME} account?` })).toBeVisible();
   await expectNoSidewaysScroll(page);

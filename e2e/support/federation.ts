@@ -191,7 +191,7 @@ export function upstreamBrowser(upstream: Upstream): OAuthBrowser {
 }
 
 /**
- * The form behind "Continue with <name>" (or "Link a <name> account") on a page of ours: its action and
+ * The form behind "Continue with <name>" (or "Link your <name> account") on a page of ours: its action and
  * fields (hidden inputs plus the pressed button's name and value).
  */
 export function federatedForm(html: string, buttonText: string): { action: string; fields: Record<string, string> } {

@@ -142,7 +142,7 @@ export function LinkedIdentitiesSection({
                 <input type="hidden" name="csrf_token" value={csrfToken} />
                 <input type="hidden" name="intent" value="link" />
                 <button type="submit" name="provider" value={provider.id} className="button">
-                  Link a {provider.displayName} account
+                  Link your {provider.displayName} account
                 </button>
               </form>
             </li>
