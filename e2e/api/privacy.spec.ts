@@ -65,6 +65,15 @@ async function giveRecords(member: TestMember, marker: string) {
     [recordId, `Name-${marker}`, `household-${marker}@example.net`, member.id, otherRecordId, `Other-${marker}`],
   );
   const [linkRequest] = await sql<{ id: string }>(`INSERT INTO membership_link_request (membership_id, user_id) VALUES ($1, $2) RETURNING id`, [otherRecordId, member.id]);
+  // An identity at an external provider (a disabled one of the test's own, never offered on sign-in pages).
+  await sql(
+    `INSERT INTO federation_provider (id, display_name, issuer, client_id, client_secret_encrypted, enabled)
+     VALUES ('privacy-spec', 'Privacy spec', 'https://idp.privacy-spec.invalid', 'privacy-spec', 'not-a-secret', false) ON CONFLICT (id) DO NOTHING`,
+  );
+  const [linked] = await sql<{ id: string }>(
+    `INSERT INTO federated_identity (user_id, provider_id, issuer, subject, email) VALUES ($1, 'privacy-spec', 'https://idp.privacy-spec.invalid', $2, $3) RETURNING id`,
+    [member.id, `subject-${marker}`, `linked-${marker.toLowerCase()}@example.com`],
+  );
   // A verified recovery contact, with a code and a message sent to it (its value must leave only masked).
   const contactValue = `contact-${randomUUID().slice(0, 8)}@example.net`;
   const [contact] = await sql<{ id: string }>(
@@ -86,10 +95,11 @@ async function giveRecords(member: TestMember, marker: string) {
     codeId: code!.id,
     messageId: message!.id,
     membership: { recordId, familyName: `Name-${marker}`, linkRequestId: linkRequest!.id, otherRecordId },
+    linkedIdentity: { id: linked!.id, subject: `subject-${marker}`, email: `linked-${marker.toLowerCase()}@example.com` },
     familyId: family!.id,
     familyName,
     contact: { id: contact!.id, value: contactValue, masked: "c***@e***.net", codeId: contactCode!.id, messageId: contactMessage!.id },
-    secrets: [`household-${marker}@example.net`, `Other-${marker}`, `FAMILY-CODE-HASH-${marker}`, `FAMILY-CODE-SEALED-${marker}`, contactValue, `CONTACT-CODE-HASH-${marker}`, `CONTACT-BODY-${marker}`, `SEALED-SECRET-${marker}`, `RC-HASH-1-${marker}`, `RC-HASH-2-${marker}`, `CODE-HASH-${marker}`, `BODY-${marker}`, `Child-${marker}`, dependant!.id],
+    secrets: [`linked-${marker.toLowerCase()}@example.com`, `household-${marker}@example.net`, `Other-${marker}`, `FAMILY-CODE-HASH-${marker}`, `FAMILY-CODE-SEALED-${marker}`, contactValue, `CONTACT-CODE-HASH-${marker}`, `CONTACT-BODY-${marker}`, `SEALED-SECRET-${marker}`, `RC-HASH-1-${marker}`, `RC-HASH-2-${marker}`, `CODE-HASH-${marker}`, `BODY-${marker}`, `Child-${marker}`, dependant!.id],
   };
 }
 
@@ -121,7 +131,7 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
   const exported = download.body;
   expect(Object.keys(exported)).toEqual([
     "format", "request_id", "generated_at", "profile", "two_factor", "sessions", "app_authorizations", "consents",
-    "security_events", "guardianships", "family", "membership", "recovery_contacts", "verification_codes", "messages", "data_requests",
+    "security_events", "guardianships", "family", "membership", "linked_identities", "recovery_contacts", "verification_codes", "messages", "data_requests",
   ]);
   expect(exported).toMatchObject({ format: "church-account-export/1", request_id: created.body.id, generated_at: created.body.created_at });
 
@@ -172,6 +182,9 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
     linked_record: { membership_id: aliceRecords.membership.recordId, given_name: "Register", family_name: aliceRecords.membership.familyName, birth_date: "1980-02-03", campus: null, linked_at: expect.stringMatching(ISO) },
     link_requests: [{ id: aliceRecords.membership.linkRequestId, membership_id: aliceRecords.membership.otherRecordId, status: "pending", created_at: expect.stringMatching(ISO) }],
   });
+  expect(exported.linked_identities).toEqual([
+    { id: aliceRecords.linkedIdentity.id, provider: "privacy-spec", issuer: "https://idp.privacy-spec.invalid", subject: aliceRecords.linkedIdentity.subject, email: "l***@e***.com", linked_at: expect.stringMatching(ISO), last_used_at: null },
+  ]);
   const contact = aliceRecords.contact;
   expect(exported.recovery_contacts).toEqual([
     { id: contact.id, channel: "email", value: contact.masked, status: "verified", created_at: expect.stringMatching(ISO), verified_at: expect.stringMatching(ISO) },
@@ -215,6 +228,8 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
     bobRecords.guardianshipId,
     bobRecords.codeId,
     bobRecords.messageId,
+    bobRecords.linkedIdentity.id,
+    bobRecords.linkedIdentity.subject,
     bobRecords.membership.recordId,
     bobRecords.membership.familyName,
     bobRecords.membership.linkRequestId,

@@ -26,15 +26,17 @@ export async function completeSignIn(input: {
   context: RequestContext;
   request?: string;
   returnTo?: string;
-  /** How the last factor was proved, for the security log: `password`, `totp`, `recovery_code`, `email_code`. */
+  /** How the last factor was proved, for the security log: `password`, `totp`, `recovery_code`, `email_code`, `federated`. */
   method: string;
+  /** The external provider of a federated sign-in (docs/decisions/0014), for the security log. */
+  provider?: { id: string; name: string };
 }): Promise<CompletedSignIn> {
   const session = await createSession(input.userId, input.amr, input.context);
   await recordSecurityEvent({
     userId: input.userId,
     type: "sign_in",
     context: input.context,
-    detail: { method: input.method, amr: input.amr, session_id: session.id },
+    detail: { method: input.method, amr: input.amr, session_id: session.id, ...(input.provider ? { provider: input.provider.id, provider_name: input.provider.name } : {}) },
   });
   let redirectTo = safeRelativePath(input.returnTo) ?? DEFAULT_AFTER_SIGN_IN;
   const parked = input.request ? await getAuthorizationRequest(input.request) : null;

@@ -20,6 +20,16 @@ export const ACCOUNT_ERRORS = {
   forbidden: { status: 403, message: "This form has expired. Please try again.", field: undefined },
   too_many_requests: { status: 429, message: "Too many attempts. Please wait a moment and try again.", field: undefined },
   server_error: { status: 500, message: "Something went wrong on our side. Please try again in a moment.", field: undefined },
+  // "Continue with <provider>" (docs/decisions/0014-federated-identity.md).
+  federation_unavailable: { status: 503, message: "That sign-in option isn’t available right now. Sign in with your email and password, or try again later.", field: undefined },
+  federation_failed: { status: 400, message: "Signing in with that provider didn’t work, or took too long. Please try again.", field: undefined },
+  federation_cancelled: { status: 400, message: "Signing in with that provider was cancelled. You can try again, or sign in with your email and password.", field: undefined },
+  federation_not_linked: {
+    status: 401,
+    message:
+      "That account isn’t linked to an account here yet, so nothing was created or linked. Sign in with your email and password, then link it under Account › Security.",
+    field: undefined,
+  },
 } as const satisfies Record<string, { status: number; message: string; field: string | undefined }>;
 
 export type AccountErrorCode = keyof typeof ACCOUNT_ERRORS;

@@ -15,6 +15,10 @@ export interface PendingSignIn {
   userId: string;
   request?: string;
   returnTo?: string;
+  /** How the first step was proved: `fed` after "Continue with <provider>"; absent for a password. */
+  firstFactor?: "fed";
+  /** The provider of a `fed` first step, for the security log. */
+  provider?: { id: string; name: string };
 }
 
 export function pendingSignInCookieName(): string {
@@ -36,5 +40,12 @@ export async function readPendingSignIn(value: string | undefined, now = new Dat
     userId: payload.userId,
     request: typeof payload.request === "string" ? payload.request : undefined,
     returnTo: typeof payload.returnTo === "string" ? payload.returnTo : undefined,
+    firstFactor: payload.firstFactor === "fed" ? "fed" : undefined,
+    provider: providerOf(payload.provider),
   };
+}
+
+function providerOf(value: unknown): PendingSignIn["provider"] {
+  const { id, name } = (value ?? {}) as { id?: unknown; name?: unknown };
+  return typeof id === "string" && typeof name === "string" ? { id, name } : undefined;
 }

@@ -9,7 +9,7 @@ import { buildOpenApiDocument } from "./document.ts";
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const DOCUMENTED_TREES = ["app/api/v1", "app/api/calendar"];
+const DOCUMENTED_TREES = ["app/api/v1", "app/api/calendar", "app/oauth/federated"];
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 /** Route files that only refuse, with why they are not operations of their own. */
 const NOT_OPERATIONS = new Set([
@@ -34,7 +34,7 @@ function routesOnDisk(): { path: string; method: string }[] {
 }
 
 describe("the OpenAPI document", () => {
-  it("covers every /api/v1 and /api/calendar route file and method", () => {
+  it("covers every /api/v1, /api/calendar and /oauth/federated route file and method", () => {
     const document = buildOpenApiDocument({ serverUrl: "http://localhost", calendarUrl: "http://localhost/api/calendar" });
     const documented = new Set(
       Object.entries(document.paths ?? {}).flatMap(([urlPath, item]) => METHODS.filter((method) => item && method.toLowerCase() in item).map((method) => `${method} ${urlPath}`)),

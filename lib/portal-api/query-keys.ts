@@ -13,4 +13,5 @@ export const accountQueryKeys = {
   family: ["account", "family"] as const,
   dependents: ["account", "dependents"] as const,
   membership: ["account", "membership"] as const,
+  linkedIdentities: ["account", "linked-identities"] as const,
 };

@@ -204,6 +204,20 @@ export const EXPORT_SECTIONS: { [Name in keyof ExportSections]: Collector<Name> 
     };
   },
 
+  async linked_identities(query, { userId }) {
+    const rows = await query<{ id: string; provider: string; issuer: string; subject: string; email: string | null; linked_at: Stamp; last_used_at: Stamp | null }>(
+      `SELECT id::text, provider_id AS provider, issuer, subject, email, linked_at, last_used_at FROM federated_identity WHERE user_id = $1::uuid
+        ORDER BY linked_at, id`,
+      [userId],
+    );
+    return rows.map((row) => ({
+      ...row,
+      email: row.email ? maskContact("email", row.email) : null,
+      linked_at: iso(row.linked_at),
+      last_used_at: isoOrNull(row.last_used_at),
+    }));
+  },
+
   async recovery_contacts(query, { userId }) {
     const rows = await query<{ id: string; channel: "email" | "phone"; value: string; status: string; created_at: Stamp; verified_at: Stamp | null }>(
       `SELECT id::text, channel, value, status, created_at, verified_at FROM recovery_contact WHERE user_id = $1::uuid ORDER BY created_at, id`,

@@ -167,6 +167,17 @@ const ExportMembershipSchema = z.object({
   link_requests: z.array(z.object({ id: z.uuid(), membership_id: z.string(), status: z.string(), created_at: instant })),
 });
 
+/** Accounts at external providers that sign the member in; the upstream email is masked, as the API shows it. */
+const ExportLinkedIdentitySchema = z.object({
+  id: z.uuid(),
+  provider: z.string(),
+  issuer: z.string(),
+  subject: z.string(),
+  email: z.string().nullable(),
+  linked_at: instant,
+  last_used_at: nullableInstant,
+});
+
 /** Masked as every answer shows a recovery contact (decisions.md part 3): never the full address or number. */
 const ExportRecoveryContactSchema = z.object({
   id: z.uuid(),
@@ -201,6 +212,7 @@ export const ExportSectionsSchema = z.object({
   guardianships: z.array(ExportGuardianshipSchema),
   family: z.array(ExportFamilyMembershipSchema),
   membership: ExportMembershipSchema,
+  linked_identities: z.array(ExportLinkedIdentitySchema),
   recovery_contacts: z.array(ExportRecoveryContactSchema),
   verification_codes: z.array(ExportVerificationCodeSchema),
   messages: z.array(ExportMessageSchema),

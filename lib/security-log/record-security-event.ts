@@ -37,6 +37,8 @@ export const SECURITY_EVENT_TYPES = [
   "guardianship_ended",
   "membership_linked",
   "membership_link_requested",
+  "federated_identity_linked",
+  "federated_identity_removed",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
+import { listEnabledProviders } from "@/lib/federation/providers";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../_components/auth-form";
 import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
@@ -20,6 +21,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const request = await pageRequest(requestId);
   const notice = NOTICES[param(query, "notice") ?? ""];
   const keep = { request: request?.parked.id };
+  const returnTo = param(query, "return_to");
+  const providers = await listEnabledProviders();
   return (
     <div className="auth-card">
       <h1>Sign in</h1>
@@ -32,7 +35,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <AuthForm
         action="/auth/sign-in"
         submitLabel="Sign in"
-        hidden={{ [CSRF_FIELD]: csrf, request: request?.parked.id, return_to: param(query, "return_to") }}
+        hidden={{ [CSRF_FIELD]: csrf, request: request?.parked.id, return_to: returnTo }}
         initialError={errorFromQuery(query)}
         fields={[
           {
@@ -55,6 +58,30 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           },
         ]}
       />
+      {providers.length > 0 ? (
+        // "Continue with <provider>" (docs/decisions/0014): plain forms, so they work without JavaScript;
+        // the parked authorization request travels with them and comes back through the callback.
+        <section className="auth-federated" aria-labelledby="auth-federated-title">
+          <h2 id="auth-federated-title" className="auth-federated__title">
+            <span aria-hidden="true">or</span>
+            <span className="visually-hidden">Or sign in with another account</span>
+          </h2>
+          <ul role="list" className="auth-federated__list">
+            {providers.map((provider) => (
+              <li key={provider.id}>
+                <form method="post" action="/auth/federated/start">
+                  <input type="hidden" name={CSRF_FIELD} value={csrf} />
+                  {request ? <input type="hidden" name="request" value={request.parked.id} /> : null}
+                  {returnTo ? <input type="hidden" name="return_to" value={returnTo} /> : null}
+                  <button type="submit" name="provider" value={provider.id} className="button button--block">
+                    Continue with {provider.displayName}
+                  </button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <ul className="auth-links" role="list">
         <li>
           New here? <a href={pagePath(PAGES.register, keep)}>Create an account</a>

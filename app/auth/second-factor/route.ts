@@ -20,8 +20,9 @@ export const POST = formRoute({
     // The cookie, not the form, says which request this sign-in belongs to: it was sealed at the password step.
     const done = await completeSignIn({
       userId: pending.userId,
-      amr: ["pwd", "otp", "mfa"],
+      amr: [pending.firstFactor ?? "pwd", "otp", "mfa"],
       method,
+      provider: pending.provider,
       context: client,
       request: pending.request,
       returnTo: pending.returnTo,

@@ -51,6 +51,16 @@ describe("security log words", () => {
     expect(securityEventWords("deletion_cancelled", null)).toBe("Account deletion cancelled");
   });
 
+  it("names the provider of federated sign-ins and links", () => {
+    expect(securityEventWords("sign_in", { method: "federated", provider: "harbor", provider_name: "Harbor ID" })).toBe("Signed in with Harbor ID");
+    expect(securityEventWords("sign_in", { method: "federated", provider: "harbor" })).toBe("Signed in with harbor");
+    expect(securityEventWords("sign_in", { method: "password" })).toBe("Signed in");
+    expect(securityEventWords("federated_identity_linked", { provider: "harbor", provider_name: "Harbor ID", email: "a***@u***.example" })).toBe(
+      "Linked your Harbor ID account: a***@u***.example",
+    );
+    expect(securityEventWords("federated_identity_removed", { provider: "harbor", provider_name: "Harbor ID" })).toBe("Unlinked your Harbor ID account");
+  });
+
   it("reads a type it does not know from its name", () => {
     expect(securityEventWords("mailing_list_joined", null)).toBe("Mailing list joined");
     expect(securityEventWords("", null)).toBe("Account activity");

@@ -18,6 +18,9 @@ const count = (detail: Detail, key: string): number | null => {
 /** Contact values in the log are masked by the API already ("j***@e***.org"). */
 const withValue = (words: string, value: string | null) => (value ? `${words}: ${value}` : words);
 
+/** A federated event's provider: its display name, else its id. */
+const providerName = (detail: Detail) => text(detail, "provider_name") ?? text(detail, "provider");
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const FAILED_SIGN_IN: Record<string, string> = {
@@ -29,7 +32,7 @@ const FAILED_SIGN_IN: Record<string, string> = {
 const WORDS: Record<string, (detail: Detail) => string> = {
   account_created: () => "Account created",
   email_verified: () => "Email address confirmed",
-  sign_in: () => "Signed in",
+  sign_in: (detail) => (providerName(detail) ? `Signed in with ${providerName(detail)}` : "Signed in"),
   sign_in_failed: (detail) => FAILED_SIGN_IN[text(detail, "reason") ?? ""] ?? "Failed sign-in attempt",
   sign_out: () => "Signed out",
   recovery_code_used: (detail) => {
@@ -64,6 +67,8 @@ const WORDS: Record<string, (detail: Detail) => string> = {
     text(detail, "guardian_id") ? "You came of age: your account is yours alone now" : "A dependent came of age: you no longer act for them",
   membership_linked: () => "Linked to your church membership record",
   membership_link_requested: () => "Asked church staff to link your membership record",
+  federated_identity_linked: (detail) => withValue(`Linked your ${providerName(detail) ?? "provider"} account`, text(detail, "email")),
+  federated_identity_removed: (detail) => withValue(`Unlinked your ${providerName(detail) ?? "provider"} account`, text(detail, "email")),
 };
 
 export function securityEventWords(type: string, detail: Detail): string {

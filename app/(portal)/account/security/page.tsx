@@ -1,8 +1,16 @@
 import type { Metadata } from "next";
+import { LinkedIdentitiesSection, type FederationNotice } from "@/components/account/security/linked-identities-section";
 import { SecurityLogSection } from "@/components/account/security/security-log-section";
 import { SessionsSection } from "@/components/account/security/sessions-section";
 import { TwoFactorSection } from "@/components/account/security/two-factor-section";
+import { ACCOUNT_ERRORS, isAccountErrorCode } from "@/lib/accounts/errors";
+import { federationOutcomeMessage, isFederationOutcome } from "@/lib/federation/outcomes";
+import { listEnabledProviders } from "@/lib/federation/providers";
+import { csrfTokenForPage } from "@/lib/http/csrf";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
+
+type SearchParams = Record<string, string | string[] | undefined>;
+const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
 export const dynamic = "force-dynamic";
 
@@ -16,15 +24,26 @@ export const metadata: Metadata = {
  * sends them to sign in. Everything is read and changed in the browser through the portal relay, so the
  * page never needs the member's access token.
  */
-export default async function AccountSecurityPage() {
+export default async function AccountSecurityPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requirePortalSession("/account/security");
+  const query = await searchParams;
+  const providers = await listEnabledProviders();
+  const csrf = (await csrfTokenForPage()) ?? "";
+  // Back from linking another account (?federation=<outcome>), or its start refused (?error=<code>): closed tables only.
+  const outcome = first(query.federation);
+  const error = first(query.error);
+  const providerName = providers.find((provider) => provider.id === first(query.provider))?.displayName ?? null;
+  let notice: FederationNotice | null = null;
+  if (isFederationOutcome(outcome)) notice = federationOutcomeMessage(outcome, providerName);
+  else if (isAccountErrorCode(error)) notice = { tone: "error", text: ACCOUNT_ERRORS[error].message };
   return (
     <div className="page page--narrow">
       <p className="eyebrow">Your account</p>
       <h1>Security</h1>
-      <p className="lede">Protect your sign-in, see where you are signed in, and check what has happened on your account.</p>
+      <p className="lede">Protect your sign-in, see where you are signed in, link accounts you sign in with, and check what has happened on your account.</p>
       <TwoFactorSection />
       <SessionsSection />
+      <LinkedIdentitiesSection providers={providers} csrfToken={csrf} notice={notice} />
       <SecurityLogSection />
     </div>
   );

@@ -1,0 +1,10 @@
+import { removeLinkedIdentityOrThrow } from "@/lib/federation/remove-linked-identity-or-throw";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+
+export const dynamic = "force-dynamic";
+
+// DELETE /api/v1/users/me/linked-identities/{id} - unlink a provider account; answers it with status removed
+export const DELETE = identityRoute<{ id: string }>({ permission: "profile:write" }, async ({ request, caller, params }) =>
+  identityJson(await removeLinkedIdentityOrThrow(caller.userId, params.id, requestContext(request.headers))),
+);

@@ -1,0 +1,9 @@
+import { listLinkedIdentities } from "@/lib/federation/list-linked-identities";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/users/me/linked-identities - the external provider accounts that can sign the member in
+export const GET = identityRoute({ permission: "profile:read" }, async ({ caller }) =>
+  identityJson({ identities: await listLinkedIdentities(caller.userId) }),
+);

@@ -1,0 +1,12 @@
+import { finalizeFederatedLink } from "@/lib/federation/finalize-federated-link";
+import { finalizeLinkBodySchema } from "@/lib/federation/schemas";
+import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+
+export const dynamic = "force-dynamic";
+
+// POST /oauth/federated/link/finalize - turn the one-time link code from the provider's callback into a linked identity
+export const POST = identityRoute({ permission: "profile:write" }, async ({ request, caller }) => {
+  const { code } = await readJsonBody(request, finalizeLinkBodySchema);
+  return identityJson(await finalizeFederatedLink({ userId: caller.userId, code, context: requestContext(request.headers) }));
+});

@@ -1,0 +1,262 @@
+/**
+ * Federation specs' upstream: a real OpenID Connect provider (panva's `oidc-provider`, the certified
+ * implementation) started in the test process on a port of its own, with a client registered for our
+ * callback, and registered at our server the way an operator does it (scripts/federation-providers.ts,
+ * which seals the client secret). Its built-in development login and consent pages are driven over HTTP:
+ * any login name signs in, and that name is the `sub` of the ID token.
+ *
+ * Also: opening the sealed `fed-link` cookie with the test APP_SECRET (JWE dir + A256GCM under an HKDF key,
+ * as lib/crypto/secret-box.ts does), to read the link code a browser holds; and link-code fixtures
+ * written straight into the database.
+ */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import { hkdfSync, randomBytes } from "node:crypto";
+import { createServer } from "node:http";
+import path from "node:path";
+import { compactDecrypt, exportJWK, generateKeyPair } from "jose";
+import Provider from "oidc-provider";
+import { sql } from "./database.ts";
+import { CookieJar, OAuthBrowser, hiddenInputs } from "./oauth-browser.ts";
+import { tokenHash } from "./oauth-tokens.ts";
+import { POSTGRES_BASE_URL, TEST_APP_SECRET, TEST_DATABASE_URL } from "./test-env.ts";
+
+export const CALLBACK_URL = `${POSTGRES_BASE_URL}/auth/federated/callback`;
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+export interface Upstream {
+  issuer: string;
+  providerId: string;
+  displayName: string;
+  clientId: string;
+  close(): Promise<void>;
+}
+
+/** The email the upstream gives an account: `<login>@upstream.example`, verified. */
+export const upstreamEmail = (login: string) => `${login}@upstream.example`;
+
+/** A login name nobody else used at the upstream: a new person there. */
+export const newUpstreamLogin = (label: string) => `${label}-${randomBytes(4).toString("hex")}`;
+
+/**
+ * Starts the upstream on `port` and registers it at our server as `providerId` through the operator's
+ * script. Every account it knows claims a verified email, so a test can prove that a matching email is
+ * never used to link.
+ */
+export async function startUpstream(port: number, providerId: string, displayName: string): Promise<Upstream> {
+  const issuer = `http://127.0.0.1:${port}`;
+  const clientId = `church-${providerId}`;
+  const clientSecret = randomBytes(24).toString("base64url");
+  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [CALLBACK_URL],
+        response_types: ["code"],
+        grant_types: ["authorization_code"],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
+    ],
+    jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: "upstream-test", use: "sig", alg: "RS256" }] },
+    cookies: { keys: [randomBytes(16).toString("hex")] },
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    pkce: { required: () => true },
+    features: { devInteractions: { enabled: true } },
+    async findAccount(_context: unknown, id: string) {
+      return {
+        accountId: id,
+        async claims() {
+          return { sub: id, email: upstreamEmail(id), email_verified: true, name: `Upstream ${id}` };
+        },
+      };
+    },
+  });
+  const server = createServer(provider.callback());
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  await registerProvider({ providerId, displayName, issuer, clientId, clientSecret });
+  return {
+    issuer,
+    providerId,
+    displayName,
+    clientId,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * `scripts/federation-providers.ts add`, as an operator runs it (the secret through the environment). Run
+ * asynchronously: the script fetches the upstream's discovery document, served by this very process.
+ */
+export async function registerProvider(input: { providerId: string; displayName: string; issuer: string; clientId: string; clientSecret: string }): Promise<void> {
+  const args = ["--conditions=react-server", "--import", "tsx", "scripts/federation-providers.ts", "add"];
+  args.push("--id", input.providerId, "--name", input.displayName, "--issuer", input.issuer, "--client-id", input.clientId);
+  try {
+    await promisify(execFile)(process.execPath, args, {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        DATABASE_URL: TEST_DATABASE_URL,
+        APP_SECRET: TEST_APP_SECRET,
+        BASE_URL: POSTGRES_BASE_URL,
+        FEDERATION_CLIENT_SECRET: input.clientSecret,
+      },
+      timeout: 60_000,
+    });
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`federation-providers add failed:\n${stdout ?? ""}\n${stderr ?? ""}`);
+  }
+}
+
+export interface FederationTrip {
+  /** The page of ours the trip ended on (after our callback and its redirects), or an app's redirect URI it was sent to. */
+  landed: URL;
+  status: number;
+  html: string;
+  /** The callback URL the upstream sent the browser to (with code and state). */
+  callback: URL | null;
+  /** Every request on the way, for failure messages. */
+  trail: string[];
+}
+
+/**
+ * A member's browser across two sites: ours (`ours`, with its cookie jar) and the upstream (`upstream`,
+ * its own jar). Follows redirects from `start` through the upstream's login (as `login`) and consent pages
+ * back to our callback, and on until a page of ours answers. `stopAtCallback` stops before our callback
+ * runs (to replay it elsewhere); `abort` presses the upstream's "cancel" instead of signing in.
+ */
+export async function travel(
+  start: URL,
+  ours: OAuthBrowser,
+  upstream: OAuthBrowser,
+  options: { login?: string; stopAtCallback?: boolean; abort?: boolean } = {},
+): Promise<FederationTrip> {
+  const trail: string[] = [];
+  let next = start;
+  let callback: URL | null = null;
+  for (let step = 0; step < 25; step++) {
+    if (next.href.startsWith(CALLBACK_URL)) {
+      callback = next;
+      if (options.stopAtCallback) return { landed: next, status: 0, html: "", callback, trail };
+    }
+    const browser = next.origin === new URL(upstream.baseUrl).origin ? upstream : ours;
+    // Off to a third site (an app's redirect URI): the trip ends there, unvisited.
+    if (browser === ours && !ours.isOwn(next)) return { landed: next, status: 0, html: "", callback, trail };
+    const response = await browser.fetch(next);
+    trail.push(`${response.status} ${next.href}`);
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.body?.cancel();
+      next = new URL(location, next);
+      continue;
+    }
+    const html = await response.text();
+    if (browser === ours) return { landed: next, status: response.status, html, callback, trail };
+    // The upstream's development interaction pages: the login form, then the consent form.
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    if (response.status !== 200 || !action) throw new Error(`unexpected upstream page ${response.status} ${next.href}:\n${html.slice(0, 500)}`);
+    const fields = hiddenInputs(html);
+    if (fields.prompt === "login") {
+      if (options.abort) {
+        next = new URL(`${next.pathname.replace(/\/$/, "")}/abort`, next);
+        continue;
+      }
+      if (!options.login) throw new Error("the upstream asked to sign in but no login was given");
+      fields.login = options.login;
+      fields.password = "any-password";
+    }
+    const posted = await upstream.fetch(new URL(action.replace(/&amp;/g, "&"), next), { form: fields });
+    trail.push(`${posted.status} POST ${action}`);
+    const postedLocation = posted.headers.get("location");
+    await posted.body?.cancel();
+    if (!postedLocation) throw new Error(`the upstream form answered ${posted.status} without a redirect`);
+    next = new URL(postedLocation, next);
+  }
+  throw new Error(`the federation trip did not end:\n  ${trail.join("\n  ")}`);
+}
+
+/** A browser for the upstream site, with a jar of its own. */
+export function upstreamBrowser(upstream: Upstream): OAuthBrowser {
+  return new OAuthBrowser(upstream.issuer, new CookieJar());
+}
+
+/**
+ * The form behind "Continue with <name>" (or "Link your <name> account") on a page of ours: its action and
+ * fields (hidden inputs plus the pressed button's name and value).
+ */
+export function federatedForm(html: string, buttonText: string): { action: string; fields: Record<string, string> } {
+  const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1];
+  for (const match of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)) {
+    const body = match[2]!;
+    for (const button of body.matchAll(/<button\b([^>]*)>([\s\S]*?)<\/button>/g)) {
+      if (button[2]!.replace(/<!-- -->/g, "").replace(/\s+/g, " ").trim() !== buttonText) continue;
+      const name = attribute(button[1]!, "name");
+      const value = attribute(button[1]!, "value");
+      return { action: attribute(match[1]!, "action")!, fields: { ...hiddenInputs(body), ...(name ? { [name]: value ?? "" } : {}) } };
+    }
+  }
+  throw new Error(`no form with a button "${buttonText}"`);
+}
+
+/** The link code a browser holds in its sealed `fed-link` cookie, opened with the test APP_SECRET. */
+export async function linkCodeIn(jar: CookieJar): Promise<string> {
+  const sealed = jar.get("fed-link");
+  if (!sealed) throw new Error("the browser holds no fed-link cookie");
+  const key = new Uint8Array(hkdfSync("sha256", TEST_APP_SECRET, "church-identity", "secret-box:federated-link-cookie", 32));
+  const { plaintext } = await compactDecrypt(decodeURIComponent(sealed), key, { keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] });
+  const payload = JSON.parse(new TextDecoder().decode(plaintext)) as { code?: unknown };
+  if (typeof payload.code !== "string") throw new Error("the fed-link cookie holds no code");
+  return payload.code;
+}
+
+/** A provider row for API specs that need no upstream: disabled, so no sign-in page offers it. */
+export async function ensureFixtureProvider(id = "fixture-idp", displayName = "Fixture ID"): Promise<{ id: string; displayName: string; issuer: string }> {
+  const issuer = `https://${id}.example.org`;
+  await sql(
+    `INSERT INTO federation_provider (id, display_name, issuer, client_id, client_secret_encrypted, enabled)
+     VALUES ($1, $2, $3, 'unused', 'never-opened', false) ON CONFLICT (id) DO NOTHING`,
+    [id, displayName, issuer],
+  );
+  return { id, displayName, issuer };
+}
+
+/** A live (or, with `secondsLeft` ≤ 0, expired) link code for `userId`, written as the callback writes one. */
+export async function insertLinkCode(
+  userId: string,
+  provider: { id: string; issuer: string },
+  options: { subject?: string; email?: string | null; secondsLeft?: number } = {},
+): Promise<{ code: string; subject: string }> {
+  const code = randomBytes(32).toString("base64url");
+  const subject = options.subject ?? `sub-${randomBytes(6).toString("hex")}`;
+  await sql(
+    `INSERT INTO federated_link_code (code_hash, user_id, provider_id, issuer, subject, email, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(secs => $7))`,
+    [tokenHash(code), userId, provider.id, provider.issuer, subject, options.email === undefined ? `${subject}@upstream.example` : options.email, options.secondsLeft ?? 600],
+  );
+  return { code, subject };
+}
+
+export interface IdentityRow {
+  id: string;
+  user_id: string;
+  provider_id: string;
+  issuer: string;
+  subject: string;
+  email: string | null;
+  linked_at: Date;
+  last_used_at: Date | null;
+}
+
+export function identitiesOf(userId: string): Promise<IdentityRow[]> {
+  return sql<IdentityRow>(`SELECT * FROM federated_identity WHERE user_id = $1 ORDER BY linked_at, id`, [userId]);
+}

@@ -1,0 +1,73 @@
+import "server-only";
+import { maskEmail } from "../contacts/mask-contact.ts";
+import { hashToken } from "../crypto/tokens.ts";
+import { db } from "../db.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { IdentityError, tooManyRequests } from "../identity/errors.ts";
+import { checkAttempts } from "../limits/check-attempts.ts";
+import { clearAttempts } from "../limits/clear-attempts.ts";
+import { attemptKey, ipFailureKey } from "../limits/keys.ts";
+import { ACCOUNT_POLICY } from "../limits/policies.ts";
+import { recordFailure } from "../limits/record-failure.ts";
+import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { LINK_CODE_REFUSED, type FederatedLinkResult } from "./schemas.ts";
+
+/** Wrong link codes presented by one member, across every attempt: 5 free, then growing delays. */
+export function linkCodeUserKey(userId: string) {
+  return attemptKey("federated-link:user", userId, ACCOUNT_POLICY);
+}
+
+/**
+ * POST /oauth/federated/link/finalize (decisions.md part 3). The code is taken only when it is live and
+ * was issued to the caller: it is deleted and the identity linked in one transaction, so it works once.
+ * Every refused code (unknown, expired, used, or issued to another member) is the same `invalid_request`,
+ * counts against the caller and their IP, and changes nothing: another member's code stays usable by its
+ * owner. An identity linked meanwhile to someone else is a `conflict`; to the caller already, the same 200.
+ */
+export async function finalizeFederatedLink(
+  input: { userId: string; code: string; context: RequestContext },
+  now = new Date(),
+): Promise<FederatedLinkResult> {
+  const userKey = linkCodeUserKey(input.userId);
+  const keys = [userKey, ipFailureKey(input.context.ip)];
+  const limits = await checkAttempts(keys, now);
+  if (!limits.allowed) throw tooManyRequests(limits.retryAfterSeconds);
+
+  const outcome = await (await db()).$transaction(async (tx) => {
+    const [code] = await tx.$queryRaw<{ provider_id: string; provider_name: string; issuer: string; subject: string; email: string | null }[]>`
+      DELETE FROM federated_link_code c USING federation_provider p
+       WHERE c.code_hash = ${hashToken(input.code)} AND c.user_id = ${input.userId}::uuid AND c.expires_at > ${now} AND p.id = c.provider_id
+       RETURNING c.provider_id, p.display_name AS provider_name, c.issuer, c.subject, c.email`;
+    if (!code) return null;
+    const [inserted] = await tx.$queryRaw<{ linked_at: Date }[]>`
+      INSERT INTO federated_identity (user_id, provider_id, issuer, subject, email, linked_at)
+      VALUES (${input.userId}::uuid, ${code.provider_id}, ${code.issuer}, ${code.subject}, ${code.email}, ${now})
+      ON CONFLICT (issuer, subject) DO NOTHING
+      RETURNING linked_at`;
+    if (inserted) {
+      await recordSecurityEvent(
+        {
+          userId: input.userId,
+          type: "federated_identity_linked",
+          context: input.context,
+          detail: { provider: code.provider_id, provider_name: code.provider_name, ...(code.email ? { email: maskEmail(code.email) } : {}) },
+        },
+        tx,
+      );
+      return { provider: code.provider_id, linkedAt: inserted.linked_at };
+    }
+    const [existing] = await tx.$queryRaw<{ user_id: string; linked_at: Date }[]>`
+      SELECT user_id, linked_at FROM federated_identity WHERE issuer = ${code.issuer} AND subject = ${code.subject}`;
+    if (existing?.user_id === input.userId) return { provider: code.provider_id, linkedAt: existing.linked_at };
+    return { conflict: true as const };
+  });
+
+  if (!outcome) {
+    const { retryAfterSeconds } = await recordFailure(keys, now);
+    if (retryAfterSeconds > 0) throw tooManyRequests(retryAfterSeconds);
+    throw new IdentityError("invalid_request", LINK_CODE_REFUSED);
+  }
+  if (limits.countedKeys.has(userKey.key)) await clearAttempts(userKey);
+  if ("conflict" in outcome) throw new IdentityError("conflict", "this external identity is already linked to another account");
+  return { status: "linked", provider: outcome.provider, linked_at: new Date(outcome.linkedAt).toISOString() };
+}

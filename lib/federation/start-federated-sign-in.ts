@@ -1,0 +1,95 @@
+import "server-only";
+import { buildAuthorizationUrl, calculatePKCECodeChallenge, randomNonce, randomPKCECodeVerifier, randomState } from "openid-client";
+import { AccountError, type CookieToSet } from "../accounts/errors.ts";
+import { safeRelativePath } from "../accounts/return-to.ts";
+import { sealSecret } from "../crypto/secret-box.ts";
+import { hashToken } from "../crypto/tokens.ts";
+import { sql } from "../db.ts";
+import type { RequestContext } from "../http/request-context.ts";
+import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
+import { TooManyAttemptsError } from "../limits/errors.ts";
+import { attemptKey } from "../limits/keys.ts";
+import type { AttemptPolicy } from "../limits/policies.ts";
+import { recordFailure } from "../limits/record-failure.ts";
+import { ATTEMPT_TTL_SECONDS, attemptCookie } from "./cookies.ts";
+import { getEnabledProvider } from "./providers.ts";
+import { federatedCallbackUrl, relyingPartyFor } from "./relying-party.ts";
+import type { FederatedIntent } from "./schemas.ts";
+
+export const VERIFIER_PURPOSE = "federated-attempt";
+
+/**
+ * Starts from one IP address: each one writes a row, so a machine may not write them without end. Generous
+ * (a church's guest Wi-Fi is one address): 30 in a quarter of an hour, then 30 s, 1, 2 … min, at most 15.
+ */
+const START_POLICY: AttemptPolicy = { freeFailures: 30, baseDelaySeconds: 30, maxDelaySeconds: 15 * 60, windowSeconds: 15 * 60 };
+
+export interface StartedFederatedSignIn {
+  /** The provider's authorization endpoint with our request (PKCE S256, state, nonce). */
+  authorizationUrl: string;
+  /** Binds the attempt to this browser (lib/federation/cookies.ts). */
+  cookie: CookieToSet;
+}
+
+/**
+ * "Continue with <provider>" or "Link": parks one attempt in PostgreSQL (state hashed, PKCE verifier
+ * sealed, nonce, what to do on return) for ten minutes, and answers where to send the browser. Nothing
+ * of it is kept in process memory, so the callback may land on any instance.
+ */
+export async function startFederatedSignIn(
+  input: { providerId: string; intent: FederatedIntent; userId: string | null; request?: string; returnTo?: string; context: RequestContext },
+  now = new Date(),
+): Promise<StartedFederatedSignIn> {
+  const ipKey = input.context.ip ? attemptKey("federated-start:ip", input.context.ip, START_POLICY) : null;
+  await assertAttemptsAllowed([ipKey], now);
+  const provider = await getEnabledProvider(input.providerId);
+  if (!provider) throw new AccountError("federation_unavailable");
+  let configuration;
+  try {
+    configuration = await relyingPartyFor(provider);
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", event: "federation_discovery_failed", provider: provider.id, reason: errorName(error) }));
+    throw new AccountError("federation_unavailable");
+  }
+
+  const state = randomState();
+  const nonce = randomNonce();
+  const verifier = randomPKCECodeVerifier();
+  // Every start counts; the one that goes past the free ones is refused already, as a wrong password is.
+  const { retryAfterSeconds } = await recordFailure([ipKey], now);
+  if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
+  // Expired attempts of anyone are cleared here, so the table stays small without a scheduled job.
+  await sql(`DELETE FROM federated_login_attempt WHERE expires_at < $1`, [now]);
+  await sql(
+    `INSERT INTO federated_login_attempt (state_hash, provider_id, code_verifier_encrypted, nonce, intent, user_id, request, return_to, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [
+      hashToken(state),
+      provider.id,
+      await sealSecret(VERIFIER_PURPOSE, verifier),
+      nonce,
+      input.intent,
+      input.userId,
+      input.request ?? null,
+      safeRelativePath(input.returnTo),
+      new Date(now.getTime() + ATTEMPT_TTL_SECONDS * 1000),
+    ],
+  );
+
+  const url = buildAuthorizationUrl(configuration, {
+    redirect_uri: federatedCallbackUrl(),
+    scope: provider.scopes.join(" "),
+    state,
+    nonce,
+    code_challenge: await calculatePKCECodeChallenge(verifier),
+    code_challenge_method: "S256",
+  });
+  return { authorizationUrl: url.href, cookie: await attemptCookie(state, now) };
+}
+
+/** What of an error may be logged: its class and code, never a message that could quote a response. */
+export function errorName(error: unknown): string {
+  if (!(error instanceof Error)) return typeof error;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === "string" ? `${error.name} ${code}` : error.name;
+}
