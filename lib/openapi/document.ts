@@ -27,6 +27,7 @@ import { SecurityEventPageSchema, securityEventsQuerySchema } from "../security-
 import { MemberSessionListSchema, RevokedOthersSchema, RevokedSessionSchema } from "../sessions/schemas.ts";
 import { ProfileSchema } from "../users/schemas.ts";
 import { familyPaths, familyTag } from "./family-paths.ts";
+import { systemPaths, systemTag } from "./system-paths.ts";
 
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with and answer
@@ -103,6 +104,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
       { name: "recovery", description: "Recovery contacts that can receive a password-reset code, and the member's verified phone number." },
       { name: "events", description: "Public calendar of church events (no authentication)." },
       familyTag,
+      systemTag,
     ],
     components: {
       securitySchemes: {
@@ -116,6 +118,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
     },
     paths: {
       ...familyPaths,
+      ...systemPaths,
       "/api/v1/users/me": {
         get: {
           tags: ["users"],
