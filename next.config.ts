@@ -40,6 +40,9 @@ const nextConfig: NextConfig = {
   // The embedded database applies these at start-up, and /api/v1/system/ready compares the database's
   // history with them: ship them with every server bundle.
   outputFileTracingIncludes: { "/*": ["./prisma/migrations/**/*"] },
+  // `NEXT_OUTPUT=standalone npm run build`: a self-contained folder for small images, served by Next's own
+  // server.js (docs/deployment.md). `npm start`'s server needs the full node_modules and the default output.
+  output: process.env.NEXT_OUTPUT === "standalone" ? "standalone" : undefined,
   poweredByHeader: false,
   typedRoutes: false,
   env: {

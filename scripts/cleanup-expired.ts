@@ -3,7 +3,8 @@
  * requests and authorization codes, stale attempt-limit counters, expired revoked-token ids, and refresh
  * tokens, sessions and outbox messages that ended more than --days ago (lib/system/cleanup-expired.ts says
  * exactly what and why). Run it daily (cron, Vercel Cron, a scheduled job). Safe to run again, and from two
- * machines at once.
+ * machines at once. On the embedded database (no DATABASE_URL) it refuses unless --embedded is given: only one
+ * process may open that folder, so stop the server first.
  */
 import { parseArgs } from "node:util";
 import { loadDotEnv } from "./load-dot-env.ts";
@@ -11,7 +12,14 @@ import { loadDotEnv } from "./load-dot-env.ts";
 loadDotEnv();
 process.env.SEED_DEMO_DATA = "false";
 
-const { values } = parseArgs({ options: { days: { type: "string" }, batch: { type: "string" } }, strict: true });
+const { values } = parseArgs({ options: { days: { type: "string" }, batch: { type: "string" }, embedded: { type: "boolean", default: false } }, strict: true });
+if (!process.env.DATABASE_URL && !values.embedded) {
+  console.error(
+    "No DATABASE_URL: this would open the embedded database, which only one process may use at a time.\n" +
+      "Stop the server, then run `npm run cleanup:expired -- --embedded`.",
+  );
+  process.exit(2);
+}
 const wholeNumber = (name: string, value: string | undefined, fallback: number): number => {
   if (value === undefined) return fallback;
   const number = Number(value);
