@@ -1,24 +1,49 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { CSRF_SEED_HEADER, csrfCookieName, newCsrfSeed } from "./lib/http/csrf-cookie.ts";
+import { REQUEST_ID_HEADER, requestIdFor } from "./lib/http/request-id.ts";
+import { HSTS_VALUE, newNonce, pageContentSecurityPolicy, wantsHsts } from "./lib/http/security-headers.ts";
+import { env } from "./lib/env.ts";
 import { usesSecureCookies } from "./lib/sessions/session-cookie.ts";
 
 /**
- * Gives every browser that views a page a CSRF seed cookie, so the page's forms can carry the matching
- * token (lib/http/csrf.ts). A page cannot set cookies while rendering; this runs before it and forwards
- * a freshly minted seed in a request header so the same render can use it.
+ * Runs before every page (see the matcher) and does three things the page cannot do while rendering:
+ * 1. a Content-Security-Policy with a fresh nonce (lib/http/security-headers.ts). The policy also goes on
+ *    the request's headers, where Next finds the nonce and puts it on every script it writes;
+ * 2. the request id (X-Request-Id), kept from the custom server or a proxy in front, so `next start` and
+ *    Vercel pages carry one too;
+ * 3. the CSRF seed cookie, so the page's forms can carry the matching token (lib/http/csrf.ts); a freshly
+ *    minted seed is forwarded in a request header so the same render can use it.
  */
 export function proxy(request: NextRequest) {
-  const name = csrfCookieName();
-  if (request.cookies.get(name)) return NextResponse.next();
-  const seed = newCsrfSeed();
+  const config = env();
+  const nonce = newNonce();
+  const policy = pageContentSecurityPolicy({
+    nonce,
+    baseUrl: config.BASE_URL,
+    assetUrl: config.ASSET_URL,
+    development: config.NODE_ENV === "development",
+    pathname: request.nextUrl.pathname,
+  });
+  const requestId = requestIdFor(request.headers);
   const headers = new Headers(request.headers);
-  headers.set(CSRF_SEED_HEADER, seed);
+  headers.set("x-nonce", nonce);
+  headers.set("content-security-policy", policy);
+  headers.set(REQUEST_ID_HEADER, requestId);
+
+  const name = csrfCookieName();
+  const seed = request.cookies.get(name) ? null : newCsrfSeed();
+  if (seed) headers.set(CSRF_SEED_HEADER, seed);
   const response = NextResponse.next({ request: { headers } });
-  response.cookies.set(name, seed, { httpOnly: true, secure: usesSecureCookies(), sameSite: "lax", path: "/" });
+  if (seed) response.cookies.set(name, seed, { httpOnly: true, secure: usesSecureCookies(), sameSite: "lax", path: "/" });
+  response.headers.set("Content-Security-Policy", policy);
+  response.headers.set("X-Request-Id", requestId);
+  if (wantsHsts(config.BASE_URL, config.NODE_ENV)) response.headers.set("Strict-Transport-Security", HSTS_VALUE);
   return response;
 }
 
 export const config = {
-  // Pages only: not the APIs, not static files.
-  matcher: ["/((?!api/|oauth/|\\.well-known/|_next/|images/|favicon|icon).*)"],
+  // Pages only. Not: the JSON and iCalendar APIs, the OAuth endpoints (except the error page), the form
+  // handlers under /auth and the portal's API relay and sign-out (they take bodies, which Next would buffer
+  // for a proxy), static files. Those get the API policy from server/main.ts or next.config.ts.
+  matcher: ["/((?!api/|oauth/(?!error)|auth/|portal/api/|portal/sign-out|\\.well-known/|_next/|images/|favicon|icon).*)"],
 };

@@ -66,6 +66,11 @@ export const envSchema = z.object({
    * (`scripts/guardianships-end-at-majority.ts`), and members of that age join a family as adults.
    */
   AGE_OF_MAJORITY: z.preprocess(emptyAsUndefined, z.coerce.number().int("must be a whole number").min(14, "must be at least 14").max(25, "must be at most 25").default(18)),
+  /**
+   * Bearer secret of the scheduled-job routes (GET /api/cron/<job>), which Vercel Cron calls with
+   * `Authorization: Bearer $CRON_SECRET`. Absent: those routes answer not_found (schedule the npm scripts instead).
+   */
+  CRON_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
   /** Seed demo data into an empty embedded database on first start. */
   SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("true")).transform((v) => v === "true"),
 });

@@ -5,26 +5,33 @@
  * The code behind them is the very code the Next routes run in `next dev` and on Vercel:
  * lib/oauth/token/token-endpoint.ts and the sign-in form's own route handler.
  *
+ * Every request, whoever answers it (decision 0015):
+ * - gets a request id (a well-formed X-Request-Id from a proxy in front is kept), passed on to Next in the
+ *   request's own header, set on the answer's X-Request-Id, and bound to every log line written while it is
+ *   served (lib/log/json-log.ts);
+ * - gets the security headers (lib/http/security-headers.ts) as defaults that Next's own may override: a
+ *   page's nonce-based policy comes from proxy.ts;
+ * - is written to the access log as one JSON line: method, path without the query, status, duration.
+ *
  * Bundled by scripts/build-server.ts into .next-server/main.mjs (our lib code inlined, packages external).
  */
 import http from "node:http";
 import next from "next";
 import type { NextRequest } from "next/server";
+import { ConfigError, env } from "../lib/env.ts";
+import { MAX_OAUTH_FORM_BYTES, oauthFailure, type HeaderReader, type PlainResponse } from "../lib/http/oauth.ts";
+import { MAX_FORM_BODY_BYTES } from "../lib/http/read-body.ts";
+import { REQUEST_ID_HEADER, requestIdFor } from "../lib/http/request-id.ts";
+import { API_CONTENT_SECURITY_POLICY, HSTS_VALUE, STATIC_SECURITY_HEADERS, wantsHsts } from "../lib/http/security-headers.ts";
+import { describeError, logLine, runWithRequestId } from "../lib/log/json-log.ts";
+import { OAuthError } from "../lib/oauth/errors.ts";
 import { tokenEndpoint } from "../lib/oauth/token/token-endpoint.ts";
-import { MAX_OAUTH_FORM_BYTES, type HeaderReader } from "../lib/http/oauth.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 // HOST, not HOSTNAME: shells and containers export HOSTNAME as the machine's own name.
 const hostname = process.env.HOST ?? "0.0.0.0";
 
-/** The headers next.config.ts adds to every Next answer; the fast path adds them itself. */
-const FAST_PATH_HEADERS = {
-  "X-Content-Type-Options": "nosniff",
-  "Referrer-Policy": "strict-origin-when-cross-origin",
-  "X-Frame-Options": "DENY",
-};
-/** Form posts are small; a larger body is cut off here (the form's own checks then refuse it). */
-const MAX_FORM_BYTES = 64 * 1024;
+const SERVER_ERROR_BODY = '{"error":"server_error","error_description":"unexpected error"}';
 
 function headerReader(request: http.IncomingMessage): HeaderReader {
   return {
@@ -35,42 +42,64 @@ function headerReader(request: http.IncomingMessage): HeaderReader {
   };
 }
 
-function serveToken(request: http.IncomingMessage, response: http.ServerResponse): void {
+/**
+ * Collects a request body up to `limit` bytes. Past it, reading stops at once (Content-Length is not
+ * trusted) and `done` gets what arrived with `complete` false; the answer then closes the connection.
+ */
+function collectBody(request: http.IncomingMessage, limit: number, done: (body: Buffer<ArrayBuffer>, complete: boolean) => void): void {
   const chunks: Buffer[] = [];
   let size = 0;
-  let tooLarge = Number(request.headers["content-length"] ?? 0) > MAX_OAUTH_FORM_BYTES;
-  request.on("data", (chunk: Buffer) => {
+  let settled = false;
+  const settle = (complete: boolean) => {
+    if (settled) return;
+    settled = true;
+    request.off("data", onData);
+    request.off("end", onEnd);
+    if (!complete) request.pause();
+    done(Buffer.concat(chunks), complete);
+  };
+  const onData = (chunk: Buffer) => {
     size += chunk.length;
-    if (size > MAX_OAUTH_FORM_BYTES) tooLarge = true;
-    else chunks.push(chunk);
+    chunks.push(chunk);
+    if (size > limit) settle(false);
+  };
+  const onEnd = () => settle(true);
+  if (Number(request.headers["content-length"] ?? 0) > limit) {
+    settle(false);
+    return;
+  }
+  request.on("data", onData);
+  request.on("end", onEnd);
+  request.on("error", () => settle(false));
+}
+
+function writePlain(response: http.ServerResponse, answer: PlainResponse, closeConnection: boolean): void {
+  response.writeHead(answer.status, {
+    ...answer.headers,
+    "Content-Length": Buffer.byteLength(answer.body),
+    ...(closeConnection && { Connection: "close" }),
   });
-  request.on("error", () => response.destroy());
-  request.on("end", () => {
-    // An oversized body is cut off and answered by the endpoint's own size check.
-    const body = tooLarge ? "x".repeat(MAX_OAUTH_FORM_BYTES + 1) : Buffer.concat(chunks).toString("utf8");
-    tokenEndpoint(headerReader(request), body).then(
-      (answer) => {
-        response.writeHead(answer.status, { ...FAST_PATH_HEADERS, ...answer.headers, "Content-Length": Buffer.byteLength(answer.body) });
-        response.end(answer.body);
-      },
-      () => {
-        response.writeHead(500, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-        response.end('{"error":"server_error","error_description":"unexpected error"}');
-      },
+  response.end(answer.body);
+}
+
+function serveToken(request: http.IncomingMessage, response: http.ServerResponse): void {
+  collectBody(request, MAX_OAUTH_FORM_BYTES, (body, complete) => {
+    if (!complete) {
+      writePlain(response, oauthFailure(new OAuthError("invalid_request", "the request body is too large (at most 16 KiB)"), "/oauth/token"), true);
+      return;
+    }
+    tokenEndpoint(headerReader(request), body.toString("utf8")).then(
+      (answer) => writePlain(response, answer, false),
+      () => writePlain(response, { status: 500, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" }, body: SERVER_ERROR_BODY }, false),
     );
   });
 }
 
 /** Runs a route handler of ours outside Next's router: IncomingMessage in, its Response written out. */
 function serveRouteHandler(handler: (request: NextRequest) => Promise<Response>, request: http.IncomingMessage, response: http.ServerResponse): void {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  request.on("data", (chunk: Buffer) => {
-    size += chunk.length;
-    if (size <= MAX_FORM_BYTES) chunks.push(chunk);
-  });
-  request.on("error", () => response.destroy());
-  request.on("end", () => {
+  // An oversized body is cut just past the limit (or not read at all when Content-Length says so, which
+  // stays on the headers); either way the handler's own reader (lib/http/read-body.ts) refuses it.
+  collectBody(request, MAX_FORM_BODY_BYTES, (body, complete) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
@@ -80,24 +109,68 @@ function serveRouteHandler(handler: (request: NextRequest) => Promise<Response>,
     if (!headers.has("x-forwarded-for") && request.socket.remoteAddress) headers.set("x-forwarded-for", request.socket.remoteAddress);
     const url = `http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`;
     const run = async () => {
-      const answer = await handler(new nextServer.NextRequest(url, { method: request.method, headers, body: Buffer.concat(chunks) }));
-      const out: Record<string, string | string[]> = { ...FAST_PATH_HEADERS };
+      const answer = await handler(new nextServer.NextRequest(url, { method: request.method, headers, body: body }));
+      const out: Record<string, string | string[]> = {};
       answer.headers.forEach((value, name) => {
         if (name !== "set-cookie") out[name] = value;
       });
       const cookies = answer.headers.getSetCookie();
       if (cookies.length > 0) out["set-cookie"] = cookies;
-      const body = Buffer.from(await answer.arrayBuffer());
-      out["content-length"] = String(body.length);
+      const answerBody = Buffer.from(await answer.arrayBuffer());
+      out["content-length"] = String(answerBody.length);
+      if (!complete) out.connection = "close";
       response.writeHead(answer.status, out);
-      response.end(body);
+      response.end(answerBody);
     };
-    run().catch(() => {
+    run().catch((error: unknown) => {
+      logLine("error", "unexpected error", { route: request.url?.split("?")[0], ...describeError(error) });
       if (!response.headersSent) response.writeHead(500, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-      response.end('{"error":"server_error","error_description":"unexpected error"}');
+      response.end(SERVER_ERROR_BODY);
     });
   });
 }
+
+/** Static assets are many per page view and never interesting; everything else is logged. */
+function logged(path: string): boolean {
+  return !path.startsWith("/_next/");
+}
+
+/** One JSON line per request once its answer is sent (or the client went away). Never the query string. */
+function logAccess(request: http.IncomingMessage, response: http.ServerResponse, requestId: string, started: number): void {
+  const path = (request.url ?? "/").split("?")[0]!.slice(0, 256);
+  if (!logged(path)) return;
+  let written = false;
+  const write = (aborted: boolean) => {
+    if (written) return;
+    written = true;
+    logLine("info", "request", {
+      requestId,
+      method: request.method,
+      path,
+      status: response.statusCode,
+      durationMs: Math.round((performance.now() - started) * 10) / 10,
+      ...(aborted && { aborted: true }),
+    });
+  };
+  response.once("finish", () => write(false));
+  response.once("close", () => write(!response.writableFinished));
+}
+
+try {
+  env();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`\n${error.message}\nSee .env.example for every variable.\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+/** Set on every answer before anyone else writes; Next's own headers (a page's CSP) replace them. */
+const defaultHeaders: Record<string, string> = {
+  ...STATIC_SECURITY_HEADERS,
+  "Content-Security-Policy": API_CONTENT_SECURITY_POLICY,
+  ...(wantsHsts(env().BASE_URL, process.env.NODE_ENV) && { "Strict-Transport-Security": HSTS_VALUE }),
+};
 
 const app = next({ dev: false, hostname, port, dir: process.cwd() });
 const handle = app.getRequestHandler();
@@ -107,15 +180,24 @@ const nextServer = await import("next/server");
 const { POST: signInPost } = await import("../app/auth/sign-in/route.ts");
 
 const server = http.createServer((request, response) => {
-  if (request.method === "POST" && (request.url === "/oauth/token" || request.url?.startsWith("/oauth/token?"))) {
-    serveToken(request, response);
-    return;
-  }
-  if (request.method === "POST" && request.url === "/auth/sign-in") {
-    serveRouteHandler(signInPost, request, response);
-    return;
-  }
-  void handle(request, response);
+  const started = performance.now();
+  const requestId = requestIdFor(headerReader(request));
+  // Next, proxy.ts and the route wrappers read the id from here; a client's malformed one is gone.
+  request.headers[REQUEST_ID_HEADER] = requestId;
+  for (const [name, value] of Object.entries(defaultHeaders)) response.setHeader(name, value);
+  response.setHeader("X-Request-Id", requestId);
+  logAccess(request, response, requestId, started);
+  runWithRequestId(requestId, () => {
+    if (request.method === "POST" && (request.url === "/oauth/token" || request.url?.startsWith("/oauth/token?"))) {
+      serveToken(request, response);
+      return;
+    }
+    if (request.method === "POST" && request.url === "/auth/sign-in") {
+      serveRouteHandler(signInPost, request, response);
+      return;
+    }
+    void handle(request, response);
+  });
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {

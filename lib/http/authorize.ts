@@ -1,6 +1,7 @@
 import "server-only";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
 import { AuthorizePageError } from "../oauth/authorize/authorize-errors.ts";
+import { BodyTooLargeError, MAX_FORM_BODY_BYTES, readBodyText } from "./read-body.ts";
 import { getSessionByToken, type LiveSession } from "../sessions/get-session.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
 
@@ -23,10 +24,24 @@ export function browserOAuthRoute(handler: Handler): Handler {
       return await handler(request);
     } catch (error) {
       if (error instanceof AuthorizePageError) return errorPageRedirect(error.code);
-      logUnexpectedError(new URL(request.url).pathname, error);
+      logUnexpectedError(new URL(request.url).pathname, error, request.headers);
       return errorPageRedirect("server_error");
     }
   };
+}
+
+/**
+ * The parameters of a browser OAuth request: the query of a GET, the form of a POST (OIDC Core 3.1.2.1),
+ * read no further than 16 KiB.
+ */
+export async function browserOAuthParams(request: Request): Promise<URLSearchParams> {
+  if (request.method !== "POST") return new URL(request.url).searchParams;
+  try {
+    return new URLSearchParams(await readBodyText(request, MAX_FORM_BODY_BYTES));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new AuthorizePageError("request_too_large");
+    throw error;
+  }
 }
 
 function readCookie(request: Request, name: string): string | undefined {

@@ -1,10 +1,11 @@
 import "server-only";
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { CalendarError } from "../calendar/errors.ts";
 import type { CalendarErrorBody } from "../calendar/schemas.ts";
 import { env } from "../env.ts";
+import { logUnexpectedError } from "./log-unexpected-error.ts";
 import { ResponseCache } from "./response-cache.ts";
 
 /**
@@ -61,14 +62,13 @@ function errorResponse(statusCode: number, message: string, details?: string[]):
   });
 }
 
-function renderError(error: unknown): Response {
+function renderError(error: unknown, request: NextRequest): Response {
   if (error instanceof CalendarError) return errorResponse(error.statusCode, error.message, error.details);
   if (error instanceof ZodError) {
     const messages = [...new Set(error.issues.map((issue) => issue.message))];
     return errorResponse(400, messages[0] ?? "invalid request", messages);
   }
-  const requestId = randomUUID();
-  console.error(`[calendar] request ${requestId} failed`, error);
+  const requestId = logUnexpectedError(request.nextUrl.pathname, error, request.headers);
   return new Response(JSON.stringify({ error: true, message: "internal error", statusCode: 500 } satisfies CalendarErrorBody), {
     status: 500,
     headers: { ...CORS_HEADERS, "Content-Type": JSON_CONTENT_TYPE, "Cache-Control": "no-store", "X-Request-Id": requestId },
@@ -98,7 +98,7 @@ export function calendarRoute(load: Load) {
       }
       return new Response(entry.body, { status: 200, headers: { ...headers, "Content-Type": entry.contentType } });
     } catch (error) {
-      return renderError(error);
+      return renderError(error, request);
     }
   };
 }

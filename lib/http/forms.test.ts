@@ -84,7 +84,8 @@ describe("formRoute", () => {
   });
 
   it("hides an unexpected error behind a generic 500 with a request id, logging no submitted value", async () => {
-    const log = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    // One JSON line on stderr (lib/log/json-log.ts).
+    const log = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     const response = await route(async () => {
       throw new Error("SELECT secret FROM somewhere");
     })(post({ email: "secret-address@example.org" }, { json: true }));
@@ -94,7 +95,7 @@ describe("formRoute", () => {
     expect(text).not.toContain("SELECT");
     const requestId = response.headers.get("x-request-id");
     expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(String(log.mock.calls[0]?.[0])).toContain(requestId);
+    expect(JSON.parse(String(log.mock.calls[0]?.[0]))).toMatchObject({ level: "error", msg: "unexpected error", requestId, route: "/auth/example" });
     expect(JSON.stringify(log.mock.calls)).not.toContain("secret-address");
     log.mockRestore();
   });

@@ -1,10 +1,11 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { ACCOUNT_ERRORS, AccountError, type AccountErrorCode, type CookieToSet } from "../accounts/errors.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { CSRF_FIELD, csrfCookieName, verifyCsrf } from "./csrf.ts";
+import { logUnexpectedError } from "./log-unexpected-error.ts";
+import { BodyTooLargeError, MAX_FORM_BODY_BYTES, readBodyText } from "./read-body.ts";
 import { requestContext, type RequestContext } from "./request-context.ts";
 
 /**
@@ -22,8 +23,6 @@ import { requestContext, type RequestContext } from "./request-context.ts";
  * Every answer is `Cache-Control: no-store`. Unknown errors are logged with a request id and shown as a
  * generic message: no stack trace, SQL or submitted value ever reaches the response or the log line.
  */
-const MAX_BODY_BYTES = 16 * 1024;
-
 export interface FormContext {
   request: NextRequest;
   client: RequestContext;
@@ -80,21 +79,9 @@ function toFailure(error: unknown, request: NextRequest): Failure {
     return failure("too_many_requests", { message: error.message, retryAfterSeconds: error.retryAfterSeconds });
   }
   if (error instanceof ZodError) return validationFailure(error);
-  const requestId = randomUUID();
-  console.error(`[forms] request ${requestId} ${request.method} ${request.nextUrl.pathname} failed:`, loggable(error));
+  // One JSON line with the request's id; Prisma errors keep only their class and code (lib/log/json-log.ts).
+  const requestId = logUnexpectedError(request.nextUrl.pathname, error, request.headers);
   return failure("server_error", { requestId });
-}
-
-/**
- * What of an unexpected error may be logged. Prisma's messages can quote the arguments of the failed
- * query (an outbox body holds a code), so for its errors only the class and error code are kept.
- */
-function loggable(error: unknown): unknown {
-  if (error instanceof Error && error.name.startsWith("PrismaClient")) {
-    const code = (error as { code?: unknown }).code;
-    return `${error.name}${typeof code === "string" ? ` ${code}` : ""}`;
-  }
-  return error;
 }
 
 function setCookies(response: NextResponse, cookies: readonly CookieToSet[] = []): NextResponse {
@@ -140,10 +127,12 @@ async function readFields(request: NextRequest): Promise<Record<string, string>>
   if (!contentType.startsWith("application/x-www-form-urlencoded")) {
     throw new AccountError("invalid_request", { message: "Send the form as application/x-www-form-urlencoded." });
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  const text = declared > MAX_BODY_BYTES ? null : await request.text();
-  if (text === null || Buffer.byteLength(text) > MAX_BODY_BYTES) {
-    throw new AccountError("invalid_request", { message: "The form is too large." });
+  let text: string;
+  try {
+    text = await readBodyText(request, MAX_FORM_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new AccountError("invalid_request", { message: "The form is too large." });
+    throw error;
   }
   const fields: Record<string, string> = {};
   // The first value of each name wins; a repeated field cannot smuggle a second value past the schema.

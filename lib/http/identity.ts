@@ -5,6 +5,7 @@ import { IdentityError, forbidden, invalidToken } from "../identity/errors.ts";
 import { bearerToken } from "../oauth/bearer.ts";
 import { checkTokenLiveness } from "../oauth/token-liveness.ts";
 import { InvalidTokenError, verifyAccessToken } from "../oauth/tokens.ts";
+import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBodyText } from "./read-body.ts";
 
 /**
  * The one wrapper of every self-service route under /api/v1 (STYLE.md convention 2). In order:
@@ -36,7 +37,6 @@ export interface IdentityRouteOptions {
 }
 
 const BASE_HEADERS = { "Cache-Control": "no-store", "Content-Type": "application/json; charset=utf-8" } as const;
-const MAX_JSON_BYTES = 64 * 1024;
 
 export function identityJson(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: BASE_HEADERS });
@@ -84,8 +84,13 @@ export async function authenticateCaller(request: Request): Promise<Caller> {
 export async function readJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") throw new IdentityError("invalid_request", "the body must be application/json");
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_JSON_BYTES) throw new IdentityError("invalid_request", "the request body is too large");
+  let text: string;
+  try {
+    text = await readBodyText(request, MAX_JSON_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new IdentityError("invalid_request", "the request body is too large (at most 64 KiB)");
+    throw error;
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -123,10 +128,28 @@ export function identityRoute<Params extends Record<string, string | string[]> =
       const params = ((await context?.params) ?? {}) as Params;
       return await handler({ request, caller, params });
     } catch (error) {
-      if (error instanceof IdentityError) return identityErrorResponse(error);
-      if (error instanceof ZodError) return identityErrorResponse(new IdentityError("invalid_request", describeZodError(error)));
-      const requestId = logUnexpectedError(new URL(request.url).pathname, error);
-      return identityErrorResponse(new IdentityError("server_error", `unexpected error (request ${requestId})`));
+      return identityFailure(request, error);
     }
   };
+}
+
+/**
+ * The wrapper of the few identity routes that take no token (the system routes, for load balancers and
+ * monitors): the same answers and the same single try/catch, without authentication.
+ */
+export function publicIdentityRoute(handler: (request: Request) => Promise<Response>) {
+  return async (request: Request): Promise<Response> => {
+    try {
+      return await handler(request);
+    } catch (error) {
+      return identityFailure(request, error);
+    }
+  };
+}
+
+function identityFailure(request: Request, error: unknown): Response {
+  if (error instanceof IdentityError) return identityErrorResponse(error);
+  if (error instanceof ZodError) return identityErrorResponse(new IdentityError("invalid_request", describeZodError(error)));
+  const requestId = logUnexpectedError(new URL(request.url).pathname, error, request.headers);
+  return identityErrorResponse(new IdentityError("server_error", `unexpected error (request ${requestId})`));
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
 import { OAuthError } from "../oauth/errors.ts";
+import { BodyTooLargeError, MAX_FORM_BODY_BYTES, readBodyText } from "./read-body.ts";
 
 /**
  * The one wrapper of the OAuth endpoints that answer JSON (token, revocation, introspection, userinfo):
@@ -70,17 +71,24 @@ function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 /** Form bodies above this size are refused: no OAuth request comes near it. */
-export const MAX_OAUTH_FORM_BYTES = 16 * 1024;
+export const MAX_OAUTH_FORM_BYTES = MAX_FORM_BODY_BYTES;
 
 /**
  * Reads an application/x-www-form-urlencoded body (RFC 6749 requires it). A parameter given twice is
  * refused (RFC 6749 3.1), as is any other content type.
  */
 export async function readOAuthForm(request: Request): Promise<URLSearchParams> {
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_OAUTH_FORM_BYTES) {
-    throw new OAuthError("invalid_request", "the request body is too large");
+  return parseOAuthForm(request.headers, await readOAuthBody(request));
+}
+
+/** The raw body of an OAuth request, read no further than MAX_OAUTH_FORM_BYTES (lib/http/read-body.ts). */
+export async function readOAuthBody(request: Request): Promise<string> {
+  try {
+    return await readBodyText(request, MAX_OAUTH_FORM_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new OAuthError("invalid_request", "the request body is too large (at most 16 KiB)");
+    throw error;
   }
-  return parseOAuthForm(request.headers, await request.text());
 }
 
 export function parseOAuthForm(headers: HeaderReader, text: string): URLSearchParams {
@@ -88,7 +96,7 @@ export function parseOAuthForm(headers: HeaderReader, text: string): URLSearchPa
   if (type !== "application/x-www-form-urlencoded") {
     throw new OAuthError("invalid_request", "the body must be application/x-www-form-urlencoded");
   }
-  if (Buffer.byteLength(text) > MAX_OAUTH_FORM_BYTES) throw new OAuthError("invalid_request", "the request body is too large");
+  if (Buffer.byteLength(text) > MAX_OAUTH_FORM_BYTES) throw new OAuthError("invalid_request", "the request body is too large (at most 16 KiB)");
   const form = new URLSearchParams(text);
   rejectRepeatedParameters(form);
   return form;

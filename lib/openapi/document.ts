@@ -39,6 +39,7 @@ import { SecurityEventPageSchema, securityEventsQuerySchema } from "../security-
 import { MemberSessionListSchema, RevokedOthersSchema, RevokedSessionSchema } from "../sessions/schemas.ts";
 import { ProfileSchema } from "../users/schemas.ts";
 import { familyPaths, familyTag } from "./family-paths.ts";
+import { systemPaths, systemTag } from "./system-paths.ts";
 
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with and answer
@@ -122,6 +123,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
           "Accounts at external OpenID Connect providers, configured by the church, that can sign the member in (“Continue with …”). " +
           "Linked only by the member's own confirmation (a one-time link code), never by matching an email address.",
       },
+      systemTag,
     ],
     components: {
       securitySchemes: {
@@ -135,6 +137,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
     },
     paths: {
       ...familyPaths,
+      ...systemPaths,
       "/api/v1/users/me": {
         get: {
           tags: ["users"],

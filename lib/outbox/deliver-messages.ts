@@ -4,6 +4,7 @@ import { env } from "../env.ts";
 import type { OutboxChannel } from "./enqueue-message.ts";
 import { mailTransport } from "./mail-transport.ts";
 import { smsTransport } from "./sms-transport.ts";
+import { logLine } from "../log/json-log.ts";
 
 /**
  * Delivers outbox email over SMTP and SMS through the HTTP gateway. Never throws into a request: a
@@ -77,7 +78,7 @@ async function deliverOne(id: string, channels: readonly OutboxChannel[]): Promi
     return true;
   } catch (error) {
     await prisma.outboxMessage.update({ where: { id }, data: { lastError: describe(error) }, select: { id: true } });
-    console.error(`[outbox] delivery of message ${id} failed (attempt recorded): ${describe(error)}`);
+    logLine("error", "outbox: delivery failed (attempt recorded)", { messageId: id, error: describe(error) });
     return false;
   }
 }
@@ -91,7 +92,7 @@ export async function deliverMessages(ids: readonly string[]): Promise<number> {
     try {
       if (await deliverOne(id, channels)) sent += 1;
     } catch (error) {
-      console.error(`[outbox] could not record the delivery of message ${id}: ${describe(error)}`);
+      logLine("error", "outbox: could not record the delivery", { messageId: id, error: describe(error) });
     }
   }
   return sent;
@@ -104,7 +105,7 @@ export async function deliverMessages(ids: readonly string[]): Promise<number> {
  */
 export function deliverAfterCommit(ids: readonly string[]): void {
   if (ids.length === 0 || deliverableChannels().length === 0) return;
-  void deliverMessages(ids).catch((error: unknown) => console.error(`[outbox] delivery failed: ${describe(error)}`));
+  void deliverMessages(ids).catch((error: unknown) => logLine("error", "outbox: delivery failed", { error: describe(error) }));
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "../env.ts";
 import { csrfCookieName, verifyCsrf } from "../http/csrf.ts";
 import { logUnexpectedError } from "../http/log-unexpected-error.ts";
+import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBodyText } from "../http/read-body.ts";
 import { requestContext } from "../http/request-context.ts";
 import { endPortalSession, getPortalSession } from "../portal-auth/get-portal-session.ts";
 import { PORTAL_API_CSRF_HEADER, upstreamPath } from "./paths.ts";
@@ -17,7 +18,6 @@ import { PORTAL_API_CSRF_HEADER, upstreamPath } from "./paths.ts";
  */
 
 const FORWARDED_RESPONSE_HEADERS = ["content-type", "retry-after", "content-disposition"] as const;
-const MAX_BODY_BYTES = 64 * 1024;
 
 function refusal(status: number, error: string, description: string): Response {
   return new Response(JSON.stringify({ error, error_description: description }), {
@@ -43,15 +43,18 @@ export async function relayToIdentityApi(request: Request, segments: readonly st
   try {
     session = await getPortalSession();
   } catch (error) {
-    logUnexpectedError("portal relay: refreshing the session failed", error);
+    logUnexpectedError("portal relay: refreshing the session failed", error, request.headers);
     session = null;
   }
   if (!session) return refusal(401, "invalid_token", "Your session has ended. Sign in again.");
 
   const hasBody = request.method !== "GET" && request.method !== "HEAD";
-  const body = hasBody ? await request.text() : undefined;
-  if (body !== undefined && Buffer.byteLength(body) > MAX_BODY_BYTES) {
-    return refusal(400, "invalid_request", "The request body is too large.");
+  let body: string | undefined;
+  try {
+    body = hasBody ? await readBodyText(request, MAX_JSON_BODY_BYTES) : undefined;
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) return refusal(400, "invalid_request", "The request body is too large.");
+    throw error;
   }
   // The member's own address and browser, so their security log and attempt limits see them, not us.
   const { ip, userAgent } = requestContext(request.headers);

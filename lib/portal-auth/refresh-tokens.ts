@@ -7,6 +7,7 @@ import { portalBasicAuthorization } from "./client-credentials.ts";
 import { REFRESH_BEFORE_EXPIRY_SECONDS } from "./config.ts";
 import { REFRESH_FAILED } from "./types.ts";
 import { isRefreshedIdTokenValid } from "./verify-id-token.ts";
+import { logLine } from "../log/json-log.ts";
 
 /**
  * Refreshing the portal's access token with the refresh_token grant (RFC 6749 section 6), through
@@ -145,7 +146,7 @@ export async function freshenPortalToken(token: JWT): Promise<{ token: JWT; chan
   if (!token.refreshToken) return { token: failedPortalToken(token), changed: true };
   const outcome = await refreshPortalTokens(token.refreshToken);
   if (!outcome.ok) {
-    console.warn(JSON.stringify({ level: "warn", event: "portal_refresh_failed", sub: token.sub ?? null, reason: outcome.reason }));
+    logLine("warn", "portal_refresh_failed", { sub: token.sub ?? null, reason: outcome.reason });
     return { token: failedPortalToken(token), changed: true };
   }
   // A new ID token replaces the sign-in one only once verified; otherwise the old hint is kept.

@@ -2,6 +2,7 @@ import "server-only";
 import { env } from "../env.ts";
 import { portalClientId } from "../oauth/clients/portal-client.ts";
 import { portalBasicAuthorization } from "./client-credentials.ts";
+import { describeError, logLine } from "../log/json-log.ts";
 
 /**
  * Signing out of the portal ends two sessions: the portal's own (its cookie, cleared by the caller) and
@@ -34,8 +35,8 @@ export async function revokePortalRefreshToken(refreshToken: string | undefined)
       cache: "no-store",
       signal: AbortSignal.timeout(REVOKE_TIMEOUT_MS),
     });
-    if (!response.ok) console.warn(JSON.stringify({ level: "warn", event: "portal_revoke_failed", status: response.status }));
+    if (!response.ok) logLine("warn", "portal_revoke_failed", { status: response.status });
   } catch (error) {
-    console.warn(JSON.stringify({ level: "warn", event: "portal_revoke_failed", error: error instanceof Error ? error.message : String(error) }));
+    logLine("warn", "portal_revoke_failed", describeError(error));
   }
 }

@@ -6,6 +6,7 @@ import { portalAuthOptions } from "./auth-options.ts";
 import { PORTAL_PROVIDER_ID } from "./config.ts";
 import { PORTAL_SIGN_IN_ERROR_PATH } from "./paths.ts";
 import type { CookieEntry } from "./session-cookie.ts";
+import { logLine } from "../log/json-log.ts";
 
 /**
  * Starts the portal's sign-in on the server, so a plain link works (no JavaScript, one redirect):
@@ -111,7 +112,7 @@ export async function startPortalSignIn(request: Request, requestCookies: readon
   const startsAuthorization = typeof location === "string" && location.startsWith(`${BASE_URL}/oauth/authorize?`);
   if (signIn) setCookies.push(...setCookieHeaders(signIn));
   if (!startsAuthorization) {
-    console.error(JSON.stringify({ level: "error", event: "portal_sign_in_not_started", status: signIn?.statusCode ?? csrf.statusCode, location: location ?? null }));
+    logLine("error", "portal_sign_in_not_started", { status: signIn?.statusCode ?? csrf.statusCode, location: location ?? null });
   }
 
   const response = new Response(null, {

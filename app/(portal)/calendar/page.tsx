@@ -8,6 +8,7 @@ import { listFilterOptions } from "@/lib/calendar/list-filter-options";
 import { listUpcomingEvents } from "@/lib/calendar/list-upcoming-events";
 import { upcomingEventsQuerySchema, type UpcomingFeed } from "@/lib/calendar/schemas";
 import { churchName } from "@/lib/church";
+import { describeError, logLine } from "@/lib/log/json-log";
 import {
   CALENDAR_PAGE_PATH,
   CALENDAR_PAGE_SIZE,
@@ -99,7 +100,7 @@ async function readFirstPage(filters: Filters, cursor: string | undefined): Prom
       const restart = await readFirstPage(filters, undefined);
       return { ...restart, problem: "That “Load more” link has expired or belongs to other filters, so the list starts from the beginning." };
     }
-    console.error("[calendar page] could not read the upcoming feed", error);
+    logLine("error", "calendar page: could not read the upcoming feed", describeError(error));
     return { readAt: Date.now(), cursor };
   }
 }
@@ -108,7 +109,7 @@ async function readFilterOptions(): Promise<FilterOptions> {
   try {
     return await listFilterOptions();
   } catch (error) {
-    console.error("[calendar page] could not read the filter options", error);
+    logLine("error", "calendar page: could not read the filter options", describeError(error));
     return { campuses: [], ministries: [], audiences: [] };
   }
 }

@@ -1,12 +1,13 @@
-import { checkDatabaseHealth } from "@/lib/system/check-database-health";
+import { checkReadiness } from "@/lib/system/check-readiness";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/health - 200 {status:"ok"} when the database answers, 503 otherwise (for load balancers)
+// GET /api/health - the first health check (kept for existing load balancers and the test servers): the same
+// check as GET /api/v1/system/ready, answered 200 {status:"ok"} or 503 {status:"unavailable"}
 export async function GET(): Promise<Response> {
-  const healthy = await checkDatabaseHealth();
-  return Response.json(healthy ? { status: "ok" } : { status: "unavailable" }, {
-    status: healthy ? 200 : 503,
+  const readiness = await checkReadiness();
+  return Response.json(readiness.ready ? { status: "ok" } : { status: "unavailable" }, {
+    status: readiness.ready ? 200 : 503,
     headers: { "Cache-Control": "no-store" },
   });
 }

@@ -1,4 +1,4 @@
-import { browserOAuthRoute, browserSession } from "@/lib/http/authorize";
+import { browserOAuthParams, browserOAuthRoute, browserSession } from "@/lib/http/authorize";
 import { OAuthError } from "@/lib/oauth/errors";
 import { completeAuthorization } from "@/lib/oauth/authorize/complete-authorization";
 import { clientErrorRedirect } from "@/lib/oauth/authorize/redirect-to-client";
@@ -8,8 +8,7 @@ import { validateAuthorizationParams } from "@/lib/oauth/authorize/validate-auth
 export const dynamic = "force-dynamic";
 
 const authorize = browserOAuthRoute(async (request) => {
-  const params =
-    request.method === "POST" ? new URLSearchParams(await request.text()) : new URL(request.url).searchParams;
+  const params = await browserOAuthParams(request);
   const { client, redirectUri } = await resolveClientAndRedirect(params);
   let validated;
   try {

@@ -1,4 +1,4 @@
-import { browserOAuthRoute, browserSession } from "@/lib/http/authorize";
+import { browserOAuthParams, browserOAuthRoute, browserSession } from "@/lib/http/authorize";
 import { endSession } from "@/lib/oauth/end-session";
 import { sessionCookieName, sessionCookieOptions } from "@/lib/sessions/session-cookie";
 
@@ -10,8 +10,7 @@ function expiredSessionCookie(): string {
 }
 
 const logout = browserOAuthRoute(async (request) => {
-  const params =
-    request.method === "POST" ? new URLSearchParams(await request.text()) : new URL(request.url).searchParams;
+  const params = await browserOAuthParams(request);
   const outcome = await endSession(params, await browserSession(request));
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (outcome.action === "confirm") {

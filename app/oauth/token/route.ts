@@ -1,5 +1,4 @@
-import { MAX_OAUTH_FORM_BYTES, oauthFailure, toResponse } from "@/lib/http/oauth";
-import { OAuthError } from "@/lib/oauth/errors";
+import { oauthFailure, readOAuthBody, toResponse } from "@/lib/http/oauth";
 import { tokenEndpoint } from "@/lib/oauth/token/token-endpoint";
 
 export const dynamic = "force-dynamic";
@@ -7,8 +6,11 @@ export const dynamic = "force-dynamic";
 // POST /oauth/token - exchange a code, a refresh token or client credentials for tokens (RFC 6749 3.2)
 // (`npm start` answers this path in server.ts before Next; this route serves `next dev` and Vercel.)
 export async function POST(request: Request): Promise<Response> {
-  if (Number(request.headers.get("content-length") ?? "0") > MAX_OAUTH_FORM_BYTES) {
-    return toResponse(oauthFailure(new OAuthError("invalid_request", "the request body is too large"), "/oauth/token"));
+  let body: string;
+  try {
+    body = await readOAuthBody(request);
+  } catch (error) {
+    return toResponse(oauthFailure(error, "/oauth/token"));
   }
-  return toResponse(await tokenEndpoint(request.headers, await request.text()));
+  return toResponse(await tokenEndpoint(request.headers, body));
 }

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { CSRF_FIELD, csrfCookieName, verifyCsrf } from "@/lib/http/csrf";
+import { MAX_FORM_BODY_BYTES, readBodyText } from "@/lib/http/read-body";
 import { clearPortalCookies, readPortalToken } from "@/lib/portal-auth/session-cookie";
 import { portalLogoutUrl, revokePortalRefreshToken } from "@/lib/portal-auth/sign-out";
 
@@ -8,7 +9,8 @@ export const dynamic = "force-dynamic";
 
 // POST /portal/sign-out - ends the portal's session, then the authorization server's (RP-initiated logout)
 export async function POST(request: NextRequest): Promise<Response> {
-  const form = await request.formData().catch(() => null);
+  // The sign-out form holds one field; anything unreadable, oversized (16 KiB) or not a form fails the CSRF check.
+  const form = await readBodyText(request, MAX_FORM_BODY_BYTES).then((text) => new URLSearchParams(text), () => null);
   if (!verifyCsrf(request, form?.get(CSRF_FIELD), request.cookies.get(csrfCookieName())?.value)) {
     return new Response("This sign-out request did not come from this site's own page. Go back, reload the page and try again.\n", {
       status: 403,

@@ -11,6 +11,7 @@ export const AUTHORIZE_PAGE_ERRORS = {
   expired_request: "This sign-in took too long or was already finished. Go back to the app and start again.",
   invalid_logout_hint: "The app's sign-out request could not be verified.",
   invalid_post_logout_redirect_uri: "The app asked to return after sign-out to an address it has not registered.",
+  request_too_large: "The app's request is too large (a form post of more than 16 KiB).",
 } as const;
 
 export type AuthorizePageErrorCode = keyof typeof AUTHORIZE_PAGE_ERRORS;

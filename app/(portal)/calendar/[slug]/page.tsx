@@ -12,6 +12,7 @@ import { listSeriesEvents } from "@/lib/calendar/list-series-events";
 import { descriptionExcerpt, sanitizeDescription } from "@/lib/calendar/sanitize-description";
 import type { CalendarEvent } from "@/lib/calendar/schemas";
 import { CALENDAR_PAGE_PATH, filterSearchParams, withQuery } from "@/lib/query/calendar";
+import { describeError, logLine } from "@/lib/log/json-log";
 
 export const dynamic = "force-dynamic";
 
@@ -33,7 +34,7 @@ async function loadSeries(event: CalendarEvent) {
   try {
     return await listSeriesEvents(event.seriesId, { excludeEventId: event.eventId, limit: 6 });
   } catch (error) {
-    console.error("[event page] could not read the series", error);
+    logLine("error", "event page: could not read the series", describeError(error));
     return null;
   }
 }

@@ -1,0 +1,15 @@
+import { identityJson, publicIdentityRoute } from "@/lib/http/identity";
+import { IdentityError } from "@/lib/identity/errors";
+import { checkReadiness } from "@/lib/system/check-readiness";
+import { SystemReadySchema } from "@/lib/system/schemas";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/system/ready - readiness: the database answers and its migrations are current for this build, else 503
+export const GET = publicIdentityRoute(async () => {
+  const readiness = await checkReadiness();
+  if (!readiness.ready) throw new IdentityError("service_unavailable", readiness.description, { "Retry-After": "5" });
+  return identityJson(
+    SystemReadySchema.parse({ status: "ready", database: "ok", migrations: { shipped: readiness.shipped, applied: readiness.applied } }),
+  );
+});

@@ -1,0 +1,154 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test } from "@playwright/test";
+import pg from "pg";
+import { createScratchDatabase, dropScratchDatabase } from "../support/scratch-server.ts";
+import { TEST_APP_SECRET } from "../support/test-env.ts";
+
+/**
+ * `npm run cleanup:expired` (scripts/cleanup-expired.ts), run as a scheduler runs it, against a database of
+ * its own: it deletes exactly what has expired beyond use, keeps what still matters (a used authorization
+ * code inside its replay window, a rotated refresh token of a live grant, a session a live grant still
+ * refreshes through), works in batches, and a second run finds nothing. The shared test database is not
+ * touched: other specs expire rows on purpose and must find them.
+ */
+test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const run = promisify(execFile);
+
+async function cleanup(databaseUrl: string, args: string[] = []): Promise<string> {
+  const { stdout } = await run(path.join(ROOT, "node_modules/.bin/tsx"), ["--conditions=react-server", "scripts/cleanup-expired.ts", ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATABASE_URL: databaseUrl, APP_SECRET: TEST_APP_SECRET, NODE_ENV: "production" },
+    timeout: 60_000,
+  });
+  return stdout.trim();
+}
+
+let databaseUrl: string;
+let db: pg.Client;
+const ids: Record<string, string> = {};
+
+test.beforeAll(async () => {
+  databaseUrl = await createScratchDatabase("cleanup");
+  db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const one = async (text: string, params: unknown[] = []) => (await db.query<{ id: string }>(text, params)).rows[0]!.id;
+  ids.user = await one(`INSERT INTO account (email, given_name, family_name) VALUES ('cleanup@example.org', 'Clea', 'Nup') RETURNING id`);
+  await db.query(
+    `INSERT INTO client (id, name, type, redirect_uris, post_logout_redirect_uris, grant_types, scopes)
+     VALUES ('cleanup-app', 'Cleanup app', 'public', '{}', '{}', '{authorization_code,refresh_token}', '{openid}')`,
+  );
+  const session = (label: string, expires: string, revoked: string | null) =>
+    one(
+      `INSERT INTO session (user_id, token_hash, auth_time, amr, expires_at, revoked_at)
+       VALUES ($1, $2, now() - interval '60 days', '{pwd}', now() + $3::interval, now() + $4::interval) RETURNING id`,
+      [ids.user, `session-${label}`, expires, revoked],
+    );
+  ids.endedLongAgo = await session("ended-long-ago", "-40 days", null);
+  ids.revokedButRefreshed = await session("revoked-but-refreshed", "-40 days", "-40 days");
+  ids.endedRecently = await session("ended-recently", "-10 days", null);
+  ids.live = await session("live", "+10 days", null);
+  const grant = (sessionId: string, revoked: string | null) =>
+    one(
+      `INSERT INTO oauth_grant (client_id, user_id, session_id, scope, auth_time, amr, revoked_at)
+       VALUES ('cleanup-app', $1, $2, 'openid', now(), '{pwd}', now() + $3::interval) RETURNING id`,
+      [ids.user, sessionId, revoked],
+    );
+  ids.revokedGrant = await grant(ids.endedLongAgo, "-40 days");
+  ids.liveGrant = await grant(ids.revokedButRefreshed, null);
+  const refresh = (hash: string, grantId: string, expires: string, used: string | null) =>
+    db.query(`INSERT INTO refresh_token (token_hash, grant_id, expires_at, used_at) VALUES ($1, $2, now() + $3::interval, now() + $4::interval)`, [hash, grantId, expires, used]);
+  await refresh("rt-of-revoked-grant", ids.revokedGrant, "+5 days", null); // goes: its grant was revoked 40 days ago
+  await refresh("rt-expired-long-ago", ids.liveGrant, "-40 days", "-45 days"); // goes
+  await refresh("rt-rotated-of-live-grant", ids.liveGrant, "+20 days", "-1 day"); // stays: a replay must still be caught
+  await refresh("rt-usable", ids.liveGrant, "+25 days", null); // stays
+
+  const code = (hash: string, expires: string) =>
+    db.query(
+      `INSERT INTO verification_code (purpose, subject, target, code_hash, expires_at) VALUES ('email_verification', $1, 'x@example.org', $2, now() + $3::interval)`,
+      [ids.user, hash, expires],
+    );
+  for (const hash of ["vc-expired-1", "vc-expired-2", "vc-expired-3"]) await code(hash, "-1 minute");
+  await code("vc-live", "+5 minutes");
+  await db.query(`INSERT INTO authorization_request (id, params, expires_at) VALUES ('ar-expired', '{}', now() - interval '1 minute'), ('ar-live', '{}', now() + interval '20 minutes')`);
+  const authCode = (hash: string, expires: string) =>
+    db.query(
+      `INSERT INTO authorization_code (code_hash, client_id, user_id, session_id, redirect_uri, scope, code_challenge, auth_time, amr, expires_at, used_at)
+       VALUES ($1, 'cleanup-app', $2, $3, 'https://app.example.org/cb', 'openid', 'x', now(), '{pwd}', now() + $4::interval, now())`,
+      [hash, ids.user, ids.live, expires],
+    );
+  await authCode("ac-expired-days-ago", "-2 days");
+  await authCode("ac-used-just-now", "-1 minute");
+  await db.query(
+    `INSERT INTO attempt_counter (key, failures, window_start, blocked_until, updated_at) VALUES
+       ('stale', 7, now() - interval '3 days', now() - interval '2 days', now() - interval '2 days'),
+       ('blocked-now', 9, now(), now() + interval '10 minutes', now()),
+       ('counting', 2, now(), NULL, now() - interval '5 minutes')`,
+  );
+  await db.query(`INSERT INTO revoked_access_token (jti, expires_at) VALUES ('jti-expired', now() - interval '1 minute'), ('jti-live', now() + interval '5 minutes')`);
+  await db.query(
+    `INSERT INTO outbox_message (channel, recipient, body, created_at) VALUES
+       ('email', 'x@example.org', 'Your code is 123456', now() - interval '40 days'), ('email', 'x@example.org', 'Your code is 654321', now())`,
+  );
+  await db.query(
+    `INSERT INTO federation_provider (id, display_name, issuer, client_id, client_secret_encrypted, enabled)
+     VALUES ('cleanup-idp', 'Cleanup IdP', 'https://idp.cleanup.invalid', 'cleanup', 'sealed', false)`,
+  );
+  await db.query(
+    `INSERT INTO federated_login_attempt (state_hash, provider_id, code_verifier_encrypted, nonce, intent, expires_at) VALUES
+       ('fla-expired', 'cleanup-idp', 'v', 'n', 'sign_in', now() - interval '1 minute'), ('fla-live', 'cleanup-idp', 'v', 'n', 'sign_in', now() + interval '5 minutes')`,
+  );
+  await db.query(
+    `INSERT INTO federated_link_code (code_hash, user_id, provider_id, issuer, subject, expires_at) VALUES
+       ('flc-expired', $1, 'cleanup-idp', 'https://idp.cleanup.invalid', 's1', now() - interval '1 minute'),
+       ('flc-live', $1, 'cleanup-idp', 'https://idp.cleanup.invalid', 's2', now() + interval '5 minutes')`,
+    [ids.user],
+  );
+});
+
+test.afterAll(async () => {
+  await db?.end();
+  if (databaseUrl) await dropScratchDatabase(databaseUrl);
+});
+
+const column = async (text: string) => (await db.query<{ v: string }>(text)).rows.map((row) => row.v).sort();
+
+test("the first run deletes exactly what expired beyond use, in batches", async () => {
+  expect(await cleanup(databaseUrl, ["--batch=2"])).toBe(
+    "Deleted 3 verification codes, 1 authorization requests, 1 authorization codes, 1 attempt counters, 1 revoked access-token ids, " +
+      "2 refresh tokens, 1 sessions, 1 outbox messages, 1 federated sign-in attempts and 1 federated link codes (retention 30 days).",
+  );
+  expect(await column(`SELECT code_hash AS v FROM verification_code`)).toEqual(["vc-live"]);
+  expect(await column(`SELECT id AS v FROM authorization_request`)).toEqual(["ar-live"]);
+  expect(await column(`SELECT code_hash AS v FROM authorization_code`)).toEqual(["ac-used-just-now"]);
+  expect(await column(`SELECT key AS v FROM attempt_counter`)).toEqual(["blocked-now", "counting"]);
+  expect(await column(`SELECT jti AS v FROM revoked_access_token`)).toEqual(["jti-live"]);
+  expect(await column(`SELECT token_hash AS v FROM refresh_token`)).toEqual(["rt-rotated-of-live-grant", "rt-usable"]);
+  expect(await column(`SELECT token_hash AS v FROM session`)).toEqual(["session-ended-recently", "session-live", "session-revoked-but-refreshed"]);
+  expect(await column(`SELECT body AS v FROM outbox_message`)).toEqual(["Your code is 654321"]);
+  expect(await column(`SELECT state_hash AS v FROM federated_login_attempt`)).toEqual(["fla-live"]);
+  expect(await column(`SELECT code_hash AS v FROM federated_link_code`)).toEqual(["flc-live"]);
+  // Grants are the member's record: kept, the one of the deleted session now without it.
+  const grants = await db.query<{ id: string; session_id: string | null }>(`SELECT id, session_id FROM oauth_grant ORDER BY id`);
+  expect(Object.fromEntries(grants.rows.map((row) => [row.id, row.session_id]))).toEqual({ [ids.revokedGrant!]: null, [ids.liveGrant!]: ids.revokedButRefreshed });
+});
+
+test("a second run finds nothing: the command is idempotent", async () => {
+  expect(await cleanup(databaseUrl)).toBe(
+    "Deleted 0 verification codes, 0 authorization requests, 0 authorization codes, 0 attempt counters, 0 revoked access-token ids, " +
+      "0 refresh tokens, 0 sessions, 0 outbox messages, 0 federated sign-in attempts and 0 federated link codes (retention 30 days).",
+  );
+});
+
+test("a shorter retention reaches the recently ended session; a bad --days is refused", async () => {
+  expect(await cleanup(databaseUrl, ["--days=7"])).toBe(
+    "Deleted 0 verification codes, 0 authorization requests, 0 authorization codes, 0 attempt counters, 0 revoked access-token ids, " +
+      "0 refresh tokens, 1 sessions, 0 outbox messages, 0 federated sign-in attempts and 0 federated link codes (retention 7 days).",
+  );
+  expect(await column(`SELECT token_hash AS v FROM session`)).toEqual(["session-live", "session-revoked-but-refreshed"]);
+  const refused = await cleanup(databaseUrl, ["--days=0"]).catch((error: { code: number; stderr: string }) => `exit ${error.code}: ${error.stderr.trim()}`);
+  expect(refused).toBe("exit 2: --days must be a whole number, at least 1");
+});

@@ -1,0 +1,129 @@
+import "server-only";
+import { sql } from "../db.ts";
+
+/**
+ * Deletes what has expired and can never be used again, so the tables that grow with every sign-in and every
+ * code stay small and hold no more personal data than needed. Run by `npm run cleanup:expired` (daily is
+ * enough; hourly is harmless). Idempotent, batched (no long lock on a busy table), and safe from two machines
+ * at once: each batch takes only rows nobody else holds (SKIP LOCKED).
+ *
+ * What goes, and why it is safe (docs/decisions/0015-system-routes-and-hardening.md):
+ * - verification codes past their expiry (used or not): a dead code answers as unknown, which is what a
+ *   used or expired one answers already;
+ * - parked authorization requests past their expiry (30 minutes): resuming one already says "expired";
+ * - authorization codes a day past their expiry (60 s): kept that long so a replayed code is still caught
+ *   and revokes what its first exchange issued;
+ * - attempt-limit counters untouched for a day: every policy's window is at most 15 minutes, so such a
+ *   counter would start from zero anyway;
+ * - revoked access-token ids past the token's own expiry: the token is refused on expiry alone;
+ * - refresh tokens that expired, or whose grant was revoked, more than `retentionDays` ago: kept that long
+ *   so a replayed old token is still recognised as reuse and revokes its family;
+ * - sessions that ended (expired or signed out) more than `retentionDays` ago, unless a live grant of theirs
+ *   still holds a usable refresh token (deleting the session would detach that grant from it);
+ * - outbox messages older than `retentionDays`: every code they carry is long dead.
+ * Grants, consents, security events and data requests are records the member sees: never deleted here.
+ */
+export interface CleanupOptions {
+  now?: Date;
+  /** Days ended sessions, old refresh tokens and outbox messages are kept. Default 30. */
+  retentionDays?: number;
+  /** Rows per DELETE statement. Default 1000. */
+  batchSize?: number;
+}
+
+export interface CleanupSummary {
+  verificationCodes: number;
+  authorizationRequests: number;
+  authorizationCodes: number;
+  attemptCounters: number;
+  revokedAccessTokens: number;
+  refreshTokens: number;
+  sessions: number;
+  outboxMessages: number;
+  federatedLoginAttempts: number;
+  federatedLinkCodes: number;
+}
+
+export const DEFAULT_RETENTION_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+interface Target {
+  key: keyof CleanupSummary;
+  table: string;
+  id: string;
+  /** SQL condition on the table aliased `t`, with the instants :now, :cutoff (now minus the retention) and :dayAgo. */
+  where: string;
+}
+
+const TARGETS: readonly Target[] = [
+  { key: "verificationCodes", table: "verification_code", id: "id", where: "t.expires_at < :now" },
+  { key: "authorizationRequests", table: "authorization_request", id: "id", where: "t.expires_at < :now" },
+  { key: "authorizationCodes", table: "authorization_code", id: "code_hash", where: "t.expires_at < :dayAgo" },
+  { key: "attemptCounters", table: "attempt_counter", id: "key", where: "GREATEST(t.updated_at, COALESCE(t.blocked_until, t.updated_at)) < :dayAgo" },
+  { key: "revokedAccessTokens", table: "revoked_access_token", id: "jti", where: "t.expires_at < :now" },
+  {
+    key: "refreshTokens",
+    table: "refresh_token",
+    id: "token_hash",
+    where: "(t.expires_at < :cutoff OR EXISTS (SELECT 1 FROM oauth_grant g WHERE g.id = t.grant_id AND g.revoked_at < :cutoff))",
+  },
+  {
+    key: "sessions",
+    table: "session",
+    id: "id",
+    where: `(t.expires_at < :cutoff OR t.revoked_at < :cutoff)
+            AND NOT EXISTS (SELECT 1 FROM oauth_grant g JOIN refresh_token rt ON rt.grant_id = g.id
+                             WHERE g.session_id = t.id AND g.revoked_at IS NULL AND rt.used_at IS NULL AND rt.expires_at > :now)`,
+  },
+  { key: "outboxMessages", table: "outbox_message", id: "id", where: "t.created_at < :cutoff" },
+  { key: "federatedLoginAttempts", table: "federated_login_attempt", id: "state_hash", where: "t.expires_at < :now" },
+  { key: "federatedLinkCodes", table: "federated_link_code", id: "code_hash", where: "t.expires_at < :now" },
+];
+
+type Instants = Record<"now" | "cutoff" | "dayAgo", Date>;
+
+/** The condition with its named instants as numbered parameters (only those it uses: PostgreSQL must type each). */
+function bind(where: string, instants: Instants): { condition: string; params: Date[] } {
+  const params: Date[] = [];
+  const numbers = new Map<string, number>();
+  const condition = where.replace(/:(now|cutoff|dayAgo)\b/g, (_match, name: keyof Instants) => {
+    if (!numbers.has(name)) {
+      params.push(instants[name]);
+      numbers.set(name, params.length);
+    }
+    return `$${numbers.get(name)}::timestamptz`;
+  });
+  return { condition, params };
+}
+
+async function deleteInBatches(target: Target, instants: Instants, batchSize: number): Promise<number> {
+  const { condition, params } = bind(target.where, instants);
+  let total = 0;
+  for (;;) {
+    const rows = await sql<{ deleted: number }>(
+      `WITH doomed AS (
+         SELECT t.${target.id} FROM ${target.table} t WHERE ${condition}
+          LIMIT $${params.length + 1}::int FOR UPDATE SKIP LOCKED
+       ), gone AS (
+         DELETE FROM ${target.table} WHERE ${target.id} IN (SELECT ${target.id} FROM doomed) RETURNING 1
+       )
+       SELECT count(*)::int AS deleted FROM gone`,
+      [...params, batchSize],
+    );
+    const deleted = rows[0]?.deleted ?? 0;
+    total += deleted;
+    if (deleted < batchSize) return total;
+  }
+}
+
+export async function cleanupExpired(options: CleanupOptions = {}): Promise<CleanupSummary> {
+  const now = options.now ?? new Date();
+  const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
+  const batchSize = options.batchSize ?? 1000;
+  if (!Number.isInteger(retentionDays) || retentionDays < 1) throw new RangeError("retentionDays must be a whole number of days, at least 1");
+  const instants: Instants = { now, cutoff: new Date(now.getTime() - retentionDays * DAY_MS), dayAgo: new Date(now.getTime() - DAY_MS) };
+  const summary = {} as CleanupSummary;
+  // In this order: refresh tokens before sessions, so a session whose last usable token just went can go too.
+  for (const target of TARGETS) summary[target.key] = await deleteInBatches(target, instants, batchSize);
+  return summary;
+}

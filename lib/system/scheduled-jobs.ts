@@ -1,0 +1,27 @@
+import "server-only";
+import { endGuardianshipsAtMajority } from "../guardians/end-guardianships-at-majority.ts";
+import { runDueDeletions } from "../privacy/run-due-deletions.ts";
+import { cleanupExpired } from "./cleanup-expired.ts";
+
+/**
+ * The scheduled jobs, by the name GET /api/cron/<job> takes (Vercel Cron). On a Node host the npm scripts
+ * run the same services from cron (docs/deployment.md). Each is safe to run again and on two machines at once.
+ * Answers counts only: never a name, an address or an id of a member.
+ */
+export const SCHEDULED_JOBS = {
+  /** Hourly: account deletions whose grace period ended (`npm run privacy:run-deletions`). */
+  "privacy-deletions": async () => ({ carried_out: (await runDueDeletions()).carriedOut.length }),
+  /** Daily: dependants who came of age (`npm run guardianships:end-at-majority`). */
+  "guardianships-majority": async () => {
+    const summary = await endGuardianshipsAtMajority();
+    return { ended: summary.ended, roles_removed: summary.rolesRemoved, promoted: summary.promoted };
+  },
+  /** Daily: expired codes, sessions, tokens and counters (`npm run cleanup:expired`). */
+  "cleanup-expired": async () => ({ ...(await cleanupExpired()) }),
+} satisfies Record<string, () => Promise<Record<string, number>>>;
+
+export type ScheduledJob = keyof typeof SCHEDULED_JOBS;
+
+export function isScheduledJob(name: string): name is ScheduledJob {
+  return Object.hasOwn(SCHEDULED_JOBS, name);
+}
