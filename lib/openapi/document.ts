@@ -37,6 +37,7 @@ import { DataExportSchema, DataRequestListSchema, DataRequestSchema, createDataR
 import { SecurityEventPageSchema, securityEventsQuerySchema } from "../security-log/schemas.ts";
 import { MemberSessionListSchema, RevokedOthersSchema, RevokedSessionSchema } from "../sessions/schemas.ts";
 import { ProfileSchema } from "../users/schemas.ts";
+import { adminPaths, adminTag } from "./admin-paths.ts";
 import { familyPaths, familyTag } from "./family-paths.ts";
 
 /**
@@ -115,6 +116,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
       { name: "membership", description: "Finding and claiming the member's own record in the church's membership register." },
       { name: "events", description: "Public calendar of church events (no authentication)." },
       familyTag,
+      adminTag,
     ],
     components: {
       securitySchemes: {
@@ -128,6 +130,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
     },
     paths: {
       ...familyPaths,
+      ...adminPaths,
       "/api/v1/users/me": {
         get: {
           tags: ["users"],

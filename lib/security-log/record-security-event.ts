@@ -37,6 +37,11 @@ export const SECURITY_EVENT_TYPES = [
   "guardianship_ended",
   "membership_linked",
   "membership_link_requested",
+  "membership_link_rejected",
+  "account_disabled",
+  "account_enabled",
+  "roles_changed",
+  "guardianship_created",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
