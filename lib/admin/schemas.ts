@@ -131,7 +131,7 @@ const idField = (prefix: string) => z.string({ error: `must be an id starting ${
 const httpsUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).max(2000, "must be at most 2000 characters");
 const tagList = (what: string) =>
   z
-    .array(z.string({ error: `each ${what} must be text` }).trim().min(1, `each ${what} must be from 1 to 40 characters`).max(40, `each ${what} must be from 1 to 40 characters`).regex(/^[^\u0000-\u001f\u007f]+$/, `each ${what} must be printable`), {
+    .array(z.string({ error: `each ${what} must be text` }).trim().min(1, `each ${what} must be from 1 to 40 characters`).max(40, `each ${what} must be from 1 to 40 characters`).refine((value) => !CONTROL_CHARACTERS.test(value), `each ${what} must be printable`), {
       error: `must be a list of ${what}s`,
     })
     .max(20, `must hold at most 20 ${what}s`);
