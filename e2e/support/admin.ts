@@ -7,6 +7,7 @@ import { randomBytes } from "node:crypto";
 import { expect } from "@playwright/test";
 import { api, memberWithToken } from "./contacts.ts";
 import { sql } from "./database.ts";
+import { createTestMember } from "./oauth-accounts.ts";
 
 export type StaffRole = "staff" | "admin";
 
@@ -59,3 +60,10 @@ export async function createEvent(token: string, overrides: Record<string, unkno
 }
 
 export const forbidden = (permission: string) => ({ error: "forbidden", error_description: `missing permission ${permission}` });
+
+/** A member who also holds `role`, without a token (for the browser specs, who sign in themselves). */
+export async function createStaffMember(label: string, role: StaffRole = "staff") {
+  const member = await createTestMember(label);
+  await sql(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE name = $2`, [member.id, role]);
+  return member;
+}

@@ -82,7 +82,11 @@ export async function updateClient(clientId: string, body: UpdateClientBody): Pr
   return getAdminClientOrThrow(clientId);
 }
 
-/** POST /api/v1/admin/clients/{id}/rotate-secret: a new secret, answered once; the old one stops working at once. */
+/**
+ * POST /api/v1/admin/clients/{id}/rotate-secret: a new secret, answered once. It works at once (the token
+ * endpoint re-reads a cached client whose secret does not match); the old one stops within the token
+ * endpoint's 5 s client cache (decision 0008).
+ */
 export async function rotateClientSecret(clientId: string): Promise<AdminClient & { client_secret: string }> {
   const client = await thirdPartyOrThrow(clientId);
   if (client.type !== "confidential") throw new IdentityError("conflict", "a public client has no secret");
@@ -92,9 +96,9 @@ export async function rotateClientSecret(clientId: string): Promise<AdminClient 
 }
 
 /**
- * POST /api/v1/admin/clients/{id}/disable: the client can no longer authorize or get tokens (every lookup
- * skips disabled clients), and its grants are revoked, so its refresh tokens die and its access tokens stop
- * working on our routes at once. Disabling again changes nothing.
+ * POST /api/v1/admin/clients/{id}/disable: its grants are revoked at once, so its refresh tokens die and its
+ * access tokens stop working on our routes; it can no longer authorize (every lookup skips disabled
+ * clients), and the token endpoint refuses it within its 5 s client cache. Disabling again changes nothing.
  */
 export async function disableClient(clientId: string): Promise<AdminClient> {
   const client = await thirdPartyOrThrow(clientId);

@@ -31,3 +31,12 @@ describe("staff list paging", () => {
     expect(issues({ limit: "5" })?.[0]?.[1]).toMatch(/limit/);
   });
 });
+
+describe("the event edit body", () => {
+  it("names an unknown field alone, and asks for at least one change", async () => {
+    const { updateEventBodySchema } = await import("./schemas.ts");
+    expect(updateEventBodySchema.safeParse({ eventId: "evt_x" }).error?.issues.map((issue) => issue.message)).toEqual(['Unrecognized key: "eventId"']);
+    expect(updateEventBodySchema.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual(["the body must change at least one field"]);
+    expect(updateEventBodySchema.parse({ capacity: null })).toEqual({ capacity: null });
+  });
+});

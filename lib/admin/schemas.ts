@@ -235,7 +235,8 @@ export const updateEventBodySchema = z
     tags: eventFields.tags.optional(),
   })
   .strict()
-  .refine((body) => Object.keys(body).length > 0, "the body must change at least one field")
+  // Only when the body is otherwise valid: an unknown field is the one problem to name.
+  .refine((body) => Object.keys(body).length > 0, { message: "the body must change at least one field", when: (payload) => payload.issues.length === 0 })
   .meta({ id: "UpdateEventBody" });
 export type UpdateEventBody = z.output<typeof updateEventBodySchema>;
 
@@ -363,7 +364,8 @@ export type CreateClientBody = z.output<typeof createClientBodySchema>;
 export const updateClientBodySchema = z
   .object({ name: text(100).optional(), redirect_uris: uriList.min(1, "must hold at least one URL").optional(), post_logout_redirect_uris: uriList.optional(), scopes: scopeList.optional() })
   .strict()
-  .refine((body) => Object.keys(body).length > 0, "the body must change at least one field")
+  // Only when the body is otherwise valid: an unknown field is the one problem to name.
+  .refine((body) => Object.keys(body).length > 0, { message: "the body must change at least one field", when: (payload) => payload.issues.length === 0 })
   .meta({ id: "UpdateClientBody" });
 export type UpdateClientBody = z.output<typeof updateClientBodySchema>;
 

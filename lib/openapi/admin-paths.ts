@@ -261,7 +261,7 @@ export const adminPaths = {
       "clients:write",
       "adminRotateClientSecret",
       "Give a confidential client a new secret",
-      "No body. The new secret is answered this once; the old one stops working at once.",
+      "No body. The new secret is answered this once and works at once; the old one stops working within 5 seconds (the token endpoint keeps clients for 5 s, decision 0008).",
       {
         "200": json("The client with its new secret.", AdminClientWithSecretSchema),
         "404": identityError("`not_found`: `client not found`."),
@@ -275,7 +275,7 @@ export const adminPaths = {
       "clients:write",
       "adminDisableClient",
       "Disable a client",
-      "No body. It can no longer authorize or get tokens, and its grants are revoked (refresh tokens die, access tokens stop working on these routes). Again: the same 200.",
+      "No body. Its grants are revoked at once (refresh tokens die, access tokens stop working on these routes); it can no longer authorize, and the token endpoint refuses it within 5 seconds (its client cache, decision 0008). Again: the same 200.",
       { "200": json("The disabled client.", AdminClientSchema), "404": identityError("`not_found`: `client not found`."), "409": identityError("`conflict`: a first-party client.") },
       { path: clientPath },
     ),
