@@ -114,7 +114,7 @@ export function SuggestionsList() {
                 </dl>
                 {suggestion.record.linked ? <p className="notice notice--warning">This record is already linked to an account.</p> : null}
                 <div className={styles.actions}>
-                  <button type="button" className="button button--primary" aria-label={`Approve ${who}’s request`} onClick={() => setPending({ suggestion, decision: "approve" })}>
+                  <button type="button" className="button button--primary" aria-label={`Approve and link ${who}’s request`} onClick={() => setPending({ suggestion, decision: "approve" })}>
                     Approve and link
                   </button>
                   <button type="button" className="button button--danger" aria-label={`Reject ${who}’s request`} onClick={() => setPending({ suggestion, decision: "reject" })}>

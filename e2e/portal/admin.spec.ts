@@ -128,7 +128,7 @@ test("events on a 375 px phone: list, search with no match, edit form; a member 
   ] as const) {
     await memberPage.goto(path);
     await expect(memberPage.getByRole("heading", { level: 1, name: "Not available to your account" })).toBeVisible();
-    await expect(memberPage.getByRole("alert")).toContainText(permission);
+    await expect(main(memberPage).getByRole("alert")).toContainText(permission);
   }
   await expectNoAxeViolations(memberPage);
   await memberContext.close();
@@ -155,7 +155,7 @@ test("membership requests: approve links the record, and the member sees it on /
   await expect(row).toContainText(member.email);
   await expectNoAxeViolations(page);
 
-  await tabTo(page, row.getByRole("button", { name: `Approve Test Member admin-page-asker’s request` }));
+  await tabTo(page, row.getByRole("button", { name: "Approve and link Test Member admin-page-asker’s request" }));
   await page.keyboard.press("Enter");
   await confirmIn(page, "Link this record to the account?", "Approve and link");
   await expect(main(page).getByRole("status").first()).toHaveText(`Linked Test Member admin-page-asker’s account to the record of ${record.givenName} ${record.familyName}.`);
