@@ -18,6 +18,7 @@ export const ACCOUNT_ERRORS = {
   verification_expired: { status: 400, message: "This registration has timed out in this browser. Please register again to get a new code.", field: undefined },
   request_expired: { status: 400, message: "This sign-in request has expired. Go back to the app and start again.", field: undefined },
   forbidden: { status: 403, message: "This form has expired. Please try again.", field: undefined },
+  account_disabled: { status: 403, message: "This account has been disabled. Please contact the church office.", field: undefined },
   too_many_requests: { status: 429, message: "Too many attempts. Please wait a moment and try again.", field: undefined },
   server_error: { status: 500, message: "Something went wrong on our side. Please try again in a moment.", field: undefined },
   // "Continue with <provider>" (docs/decisions/0014-federated-identity.md).

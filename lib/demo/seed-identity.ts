@@ -1,7 +1,7 @@
 import type { PrismaClient } from "../generated/prisma/client.ts";
 
 /**
- * Demo identities for development, demos and the end-to-end tests: roles, five accounts (password
+ * Demo identities for development, demos and the end-to-end tests: roles, six accounts (password
  * `demo-password`), a guardian's two dependants and their family, the portal's own client and the
  * third-party `demo-app`.
  * Idempotent: running it again puts every demo row back as described here (passwords, roles, TOTP,
@@ -71,6 +71,23 @@ export const DEMO_ROLES = [
       "families:write",
     ],
   },
+  {
+    name: "admin",
+    description: "Administrators: everything staff do, and assigning roles",
+    permissions: [
+      "users:read",
+      "users:write",
+      "roles:write",
+      "events:read",
+      "events:write",
+      "clients:read",
+      "clients:write",
+      "membership:read",
+      "membership:write",
+      "families:read",
+      "families:write",
+    ],
+  },
 ] as const;
 
 type RoleName = (typeof DEMO_ROLES)[number]["name"];
@@ -90,6 +107,8 @@ export const DEMO_ACCOUNTS = {
   /** The guardian role comes from her guardianships (lib/guardians/create-guardianship.ts), not from this list. */
   guardian: { email: "guardian@example.org", givenName: "Gina", familyName: "Guardian", roles: ["member"] },
   staff: { email: "staff@example.org", givenName: "Sam", familyName: "Staff", roles: ["staff", "member"] },
+  /** Staff who may also assign roles (/admin; docs/decisions/0017-staff-management.md). */
+  admin: { email: "admin@example.org", givenName: "Ada", familyName: "Admin", roles: ["admin", "member"] },
   /** The guardian's teenager, with their own sign-in. */
   teen: { email: "teen@example.org", givenName: "Theo", familyName: "Guardian", roles: ["member"], birthDate: "2011-04-12" },
 } as const satisfies Record<string, DemoAccount>;

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
+import { readCalendarVersion } from "../calendar/calendar-version.ts";
 import { CalendarError } from "../calendar/errors.ts";
 import type { CalendarErrorBody } from "../calendar/schemas.ts";
 import { env } from "../env.ts";
@@ -33,9 +34,14 @@ type Load = (request: NextRequest, params: RouteParams) => Promise<CalendarRoute
 
 const cache = new ResponseCache(2000);
 
+/**
+ * Browsers revalidate every time (max-age=0; a 304 from our version-checked cache is cheap), so a change
+ * staff publish shows on the next reload. CDNs may keep an answer for s-maxage: the one cache a write
+ * cannot reach, bounded by CALENDAR_CACHE_SECONDS (docs/decisions/0017-staff-management.md).
+ */
 function cacheControl(seconds: number): string {
   return seconds > 0
-    ? `public, max-age=${seconds}, s-maxage=${seconds}, stale-while-revalidate=${seconds * 10}`
+    ? `public, max-age=0, s-maxage=${seconds}, stale-while-revalidate=${seconds * 10}`
     : "public, max-age=0, must-revalidate";
 }
 
@@ -85,12 +91,14 @@ export function calendarRoute(load: Load) {
   return async function GET(request: NextRequest, context: { params: Promise<RouteParams> }): Promise<Response> {
     try {
       const seconds = env().CALENDAR_CACHE_SECONDS;
-      const key = cacheKey(request);
-      let entry = seconds > 0 ? cache.get(key) : undefined;
+      // Keyed by the calendar's version (bumped in PostgreSQL by every write): an entry never outlives a change.
+      const version = seconds > 0 ? await readCalendarVersion() : "";
+      const key = `${version}:${cacheKey(request)}`;
+      let entry = version ? cache.get(key) : undefined;
       if (!entry) {
         const result = await load(request, await context.params);
         entry = { ...result, etag: entityTag(result.body), expiresAt: Date.now() + seconds * 1000 };
-        if (seconds > 0) cache.set(key, entry);
+        if (version) cache.set(key, entry);
       }
       const headers = { ...CORS_HEADERS, "Cache-Control": cacheControl(seconds), ETag: entry.etag };
       if (matchesIfNoneMatch(request.headers.get("if-none-match"), entry.etag)) {

@@ -38,6 +38,7 @@ import { DataExportSchema, DataRequestListSchema, DataRequestSchema, createDataR
 import { SecurityEventPageSchema, securityEventsQuerySchema } from "../security-log/schemas.ts";
 import { MemberSessionListSchema, RevokedOthersSchema, RevokedSessionSchema } from "../sessions/schemas.ts";
 import { ProfileSchema } from "../users/schemas.ts";
+import { adminPaths, adminTag } from "./admin-paths.ts";
 import { familyPaths, familyTag } from "./family-paths.ts";
 import { systemPaths, systemTag } from "./system-paths.ts";
 
@@ -124,6 +125,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
           "Linked only by the member's own confirmation (a one-time link code), never by matching an email address.",
       },
       systemTag,
+      adminTag,
     ],
     components: {
       securitySchemes: {
@@ -138,6 +140,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
     paths: {
       ...familyPaths,
       ...systemPaths,
+      ...adminPaths,
       "/api/v1/users/me": {
         get: {
           tags: ["users"],

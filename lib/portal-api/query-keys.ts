@@ -15,3 +15,13 @@ export const accountQueryKeys = {
   membership: ["account", "membership"] as const,
   linkedIdentities: ["account", "linked-identities"] as const,
 };
+
+/** The staff pages' keys (/admin): every event write refreshes the whole `events` branch. */
+export const adminQueryKeys = {
+  events: ["admin", "events"] as const,
+  eventList: (query: { q: string; page: number; status: string }) => ["admin", "events", "list", query] as const,
+  event: (id: string) => ["admin", "events", "one", id] as const,
+  campuses: ["admin", "campuses"] as const,
+  ministries: ["admin", "ministries"] as const,
+  suggestions: ["admin", "membership-suggestions"] as const,
+};

@@ -39,6 +39,11 @@ export const SECURITY_EVENT_TYPES = [
   "membership_link_requested",
   "federated_identity_linked",
   "federated_identity_removed",
+  "membership_link_rejected",
+  "account_disabled",
+  "account_enabled",
+  "roles_changed",
+  "guardianship_created",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { AccountError } from "../accounts/errors.ts";
 import { hashToken, randomToken } from "../crypto/tokens.ts";
 import { sql } from "../db.ts";
 import type { RequestContext } from "../http/request-context.ts";
@@ -14,7 +15,11 @@ export interface NewSession {
   authTime: Date;
 }
 
-/** Starts a server-side session for a member who has just proved who they are. */
+/**
+ * Starts a server-side session for a member who has just proved who they are. Every way in ends here, so
+ * this is where a disabled account is refused (staff disabled it: docs/decisions/0017-staff-management.md):
+ * the insert only happens for an account that is not disabled, in the same statement.
+ */
 export async function createSession(
   userId: string,
   amr: AuthenticationMethod[],
@@ -24,8 +29,10 @@ export async function createSession(
   const now = new Date();
   const [session] = await sql<{ id: string }>(
     `INSERT INTO session (user_id, token_hash, auth_time, amr, ip, user_agent, created_at, last_seen_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $3, $3, $7) RETURNING id`,
+     SELECT $1, $2, $3, $4, $5, $6, $3, $3, $7 FROM account WHERE id = $1 AND disabled_at IS NULL
+     RETURNING id`,
     [userId, hashToken(token), now, amr, context.ip, context.userAgent, new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000)],
   );
-  return { id: session!.id, token, authTime: now };
+  if (!session) throw new AccountError("account_disabled");
+  return { id: session.id, token, authTime: now };
 }

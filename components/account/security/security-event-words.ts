@@ -64,11 +64,16 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   family_code_rotated: () => "Made a new family code",
   dependent_consent_revoked: (detail) => `Removed access for ${text(detail, "client_id") ?? "an app"} to a dependent’s account`,
   guardianship_ended: (detail) =>
-    text(detail, "guardian_id") ? "You came of age: your account is yours alone now" : "A dependent came of age: you no longer act for them",
+    text(detail, "by") ? "Church staff ended a guardianship" : text(detail, "guardian_id") ? "You came of age: your account is yours alone now" : "A dependent came of age: you no longer act for them",
   membership_linked: () => "Linked to your church membership record",
   membership_link_requested: () => "Asked church staff to link your membership record",
   federated_identity_linked: (detail) => withValue(`Linked your ${providerName(detail) ?? "provider"} account`, text(detail, "email")),
   federated_identity_removed: (detail) => withValue(`Unlinked your ${providerName(detail) ?? "provider"} account`, text(detail, "email")),
+  membership_link_rejected: () => "Church staff could not confirm a membership record you asked about",
+  account_disabled: () => "Account disabled by church staff",
+  account_enabled: () => "Account enabled again by church staff",
+  roles_changed: () => "Your roles were changed by church staff",
+  guardianship_created: () => "Church staff recorded a guardianship",
 };
 
 export function securityEventWords(type: string, detail: Detail): string {

@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { StaffForbidden } from "@/components/admin/admin-nav";
+import { EventForm } from "@/components/admin/event-form";
+import { requireStaffPage } from "@/lib/admin/staff-access";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Edit event · Staff" };
+
+/** Staff: edit one event (events:write); the calendar shows the change at once. */
+export default async function EditEventPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const access = await requireStaffPage(`/admin/events/${encodeURIComponent(id)}`, "events:write");
+  if (!access.allowed) return <StaffForbidden permission="events:write" />;
+  return (
+    <div className="page page--narrow">
+      <p className="eyebrow">Staff · Events</p>
+      <h1>Edit event</h1>
+      <EventForm eventId={id} />
+    </div>
+  );
+}

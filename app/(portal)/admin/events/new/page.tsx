@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { StaffForbidden } from "@/components/admin/admin-nav";
+import { EventForm } from "@/components/admin/event-form";
+import { requireStaffPage } from "@/lib/admin/staff-access";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "New event · Staff" };
+
+/** Staff: a new event, saved as a draft (events:write). */
+export default async function NewEventPage() {
+  const access = await requireStaffPage("/admin/events/new", "events:write");
+  if (!access.allowed) return <StaffForbidden permission="events:write" />;
+  return (
+    <div className="page page--narrow">
+      <p className="eyebrow">Staff · Events</p>
+      <h1>New event</h1>
+      <p className="lede">It is saved as a draft; publish it from the list when it is ready.</p>
+      <EventForm eventId={null} />
+    </div>
+  );
+}

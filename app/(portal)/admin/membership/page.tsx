@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { StaffForbidden } from "@/components/admin/admin-nav";
+import { SuggestionsList } from "@/components/admin/suggestions-list";
+import { requireStaffPage } from "@/lib/admin/staff-access";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Membership requests · Staff" };
+
+/** Staff: members' requests to link a register record (membership:read to see, membership:write to decide). */
+export default async function AdminMembershipPage() {
+  const access = await requireStaffPage("/admin/membership", "membership:read");
+  if (!access.allowed) return <StaffForbidden permission="membership:read" />;
+  return (
+    <div className="page page--narrow">
+      <p className="eyebrow">Staff</p>
+      <h1>Membership requests</h1>
+      <p className="lede">Members who could not prove a record by code asked you to link it. Compare the two, then approve or reject.</p>
+      <SuggestionsList />
+    </div>
+  );
+}

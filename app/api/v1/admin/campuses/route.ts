@@ -1,0 +1,14 @@
+import { createCampus, listCampuses } from "@/lib/admin/manage-places";
+import { adminCampusesQuerySchema, createCampusBodySchema } from "@/lib/admin/schemas";
+import { identityJson, identityRoute, readJsonBody, readQuery } from "@/lib/http/identity";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/admin/campuses - campuses events can be held at, with their time zones and event counts
+export const GET = identityRoute({ permission: "events:read" }, async ({ request }) => identityJson(await listCampuses(readQuery(request, adminCampusesQuerySchema))));
+
+// POST /api/v1/admin/campuses - a new campus with its IANA time zone (201)
+export const POST = identityRoute({ permission: "events:write" }, async ({ request }) => {
+  const { name, timezone } = await readJsonBody(request, createCampusBodySchema);
+  return identityJson(await createCampus(name, timezone), 201);
+});

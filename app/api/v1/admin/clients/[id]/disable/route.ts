@@ -1,0 +1,7 @@
+import { disableClient } from "@/lib/admin/manage-clients";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/admin/clients/{id}/disable - the client gets no more tokens; its grants are revoked at once
+export const POST = identityRoute<{ id: string }>({ permission: "clients:write" }, async ({ params }) => identityJson(await disableClient(params.id)));

@@ -1,0 +1,7 @@
+import { rotateClientSecret } from "@/lib/admin/manage-clients";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/admin/clients/{id}/rotate-secret - a new secret, answered once; the old one stops working at once
+export const POST = identityRoute<{ id: string }>({ permission: "clients:write" }, async ({ params }) => identityJson(await rotateClientSecret(params.id)));

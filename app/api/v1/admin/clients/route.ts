@@ -1,0 +1,13 @@
+import { createClient, listClients } from "@/lib/admin/manage-clients";
+import { adminClientsQuerySchema, createClientBodySchema } from "@/lib/admin/schemas";
+import { identityJson, identityRoute, readJsonBody, readQuery } from "@/lib/http/identity";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/admin/clients - registered OAuth clients (never a secret), searched, sorted and paged
+export const GET = identityRoute({ permission: "clients:read" }, async ({ request }) => identityJson(await listClients(readQuery(request, adminClientsQuerySchema))));
+
+// POST /api/v1/admin/clients - register a third-party client; its secret is answered this once (201)
+export const POST = identityRoute({ permission: "clients:write" }, async ({ request }) =>
+  identityJson(await createClient(await readJsonBody(request, createClientBodySchema)), 201),
+);

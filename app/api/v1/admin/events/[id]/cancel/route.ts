@@ -1,0 +1,7 @@
+import { changeEventStatus } from "@/lib/admin/change-event-status";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/admin/events/{id}/cancel - marks the event CANCELLED (it stays in the feed)
+export const POST = identityRoute<{ id: string }>({ permission: "events:write" }, async ({ params }) => identityJson(await changeEventStatus(params.id, "cancel")));

@@ -1,0 +1,15 @@
+import { getAdminEventOrThrow } from "@/lib/admin/list-admin-events";
+import { updateEvent } from "@/lib/admin/save-event";
+import { updateEventBodySchema } from "@/lib/admin/schemas";
+import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/admin/events/{id} - one event by id or slug, whatever its status
+export const GET = identityRoute<{ id: string }>({ permission: "events:read" }, async ({ params }) => identityJson(await getAdminEventOrThrow(params.id)));
+
+// PATCH /api/v1/admin/events/{id} - change some fields of an event; the calendar shows it at once
+export const PATCH = identityRoute<{ id: string }>({ permission: "events:write" }, async ({ request, params }) => {
+  const body = await readJsonBody(request, updateEventBodySchema);
+  return identityJson(await updateEvent(params.id, body));
+});

@@ -1,0 +1,14 @@
+import { createEvent } from "@/lib/admin/save-event";
+import { listAdminEvents } from "@/lib/admin/list-admin-events";
+import { adminEventsQuerySchema, createEventBodySchema } from "@/lib/admin/schemas";
+import { identityJson, identityRoute, readJsonBody, readQuery } from "@/lib/http/identity";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/admin/events - every event (drafts too), searched, filtered by status, sorted and paged
+export const GET = identityRoute({ permission: "events:read" }, async ({ request }) => identityJson(await listAdminEvents(readQuery(request, adminEventsQuerySchema))));
+
+// POST /api/v1/admin/events - a new event, a DRAFT until published (201)
+export const POST = identityRoute({ permission: "events:write" }, async ({ request }) =>
+  identityJson(await createEvent(await readJsonBody(request, createEventBodySchema)), 201),
+);

@@ -1,0 +1,10 @@
+import { endGuardianshipForStaff } from "@/lib/admin/manage-families";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/admin/guardianships/{id}/end - the guardian no longer acts for the dependant, at once
+export const POST = identityRoute<{ id: string }>({ permission: "families:write" }, async ({ request, caller, params }) =>
+  identityJson(await endGuardianshipForStaff(caller.userId, params.id, requestContext(request.headers))),
+);

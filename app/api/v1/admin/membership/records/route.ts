@@ -1,0 +1,10 @@
+import { listMembershipRecords } from "@/lib/admin/manage-membership";
+import { adminMembershipRecordsQuerySchema } from "@/lib/admin/schemas";
+import { identityJson, identityRoute, readQuery } from "@/lib/http/identity";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/admin/membership/records - the church register, searched by name or contact, sorted and paged
+export const GET = identityRoute({ permission: "membership:read" }, async ({ request }) =>
+  identityJson(await listMembershipRecords(readQuery(request, adminMembershipRecordsQuerySchema))),
+);

@@ -1,0 +1,10 @@
+import { approveMembershipSuggestion } from "@/lib/admin/manage-membership";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/admin/membership/suggestions/{id}/approve - link the record to the member who asked; their other requests close
+export const POST = identityRoute<{ id: string }>({ permission: "membership:write" }, async ({ request, caller, params }) =>
+  identityJson(await approveMembershipSuggestion(caller.userId, params.id, requestContext(request.headers))),
+);

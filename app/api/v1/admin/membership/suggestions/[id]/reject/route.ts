@@ -1,0 +1,10 @@
+import { rejectMembershipSuggestion } from "@/lib/admin/manage-membership";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/admin/membership/suggestions/{id}/reject - staff could not confirm the request; the member may ask again
+export const POST = identityRoute<{ id: string }>({ permission: "membership:write" }, async ({ request, caller, params }) =>
+  identityJson(await rejectMembershipSuggestion(caller.userId, params.id, requestContext(request.headers))),
+);

@@ -1,0 +1,10 @@
+import { disableUser } from "@/lib/admin/manage-users";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/admin/users/{id}/disable - no more sign-ins; every session, grant and token of the account revoked at once
+export const POST = identityRoute<{ id: string }>({ permission: "users:write" }, async ({ request, caller, params }) =>
+  identityJson(await disableUser(caller.userId, params.id, requestContext(request.headers))),
+);

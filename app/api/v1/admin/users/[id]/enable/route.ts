@@ -1,0 +1,10 @@
+import { enableUser } from "@/lib/admin/manage-users";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/admin/users/{id}/enable - the account may sign in again
+export const POST = identityRoute<{ id: string }>({ permission: "users:write" }, async ({ request, caller, params }) =>
+  identityJson(await enableUser(caller.userId, params.id, requestContext(request.headers))),
+);

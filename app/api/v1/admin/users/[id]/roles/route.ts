@@ -1,0 +1,12 @@
+import { setUserRoles } from "@/lib/admin/manage-users";
+import { setUserRolesBodySchema } from "@/lib/admin/schemas";
+import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+import { requestContext } from "@/lib/http/request-context";
+
+export const dynamic = "force-dynamic";
+
+// PUT /api/v1/admin/users/{id}/roles - the account holds exactly these roles (guardian aside); permissions change at once
+export const PUT = identityRoute<{ id: string }>({ permission: "roles:write" }, async ({ request, caller, params }) => {
+  const { roles } = await readJsonBody(request, setUserRolesBodySchema);
+  return identityJson(await setUserRoles(caller.userId, params.id, roles, requestContext(request.headers)));
+});

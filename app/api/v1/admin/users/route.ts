@@ -1,0 +1,8 @@
+import { listUsers } from "@/lib/admin/manage-users";
+import { adminUsersQuerySchema } from "@/lib/admin/schemas";
+import { identityJson, identityRoute, readQuery } from "@/lib/http/identity";
+
+export const dynamic = "force-dynamic";
+
+// GET /api/v1/admin/users - accounts, searched by email or name, filtered by status, sorted and paged
+export const GET = identityRoute({ permission: "users:read" }, async ({ request }) => identityJson(await listUsers(readQuery(request, adminUsersQuerySchema))));

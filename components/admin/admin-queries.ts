@@ -1,0 +1,100 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  AdminCampusPageSchema,
+  AdminEventPageSchema,
+  AdminEventSchema,
+  AdminMembershipSuggestionPageSchema,
+  AdminMembershipSuggestionSchema,
+  AdminMinistryPageSchema,
+  type CreateEventInput,
+  type EventStatusChange,
+} from "@/lib/admin/schemas";
+import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { adminQueryKeys } from "@/lib/portal-api/query-keys";
+
+/**
+ * The staff pages' server state through the portal relay (/portal/api/v1/admin/...), parsed with the
+ * admin API's own schemas. Every event write refreshes every event query; deciding a request refreshes
+ * the request list.
+ */
+
+export const EVENTS_PER_PAGE = 20;
+
+export function useAdminEvents(query: { q: string; page: number; status: string }) {
+  const search = new URLSearchParams({ page: String(query.page), per: String(EVENTS_PER_PAGE), sort: "startAt" });
+  if (query.q) search.set("q", query.q);
+  if (query.status) search.set("status", query.status);
+  return useQuery({
+    queryKey: adminQueryKeys.eventList(query),
+    queryFn: () => portalApi(AdminEventPageSchema, `admin/events?${search.toString()}`),
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useAdminEvent(id: string) {
+  return useQuery({
+    queryKey: adminQueryKeys.event(id),
+    queryFn: () => portalApi(AdminEventSchema, `admin/events/${encodeURIComponent(id)}`),
+    retry: retryUnlessRefused,
+    staleTime: 0,
+    enabled: id !== "",
+  });
+}
+
+export function useCampuses() {
+  return useQuery({ queryKey: adminQueryKeys.campuses, queryFn: () => portalApi(AdminCampusPageSchema, "admin/campuses?per=100"), retry: retryUnlessRefused });
+}
+
+export function useMinistries() {
+  return useQuery({ queryKey: adminQueryKeys.ministries, queryFn: () => portalApi(AdminMinistryPageSchema, "admin/ministries?per=100"), retry: retryUnlessRefused });
+}
+
+function useRefreshEvents() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.events });
+}
+
+export function useSaveEvent(eventId: string | null) {
+  const refresh = useRefreshEvents();
+  return useMutation({
+    mutationFn: (body: Partial<CreateEventInput> | Record<string, unknown>) =>
+      eventId
+        ? portalApi(AdminEventSchema, `admin/events/${encodeURIComponent(eventId)}`, { method: "PATCH", body })
+        : portalApi(AdminEventSchema, "admin/events", { method: "POST", body }),
+    onSettled: refresh,
+  });
+}
+
+export function useChangeEventStatus() {
+  const refresh = useRefreshEvents();
+  return useMutation({
+    mutationFn: ({ eventId, change }: { eventId: string; change: EventStatusChange }) =>
+      portalApi(AdminEventSchema, `admin/events/${encodeURIComponent(eventId)}/${change}`, { method: "POST" }),
+    onSettled: refresh,
+  });
+}
+
+export function usePendingSuggestions(page: number, q: string) {
+  const search = new URLSearchParams({ status: "pending", per: "20", page: String(page) });
+  if (q) search.set("q", q);
+  return useQuery({
+    queryKey: [...adminQueryKeys.suggestions, page, q],
+    queryFn: () => portalApi(AdminMembershipSuggestionPageSchema, `admin/membership/suggestions?${search.toString()}`),
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useDecideSuggestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: "approve" | "reject" }) =>
+      portalApi(AdminMembershipSuggestionSchema, `admin/membership/suggestions/${encodeURIComponent(id)}/${decision}`, { method: "POST" }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.suggestions }),
+  });
+}

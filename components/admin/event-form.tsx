@@ -1,0 +1,322 @@
+"use client";
+
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useId, useRef, useState, type FormEvent } from "react";
+import { asSentence, failedMessage } from "@/components/account/api-messages";
+import { LoadError } from "@/components/account/load-error";
+import { EVENT_TYPE_LABELS } from "@/components/calendar/labels";
+import { TextField } from "@/components/ui/text-field";
+import { createEventBodySchema, updateEventBodySchema, type AdminEvent } from "@/lib/admin/schemas";
+import { EVENT_TYPES, EVENT_VISIBILITIES } from "@/lib/calendar/schemas";
+import formStyles from "../account/account-forms.module.css";
+import { useAdminEvent, useCampuses, useMinistries, useSaveEvent } from "./admin-queries";
+import styles from "./admin.module.css";
+
+/** The form's fields as typed: text everywhere, turned into the API's body on submit. */
+interface Fields {
+  title: string;
+  description: string;
+  eventType: string;
+  startDate: string;
+  startTime: string;
+  endDate: string;
+  endTime: string;
+  timezone: string;
+  campusId: string;
+  ministryId: string;
+  visibility: string;
+  audience: string;
+  tags: string;
+  capacity: string;
+  locationName: string;
+  locationAddress: string;
+  registrationUrl: string;
+}
+
+const EMPTY: Fields = {
+  title: "",
+  description: "",
+  eventType: "SPECIAL_EVENT",
+  startDate: "",
+  startTime: "",
+  endDate: "",
+  endTime: "",
+  timezone: "America/New_York",
+  campusId: "",
+  ministryId: "",
+  visibility: "public",
+  audience: "",
+  tags: "",
+  capacity: "",
+  locationName: "",
+  locationAddress: "",
+  registrationUrl: "",
+};
+
+function fieldsOf(event: AdminEvent): Fields {
+  return {
+    title: event.title,
+    description: event.description,
+    eventType: event.eventType,
+    startDate: event.startDate,
+    startTime: event.startTime,
+    endDate: event.endDate,
+    endTime: event.endTime,
+    timezone: event.timezone,
+    campusId: event.campusId ?? "",
+    ministryId: event.ministryId ?? "",
+    visibility: event.visibility,
+    audience: event.audience.join(", "),
+    tags: event.tags.join(", "),
+    capacity: event.capacity === undefined ? "" : String(event.capacity),
+    locationName: event.location?.name ?? "",
+    locationAddress: event.location?.address ?? "",
+    registrationUrl: event.registrationUrl ?? "",
+  };
+}
+
+const list = (text: string) =>
+  text
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/** The API body: empty optional fields are left out when creating and cleared (null) when editing. */
+function bodyOf(fields: Fields, editing: boolean): Record<string, unknown> {
+  const optional = (value: string, convert: (text: string) => unknown = (text) => text) => (value.trim() ? convert(value.trim()) : editing ? null : undefined);
+  const location = fields.locationName.trim() || fields.locationAddress.trim() ? { name: fields.locationName.trim(), address: fields.locationAddress.trim() } : editing ? null : undefined;
+  const body: Record<string, unknown> = {
+    title: fields.title,
+    description: fields.description,
+    eventType: fields.eventType,
+    startDate: fields.startDate,
+    startTime: fields.startTime,
+    endDate: fields.endDate,
+    endTime: fields.endTime,
+    timezone: fields.timezone.trim(),
+    campusId: optional(fields.campusId),
+    ministryId: optional(fields.ministryId),
+    visibility: fields.visibility,
+    audience: list(fields.audience),
+    tags: list(fields.tags),
+    capacity: optional(fields.capacity, (text) => (/^\d+$/.test(text) ? Number(text) : text)),
+    location,
+    registrationUrl: optional(fields.registrationUrl),
+  };
+  for (const key of Object.keys(body)) if (body[key] === undefined) delete body[key];
+  return body;
+}
+
+/** The API names a field first (`endDate: …`): that message belongs under that field. */
+function splitApiError(message: string): { field: string | null; text: string } {
+  const match = /^([a-zA-Z]+)(?:\.[\w.]+)?: (.*)$/.exec(message);
+  return match ? { field: match[1]!, text: asSentence(match[2]!) } : { field: null, text: asSentence(message) };
+}
+
+/** Create (no id) or edit (an id): the same form, checked with the API's own schema before it is sent. */
+export function EventForm({ eventId }: { eventId: string | null }) {
+  const existing = useAdminEvent(eventId ?? "");
+  if (!eventId) return <EventFormFields eventId={null} initial={EMPTY} />;
+  if (existing.isPending) {
+    return (
+      <p className="muted" aria-busy="true">
+        Loading the event…
+      </p>
+    );
+  }
+  if (!existing.data) {
+    return <LoadError title="We couldn’t load this event" message={existing.error?.message ?? "Please try again."} retrying={existing.isFetching} onRetry={() => void existing.refetch()} />;
+  }
+  return <EventFormFields eventId={eventId} initial={fieldsOf(existing.data)} status={existing.data.status} />;
+}
+
+function EventFormFields({ eventId, initial, status }: { eventId: string | null; initial: Fields; status?: string }) {
+  const router = useRouter();
+  const save = useSaveEvent(eventId);
+  const campuses = useCampuses();
+  const ministries = useMinistries();
+  const [fields, setFields] = useState<Fields>(initial);
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields | "form", string>>>({});
+  const [announcement, setAnnouncement] = useState("");
+  const formRef = useRef<HTMLFormElement>(null);
+  const ids = useId();
+  const editing = eventId !== null;
+
+  const set = (name: keyof Fields) => (event: { target: { value: string } }) => {
+    const value = event.target.value;
+    setFields((current) => {
+      const next = { ...current, [name]: value };
+      // A campus brings its time zone; an end date follows a start date typed first.
+      if (name === "campusId") {
+        const campus = campuses.data?.items.find((item) => item.id === value);
+        if (campus) next.timezone = campus.timezone;
+      }
+      if (name === "startDate" && (!current.endDate || current.endDate < value)) next.endDate = value;
+      return next;
+    });
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  function focusFirstError(names: string[]) {
+    requestAnimationFrame(() => {
+      const target = names.map((name) => formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)).find(Boolean);
+      target?.focus();
+    });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const body = bodyOf(fields, editing);
+    const parsed = (editing ? updateEventBodySchema : createEventBodySchema).safeParse(body);
+    if (!parsed.success) {
+      const found: Partial<Record<keyof Fields | "form", string>> = {};
+      for (const issue of parsed.error.issues) {
+        const name = String(issue.path[0] ?? "form");
+        const field = (name === "location" ? (issue.path[1] === "address" ? "locationAddress" : "locationName") : name) as keyof Fields | "form";
+        found[field] ??= asSentence(`It ${issue.message}`);
+      }
+      setErrors(found);
+      focusFirstError(Object.keys(found));
+      return;
+    }
+    setErrors({});
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        if (editing) {
+          setAnnouncement(`Saved “${saved.title}”.${saved.status === "DRAFT" ? " It is still a draft: publish it from the list." : " The calendar shows the change now."}`);
+        } else {
+          router.push(`/admin/events?created=${encodeURIComponent(saved.eventId)}`);
+        }
+      },
+      onError: (error) => {
+        const { field, text } = splitApiError(error.message);
+        const name = field === "slug" ? "title" : field;
+        if (name && name in EMPTY) {
+          setErrors({ [name]: text });
+          focusFirstError([name]);
+        } else {
+          setErrors({ form: failedMessage(editing ? "save the event" : "create the event", error) });
+        }
+      },
+    });
+  }
+
+  const select = (name: keyof Fields, label: string, options: { value: string; label: string }[], hint?: string) => (
+    <div className="field">
+      <label htmlFor={`${ids}-${name}`} className="field__label">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${ids}-${name}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      <select
+        id={`${ids}-${name}`}
+        name={name}
+        className="field__control"
+        value={fields[name]}
+        onChange={set(name)}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={[hint ? `${ids}-${name}-hint` : null, errors[name] ? `${ids}-${name}-error` : null].filter(Boolean).join(" ") || undefined}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {errors[name] ? (
+        <p id={`${ids}-${name}-error`} className="field__error">
+          {errors[name]}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  const text = (name: keyof Fields, label: string, props: Record<string, unknown> = {}) => (
+    <TextField label={label} name={name} value={fields[name]} onChange={set(name)} error={errors[name]} {...props} />
+  );
+
+  return (
+    <form ref={formRef} className={formStyles.form} onSubmit={submit} noValidate aria-label={editing ? "Edit event" : "New event"}>
+      {status ? <p className={styles.meta}>Status: {status}. Publish, postpone and cancel from the list of events.</p> : null}
+      {errors.form ? (
+        <p className="notice notice--error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      {text("title", "Title", { maxLength: 200, required: true })}
+      <div className="field">
+        <label htmlFor={`${ids}-description`} className="field__label">
+          Description
+        </label>
+        <p id={`${ids}-description-hint`} className="field__hint">
+          Shown on the event page. Simple HTML (paragraphs, links, lists) is kept.
+        </p>
+        <textarea
+          id={`${ids}-description`}
+          name="description"
+          className={`field__control ${styles.textarea}`}
+          value={fields.description}
+          onChange={set("description")}
+          maxLength={20000}
+          aria-describedby={`${ids}-description-hint${errors.description ? ` ${ids}-description-error` : ""}`}
+          aria-invalid={errors.description ? true : undefined}
+        />
+        {errors.description ? (
+          <p id={`${ids}-description-error`} className="field__error">
+            {errors.description}
+          </p>
+        ) : null}
+      </div>
+      <div className={styles.grid}>
+        {select(
+          "eventType",
+          "Type",
+          EVENT_TYPES.map((type) => ({ value: type, label: EVENT_TYPE_LABELS[type] })),
+        )}
+        {select(
+          "visibility",
+          "Who can see it",
+          EVENT_VISIBILITIES.map((value) => ({ value, label: value === "public" ? "Everyone (public calendar)" : value === "members" ? "Members only" : "Private" })),
+        )}
+      </div>
+      <fieldset className={`${styles.grid} ${styles.fieldset}`}>
+        <legend className="field__label">When (local time at the event)</legend>
+        {text("startDate", "Starts on", { type: "date", required: true })}
+        {text("startTime", "Start time", { type: "time", required: true })}
+        {text("endDate", "Ends on", { type: "date", required: true })}
+        {text("endTime", "End time", { type: "time", required: true })}
+      </fieldset>
+      <div className={styles.grid}>
+        {select("campusId", "Campus", [{ value: "", label: "No campus (online or elsewhere)" }, ...(campuses.data?.items ?? []).map((campus) => ({ value: campus.id, label: campus.name }))])}
+        {text("timezone", "Time zone", { hint: "IANA name, e.g. America/New_York. Choosing a campus fills it in.", spellCheck: false, autoComplete: "off" })}
+        {select("ministryId", "Ministry", [{ value: "", label: "No ministry" }, ...(ministries.data?.items ?? []).map((ministry) => ({ value: ministry.id, label: ministry.name }))])}
+      </div>
+      <div className={styles.grid}>
+        {text("locationName", "Venue name", { maxLength: 200 })}
+        {text("locationAddress", "Venue address", { maxLength: 300 })}
+      </div>
+      <div className={styles.grid}>
+        {text("audience", "Audiences", { hint: "Separated by commas, e.g. families, youth." })}
+        {text("tags", "Tags", { hint: "Separated by commas." })}
+        {text("capacity", "Seats", { hint: "Leave empty when not capped.", inputMode: "numeric" })}
+      </div>
+      {text("registrationUrl", "Registration link", { type: "url", hint: "Only if people register elsewhere." })}
+      <div className={formStyles.actions}>
+        <button type="submit" className="button button--primary" aria-disabled={save.isPending || undefined}>
+          {save.isPending ? "Saving…" : editing ? "Save changes" : "Create draft"}
+        </button>
+        <Link href="/admin/events" className="button">
+          Back to events
+        </Link>
+      </div>
+      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
+        {announcement}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,184 @@
+"use client";
+
+import { useRef, useState, type FormEvent } from "react";
+import { asSentence, failedMessage } from "@/components/account/api-messages";
+import { LoadError } from "@/components/account/load-error";
+import { LocalDate } from "@/components/account/local-time";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { TextField } from "@/components/ui/text-field";
+import { MAX_SEARCH_LENGTH, type AdminMembershipSuggestion } from "@/lib/admin/schemas";
+import { useDecideSuggestion, usePendingSuggestions } from "./admin-queries";
+import styles from "./admin.module.css";
+
+const person = (given: string, family: string) => `${given} ${family}`;
+
+/**
+ * Members' requests to link a register record, oldest first: the member and the record side by side, so
+ * staff can check them; approving links the record (the member sees it on /account/membership at once),
+ * rejecting lets the member ask again. Both ask first; the outcome is announced and focus moves to the
+ * list's heading, since the decided request leaves the list.
+ */
+export function SuggestionsList() {
+  const [page, setPage] = useState(1);
+  const [draft, setDraft] = useState("");
+  const [q, setQ] = useState("");
+  const suggestions = usePendingSuggestions(page, q);
+  const decide = useDecideSuggestion();
+  const [pending, setPending] = useState<{ suggestion: AdminMembershipSuggestion; decision: "approve" | "reject" } | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const [problem, setProblem] = useState("");
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  function confirm() {
+    if (!pending) return;
+    const { suggestion, decision } = pending;
+    const who = person(suggestion.member.given_name, suggestion.member.family_name);
+    setProblem("");
+    decide.mutate(
+      { id: suggestion.id, decision },
+      {
+        onSuccess: () => {
+          setAnnouncement(
+            decision === "approve"
+              ? `Linked ${who}’s account to the record of ${person(suggestion.record.given_name, suggestion.record.family_name)}.`
+              : `Turned down ${who}’s request. They can ask again.`,
+          );
+          setPending(null);
+          requestAnimationFrame(() => heading.current?.focus());
+        },
+        onError: (error) => {
+          setProblem(failedMessage(decision === "approve" ? `link ${who}’s record` : `turn down ${who}’s request`, error));
+          setPending(null);
+          requestAnimationFrame(() => heading.current?.focus());
+        },
+      },
+    );
+  }
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    setQ(draft.trim().slice(0, MAX_SEARCH_LENGTH));
+    setPage(1);
+  }
+
+  const data = suggestions.data;
+  const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / data.metadata.per)) : 1;
+  let body;
+  if (suggestions.isPending) {
+    body = (
+      <p className="muted" aria-busy="true">
+        Loading requests…
+      </p>
+    );
+  } else if (!data) {
+    body = (
+      <LoadError
+        headingLevel={3}
+        title="We couldn’t load the requests"
+        message={suggestions.error?.message ?? "Please try again in a moment."}
+        retrying={suggestions.isFetching}
+        onRetry={() => void suggestions.refetch()}
+      />
+    );
+  } else if (data.items.length === 0) {
+    body = (
+      <div className="empty-state">
+        <p>{q ? "No waiting request matches this search." : "No requests are waiting. New ones appear here when members ask."}</p>
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <ul role="list" className={styles.rows} aria-busy={suggestions.isFetching || undefined}>
+          {data.items.map((suggestion) => {
+            const who = person(suggestion.member.given_name, suggestion.member.family_name);
+            return (
+              <li key={suggestion.id} className={styles.row}>
+                <h3 className={styles.rowTitle}>{who}</h3>
+                <p className={styles.meta}>
+                  Asked <LocalDate iso={suggestion.created_at} />
+                </p>
+                <dl className={styles.compare}>
+                  <div>
+                    <dt>Account</dt>
+                    <dd>{who}</dd>
+                    <dd>{suggestion.member.email ?? "No email address"}</dd>
+                    <dd>Born {suggestion.member.birth_date ?? "(not given)"}</dd>
+                  </div>
+                  <div>
+                    <dt>Register record {suggestion.record.membership_id}</dt>
+                    <dd>{person(suggestion.record.given_name, suggestion.record.family_name)}</dd>
+                    <dd>{suggestion.record.campus?.name ?? "No campus"}</dd>
+                    <dd>Born {suggestion.record.birth_date ?? "(not known)"}</dd>
+                  </div>
+                </dl>
+                {suggestion.record.linked ? <p className="notice notice--warning">This record is already linked to an account.</p> : null}
+                <div className={styles.actions}>
+                  <button type="button" className="button button--primary" aria-label={`Approve and link ${who}’s request`} onClick={() => setPending({ suggestion, decision: "approve" })}>
+                    Approve and link
+                  </button>
+                  <button type="button" className="button button--danger" aria-label={`Reject ${who}’s request`} onClick={() => setPending({ suggestion, decision: "reject" })}>
+                    Reject
+                  </button>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+        <nav className={styles.pager} aria-label="Pages of requests">
+          <button type="button" className="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous page
+          </button>
+          <span>
+            Page {page} of {lastPage}
+          </span>
+          <button type="button" className="button" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
+            Next page
+          </button>
+        </nav>
+      </>
+    );
+  }
+
+  return (
+    <section aria-labelledby="suggestions-title">
+      <h2 id="suggestions-title" ref={heading} tabIndex={-1}>
+        Waiting requests{data ? ` (${data.metadata.total})` : ""}
+      </h2>
+      <form className={styles.toolbar} role="search" aria-label="Membership requests" onSubmit={search}>
+        <TextField label="Search by the member’s or the record’s name or email" name="q" type="search" value={draft} maxLength={MAX_SEARCH_LENGTH} onChange={(event) => setDraft(event.target.value)} />
+        <button type="submit" className="button">
+          Search
+        </button>
+      </form>
+      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
+        {announcement}
+      </div>
+      {problem ? (
+        <p className="notice notice--error" role="alert">
+          {asSentence(problem)}
+        </p>
+      ) : null}
+      {body}
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending?.decision === "approve" ? "Link this record to the account?" : "Reject this request?"}
+        confirmLabel={pending?.decision === "approve" ? "Approve and link" : "Reject"}
+        busy={decide.isPending}
+        onConfirm={confirm}
+        onCancel={() => setPending(null)}
+      >
+        {pending ? (
+          pending.decision === "approve" ? (
+            <p>
+              {person(pending.suggestion.member.given_name, pending.suggestion.member.family_name)}’s account will be linked to the register record of{" "}
+              {person(pending.suggestion.record.given_name, pending.suggestion.record.family_name)}. Their other waiting requests close.
+            </p>
+          ) : (
+            <p>The member is told nothing was linked and may ask again.</p>
+          )
+        ) : null}
+      </ConfirmDialog>
+    </section>
+  );
+}

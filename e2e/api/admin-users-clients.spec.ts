@@ -1,0 +1,188 @@
+import { expect, test } from "@playwright/test";
+import { forbidden, staffWithToken, uniqueWord } from "../support/admin.ts";
+import { api, callFromOwnIp, conflict, invalidRequest, memberWithToken, securityEvents } from "../support/contacts.ts";
+import { sql } from "../support/database.ts";
+import { OAuthBrowser } from "../support/oauth-browser.ts";
+import { profileOf, tokenRequest, tokensFor } from "../support/oauth-client.ts";
+
+/**
+ * Accounts, roles and OAuth clients through the staff API (docs/decisions/0017): list and search, disable
+ * (sessions, grants and tokens revoked at once; no new sign-in) and enable, role assignment by an
+ * administrator, clients registered with a secret shown once, edited, rotated and disabled. No answer ever
+ * carries a password hash, client secret hash, TOTP secret or code.
+ */
+callFromOwnIp();
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const SECRET_WORDS = /password|secret_hash|secretHash|totp_secret|code_hash/i;
+
+test("users: searched by email or name, answered without secrets, one by id", async () => {
+  const { token } = await staffWithToken("adm-users");
+  const { member } = await memberWithToken("adm-listed");
+  const expected = {
+    id: member.id,
+    email: member.email,
+    email_verified: true,
+    given_name: "Test",
+    family_name: "Member adm-listed",
+    roles: ["member"],
+    mfa_enabled: false,
+    disabled_at: null,
+    created_at: expect.stringMatching(ISO),
+  };
+  const byEmail = await api("GET", `/api/v1/admin/users?q=${encodeURIComponent(member.email.toUpperCase())}`, token);
+  expect(byEmail.body).toEqual({ metadata: { total: 1, page: 1, per: 20 }, items: [expected] });
+  expect(JSON.stringify(byEmail.body)).not.toMatch(SECRET_WORDS);
+  expect((await api("GET", `/api/v1/admin/users/${member.id}`, token)).body).toEqual(expected);
+  const totp = await api("GET", "/api/v1/admin/users?q=totp%40example.org", token);
+  expect(totp.body.items[0]).toMatchObject({ email: "totp@example.org", mfa_enabled: true });
+  expect(JSON.stringify(totp.body)).not.toMatch(SECRET_WORDS);
+  const sorted = await api("GET", "/api/v1/admin/users?q=example.org&sort=-email&per=100", token);
+  const emails = sorted.body.items.map((item: { email: string }) => item.email);
+  expect(emails).toEqual([...emails].sort().reverse());
+});
+
+test("disable: sessions, refresh tokens and access tokens revoked at once, sign-in refused; enable: sign-in works again", async () => {
+  const { member: staff, token } = await staffWithToken("adm-disabler");
+  const { member, token: memberToken, tokens } = await memberWithToken("adm-disabled");
+  expect((await profileOf(memberToken)).status).toBe(200);
+
+  const disabled = await api("POST", `/api/v1/admin/users/${member.id}/disable`, token);
+  expect(disabled.status).toBe(200);
+  expect(disabled.body).toMatchObject({ id: member.id, disabled_at: expect.stringMatching(ISO) });
+  expect((await profileOf(memberToken)).status).toBe(401);
+  const refreshed = await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token! });
+  expect(refreshed.status).toBe(400);
+  expect(refreshed.body).toMatchObject({ error: "invalid_grant" });
+  expect(await sql(`SELECT id FROM session WHERE user_id = $1 AND revoked_at IS NULL`, [member.id])).toEqual([]);
+  const signIn = await new OAuthBrowser().postSignIn(null, member.email, member.password);
+  expect(signIn.status).toBe(403);
+  expect(await signIn.json()).toMatchObject({ error: "account_disabled", error_description: "This account has been disabled. Please contact the church office." });
+  expect(await sql(`SELECT id FROM session WHERE user_id = $1 AND revoked_at IS NULL`, [member.id])).toEqual([]);
+  // Again: the same answer, nothing more happens.
+  expect((await api("POST", `/api/v1/admin/users/${member.id}/disable`, token)).body.disabled_at).toBe(disabled.body.disabled_at);
+  expect((await api("GET", `/api/v1/admin/users?q=${member.email}&status=disabled`, token)).body.metadata.total).toBe(1);
+  expect((await api("GET", `/api/v1/admin/users?q=${member.email}&status=active`, token)).body.metadata.total).toBe(0);
+
+  const enabled = await api("POST", `/api/v1/admin/users/${member.id}/enable`, token);
+  expect(enabled.body).toMatchObject({ id: member.id, disabled_at: null });
+  const again = await tokensFor(member);
+  expect((await profileOf(again.access_token)).status).toBe(200);
+  expect((await securityEvents(member.id)).map((event) => event.type)).toEqual(expect.arrayContaining(["account_disabled", "account_enabled"]));
+  expect((await securityEvents(member.id)).find((event) => event.type === "account_disabled")?.detail).toEqual({ by: staff.id });
+
+  const self = await api("POST", `/api/v1/admin/users/${staff.id}/disable`, token);
+  expect(self.status).toBe(409);
+  expect(self.body).toEqual(conflict("you cannot disable your own account"));
+});
+
+test("roles: an administrator sets them, the permissions change on the next call; guardian, unknown roles and self-lockout refused", async () => {
+  const { member: admin, token } = await staffWithToken("adm-roles", "admin");
+  const { member, token: memberToken } = await memberWithToken("adm-promoted");
+  expect((await api("GET", "/api/v1/admin/events?per=1", memberToken)).body).toEqual(forbidden("events:read"));
+
+  const set = await api("PUT", `/api/v1/admin/users/${member.id}/roles`, token, { body: { roles: ["staff", "member", "staff"] } });
+  expect(set.status).toBe(200);
+  expect(set.body.roles).toEqual(["member", "staff"]);
+  expect((await api("GET", "/api/v1/admin/events?per=1", memberToken)).status).toBe(200);
+  const back = await api("PUT", `/api/v1/admin/users/${member.id}/roles`, token, { body: { roles: ["member"] } });
+  expect(back.body.roles).toEqual(["member"]);
+  expect((await api("GET", "/api/v1/admin/events?per=1", memberToken)).body).toEqual(forbidden("events:read"));
+  expect((await securityEvents(member.id)).filter((event) => event.type === "roles_changed").map((event) => event.detail)).toEqual([
+    { by: admin.id, before: ["member"], after: ["member", "staff"] },
+    { by: admin.id, before: ["member", "staff"], after: ["member"] },
+  ]);
+
+  const cases: [body: unknown, description: string][] = [
+    [{ roles: ["pope"] }, "roles: no role named pope"],
+    [{ roles: ["guardian"] }, "roles: guardian comes from guardianships and cannot be assigned"],
+    [{ roles: "staff" }, "roles: must be a list of role names"],
+    [{ roles: ["Staff!"] }, "roles.0: must be role names"],
+    [{}, "roles: must be a list of role names"],
+  ];
+  for (const [body, description] of cases) {
+    expect((await api("PUT", `/api/v1/admin/users/${member.id}/roles`, token, { body })).body, description).toEqual(invalidRequest(description));
+  }
+  expect((await api("PUT", `/api/v1/admin/users/${admin.id}/roles`, token, { body: { roles: ["staff", "member"] } })).body).toEqual(
+    conflict("you cannot take roles:write away from yourself"),
+  );
+  const roles = await api("GET", "/api/v1/admin/roles", token);
+  expect(roles.body.items.map((role: { name: string }) => role.name)).toEqual(expect.arrayContaining(["admin", "guardian", "member", "staff"]));
+  expect(roles.body.items.find((role: { name: string }) => role.name === "admin")).toEqual({
+    name: "admin",
+    description: "Administrators: everything staff do, and assigning roles",
+    permissions: expect.arrayContaining(["roles:write", "events:write", "users:write"]),
+    assignable: true,
+  });
+  expect(roles.body.items.find((role: { name: string }) => role.name === "guardian").assignable).toBe(false);
+});
+
+test("clients: registered with a secret shown once, listed without it, edited, rotated and disabled, each at once", async () => {
+  const { token } = await staffWithToken("adm-clients");
+  const name = `Parish app ${uniqueWord()}`;
+  const created = await api("POST", "/api/v1/admin/clients", token, {
+    body: { name, type: "confidential", redirect_uris: ["https://app.example.net/callback"], grant_types: ["authorization_code", "refresh_token", "client_credentials"] },
+  });
+  expect(created.status).toBe(201);
+  const client = {
+    client_id: expect.stringMatching(/^cl_[A-Za-z0-9_-]{16}$/),
+    name,
+    type: "confidential",
+    redirect_uris: ["https://app.example.net/callback"],
+    post_logout_redirect_uris: [],
+    grant_types: ["authorization_code", "refresh_token", "client_credentials"],
+    scopes: ["openid", "profile", "email"],
+    first_party: false,
+    created_at: expect.stringMatching(ISO),
+    disabled_at: null,
+  };
+  expect(created.body).toEqual({ ...client, client_secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+  const id: string = created.body.client_id;
+  const secret: string = created.body.client_secret;
+  const credentials = (clientSecret: string) => tokenRequest({ grant_type: "client_credentials", scope: "email" }, { id, secret: clientSecret });
+  expect((await credentials(secret)).status).toBe(200);
+
+  const listed = await api("GET", `/api/v1/admin/clients?q=${encodeURIComponent(name)}`, token);
+  expect(listed.body).toEqual({ metadata: { total: 1, page: 1, per: 20 }, items: [{ ...client, client_id: id }] });
+  expect(JSON.stringify(listed.body)).not.toContain(secret);
+  expect(JSON.stringify((await api("GET", `/api/v1/admin/clients/${id}`, token)).body)).not.toMatch(SECRET_WORDS);
+
+  const edited = await api("PATCH", `/api/v1/admin/clients/${id}`, token, { body: { redirect_uris: ["https://app.example.net/cb2"], scopes: ["openid", "email"] } });
+  expect(edited.body).toEqual({ ...client, client_id: id, redirect_uris: ["https://app.example.net/cb2"], scopes: ["openid", "email"] });
+
+  const rotated = await api("POST", `/api/v1/admin/clients/${id}/rotate-secret`, token);
+  expect(rotated.status).toBe(200);
+  expect(rotated.body.client_secret).not.toBe(secret);
+  // The new secret works at once; the old one stops within the token endpoint's 5 s client cache (decision 0008).
+  expect((await credentials(rotated.body.client_secret)).status).toBe(200);
+  await expect.poll(async () => (await credentials(secret)).status, { timeout: 8_000, intervals: [500] }).toBe(401);
+
+  const disabled = await api("POST", `/api/v1/admin/clients/${id}/disable`, token);
+  expect(disabled.body.disabled_at).toMatch(ISO);
+  await expect.poll(async () => (await credentials(rotated.body.client_secret)).status, { timeout: 8_000, intervals: [500] }).toBe(401);
+
+  const publicClient = await api("POST", "/api/v1/admin/clients", token, { body: { name: "Public", type: "public", redirect_uris: ["http://localhost:9/cb"] } });
+  expect(publicClient.body.client_secret).toBeNull();
+  expect((await api("POST", `/api/v1/admin/clients/${publicClient.body.client_id}/rotate-secret`, token)).body).toEqual(conflict("a public client has no secret"));
+  for (const [method, path, body] of [
+    ["PATCH", "/api/v1/admin/clients/portal", { name: "Mine" }],
+    ["POST", "/api/v1/admin/clients/portal/disable", undefined],
+    ["POST", "/api/v1/admin/clients/portal/rotate-secret", undefined],
+  ] as const) {
+    expect((await api(method, path, token, { body })).body).toEqual(conflict("first-party clients are managed with npm run clients:register"));
+  }
+
+  const cases: [body: unknown, description: string][] = [
+    [{ name: "X", type: "secret", redirect_uris: ["https://a.example/cb"] }, "type: must be confidential or public"],
+    [{ name: "X", type: "public", redirect_uris: [] }, "redirect_uris: must hold at least one URL"],
+    [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb#frag"] }, "redirect_uris.0: must not contain a fragment"],
+    [{ name: "X", type: "public", redirect_uris: ["ftp://a.example/cb"] }, "redirect_uris.0: must be http(s) URLs"],
+    [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], grant_types: ["client_credentials"] }, "grant_types: client_credentials needs a confidential client"],
+    [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], scopes: ["admin"] }, "scopes.0: each must be one of openid, profile, email, phone, offline_access"],
+    [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], first_party: true }, 'Unrecognized key: "first_party"'],
+  ];
+  for (const [body, description] of cases) {
+    expect((await api("POST", "/api/v1/admin/clients", token, { body })).body, description).toEqual(invalidRequest(description));
+  }
+  expect((await api("PATCH", `/api/v1/admin/clients/${id}`, token, { body: {} })).body).toEqual(invalidRequest("the body must change at least one field"));
+});

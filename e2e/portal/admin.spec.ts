@@ -1,0 +1,173 @@
+import { expect, test, type Page } from "@playwright/test";
+import { createCampus, createStaffMember, daysFromNow, staffWithToken, uniqueWord } from "../support/admin.ts";
+import { api, memberWithToken } from "../support/contacts.ts";
+import { insertRecord, linkedUserOf } from "../support/membership.ts";
+import { createTestMember } from "../support/oauth-accounts.ts";
+import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
+import { signInThroughPortal } from "../support/portal.ts";
+
+// The staff pages at /admin in Debian's Chromium (docs/decisions/0017): a staff member creates an event
+// with the keyboard, publishes it and finds it on /calendar, cancels it and sees it marked cancelled there;
+// approves a member's request to link a register record, which the member then sees on
+// /account/membership. Members without the permission get a "not available" page. axe, 375 px.
+
+test.use({ timezoneId: "UTC" });
+const main = (page: Page) => page.getByRole("main");
+
+async function confirmIn(page: Page, title: string, button: string) {
+  const dialog = page.getByRole("dialog", { name: title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel", exact: true })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: button, exact: true })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+}
+
+test("events: create with the keyboard, publish, visible on /calendar; cancel, shown cancelled there", async ({ page }) => {
+  const { member, token } = await staffWithToken("admin-page-events");
+  const campus = await createCampus(token, `Campus ${uniqueWord()}`, "America/Chicago");
+  const title = `Carol service ${uniqueWord()}`;
+  await signInThroughPortal(page, { email: member.email, password: member.password });
+
+  await page.goto("/admin/events");
+  await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
+  await expect(main(page).getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Events" })).toHaveAttribute("aria-current", "page");
+  await expect(main(page).getByRole("listitem").first()).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await tabTo(page, main(page).getByRole("link", { name: "New event" }));
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/events\/new$/);
+  const form = main(page).getByRole("form", { name: "New event" });
+  await expectNoAxeViolations(page);
+
+  // Nothing typed: the route's own rules, under their fields, and focus on the first.
+  await tabTo(page, form.getByRole("button", { name: "Create draft" }));
+  await page.keyboard.press("Enter");
+  await expect(form.getByText("It must be from 1 to 200 characters.")).toBeVisible();
+  await expect(form.getByRole("textbox", { name: "Title" })).toBeFocused();
+
+  await page.keyboard.type(title);
+  await form.getByLabel("Description").fill("<p>Candles and carols.</p>");
+  await form.getByLabel("Type").selectOption({ label: "Service" });
+  const date = daysFromNow(12);
+  await form.getByLabel("Starts on").fill(date);
+  await form.getByLabel("Start time").fill("18:00");
+  await form.getByLabel("End time").fill("17:00");
+  await form.getByLabel("Campus").selectOption({ label: campus.name });
+  await expect(form.getByRole("textbox", { name: "Time zone" })).toHaveValue("America/Chicago");
+  await form.getByRole("button", { name: "Create draft" }).press("Enter");
+  // Ends before it starts: the API says so under the end date.
+  await expect(form.getByText("An event cannot end before it starts.")).toBeVisible();
+  await form.getByLabel("End time").fill("19:30");
+  await form.getByRole("button", { name: "Create draft" }).press("Enter");
+
+  await expect(page).toHaveURL(/\/admin\/events\?created=evt_/);
+  await expect(main(page).getByRole("status").first()).toHaveText("The event was created as a draft. Publish it when it is ready.");
+  const search = main(page).getByRole("searchbox", { name: "Search by title or address" });
+  await search.fill(title);
+  await search.press("Enter");
+  const row = main(page).getByRole("listitem").filter({ has: page.getByRole("heading", { name: new RegExp(title) }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("heading")).toContainText("Draft");
+
+  await tabTo(page, row.getByRole("button", { name: `Publish “${title}”` }));
+  await page.keyboard.press("Enter");
+  await confirmIn(page, "Publish this event?", "Publish");
+  await expect(main(page).getByRole("status").first()).toHaveText(`“${title}” is published on the calendar.`);
+  await expect(row.getByRole("heading")).toContainText("Scheduled");
+  await expect(row.getByRole("heading")).toBeFocused();
+
+  await page.goto(`/calendar?campusId=${campus.id}`);
+  await expect(main(page).getByRole("heading", { name: title })).toBeVisible();
+
+  await page.goto("/admin/events");
+  await main(page).getByRole("searchbox", { name: "Search by title or address" }).fill(title);
+  await main(page).getByRole("searchbox", { name: "Search by title or address" }).press("Enter");
+  await tabTo(page, row.getByRole("button", { name: `Cancel event “${title}”` }));
+  await page.keyboard.press("Enter");
+  await confirmIn(page, "Cancel this event?", "Cancel event");
+  await expect(main(page).getByRole("status").first()).toHaveText(`“${title}” is marked cancelled on the calendar.`);
+  await expect(row.getByRole("heading")).toContainText("Cancelled");
+
+  await page.goto(`/calendar?campusId=${campus.id}`);
+  const card = main(page).getByRole("article").filter({ hasText: title });
+  await expect(card).toContainText(/cancelled/i);
+});
+
+test("events on a 375 px phone: list, search with no match, edit form; a member without the permission is told so", async ({ browser }) => {
+  const staff = await createStaffMember("admin-page-phone");
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
+  const page = await context.newPage();
+  await signInThroughPortal(page, { email: staff.email, password: staff.password });
+  await page.goto("/admin/events");
+  await expect(main(page).getByRole("listitem").first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await main(page).getByRole("searchbox", { name: "Search by title or address" }).fill(`nothing ${uniqueWord()}`);
+  await main(page).getByRole("button", { name: "Search", exact: true }).click();
+  await expect(main(page).getByText("No events match this search.")).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.goto("/admin/events/new");
+  await expect(main(page).getByRole("form", { name: "New event" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.goto("/admin/membership");
+  await expect(main(page).getByRole("heading", { level: 2, name: /Waiting requests/ })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await context.close();
+
+  const member = await createTestMember("admin-page-member");
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signInThroughPortal(memberPage, { email: member.email, password: member.password });
+  for (const [path, permission] of [
+    ["/admin/events", "events:read"],
+    ["/admin/events/new", "events:write"],
+    ["/admin/membership", "membership:read"],
+  ] as const) {
+    await memberPage.goto(path);
+    await expect(memberPage.getByRole("heading", { level: 1, name: "Not available to your account" })).toBeVisible();
+    await expect(main(memberPage).getByRole("alert")).toContainText(permission);
+  }
+  await expectNoAxeViolations(memberPage);
+  await memberContext.close();
+});
+
+test("membership requests: approve links the record, and the member sees it on /account/membership", async ({ browser }) => {
+  const { member, token } = await memberWithToken("admin-page-asker");
+  const record = await insertRecord();
+  expect((await api("POST", "/api/v1/users/me/membership/suggest", token, { body: { membership_id: record.id } })).status).toBe(200);
+  const staff = await createStaffMember("admin-page-approver");
+
+  const staffContext = await browser.newContext({ timezoneId: "UTC" });
+  const page = await staffContext.newPage();
+  await signInThroughPortal(page, { email: staff.email, password: staff.password });
+  await page.goto("/admin/membership");
+  await expect(page.getByRole("heading", { level: 1, name: "Membership requests" })).toBeVisible();
+  const search = main(page).getByRole("searchbox", { name: "Search by the member’s or the record’s name or email" });
+  await tabTo(page, search);
+  await page.keyboard.type(record.familyName);
+  await page.keyboard.press("Enter");
+  const row = main(page).getByRole("listitem").filter({ hasText: record.familyName });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`${record.givenName} ${record.familyName}`);
+  await expect(row).toContainText(member.email);
+  await expectNoAxeViolations(page);
+
+  await tabTo(page, row.getByRole("button", { name: "Approve and link Test Member admin-page-asker’s request" }));
+  await page.keyboard.press("Enter");
+  await confirmIn(page, "Link this record to the account?", "Approve and link");
+  await expect(main(page).getByRole("status").first()).toHaveText(`Linked Test Member admin-page-asker’s account to the record of ${record.givenName} ${record.familyName}.`);
+  await expect(main(page).getByRole("heading", { level: 2, name: /Waiting requests/ })).toBeFocused();
+  await expect(main(page).getByText("No waiting request matches this search.")).toBeVisible();
+  expect(await linkedUserOf(record.id)).toBe(member.id);
+  await staffContext.close();
+
+  const memberContext = await browser.newContext({ timezoneId: "UTC" });
+  const memberPage = await memberContext.newPage();
+  await signInThroughPortal(memberPage, { email: member.email, password: member.password });
+  await memberPage.goto("/account/membership");
+  await expect(main(memberPage).getByRole("heading", { name: /^Record at Harbor Point Campus\s*Linked$/ })).toBeVisible();
+  await memberContext.close();
+});

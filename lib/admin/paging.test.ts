@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { containsPattern, offsetOf, orderBy, pageEnvelope } from "./paging.ts";
+import { adminEventsQuerySchema } from "./schemas.ts";
+
+describe("staff list paging", () => {
+  it("turns page and per into an offset and an envelope", () => {
+    expect(offsetOf({ page: 1, per: 20 })).toBe(0);
+    expect(offsetOf({ page: 3, per: 25 })).toBe(50);
+    expect(pageEnvelope({ page: 2, per: 5 }, 7, ["a", "b"])).toEqual({ metadata: { total: 7, page: 2, per: 5 }, items: ["a", "b"] });
+  });
+
+  it("orders only by whitelisted columns, with a tie-breaker in the same direction", () => {
+    expect(orderBy("-title", { title: "lower(e.title)" }, "e.id")).toBe("lower(e.title) DESC, e.id DESC");
+    expect(orderBy("title", { title: "lower(e.title)" }, "e.id")).toBe("lower(e.title) ASC, e.id ASC");
+    expect(() => orderBy("1; DROP TABLE event", { title: "t" }, "e.id")).toThrow();
+  });
+
+  it("escapes LIKE wildcards in a search", () => {
+    expect(containsPattern("50%_off\\")).toBe("%50\\%\\_off\\\\%");
+  });
+
+  it("validates page, per, sort and unknown parameters, naming the field", () => {
+    expect(adminEventsQuerySchema.parse({})).toEqual({ page: 1, per: 20, sort: "startAt" });
+    expect(adminEventsQuerySchema.parse({ page: "2", per: "100", sort: "-title", q: " Easter " })).toEqual({ page: 2, per: 100, sort: "-title", q: "Easter" });
+    const issues = (query: Record<string, string>) => adminEventsQuerySchema.safeParse(query).error?.issues.map((issue) => [issue.path.join("."), issue.message]);
+    expect(issues({ page: "0" })).toEqual([["page", "must be a whole number, 1 or more"]]);
+    expect(issues({ page: "1.5" })).toEqual([["page", "must be a whole number, 1 or more"]]);
+    expect(issues({ per: "101" })).toEqual([["per", "must be a whole number from 1 to 100"]]);
+    expect(issues({ per: "0" })).toEqual([["per", "must be a whole number from 1 to 100"]]);
+    expect(issues({ sort: "password" })).toEqual([["sort", "must be one of startAt, -startAt, title, -title, updatedAt, -updatedAt, createdAt, -createdAt"]]);
+    expect(issues({ limit: "5" })?.[0]?.[1]).toMatch(/limit/);
+  });
+});
+
+describe("the event edit body", () => {
+  it("names an unknown field alone, and asks for at least one change", async () => {
+    const { updateEventBodySchema } = await import("./schemas.ts");
+    expect(updateEventBodySchema.safeParse({ eventId: "evt_x" }).error?.issues.map((issue) => issue.message)).toEqual(['Unrecognized key: "eventId"']);
+    expect(updateEventBodySchema.safeParse({}).error?.issues.map((issue) => issue.message)).toEqual(["the body must change at least one field"]);
+    expect(updateEventBodySchema.parse({ capacity: null })).toEqual({ capacity: null });
+  });
+});
