@@ -156,6 +156,10 @@ function logAccess(request: http.IncomingMessage, response: http.ServerResponse,
   response.once("close", () => write(!response.writableFinished));
 }
 
+const app = next({ dev: false, hostname, port, dir: process.cwd() });
+const handle = app.getRequestHandler();
+await app.prepare();
+// Only after prepare(): Next loads .env files there, and the configuration is read from them.
 try {
   env();
 } catch (error) {
@@ -172,9 +176,6 @@ const defaultHeaders: Record<string, string> = {
   ...(wantsHsts(env().BASE_URL, process.env.NODE_ENV) && { "Strict-Transport-Security": HSTS_VALUE }),
 };
 
-const app = next({ dev: false, hostname, port, dir: process.cwd() });
-const handle = app.getRequestHandler();
-await app.prepare();
 // Only now: next/server needs the AsyncLocalStorage that Next's start-up installs.
 const nextServer = await import("next/server");
 const { POST: signInPost } = await import("../app/auth/sign-in/route.ts");
