@@ -5,7 +5,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { asSentence, failedMessage } from "@/components/account/api-messages";
 import { LoadError } from "@/components/account/load-error";
 import { EVENT_TYPE_LABELS } from "@/components/calendar/labels";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/text-field";
 import { EVENT_STATUS_CHANGES, MAX_SEARCH_LENGTH, type AdminEvent, type EventStatusChange } from "@/lib/admin/schemas";
 import { EVENT_STATUSES } from "@/lib/calendar/schemas";
@@ -65,6 +65,7 @@ export function EventsList({ notice = "" }: { notice?: string }) {
   const [problem, setProblem] = useState("");
   const titles = useRef(new Map<string, HTMLHeadingElement>());
   const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const focusAfterClose = useFocusAfterClose(pending !== null);
 
   function search(event: FormEvent) {
     event.preventDefault();
@@ -85,13 +86,13 @@ export function EventsList({ notice = "" }: { notice?: string }) {
       {
         onSuccess: (updated) => {
           setAnnouncement(`“${updated.title}” ${CHANGE_WORDS[verb].done}.`);
+          focusAfterClose(() => titles.current.get(updated.eventId));
           setPending(null);
-          requestAnimationFrame(() => titles.current.get(updated.eventId)?.focus());
         },
         onError: (error) => {
           setProblem(failedMessage(`${CHANGE_WORDS[verb].button.toLowerCase()} “${event.title}”`, error));
+          focusAfterClose(() => titles.current.get(event.eventId));
           setPending(null);
-          requestAnimationFrame(() => titles.current.get(event.eventId)?.focus());
         },
       },
     );

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { asSentence, failedMessage } from "@/components/account/api-messages";
 import { LoadError } from "@/components/account/load-error";
 import { LocalDate } from "@/components/account/local-time";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { TextField } from "@/components/ui/text-field";
 import { MAX_SEARCH_LENGTH, type AdminMembershipSuggestion } from "@/lib/admin/schemas";
 import { useDecideSuggestion, usePendingSuggestions } from "./admin-queries";
@@ -28,6 +28,7 @@ export function SuggestionsList() {
   const [announcement, setAnnouncement] = useState("");
   const [problem, setProblem] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
+  const focusAfterClose = useFocusAfterClose(pending !== null);
 
   function confirm() {
     if (!pending) return;
@@ -43,13 +44,13 @@ export function SuggestionsList() {
               ? `Linked ${who}’s account to the record of ${person(suggestion.record.given_name, suggestion.record.family_name)}.`
               : `Turned down ${who}’s request. They can ask again.`,
           );
+          focusAfterClose(() => heading.current);
           setPending(null);
-          requestAnimationFrame(() => heading.current?.focus());
         },
         onError: (error) => {
           setProblem(failedMessage(decision === "approve" ? `link ${who}’s record` : `turn down ${who}’s request`, error));
+          focusAfterClose(() => heading.current);
           setPending(null);
-          requestAnimationFrame(() => heading.current?.focus());
         },
       },
     );

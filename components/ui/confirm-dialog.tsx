@@ -65,3 +65,22 @@ export function ConfirmDialog({
     </dialog>
   );
 }
+
+/**
+ * Moves focus once a confirmation has closed. The dialog hands focus back to the button that opened it
+ * as it closes, in its own effect; when that button is about to go (the row changed or left the list),
+ * focus belongs somewhere else. `focusAfterClose(target)` remembers where; an effect of the caller, which
+ * runs after the dialog's, moves it there once `open` is false.
+ */
+export function useFocusAfterClose(open: boolean): (target: () => HTMLElement | null | undefined) => void {
+  const pending = useRef<(() => HTMLElement | null | undefined) | null>(null);
+  useEffect(() => {
+    if (open || !pending.current) return;
+    const element = pending.current();
+    pending.current = null;
+    element?.focus();
+  });
+  return (target) => {
+    pending.current = target;
+  };
+}

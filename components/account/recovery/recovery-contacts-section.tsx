@@ -1,8 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { TextField } from "@/components/ui/text-field";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { contactCodeBodySchema, createRecoveryContactBodySchema, MAX_RECOVERY_CONTACTS, type RecoveryContact } from "@/lib/contacts/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
 import formStyles from "../account-forms.module.css";
@@ -28,15 +28,9 @@ export function RecoveryContactsSection() {
   const [announcement, setAnnouncement] = useState("");
   const [failure, setFailure] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
-  const focusHeadingOnClose = useRef(false);
+  const focusAfterClose = useFocusAfterClose(dialogOpen);
   /** The contact just added: its code field takes focus once it appears in the list. */
   const [justAdded, setJustAdded] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (dialogOpen || !focusHeadingOnClose.current) return;
-    focusHeadingOnClose.current = false;
-    heading.current?.focus();
-  });
 
   const list = contacts.data?.contacts ?? [];
 
@@ -47,7 +41,7 @@ export function RecoveryContactsSection() {
     setFailure("");
     remove.mutate(contact, {
       onSuccess: () => {
-        focusHeadingOnClose.current = true;
+        focusAfterClose(() => heading.current);
         setDialogOpen(false);
         setAnnouncement(`${contact.value} is no longer a recovery contact.`);
       },

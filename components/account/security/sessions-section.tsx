@@ -1,7 +1,7 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { useRef, useState } from "react";
+import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { PortalApiError } from "@/lib/portal-api/client";
 import type { MemberSession } from "@/lib/sessions/schemas";
 import { failedMessage } from "../api-messages";
@@ -27,19 +27,11 @@ export function SessionsSection() {
   const [announcement, setAnnouncement] = useState("");
   const [failure, setFailure] = useState("");
   const sectionHeading = useRef<HTMLHeadingElement>(null);
-  const focusHeadingOnClose = useRef(false);
+  const focusAfterClose = useFocusAfterClose(dialogOpen);
   const busy = signOutOne.isPending || signOutOthers.isPending;
 
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((session) => !session.current);
-
-  // The dialog hands focus back to the button that opened it as it closes (its effect runs before this
-  // one), but that button goes with its session: the section's heading takes focus instead.
-  useEffect(() => {
-    if (dialogOpen || !focusHeadingOnClose.current) return;
-    focusHeadingOnClose.current = false;
-    sectionHeading.current?.focus();
-  });
 
   function ask(next: Confirming) {
     setFailure("");
@@ -48,7 +40,8 @@ export function SessionsSection() {
   }
 
   function done(message: string) {
-    focusHeadingOnClose.current = true;
+    // The button that opened the dialog goes with its session: the section's heading takes focus instead.
+    focusAfterClose(() => sectionHeading.current);
     setDialogOpen(false);
     setAnnouncement(message);
   }
