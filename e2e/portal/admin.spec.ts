@@ -2,6 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createCampus, createStaffMember, daysFromNow, staffWithToken, uniqueWord } from "../support/admin.ts";
 import { api, memberWithToken } from "../support/contacts.ts";
 import { insertRecord, linkedUserOf } from "../support/membership.ts";
+import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
 import { signInThroughPortal } from "../support/portal.ts";
@@ -112,8 +113,14 @@ test("events on a 375 px phone: list, search with no match, edit form; a member 
   await page.goto("/admin/events/new");
   await expect(main(page).getByRole("form", { name: "New event" })).toBeVisible();
   await expectNoSidewaysScroll(page);
+  // A waiting request about a record whose id has no break opportunity must still fit.
+  const longId = `mbr_phone_${"0123456789abcdef".repeat(3)}`;
+  const asker = await createTestMember("admin-page-asker");
+  await sql(`INSERT INTO membership_record (id, given_name, family_name) VALUES ($1, 'Long', 'Identifier')`, [longId]);
+  await sql(`INSERT INTO membership_link_request (membership_id, user_id) VALUES ($1, $2)`, [longId, asker.id]);
   await page.goto("/admin/membership");
   await expect(main(page).getByRole("heading", { level: 2, name: /Waiting requests/ })).toBeVisible();
+  await expect(main(page).getByText(`Register record ${longId}`)).toBeVisible();
   await expectNoSidewaysScroll(page);
   await context.close();
 
