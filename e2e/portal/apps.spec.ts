@@ -77,12 +77,17 @@ test("a member sees demo-app in plain words, removes its access with the keyboar
   // the member's tokens never reach it.
   const received: Promise<string>[] = [];
   page.on("requestfinished", (request) => {
+    // A request that finishes as the page closes (after the last check) has nothing left to read: its
+    // promise must not reject later, unhandled, in whichever test this worker runs next.
     received.push(
-      request.response().then(async (response) => {
-        if (!response) return "";
-        const body = await response.body().catch(() => Buffer.alloc(0));
-        return `${response.url()}\n${JSON.stringify(await response.allHeaders())}\n${body.toString("utf8")}`;
-      }),
+      request
+        .response()
+        .then(async (response) => {
+          if (!response) return "";
+          const body = await response.body().catch(() => Buffer.alloc(0));
+          return `${response.url()}\n${JSON.stringify(await response.allHeaders())}\n${body.toString("utf8")}`;
+        })
+        .catch(() => ""),
     );
   });
 
