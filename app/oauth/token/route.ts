@@ -1,6 +1,7 @@
 import { MAX_OAUTH_FORM_BYTES, oauthFailure, toResponse } from "@/lib/http/oauth";
 import { OAuthError } from "@/lib/oauth/errors";
 import { tokenEndpoint } from "@/lib/oauth/token/token-endpoint";
+import { oauthMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +13,6 @@ export async function POST(request: Request): Promise<Response> {
   }
   return toResponse(await tokenEndpoint(request.headers, await request.text()));
 }
+
+// GET, PUT, PATCH, DELETE /oauth/token - 405 invalid_request (RFC 6749 shape)
+export const { GET, PUT, PATCH, DELETE } = oauthMethodNotAllowed(["POST"]);
