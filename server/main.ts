@@ -11,6 +11,7 @@ import http from "node:http";
 import next from "next";
 import type { NextRequest } from "next/server";
 import { tokenEndpoint } from "../lib/oauth/token/token-endpoint.ts";
+import { malformedTargetAnswer, targetOfRawRequest, transportRefusal } from "../lib/http/malformed-target.ts";
 import { MAX_OAUTH_FORM_BYTES, type HeaderReader } from "../lib/http/oauth.ts";
 
 const port = Number(process.env.PORT ?? 3000);
@@ -107,6 +108,14 @@ const nextServer = await import("next/server");
 const { POST: signInPost } = await import("../app/auth/sign-in/route.ts");
 
 const server = http.createServer((request, response) => {
+  // A target Next cannot route (raw bytes, broken percent-escapes) gets a 400 in its surface's shape here;
+  // Next would answer an empty 400 or a plain-text 500.
+  const malformed = malformedTargetAnswer(request.url ?? "/");
+  if (malformed) {
+    response.writeHead(malformed.status, { ...FAST_PATH_HEADERS, ...malformed.headers, "Content-Length": Buffer.byteLength(malformed.body) });
+    response.end(malformed.body);
+    return;
+  }
   if (request.method === "POST" && (request.url === "/oauth/token" || request.url?.startsWith("/oauth/token?"))) {
     serveToken(request, response);
     return;
@@ -116,6 +125,19 @@ const server = http.createServer((request, response) => {
     return;
   }
   void handle(request, response);
+});
+// Requests Node's HTTP parser refuses before any handler runs (raw bytes in the target, headers over the
+// 16 KB limit, broken framing) get a 400 in the shape of the surface they were meant for instead of Node's
+// empty "400 Bad Request" (found by the hostile-input proof). The connection is closed afterwards, as Node does.
+server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const problem = error.code === "HPE_HEADER_OVERFLOW" ? "headers_too_large" : error.code === "HPE_INVALID_URL" ? "malformed_target" : "malformed_request";
+  const answer = transportRefusal(targetOfRawRequest(error.rawPacket), problem);
+  const headers = { ...FAST_PATH_HEADERS, ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)), Connection: "close" };
+  socket.end(`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join("\r\n")}\r\n\r\n${answer.body}`);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
