@@ -19,6 +19,7 @@ export const ACCOUNT_ERRORS = {
   request_expired: { status: 400, message: "This sign-in request has expired. Go back to the app and start again.", field: undefined },
   forbidden: { status: 403, message: "This form has expired. Please try again.", field: undefined },
   too_many_requests: { status: 429, message: "Too many attempts. Please wait a moment and try again.", field: undefined },
+  service_unavailable: { status: 503, message: "We can’t reach our records right now. Please try again in a moment.", field: undefined },
   server_error: { status: 500, message: "Something went wrong on our side. Please try again in a moment.", field: undefined },
 } as const satisfies Record<string, { status: number; message: string; field: string | undefined }>;
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AuthorizePageError } from "../oauth/authorize/authorize-errors.ts";
 import { getSessionByToken, type LiveSession } from "../sessions/get-session.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
@@ -23,6 +24,7 @@ export function browserOAuthRoute(handler: Handler): Handler {
       return await handler(request);
     } catch (error) {
       if (error instanceof AuthorizePageError) return errorPageRedirect(error.code);
+      if (isDatabaseUnavailable(error)) return errorPageRedirect("temporarily_unavailable");
       logUnexpectedError(new URL(request.url).pathname, error);
       return errorPageRedirect("server_error");
     }

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { ACCOUNT_ERRORS, AccountError, type AccountErrorCode, type CookieToSet } from "../accounts/errors.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { CSRF_FIELD, csrfCookieName, verifyCsrf } from "./csrf.ts";
 import { requestContext, type RequestContext } from "./request-context.ts";
@@ -80,6 +81,7 @@ function toFailure(error: unknown, request: NextRequest): Failure {
     return failure("too_many_requests", { message: error.message, retryAfterSeconds: error.retryAfterSeconds });
   }
   if (error instanceof ZodError) return validationFailure(error);
+  if (isDatabaseUnavailable(error)) return failure("service_unavailable", { retryAfterSeconds: RETRY_AFTER_SECONDS });
   const requestId = randomUUID();
   console.error(`[forms] request ${requestId} ${request.method} ${request.nextUrl.pathname} failed:`, loggable(error));
   return failure("server_error", { requestId });
