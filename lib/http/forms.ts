@@ -4,6 +4,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { ACCOUNT_ERRORS, AccountError, type AccountErrorCode, type CookieToSet } from "../accounts/errors.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
+import { isUnstorableText } from "../db/unstorable-text.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { CSRF_FIELD, csrfCookieName, verifyCsrf } from "./csrf.ts";
 import { requestContext, type RequestContext } from "./request-context.ts";
@@ -81,6 +82,7 @@ function toFailure(error: unknown, request: NextRequest): Failure {
     return failure("too_many_requests", { message: error.message, retryAfterSeconds: error.retryAfterSeconds });
   }
   if (error instanceof ZodError) return validationFailure(error);
+  if (isUnstorableText(error)) return failure("invalid_request");
   if (isDatabaseUnavailable(error)) return failure("service_unavailable", { retryAfterSeconds: RETRY_AFTER_SECONDS });
   const requestId = randomUUID();
   console.error(`[forms] request ${requestId} ${request.method} ${request.nextUrl.pathname} failed:`, loggable(error));
