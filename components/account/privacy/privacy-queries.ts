@@ -1,6 +1,7 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useRefreshAfterChange } from "../use-refresh-after-change";
 import { portalApi, portalDownload, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 import { DataRequestListSchema, DataRequestSchema, type DataRequest } from "@/lib/privacy/schemas";
@@ -10,12 +11,6 @@ import { DataRequestListSchema, DataRequestSchema, type DataRequest } from "@/li
  * relay. Every change refreshes the list and the security log (each change writes an entry there).
  */
 
-function useRefreshAfterChange() {
-  const queryClient = useQueryClient();
-  return () => {
-    for (const queryKey of [accountQueryKeys.dataRequests, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
-  };
-}
 
 export function useDataRequests() {
   return useQuery({
@@ -27,7 +22,7 @@ export function useDataRequests() {
 
 /** An export is built at once: the answer is already `fulfilled` and can be downloaded. */
 export function useRequestExport() {
-  const refresh = useRefreshAfterChange();
+  const refresh = useRefreshAfterChange(accountQueryKeys.dataRequests);
   return useMutation({
     mutationFn: () => portalApi(DataRequestSchema, "privacy/data-requests/me", { method: "POST", body: { type: "export" } }),
     onSettled: refresh,
@@ -35,7 +30,7 @@ export function useRequestExport() {
 }
 
 export function useRequestDeletion() {
-  const refresh = useRefreshAfterChange();
+  const refresh = useRefreshAfterChange(accountQueryKeys.dataRequests);
   return useMutation({
     mutationFn: () => portalApi(DataRequestSchema, "privacy/data-requests/me", { method: "POST", body: { type: "deletion" } }),
     onSettled: refresh,
@@ -43,7 +38,7 @@ export function useRequestDeletion() {
 }
 
 export function useCancelDeletion() {
-  const refresh = useRefreshAfterChange();
+  const refresh = useRefreshAfterChange(accountQueryKeys.dataRequests);
   return useMutation({
     mutationFn: (request: DataRequest) => portalApi(DataRequestSchema, `privacy/data-requests/me/${encodeURIComponent(request.id)}/cancel`, { method: "POST" }),
     onSettled: refresh,
@@ -66,6 +61,6 @@ export async function saveExport(request: DataRequest): Promise<void> {
 
 /** Downloading writes to the security log, so the log is read again afterwards. */
 export function useSaveExport() {
-  const refresh = useRefreshAfterChange();
+  const refresh = useRefreshAfterChange(accountQueryKeys.dataRequests);
   return useMutation({ mutationFn: saveExport, onSettled: refresh });
 }

@@ -1,6 +1,6 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery } from "@tanstack/react-query";
 import {
   PhoneVerificationResultSchema,
   RecoveryContactListSchema,
@@ -10,6 +10,7 @@ import {
   type RecoveryContact,
 } from "@/lib/contacts/schemas";
 import { AcknowledgementSchema } from "@/lib/identity/schemas";
+import { useRefreshAfterChange } from "../use-refresh-after-change";
 import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 import { ProfileSchema } from "@/lib/users/schemas";
@@ -18,13 +19,6 @@ import { ProfileSchema } from "@/lib/users/schemas";
  * The recovery page's server state: the member's recovery contacts and their own phone number, read and
  * changed through the portal relay. Every change refreshes what it affects and the security log.
  */
-
-function useRefreshAfterChange(...keys: (readonly string[])[]) {
-  const queryClient = useQueryClient();
-  return () => {
-    for (const queryKey of [...keys, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
-  };
-}
 
 export function useRecoveryContacts() {
   return useQuery({

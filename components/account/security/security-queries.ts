@@ -1,8 +1,9 @@
 "use client";
 
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { AcknowledgementSchema } from "@/lib/identity/schemas";
 import { MfaStateSchema, RecoveryCodesSchema, TotpSetupSchema } from "@/lib/mfa/schemas";
+import { useRefreshAfterChange } from "../use-refresh-after-change";
 import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 import { SecurityEventPageSchema } from "@/lib/security-log/schemas";
@@ -15,13 +16,6 @@ import { MemberSessionListSchema, RevokedOthersSchema, RevokedSessionSchema, typ
  */
 
 const SECURITY_EVENTS_PAGE_SIZE = 20;
-
-function useRefreshAfterChange(...keys: (readonly string[])[]) {
-  const queryClient = useQueryClient();
-  return () => {
-    for (const queryKey of [...keys, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
-  };
-}
 
 export function useMfaState() {
   return useQuery({ queryKey: accountQueryKeys.mfa, queryFn: () => portalApi(MfaStateSchema, "users/me/mfa"), retry: retryUnlessRefused });
