@@ -11,6 +11,8 @@ export const IDENTITY_ERROR_STATUS = {
   too_many_requests: 429,
   server_error: 500,
   service_unavailable: 503,
+  // A method the route does not implement (lib/http/method-not-allowed.ts), with `Allow`.
+  method_not_allowed: 405,
 } as const;
 
 export type IdentityErrorCode = keyof typeof IDENTITY_ERROR_STATUS;

@@ -1,5 +1,6 @@
 import { oauthRoute } from "@/lib/http/oauth";
 import { publishedJwks } from "@/lib/oauth/keys";
+import { oauthMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,6 @@ export const GET = oauthRoute(async () =>
     headers: { "Cache-Control": "public, max-age=60", "Access-Control-Allow-Origin": "*" },
   }),
 );
+
+// POST, PUT, PATCH, DELETE /.well-known/jwks.json - 405 invalid_request (RFC 6749 shape)
+export const { POST, PUT, PATCH, DELETE } = oauthMethodNotAllowed(["GET"]);

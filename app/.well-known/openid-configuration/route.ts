@@ -1,4 +1,5 @@
 import { openIdConfiguration } from "@/lib/oauth/discovery";
+import { oauthMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +9,6 @@ export function GET() {
     headers: { "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" },
   });
 }
+
+// POST, PUT, PATCH, DELETE /.well-known/openid-configuration - 405 invalid_request (RFC 6749 shape)
+export const { POST, PUT, PATCH, DELETE } = oauthMethodNotAllowed(["GET"]);

@@ -7,6 +7,7 @@ import { formRoute } from "@/lib/http/forms";
 import { getAuthorizationRequest, markAuthorizationRequestConsented, resumeAuthorizationPath } from "@/lib/oauth/authorization-request";
 import { getSessionByToken } from "@/lib/sessions/get-session";
 import { sessionCookieName } from "@/lib/sessions/session-cookie";
+import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // POST /auth/consent - "Allow" records the Consent and resumes the request; "Deny" resumes it as denied
 export const POST = formRoute({
@@ -31,3 +32,6 @@ export const POST = formRoute({
     return { redirectTo: resume };
   },
 });
+
+// GET, PUT, PATCH, DELETE /auth/consent - GET goes to the form page, anything else 405 in the forms' JSON error shape
+export const { GET, PUT, PATCH, DELETE } = formMethodNotAllowed(PAGES.consent);

@@ -4,6 +4,7 @@ import { pendingCodeCookie } from "@/lib/accounts/pending-code";
 import { requestPasswordReset } from "@/lib/accounts/request-password-reset";
 import { forgotPasswordBodySchema } from "@/lib/accounts/schemas";
 import { formRoute } from "@/lib/http/forms";
+import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // POST /auth/forgot-password - sends a code to choose a new password, to the account's address or a chosen verified recovery contact (same answer for an unknown address)
 export const POST = formRoute({
@@ -14,3 +15,6 @@ export const POST = formRoute({
     return { redirectTo: pagePath(PAGES.resetPassword, { request: input.request }), cookies: [await pendingCodeCookie(pending)] };
   },
 });
+
+// GET, PUT, PATCH, DELETE /auth/forgot-password - GET goes to the form page, anything else 405 in the forms' JSON error shape
+export const { GET, PUT, PATCH, DELETE } = formMethodNotAllowed(PAGES.forgotPassword);

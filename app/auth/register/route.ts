@@ -3,6 +3,7 @@ import { pendingCodeCookie } from "@/lib/accounts/pending-code";
 import { registerAccount } from "@/lib/accounts/register-account";
 import { registerBodySchema } from "@/lib/accounts/schemas";
 import { formRoute } from "@/lib/http/forms";
+import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // POST /auth/register - creates an unverified account and emails a code (same answer for a known address)
 export const POST = formRoute({
@@ -19,3 +20,6 @@ export const POST = formRoute({
     return { redirectTo: pagePath(PAGES.verifyEmail, { request: input.request }), cookies: [await pendingCodeCookie(pending)] };
   },
 });
+
+// GET, PUT, PATCH, DELETE /auth/register - GET goes to the form page, anything else 405 in the forms' JSON error shape
+export const { GET, PUT, PATCH, DELETE } = formMethodNotAllowed(PAGES.register);

@@ -4,6 +4,7 @@ import { pendingCodeCookie, pendingCodeCookieName, readPendingCode } from "@/lib
 import { resendVerificationBodySchema } from "@/lib/accounts/schemas";
 import { sendVerificationCode } from "@/lib/accounts/send-verification-code";
 import { formRoute } from "@/lib/http/forms";
+import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // POST /auth/resend-verification - a new email-confirmation code for the registration in this browser
 export const POST = formRoute({
@@ -16,3 +17,6 @@ export const POST = formRoute({
     return { redirectTo: pagePath(PAGES.verifyEmail, { request: input.request, notice: "code_sent" }), cookies: [await pendingCodeCookie(renewed)] };
   },
 });
+
+// GET, PUT, PATCH, DELETE /auth/resend-verification - GET goes to the form page, anything else 405 in the forms' JSON error shape
+export const { GET, PUT, PATCH, DELETE } = formMethodNotAllowed(PAGES.verifyEmail);

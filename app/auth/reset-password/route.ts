@@ -3,6 +3,7 @@ import { clearedPendingCodeCookie } from "@/lib/accounts/pending-code";
 import { resetPassword } from "@/lib/accounts/reset-password";
 import { resetPasswordBodySchema } from "@/lib/accounts/schemas";
 import { formRoute } from "@/lib/http/forms";
+import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // POST /auth/reset-password - the emailed code and a new password; signs the member out everywhere
 export const POST = formRoute({
@@ -13,3 +14,6 @@ export const POST = formRoute({
     return { redirectTo: pagePath(PAGES.signIn, { request: input.request, notice: "password_changed" }), cookies: [clearedPendingCodeCookie()] };
   },
 });
+
+// GET, PUT, PATCH, DELETE /auth/reset-password - GET goes to the form page, anything else 405 in the forms' JSON error shape
+export const { GET, PUT, PATCH, DELETE } = formMethodNotAllowed(PAGES.resetPassword);

@@ -5,6 +5,7 @@ import { clearedPendingSignInCookie, pendingSignInCookieName, readPendingSignIn 
 import { secondFactorBodySchema } from "@/lib/accounts/schemas";
 import { verifySecondFactor } from "@/lib/accounts/verify-second-factor";
 import { formRoute } from "@/lib/http/forms";
+import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // POST /auth/second-factor - a TOTP or recovery code after a correct password; completes the sign-in
 export const POST = formRoute({
@@ -30,3 +31,6 @@ export const POST = formRoute({
     return { redirectTo: done.redirectTo, cookies: [...done.cookies, clearedPendingSignInCookie()] };
   },
 });
+
+// GET, PUT, PATCH, DELETE /auth/second-factor - GET goes to the form page, anything else 405 in the forms' JSON error shape
+export const { GET, PUT, PATCH, DELETE } = formMethodNotAllowed(PAGES.secondFactor);

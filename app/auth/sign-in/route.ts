@@ -6,6 +6,7 @@ import { signInBodySchema } from "@/lib/accounts/schemas";
 import { sendVerificationCode } from "@/lib/accounts/send-verification-code";
 import { signInWithPassword } from "@/lib/accounts/sign-in-with-password";
 import { formRoute } from "@/lib/http/forms";
+import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // POST /auth/sign-in - email and password; then signed in, or on to the second factor or the email code
 export const POST = formRoute({
@@ -37,3 +38,6 @@ export const POST = formRoute({
     }
   },
 });
+
+// GET, PUT, PATCH, DELETE /auth/sign-in - GET goes to the form page, anything else 405 in the forms' JSON error shape
+export const { GET, PUT, PATCH, DELETE } = formMethodNotAllowed(PAGES.signIn);

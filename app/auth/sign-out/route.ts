@@ -4,6 +4,7 @@ import { signOutBodySchema } from "@/lib/accounts/schemas";
 import { signOut } from "@/lib/accounts/sign-out";
 import { formRoute } from "@/lib/http/forms";
 import { sessionCookieName, sessionCookieOptions } from "@/lib/sessions/session-cookie";
+import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // POST /auth/sign-out - ends this browser's session, clears its cookie, continues to a same-origin path
 export const POST = formRoute({
@@ -18,3 +19,6 @@ export const POST = formRoute({
     };
   },
 });
+
+// GET, PUT, PATCH, DELETE /auth/sign-out - GET goes to the form page, anything else 405 in the forms' JSON error shape
+export const { GET, PUT, PATCH, DELETE } = formMethodNotAllowed(PAGES.signOut);

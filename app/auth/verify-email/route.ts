@@ -4,6 +4,7 @@ import { clearedPendingCodeCookie, pendingCodeCookieName, readPendingCode } from
 import { verifyEmailBodySchema } from "@/lib/accounts/schemas";
 import { verifyEmail } from "@/lib/accounts/verify-email";
 import { formRoute } from "@/lib/http/forms";
+import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // POST /auth/verify-email - confirms the address with the emailed code, then signs the member in
 export const POST = formRoute({
@@ -26,3 +27,6 @@ export const POST = formRoute({
     return { redirectTo: done.redirectTo, cookies: [...done.cookies, clearedPendingCodeCookie()] };
   },
 });
+
+// GET, PUT, PATCH, DELETE /auth/verify-email - GET goes to the form page, anything else 405 in the forms' JSON error shape
+export const { GET, PUT, PATCH, DELETE } = formMethodNotAllowed(PAGES.verifyEmail);

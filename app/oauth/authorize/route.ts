@@ -4,6 +4,7 @@ import { completeAuthorization } from "@/lib/oauth/authorize/complete-authorizat
 import { clientErrorRedirect } from "@/lib/oauth/authorize/redirect-to-client";
 import { resolveClientAndRedirect } from "@/lib/oauth/authorize/resolve-client-redirect";
 import { validateAuthorizationParams } from "@/lib/oauth/authorize/validate-authorization-params";
+import { browserMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -24,3 +25,6 @@ const authorize = browserOAuthRoute(async (request) => {
 export const GET = authorize;
 // POST /oauth/authorize - the same, with form-encoded parameters (OIDC Core 3.1.2.1)
 export const POST = authorize;
+
+// PUT, PATCH, DELETE /oauth/authorize - our error page, as the endpoint's other refusals
+export const { PUT, PATCH, DELETE } = browserMethodNotAllowed();

@@ -2,6 +2,7 @@ import { oauthJson, oauthRoute, readOAuthForm } from "@/lib/http/oauth";
 import { authenticateClient } from "@/lib/oauth/clients/authenticate-client";
 import { invalidRequest } from "@/lib/oauth/errors";
 import { introspectToken } from "@/lib/oauth/introspect-token";
+import { oauthMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +14,6 @@ export const POST = oauthRoute(async (request) => {
   if (!token) throw invalidRequest("token is required");
   return oauthJson(await introspectToken(client, token, form.get("token_type_hint")));
 });
+
+// GET, PUT, PATCH, DELETE /oauth/introspect - 405 invalid_request (RFC 6749 shape)
+export const { GET, PUT, PATCH, DELETE } = oauthMethodNotAllowed(["POST"]);

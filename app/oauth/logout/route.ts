@@ -1,6 +1,7 @@
 import { browserOAuthParams, browserOAuthRoute, browserSession } from "@/lib/http/authorize";
 import { endSession } from "@/lib/oauth/end-session";
 import { sessionCookieName, sessionCookieOptions } from "@/lib/sessions/session-cookie";
+import { browserMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -26,3 +27,6 @@ const logout = browserOAuthRoute(async (request) => {
 export const GET = logout;
 // POST /oauth/logout - the same, form-encoded
 export const POST = logout;
+
+// PUT, PATCH, DELETE /oauth/logout - our error page, as the endpoint's other refusals
+export const { PUT, PATCH, DELETE } = browserMethodNotAllowed();

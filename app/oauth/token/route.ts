@@ -1,5 +1,6 @@
 import { oauthFailure, readOAuthBody, toResponse } from "@/lib/http/oauth";
 import { tokenEndpoint } from "@/lib/oauth/token/token-endpoint";
+import { oauthMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -14,3 +15,6 @@ export async function POST(request: Request): Promise<Response> {
   }
   return toResponse(await tokenEndpoint(request.headers, body));
 }
+
+// GET, PUT, PATCH, DELETE /oauth/token - 405 invalid_request (RFC 6749 shape)
+export const { GET, PUT, PATCH, DELETE } = oauthMethodNotAllowed(["POST"]);

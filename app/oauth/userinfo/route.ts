@@ -1,6 +1,7 @@
 import { NO_STORE_HEADERS, oauthJson, oauthRoute } from "@/lib/http/oauth";
 import { bearerToken } from "@/lib/oauth/bearer";
 import { BearerError, readUserinfo } from "@/lib/oauth/userinfo";
+import { oauthMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -21,3 +22,6 @@ async function userinfo(request: Request): Promise<Response> {
 export const GET = oauthRoute(userinfo);
 // POST /oauth/userinfo - the same (OIDC Core 5.3.1 allows POST)
 export const POST = oauthRoute(userinfo);
+
+// PUT, PATCH, DELETE /oauth/userinfo - 405 invalid_request (RFC 6749 shape)
+export const { PUT, PATCH, DELETE } = oauthMethodNotAllowed(["GET", "POST"]);

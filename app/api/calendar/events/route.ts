@@ -1,5 +1,6 @@
 import { CALENDAR_MESSAGES } from "@/lib/calendar/schemas";
 import { calendarErrorResponse, calendarPreflight } from "@/lib/http/calendar";
+import { calendarMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // GET /api/calendar/events - the detail route without its eventId: answered 400 as the contract says
 export function GET(): Response {
@@ -8,3 +9,6 @@ export function GET(): Response {
 
 // OPTIONS /api/calendar/events - CORS preflight for embedding sites
 export const OPTIONS = calendarPreflight;
+
+// POST, PUT, PATCH, DELETE /api/calendar/events - 405 CalendarError
+export const { POST, PUT, PATCH, DELETE } = calendarMethodNotAllowed();

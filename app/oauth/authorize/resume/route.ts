@@ -5,6 +5,7 @@ import { completeAuthorization } from "@/lib/oauth/authorize/complete-authorizat
 import { clientErrorRedirect } from "@/lib/oauth/authorize/redirect-to-client";
 import { getClient } from "@/lib/oauth/clients/get-client";
 import { OAuthError } from "@/lib/oauth/errors";
+import { browserMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -21,3 +22,6 @@ export const GET = browserOAuthRoute(async (request) => {
   }
   return completeAuthorization(client, parked.params, await browserSession(request), parked);
 });
+
+// POST, PUT, PATCH, DELETE /oauth/authorize/resume - our error page, as the endpoint's other refusals
+export const { POST, PUT, PATCH, DELETE } = browserMethodNotAllowed();

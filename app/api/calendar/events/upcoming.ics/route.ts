@@ -4,6 +4,7 @@ import { upcomingEventsQuerySchema } from "@/lib/calendar/schemas";
 import { env } from "@/lib/env";
 import { calendarPreflight, calendarRoute, parseQuery } from "@/lib/http/calendar";
 import { churchName } from "@/lib/church";
+import { calendarMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 const subscriptionQuerySchema = upcomingEventsQuerySchema.pick({ type: true, ministryId: true, campusId: true, audience: true });
 
@@ -19,3 +20,6 @@ export const GET = calendarRoute(async (request) => {
 
 // OPTIONS /api/calendar/events/upcoming.ics - CORS preflight for embedding sites
 export const OPTIONS = calendarPreflight;
+
+// POST, PUT, PATCH, DELETE /api/calendar/events/upcoming.ics - 405 CalendarError
+export const { POST, PUT, PATCH, DELETE } = calendarMethodNotAllowed();

@@ -3,6 +3,7 @@ import { listConsents } from "@/lib/consents/list-consents";
 import { createConsentBodySchema } from "@/lib/consents/schemas";
 import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -17,3 +18,6 @@ export const POST = identityRoute({ permission: "consents:write" }, async ({ req
   const { consent, created } = await createConsent(caller.userId, body, requestContext(request.headers));
   return identityJson(consent, created ? 201 : 200);
 });
+
+// PUT, PATCH, DELETE /api/v1/consents/me - 405 in the identity error shape
+export const { PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET", "POST"]);

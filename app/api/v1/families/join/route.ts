@@ -2,6 +2,7 @@ import { joinFamily } from "@/lib/families/join-family";
 import { joinFamilyBodySchema } from "@/lib/families/schemas";
 import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,6 @@ export const POST = identityRoute({ permission: "profile:write" }, async ({ requ
   const { code } = await readJsonBody(request, joinFamilyBodySchema);
   return identityJson(await joinFamily(caller.userId, code, requestContext(request.headers)));
 });
+
+// GET, PUT, PATCH, DELETE /api/v1/families/join - 405 in the identity error shape
+export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);

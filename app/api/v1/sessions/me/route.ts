@@ -2,6 +2,7 @@ import { identityJson, identityRoute } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
 import { listMemberSessions } from "@/lib/sessions/list-member-sessions";
 import { revokeOtherMemberSessions } from "@/lib/sessions/revoke-member-session-or-throw";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -14,3 +15,6 @@ export const GET = identityRoute({ permission: "sessions:read" }, async ({ calle
 export const DELETE = identityRoute({ permission: "sessions:write" }, async ({ request, caller }) =>
   identityJson(await revokeOtherMemberSessions(caller.userId, caller.sessionId, requestContext(request.headers))),
 );
+
+// POST, PUT, PATCH /api/v1/sessions/me - 405 in the identity error shape
+export const { POST, PUT, PATCH } = identityMethodNotAllowed(["GET", "DELETE"]);

@@ -1,5 +1,6 @@
 import { identityJson, identityRoute } from "@/lib/http/identity";
 import { getProfileOrThrow } from "@/lib/users/get-profile-or-throw";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -7,3 +8,6 @@ export const dynamic = "force-dynamic";
 export const GET = identityRoute({ permission: "profile:read" }, async ({ caller }) =>
   identityJson(await getProfileOrThrow(caller.userId, caller.permissions)),
 );
+
+// POST, PUT, PATCH, DELETE /api/v1/users/me - 405 in the identity error shape
+export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

@@ -4,6 +4,7 @@ import { eventIdParamsSchema } from "@/lib/calendar/schemas";
 import { churchName } from "@/lib/church";
 import { env } from "@/lib/env";
 import { calendarPreflight, calendarRoute } from "@/lib/http/calendar";
+import { calendarMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // GET /api/calendar/events/{eventId}/calendar.ics - one event as iCalendar, for "add to my calendar"
 export const GET = calendarRoute(async (_request, params) => {
@@ -14,3 +15,6 @@ export const GET = calendarRoute(async (_request, params) => {
 
 // OPTIONS /api/calendar/events/{eventId}/calendar.ics - CORS preflight for embedding sites
 export const OPTIONS = calendarPreflight;
+
+// POST, PUT, PATCH, DELETE /api/calendar/events/[eventId]/calendar.ics - 405 CalendarError
+export const { POST, PUT, PATCH, DELETE } = calendarMethodNotAllowed();

@@ -1,6 +1,7 @@
 import { rotateFamilyCode } from "@/lib/families/rotate-family-code";
 import { identityJson, identityRoute } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +9,6 @@ export const dynamic = "force-dynamic";
 export const POST = identityRoute({ permission: "profile:write" }, async ({ request, caller }) =>
   identityJson(await rotateFamilyCode(caller.userId, requestContext(request.headers))),
 );
+
+// GET, PUT, PATCH, DELETE /api/v1/families/me/code - 405 in the identity error shape
+export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);

@@ -3,6 +3,7 @@ import { requestContext } from "@/lib/http/request-context";
 import { createDataRequest } from "@/lib/privacy/create-data-request";
 import { listDataRequests } from "@/lib/privacy/list-data-requests";
 import { createDataRequestBodySchema } from "@/lib/privacy/schemas";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -14,3 +15,6 @@ export const POST = identityRoute({ permission: "profile:write" }, async ({ requ
   const { type } = await readJsonBody(request, createDataRequestBodySchema);
   return identityJson(await createDataRequest(caller.userId, type, requestContext(request.headers)), 201);
 });
+
+// PUT, PATCH, DELETE /api/v1/privacy/data-requests/me - 405 in the identity error shape
+export const { PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET", "POST"]);

@@ -1,6 +1,7 @@
 import { identityJson, identityRoute } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
 import { revokeMemberSessionOrThrow } from "@/lib/sessions/revoke-member-session-or-throw";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +9,6 @@ export const dynamic = "force-dynamic";
 export const DELETE = identityRoute<{ id: string }>({ permission: "sessions:write" }, async ({ request, caller, params }) =>
   identityJson(await revokeMemberSessionOrThrow(caller.userId, params.id, requestContext(request.headers))),
 );
+
+// GET, POST, PUT, PATCH /api/v1/sessions/me/[id] - 405 in the identity error shape
+export const { GET, POST, PUT, PATCH } = identityMethodNotAllowed(["DELETE"]);

@@ -3,6 +3,7 @@ import { requestContext } from "@/lib/http/request-context";
 import { disableTotp } from "@/lib/mfa/disable-totp";
 import { getMfaState } from "@/lib/mfa/get-mfa-state";
 import { disableMfaBodySchema } from "@/lib/mfa/schemas";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -14,3 +15,6 @@ export const DELETE = identityRoute({ permission: "profile:write" }, async ({ re
   const { code } = await readJsonBody(request, disableMfaBodySchema);
   return identityJson(await disableTotp(caller.userId, code, requestContext(request.headers)));
 });
+
+// POST, PUT, PATCH /api/v1/users/me/mfa - 405 in the identity error shape
+export const { POST, PUT, PATCH } = identityMethodNotAllowed(["GET", "DELETE"]);

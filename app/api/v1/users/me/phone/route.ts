@@ -2,6 +2,7 @@ import { startPhoneVerificationBodySchema } from "@/lib/contacts/schemas";
 import { startPhoneVerification } from "@/lib/contacts/start-phone-verification";
 import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,6 @@ export const POST = identityRoute({ permission: "profile:write" }, async ({ requ
   const { phone } = await readJsonBody(request, startPhoneVerificationBodySchema);
   return identityJson(await startPhoneVerification(caller.userId, phone, requestContext(request.headers)));
 });
+
+// GET, PUT, PATCH, DELETE /api/v1/users/me/phone - 405 in the identity error shape
+export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);

@@ -3,6 +3,7 @@ import { listRecoveryContacts } from "@/lib/contacts/list-recovery-contacts";
 import { createRecoveryContactBodySchema } from "@/lib/contacts/schemas";
 import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -16,3 +17,6 @@ export const POST = identityRoute({ permission: "profile:write" }, async ({ requ
   const { value } = await readJsonBody(request, createRecoveryContactBodySchema);
   return identityJson(await addRecoveryContact(caller.userId, value, requestContext(request.headers)), 201);
 });
+
+// PUT, PATCH, DELETE /api/v1/users/me/recovery-contacts - 405 in the identity error shape
+export const { PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET", "POST"]);

@@ -1,6 +1,7 @@
 import { identityJson, identityRoute, readQuery } from "@/lib/http/identity";
 import { listSecurityEvents } from "@/lib/security-log/list-security-events";
 import { securityEventsQuerySchema } from "@/lib/security-log/schemas";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -9,3 +10,6 @@ export const GET = identityRoute({ permission: "profile:read" }, async ({ reques
   const query = readQuery(request, securityEventsQuerySchema);
   return identityJson(await listSecurityEvents(caller.userId, query.limit, query.cursor));
 });
+
+// POST, PUT, PATCH, DELETE /api/v1/users/me/security-events - 405 in the identity error shape
+export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

@@ -1,6 +1,7 @@
 import { identityRoute } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
 import { getDataExportOrThrow } from "@/lib/privacy/get-data-export-or-throw";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -18,3 +19,6 @@ export const GET = identityRoute<{ id: string }>({ permission: "profile:read" },
     },
   });
 });
+
+// POST, PUT, PATCH, DELETE /api/v1/privacy/data-requests/me/[id]/download - 405 in the identity error shape
+export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

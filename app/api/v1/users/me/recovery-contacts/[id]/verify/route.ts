@@ -2,6 +2,7 @@ import { contactCodeBodySchema } from "@/lib/contacts/schemas";
 import { verifyRecoveryContact } from "@/lib/contacts/verify-recovery-contact";
 import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,6 @@ export const POST = identityRoute<{ id: string }>({ permission: "profile:write" 
   const { code } = await readJsonBody(request, contactCodeBodySchema);
   return identityJson(await verifyRecoveryContact(caller.userId, params.id, code, requestContext(request.headers)));
 });
+
+// GET, PUT, PATCH, DELETE /api/v1/users/me/recovery-contacts/[id]/verify - 405 in the identity error shape
+export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);

@@ -2,6 +2,7 @@ import { revokeDependentConsentOrThrow } from "@/lib/guardians/revoke-dependent-
 import { GUARDIAN_PERMISSION } from "@/lib/guardians/schemas";
 import { identityJson, identityRoute } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -9,3 +10,6 @@ export const dynamic = "force-dynamic";
 export const DELETE = identityRoute<{ dependentId: string; consentId: string }>({ permission: GUARDIAN_PERMISSION }, async ({ request, caller, params }) =>
   identityJson(await revokeDependentConsentOrThrow(caller.userId, params.dependentId, params.consentId, requestContext(request.headers))),
 );
+
+// GET, POST, PUT, PATCH /api/v1/users/me/dependents/[dependentId]/consent/[consentId] - 405 in the identity error shape
+export const { GET, POST, PUT, PATCH } = identityMethodNotAllowed(["DELETE"]);

@@ -1,0 +1,15 @@
+import { calendarErrorResponse, calendarPreflight } from "@/lib/http/calendar";
+
+export const dynamic = "force-dynamic";
+
+const unknownRoute = async () => calendarErrorResponse(404, "not found");
+
+// Any other /api/calendar path - a CalendarError 404, not Next's HTML page (found by the hostile-input proof)
+export const GET = unknownRoute;
+export const POST = unknownRoute;
+export const PUT = unknownRoute;
+export const PATCH = unknownRoute;
+export const DELETE = unknownRoute;
+
+// OPTIONS /api/calendar/* - CORS preflight, as every calendar route
+export const OPTIONS = calendarPreflight;

@@ -1,0 +1,88 @@
+import "server-only";
+import type { CalendarErrorBody } from "../calendar/schemas.ts";
+import { IDENTITY_ERROR_STATUS } from "../identity/errors.ts";
+
+/**
+ * Answers for the HTTP methods a route does not implement. Without these, Next answers 405 with an empty
+ * body, outside every surface's error shape (found by the hostile-input proof, scripts/proofs/fuzz.ts).
+ * A route exports the methods it lacks from one of these, e.g.
+ *   export const { PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET", "POST"]);
+ * Every answer is 405 with an `Allow` header (RFC 9110 15.5.6) and the surface's own body. HEAD and
+ * OPTIONS stay Next's: HEAD runs GET without a body, OPTIONS answers 204 with `Allow`.
+ */
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+type Handler = (request: Request) => Promise<Response>;
+type Handlers = Record<Method, Handler>;
+
+const METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+function allowHeader(allowed: readonly string[]): string {
+  const methods = new Set(allowed);
+  if (methods.has("GET")) methods.add("HEAD");
+  methods.add("OPTIONS");
+  return [...methods].join(", ");
+}
+
+function handlers(answer: (method: string) => Response): Handlers {
+  return Object.fromEntries(METHODS.map((method) => [method, async (request: Request) => answer(request.method)])) as Handlers;
+}
+
+/** /api/v1 routes: `{ error: "method_not_allowed", error_description }`, as every identity error. */
+export function identityMethodNotAllowed(allowed: readonly Method[]): Handlers {
+  const allow = allowHeader(allowed);
+  return handlers(
+    (method) =>
+      new Response(JSON.stringify({ error: "method_not_allowed", error_description: `${method} is not allowed here; use ${allowed.join(" or ")}` }), {
+        status: IDENTITY_ERROR_STATUS.method_not_allowed,
+        headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", Allow: allow },
+      }),
+  );
+}
+
+/**
+ * The OAuth endpoints that answer JSON (token, revocation, introspection, JWKS, discovery): RFC 6749 has
+ * no code for a wrong method, and its `invalid_request` covers "a request that is otherwise malformed".
+ */
+export function oauthMethodNotAllowed(allowed: readonly Method[]): Handlers {
+  const allow = allowHeader(allowed);
+  return handlers(
+    (method) =>
+      new Response(JSON.stringify({ error: "invalid_request", error_description: `${method} is not allowed here; use ${allowed.join(" or ")}` }), {
+        status: 405,
+        headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", Pragma: "no-cache", Allow: allow },
+      }),
+  );
+}
+
+/** The browser endpoints (authorize, resume, logout): our error page, as their other refusals. */
+export function browserMethodNotAllowed(): Handlers {
+  return handlers(() => new Response(null, { status: 303, headers: { Location: "/oauth/error?error=invalid_request", "Cache-Control": "no-store" } }));
+}
+
+/**
+ * The account forms (/auth/*): a GET (a bookmarked or reloaded form address) goes to the form's page;
+ * any other method gets the forms' JSON error shape.
+ */
+export function formMethodNotAllowed(formPath: string): Handlers {
+  const json = identityMethodNotAllowed(["POST"]);
+  return {
+    ...json,
+    GET: async () => new Response(null, { status: 303, headers: { Location: formPath, "Cache-Control": "no-store" } }),
+  };
+}
+
+/** Calendar routes: a CalendarError, with the CORS headers embedding sites need to read it. */
+export function calendarMethodNotAllowed(): Handlers {
+  return handlers((method) => {
+    const body: CalendarErrorBody = { error: true, message: `method ${method} is not allowed`, statusCode: 405 };
+    return new Response(JSON.stringify(body), {
+      status: 405,
+      headers: {
+        "Content-Type": "application/json; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Access-Control-Allow-Origin": "*",
+        Allow: "GET, HEAD, OPTIONS",
+      },
+    });
+  });
+}
