@@ -19,6 +19,7 @@ import http from "node:http";
 import next from "next";
 import type { NextRequest } from "next/server";
 import { ConfigError, env } from "../lib/env.ts";
+import { malformedTargetAnswer, targetOfRawRequest, transportRefusal } from "../lib/http/malformed-target.ts";
 import { MAX_OAUTH_FORM_BYTES, oauthFailure, type HeaderReader, type PlainResponse } from "../lib/http/oauth.ts";
 import { MAX_FORM_BODY_BYTES } from "../lib/http/read-body.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "../lib/http/request-id.ts";
@@ -188,6 +189,13 @@ const server = http.createServer((request, response) => {
   for (const [name, value] of Object.entries(defaultHeaders)) response.setHeader(name, value);
   response.setHeader("X-Request-Id", requestId);
   logAccess(request, response, requestId, started);
+  // A target Next cannot route (raw bytes, broken percent-escapes) gets a 400 in its surface's shape here;
+  // Next would answer an empty 400 or a plain-text 500.
+  const malformed = malformedTargetAnswer(request.url ?? "/");
+  if (malformed) {
+    writePlain(response, malformed, false);
+    return;
+  }
   runWithRequestId(requestId, () => {
     if (request.method === "POST" && (request.url === "/oauth/token" || request.url?.startsWith("/oauth/token?"))) {
       serveToken(request, response);
@@ -199,6 +207,19 @@ const server = http.createServer((request, response) => {
     }
     void handle(request, response);
   });
+});
+// Requests Node's HTTP parser refuses before any handler runs (raw bytes in the target, headers over the
+// 16 KB limit, broken framing) get a 400 in the shape of the surface they were meant for instead of Node's
+// empty "400 Bad Request" (found by the hostile-input proof). The connection is closed afterwards, as Node does.
+server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+  if (error.code === "ECONNRESET" || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const problem = error.code === "HPE_HEADER_OVERFLOW" ? "headers_too_large" : error.code === "HPE_INVALID_URL" ? "malformed_target" : "malformed_request";
+  const answer = transportRefusal(targetOfRawRequest(error.rawPacket), problem);
+  const headers = { ...defaultHeaders, ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)), Connection: "close" };
+  socket.end(`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join("\r\n")}\r\n\r\n${answer.body}`);
 });
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { isMalformedTarget, malformedTargetAnswer, targetOfRawRequest, transportRefusal } from "./malformed-target.ts";
+
+// Regression tests for what the hostile-input proof (scripts/proofs/fuzz.ts) found: Next answered these
+// targets with a plain-text 500 or an empty 400 before any route ran.
+describe("malformedTargetAnswer", () => {
+  it.each([
+    ["/api/v1/users/me/recovery-contacts/%ED%A0%80", "a UTF-16 surrogate percent-encoded"],
+    ["/api/v1/consents/me/%C3%28", "an invalid UTF-8 sequence"],
+    ["/api/v1/consents/me/%", "a lone percent sign"],
+    ["/api/v1/users/me?\u00ff=\u00fe", "raw latin1 bytes in the query"],
+    ["/api/v1/users/me/\u00e9", "a raw byte in the path"],
+  ])("%s (%s) is invalid_request 400 in the identity shape", (target) => {
+    const answer = malformedTargetAnswer(target);
+    expect(answer?.status).toBe(400);
+    expect(JSON.parse(answer!.body)).toEqual({ error: "invalid_request", error_description: expect.any(String) });
+    expect(answer?.headers["Cache-Control"]).toBe("no-store");
+  });
+
+  it("answers calendar paths with a CalendarError, readable by embedding sites", () => {
+    const answer = malformedTargetAnswer("/api/calendar/events/%ED%A0%80");
+    expect(answer?.status).toBe(400);
+    expect(JSON.parse(answer!.body)).toEqual({ error: true, message: "the request URL is malformed", statusCode: 400 });
+    expect(answer?.headers["Access-Control-Allow-Origin"]).toBe("*");
+  });
+
+  it("answers the OAuth JSON endpoints and the account forms with invalid_request", () => {
+    for (const target of ["/oauth/token?\u00ff", "/auth/sign-in/%E0%A4%A", "/.well-known/%ff"]) {
+      expect(JSON.parse(malformedTargetAnswer(target)!.body).error).toBe("invalid_request");
+    }
+  });
+
+  it("answers pages with an HTML page", () => {
+    const answer = malformedTargetAnswer("/calendar/%ED%A0%80");
+    expect(answer?.headers["Content-Type"]).toMatch(/^text\/html/);
+    expect(answer?.body).toContain("Bad request");
+  });
+
+  it.each(["/api/v1/users/me", "/api/calendar/events/upcoming?limit=5&type=SERVICE", "/api/v1/consents/me/%E2%9C%93", "/sign-in?request=a%2Fb", "/api/calendar/events/upcoming?a=%ZZ"])(
+    "leaves a well-formed target alone: %s",
+    (target) => {
+      expect(isMalformedTarget(target)).toBe(false);
+      expect(malformedTargetAnswer(target)).toBeNull();
+    },
+  );
+});
+
+describe("transportRefusal (requests Node's parser refuses, server/main.ts clientError)", () => {
+  it("names the problem in the surface's shape", () => {
+    expect(JSON.parse(transportRefusal("/api/v1/users/me", "headers_too_large").body)).toEqual({ error: "invalid_request", error_description: "the request headers are too large" });
+    expect(JSON.parse(transportRefusal("/api/calendar/events/upcoming", "headers_too_large").body)).toMatchObject({ error: true, statusCode: 400 });
+    expect(transportRefusal("/calendar", "malformed_request").headers["Content-Type"]).toMatch(/^text\/html/);
+  });
+
+  it("reads the target from the raw request line, whatever bytes it holds", () => {
+    expect(targetOfRawRequest(Buffer.from("GET /api/v1/users/me?\xff=1 HTTP/1.1\r\nHost: x\r\n", "latin1"))).toBe("/api/v1/users/me?\xff=1");
+    expect(targetOfRawRequest(Buffer.from("garbage"))).toBe("/");
+    expect(targetOfRawRequest(undefined)).toBe("/");
+  });
+});

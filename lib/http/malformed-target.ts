@@ -1,0 +1,67 @@
+import type { PlainResponse } from "./oauth.ts";
+
+/**
+ * Request targets Next.js cannot route: raw bytes outside printable ASCII (a browser always percent-encodes
+ * them) or a path whose percent-escapes do not decode as UTF-8 (`/consents/me/%ED%A0%80`). Next answers the
+ * first with an empty 400 and the second with a plain-text 500 before any route runs (found by the
+ * hostile-input proof). `npm start`'s server (server/main.ts) answers them here instead: 400 in the shape
+ * of the surface the path belongs to.
+ */
+export function isMalformedTarget(target: string): boolean {
+  if (/[^\x21-\x7e]/.test(target)) return true;
+  const path = target.split("?")[0] ?? "";
+  try {
+    decodeURIComponent(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } as const;
+
+export type TransportProblem = "malformed_target" | "headers_too_large" | "malformed_request";
+
+const WORDS: Record<TransportProblem, { description: string; page: string }> = {
+  malformed_target: { description: "the request URL is malformed (percent-encode it as UTF-8)", page: "The address of this page is malformed. Check the link and try again." },
+  headers_too_large: { description: "the request headers are too large", page: "Your browser sent more data than we accept. Clearing this site’s cookies usually helps." },
+  malformed_request: { description: "the request is not valid HTTP", page: "Your browser sent a request we could not read. Try again." },
+};
+
+/**
+ * A 400 in the shape of the surface `target` belongs to, for a request refused before any route ran:
+ * a malformed target (above), or one Node's HTTP parser refused (server/main.ts `clientError`).
+ */
+export function transportRefusal(target: string, problem: TransportProblem): PlainResponse {
+  const path = target.split("?")[0] ?? "";
+  const { description, page } = WORDS[problem];
+  if (path.startsWith("/api/calendar")) {
+    const message = problem === "malformed_target" ? "the request URL is malformed" : description;
+    return {
+      status: 400,
+      headers: { ...JSON_HEADERS, "Access-Control-Allow-Origin": "*" },
+      body: JSON.stringify({ error: true, message, statusCode: 400 }),
+    };
+  }
+  if (/^\/(api|auth|portal\/api|oauth\/(token|revoke|introspect|userinfo)|\.well-known)(\/|$)/.test(path)) {
+    // The identity, forms and OAuth JSON shapes agree here: `{ error: "invalid_request", error_description }`.
+    return { status: 400, headers: JSON_HEADERS, body: JSON.stringify({ error: "invalid_request", error_description: description }) };
+  }
+  return {
+    status: 400,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+    body: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Bad request</title></head><body><main><h1>Bad request</h1><p>${page}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
+  };
+}
+
+/** The 400 for a malformed target, in its surface's shape; null when the target is fine. */
+export function malformedTargetAnswer(target: string): PlainResponse | null {
+  return isMalformedTarget(target) ? transportRefusal(target, "malformed_target") : null;
+}
+
+/** The request target of the first line of a raw HTTP request, as far as it arrived ("/" when unreadable). */
+export function targetOfRawRequest(raw: Buffer | undefined): string {
+  const line = raw?.subarray(0, 8192).toString("latin1").split("\r\n")[0] ?? "";
+  const target = line.split(" ")[1];
+  return target?.startsWith("/") ? target : "/";
+}
