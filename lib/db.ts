@@ -54,6 +54,11 @@ function openPostgres(connectionString: string): DatabaseHandle {
   // One pool for Prisma and for the few hot read paths that build their JSON in SQL.
   // A database that does not answer must fail requests fast, not queue them forever.
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
+  // An idle pooled connection that the server drops (PostgreSQL stopped or restarted) is reported as an
+  // "error" event, which crashes the process when nobody listens. Prisma's adapter listens only once Prisma
+  // has connected; the calendar's raw queries (`sql`) can use the pool before that. The pool discards the
+  // dead connection and opens a new one when the database is back (decision 0016).
+  pool.on("error", (error) => console.error(JSON.stringify({ level: "warn", event: "database_connection_lost", error: error.message })));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const query: SqlQuery = async <Row>(text: string, params: readonly unknown[] = []) =>
     (await pool.query({ name: statementName(text), text, values: params as unknown[] })).rows as Row[];

@@ -20,6 +20,7 @@ export const ACCOUNT_ERRORS = {
   forbidden: { status: 403, message: "This form has expired. Please try again.", field: undefined },
   account_disabled: { status: 403, message: "This account has been disabled. Please contact the church office.", field: undefined },
   too_many_requests: { status: 429, message: "Too many attempts. Please wait a moment and try again.", field: undefined },
+  service_unavailable: { status: 503, message: "We can’t reach our records right now. Please try again in a moment.", field: undefined },
   server_error: { status: 500, message: "Something went wrong on our side. Please try again in a moment.", field: undefined },
   // "Continue with <provider>" (docs/decisions/0014-federated-identity.md).
   federation_unavailable: { status: 503, message: "That sign-in option isn’t available right now. Sign in with your email and password, or try again later.", field: undefined },

@@ -1,5 +1,6 @@
 import "server-only";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
+import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { AuthorizePageError } from "../oauth/authorize/authorize-errors.ts";
 import { BodyTooLargeError, MAX_FORM_BODY_BYTES, readBodyText } from "./read-body.ts";
 import { getSessionByToken, type LiveSession } from "../sessions/get-session.ts";
@@ -24,6 +25,7 @@ export function browserOAuthRoute(handler: Handler): Handler {
       return await handler(request);
     } catch (error) {
       if (error instanceof AuthorizePageError) return errorPageRedirect(error.code);
+      if (isDatabaseUnavailable(error)) return errorPageRedirect("temporarily_unavailable");
       logUnexpectedError(new URL(request.url).pathname, error, request.headers);
       return errorPageRedirect("server_error");
     }

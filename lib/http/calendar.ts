@@ -4,6 +4,7 @@ import type { NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { readCalendarVersion } from "../calendar/calendar-version.ts";
 import { CalendarError } from "../calendar/errors.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import type { CalendarErrorBody } from "../calendar/schemas.ts";
 import { env } from "../env.ts";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
@@ -73,6 +74,14 @@ function renderError(error: unknown, request: NextRequest): Response {
   if (error instanceof ZodError) {
     const messages = [...new Set(error.issues.map((issue) => issue.message))];
     return errorResponse(400, messages[0] ?? "invalid request", messages);
+  }
+  if (isDatabaseUnavailable(error)) {
+    // The database is not answering: a passing fault, so 503 with Retry-After, never cached (decision 0016).
+    const body: CalendarErrorBody = { error: true, message: "the calendar is briefly unavailable; try again", statusCode: 503 };
+    return new Response(JSON.stringify(body), {
+      status: 503,
+      headers: { ...CORS_HEADERS, "Content-Type": JSON_CONTENT_TYPE, "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) },
+    });
   }
   const requestId = logUnexpectedError(request.nextUrl.pathname, error, request.headers);
   return new Response(JSON.stringify({ error: true, message: "internal error", statusCode: 500 } satisfies CalendarErrorBody), {

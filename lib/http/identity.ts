@@ -1,6 +1,7 @@
 import "server-only";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
 import { ZodError, type z } from "zod";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { IdentityError, forbidden, invalidToken } from "../identity/errors.ts";
 import { bearerToken } from "../oauth/bearer.ts";
 import { checkTokenLiveness } from "../oauth/token-liveness.ts";
@@ -115,6 +116,11 @@ export function readQuery<Schema extends z.ZodType>(request: Request, schema: Sc
   return parsed.data;
 }
 
+/** The database is not answering (stopped, restarting): 503 with Retry-After, never a 500 (decision 0016). */
+export function serviceUnavailable(): IdentityError {
+  return new IdentityError("service_unavailable", "the service is briefly unavailable; try again", { "Retry-After": String(RETRY_AFTER_SECONDS) });
+}
+
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 export function identityRoute<Params extends Record<string, string | string[]> = Record<string, never>>(
@@ -150,6 +156,7 @@ export function publicIdentityRoute(handler: (request: Request) => Promise<Respo
 function identityFailure(request: Request, error: unknown): Response {
   if (error instanceof IdentityError) return identityErrorResponse(error);
   if (error instanceof ZodError) return identityErrorResponse(new IdentityError("invalid_request", describeZodError(error)));
+  if (isDatabaseUnavailable(error)) return identityErrorResponse(serviceUnavailable());
   const requestId = logUnexpectedError(new URL(request.url).pathname, error, request.headers);
   return identityErrorResponse(new IdentityError("server_error", `unexpected error (request ${requestId})`));
 }

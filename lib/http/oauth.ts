@@ -1,5 +1,6 @@
 import "server-only";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
+import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { OAuthError } from "../oauth/errors.ts";
 import { BodyTooLargeError, MAX_FORM_BODY_BYTES, readBodyText } from "./read-body.ts";
 
@@ -49,7 +50,7 @@ function oauthErrorResult(error: OAuthError): PlainResponse {
 export function oauthFailure(error: unknown, route: string): PlainResponse {
   if (error instanceof OAuthError) return oauthErrorResult(error);
   if (isDatabaseUnavailable(error)) {
-    return oauthErrorResult(new OAuthError("temporarily_unavailable", "the service is briefly unavailable; try again", { "Retry-After": "5" }));
+    return oauthErrorResult(new OAuthError("temporarily_unavailable", "the service is briefly unavailable; try again", { "Retry-After": String(RETRY_AFTER_SECONDS) }));
   }
   const requestId = logUnexpectedError(route, error);
   return plainJson({ error: "server_error", error_description: `unexpected error (request ${requestId})` }, 500);
@@ -63,11 +64,6 @@ export function oauthRoute(handler: Handler): Handler {
       return toResponse(oauthFailure(error, new URL(request.url).pathname));
     }
   };
-}
-
-function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === "ECONNREFUSED" || code === "57P01" || code === "ETIMEDOUT" || /connection|timeout exceeded when trying to connect/i.test(String((error as Error)?.message ?? ""));
 }
 
 /** Form bodies above this size are refused: no OAuth request comes near it. */
