@@ -1,7 +1,6 @@
 import "server-only";
 import type { RequestContext } from "../http/request-context.ts";
 import { getAuthorizationRequest, markAuthorizationRequestSignedIn, resumeAuthorizationPath } from "../oauth/authorization-request.ts";
-import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { createSession, type AuthenticationMethod } from "../sessions/create-session.ts";
 import { sessionCookieName, sessionCookieOptions } from "../sessions/session-cookie.ts";
 import type { CookieToSet } from "./errors.ts";
@@ -31,12 +30,10 @@ export async function completeSignIn(input: {
   /** The external provider of a federated sign-in (docs/decisions/0014), for the security log. */
   provider?: { id: string; name: string };
 }): Promise<CompletedSignIn> {
-  const session = await createSession(input.userId, input.amr, input.context);
-  await recordSecurityEvent({
-    userId: input.userId,
-    type: "sign_in",
-    context: input.context,
-    detail: { method: input.method, amr: input.amr, session_id: session.id, ...(input.provider ? { provider: input.provider.id, provider_name: input.provider.name } : {}) },
+  const session = await createSession(input.userId, input.amr, input.context, {
+    method: input.method,
+    amr: input.amr,
+    ...(input.provider ? { provider: input.provider.id, provider_name: input.provider.name } : {}),
   });
   let redirectTo = safeRelativePath(input.returnTo) ?? DEFAULT_AFTER_SIGN_IN;
   const parked = input.request ? await getAuthorizationRequest(input.request) : null;
