@@ -1,0 +1,896 @@
+/**
+ * Hostile input (issue 7, Proof): fast-check generates requests for each surface, they are sent
+ * concurrently to a running production server, and every answer is judged:
+ *   - never a 5xx, never a dropped connection, never a redirect where the surface does not redirect;
+ *   - a refusal in its surface's exact shape: identity `{ error, error_description }` with a known code and
+ *     that code's status; OAuth endpoints RFC 6749/7009/7662's `{ error, error_description? }`; the browser
+ *     endpoints (authorize, resume, logout) a redirect to our error page or to the client, or an HTML page;
+ *     the account forms `{ error, error_description }` (JSON mode) or a 303 back to a page of ours;
+ *     calendar `CalendarError { error: true, message, statusCode, details? }`;
+ *   - no stack trace, SQL or internal name in any answer;
+ *   - nothing changes in the database on a refused request: every table is snapshot (row count and a
+ *     checksum over every row) before and after each batch, and only what db-state.ts MAY_CHANGE_ON_REFUSAL
+ *     names (attempt counters, the failure entries of the security log, a code's attempt count) may differ,
+ *     plus what a request the server accepted in that batch is documented to write (ACCEPTED_WRITES).
+ * Requests are generated from a fixed seed (printed; `--seed` replays a run) with fast-check's `fc.sample`,
+ * then sent in batches with bounded concurrency so a run of 40,000 requests takes a few minutes.
+ */
+import fc from "fast-check";
+import { DEMO_APP } from "../../e2e/support/oauth-browser.ts";
+import { Database, diffSnapshots, MAY_CHANGE_ON_REFUSAL, REFUSAL_EVENT_TYPES } from "./support/db-state.ts";
+import { agentFor, jsonOf, pool, send, sendOnFreshConnection, type RawAnswer, type RawRequest } from "./support/http.ts";
+import type { Tally } from "./support/report.ts";
+import { basicAuth, signInForTokens, type Tokens } from "./support/tokens.ts";
+
+// ─────────────────────────────── the surfaces' exact shapes ───────────────────────────────
+
+const IDENTITY_ERROR_STATUS: Record<string, number> = {
+  invalid_request: 400,
+  invalid_token: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_many_requests: 429,
+  server_error: 500,
+  service_unavailable: 503,
+  method_not_allowed: 405,
+};
+const ACCOUNT_ERROR_STATUS: Record<string, number> = {
+  invalid_request: 400,
+  invalid_credentials: 401,
+  invalid_second_factor: 401,
+  sign_in_expired: 401,
+  session_required: 401,
+  invalid_code: 400,
+  code_expired: 400,
+  verification_expired: 400,
+  request_expired: 400,
+  forbidden: 403,
+  too_many_requests: 429,
+  server_error: 500,
+  service_unavailable: 503,
+  method_not_allowed: 405,
+};
+const OAUTH_ERROR_STATUS: Record<string, number> = {
+  invalid_request: 400,
+  invalid_client: 401,
+  invalid_grant: 400,
+  unauthorized_client: 400,
+  unsupported_grant_type: 400,
+  unsupported_response_type: 400,
+  unsupported_token_type: 400,
+  invalid_scope: 400,
+  access_denied: 403,
+  invalid_token: 401,
+  insufficient_scope: 403,
+  login_required: 400,
+  consent_required: 400,
+  interaction_required: 400,
+  request_not_supported: 400,
+  request_uri_not_supported: 400,
+  registration_not_supported: 400,
+  temporarily_unavailable: 503,
+};
+
+/** Words that must never reach a client: stack frames, SQL, ORM and driver names, file paths. */
+const LEAKS = /\bat [\w.<>]+ \(|\.tsx?:\d+|node_modules|\bSELECT\b.*\bFROM\b|\bINSERT INTO\b|prisma|PrismaClient|ECONNREFUSED|\bpg_|TypeError|ReferenceError|SyntaxError: /i;
+
+export type Surface = "identity" | "oauth" | "forms" | "calendar";
+
+export interface Generated {
+  surface: Surface;
+  /** The route template, for the report and ACCEPTED_WRITES. */
+  route: string;
+  request: RawRequest;
+}
+
+type Verdict = { ok: true; accepted: boolean } | { ok: false; why: string };
+
+function header(answer: RawAnswer, name: string): string {
+  const value = answer.headers[name];
+  return Array.isArray(value) ? value.join(", ") : (value ?? "");
+}
+
+function isJson(answer: RawAnswer): boolean {
+  return /^application\/json\b/i.test(header(answer, "content-type"));
+}
+
+function exactKeys(value: unknown, required: string[], optional: string[] = []): string | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "body is not a JSON object";
+  const keys = Object.keys(value);
+  for (const key of required) if (!keys.includes(key)) return `missing ${key}`;
+  for (const key of keys) if (!required.includes(key) && !optional.includes(key)) return `unexpected key ${key}`;
+  return null;
+}
+
+function identityShape(answer: RawAnswer, table: Record<string, number>): string | null {
+  if (!isJson(answer)) return `content-type ${header(answer, "content-type") || "(none)"}`;
+  const body = jsonOf(answer) as Record<string, unknown> | undefined;
+  const keys = exactKeys(body, ["error", "error_description"]);
+  if (keys) return keys;
+  if (typeof body!.error !== "string" || typeof body!.error_description !== "string") return "error or error_description not a string";
+  const status = table[body!.error];
+  if (status === undefined) return `unknown error code ${body!.error}`;
+  if (status !== answer.status) return `${body!.error} with status ${answer.status} (expected ${status})`;
+  return null;
+}
+
+function calendarShape(answer: RawAnswer): string | null {
+  if (!isJson(answer)) return `content-type ${header(answer, "content-type") || "(none)"}`;
+  const body = jsonOf(answer) as Record<string, unknown> | undefined;
+  const keys = exactKeys(body, ["error", "message", "statusCode"], ["details"]);
+  if (keys) return keys;
+  if (body!.error !== true) return "error is not true";
+  if (typeof body!.message !== "string" || body!.message === "") return "message is not a string";
+  if (body!.statusCode !== answer.status) return `statusCode ${String(body!.statusCode)} with status ${answer.status}`;
+  if (body!.details !== undefined && !(Array.isArray(body!.details) && body!.details.every((item) => typeof item === "string"))) return "details is not an array of strings";
+  return null;
+}
+
+function oauthShape(answer: RawAnswer): string | null {
+  if (!isJson(answer)) return `content-type ${header(answer, "content-type") || "(none)"}`;
+  const body = jsonOf(answer) as Record<string, unknown> | undefined;
+  const keys = exactKeys(body, ["error"], ["error_description", "error_uri"]);
+  if (keys) return keys;
+  const status = typeof body!.error === "string" ? OAUTH_ERROR_STATUS[body!.error] : undefined;
+  if (status === undefined) return `unknown error code ${String(body!.error)}`;
+  // RFC 6749 has no code for a wrong method: 405 carries invalid_request, with Allow.
+  if (answer.status === 405 && body!.error === "invalid_request" && header(answer, "allow")) return null;
+  if (status !== answer.status) return `${String(body!.error)} with status ${answer.status} (expected ${status})`;
+  if (body!.error_description !== undefined && typeof body!.error_description !== "string") return "error_description not a string";
+  return null;
+}
+
+/** A Location the browser endpoints may send to: a page of ours, or a registered redirect URI of the demo client. */
+function allowedRedirect(location: string, baseUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(location, baseUrl);
+  } catch {
+    return `Location ${location.slice(0, 80)} does not parse`;
+  }
+  if (url.origin === new URL(baseUrl).origin) return null;
+  if ((DEMO_APP.redirectUri as string).startsWith(url.origin) || (DEMO_APP.otherRedirectUri as string).startsWith(url.origin) || (DEMO_APP.postLogoutRedirectUri as string).startsWith(url.origin)) {
+    if (url.searchParams.has("error") || url.searchParams.has("code") || url.pathname === "/") return null;
+  }
+  return `redirect to ${url.origin}${url.pathname}`;
+}
+
+function leaks(answer: RawAnswer): string | null {
+  const text = answer.body.toString("utf8");
+  // HTML pages carry Next's own script bundles; judge only what our code writes into JSON.
+  if (!isJson(answer)) return null;
+  const match = LEAKS.exec(text);
+  return match ? `answer leaks "${match[0]}"` : null;
+}
+
+/**
+ * 308 from Next's path normalisation: a trailing slash dropped, `\\` turned into `/`, `.` and `..` segments
+ * resolved, as a browser's URL parser would. Only to that same path, nothing else.
+ */
+function normalisationRedirect(request: RawRequest, answer: RawAnswer): boolean {
+  if (answer.status !== 308) return false;
+  const path = request.path.split("?")[0] ?? "";
+  const normalised = new URL(path.replace(/\\/g, "/"), "http://x").pathname.replace(/(.)\/+$/, "$1");
+  const location = header(answer, "location").split("?")[0] ?? "";
+  return location !== path && (location === normalised || location === normalised.replace(/\/+$/, ""));
+}
+
+export function judge(generated: Generated, answer: RawAnswer, baseUrl: string): Verdict {
+  const { surface, request } = generated;
+  if (answer.transportError) return { ok: false, why: `no answer: ${answer.transportError}` };
+  if (answer.status >= 500) return { ok: false, why: `status ${answer.status}` };
+  if (answer.status < 200) return { ok: false, why: `status ${answer.status}` };
+  const leak = leaks(answer);
+  if (leak) return { ok: false, why: leak };
+  const head = request.method === "HEAD";
+  if (normalisationRedirect(request, answer)) return { ok: true, accepted: false };
+  const path = request.path.split("?")[0] ?? "";
+
+  if (surface === "identity") {
+    if (answer.status >= 300 && answer.status < 400) return { ok: false, why: `redirect ${answer.status} to ${header(answer, "location")}` };
+    if (answer.status >= 400) {
+      if (head) return { ok: true, accepted: false };
+      const shape = identityShape(answer, IDENTITY_ERROR_STATUS);
+      if (shape) return { ok: false, why: `identity shape: ${shape}` };
+      if (!/no-store/.test(header(answer, "cache-control"))) return { ok: false, why: "identity error without Cache-Control: no-store" };
+      return { ok: true, accepted: false };
+    }
+    if (!head && answer.body.length > 0 && !isJson(answer)) return { ok: false, why: `2xx with content-type ${header(answer, "content-type")}` };
+    return { ok: true, accepted: request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS" };
+  }
+
+  if (surface === "calendar") {
+    if (answer.status === 304) return { ok: true, accepted: false };
+    if (answer.status >= 300 && answer.status < 400) return { ok: false, why: `redirect ${answer.status} to ${header(answer, "location")}` };
+    if (answer.status >= 400) {
+      if (head) return { ok: true, accepted: false };
+      const shape = calendarShape(answer);
+      return shape ? { ok: false, why: `CalendarError shape: ${shape}` } : { ok: true, accepted: false };
+    }
+    if (!head && answer.status === 200 && !/^(application\/json|text\/calendar)\b/i.test(header(answer, "content-type"))) {
+      return { ok: false, why: `200 with content-type ${header(answer, "content-type")}` };
+    }
+    return { ok: true, accepted: false };
+  }
+
+  if (surface === "oauth") {
+    // The JSON endpoints answer RFC 6749's shape; everything else under /oauth is a browser's: redirects and pages.
+    const browser = !/^\/oauth\/(token|revoke|introspect|userinfo)$/.test(path);
+    if (browser || !path.startsWith("/oauth/")) {
+      if (answer.status >= 300 && answer.status < 400) {
+        const location = header(answer, "location");
+        if (!location) return { ok: false, why: `${answer.status} without Location` };
+        const bad = allowedRedirect(location, baseUrl);
+        if (bad) return { ok: false, why: bad };
+        // A parked authorization request (on to sign-in or consent) is the endpoint accepting the request.
+        const target = new URL(location, baseUrl);
+        const parked = target.origin === new URL(baseUrl).origin && target.searchParams.has("request");
+        return { ok: true, accepted: parked };
+      }
+      if (answer.status >= 400 && !head && answer.body.length > 0) {
+        const type = header(answer, "content-type");
+        if (path.startsWith("/.well-known/") || path.startsWith("/oauth/")) {
+          if (!/^(text\/html|application\/json)\b/i.test(type)) return { ok: false, why: `${answer.status} with content-type ${type}` };
+          if (/^application\/json/i.test(type)) {
+            const shape = oauthShape(answer);
+            const identity = identityShape(answer, IDENTITY_ERROR_STATUS);
+            if (shape && identity) return { ok: false, why: `OAuth shape: ${shape}` };
+          }
+        }
+      }
+      return { ok: true, accepted: false };
+    }
+    if (answer.status >= 300 && answer.status < 400) return { ok: false, why: `redirect ${answer.status} from a JSON endpoint` };
+    if (answer.status >= 400) {
+      if (head) return { ok: true, accepted: false };
+      // RFC 6750 3: a request without any token may get 401 with only WWW-Authenticate and no body.
+      if (answer.status === 401 && answer.body.length === 0 && /^Bearer/i.test(header(answer, "www-authenticate"))) return { ok: true, accepted: false };
+      const shape = oauthShape(answer);
+      if (shape) return { ok: false, why: `OAuth shape: ${shape}` };
+      if (!/no-store/.test(header(answer, "cache-control"))) return { ok: false, why: "OAuth error without Cache-Control: no-store" };
+      return { ok: true, accepted: false };
+    }
+    if (!head && answer.body.length > 0 && !isJson(answer)) return { ok: false, why: `2xx with content-type ${header(answer, "content-type")}` };
+    return { ok: true, accepted: false };
+  }
+
+  // forms
+  if (answer.status === 303) {
+    const location = header(answer, "location");
+    const bad = allowedRedirect(location, baseUrl);
+    if (bad) return { ok: false, why: bad };
+    const target = new URL(location, baseUrl);
+    if (target.origin !== new URL(baseUrl).origin) return { ok: false, why: `form redirected off-site to ${target.origin}` };
+    return { ok: true, accepted: request.method === "POST" && !target.searchParams.has("error") };
+  }
+  if (answer.status >= 300 && answer.status < 400) return { ok: false, why: `redirect ${answer.status}` };
+  if (answer.status >= 400) {
+    if (head) return { ok: true, accepted: false };
+    const shape = identityShape(answer, ACCOUNT_ERROR_STATUS);
+    return shape ? { ok: false, why: `form error shape: ${shape}` } : { ok: true, accepted: false };
+  }
+  if (request.method === "POST" && answer.status === 200) {
+    const body = jsonOf(answer) as Record<string, unknown> | undefined;
+    if (exactKeys(body, ["redirect_to"]) || typeof body?.redirect_to !== "string" || !body.redirect_to.startsWith("/")) {
+      return { ok: false, why: `200 that is not { redirect_to: "/…" }: ${answer.body.toString("utf8").slice(0, 120)}` };
+    }
+    return { ok: true, accepted: true };
+  }
+  return { ok: true, accepted: false };
+}
+
+/** What an accepted request of each route may write (so the batch's snapshot may differ there). */
+const ACCEPTED_WRITES: Record<string, string[]> = {
+  "/auth/register": ["account", "user_role", "verification_code", "outbox_message", "security_event"],
+  "/auth/forgot-password": ["verification_code", "outbox_message"],
+  "/auth/resend-verification": ["verification_code", "outbox_message"],
+  "/oauth/authorize": ["authorization_request"],
+  "POST /api/v1/consents/me": ["consent", "security_event"],
+  "POST /api/v1/users/me/phone": ["verification_code", "outbox_message"],
+  "POST /api/v1/users/me/recovery-contacts": ["recovery_contact", "verification_code", "outbox_message", "security_event"],
+  "POST /api/v1/privacy/data-requests/me": ["data_request", "security_event"],
+  "POST /api/v1/families/join": ["family", "family_member", "security_event", "user_role"],
+};
+
+// ─────────────────────────────── generators ───────────────────────────────
+
+const NASTY_STRINGS = [
+  "",
+  " ",
+  "null",
+  "undefined",
+  "0",
+  "-1",
+  "1e309",
+  "NaN",
+  "true",
+  "[]",
+  "{}",
+  "__proto__",
+  "constructor",
+  "../../../../etc/passwd",
+  "%00",
+  "\u0000",
+  "' OR '1'='1' --",
+  "'; DROP TABLE account; --",
+  "<script>alert(1)</script>",
+  "${7*7}{{7*7}}",
+  "\uD800",
+  "\uFFFF\uFFFE",
+  "\u202Eevil",
+  "🙂".repeat(200),
+  "a@b",
+  "member@example.org",
+  "+15555550123",
+  "123456",
+  "00000000-0000-0000-0000-000000000000",
+  "evt_",
+  "\r\nSet-Cookie: x=1",
+];
+
+/** Text of every kind: random, binary, graphemes, known troublemakers, and sizes from 0 to 1 MB. */
+const hostileText: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.string({ maxLength: 40 }) },
+  { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: "grapheme", maxLength: 20 }) },
+  { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
+  { weight: 1, arbitrary: fc.integer({ min: 2, max: 6 }).map((power) => "x".repeat(Math.floor(10 ** power * 0.99))) },
+  { weight: 1, arbitrary: fc.uuid() },
+  { weight: 1, arbitrary: fc.stringMatching(/^[0-9]{1,12}$/) },
+);
+
+/** Any JSON value, and the wrong types a field can have. */
+const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: hostileText },
+  { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>(null, true, false, 0, -1, 1.5, 1e308, [], {}, [null], { $gt: "" }) },
+  { weight: 1, arbitrary: fc.array(hostileText, { maxLength: 5 }) },
+);
+
+/** A valid body with one field replaced, dropped or joined by an unknown one; or something else entirely. */
+function mutatedObject(template: Record<string, unknown>): fc.Arbitrary<unknown> {
+  const fields = Object.keys(template);
+  const replaced = fc.record({ field: fc.constantFrom(...(fields.length > 0 ? fields : ["x"])), value: hostileValue }).map(({ field, value }) => ({ ...template, [field]: value }));
+  const dropped = fc.constantFrom(...(fields.length > 0 ? fields : ["x"])).map((field) => {
+    const copy: Record<string, unknown> = { ...template };
+    delete copy[field];
+    return copy;
+  });
+  const extra = fc.record({ key: fc.constantFrom("__proto__", "constructor", "prototype", "id", "user_id", "status", "x".repeat(300)), value: hostileValue }).map(({ key, value }) => {
+    // A JSON text with a "__proto__" key must go through JSON.parse on the server as an own property.
+    return JSON.parse(`${JSON.stringify(template).slice(0, -1)}${fields.length > 0 ? "," : ""}${JSON.stringify(key)}:${JSON.stringify(value ?? null)}}`) as unknown;
+  });
+  return fc.oneof(replaced, dropped, extra, hostileValue);
+}
+
+/** A body's bytes: JSON in several encodings, broken JSON, invalid UTF-8, deep nesting, huge, forms, nothing. */
+function encodedBody(value: fc.Arbitrary<unknown>): fc.Arbitrary<{ body?: Buffer; contentType?: string }> {
+  const json = value.map((v) => JSON.stringify(v) ?? "null");
+  const contentType = fc.constantFrom(
+    "application/json",
+    "application/json",
+    "application/json; charset=utf-8",
+    "application/json; charset=utf-16",
+    "APPLICATION/JSON",
+    "application/json;;;;",
+    "text/plain",
+    "application/x-www-form-urlencoded",
+    "multipart/form-data; boundary=xyz",
+    "application/xml",
+    "application/merge-patch+json",
+    "",
+    "\u00ff\u00fe/\u00e9",
+  );
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.record({ text: json, contentType }).map(({ text, contentType: type }) => ({ body: Buffer.from(text, "utf8"), contentType: type })) },
+    { weight: 1, arbitrary: json.map((text) => ({ body: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]), contentType: "application/json" })) },
+    { weight: 1, arbitrary: json.map((text) => ({ body: Buffer.from(text, "latin1"), contentType: "application/json" })) },
+    {
+      weight: 2,
+      // Invalid UTF-8 inside an otherwise valid JSON text: lone continuation bytes, overlong forms, surrogates.
+      arbitrary: fc.record({ text: json, bytes: fc.constantFrom([0xc3, 0x28], [0x80], [0xc0, 0xaf], [0xed, 0xa0, 0x80], [0xf8, 0x88, 0x80, 0x80, 0x80], [0xff]) }).map(({ text, bytes }) => {
+        const source = Buffer.from(text, "utf8");
+        const at = Math.max(0, source.indexOf(0x22) + 1);
+        return { body: Buffer.concat([source.subarray(0, at), Buffer.from(bytes), source.subarray(at)]), contentType: "application/json" };
+      }),
+    },
+    { weight: 1, arbitrary: fc.uint8Array({ maxLength: 200 }).map((bytes) => ({ body: Buffer.from(bytes), contentType: "application/json" })) },
+    { weight: 1, arbitrary: json.map((text) => ({ body: Buffer.from(text.slice(0, Math.max(1, Math.floor(text.length / 2)))), contentType: "application/json" })) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ depth: fc.constantFrom(100, 1_000, 10_000, 100_000), kind: fc.constantFrom("array", "object") }).map(({ depth, kind }) => ({
+        body: Buffer.from(kind === "array" ? `${"[".repeat(depth)}${"]".repeat(depth)}` : `${'{"a":'.repeat(depth)}1${"}".repeat(depth)}`),
+        contentType: "application/json",
+      })),
+    },
+    { weight: 1, arbitrary: fc.constantFrom(70_000, 1_000_000, 3_000_000).map((size) => ({ body: Buffer.from(`{"value":"${"a".repeat(size)}"}`), contentType: "application/json" })) },
+    { weight: 1, arbitrary: fc.constantFrom<{ body?: Buffer; contentType?: string }>({}, { body: Buffer.alloc(0), contentType: "application/json" }, { body: Buffer.from("   "), contentType: "application/json" }) },
+  );
+}
+
+/** A path segment: plain, percent-encoded anything, raw latin1 bytes, traversal, broken escapes, long. */
+const pathSegment: fc.Arbitrary<string> = fc.oneof(
+  { weight: 3, arbitrary: fc.uuid() },
+  { weight: 3, arbitrary: hostileText.map((text) => encode(text.slice(0, 1000)) || "x") },
+  { weight: 1, arbitrary: fc.constantFrom("..", "%2e%2e", "%2F", "%ZZ", "%", "%C3%28", "%ED%A0%80", "%00", "a;b", "a,b", "~", "%25", "\u00ff\u00e9", "evt_0001", ".", "x".repeat(3000)) },
+  { weight: 1, arbitrary: fc.string({ unit: "binary-ascii", minLength: 1, maxLength: 20 }).map((text) => text.replace(/[\u0000-\u0020\u007f/?#]/g, "_") || "_") },
+);
+
+/** A query string: random names and values, encoded or raw, repeated parameters, broken escapes. */
+const rawQuery: fc.Arbitrary<string> = fc.oneof(
+  fc.constant(""),
+  fc.array(fc.tuple(fc.constantFrom("limit", "type", "cursor", "page", "per", "q", "x", "a[]", "__proto__", "request", "error"), hostileText), { maxLength: 4 }).map(
+    (pairs) => (pairs.length ? `?${pairs.map(([name, value]) => `${name}=${encode(value.slice(0, 1000))}`).join("&")}` : ""),
+  ),
+  fc.constantFrom("?%", "?a=%ZZ", "?=&=&", "?a=1&a=2", "?&&&", "?\u00ff=\u00fe", "?a=%C3%28", `?x=${"y".repeat(3000)}`),
+);
+
+/** Headers nobody sends by accident: odd Accept, forwarded addresses, origins, cookies, encodings. */
+const oddHeaders: fc.Arbitrary<Record<string, string>> = fc
+  .record(
+    {
+      accept: fc.constantFrom("*/*", "application/json", "text/html", "", "application/json;q=0, text/html;q=0", "\u00ff"),
+      "x-forwarded-for": fc.constantFrom("1.2.3.4", "1.2.3.4, 5.6.7.8", "::1", "not-an-ip", "", "999.999.999.999", "x".repeat(1500)),
+      origin: fc.constantFrom("null", "http://evil.example", "http://127.0.0.1", "", "javascript:alert(1)"),
+      cookie: fc.constantFrom("a=b", "__Host-session=garbage", "session=%ZZ; csrf=\u00ff", "=;=;=", "x".repeat(1500), `big=${"x".repeat(20_000)}`),
+      "content-encoding": fc.constantFrom("gzip", "br", "identity", "x-unknown"),
+      "if-none-match": fc.constantFrom("*", '"abc"', "W/\"x\", \"y\"", "garbage", ""),
+      "user-agent": fc.constantFrom("", "\u00ff\u00fe", "x".repeat(1500), "Mozilla/5.0"),
+      "sec-fetch-site": fc.constantFrom("cross-site", "same-origin", "none", "garbage"),
+    },
+    { requiredKeys: [] },
+  )
+  .map((headers) => Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<string, string>);
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS", "HEAD"] as const;
+
+function withBody(method: string, encoded: { body?: Buffer; contentType?: string }, headers: Record<string, string>): RawRequest["body"] {
+  if (method === "GET" || method === "HEAD") return undefined;
+  if (encoded.contentType !== undefined && encoded.contentType !== "") headers["content-type"] = encoded.contentType;
+  return encoded.body;
+}
+
+// ── identity: /api/v1/* with and without a valid bearer token ──
+
+interface IdentityRoute {
+  method: string;
+  path: string;
+  body?: Record<string, unknown>;
+  /** Never sent with the valid token: a success would change the account for the rest of the run (sign-out of every session, a TOTP secret). */
+  noValidToken?: boolean;
+  query?: boolean;
+}
+
+const IDENTITY_ROUTES: IdentityRoute[] = [
+  { method: "GET", path: "/api/v1/users/me" },
+  { method: "GET", path: "/api/v1/consents/me" },
+  { method: "POST", path: "/api/v1/consents/me", body: { client_id: "demo-app", scopes: ["openid", "profile"] } },
+  { method: "DELETE", path: "/api/v1/consents/me/{id}" },
+  { method: "POST", path: "/api/v1/families/join", body: { code: "ABCD-2345" } },
+  { method: "GET", path: "/api/v1/families/me" },
+  { method: "POST", path: "/api/v1/families/me/code", noValidToken: true },
+  { method: "GET", path: "/api/v1/privacy/data-requests/me" },
+  { method: "POST", path: "/api/v1/privacy/data-requests/me", body: { type: "export" } },
+  { method: "POST", path: "/api/v1/privacy/data-requests/me/{id}/cancel" },
+  { method: "GET", path: "/api/v1/privacy/data-requests/me/{id}/download" },
+  { method: "GET", path: "/api/v1/sessions/me" },
+  { method: "DELETE", path: "/api/v1/sessions/me", noValidToken: true },
+  { method: "DELETE", path: "/api/v1/sessions/me/{id}" },
+  { method: "GET", path: "/api/v1/users/me/dependents" },
+  { method: "DELETE", path: "/api/v1/users/me/dependents/{id}/consent/{id}" },
+  { method: "GET", path: "/api/v1/users/me/mfa" },
+  { method: "DELETE", path: "/api/v1/users/me/mfa", body: { code: "123456" } },
+  { method: "POST", path: "/api/v1/users/me/mfa/setup", noValidToken: true },
+  { method: "POST", path: "/api/v1/users/me/mfa/confirm", body: { code: "123456" } },
+  { method: "POST", path: "/api/v1/users/me/mfa/recovery-codes", body: { code: "123456" } },
+  { method: "POST", path: "/api/v1/users/me/phone", body: { phone: "+15555550123" } },
+  { method: "POST", path: "/api/v1/users/me/phone/verify", body: { code: "123456" } },
+  { method: "GET", path: "/api/v1/users/me/recovery-contacts" },
+  { method: "POST", path: "/api/v1/users/me/recovery-contacts", body: { value: "helper@example.org" } },
+  { method: "DELETE", path: "/api/v1/users/me/recovery-contacts/{id}" },
+  { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/verify", body: { code: "123456" } },
+  { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/resend" },
+  { method: "GET", path: "/api/v1/users/me/security-events", query: true },
+  { method: "POST", path: "/api/v1/users/me/membership/ranked-search", body: { query: "Smith" } },
+  { method: "GET", path: "/api/v1/{id}" },
+  { method: "GET", path: "/api/v1/{id}/{id}" },
+];
+
+function fillPath(template: string, segment: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  const holes = template.split("{id}").length - 1;
+  if (holes === 0) return fc.constant(template);
+  return fc.array(segment, { minLength: holes, maxLength: holes }).map((values) => {
+    let index = 0;
+    return template.replace(/\{id\}/g, () => values[index++] ?? "x");
+  });
+}
+
+function tamper(token: string): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.nat({ max: token.length - 1 }).map((at) => `${token.slice(0, at)}${token[at] === "A" ? "B" : "A"}${token.slice(at + 1)}`),
+    fc.constant(token.split(".").slice(0, 2).join(".") + "."),
+    fc.constant(`${Buffer.from('{"alg":"none","typ":"at+jwt"}').toString("base64url")}.${token.split(".")[1]}.`),
+    fc.constant(token.toLowerCase()),
+    fc.constant(`${token}x`),
+  );
+}
+
+function authorization(validToken: string | null): fc.Arbitrary<string | undefined> {
+  const garbage = fc.oneof(
+    fc.constantFrom("Bearer", "Bearer ", "Bearer  ", "bearer x", "Basic Zm9vOmJhcg==", "Bearer a b", "Bearer \u00ff\u00fe", "Token abc", "Bearer eyJ.eyJ.sig", `Bearer ${"A".repeat(2000)}`),
+    hostileText.map((text) => `Bearer ${text.replace(/[^\u0020-\u007e\u0080-\u00ff]/g, "")}`),
+  );
+  if (!validToken) return fc.oneof(fc.constant(undefined), garbage);
+  return fc.oneof(
+    { weight: 5, arbitrary: fc.constant(`Bearer ${validToken}`) },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    { weight: 2, arbitrary: garbage },
+    { weight: 2, arbitrary: tamper(validToken).map((token) => `Bearer ${token}`) },
+  );
+}
+
+export function identityRequests(validToken: string): fc.Arbitrary<Generated> {
+  return fc.constantFrom(...IDENTITY_ROUTES).chain((route) => {
+    const method = fc.oneof({ weight: 5, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) });
+    const body = route.body ? encodedBody(mutatedObject(route.body)) : encodedBody(hostileValue);
+    return fc
+      .record({
+        method,
+        path: fillPath(route.path, pathSegment),
+        query: route.query ? rawQuery : fc.oneof({ weight: 4, arbitrary: fc.constant("") }, { weight: 1, arbitrary: rawQuery }),
+        auth: authorization(route.noValidToken ? null : validToken),
+        body,
+        headers: oddHeaders,
+      })
+      .map(({ method: chosen, path, query, auth, body: encoded, headers }) => {
+        const sent: Record<string, string> = { ...headers };
+        if (auth !== undefined) sent.authorization = auth;
+        return {
+          surface: "identity" as const,
+          route: `${chosen} ${route.path}`,
+          request: { method: chosen, path: `${path}${query}`, headers: sent, body: withBody(chosen, encoded, sent) },
+        };
+      });
+  });
+}
+
+// ── OAuth: /oauth/* and /.well-known/* ──
+
+function wellFormed(text: string): string {
+  return text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
+}
+
+/** Percent-encodes any text; a lone surrogate (fast-check makes them) becomes U+FFFD, as a browser would send it. */
+function encode(text: string): string {
+  return encodeURIComponent(wellFormed(text));
+}
+
+function form(fields: Record<string, string>): string {
+  return new URLSearchParams(fields).toString();
+}
+
+function mutatedForm(template: Record<string, string>): fc.Arbitrary<string> {
+  const fields = Object.keys(template);
+  return fc.oneof(
+    fc.record({ field: fc.constantFrom(...fields), value: hostileText }).map(({ field, value }) => form({ ...template, [field]: value })),
+    fc.constantFrom(...fields).map((field) => {
+      const copy = { ...template };
+      delete copy[field];
+      return form(copy);
+    }),
+    fc.constantFrom(...fields).map((field) => `${form(template)}&${encode(field)}=again`),
+    fc.record({ value: hostileText }).map(({ value }) => `${form(template)}&${encode(value.slice(0, 200))}=1`),
+    fc.constantFrom("%", "a=%ZZ", "=&=", "&&&", "\u00ff\u00fe=\u00ff", "grant_type", `grant_type=${"x".repeat(8_000)}`),
+    hostileText,
+  );
+}
+
+const clientAuth: fc.Arbitrary<{ header?: string; fields: Record<string, string> }> = fc.oneof(
+  { weight: 4, arbitrary: fc.constant({ header: basicAuth(), fields: {} }) },
+  { weight: 1, arbitrary: fc.constant({ fields: { client_id: DEMO_APP.id, client_secret: DEMO_APP.secret } }) },
+  { weight: 1, arbitrary: fc.constant({ fields: { client_id: DEMO_APP.id } }) },
+  { weight: 1, arbitrary: fc.constant({ fields: {} }) },
+  {
+    weight: 2,
+    arbitrary: fc.oneof(
+      fc.constantFrom("Basic", "Basic ", "Basic !!!!", "Basic " + Buffer.from("nocolon").toString("base64"), "Basic " + Buffer.from(":").toString("base64"), "Basic " + Buffer.from("%ZZ:%ZZ").toString("base64"), basicAuth(DEMO_APP.id, "wrong-secret"), basicAuth("portal", "x"), "Bearer x"),
+      hostileText.map((text) => basicAuth(wellFormed(text.slice(0, 500)), wellFormed(text.slice(0, 500)))),
+    ).map((value) => ({ header: value, fields: {} })),
+  },
+);
+
+const OAUTH_FORMS: { path: string; template: Record<string, string> }[] = [
+  { path: "/oauth/token", template: { grant_type: "client_credentials", scope: "openid" } },
+  { path: "/oauth/token", template: { grant_type: "authorization_code", code: "abc", redirect_uri: DEMO_APP.redirectUri, code_verifier: "v".repeat(43) } },
+  { path: "/oauth/token", template: { grant_type: "refresh_token", refresh_token: "not-a-refresh-token" } },
+  { path: "/oauth/revoke", template: { token: "abc", token_type_hint: "refresh_token" } },
+  { path: "/oauth/introspect", template: { token: "abc", token_type_hint: "access_token" } },
+];
+
+const AUTHORIZE_QUERY: Record<string, string> = {
+  response_type: "code",
+  client_id: DEMO_APP.id,
+  redirect_uri: DEMO_APP.redirectUri,
+  scope: "openid profile",
+  state: "s",
+  nonce: "n",
+  code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+  code_challenge_method: "S256",
+};
+
+export function oauthRequests(validToken: string): fc.Arbitrary<Generated> {
+  const tokenForm = fc.record({ route: fc.constantFrom(...OAUTH_FORMS), auth: clientAuth, headers: oddHeaders, contentType: fc.oneof({ weight: 6, arbitrary: fc.constant("application/x-www-form-urlencoded") }, { weight: 1, arbitrary: fc.constantFrom("application/json", "text/plain", "", "application/x-www-form-urlencoded; charset=latin1", "multipart/form-data") }) }).chain(({ route, auth, headers, contentType }) =>
+    fc.record({ body: mutatedForm({ ...route.template, ...auth.fields }), method: fc.oneof({ weight: 8, arbitrary: fc.constant("POST") }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }), invalidUtf8: fc.boolean() }).map(({ body, method, invalidUtf8 }) => {
+      const sent: Record<string, string> = { ...headers };
+      if (auth.header) sent.authorization = auth.header;
+      if (contentType) sent["content-type"] = contentType;
+      const bytes = invalidUtf8 ? Buffer.concat([Buffer.from(body, "latin1"), Buffer.from([0xc3, 0x28, 0xff])]) : Buffer.from(body, "utf8");
+      return { surface: "oauth" as const, route: route.path, request: { method, path: route.path, headers: sent, body: method === "GET" || method === "HEAD" ? undefined : bytes } };
+    }),
+  );
+  const authorizeQuery = fc.record({ query: mutatedForm(AUTHORIZE_QUERY), method: fc.constantFrom("GET", "GET", "GET", "POST"), headers: oddHeaders }).map(({ query, method, headers }) => {
+    const sent: Record<string, string> = { ...headers };
+    if (method === "POST") sent["content-type"] = "application/x-www-form-urlencoded";
+    // Raw latin1 bytes in a query are sent as they are; anything node:http cannot send is percent-encoded.
+    const safe = query.replace(/[^\u0021-\u00ff]/g, (character) => encode(character));
+    return {
+      surface: "oauth" as const,
+      route: "/oauth/authorize",
+      request: method === "GET" ? { method, path: `/oauth/authorize?${safe}`, headers: sent } : { method, path: "/oauth/authorize", headers: sent, body: Buffer.from(query, "utf8") },
+    };
+  });
+  const browserOthers = fc
+    .record({
+      path: fc.oneof(
+        rawQuery.map((query) => `/oauth/authorize/resume${query}`),
+        pathSegment.map((segment) => `/oauth/authorize/resume?request=${segment}`),
+        rawQuery.map((query) => `/oauth/logout${query}`),
+        hostileText.map((text) => `/oauth/logout?id_token_hint=${encode(text.slice(0, 1000))}&post_logout_redirect_uri=${encode(DEMO_APP.postLogoutRedirectUri)}`),
+        fc.constant(`/oauth/logout?id_token_hint=${validToken}&post_logout_redirect_uri=http://evil.example/`),
+        rawQuery.map((query) => `/oauth/error${query}`),
+        fc.constantFrom("/.well-known/openid-configuration", "/.well-known/jwks.json"),
+        pathSegment.map((segment) => `/oauth/${segment}`),
+        pathSegment.map((segment) => `/.well-known/${segment}`),
+      ),
+      method: fc.oneof({ weight: 5, arbitrary: fc.constant("GET") }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }),
+      headers: oddHeaders,
+      body: encodedBody(hostileValue),
+    })
+    .map(({ path, method, headers, body }) => {
+      const sent: Record<string, string> = { ...headers };
+      return { surface: "oauth" as const, route: path.split("?")[0] ?? path, request: { method, path, headers: sent, body: withBody(method, body, sent) } };
+    });
+  const userinfo = fc.record({ auth: authorization(validToken), method: fc.constantFrom("GET", "POST", "GET", "PUT"), headers: oddHeaders, body: encodedBody(hostileValue) }).map(({ auth, method, headers, body }) => {
+    const sent: Record<string, string> = { ...headers };
+    if (auth !== undefined) sent.authorization = auth;
+    return { surface: "oauth" as const, route: "/oauth/userinfo", request: { method, path: "/oauth/userinfo", headers: sent, body: withBody(method, body, sent) } };
+  });
+  return fc.oneof({ weight: 5, arbitrary: tokenForm }, { weight: 2, arbitrary: authorizeQuery }, { weight: 2, arbitrary: browserOthers }, { weight: 1, arbitrary: userinfo });
+}
+
+// ── account forms: /auth/* posts, with and without a valid CSRF pair ──
+
+export interface Csrf {
+  cookie: string;
+  token: string;
+}
+
+const FORM_TEMPLATES: Record<string, Record<string, string>> = {
+  "/auth/sign-in": { email: "member@example.org", password: "wrong-password-1", request: "", return_to: "/account" },
+  "/auth/second-factor": { code: "123456", request: "" },
+  "/auth/consent": { decision: "allow", request: "req" },
+  "/auth/register": { given_name: "Fuzz", family_name: "Tester", email: "not-an-address", password: "a-long-enough-password", request: "" },
+  "/auth/verify-email": { email: "member@example.org", code: "123456", request: "" },
+  "/auth/resend-verification": { request: "" },
+  "/auth/forgot-password": { email: "nobody", via: "email", request: "" },
+  "/auth/reset-password": { email: "member@example.org", code: "123456", password: "a-long-enough-password", request: "" },
+  "/auth/sign-out": { continue: "/" },
+};
+
+export function formRequests(csrf: Csrf, baseUrl: string): fc.Arbitrary<Generated> {
+  const paths = Object.keys(FORM_TEMPLATES);
+  return fc
+    .record({
+      path: fc.constantFrom(...paths),
+      csrfMode: fc.constantFrom("valid", "valid", "valid", "valid", "missing", "wrong-token", "no-cookie", "cross-origin"),
+      json: fc.boolean(),
+      method: fc.oneof({ weight: 10, arbitrary: fc.constant("POST") }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }),
+      contentType: fc.oneof({ weight: 8, arbitrary: fc.constant("application/x-www-form-urlencoded") }, { weight: 1, arbitrary: fc.constantFrom("application/json", "text/plain", "", "multipart/form-data; boundary=x", "application/x-www-form-urlencoded; charset=utf-16") }),
+      headers: oddHeaders,
+      invalidUtf8: fc.boolean(),
+    })
+    .chain((choice) =>
+      mutatedForm(FORM_TEMPLATES[choice.path]!).map((body) => {
+        const sent: Record<string, string> = { ...choice.headers, origin: baseUrl };
+        delete sent["sec-fetch-site"];
+        let text = body;
+        if (choice.csrfMode !== "missing") text += `&csrf_token=${choice.csrfMode === "wrong-token" ? "x".repeat(43) : csrf.token}`;
+        if (choice.csrfMode !== "no-cookie") sent.cookie = `${csrf.cookie}${choice.headers.cookie ? `; ${choice.headers.cookie}` : ""}`;
+        if (choice.csrfMode === "cross-origin") sent.origin = "http://evil.example";
+        if (choice.json) sent.accept = "application/json";
+        else delete sent.accept;
+        if (choice.contentType) sent["content-type"] = choice.contentType;
+        const bytes = choice.invalidUtf8 ? Buffer.concat([Buffer.from(text, "utf8"), Buffer.from("&email=", "utf8"), Buffer.from([0xc3, 0x28, 0xed, 0xa0, 0x80])]) : Buffer.from(text, "utf8");
+        return {
+          surface: "forms" as const,
+          route: choice.path,
+          request: { method: choice.method, path: choice.path, headers: sent, body: choice.method === "GET" || choice.method === "HEAD" ? undefined : bytes },
+        };
+      }),
+    );
+}
+
+// ── calendar: /api/calendar/* ──
+
+export function calendarRequests(cursor: string, eventIds: string[]): fc.Arbitrary<Generated> {
+  const queryValue = (name: string) =>
+    ({
+      limit: fc.oneof(fc.integer({ min: -5, max: 150 }).map(String), fc.constantFrom("1.5", "1e2", "0x10", " 10", "10 ", "+10", "", "010", "99999999999999999999"), hostileText),
+      type: fc.oneof(fc.constantFrom("SERVICE", "service", "WORKSHOP", "SERVICE,CAMP", ""), hostileText),
+      ministryId: fc.oneof(fc.constantFrom("min_worship", "", "*"), hostileText),
+      campusId: fc.oneof(fc.constantFrom("cmp_main", "", "%"), hostileText),
+      audience: fc.oneof(fc.constantFrom("members", "youth", "", "members,youth"), hostileText),
+      cursor: fc.oneof(
+        fc.constant(cursor),
+        fc.nat({ max: Math.max(0, cursor.length - 1) }).map((at) => `${cursor.slice(0, at)}${cursor[at] === "A" ? "B" : "A"}${cursor.slice(at + 1)}`),
+        fc.constant(cursor.slice(0, Math.floor(cursor.length / 2))),
+        hostileText,
+      ),
+      x: hostileText,
+    })[name] ?? hostileText;
+  const query = fc
+    .uniqueArray(fc.constantFrom("limit", "type", "ministryId", "campusId", "audience", "cursor", "x"), { maxLength: 5 })
+    .chain((names) => fc.tuple(...names.map((name) => queryValue(name).map((value) => [name, value] as const))))
+    .chain((pairs) =>
+      fc.record({ repeat: fc.boolean(), raw: fc.oneof({ weight: 6, arbitrary: fc.constant("") }, { weight: 1, arbitrary: rawQuery }) }).map(({ repeat, raw }) => {
+        const encoded = pairs.map(([name, value]) => `${name}=${encode(value.slice(0, 1000))}`);
+        if (repeat && encoded.length > 0) encoded.push(encoded[0]!);
+        const text = encoded.join("&");
+        return raw ? `${raw}${text ? `&${text}` : ""}` : text ? `?${text}` : "";
+      }),
+    );
+  const eventSegment = fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...(eventIds.length > 0 ? eventIds : ["evt_x"])) }, { weight: 3, arbitrary: pathSegment });
+  const path = fc.oneof(
+    { weight: 4, arbitrary: query.map((q) => `/api/calendar/events/upcoming${q}`) },
+    { weight: 1, arbitrary: query.map((q) => `/api/calendar/events/upcoming.ics${q}`) },
+    { weight: 3, arbitrary: fc.tuple(eventSegment, rawQuery).map(([segment, q]) => `/api/calendar/events/${segment}${q}`) },
+    { weight: 1, arbitrary: eventSegment.map((segment) => `/api/calendar/events/${segment}/calendar.ics`) },
+    { weight: 1, arbitrary: fc.constantFrom("/api/calendar/events", "/api/calendar/events/", "/api/calendar", "/api/calendar/events//", "/api/calendar/events/upcoming/") },
+    { weight: 1, arbitrary: fc.tuple(pathSegment, pathSegment).map(([a, b]) => `/api/calendar/${a}/${b}`) },
+  );
+  return fc
+    .record({
+      path,
+      method: fc.oneof({ weight: 8, arbitrary: fc.constant("GET") }, { weight: 2, arbitrary: fc.constantFrom(...METHODS) }),
+      headers: oddHeaders,
+      body: encodedBody(hostileValue),
+    })
+    .map(({ path: chosen, method, headers, body }) => {
+      const sent: Record<string, string> = { ...headers };
+      return { surface: "calendar" as const, route: chosen.split("?")[0]!.replace(/\/events\/[^/]+/, "/events/{id}"), request: { method, path: chosen, headers: sent, body: withBody(method, body, sent) } };
+    });
+}
+
+// ─────────────────────────────── the run ───────────────────────────────
+
+export interface FuzzOptions {
+  baseUrl: string;
+  databaseUrl: string;
+  perSurface: number;
+  concurrency: number;
+  batchSize: number;
+  seed: number;
+  surfaces: Surface[];
+}
+
+export interface SurfaceCount {
+  surface: Surface;
+  requests: number;
+  fiveHundreds: number;
+  violations: number;
+  accepted: number;
+  strictlyChecked: number;
+  dbViolations: number;
+  /** Keep-alive attempts that ended in a reset and were read again on a fresh connection (sendOnFreshConnection). */
+  resetsRetried: number;
+  statuses: Record<string, number>;
+  seconds: number;
+}
+
+function describe(request: RawRequest): string {
+  const body = request.body === undefined ? "" : ` body(${Buffer.byteLength(request.body)} B)=${JSON.stringify((Buffer.isBuffer(request.body) ? request.body.toString("latin1") : request.body).slice(0, 160))}`;
+  return `${request.method} ${request.path.slice(0, 200)} headers=${JSON.stringify(Object.fromEntries(Object.entries(request.headers ?? {}).map(([k, v]) => [k, v.slice(0, 120)])))}${body}`;
+}
+
+async function csrfPair(baseUrl: string): Promise<Csrf> {
+  const response = await fetch(`${baseUrl}/sign-in`, { redirect: "manual" });
+  const html = await response.text();
+  const cookie = response.headers.getSetCookie().map((line) => line.split(";")[0]!).find((pair) => /csrf/i.test(pair.split("=")[0]!));
+  const token = /name="csrf_token"[^>]*value="([^"]+)"|value="([^"]+)"[^>]*name="csrf_token"/.exec(html);
+  if (!cookie || !token) throw new Error("the sign-in page gave no CSRF cookie and token");
+  return { cookie, token: token[1] ?? token[2]! };
+}
+
+export async function runFuzz(tally: Tally, options: FuzzOptions): Promise<SurfaceCount[]> {
+  const { baseUrl } = options;
+  const database = new Database(options.databaseUrl);
+  const agent = agentFor(options.concurrency);
+  try {
+    const tokens: Tokens = await signInForTokens(baseUrl, "member@example.org");
+    const csrf = await csrfPair(baseUrl);
+    const feed = (await (await fetch(`${baseUrl}/api/calendar/events/upcoming?limit=5`)).json()) as { items: { eventId: string; slug: string }[]; nextCursor: string | null };
+    const eventIds = feed.items.flatMap((item) => [item.eventId, item.slug]);
+    const cursor = feed.nextCursor ?? "";
+    console.log(`  seed ${options.seed}; ${options.perSurface} requests per surface, ${options.concurrency} at a time, batches of ${options.batchSize}`);
+    for (const [table, rule] of Object.entries(MAY_CHANGE_ON_REFUSAL)) console.log(`  may change on a refusal: ${table} (${rule.columns === "all" ? "any column" : rule.columns.join(", ")}): ${rule.why}`);
+
+    const generators: Record<Surface, fc.Arbitrary<Generated>> = {
+      identity: identityRequests(tokens.access_token),
+      oauth: oauthRequests(tokens.access_token),
+      forms: formRequests(csrf, baseUrl),
+      calendar: calendarRequests(cursor, eventIds),
+    };
+    const counts: SurfaceCount[] = [];
+    for (const surface of options.surfaces) {
+      const started = performance.now();
+      const count: SurfaceCount = { surface, requests: 0, fiveHundreds: 0, violations: 0, accepted: 0, strictlyChecked: 0, dbViolations: 0, resetsRetried: 0, statuses: {}, seconds: 0 };
+      const shown = new Set<string>();
+      const generated = fc.sample(generators[surface], { numRuns: options.perSurface, seed: options.seed + surface.length });
+      for (let start = 0; start < generated.length; start += options.batchSize) {
+        const batch = generated.slice(start, start + options.batchSize);
+        const before = await database.snapshot();
+        const eventsBefore = await database.securityEventTypes();
+        const answers = await pool(batch, options.concurrency, async (item) => {
+          const first = await send(baseUrl, item.request, agent);
+          if (!first.transportError) return first;
+          count.resetsRetried += 1;
+          return sendOnFreshConnection(baseUrl, item.request);
+        });
+        const allowed = new Set<string>();
+        batch.forEach((item, index) => {
+          const answer = answers[index]!;
+          count.requests += 1;
+          count.statuses[String(answer.status)] = (count.statuses[String(answer.status)] ?? 0) + 1;
+          if (answer.status >= 500) count.fiveHundreds += 1;
+          const verdict = judge(item, answer, baseUrl);
+          if (!verdict.ok) {
+            count.violations += 1;
+            const key = `${item.route} ${verdict.why.slice(0, 60)}`;
+            if (!shown.has(key) && shown.size < 15) {
+              shown.add(key);
+              console.log(`    ✗ ${verdict.why}\n      ${describe(item.request)}\n      → ${answer.status} ${answer.headers["content-type"] ?? ""} ${answer.body.toString("utf8").slice(0, 200)}`);
+            }
+          } else if (verdict.accepted) {
+            count.accepted += 1;
+            const writes = ACCEPTED_WRITES[item.route] ?? ACCEPTED_WRITES[item.route.replace(/^[A-Z]+ /, "")];
+            for (const table of writes ?? ["(any)"]) allowed.add(table);
+          }
+        });
+        const after = await database.snapshot();
+        const eventsAfter = await database.securityEventTypes();
+        const anything = allowed.has("(any)");
+        if (allowed.size === 0) count.strictlyChecked += batch.length;
+        const changed = diffSnapshots(before, after).filter((change) => !anything && !allowed.has(change.table));
+        const newEventTypes = [...eventsAfter].filter(([type, n]) => n > (eventsBefore.get(type) ?? 0) && !REFUSAL_EVENT_TYPES.has(type) && !allowed.has("security_event") && !anything);
+        if (changed.length > 0 || newEventTypes.length > 0) {
+          count.dbViolations += 1;
+          console.log(`    ✗ batch ${start / options.batchSize + 1}: the database changed: ${[...changed.map((c) => `${c.table} ${c.change}`), ...newEventTypes.map(([type]) => `security_event ${type}`)].join("; ")}`);
+        }
+      }
+      count.seconds = (performance.now() - started) / 1000;
+      counts.push(count);
+      console.log(
+        `  ${surface}: ${count.requests} requests in ${count.seconds.toFixed(0)} s, ${count.fiveHundreds} 5xx, ${count.violations} shape violations, ` +
+          `${count.accepted} accepted, ${count.strictlyChecked} in batches checked strictly, ${count.dbViolations} batches that changed the database, ${count.resetsRetried} resets read again on a fresh connection; statuses ${JSON.stringify(count.statuses)}`,
+      );
+      tally.check(`${surface}: ${count.requests} generated requests, no 5xx`, count.fiveHundreds === 0 && count.requests >= options.perSurface, `${count.fiveHundreds} 5xx`);
+      tally.check(`${surface}: every answer in the surface's exact shape`, count.violations === 0, `${count.violations} violations`);
+      tally.check(`${surface}: refused requests changed nothing in the database`, count.dbViolations === 0, `${count.dbViolations} batches changed it; ${count.strictlyChecked} requests in batches with no accepted write`);
+    }
+    return counts;
+  } finally {
+    agent.destroy();
+    await database.end();
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Two instances, one database (issue 7, Proof): two production servers on different ports against one
+ * PostgreSQL database, with the same APP_SECRET and the same BASE_URL (server A's origin: the issuer every
+ * token carries, as behind a load balancer). Nothing is shared between them but the database, so every
+ * check below holds only if all state lives there:
+ *   - signed in on A, the access token works on B, the refresh token refreshes on B, and back on A;
+ *   - a refresh token rotated on one is refused on the other, and that reuse revokes the family on both;
+ *   - revoked on A (token revocation, a session ended, a consent withdrawn): refused on B at once;
+ *   - attempt limits count across both: wrong passwords on A and B add up to one limit.
+ */
+import { randomUUID } from "node:crypto";
+import { OAuthBrowser } from "../../e2e/support/oauth-browser.ts";
+import { ADMIN_DATABASE_URL } from "./support/config.ts";
+import { Database } from "./support/db-state.ts";
+import type { Tally } from "./support/report.ts";
+import { prepareDatabase, startServer, type ProofServer } from "./support/servers.ts";
+import { basicAuth, DEMO_PASSWORD, signInForTokens, tokenRequest } from "./support/tokens.ts";
+
+async function me(server: ProofServer, accessToken: string): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${server.url}/api/v1/users/me`, { headers: { authorization: `Bearer ${accessToken}` } });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+async function revoke(server: ProofServer, token: string, hint: string): Promise<number> {
+  const response = await fetch(`${server.url}/oauth/revoke`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", authorization: basicAuth() },
+    body: new URLSearchParams({ token, token_type_hint: hint }).toString(),
+  });
+  await response.body?.cancel();
+  return response.status;
+}
+
+export async function runInstances(tally: Tally, options: { databaseUrl: string; ports: [number, number] }): Promise<void> {
+  const issuer = `http://127.0.0.1:${options.ports[0]}`;
+  prepareDatabase(options.databaseUrl, ADMIN_DATABASE_URL, issuer);
+  const database = new Database(options.databaseUrl);
+  const a = await startServer({ name: "instance-a", port: options.ports[0], databaseUrl: options.databaseUrl, baseUrl: issuer });
+  let b: ProofServer | undefined;
+  try {
+    b = await startServer({ name: "instance-b", port: options.ports[1], databaseUrl: options.databaseUrl, baseUrl: issuer });
+    console.log(`  A ${a.url} (pid ${a.pid}), B ${b.url} (pid ${b.pid}), both BASE_URL ${issuer}, one database`);
+
+    // Both publish the same keys: whichever signs, the other verifies.
+    const [jwksA, jwksB] = await Promise.all([a, b].map(async (server) => (await (await fetch(`${server.url}/.well-known/jwks.json`)).json()) as { keys: { kid: string }[] }));
+    const kids = (jwks: { keys: { kid: string }[] } | undefined) => (jwks?.keys ?? []).map((key) => key.kid).sort().join(",");
+    tally.check("A and B publish the same signing keys", kids(jwksA) !== "" && kids(jwksA) === kids(jwksB), kids(jwksA));
+
+    // Sign in on A; use and refresh on B.
+    const first = await signInForTokens(a.url, "member@example.org");
+    const onB = await me(b, first.access_token);
+    tally.check("signed in on A: the access token works on B", onB.status === 200 && onB.body.email === "member@example.org", `B answered ${onB.status}`);
+    const refreshedOnB = await tokenRequest(b.url, { grant_type: "refresh_token", refresh_token: first.refresh_token! });
+    tally.check("A's refresh token refreshes on B", refreshedOnB.status === 200 && typeof refreshedOnB.body.refresh_token === "string", `B answered ${refreshedOnB.status}`);
+    const second = refreshedOnB.body as { access_token: string; refresh_token: string };
+    tally.check("B's access token works on A", (await me(a, second.access_token)).status === 200);
+    const refreshedOnA = await tokenRequest(a.url, { grant_type: "refresh_token", refresh_token: second.refresh_token });
+    tally.check("B's refresh token refreshes on A", refreshedOnA.status === 200, `A answered ${refreshedOnA.status}`);
+    const third = refreshedOnA.body as { access_token: string; refresh_token: string };
+
+    // Rotation is one fact for both: the token B rotated is spent on A too.
+    const reused = await tokenRequest(a.url, { grant_type: "refresh_token", refresh_token: first.refresh_token! });
+    tally.check("a refresh token rotated on B is refused on A (invalid_grant)", reused.status === 400 && reused.body.error === "invalid_grant", `A answered ${reused.status} ${String(reused.body.error)}`);
+    const afterReuse = await tokenRequest(b.url, { grant_type: "refresh_token", refresh_token: third.refresh_token });
+    tally.check("that reuse on A revoked the whole family: B refuses its newest refresh token", afterReuse.status === 400 && afterReuse.body.error === "invalid_grant", `B answered ${afterReuse.status}`);
+    const deadOnB = await me(b, third.access_token);
+    tally.check("… and B refuses the family's access token on /api/v1 (invalid_token)", deadOnB.status === 401 && deadOnB.body.error === "invalid_token", `B answered ${deadOnB.status}`);
+
+    // Revoke on A, refused on B: an access token (by jti), a refresh token (its grant).
+    const fresh = await signInForTokens(a.url, "member@example.org", b.url);
+    tally.check("signed in on A, code exchanged on B", typeof fresh.access_token === "string");
+    tally.check("revoke an access token on A (200)", (await revoke(a, fresh.access_token, "access_token")) === 200);
+    const revokedAccess = await me(b, fresh.access_token);
+    tally.check("the access token revoked on A is refused on B at once", revokedAccess.status === 401 && revokedAccess.body.error === "invalid_token", `B answered ${revokedAccess.status}`);
+    tally.check("revoke the refresh token on A (200)", (await revoke(a, fresh.refresh_token!, "refresh_token")) === 200);
+    const revokedRefresh = await tokenRequest(b.url, { grant_type: "refresh_token", refresh_token: fresh.refresh_token! });
+    tally.check("the refresh token revoked on A is refused on B (invalid_grant)", revokedRefresh.status === 400 && revokedRefresh.body.error === "invalid_grant", `B answered ${revokedRefresh.status}`);
+
+    // A session ended on A: its tokens refused on B.
+    const session = await signInForTokens(a.url, "member@example.org");
+    const sessions = (await (await fetch(`${b.url}/api/v1/sessions/me`, { headers: { authorization: `Bearer ${session.access_token}` } })).json()) as { sessions: { id: string; current: boolean }[] };
+    const current = sessions.sessions.find((item) => item.current);
+    const ended = current ? await fetch(`${a.url}/api/v1/sessions/me/${current.id}`, { method: "DELETE", headers: { authorization: `Bearer ${session.access_token}` } }) : undefined;
+    tally.check("end the current session on A (200)", ended?.status === 200, `A answered ${ended?.status}`);
+    const afterSession = await me(b, session.access_token);
+    tally.check("a token of the session ended on A is refused on B", afterSession.status === 401 && afterSession.body.error === "invalid_token", `B answered ${afterSession.status}`);
+    const sessionRefresh = await tokenRequest(b.url, { grant_type: "refresh_token", refresh_token: session.refresh_token! });
+    tally.check("… and its refresh token too", sessionRefresh.status === 400 && sessionRefresh.body.error === "invalid_grant", `B answered ${sessionRefresh.status}`);
+
+    // A consent withdrawn on A: the client's refresh tokens refused on B.
+    const consented = await signInForTokens(a.url, "member@example.org");
+    const consents = (await (await fetch(`${a.url}/api/v1/consents/me`, { headers: { authorization: `Bearer ${consented.access_token}` } })).json()) as { consents: { id: string; client_id: string }[] };
+    const consent = consents.consents.find((item) => item.client_id === "demo-app");
+    const withdrawn = consent ? await fetch(`${a.url}/api/v1/consents/me/${consent.id}`, { method: "DELETE", headers: { authorization: `Bearer ${consented.access_token}` } }) : undefined;
+    tally.check("withdraw the demo app's consent on A (200)", withdrawn?.status === 200, `A answered ${withdrawn?.status}`);
+    const afterConsent = await tokenRequest(b.url, { grant_type: "refresh_token", refresh_token: consented.refresh_token! });
+    tally.check("the app's refresh token is refused on B after the consent went on A", afterConsent.status === 400 && afterConsent.body.error === "invalid_grant", `B answered ${afterConsent.status}`);
+
+    // Attempt limits across both: 5 free failures per address, then a block; 3 on A + 3 on B = 6.
+    const email = `proofs-limits-${randomUUID().slice(0, 8)}@example.org`;
+    await database.query(
+      `INSERT INTO account (email, email_verified_at, password_hash, given_name, family_name, locale)
+       SELECT $1, now(), password_hash, 'Limit', 'Tester', 'en' FROM account WHERE email = 'member@example.org'`,
+      [email],
+    );
+    // Its own forwarded address, so the per-IP counter of this run's other sign-ins plays no part.
+    const ip = { "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 200) + 20}` };
+    const browserA = new OAuthBrowser(a.url);
+    const browserB = new OAuthBrowser(b.url);
+    const statuses: string[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const browser = attempt % 2 === 0 ? browserA : browserB;
+      const response = await browser.postSignIn(null, email, "wrong-password", ip);
+      statuses.push(`${attempt % 2 === 0 ? "A" : "B"}:${response.status}`);
+      await response.body?.cancel();
+    }
+    tally.check("wrong passwords 1–5 (A, B, A, B, A) are refused as invalid credentials, the 6th (on B) starts a block", statuses.slice(0, 5).every((s) => s.endsWith(":401")), statuses.join(" "));
+    const [counter] = await database.query<{ failures: number }>(
+      `SELECT max(failures)::int AS failures FROM attempt_counter WHERE key LIKE 'sign-in:account:%' AND updated_at > now() - interval '1 minute'`,
+    );
+    tally.check("the database counts 6 failures for that address: 3 from A and 3 from B in one counter", counter?.failures === 6, `counter ${counter?.failures}`);
+    const right = await browserA.postSignIn(null, email, DEMO_PASSWORD, ip);
+    const body = (await right.json()) as Record<string, unknown>;
+    tally.check(
+      "then even the right password on A is refused (429 too_many_requests with Retry-After): A alone saw only 3 failures",
+      right.status === 429 && body.error === "too_many_requests" && Number(right.headers.get("retry-after")) >= 1,
+      `A answered ${right.status} ${String(body.error)} Retry-After ${right.headers.get("retry-after")}`,
+    );
+    tally.check("both servers are still running", a.alive() && b.alive());
+  } finally {
+    await Promise.all([a.stop(), b?.stop()]);
+    await database.end();
+  }
+}

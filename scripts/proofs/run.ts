@@ -1,0 +1,85 @@
+/**
+ * `npx tsx --conditions=react-server scripts/proofs/run.ts`: the long proofs of issue 7 against the
+ * production build (run `npm run build` first), each with its own servers and database:
+ *   fuzz       hostile input, ≥ 10,000 generated requests per surface (fuzz.ts)
+ *   instances  two servers, one database: tokens and attempt limits across both (instances.ts)
+ *   faults     PostgreSQL stopped and started under load (faults.ts; a private cluster, never the shared one)
+ * It prints every check, one line per proof with its counts, and ends with `N passed, N failed`; the exit
+ * code is 1 when anything failed. `--json FILE` also writes the totals for scripts/test-all.ts.
+ *
+ * Flags: --only fuzz,instances,faults   --requests N (per surface, default 10000)   --concurrency C (16)
+ *        --seed S (default: from the clock, printed)   --json FILE
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { runFaults } from "./faults.ts";
+import { runFuzz, type Surface } from "./fuzz.ts";
+import { runInstances } from "./instances.ts";
+import { ADMIN_DATABASE_URL, PROOFS_DATABASE_URL, PROOFS_PORT, siblingDatabase } from "./support/config.ts";
+import { Tally } from "./support/report.ts";
+import { prepareDatabase, startServer } from "./support/servers.ts";
+
+function flag(name: string): string | undefined {
+  const index = process.argv.indexOf(`--${name}`);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+const only = (flag("only") ?? "fuzz,instances,faults").split(",");
+const perSurface = Number(flag("requests") ?? 10_000);
+const concurrency = Number(flag("concurrency") ?? 16);
+const seed = Number(flag("seed") ?? Date.now() % 1_000_000);
+const surfaces = (flag("surfaces") ?? "identity,oauth,forms,calendar").split(",") as Surface[];
+const jsonFile = flag("json");
+
+const tallies: Tally[] = [];
+const started = performance.now();
+
+async function proof(name: string, run: (tally: Tally) => Promise<void>): Promise<void> {
+  if (!only.includes(name)) return;
+  console.log(`\n▶ proof: ${name}`);
+  const tally = new Tally(name);
+  tallies.push(tally);
+  try {
+    await run(tally);
+  } catch (error) {
+    tally.check(`${name} ran to the end`, false, error instanceof Error ? (error.stack ?? error.message) : String(error));
+  }
+}
+
+await proof("fuzz", async (tally) => {
+  const baseUrl = `http://127.0.0.1:${PROOFS_PORT}`;
+  prepareDatabase(PROOFS_DATABASE_URL, ADMIN_DATABASE_URL, baseUrl);
+  const server = await startServer({ name: "fuzz", port: PROOFS_PORT, databaseUrl: PROOFS_DATABASE_URL, env: { CALENDAR_CACHE_SECONDS: "0" } });
+  try {
+    const counts = await runFuzz(tally, { baseUrl, databaseUrl: PROOFS_DATABASE_URL, perSurface, concurrency, batchSize: 250, seed, surfaces });
+    tally.check("the server is still running after the fuzz", server.alive());
+    const total = counts.reduce((sum, count) => sum + count.requests, 0);
+    console.log(
+      `  fuzz: ${total} requests, ${counts.reduce((s, c) => s + c.fiveHundreds, 0)} 5xx, ${counts.reduce((s, c) => s + c.violations, 0)} shape violations, ` +
+        `${counts.reduce((s, c) => s + c.dbViolations, 0)} batches with an unexplained database change (seed ${seed})`,
+    );
+  } finally {
+    await server.stop();
+  }
+});
+
+await proof("instances", async (tally) => {
+  const databaseUrl = siblingDatabase(PROOFS_DATABASE_URL, "_instances");
+  await runInstances(tally, { databaseUrl, ports: [PROOFS_PORT, PROOFS_PORT + 1] });
+});
+
+await proof("faults", async (tally) => {
+  await runFaults(tally, { port: PROOFS_PORT + 1 });
+});
+
+const results = tallies.flatMap((tally) => tally.results);
+const passed = results.filter((result) => result.ok).length;
+const failed = results.length - passed;
+console.log(`\nProofs (${((performance.now() - started) / 1000).toFixed(0)} s):`);
+for (const tally of tallies) console.log(`  ${tally.proof.padEnd(10)} ${tally.results.length - tally.failed} passed, ${tally.failed} failed`);
+console.log(`${passed} passed, ${failed} failed`);
+if (jsonFile) {
+  mkdirSync(path.dirname(jsonFile), { recursive: true });
+  writeFileSync(jsonFile, JSON.stringify({ passed, failed, results }, null, 2));
+}
+process.exit(failed === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,55 @@
+/**
+ * A member's tokens from a running server, obtained the way a client gets them: the authorization code
+ * flow with PKCE through the server's own pages (e2e/support/oauth-browser.ts), then the token endpoint with
+ * the demo client's credentials. `authorizeOn` and `tokenOn` may be different servers (two instances).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { DEMO_APP, OAuthBrowser } from "../../../e2e/support/oauth-browser.ts";
+
+export interface Tokens {
+  access_token: string;
+  refresh_token?: string;
+  id_token?: string;
+  expires_in: number;
+  scope: string;
+}
+
+export const DEMO_PASSWORD = "demo-password";
+
+export function basicAuth(id: string = DEMO_APP.id, secret: string = DEMO_APP.secret): string {
+  return `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
+}
+
+export async function tokenRequest(baseUrl: string, form: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${baseUrl}/oauth/token`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", authorization: basicAuth() },
+    body: new URLSearchParams(form).toString(),
+    signal: AbortSignal.timeout(30_000),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+/** Signs `email` in on `authorizeOn` and exchanges the code on `tokenOn`. */
+export async function signInForTokens(authorizeOn: string, email: string, tokenOn = authorizeOn, scope = "openid profile email offline_access"): Promise<Tokens> {
+  const verifier = randomBytes(32).toString("base64url");
+  const challenge = createHash("sha256").update(verifier).digest("base64url");
+  const url = new URL("/oauth/authorize", authorizeOn);
+  const query = {
+    response_type: "code",
+    client_id: DEMO_APP.id,
+    redirect_uri: DEMO_APP.redirectUri,
+    scope,
+    state: randomBytes(8).toString("hex"),
+    nonce: randomBytes(8).toString("hex"),
+    code_challenge: challenge,
+    code_challenge_method: "S256",
+  };
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  const browser = new OAuthBrowser(authorizeOn);
+  const outcome = await browser.authorize(url, { account: { email, password: DEMO_PASSWORD } });
+  if (!outcome.code) throw new Error(`no code for ${email}:\n  ${outcome.trail.join("\n  ")}`);
+  const answer = await tokenRequest(tokenOn, { grant_type: "authorization_code", code: outcome.code, redirect_uri: DEMO_APP.redirectUri, code_verifier: verifier });
+  if (answer.status !== 200) throw new Error(`code exchange answered ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body as unknown as Tokens;
+}
