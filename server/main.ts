@@ -211,13 +211,25 @@ const server = http.createServer((request, response) => {
 // Requests Node's HTTP parser refuses before any handler runs (raw bytes in the target, headers over the
 // 16 KB limit, broken framing) get a 400 in the shape of the surface they were meant for instead of Node's
 // empty "400 Bad Request" (found by the hostile-input proof). The connection is closed afterwards, as Node does.
+// The parser's error carries only the chunk it failed in; headers over the limit span several chunks, so
+// each connection remembers the target of the last request line it saw, to pick the surface's shape.
+const lastTarget = new WeakMap<object, string>();
+server.on("connection", (socket) => {
+  socket.on("data", (chunk: Buffer) => {
+    const first = chunk[0] ?? 0;
+    if (first < 0x41 || first > 0x5a) return;
+    const target = targetOfRawRequest(chunk);
+    if (target !== "/" || chunk.subarray(0, 16).toString("latin1").includes(" / ")) lastTarget.set(socket, target);
+  });
+});
 server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
   if (error.code === "ECONNRESET" || !socket.writable) {
     socket.destroy();
     return;
   }
   const problem = error.code === "HPE_HEADER_OVERFLOW" ? "headers_too_large" : error.code === "HPE_INVALID_URL" ? "malformed_target" : "malformed_request";
-  const answer = transportRefusal(targetOfRawRequest(error.rawPacket), problem);
+  const fromPacket = targetOfRawRequest(error.rawPacket);
+  const answer = transportRefusal(fromPacket !== "/" ? fromPacket : (lastTarget.get(socket) ?? "/"), problem);
   const headers = { ...defaultHeaders, ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)), Connection: "close" };
   socket.end(`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join("\r\n")}\r\n\r\n${answer.body}`);
 });

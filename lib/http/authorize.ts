@@ -1,6 +1,7 @@
 import "server-only";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
+import { isUnstorableText } from "../db/unstorable-text.ts";
 import { AuthorizePageError } from "../oauth/authorize/authorize-errors.ts";
 import { BodyTooLargeError, MAX_FORM_BODY_BYTES, readBodyText } from "./read-body.ts";
 import { getSessionByToken, type LiveSession } from "../sessions/get-session.ts";
@@ -25,6 +26,7 @@ export function browserOAuthRoute(handler: Handler): Handler {
       return await handler(request);
     } catch (error) {
       if (error instanceof AuthorizePageError) return errorPageRedirect(error.code);
+      if (isUnstorableText(error)) return errorPageRedirect("invalid_request");
       if (isDatabaseUnavailable(error)) return errorPageRedirect("temporarily_unavailable");
       logUnexpectedError(new URL(request.url).pathname, error, request.headers);
       return errorPageRedirect("server_error");
@@ -46,12 +48,24 @@ export async function browserOAuthParams(request: Request): Promise<URLSearchPar
   }
 }
 
-function readCookie(request: Request, name: string): string | undefined {
+/**
+ * A cookie's value, or undefined. A value that is not valid percent-encoding (`session=%ZZ`, planted by a
+ * sibling site or a broken client) is no session at all: it used to throw URIError and turn every
+ * authorization and logout request of that browser into our server_error page (found by the
+ * hostile-input proof).
+ */
+export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const index = part.indexOf("=");
-    if (index > 0 && part.slice(0, index).trim() === name) return decodeURIComponent(part.slice(index + 1).trim());
+    if (index > 0 && part.slice(0, index).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(index + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
   }
   return undefined;
 }

@@ -5,6 +5,7 @@ import { ZodError, type z } from "zod";
 import { readCalendarVersion } from "../calendar/calendar-version.ts";
 import { CalendarError } from "../calendar/errors.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
+import { isUnstorableText } from "../db/unstorable-text.ts";
 import type { CalendarErrorBody } from "../calendar/schemas.ts";
 import { env } from "../env.ts";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
@@ -75,6 +76,7 @@ function renderError(error: unknown, request: NextRequest): Response {
     const messages = [...new Set(error.issues.map((issue) => issue.message))];
     return errorResponse(400, messages[0] ?? "invalid request", messages);
   }
+  if (isUnstorableText(error)) return errorResponse(400, "a parameter holds a character that is not allowed");
   if (isDatabaseUnavailable(error)) {
     // The database is not answering: a passing fault, so 503 with Retry-After, never cached (decision 0016).
     const body: CalendarErrorBody = { error: true, message: "the calendar is briefly unavailable; try again", statusCode: 503 };

@@ -106,3 +106,24 @@ describe("formRoute", () => {
     expect((await response.json()).error).toBe("invalid_request");
   });
 });
+
+describe("formRoute under faults (decision 0016)", () => {
+  it("answers 503 service_unavailable with Retry-After when the database is not answering, never a 500", async () => {
+    const handler = route(async () => {
+      throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    });
+    const response = await handler(post({ email: "a@example.org" }, { json: true }));
+    expect(response.status).toBe(503);
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(await response.json()).toEqual({ error: "service_unavailable", error_description: expect.any(String) });
+  });
+
+  it("answers a value PostgreSQL cannot store (a NUL character) as invalid_request, not a 500", async () => {
+    const handler = route(async () => {
+      throw Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: "22021" });
+    });
+    const response = await handler(post({ email: "a@example.org" }, { json: true }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error).toBe("invalid_request");
+  });
+});

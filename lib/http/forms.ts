@@ -3,6 +3,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { ACCOUNT_ERRORS, AccountError, type AccountErrorCode, type CookieToSet } from "../accounts/errors.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
+import { isUnstorableText } from "../db/unstorable-text.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { CSRF_FIELD, csrfCookieName, verifyCsrf } from "./csrf.ts";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
@@ -80,6 +81,7 @@ function toFailure(error: unknown, request: NextRequest): Failure {
     return failure("too_many_requests", { message: error.message, retryAfterSeconds: error.retryAfterSeconds });
   }
   if (error instanceof ZodError) return validationFailure(error);
+  if (isUnstorableText(error)) return failure("invalid_request");
   if (isDatabaseUnavailable(error)) return failure("service_unavailable", { retryAfterSeconds: RETRY_AFTER_SECONDS });
   // One JSON line with the request's id; Prisma errors keep only their class and code (lib/log/json-log.ts).
   const requestId = logUnexpectedError(request.nextUrl.pathname, error, request.headers);

@@ -2,6 +2,7 @@ import "server-only";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
 import { ZodError, type z } from "zod";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
+import { isUnstorableText } from "../db/unstorable-text.ts";
 import { IdentityError, forbidden, invalidToken } from "../identity/errors.ts";
 import { bearerToken } from "../oauth/bearer.ts";
 import { checkTokenLiveness } from "../oauth/token-liveness.ts";
@@ -156,6 +157,7 @@ export function publicIdentityRoute(handler: (request: Request) => Promise<Respo
 function identityFailure(request: Request, error: unknown): Response {
   if (error instanceof IdentityError) return identityErrorResponse(error);
   if (error instanceof ZodError) return identityErrorResponse(new IdentityError("invalid_request", describeZodError(error)));
+  if (isUnstorableText(error)) return identityErrorResponse(new IdentityError("invalid_request", "a value holds a character that is not allowed"));
   if (isDatabaseUnavailable(error)) return identityErrorResponse(serviceUnavailable());
   const requestId = logUnexpectedError(new URL(request.url).pathname, error, request.headers);
   return identityErrorResponse(new IdentityError("server_error", `unexpected error (request ${requestId})`));

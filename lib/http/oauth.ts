@@ -1,6 +1,7 @@
 import "server-only";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
+import { isUnstorableText } from "../db/unstorable-text.ts";
 import { OAuthError } from "../oauth/errors.ts";
 import { BodyTooLargeError, MAX_FORM_BODY_BYTES, readBodyText } from "./read-body.ts";
 
@@ -49,6 +50,7 @@ function oauthErrorResult(error: OAuthError): PlainResponse {
 /** The one place a failure becomes an answer: OAuth errors as they are, anything else generic and logged. */
 export function oauthFailure(error: unknown, route: string): PlainResponse {
   if (error instanceof OAuthError) return oauthErrorResult(error);
+  if (isUnstorableText(error)) return oauthErrorResult(new OAuthError("invalid_request", "a parameter holds a character that is not allowed"));
   if (isDatabaseUnavailable(error)) {
     return oauthErrorResult(new OAuthError("temporarily_unavailable", "the service is briefly unavailable; try again", { "Retry-After": String(RETRY_AFTER_SECONDS) }));
   }

@@ -13,7 +13,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runFaults } from "./faults.ts";
-import { runFuzz, type Surface } from "./fuzz.ts";
+import { runFuzz, unexpectedErrors, type Surface } from "./fuzz.ts";
 import { runInstances } from "./instances.ts";
 import { ADMIN_DATABASE_URL, PROOFS_DATABASE_URL, PROOFS_PORT, siblingDatabase } from "./support/config.ts";
 import { Tally } from "./support/report.ts";
@@ -53,6 +53,9 @@ await proof("fuzz", async (tally) => {
   try {
     const counts = await runFuzz(tally, { baseUrl, databaseUrl: PROOFS_DATABASE_URL, perSurface, concurrency, batchSize: 250, seed, surfaces });
     tally.check("the server is still running after the fuzz", server.alive());
+    const unexpected = unexpectedErrors(server.output());
+    for (const [error, times] of unexpected) console.log(`    ✗ logged ${times}×: ${error}`);
+    tally.check("the server logged no unexpected error (each would have been a generic 500 or error page)", unexpected.size === 0, `${[...unexpected.values()].reduce((a, b) => a + b, 0)} lines`);
     const total = counts.reduce((sum, count) => sum + count.requests, 0);
     console.log(
       `  fuzz: ${total} requests, ${counts.reduce((s, c) => s + c.fiveHundreds, 0)} 5xx, ${counts.reduce((s, c) => s + c.violations, 0)} shape violations, ` +
