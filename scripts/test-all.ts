@@ -6,6 +6,8 @@
  *   2. unit and integration tests (vitest): time zones, cursors, seed, ICS, schema/migration drift
  *   3. production build (next build, then the server bundle: npm run build)
  *   4. end-to-end tests (Playwright): the HTTP API on PostgreSQL, the portal in Chromium, the embedded default
+ *   5. the long proofs (scripts/proofs/run.ts, at most PROOFS_TIME_LIMIT_MINUTES, default 25): hostile input
+ *      (10,000 generated requests per surface), two instances on one database, PostgreSQL stopped under load
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -17,9 +19,10 @@ mkdirSync(RESULTS, { recursive: true });
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
 const tally: { suite: string; passed: number; failed: number }[] = [];
 
-function run(command: string, args: string[], extraEnv: Record<string, string> = {}): boolean {
+function run(command: string, args: string[], extraEnv: Record<string, string> = {}, timeoutMs?: number): boolean {
   console.log(`\n▶ ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv }, timeout: timeoutMs, killSignal: "SIGTERM" });
+  if (result.error && timeoutMs) console.log(`  stopped after the time limit of ${Math.round(timeoutMs / 60_000)} minutes`);
   return result.status === 0;
 }
 
@@ -53,6 +56,12 @@ if (built) {
     const failed = report ? report.stats.unexpected + report.stats.flaky : 1;
     tally.push({ suite: "playwright", passed: report?.stats.expected ?? 0, failed: failed + (e2eOk || failed > 0 ? 0 : 1) });
   }
+  // The long proofs start their own servers (ports TEST_PORT + 10 and + 11, default 3110-3111), databases
+  // and a private PostgreSQL cluster (55432); each check counts as a test.
+  const limitMinutes = Number(process.env.PROOFS_TIME_LIMIT_MINUTES ?? 25);
+  const proofsOk = run("npx", ["tsx", "--conditions=react-server", "scripts/proofs/run.ts", "--json", `${RESULTS}/proofs.json`], {}, limitMinutes * 60_000);
+  const proofs = readJson<{ passed: number; failed: number }>(`${RESULTS}/proofs.json`);
+  tally.push({ suite: "proofs", passed: proofs?.passed ?? 0, failed: proofs ? proofs.failed + (proofsOk || proofs.failed > 0 ? 0 : 1) : 1 });
 }
 
 console.log("\nSuites:");

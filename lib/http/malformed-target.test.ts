@@ -58,3 +58,10 @@ describe("transportRefusal (requests Node's parser refuses, server/main.ts clien
     expect(targetOfRawRequest(undefined)).toBe("/");
   });
 });
+
+describe("transportRefusal picks the surface of the path as routed", () => {
+  it("resolves dot segments, also percent-encoded, before choosing", () => {
+    expect(JSON.parse(transportRefusal("/api/calendar/%2e%2e/v1/users/me", "headers_too_large").body).error).toBe("invalid_request");
+    expect(JSON.parse(transportRefusal("/api/v1/../calendar/events", "headers_too_large").body).error).toBe(true);
+  });
+});

@@ -33,7 +33,7 @@ const WORDS: Record<TransportProblem, { description: string; page: string }> = {
  * a malformed target (above), or one Node's HTTP parser refused (server/main.ts `clientError`).
  */
 export function transportRefusal(target: string, problem: TransportProblem): PlainResponse {
-  const path = target.split("?")[0] ?? "";
+  const path = routedPath(target.split("?")[0] ?? "");
   const { description, page } = WORDS[problem];
   if (path.startsWith("/api/calendar")) {
     const message = problem === "malformed_target" ? "the request URL is malformed" : description;
@@ -52,6 +52,15 @@ export function transportRefusal(target: string, problem: TransportProblem): Pla
     headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
     body: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Bad request</title></head><body><main><h1>Bad request</h1><p>${page}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
   };
+}
+
+/** The path as a router resolves it (`/api/calendar/%2e%2e/v1` is under /api/v1), to pick the right shape. */
+function routedPath(path: string): string {
+  try {
+    return new URL(path.replace(/%2e/gi, ".").replace(/\\/g, "/"), "http://x").pathname;
+  } catch {
+    return path;
+  }
 }
 
 /** The 400 for a malformed target, in its surface's shape; null when the target is fine. */

@@ -23,7 +23,7 @@ import { PROOFS_PG_BIN, PROOFS_PG_PORT } from "./support/config.ts";
 import { checkInvariants, Database } from "./support/db-state.ts";
 import { agentFor, jsonOf, send, type RawAnswer, type RawRequest } from "./support/http.ts";
 import type { Tally } from "./support/report.ts";
-import { prepareDatabase, sleep, startServer } from "./support/servers.ts";
+import { onCleanup, prepareDatabase, sleep, startServer } from "./support/servers.ts";
 import { basicAuth, DEMO_PASSWORD, signInForTokens } from "./support/tokens.ts";
 
 const FAIL_FAST_MS = 5_000;
@@ -119,6 +119,7 @@ export async function runFaults(tally: Tally, options: { port: number }): Promis
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const databaseUrl = `${cluster.url}/church_proofs_faults`;
   cluster.init();
+  const forgetCluster = onCleanup(() => cluster.destroy());
   cluster.start();
   let database: Database | undefined;
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
@@ -301,5 +302,6 @@ export async function runFaults(tally: Tally, options: { port: number }): Promis
     await server?.stop();
     await database?.end();
     cluster.destroy();
+    forgetCluster();
   }
 }

@@ -580,7 +580,10 @@ export function identityRequests(validToken: string): fc.Arbitrary<Generated> {
       })
       .map(({ method: chosen, path, query, auth, body: encoded, headers }) => {
         const sent: Record<string, string> = { ...headers };
-        if (auth !== undefined) sent.authorization = auth;
+        // A method swapped onto another route's address (GET /sessions/me → DELETE) must not carry the valid
+        // token where that route is one of the account-changing ones kept from it.
+        const guarded = IDENTITY_ROUTES.some((other) => other.noValidToken && other.method === chosen && other.path === route.path);
+        if (auth !== undefined && !(guarded && auth === `Bearer ${validToken}`)) sent.authorization = auth;
         return {
           surface: "identity" as const,
           route: `${chosen} ${route.path}`,

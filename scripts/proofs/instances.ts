@@ -103,8 +103,9 @@ export async function runInstances(tally: Tally, options: { databaseUrl: string;
        SELECT $1, now(), password_hash, 'Limit', 'Tester', 'en' FROM account WHERE email = 'member@example.org'`,
       [email],
     );
-    // Its own forwarded address, so the per-IP counter of this run's other sign-ins plays no part.
-    const ip = { "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 200) + 20}` };
+    // Its own forwarded address, so the per-IP counter of this run's other sign-ins plays no part; and the
+    // public origin as Origin, as a browser behind the load balancer sends it to whichever instance answers.
+    const ip = { "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 200) + 20}`, origin: issuer };
     const browserA = new OAuthBrowser(a.url);
     const browserB = new OAuthBrowser(b.url);
     const statuses: string[] = [];

@@ -17,7 +17,7 @@ import { runFuzz, unexpectedErrors, type Surface } from "./fuzz.ts";
 import { runInstances } from "./instances.ts";
 import { ADMIN_DATABASE_URL, PROOFS_DATABASE_URL, PROOFS_PORT, siblingDatabase } from "./support/config.ts";
 import { Tally } from "./support/report.ts";
-import { prepareDatabase, startServer } from "./support/servers.ts";
+import { cleanUpNow, prepareDatabase, startServer } from "./support/servers.ts";
 
 function flag(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
@@ -30,6 +30,16 @@ const concurrency = Number(flag("concurrency") ?? 16);
 const seed = Number(flag("seed") ?? Date.now() % 1_000_000);
 const surfaces = (flag("surfaces") ?? "identity,oauth,forms,calendar").split(",") as Surface[];
 const jsonFile = flag("json");
+
+// A time limit (scripts/test-all.ts) or Ctrl-C: stop every server and the private cluster first.
+for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the proofs' servers and PostgreSQL cluster`);
+    cleanUpNow();
+    process.exit(130);
+  });
+}
+process.on("exit", cleanUpNow);
 
 const tallies: Tally[] = [];
 const started = performance.now();

@@ -6,6 +6,26 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { PROOFS_APP_SECRET } from "./config.ts";
 
+/**
+ * What must not outlive this process: server process groups and the private PostgreSQL cluster. `run.ts`
+ * calls these synchronously when it is stopped (a time limit's SIGTERM, Ctrl-C) or exits.
+ */
+const cleanups = new Set<() => void>();
+export function onCleanup(cleanup: () => void): () => void {
+  cleanups.add(cleanup);
+  return () => cleanups.delete(cleanup);
+}
+export function cleanUpNow(): void {
+  for (const cleanup of [...cleanups]) {
+    try {
+      cleanup();
+    } catch {
+      // keep going: everything else must still be stopped
+    }
+  }
+  cleanups.clear();
+}
+
 export interface ProofServer {
   url: string;
   port: number;
@@ -52,10 +72,12 @@ export async function startServer(options: ServerOptions): Promise<ProofServer> 
   });
   closeSync(fd);
   let exited = false;
+  const pid = child.pid!;
+  const forget = onCleanup(() => process.kill(-pid, "SIGKILL"));
   child.on("exit", () => {
     exited = true;
+    forget();
   });
-  const pid = child.pid!;
   const server: ProofServer = {
     url,
     port: options.port,

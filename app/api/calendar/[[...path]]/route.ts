@@ -4,7 +4,7 @@ export const dynamic = "force-dynamic";
 
 const unknownRoute = async () => calendarErrorResponse(404, "not found");
 
-// Any other /api/calendar path - a CalendarError 404, not Next's HTML page (found by the hostile-input proof)
+// /api/calendar itself and any other path under it - a CalendarError 404, not Next's HTML page (found by the hostile-input proof)
 export const GET = unknownRoute;
 export const POST = unknownRoute;
 export const PUT = unknownRoute;
