@@ -5,7 +5,7 @@ import { buildOpenApiDocument } from "./document.ts";
 
 /**
  * Every public JSON route of the two surfaces is in the OpenAPI document, with every method it exports:
- * a new route file cannot land undocumented. Catch-alls ([...path]) are the 404 answer, not routes.
+ * a new route file cannot land undocumented. Catch-alls ([...path], [[...path]]) are the 404 answer, not routes.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -20,7 +20,7 @@ const NOT_OPERATIONS = new Set([
 function routeFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) return entry.name.startsWith("[...") ? [] : routeFiles(full);
+    if (entry.isDirectory()) return /^\[\[?\.\.\./.test(entry.name) ? [] : routeFiles(full);
     return entry.name === "route.ts" ? [full] : [];
   });
 }
