@@ -75,7 +75,7 @@ const OAUTH_ERROR_STATUS: Record<string, number> = {
 /** Words that must never reach a client: stack frames, SQL, ORM and driver names, file paths. */
 const LEAKS = /\bat [\w.<>]+ \(|\.tsx?:\d+|node_modules|\bSELECT\b.*\bFROM\b|\bINSERT INTO\b|prisma|PrismaClient|ECONNREFUSED|\bpg_|TypeError|ReferenceError|SyntaxError: /i;
 
-export type Surface = "identity" | "oauth" | "forms" | "calendar";
+export type Surface = "identity" | "oauth" | "forms" | "calendar" | "pages";
 
 export interface Generated {
   surface: Surface;
@@ -219,6 +219,15 @@ export function judge(generated: Generated, answer: RawAnswer, baseUrl: string):
   // A path that resolves to a page (`/api/../calendar`) is a browser's: any answer but a 5xx.
   if (routed === "page") return { ok: true, accepted: false };
   const surface = routed;
+
+  if (generated.surface === "pages") {
+    // The sign-in flow's pages read their query (error, field, retry_after, request, return_to): any answer
+    // but a 5xx, and a 2xx/4xx page is HTML.
+    if (answer.status >= 400 && !head && answer.body.length > 0 && !/^(text\/html|application\/json)\b/i.test(header(answer, "content-type"))) {
+      return { ok: false, why: `${answer.status} with content-type ${header(answer, "content-type")}` };
+    }
+    return { ok: true, accepted: false };
+  }
 
   if (surface === "identity") {
     if (answer.status >= 300 && answer.status < 400) return { ok: false, why: `redirect ${answer.status} to ${header(answer, "location")}` };
@@ -759,6 +768,25 @@ export function formRequests(csrf: Csrf, baseUrl: string): fc.Arbitrary<Generate
     );
 }
 
+// ── the sign-in flow's pages, GET with hostile queries (they render what the form handlers put there) ──
+
+const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account"];
+
+export function pageRequests(): fc.Arbitrary<Generated> {
+  const value = fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "valueOf", "hasOwnProperty", "invalid_request", "too_many_requests", "invalid_credentials", "server_error", "email", "password", "code", "-1", "1e309", "NaN", "99999999999") },
+    { weight: 3, arbitrary: hostileText.map((text) => text.slice(0, 1000)) },
+  );
+  const query = fc.array(fc.tuple(fc.constantFrom("error", "field", "retry_after", "request", "return_to", "continue", "email", "via", "x"), value), { maxLength: 4 }).map((pairs) =>
+    pairs.length ? `?${pairs.map(([name, v]) => `${name}=${encode(v)}`).join("&")}` : "",
+  );
+  return fc.record({ path: fc.constantFrom(...FLOW_PAGES), query, headers: oddHeaders }).map(({ path, query: q, headers }) => ({
+    surface: "pages" as const,
+    route: path,
+    request: { method: "GET", path: `${path}${q}`, headers: { ...headers } },
+  }));
+}
+
 // ── calendar: /api/calendar/* ──
 
 export function calendarRequests(cursor: string, eventIds: string[]): fc.Arbitrary<Generated> {
@@ -864,7 +892,7 @@ export function unexpectedErrors(log: string): Map<string, number> {
     const json = /^\{"level":"error".*\}$/.test(line) ? (JSON.parse(line) as { route?: string; error?: string }) : null;
     if (json) key = `${json.route}: ${json.error}`;
     else if (/^\[(forms|calendar)\] request .* failed/.test(line)) key = line.replace(/request [0-9a-f-]{36}/, "request …").slice(0, 200);
-    else if (/^(Error|TypeError|URIError|RangeError): /.test(line)) key = line.slice(0, 200);
+    else if (/^(⨯ )?(Error|TypeError|URIError|RangeError): /.test(line)) key = line.slice(0, 200);
     if (key) groups.set(key, (groups.get(key) ?? 0) + 1);
   }
   return groups;
@@ -888,13 +916,16 @@ export async function runFuzz(tally: Tally, options: FuzzOptions): Promise<Surfa
       oauth: oauthRequests(tokens.access_token),
       forms: formRequests(csrf, baseUrl),
       calendar: calendarRequests(cursor, eventIds),
+      pages: pageRequests(),
     };
     const counts: SurfaceCount[] = [];
     for (const surface of options.surfaces) {
       const started = performance.now();
       const count: SurfaceCount = { surface, requests: 0, fiveHundreds: 0, violations: 0, accepted: 0, strictlyChecked: 0, dbViolations: 0, resetsRetried: 0, acceptedRoutes: {}, exemptTables: new Set(), statuses: {}, seconds: 0 };
       const shown = new Set<string>();
-      const generated = fc.sample(generators[surface], { numRuns: options.perSurface, seed: options.seed + surface.length });
+      // Pages render on the server (tens of ms each): a fifth of the per-surface count, at least 1,000.
+      const runs = surface === "pages" ? Math.max(1_000, Math.floor(options.perSurface / 5)) : options.perSurface;
+      const generated = fc.sample(generators[surface], { numRuns: runs, seed: options.seed + surface.length });
       for (let start = 0; start < generated.length; start += options.batchSize) {
         const batch = generated.slice(start, start + options.batchSize);
         const before = await database.snapshot();
@@ -948,7 +979,7 @@ export async function runFuzz(tally: Tally, options: FuzzOptions): Promise<Surfa
         `  ${surface}: ${count.requests} requests in ${count.seconds.toFixed(0)} s, ${count.fiveHundreds} 5xx, ${count.violations} shape violations, ` +
           `${count.accepted} accepted, ${count.strictlyChecked} in batches with no table exempted, ${count.dbViolations} batches that changed the database, ${count.resetsRetried} resets read again on a fresh connection; statuses ${JSON.stringify(count.statuses)}`,
       );
-      tally.check(`${surface}: ${count.requests} generated requests, no 5xx`, count.fiveHundreds === 0 && count.requests >= options.perSurface, `${count.fiveHundreds} 5xx`);
+      tally.check(`${surface}: ${count.requests} generated requests, no 5xx`, count.fiveHundreds === 0 && count.requests >= runs, `${count.fiveHundreds} 5xx`);
       tally.check(`${surface}: every answer in the surface's exact shape`, count.violations === 0, `${count.violations} violations`);
       if (count.accepted > 0) console.log(`    accepted: ${JSON.stringify(count.acceptedRoutes)}; tables exempted in their batches only: ${[...count.exemptTables].join(", ") || "none"}`);
       tally.check(`${surface}: refused requests changed nothing in the database`, count.dbViolations === 0, `${count.dbViolations} batches changed it; ${count.strictlyChecked} requests in batches with no accepted write`);

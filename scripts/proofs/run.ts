@@ -28,7 +28,7 @@ const only = (flag("only") ?? "fuzz,instances,faults").split(",");
 const perSurface = Number(flag("requests") ?? 10_000);
 const concurrency = Number(flag("concurrency") ?? 16);
 const seed = Number(flag("seed") ?? Date.now() % 1_000_000);
-const surfaces = (flag("surfaces") ?? "identity,oauth,forms,calendar").split(",") as Surface[];
+const surfaces = (flag("surfaces") ?? "identity,oauth,forms,calendar,pages").split(",") as Surface[];
 const jsonFile = flag("json");
 
 // A time limit (scripts/test-all.ts) or Ctrl-C: stop every server and the private cluster first.

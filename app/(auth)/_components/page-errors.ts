@@ -16,6 +16,11 @@ export function param(searchParams: SearchParams, name: string): string | undefi
   return first === undefined || first === "" ? undefined : first;
 }
 
+function ownString(table: object, key: string): string | undefined {
+  const value: unknown = Object.hasOwn(table, key) ? (table as Record<string, unknown>)[key] : undefined;
+  return typeof value === "string" ? value : undefined;
+}
+
 /** Field names whose message depends on the form (e.g. a new password vs the current one). */
 export function errorFromQuery(searchParams: SearchParams, fieldMessages: Partial<Record<string, string>> = {}): AuthFormError | null {
   const code = param(searchParams, "error");
@@ -26,7 +31,8 @@ export function errorFromQuery(searchParams: SearchParams, fieldMessages: Partia
   }
   if (code === "invalid_request") {
     const field = param(searchParams, "field");
-    const known = field ? (fieldMessages[field] ?? (FIELD_MESSAGES as Record<string, string>)[field]) : undefined;
+    // Own keys only: `field=__proto__` or `field=constructor` must not find Object's own members (a 500).
+    const known = field ? (ownString(fieldMessages, field) ?? ownString(FIELD_MESSAGES, field)) : undefined;
     if (field && known) return { field, message: known };
   }
   const entry = ACCOUNT_ERRORS[code];

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { AUTHORIZE_PAGE_ERRORS, type AuthorizePageErrorCode } from "@/lib/oauth/authorize/authorize-errors";
+import { AUTHORIZE_PAGE_ERRORS, authorizePageErrorCode } from "@/lib/oauth/authorize/authorize-errors";
 
 export const metadata: Metadata = { title: "Sign-in problem", robots: { index: false } };
 
@@ -9,14 +9,13 @@ const GENERIC = "Something went wrong on our side. Go back to the app and try ag
 // The authorization server's error page: shown instead of redirecting when the app or its return address
 // cannot be trusted (RFC 6749 4.1.2.1), so nothing is sent to an address an attacker chose.
 export default async function OAuthErrorPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const code = (await searchParams).error;
-  const message =
-    typeof code === "string" && code in AUTHORIZE_PAGE_ERRORS ? AUTHORIZE_PAGE_ERRORS[code as AuthorizePageErrorCode] : GENERIC;
+  const code = authorizePageErrorCode((await searchParams).error);
+  const message = code ? AUTHORIZE_PAGE_ERRORS[code] : GENERIC;
   return (
     <section className="page-narrow" aria-labelledby="oauth-error-title">
       <h1 id="oauth-error-title">We can’t continue this sign-in</h1>
       <p role="alert">{message}</p>
-      {typeof code === "string" && code in AUTHORIZE_PAGE_ERRORS ? (
+      {code ? (
         <p className="muted">
           Error code: <code>{code}</code>
         </p>

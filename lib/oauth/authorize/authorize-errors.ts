@@ -16,6 +16,14 @@ export const AUTHORIZE_PAGE_ERRORS = {
 
 export type AuthorizePageErrorCode = keyof typeof AUTHORIZE_PAGE_ERRORS;
 
+/**
+ * The sentence for a code from the error page's query, or null for anything else. Own keys only:
+ * `?error=__proto__` found Object.prototype through `in` and made the page a 500 (hostile-input proof).
+ */
+export function authorizePageErrorCode(code: unknown): AuthorizePageErrorCode | null {
+  return typeof code === "string" && Object.hasOwn(AUTHORIZE_PAGE_ERRORS, code) ? (code as AuthorizePageErrorCode) : null;
+}
+
 export class AuthorizePageError extends Error {
   override name = "AuthorizePageError";
   constructor(readonly code: AuthorizePageErrorCode) {
