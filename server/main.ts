@@ -215,7 +215,8 @@ const server = http.createServer((request, response) => {
 // each connection remembers the target of the last request line it saw, to pick the surface's shape.
 const lastTarget = new WeakMap<object, string>();
 server.on("connection", (socket) => {
-  socket.on("data", (chunk: Buffer) => {
+  // Before Node's own parser: it may refuse the very chunk that holds the request line.
+  socket.prependListener("data", (chunk: Buffer) => {
     const first = chunk[0] ?? 0;
     if (first < 0x41 || first > 0x5a) return;
     const target = targetOfRawRequest(chunk);

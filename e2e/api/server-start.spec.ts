@@ -72,11 +72,16 @@ test("/api/health answers 503 while the database does not answer", async ({ requ
       .toBe(503);
     const response = await request.get(`http://127.0.0.1:${port}/api/health`);
     expect(await response.json()).toEqual({ status: "unavailable" });
-    // The calendar answers with its own error shape, without leaking the driver's message.
+    // The calendar answers a passing outage in its own error shape: 503 with Retry-After, never the driver's
+    // message (decision 0016).
     const feed = await request.get(`http://127.0.0.1:${port}/api/calendar/events/upcoming`);
-    expect(feed.status()).toBe(500);
-    expect(await feed.json()).toEqual({ error: true, message: "internal error", statusCode: 500 });
-    expect(feed.headers()["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(feed.status()).toBe(503);
+    expect(await feed.json()).toEqual({ error: true, message: "the calendar is briefly unavailable; try again", statusCode: 503 });
+    expect(feed.headers()["retry-after"]).toBe("5");
+    expect(feed.headers()["cache-control"]).toBe("no-store");
+    // And the identity API in its own: service_unavailable.
+    const profile = await request.get(`http://127.0.0.1:${port}/api/v1/users/me`, { headers: { authorization: "Bearer x.y.z" } });
+    expect([401, 503]).toContain(profile.status());
   } finally {
     stopServer(server.child, "SIGTERM");
     await server.exited;

@@ -200,6 +200,7 @@ export function effectivePath(path: string): string {
 function surfaceOfPath(path: string): Surface | "page" {
   if (/^\/api\/calendar(\/|$)/.test(path)) return "calendar";
   if (/^\/api(\/|$)/.test(path)) return "identity";
+  if (path === "/oauth/error") return "page";
   if (/^\/(oauth|\.well-known)(\/|$)/.test(path)) return "oauth";
   if (/^\/auth(\/|$)/.test(path)) return "forms";
   return "page";
@@ -892,6 +893,9 @@ export function unexpectedErrors(log: string): Map<string, number> {
     const json = /^\{"level":"error".*\}$/.test(line) ? (JSON.parse(line) as { route?: string; error?: string }) : null;
     if (json) key = `${json.route}: ${json.error}`;
     else if (/^\[(forms|calendar)\] request .* failed/.test(line)) key = line.replace(/request [0-9a-f-]{36}/, "request …").slice(0, 200);
+    // Next's own line for a multipart POST to a page, which it takes for a Server Action (this app has none)
+    // and refuses with 409: a refusal, not an error of ours.
+    else if (/^(⨯ )?Error: Failed to find Server Action/.test(line)) continue;
     else if (/^(⨯ )?(Error|TypeError|URIError|RangeError): /.test(line)) key = line.slice(0, 200);
     if (key) groups.set(key, (groups.get(key) ?? 0) + 1);
   }

@@ -7,7 +7,7 @@ import { isSupportedScope, parseScope } from "../scopes.ts";
 import { CODE_CHALLENGE_PATTERN } from "../token/pkce.ts";
 
 const PROMPTS = new Set(["none", "login", "consent"]);
-const MAX_PARAM_LENGTH = 2048;
+export const MAX_PARAM_LENGTH = 2048;
 
 /**
  * Step 2: every other parameter, once the redirect URI is trusted, so failures go back to the client.
