@@ -7,6 +7,8 @@ describe("isUnstorableText", () => {
     expect(isUnstorableText(pgError)).toBe(true);
     expect(isUnstorableText(Object.assign(new Error("Invalid `prisma.client.findUnique()` invocation"), { cause: pgError }))).toBe(true);
     expect(isUnstorableText(Object.assign(new Error("x"), { originalCode: "22P05" }))).toBe(true);
+    // What Prisma threw when /oauth/authorize parked a request whose state held a NUL (jsonb).
+    expect(isUnstorableText(new Error("Invalid `prisma.authorizationRequest.create()` invocation:\n\nDatabase error. Code: `22P05`. Message: `unsupported Unicode escape sequence`"))).toBe(true);
   });
 
   it("leaves every other error alone", () => {

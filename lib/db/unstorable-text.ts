@@ -9,9 +9,10 @@
 export function isUnstorableText(error: unknown): boolean {
   let current: unknown = error;
   for (let depth = 0; depth < 8 && current !== null && typeof current === "object"; depth++) {
-    const candidate = current as { code?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown };
-    if (candidate.code === "22021" || candidate.code === "22P05" || candidate.originalCode === "22021" || candidate.originalCode === "22P05") return true;
-    if (typeof candidate.message === "string" && /invalid byte sequence for encoding|has no equivalent in encoding/.test(candidate.message)) return true;
+    const candidate = current as { code?: unknown; originalCode?: unknown; message?: unknown; cause?: unknown; meta?: { code?: unknown } };
+    for (const code of [candidate.code, candidate.originalCode, candidate.meta?.code]) if (code === "22021" || code === "22P05") return true;
+    // Prisma's own wording: "Database error. Code: `22P05`. Message: `unsupported Unicode escape sequence`" (a NUL in jsonb).
+    if (typeof candidate.message === "string" && /invalid byte sequence for encoding|has no equivalent in encoding|unsupported Unicode escape sequence|Code: `22(021|P05)`/.test(candidate.message)) return true;
     current = candidate.cause;
   }
   return false;

@@ -48,7 +48,9 @@ export async function parkAuthorizationRequest(params: AuthorizationParams): Pro
 
 /** The parked request with this id, or null when it is unknown or expired. */
 export async function getAuthorizationRequest(id: string | null | undefined): Promise<ParkedAuthorizationRequest | null> {
-  if (!id || id.length > 64) return null;
+  // Ids are base64url (randomToken): anything else is no request, and never reaches SQL (a NUL in `?request=`
+  // made PostgreSQL refuse the query and the sign-in pages answer 500; found by the hostile-input proof).
+  if (!id || id.length > 64 || !/^[A-Za-z0-9_-]+$/.test(id)) return null;
   const [row] = await sql<{ id: string; params: AuthorizationParams; signed_in_session_id: string | null; consented_at: Date | null }>(
     `SELECT id, params, signed_in_session_id, consented_at FROM authorization_request WHERE id = $1 AND expires_at > now()`,
     [id],
