@@ -1,4 +1,5 @@
 import { checkReadiness } from "@/lib/system/check-readiness";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -11,3 +12,6 @@ export async function GET(): Promise<Response> {
     headers: { "Cache-Control": "no-store" },
   });
 }
+
+// POST, PUT, PATCH, DELETE /api/health - 405 in the identity error shape
+export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

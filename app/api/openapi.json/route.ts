@@ -1,5 +1,6 @@
 import { env } from "@/lib/env";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 let body: string | undefined;
 
@@ -11,3 +12,6 @@ export function GET(): Response {
     headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "public, max-age=300", "Access-Control-Allow-Origin": "*" },
   });
 }
+
+// POST, PUT, PATCH, DELETE /api/openapi.json - 405 in the identity error shape
+export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { DEFAULT_AFTER_SIGN_IN_PATH, portalSignInHref, safeReturnPath } from "@/lib/portal-auth/paths";
 import { freshenPortalToken } from "@/lib/portal-auth/refresh-tokens";
 import { readPortalToken, writePortalToken } from "@/lib/portal-auth/session-cookie";
+import { browserMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -25,3 +26,6 @@ function noStore(response: NextResponse): NextResponse {
   response.headers.set("Cache-Control", "no-store");
   return response;
 }
+
+// POST, PUT, PATCH, DELETE /portal/refresh - our error page (invalid_request)
+export const { POST, PUT, PATCH, DELETE } = browserMethodNotAllowed();

@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { readPortalToken } from "@/lib/portal-auth/session-cookie";
 import { DEFAULT_AFTER_SIGN_IN_PATH, PORTAL_SIGN_IN_ERROR_PATH, safeReturnPath } from "@/lib/portal-auth/paths";
 import { startPortalSignIn } from "@/lib/portal-auth/start-sign-in";
+import { browserMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -20,3 +21,6 @@ export async function GET(request: NextRequest): Promise<Response> {
   if (token?.sub && !token.error) return Response.redirect(`${BASE_URL}${returnTo}`, 303);
   return startPortalSignIn(request, requestCookies, returnTo);
 }
+
+// POST, PUT, PATCH, DELETE /portal/sign-in - our error page (invalid_request)
+export const { POST, PUT, PATCH, DELETE } = browserMethodNotAllowed();

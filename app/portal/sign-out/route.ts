@@ -4,6 +4,7 @@ import { CSRF_FIELD, csrfCookieName, verifyCsrf } from "@/lib/http/csrf";
 import { MAX_FORM_BODY_BYTES, readBodyText } from "@/lib/http/read-body";
 import { clearPortalCookies, readPortalToken } from "@/lib/portal-auth/session-cookie";
 import { portalLogoutUrl, revokePortalRefreshToken } from "@/lib/portal-auth/sign-out";
+import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -26,3 +27,6 @@ export async function POST(request: NextRequest): Promise<Response> {
   response.headers.set("Cache-Control", "no-store");
   return response;
 }
+
+// GET, PUT, PATCH, DELETE /portal/sign-out - a GET (a typed address) never signs out: it goes to the account page
+export const { GET, PUT, PATCH, DELETE } = formMethodNotAllowed("/account");

@@ -4,6 +4,7 @@ import { identityJson, publicIdentityRoute } from "@/lib/http/identity";
 import { IdentityError, invalidToken } from "@/lib/identity/errors";
 import { logLine } from "@/lib/log/json-log";
 import { SCHEDULED_JOBS, isScheduledJob } from "@/lib/system/scheduled-jobs";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 // A deletion run may take a while on a big backlog; Vercel's default function limit is shorter.
@@ -21,3 +22,6 @@ export const GET = publicIdentityRoute(async (request) => {
   logLine("info", "scheduled job done", { job, ...result, durationMs: Math.round(performance.now() - started) });
   return identityJson({ job, result });
 });
+
+// POST, PUT, PATCH, DELETE /api/cron/{job} - 405 in the identity error shape
+export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

@@ -7,6 +7,7 @@ import { logUnexpectedError } from "@/lib/http/log-unexpected-error";
 import { requestContext } from "@/lib/http/request-context";
 import { sessionCookieName } from "@/lib/sessions/session-cookie";
 import type { CookieToSet } from "@/lib/accounts/errors";
+import { browserMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -33,3 +34,6 @@ export async function GET(request: NextRequest): Promise<Response> {
     return seeOther(`${BASE_URL}${pagePath(PAGES.signIn, { error: "server_error" })}`, [clearedAttemptCookie()]);
   }
 }
+
+// POST, PUT, PATCH, DELETE /auth/federated/callback - our error page (invalid_request)
+export const { POST, PUT, PATCH, DELETE } = browserMethodNotAllowed();

@@ -7,6 +7,7 @@ import { formRoute } from "@/lib/http/forms";
 import { TooManyAttemptsError } from "@/lib/limits/errors";
 import { getSessionByToken } from "@/lib/sessions/get-session";
 import { sessionCookieName } from "@/lib/sessions/session-cookie";
+import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // POST /auth/federated/start - "Continue with <provider>" (sign-in page) or "Link" (Account › Security): off to the provider
 export const POST = formRoute({
@@ -41,3 +42,6 @@ export const POST = formRoute({
     }
   },
 });
+
+// GET, PUT, PATCH, DELETE /auth/federated/start - a GET goes to the sign-in page, others 405 in the forms' JSON shape
+export const { GET, PUT, PATCH, DELETE } = formMethodNotAllowed(PAGES.signIn);

@@ -8,6 +8,7 @@ import { requestContext } from "@/lib/http/request-context";
 import { finalizeFederatedLinkForPortal } from "@/lib/portal-api/finalize-federated-link";
 import { endPortalSession, getPortalSession } from "@/lib/portal-auth/get-portal-session";
 import { portalSignInHref } from "@/lib/portal-auth/paths";
+import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -48,3 +49,6 @@ export async function POST(request: NextRequest): Promise<Response> {
   // Too many attempts keeps the code for a later try; every other refusal ends this link request.
   return seeOther(securityPagePath(answer.outcome), answer.outcome !== "too_many_requests");
 }
+
+// GET, PUT, PATCH, DELETE /portal/federated/link - a GET goes to the confirmation page, others 405
+export const { GET, PUT, PATCH, DELETE } = formMethodNotAllowed(LINK_CONFIRM_PATH);

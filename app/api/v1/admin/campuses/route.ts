@@ -1,6 +1,7 @@
 import { createCampus, listCampuses } from "@/lib/admin/manage-places";
 import { adminCampusesQuerySchema, createCampusBodySchema } from "@/lib/admin/schemas";
 import { identityJson, identityRoute, readJsonBody, readQuery } from "@/lib/http/identity";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +13,6 @@ export const POST = identityRoute({ permission: "events:write" }, async ({ reque
   const { name, timezone } = await readJsonBody(request, createCampusBodySchema);
   return identityJson(await createCampus(name, timezone), 201);
 });
+
+// PUT, PATCH, DELETE /api/v1/admin/campuses - 405 in the identity error shape
+export const { PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET", "POST"]);

@@ -1,6 +1,7 @@
 import { createClient, listClients } from "@/lib/admin/manage-clients";
 import { adminClientsQuerySchema, createClientBodySchema } from "@/lib/admin/schemas";
 import { identityJson, identityRoute, readJsonBody, readQuery } from "@/lib/http/identity";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -11,3 +12,6 @@ export const GET = identityRoute({ permission: "clients:read" }, async ({ reques
 export const POST = identityRoute({ permission: "clients:write" }, async ({ request }) =>
   identityJson(await createClient(await readJsonBody(request, createClientBodySchema)), 201),
 );
+
+// PUT, PATCH, DELETE /api/v1/admin/clients - 405 in the identity error shape
+export const { PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET", "POST"]);

@@ -2,6 +2,7 @@ import { createEvent } from "@/lib/admin/save-event";
 import { listAdminEvents } from "@/lib/admin/list-admin-events";
 import { adminEventsQuerySchema, createEventBodySchema } from "@/lib/admin/schemas";
 import { identityJson, identityRoute, readJsonBody, readQuery } from "@/lib/http/identity";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +13,6 @@ export const GET = identityRoute({ permission: "events:read" }, async ({ request
 export const POST = identityRoute({ permission: "events:write" }, async ({ request }) =>
   identityJson(await createEvent(await readJsonBody(request, createEventBodySchema)), 201),
 );
+
+// PUT, PATCH, DELETE /api/v1/admin/events - 405 in the identity error shape
+export const { PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET", "POST"]);

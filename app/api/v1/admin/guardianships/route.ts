@@ -2,6 +2,7 @@ import { createGuardianshipForStaff, listGuardianships } from "@/lib/admin/manag
 import { adminGuardianshipsQuerySchema, createGuardianshipBodySchema } from "@/lib/admin/schemas";
 import { identityJson, identityRoute, readJsonBody, readQuery } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -14,3 +15,6 @@ export const POST = identityRoute({ permission: "families:write" }, async ({ req
   const result = await createGuardianshipForStaff(caller.userId, guardian_id.toLowerCase(), dependent_id.toLowerCase(), requestContext(request.headers));
   return identityJson(result.guardianship, result.created ? 201 : 200);
 });
+
+// PUT, PATCH, DELETE /api/v1/admin/guardianships - 405 in the identity error shape
+export const { PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET", "POST"]);

@@ -1,6 +1,7 @@
 import { createMinistry, listMinistries } from "@/lib/admin/manage-places";
 import { adminMinistriesQuerySchema, createMinistryBodySchema } from "@/lib/admin/schemas";
 import { identityJson, identityRoute, readJsonBody, readQuery } from "@/lib/http/identity";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +13,6 @@ export const POST = identityRoute({ permission: "events:write" }, async ({ reque
   const { name } = await readJsonBody(request, createMinistryBodySchema);
   return identityJson(await createMinistry(name), 201);
 });
+
+// PUT, PATCH, DELETE /api/v1/admin/ministries - 405 in the identity error shape
+export const { PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET", "POST"]);

@@ -1,8 +1,12 @@
 import { listRoles } from "@/lib/admin/manage-users";
 import { rolesQuerySchema } from "@/lib/admin/schemas";
 import { identityJson, identityRoute, readQuery } from "@/lib/http/identity";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/roles - every role with its permissions
 export const GET = identityRoute({ permission: "users:read" }, async ({ request }) => identityJson(await listRoles(readQuery(request, rolesQuerySchema))));
+
+// POST, PUT, PATCH, DELETE /api/v1/admin/roles - 405 in the identity error shape
+export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

@@ -2,6 +2,7 @@ import { identityJson, publicIdentityRoute } from "@/lib/http/identity";
 import { IdentityError } from "@/lib/identity/errors";
 import { checkReadiness } from "@/lib/system/check-readiness";
 import { SystemReadySchema } from "@/lib/system/schemas";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +14,6 @@ export const GET = publicIdentityRoute(async () => {
     SystemReadySchema.parse({ status: "ready", database: "ok", migrations: { shipped: readiness.shipped, applied: readiness.applied } }),
   );
 });
+
+// POST, PUT, PATCH, DELETE /api/v1/system/ready - 405 in the identity error shape
+export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

@@ -2,6 +2,7 @@ import { finalizeFederatedLink } from "@/lib/federation/finalize-federated-link"
 import { finalizeLinkBodySchema } from "@/lib/federation/schemas";
 import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,6 @@ export const POST = identityRoute({ permission: "profile:write" }, async ({ requ
   const { code } = await readJsonBody(request, finalizeLinkBodySchema);
   return identityJson(await finalizeFederatedLink({ userId: caller.userId, code, context: requestContext(request.headers) }));
 });
+
+// GET, PUT, PATCH, DELETE /oauth/federated/link/finalize - 405 in the identity error shape
+export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);

@@ -1,6 +1,7 @@
 import { getAdminClientOrThrow, updateClient } from "@/lib/admin/manage-clients";
 import { updateClientBodySchema } from "@/lib/admin/schemas";
 import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -12,3 +13,6 @@ export const PATCH = identityRoute<{ id: string }>({ permission: "clients:write"
   const body = await readJsonBody(request, updateClientBodySchema);
   return identityJson(await updateClient(params.id, body));
 });
+
+// POST, PUT, DELETE /api/v1/admin/clients/{id} - 405 in the identity error shape
+export const { POST, PUT, DELETE } = identityMethodNotAllowed(["GET", "PATCH"]);

@@ -2,6 +2,7 @@ import { getAdminEventOrThrow } from "@/lib/admin/list-admin-events";
 import { updateEvent } from "@/lib/admin/save-event";
 import { updateEventBodySchema } from "@/lib/admin/schemas";
 import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -13,3 +14,6 @@ export const PATCH = identityRoute<{ id: string }>({ permission: "events:write" 
   const body = await readJsonBody(request, updateEventBodySchema);
   return identityJson(await updateEvent(params.id, body));
 });
+
+// POST, PUT, DELETE /api/v1/admin/events/{id} - 405 in the identity error shape
+export const { POST, PUT, DELETE } = identityMethodNotAllowed(["GET", "PATCH"]);

@@ -1,6 +1,7 @@
 import { listMembershipRecords } from "@/lib/admin/manage-membership";
 import { adminMembershipRecordsQuerySchema } from "@/lib/admin/schemas";
 import { identityJson, identityRoute, readQuery } from "@/lib/http/identity";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +9,6 @@ export const dynamic = "force-dynamic";
 export const GET = identityRoute({ permission: "membership:read" }, async ({ request }) =>
   identityJson(await listMembershipRecords(readQuery(request, adminMembershipRecordsQuerySchema))),
 );
+
+// POST, PUT, PATCH, DELETE /api/v1/admin/membership/records - 405 in the identity error shape
+export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

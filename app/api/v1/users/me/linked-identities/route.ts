@@ -1,5 +1,6 @@
 import { listLinkedIdentities } from "@/lib/federation/list-linked-identities";
 import { identityJson, identityRoute } from "@/lib/http/identity";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -7,3 +8,6 @@ export const dynamic = "force-dynamic";
 export const GET = identityRoute({ permission: "profile:read" }, async ({ caller }) =>
   identityJson({ identities: await listLinkedIdentities(caller.userId) }),
 );
+
+// POST, PUT, PATCH, DELETE /api/v1/users/me/linked-identities - 405 in the identity error shape
+export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

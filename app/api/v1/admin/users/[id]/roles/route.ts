@@ -2,6 +2,7 @@ import { setUserRoles } from "@/lib/admin/manage-users";
 import { setUserRolesBodySchema } from "@/lib/admin/schemas";
 import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,6 @@ export const PUT = identityRoute<{ id: string }>({ permission: "roles:write" }, 
   const { roles } = await readJsonBody(request, setUserRolesBodySchema);
   return identityJson(await setUserRoles(caller.userId, params.id, roles, requestContext(request.headers)));
 });
+
+// GET, POST, PATCH, DELETE /api/v1/admin/users/{id}/roles - 405 in the identity error shape
+export const { GET, POST, PATCH, DELETE } = identityMethodNotAllowed(["PUT"]);

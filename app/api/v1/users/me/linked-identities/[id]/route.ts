@@ -1,6 +1,7 @@
 import { removeLinkedIdentityOrThrow } from "@/lib/federation/remove-linked-identity-or-throw";
 import { identityJson, identityRoute } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +9,6 @@ export const dynamic = "force-dynamic";
 export const DELETE = identityRoute<{ id: string }>({ permission: "profile:write" }, async ({ request, caller, params }) =>
   identityJson(await removeLinkedIdentityOrThrow(caller.userId, params.id, requestContext(request.headers))),
 );
+
+// GET, POST, PUT, PATCH /api/v1/users/me/linked-identities/{id} - 405 in the identity error shape
+export const { GET, POST, PUT, PATCH } = identityMethodNotAllowed(["DELETE"]);

@@ -2,6 +2,7 @@ import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
 import { challengeMembership } from "@/lib/membership/challenge-membership";
 import { membershipIdBodySchema } from "@/lib/membership/schemas";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,6 @@ export const POST = identityRoute({ permission: "profile:write" }, async ({ requ
   const { membership_id } = await readJsonBody(request, membershipIdBodySchema);
   return identityJson(await challengeMembership(caller.userId, membership_id, requestContext(request.headers)));
 });
+
+// GET, PUT, PATCH, DELETE /api/v1/users/me/membership/challenge - 405 in the identity error shape
+export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);

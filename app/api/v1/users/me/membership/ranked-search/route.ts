@@ -1,6 +1,7 @@
 import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
 import { rankMembershipMatches } from "@/lib/membership/rank-membership-matches";
 import { rankedSearchBodySchema } from "@/lib/membership/schemas";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -9,3 +10,6 @@ export const POST = identityRoute({ permission: "profile:read" }, async ({ reque
   const { query } = await readJsonBody(request, rankedSearchBodySchema);
   return identityJson(await rankMembershipMatches(caller.userId, query));
 });
+
+// GET, PUT, PATCH, DELETE /api/v1/users/me/membership/ranked-search - 405 in the identity error shape
+export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);

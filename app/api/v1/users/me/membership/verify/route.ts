@@ -2,6 +2,7 @@ import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
 import { verifyMembershipBodySchema } from "@/lib/membership/schemas";
 import { verifyMembership } from "@/lib/membership/verify-membership";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -10,3 +11,6 @@ export const POST = identityRoute({ permission: "profile:write" }, async ({ requ
   const { membership_id, code } = await readJsonBody(request, verifyMembershipBodySchema);
   return identityJson(await verifyMembership(caller.userId, membership_id, code, requestContext(request.headers)));
 });
+
+// GET, PUT, PATCH, DELETE /api/v1/users/me/membership/verify - 405 in the identity error shape
+export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);

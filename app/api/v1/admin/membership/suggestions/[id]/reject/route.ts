@@ -1,6 +1,7 @@
 import { rejectMembershipSuggestion } from "@/lib/admin/manage-membership";
 import { identityJson, identityRoute } from "@/lib/http/identity";
 import { requestContext } from "@/lib/http/request-context";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
@@ -8,3 +9,6 @@ export const dynamic = "force-dynamic";
 export const POST = identityRoute<{ id: string }>({ permission: "membership:write" }, async ({ request, caller, params }) =>
   identityJson(await rejectMembershipSuggestion(caller.userId, params.id, requestContext(request.headers))),
 );
+
+// GET, PUT, PATCH, DELETE /api/v1/admin/membership/suggestions/{id}/reject - 405 in the identity error shape
+export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);
