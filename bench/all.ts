@@ -1,10 +1,11 @@
 /**
- * `npm run bench` (proposed: `tsx bench/all.ts`): every benchmark of the project, one after the other, then
+ * `npm run bench` (`tsx bench/all.ts`): every benchmark of the project, one after the other, then
  * one table of their key numbers with each one's ratio to its baseline in bench/baselines.json.
  *
  *   calendar   bench/calendar.ts: the upcoming feed, warm and cold, against the trivial route
  *   oauth      bench/oauth.ts: our token endpoint and sign-ins against oidc-provider, CPU per grant
- *   membership bench/membership-search-quality.ts, when present (the hook below; another branch adds it)
+ *   membership bench/membership-search-quality.ts: top-1 accuracy of the ranked search, median query time
+ *   lighthouse bench/lighthouse.ts: Lighthouse's mobile performance and accessibility of /calendar and /account
  *
  * Each benchmark runs as it would alone and writes its own report to bench/results/; this script reads the
  * JSON it wrote (the newest results file created after it started) and keeps the numbers in METRICS. A
@@ -13,7 +14,7 @@
  *
  * Flags: --only calendar,oauth,...   --update-baselines (write this run's numbers as the new baselines)
  *        --report-only (run nothing: the table from each benchmark's newest results in bench/results/)
- * Everything after `--` goes to every benchmark (e.g. `-- --duration 5 --skip-build`).
+ * Everything after `--` goes to the load benchmarks, calendar and oauth (e.g. `-- --duration 5 --skip-build`).
  *
  * The ratio is measured ÷ baseline. For a "higher is better" number (requests/s ratios, grants per core)
  * above 1 is better; for a "lower is better" one (ms) below 1 is. The verdict allows ±10% of noise.
@@ -41,6 +42,8 @@ interface Benchmark {
   /** The results JSON this benchmark writes: matched against names in bench/results/. */
   results: RegExp;
   metrics: (json: Record<string, unknown>) => Metric[];
+  /** Takes the load benchmarks' common flags after `--` (--duration, --skip-build, ...). */
+  takesLoadFlags?: boolean;
 }
 
 interface CalendarRow {
@@ -105,11 +108,12 @@ function metricsFileMetrics(json: Record<string, unknown>): Metric[] {
 }
 
 const BENCHMARKS: Benchmark[] = [
-  { name: "calendar", file: "bench/calendar.ts", results: /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.json$/, metrics: calendarMetrics },
-  { name: "oauth", file: "bench/oauth.ts", results: /-oauth\.json$/, metrics: oauthMetrics },
-  // The hook for the membership search quality benchmark (issue 5, another branch): run when the file is
-  // here; its numbers appear once it writes $BENCH_METRICS_FILE (e.g. top-1 accuracy per query kind).
+  { name: "calendar", file: "bench/calendar.ts", results: /^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.json$/, metrics: calendarMetrics, takesLoadFlags: true },
+  { name: "oauth", file: "bench/oauth.ts", results: /-oauth\.json$/, metrics: oauthMetrics, takesLoadFlags: true },
+  // Quality, not speed: top-1 accuracy of the ranked search, written through $BENCH_METRICS_FILE.
   { name: "membership", file: "bench/membership-search-quality.ts", results: /-membership\.json$/, metrics: metricsFileMetrics },
+  // The pages: Lighthouse's mobile scores of /calendar and /account, written through $BENCH_METRICS_FILE.
+  { name: "lighthouse", file: "bench/lighthouse.ts", results: /-lighthouse-metrics\.json$/, metrics: metricsFileMetrics },
 ];
 
 function flag(name: string): string | undefined {
@@ -176,8 +180,9 @@ for (const benchmark of BENCHMARKS) {
   const since = reportOnly ? 0 : Date.now();
   let status: number | null = 0;
   if (!reportOnly) {
-    console.log(`\n▶ bench: ${benchmark.name} (${benchmark.file} ${forwarded.join(" ")})`);
-    status = spawnSync("npx", ["tsx", benchmark.file, ...forwarded], { stdio: "inherit", env: { ...process.env, BENCH_METRICS_FILE: metricsFile } }).status;
+    const args = benchmark.takesLoadFlags ? forwarded : [];
+    console.log(`\n▶ bench: ${benchmark.name} (${[benchmark.file, ...args].join(" ")})`);
+    status = spawnSync("npx", ["tsx", benchmark.file, ...args], { stdio: "inherit", env: { ...process.env, BENCH_METRICS_FILE: metricsFile } }).status;
   }
   const source = existsSync(metricsFile) ? metricsFile : newestResults(benchmark.results, since);
   const metrics = source ? (existsSync(metricsFile) ? metricsFileMetrics : benchmark.metrics)(JSON.parse(readFileSync(source, "utf8")) as Record<string, unknown>) : [];

@@ -14,6 +14,7 @@
  *   4. prints top-1 (the record the query came from ranks first), top-3 and "not in the 10" per kind,
  *      and the query time. `--misses` also lists the queries whose record was not first.
  */
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -143,6 +144,18 @@ try {
   console.log("\nA miss tied with the first has the same score as the record ranked first: another record carries the same name, which no");
   console.log("name-only search can tell apart (ties keep one fixed order, by id). The member's own verified email or phone settles those.");
   console.log(`\nQuery time: median ${median(plain.map((outcome) => outcome.milliseconds)).toFixed(1)} ms, slowest ${Math.max(...plain.map((outcome) => outcome.milliseconds)).toFixed(1)} ms.`);
+
+  // bench/all.ts's table: the numbers that matter, in its metrics-file contract.
+  const metricsFile = process.env.BENCH_METRICS_FILE;
+  if (metricsFile) {
+    const topOne = (outcomes: Outcome[]) => (outcomes.length === 0 ? null : (100 * outcomes.filter((outcome) => outcome.rank === 0).length) / outcomes.length);
+    const metrics = [
+      { id: "membership.top1", label: "membership search: right record first, name alone", value: topOne(plain), unit: "%", better: "higher" },
+      { id: "membership.top1.own_email", label: "membership search: right record first, own email verified", value: topOne(owned), unit: "%", better: "higher" },
+      { id: "membership.median", label: `membership search: median query time (${database.label})`, value: median(plain.map((outcome) => outcome.milliseconds)), unit: "ms", better: "lower" },
+    ];
+    writeFileSync(metricsFile, JSON.stringify({ metrics }, null, 2));
+  }
 
   if (values.misses) {
     const names = new Map(register.records.map((record) => [record.id, `${record.givenName} ${record.familyName}`]));

@@ -1,4 +1,4 @@
-import { createDocument } from "zod-openapi";
+import { createDocument, type ZodOpenApiPathsObject } from "zod-openapi";
 import { z } from "zod";
 import {
   calendarErrorSchema,
@@ -97,6 +97,29 @@ const contactIdParam = z.object({ id: z.string().meta({ description: "The recove
 const notModified = { description: "Not modified: the If-None-Match tag still matches." };
 const calendarSubscriptionQuery = upcomingEventsQuerySchema.pick({ type: true, ministryId: true, campusId: true, audience: true });
 
+/** Every operation may meet a database outage: 503 with Retry-After, in its surface's shape (decision 0016). */
+const serviceUnavailable = {
+  identity: {
+    ...identityError("`service_unavailable`: the database is briefly unreachable; nothing was changed. Try again after Retry-After."),
+    headers: { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "string" as const } } },
+  },
+  calendar: {
+    ...calendarError("The calendar is briefly unavailable (its database is unreachable); try again after Retry-After."),
+    headers: { "Retry-After": { description: "Seconds to wait before trying again.", schema: { type: "string" as const } } },
+  },
+};
+
+function withOutageAnswers(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+  for (const [urlPath, item] of Object.entries(paths)) {
+    const answer = urlPath.startsWith("/api/calendar") ? serviceUnavailable.calendar : serviceUnavailable.identity;
+    for (const method of ["get", "post", "put", "patch", "delete"] as const) {
+      const operation = item?.[method];
+      if (operation?.responses && !("503" in operation.responses)) operation.responses["503"] = answer;
+    }
+  }
+  return paths;
+}
+
 export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: string }) {
   return createDocument({
     openapi: "3.1.0",
@@ -105,7 +128,9 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
       version: "1.0.0",
       description:
         "The identity service (OAuth 2.0 / OpenID Connect and the /api/v1 self-service routes) and the public calendar service. " +
-        "Calendar routes need no authentication, answer `Access-Control-Allow-Origin: *`, and fail with a CalendarError body.",
+        "Calendar routes need no authentication, answer `Access-Control-Allow-Origin: *`, and fail with a CalendarError body. " +
+        "A method a path does not list answers 405 with an `Allow` header, in the surface's error shape (`method_not_allowed` under /api/v1, a CalendarError under /api/calendar); " +
+        "an unknown path under /api answers 404 the same way. When the database is unreachable, every operation answers 503 with `Retry-After` and changes nothing.",
     },
     servers: [{ url: options.serverUrl }],
     tags: [
@@ -137,7 +162,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         oidc: { type: "openIdConnect", openIdConnectUrl: `${options.serverUrl}/.well-known/openid-configuration` },
       },
     },
-    paths: {
+    paths: withOutageAnswers({
       ...familyPaths,
       ...systemPaths,
       ...adminPaths,
@@ -778,7 +803,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
           },
         },
       },
-    },
+    }),
     "x-calendar-base-url": options.calendarUrl,
   });
 }

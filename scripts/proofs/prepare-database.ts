@@ -15,8 +15,8 @@ const [databaseUrl, adminUrl, baseUrl] = process.argv.slice(2);
 if (!databaseUrl || !adminUrl || !baseUrl) throw new Error("usage: prepare-database.ts <database url> <admin url> <base url>");
 
 const name = new URL(databaseUrl).pathname.slice(1);
-// It is dropped: only ever a database of the proofs.
-if (!/^[a-z_][a-z0-9_]*$/.test(name) || !name.includes("proofs")) throw new Error(`refusing to recreate database ${name}: its name must contain "proofs"`);
+// It is dropped: only ever a database of the proofs or of a benchmark (bench/lighthouse.ts).
+if (!/^[a-z_][a-z0-9_]*$/.test(name) || !/proofs|bench/.test(name)) throw new Error(`refusing to recreate database ${name}: its name must contain "proofs" or "bench"`);
 const admin = new pg.Client({ connectionString: adminUrl });
 await admin.connect();
 try {
