@@ -1,10 +1,12 @@
 import { expect, test } from "@playwright/test";
 import { forbidden, staffWithToken } from "../support/admin.ts";
 import { api, callFromOwnIp, invalidRequest, memberWithToken, notFound, refusedTokens } from "../support/contacts.ts";
+import { tokensFor } from "../support/oauth-client.ts";
 
 /**
  * The guard of every staff route under /api/v1/admin (docs/decisions/0017): no token is `invalid_token`; a
- * member without the route's own permission is `forbidden` naming it; staff without `roles:write` cannot
+ * member without the route's own permission is `forbidden` naming it, and so is a staff member's token of a
+ * third-party app (staff rights count only on first-party tokens); staff without `roles:write` cannot
  * assign roles; every refused token kind is refused; ids that do not exist are `not_found`; every list
  * validates `page`, `per`, `sort`, `q` and refuses unknown parameters, naming the field. Every answer is
  * checked against the OpenAPI document (callApi).
@@ -83,6 +85,19 @@ test("every admin route: no token is invalid_token, a member without the permiss
     expect(member.body).toEqual(forbidden(permission));
     expect(member.headers.get("cache-control")).toBe("no-store");
   }
+});
+
+test("a third-party app a staff member signed in to gets their member rights, never their staff rights", async () => {
+  const { member, token: portalToken } = await staffWithToken("adm-third-party", "admin");
+  const thirdParty = (await tokensFor(member)).access_token;
+  for (const [method, path, permission] of ROUTES) {
+    const answer = await api(method, path, thirdParty, { body: method === "GET" ? undefined : {} });
+    expect(answer.status, `${method} ${path}`).toBe(403);
+    expect(answer.body).toEqual(forbidden(permission));
+  }
+  // The same member's own routes answer the app, and the portal's token still reaches the staff routes.
+  expect((await api("GET", "/api/v1/users/me", thirdParty)).status).toBe(200);
+  expect((await api("GET", "/api/v1/admin/events", portalToken)).status).toBe(200);
 });
 
 test("staff hold every staff permission but roles:write; an administrator holds that too", async () => {

@@ -3,7 +3,8 @@ import { forbidden, staffWithToken, uniqueWord } from "../support/admin.ts";
 import { api, callFromOwnIp, conflict, invalidRequest, memberWithToken, securityEvents } from "../support/contacts.ts";
 import { sql } from "../support/database.ts";
 import { OAuthBrowser } from "../support/oauth-browser.ts";
-import { profileOf, tokenRequest, tokensFor } from "../support/oauth-client.ts";
+import { createTestMember } from "../support/oauth-accounts.ts";
+import { portalTokensFor, profileOf, tokenRequest, tokensFor } from "../support/oauth-client.ts";
 
 /**
  * Accounts, roles and OAuth clients through the staff API (docs/decisions/0017): list and search, disable
@@ -78,7 +79,9 @@ test("disable: sessions, refresh tokens and access tokens revoked at once, sign-
 
 test("roles: an administrator sets them, the permissions change on the next call; guardian, unknown roles and self-lockout refused", async () => {
   const { member: admin, token } = await staffWithToken("adm-roles", "admin");
-  const { member, token: memberToken } = await memberWithToken("adm-promoted");
+  // A portal token: staff rights count only on tokens of the church's own first-party clients.
+  const member = await createTestMember("adm-promoted");
+  const memberToken = (await portalTokensFor(member)).access_token;
   expect((await api("GET", "/api/v1/admin/events?per=1", memberToken)).body).toEqual(forbidden("events:read"));
 
   const set = await api("PUT", `/api/v1/admin/users/${member.id}/roles`, token, { body: { roles: ["staff", "member", "staff"] } });

@@ -5,17 +5,22 @@
  */
 import { randomBytes } from "node:crypto";
 import { expect } from "@playwright/test";
-import { api, memberWithToken } from "./contacts.ts";
+import { api } from "./contacts.ts";
 import { sql } from "./database.ts";
 import { createTestMember } from "./oauth-accounts.ts";
+import { portalTokensFor } from "./oauth-client.ts";
 
 export type StaffRole = "staff" | "admin";
 
-/** A member who also holds `role`, with an access token (demo-app). */
+/**
+ * A member who also holds `role`, with an access token of the portal's first-party client: staff rights
+ * count only on such tokens (decision 0017).
+ */
 export async function staffWithToken(label: string, role: StaffRole = "staff") {
-  const result = await memberWithToken(label);
-  await sql(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE name = $2`, [result.member.id, role]);
-  return result;
+  const member = await createTestMember(label);
+  await sql(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE name = $2`, [member.id, role]);
+  const tokens = await portalTokensFor(member);
+  return { member, token: tokens.access_token, tokens };
 }
 
 /** A word no other test uses, for titles and names a search must find alone. */

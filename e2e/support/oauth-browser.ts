@@ -118,6 +118,8 @@ export interface AuthorizeOptions {
   stopAt?: InteractionPage[];
   /** Post the forms as a browser without JavaScript does (303 answers) instead of in JSON mode. */
   formMode?: boolean;
+  /** A client redirect URI on this server (the portal's): reaching it ends the walk, as any other client's does. */
+  ownRedirectUri?: string;
 }
 
 export interface AuthorizationOutcome {
@@ -221,7 +223,7 @@ export class OAuthBrowser {
     };
 
     for (let step = 0; step < MAX_STEPS; step++) {
-      if (!this.isOwn(next)) return outcome(next, null);
+      if (!this.isOwn(next) || (options.ownRedirectUri && next.href.startsWith(options.ownRedirectUri))) return outcome(next, null);
       requestId = next.searchParams.get("request") ?? requestId;
       const response = await this.fetch(next);
       const location = response.headers.get("location");

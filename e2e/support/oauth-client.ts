@@ -3,6 +3,7 @@
  * by discovery like any real client would, and plain HTTP calls to the token, revocation, introspection and
  * userinfo endpoints for the negative tests, which compare exact statuses, headers and bodies.
  */
+import { createHmac, hkdfSync } from "node:crypto";
 import { expect } from "@playwright/test";
 import {
   ClientSecretBasic,
@@ -19,7 +20,7 @@ import {
   type Configuration,
 } from "openid-client";
 import { DEMO_APP, OAuthBrowser, type Account, type AuthorizeOptions, type AuthorizationOutcome } from "./oauth-browser.ts";
-import { POSTGRES_BASE_URL } from "./test-env.ts";
+import { POSTGRES_BASE_URL, TEST_APP_SECRET } from "./test-env.ts";
 
 export const ISSUER = POSTGRES_BASE_URL;
 
@@ -203,10 +204,11 @@ export async function codeFor(
   account: Account,
   parameters: Record<string, string | string[] | null> = {},
   browser = new OAuthBrowser(),
+  options: Pick<AuthorizeOptions, "ownRedirectUri"> = {},
 ): Promise<{ code: string; verifier: string; browser: OAuthBrowser; outcome: AuthorizationOutcome; redirectUri: string }> {
   const { verifier, challenge } = await pkce();
   const url = authorizeUrl(parameters, challenge);
-  const outcome = await browser.authorize(url, { account });
+  const outcome = await browser.authorize(url, { account, ...options });
   expect(outcome.code, `no code came back:\n  ${outcome.trail.join("\n  ")}`).toBeTruthy();
   return { code: outcome.code!, verifier, browser, outcome, redirectUri: url.searchParams.get("redirect_uri")! };
 }
@@ -243,6 +245,26 @@ export async function tokensFor(
 ): Promise<TokenSet & { browser: OAuthBrowser }> {
   const { code, verifier, browser, redirectUri } = await codeFor(account, parameters);
   return { ...(await exchangeCode(code, verifier, redirectUri)), browser };
+}
+
+/**
+ * The portal's own client, as the seed registers it for the test server (lib/oauth/clients/portal-client.ts):
+ * first-party, its secret an HMAC of its id under a key derived from APP_SECRET (lib/crypto/tokens.ts).
+ */
+export const PORTAL_CLIENT: ClientCredentials & { redirectUri: string } = {
+  id: "portal",
+  secret: createHmac("sha256", Buffer.from(hkdfSync("sha256", TEST_APP_SECRET, "church-identity", "portal-client-secret", 32)))
+    .update("portal")
+    .digest("base64url"),
+  redirectUri: `${POSTGRES_BASE_URL}/api/auth/callback/church`,
+};
+
+/** Sign in and exchange through the portal's first-party client: the only tokens that carry staff rights (decision 0017). */
+export async function portalTokensFor(account: Account, scope = "openid profile email offline_access"): Promise<TokenSet> {
+  const { code, verifier } = await codeFor(account, { client_id: PORTAL_CLIENT.id, redirect_uri: PORTAL_CLIENT.redirectUri, scope }, new OAuthBrowser(), {
+    ownRedirectUri: PORTAL_CLIENT.redirectUri,
+  });
+  return exchangeCode(code, verifier, PORTAL_CLIENT.redirectUri, PORTAL_CLIENT);
 }
 
 export { randomState, randomNonce };

@@ -24,6 +24,8 @@ export interface Caller {
   clientId: string;
   scopes: string[];
   permissions: ReadonlySet<string>;
+  /** The token was issued to a first-party client (the portal, or one registered with --first-party). */
+  firstPartyClient: boolean;
   tokenId: string;
 }
 
@@ -36,6 +38,12 @@ export interface IdentityContext<Params> {
 export interface IdentityRouteOptions {
   /** Permission (`resource:action`) the caller must hold. */
   permission?: string;
+  /**
+   * A staff route (/api/v1/admin): the permission counts only on a token of a first-party client. A
+   * third-party app a staff member signed in to acts with their member rights, never their staff rights
+   * (decision 0017); it is refused as lacking the permission.
+   */
+  staff?: boolean;
 }
 
 const BASE_HEADERS = { "Cache-Control": "no-store", "Content-Type": "application/json; charset=utf-8" } as const;
@@ -78,6 +86,7 @@ export async function authenticateCaller(request: Request): Promise<Caller> {
     clientId: verified.clientId,
     scopes: verified.scope,
     permissions: new Set(liveness.permissions),
+    firstPartyClient: liveness.firstPartyClient,
     tokenId: verified.jti,
   };
 }
@@ -122,6 +131,10 @@ export function serviceUnavailable(): IdentityError {
   return new IdentityError("service_unavailable", "the service is briefly unavailable; try again", { "Retry-After": String(RETRY_AFTER_SECONDS) });
 }
 
+function holdsPermission(caller: Caller, permission: string, staffRoute: boolean): boolean {
+  return caller.permissions.has(permission) && (!staffRoute || caller.firstPartyClient);
+}
+
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 export function identityRoute<Params extends Record<string, string | string[]> = Record<string, never>>(
@@ -131,7 +144,7 @@ export function identityRoute<Params extends Record<string, string | string[]> =
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
       const caller = await authenticateCaller(request);
-      if (options.permission && !caller.permissions.has(options.permission)) throw forbidden(options.permission);
+      if (options.permission && !holdsPermission(caller, options.permission, options.staff === true)) throw forbidden(options.permission);
       const params = ((await context?.params) ?? {}) as Params;
       return await handler({ request, caller, params });
     } catch (error) {

@@ -6,10 +6,10 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/campuses - campuses events can be held at, with their time zones and event counts
-export const GET = identityRoute({ permission: "events:read" }, async ({ request }) => identityJson(await listCampuses(readQuery(request, adminCampusesQuerySchema))));
+export const GET = identityRoute({ staff: true, permission: "events:read" }, async ({ request }) => identityJson(await listCampuses(readQuery(request, adminCampusesQuerySchema))));
 
 // POST /api/v1/admin/campuses - a new campus with its IANA time zone (201)
-export const POST = identityRoute({ permission: "events:write" }, async ({ request }) => {
+export const POST = identityRoute({ staff: true, permission: "events:write" }, async ({ request }) => {
   const { name, timezone } = await readJsonBody(request, createCampusBodySchema);
   return identityJson(await createCampus(name, timezone), 201);
 });

@@ -6,10 +6,10 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/clients - registered OAuth clients (never a secret), searched, sorted and paged
-export const GET = identityRoute({ permission: "clients:read" }, async ({ request }) => identityJson(await listClients(readQuery(request, adminClientsQuerySchema))));
+export const GET = identityRoute({ staff: true, permission: "clients:read" }, async ({ request }) => identityJson(await listClients(readQuery(request, adminClientsQuerySchema))));
 
 // POST /api/v1/admin/clients - register a third-party client; its secret is answered this once (201)
-export const POST = identityRoute({ permission: "clients:write" }, async ({ request }) =>
+export const POST = identityRoute({ staff: true, permission: "clients:write" }, async ({ request }) =>
   identityJson(await createClient(await readJsonBody(request, createClientBodySchema)), 201),
 );
 

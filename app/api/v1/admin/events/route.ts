@@ -7,10 +7,10 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/events - every event (drafts too), searched, filtered by status, sorted and paged
-export const GET = identityRoute({ permission: "events:read" }, async ({ request }) => identityJson(await listAdminEvents(readQuery(request, adminEventsQuerySchema))));
+export const GET = identityRoute({ staff: true, permission: "events:read" }, async ({ request }) => identityJson(await listAdminEvents(readQuery(request, adminEventsQuerySchema))));
 
 // POST /api/v1/admin/events - a new event, a DRAFT until published (201)
-export const POST = identityRoute({ permission: "events:write" }, async ({ request }) =>
+export const POST = identityRoute({ staff: true, permission: "events:write" }, async ({ request }) =>
   identityJson(await createEvent(await readJsonBody(request, createEventBodySchema)), 201),
 );
 

@@ -6,10 +6,10 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/ministries - ministries events can belong to, with their event counts
-export const GET = identityRoute({ permission: "events:read" }, async ({ request }) => identityJson(await listMinistries(readQuery(request, adminMinistriesQuerySchema))));
+export const GET = identityRoute({ staff: true, permission: "events:read" }, async ({ request }) => identityJson(await listMinistries(readQuery(request, adminMinistriesQuerySchema))));
 
 // POST /api/v1/admin/ministries - a new ministry (201)
-export const POST = identityRoute({ permission: "events:write" }, async ({ request }) => {
+export const POST = identityRoute({ staff: true, permission: "events:write" }, async ({ request }) => {
   const { name } = await readJsonBody(request, createMinistryBodySchema);
   return identityJson(await createMinistry(name), 201);
 });

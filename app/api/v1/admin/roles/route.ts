@@ -6,7 +6,7 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/roles - every role with its permissions
-export const GET = identityRoute({ permission: "users:read" }, async ({ request }) => identityJson(await listRoles(readQuery(request, rolesQuerySchema))));
+export const GET = identityRoute({ staff: true, permission: "users:read" }, async ({ request }) => identityJson(await listRoles(readQuery(request, rolesQuerySchema))));
 
 // POST, PUT, PATCH, DELETE /api/v1/admin/roles - 405 in the identity error shape
 export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

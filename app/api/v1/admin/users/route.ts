@@ -6,7 +6,7 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/users - accounts, searched by email or name, filtered by status, sorted and paged
-export const GET = identityRoute({ permission: "users:read" }, async ({ request }) => identityJson(await listUsers(readQuery(request, adminUsersQuerySchema))));
+export const GET = identityRoute({ staff: true, permission: "users:read" }, async ({ request }) => identityJson(await listUsers(readQuery(request, adminUsersQuerySchema))));
 
 // POST, PUT, PATCH, DELETE /api/v1/admin/users - 405 in the identity error shape
 export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

@@ -7,10 +7,10 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/events/{id} - one event by id or slug, whatever its status
-export const GET = identityRoute<{ id: string }>({ permission: "events:read" }, async ({ params }) => identityJson(await getAdminEventOrThrow(params.id)));
+export const GET = identityRoute<{ id: string }>({ staff: true, permission: "events:read" }, async ({ params }) => identityJson(await getAdminEventOrThrow(params.id)));
 
 // PATCH /api/v1/admin/events/{id} - change some fields of an event; the calendar shows it at once
-export const PATCH = identityRoute<{ id: string }>({ permission: "events:write" }, async ({ request, params }) => {
+export const PATCH = identityRoute<{ id: string }>({ staff: true, permission: "events:write" }, async ({ request, params }) => {
   const body = await readJsonBody(request, updateEventBodySchema);
   return identityJson(await updateEvent(params.id, body));
 });

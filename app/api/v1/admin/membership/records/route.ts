@@ -6,7 +6,7 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/membership/records - the church register, searched by name or contact, sorted and paged
-export const GET = identityRoute({ permission: "membership:read" }, async ({ request }) =>
+export const GET = identityRoute({ staff: true, permission: "membership:read" }, async ({ request }) =>
   identityJson(await listMembershipRecords(readQuery(request, adminMembershipRecordsQuerySchema))),
 );
 

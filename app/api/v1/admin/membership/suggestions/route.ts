@@ -6,7 +6,7 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/membership/suggestions - members' requests to link a record (pending by default), paged
-export const GET = identityRoute({ permission: "membership:read" }, async ({ request }) =>
+export const GET = identityRoute({ staff: true, permission: "membership:read" }, async ({ request }) =>
   identityJson(await listMembershipSuggestions(readQuery(request, adminSuggestionsQuerySchema))),
 );
 

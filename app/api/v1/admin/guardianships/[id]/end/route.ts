@@ -6,7 +6,7 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/admin/guardianships/{id}/end - the guardian no longer acts for the dependant, at once
-export const POST = identityRoute<{ id: string }>({ permission: "families:write" }, async ({ request, caller, params }) =>
+export const POST = identityRoute<{ id: string }>({ staff: true, permission: "families:write" }, async ({ request, caller, params }) =>
   identityJson(await endGuardianshipForStaff(caller.userId, params.id, requestContext(request.headers))),
 );
 

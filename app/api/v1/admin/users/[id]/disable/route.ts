@@ -6,7 +6,7 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/admin/users/{id}/disable - no more sign-ins; every session, grant and token of the account revoked at once
-export const POST = identityRoute<{ id: string }>({ permission: "users:write" }, async ({ request, caller, params }) =>
+export const POST = identityRoute<{ id: string }>({ staff: true, permission: "users:write" }, async ({ request, caller, params }) =>
   identityJson(await disableUser(caller.userId, params.id, requestContext(request.headers))),
 );
 

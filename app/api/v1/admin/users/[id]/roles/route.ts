@@ -7,7 +7,7 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // PUT /api/v1/admin/users/{id}/roles - the account holds exactly these roles (guardian aside); permissions change at once
-export const PUT = identityRoute<{ id: string }>({ permission: "roles:write" }, async ({ request, caller, params }) => {
+export const PUT = identityRoute<{ id: string }>({ staff: true, permission: "roles:write" }, async ({ request, caller, params }) => {
   const { roles } = await readJsonBody(request, setUserRolesBodySchema);
   return identityJson(await setUserRoles(caller.userId, params.id, roles, requestContext(request.headers)));
 });

@@ -6,7 +6,7 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/admin/membership/suggestions/{id}/approve - link the record to the member who asked; their other requests close
-export const POST = identityRoute<{ id: string }>({ permission: "membership:write" }, async ({ request, caller, params }) =>
+export const POST = identityRoute<{ id: string }>({ staff: true, permission: "membership:write" }, async ({ request, caller, params }) =>
   identityJson(await approveMembershipSuggestion(caller.userId, params.id, requestContext(request.headers))),
 );
 

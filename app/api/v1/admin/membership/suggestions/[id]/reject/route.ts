@@ -6,7 +6,7 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/admin/membership/suggestions/{id}/reject - staff could not confirm the request; the member may ask again
-export const POST = identityRoute<{ id: string }>({ permission: "membership:write" }, async ({ request, caller, params }) =>
+export const POST = identityRoute<{ id: string }>({ staff: true, permission: "membership:write" }, async ({ request, caller, params }) =>
   identityJson(await rejectMembershipSuggestion(caller.userId, params.id, requestContext(request.headers))),
 );
 
