@@ -1,6 +1,8 @@
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { expect, test } from "@playwright/test";
+import { eventBody, staffWithToken } from "../support/admin.ts";
+import { api, invalidRequest } from "../support/contacts.ts";
 import { DEMO_APP } from "../support/oauth-browser.ts";
 import { ISSUER, basic } from "../support/oauth-client.ts";
 
@@ -140,4 +142,15 @@ test("headers over 16 KB right after a body on a keep-alive connection are refus
   expect(last).toMatch(/^HTTP\/1\.1 400 /);
   expect(last).toMatch(/\r\ncontent-type: application\/json/i);
   expect(JSON.parse(last.slice(last.indexOf("\r\n\r\n") + 4))).toEqual({ error: "invalid_request", error_description: "the request headers are too large" });
+});
+
+test("a staff date that does not exist, or whose instant PostgreSQL cannot store, is invalid_request, not a 500", async () => {
+  const { token } = await staffWithToken("hostile-dates");
+  for (const from of ["2026-13-45", "0000-00-00"]) {
+    expect((await api("GET", `/api/v1/admin/events?from=${from}`, token)).body).toEqual(invalidRequest("from: must be a date that exists"));
+  }
+  // 01:00 on 1 January of year 1 in Tokyo is in year 0 UTC.
+  const early = await api("POST", "/api/v1/admin/events", token, { body: eventBody({ startDate: "0001-01-01", endDate: "0001-01-01", startTime: "01:00", endTime: "02:00", timezone: "Asia/Tokyo" }) });
+  expect(early.status).toBe(400);
+  expect(early.body).toEqual(invalidRequest("startDate: must be a date from 1900-01-01 to 2999-12-31; endDate: must be a date from 1900-01-01 to 2999-12-31"));
 });
