@@ -19,7 +19,7 @@ import http from "node:http";
 import next from "next";
 import type { NextRequest } from "next/server";
 import { ConfigError, env } from "../lib/env.ts";
-import { malformedTargetAnswer, targetOfRawRequest, transportRefusal } from "../lib/http/malformed-target.ts";
+import { malformedTargetAnswer, requestTargetIn, targetOfRawRequest, transportRefusal } from "../lib/http/malformed-target.ts";
 import { MAX_OAUTH_FORM_BYTES, oauthFailure, type HeaderReader, type PlainResponse } from "../lib/http/oauth.ts";
 import { MAX_FORM_BODY_BYTES } from "../lib/http/read-body.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "../lib/http/request-id.ts";
@@ -212,15 +212,15 @@ const server = http.createServer((request, response) => {
 // 16 KB limit, broken framing) get a 400 in the shape of the surface they were meant for instead of Node's
 // empty "400 Bad Request" (found by the hostile-input proof). The connection is closed afterwards, as Node does.
 // The parser's error carries only the chunk it failed in; headers over the limit span several chunks, so
-// each connection remembers the target of the last request line it saw, to pick the surface's shape.
+// each connection remembers the target of the last request line it saw, to pick the surface's shape. A
+// request line may start anywhere in a chunk: after the tail of the previous request's body on a
+// keep-alive connection (found by the hostile-input proof: the HTML page for an /oauth/introspect refusal).
 const lastTarget = new WeakMap<object, string>();
 server.on("connection", (socket) => {
   // Before Node's own parser: it may refuse the very chunk that holds the request line.
   socket.prependListener("data", (chunk: Buffer) => {
-    const first = chunk[0] ?? 0;
-    if (first < 0x41 || first > 0x5a) return;
-    const target = targetOfRawRequest(chunk);
-    if (target !== "/" || chunk.subarray(0, 16).toString("latin1").includes(" / ")) lastTarget.set(socket, target);
+    const target = requestTargetIn(chunk);
+    if (target) lastTarget.set(socket, target);
   });
 });
 server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {

@@ -1,5 +1,8 @@
 import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { expect, test } from "@playwright/test";
+import { eventBody, staffWithToken } from "../support/admin.ts";
+import { api, invalidRequest } from "../support/contacts.ts";
 import { DEMO_APP } from "../support/oauth-browser.ts";
 import { ISSUER, basic } from "../support/oauth-client.ts";
 
@@ -112,4 +115,44 @@ test("an over-long state is not echoed into the client's redirect", async ({ req
   const location = new URL(response.headers()["location"]!);
   expect(location.searchParams.get("error")).toBe("invalid_request");
   expect(location.searchParams.has("state")).toBe(false);
+});
+
+test("the federated link finalize route, JSON under /oauth, answers headers over 16 KB in the identity shape", async () => {
+  const answer = await raw("/oauth/federated/link/finalize", { cookie: `big=${"x".repeat(20_000)}` });
+  expect(answer.status).toBe(400);
+  expect(answer.headers["content-type"]).toMatch(/^application\/json/);
+  expect(JSON.parse(answer.body)).toEqual({ error: "invalid_request", error_description: "the request headers are too large" });
+});
+
+test("headers over 16 KB right after a body on a keep-alive connection are refused in their own route's shape", async () => {
+  // The previous request's body tail and the next request line arrive in one read, the headers over the
+  // limit in later ones: the refusal was the HTML page of the previous request's surface.
+  const text = await new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = net.connect({ host: base.hostname, port: Number(base.port) }, async () => {
+      socket.write(`POST /oauth/authorize HTTP/1.1\r\nHost: ${base.host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 5\r\n\r\n`);
+      await sleep(200);
+      socket.write(`a=b&cPOST /api/v1/users/me HTTP/1.1\r\nHost: ${base.host}\r\nCookie: big=${"x".repeat(1000)}`);
+      await sleep(200);
+      socket.write(`${"x".repeat(20_000)}\r\n\r\n`);
+    });
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
+  });
+  const last = text.slice(text.lastIndexOf("HTTP/1.1 "));
+  expect(last).toMatch(/^HTTP\/1\.1 400 /);
+  expect(last).toMatch(/\r\ncontent-type: application\/json/i);
+  expect(JSON.parse(last.slice(last.indexOf("\r\n\r\n") + 4))).toEqual({ error: "invalid_request", error_description: "the request headers are too large" });
+});
+
+test("a staff date that does not exist, or whose instant PostgreSQL cannot store, is invalid_request, not a 500", async () => {
+  const { token } = await staffWithToken("hostile-dates");
+  for (const from of ["2026-13-45", "0000-00-00"]) {
+    expect((await api("GET", `/api/v1/admin/events?from=${from}`, token)).body).toEqual(invalidRequest("from: must be a date that exists"));
+  }
+  // 01:00 on 1 January of year 1 in Tokyo is in year 0 UTC.
+  const early = await api("POST", "/api/v1/admin/events", token, { body: eventBody({ startDate: "0001-01-01", endDate: "0001-01-01", startTime: "01:00", endTime: "02:00", timezone: "Asia/Tokyo" }) });
+  expect(early.status).toBe(400);
+  expect(early.body).toEqual(invalidRequest("startDate: must be a date from 1900-01-01 to 2999-12-31; endDate: must be a date from 1900-01-01 to 2999-12-31"));
 });

@@ -89,6 +89,24 @@ function pageOf<Item extends z.ZodType>(item: Item, id: string) {
 
 // ───────────── Events, ministries, campuses ─────────────
 
+/**
+ * A calendar date YYYY-MM-DD that exists: the regex alone lets `2026-13-45` and `0000-00-00` through, which
+ * PostgreSQL refuses (22008) and JS's Date rolls over (`2026-02-30` is 2 March). Year 0 does not exist for
+ * PostgreSQL either. Found by the hostile-input proof: such a `from` was a 500.
+ */
+export function isExistingDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value.startsWith("0000")) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/**
+ * Event dates: from 1900 to 2999. Nobody plans a church event outside those years, and inside them the
+ * instants of every time zone stay where PostgreSQL and JS agree (`0001-01-01 01:00` in Tokyo is in year 0,
+ * which PostgreSQL refuses: a 500 found by the hostile-input proof).
+ */
+export const EVENT_YEARS = { min: 1900, max: 2999 } as const;
+
 export const EVENT_SORT_FIELDS = ["startAt", "title", "updatedAt", "createdAt"] as const;
 export const adminEventsQuerySchema = listQuery("AdminEventsQuery", {
   sort: EVENT_SORT_FIELDS,
@@ -98,7 +116,8 @@ export const adminEventsQuerySchema = listQuery("AdminEventsQuery", {
     status: z.enum(EVENT_STATUSES, { error: `must be one of ${EVENT_STATUSES.join(", ")}` }).optional().meta({ description: "Only events in this status." }),
     from: z
       .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date YYYY-MM-DD", abort: true })
+      .refine(isExistingDate, "must be a date that exists")
       .optional()
       .meta({ description: "Only events ending on or after this date (UTC)." }),
   },
@@ -111,13 +130,15 @@ export type AdminEvent = z.infer<typeof AdminEventSchema>;
 export const AdminEventPageSchema = pageOf(AdminEventSchema, "AdminEventPage");
 export type AdminEventPage = z.infer<typeof AdminEventPageSchema>;
 
+const EVENT_YEARS_MESSAGE = `must be a date from ${EVENT_YEARS.min}-01-01 to ${EVENT_YEARS.max}-12-31`;
 const dateField = z
   .string({ error: "must be a date YYYY-MM-DD" })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date YYYY-MM-DD")
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date YYYY-MM-DD", abort: true })
+  .refine(isExistingDate, { error: "must be a date that exists", abort: true })
   .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, "must be a date that exists")
+    const year = Number(value.slice(0, 4));
+    return year >= EVENT_YEARS.min && year <= EVENT_YEARS.max;
+  }, EVENT_YEARS_MESSAGE)
   .meta({ format: "date" });
 const timeField = z.string({ error: "must be a time HH:MM" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time HH:MM (24-hour)");
 const text = (max: number, what = `must be from 1 to ${max} characters`) =>

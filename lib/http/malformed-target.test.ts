@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMalformedTarget, malformedTargetAnswer, targetOfRawRequest, transportRefusal } from "./malformed-target.ts";
+import { isMalformedTarget, malformedTargetAnswer, requestTargetIn, targetOfRawRequest, transportRefusal } from "./malformed-target.ts";
 
 // Regression tests for what the hostile-input proof (scripts/proofs/fuzz.ts) found: Next answered these
 // targets with a plain-text 500 or an empty 400 before any route ran.
@@ -30,6 +30,15 @@ describe("malformedTargetAnswer", () => {
     }
   });
 
+  it("answers the federated link finalize route, a JSON route under /oauth, in the identity shape", () => {
+    for (const problem of ["malformed_target", "headers_too_large"] as const) {
+      const answer = transportRefusal("/oauth/federated/link/finalize", problem);
+      expect(answer.headers["Content-Type"]).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body)).toEqual({ error: "invalid_request", error_description: expect.any(String) });
+    }
+    expect(malformedTargetAnswer("/oauth/federated/link/finalize?\u00ff")?.headers["Content-Type"]).toMatch(/^application\/json/);
+  });
+
   it("answers pages with an HTML page", () => {
     const answer = malformedTargetAnswer("/calendar/%ED%A0%80");
     expect(answer?.headers["Content-Type"]).toMatch(/^text\/html/);
@@ -56,6 +65,15 @@ describe("transportRefusal (requests Node's parser refuses, server/main.ts clien
     expect(targetOfRawRequest(Buffer.from("GET /api/v1/users/me?\xff=1 HTTP/1.1\r\nHost: x\r\n", "latin1"))).toBe("/api/v1/users/me?\xff=1");
     expect(targetOfRawRequest(Buffer.from("garbage"))).toBe("/");
     expect(targetOfRawRequest(undefined)).toBe("/");
+    expect(targetOfRawRequest(Buffer.from("GET /cut-short"))).toBe("/cut-short");
+  });
+
+  it("finds the request line wherever a keep-alive connection's read puts it, the last one first", () => {
+    // The tail of the previous request's body, then the next request (found by the hostile-input proof).
+    expect(requestTargetIn(Buffer.from('ody"}POST /oauth/introspect HTTP/1.1\r\nHost: x\r\nCookie: big=xx', "latin1"))).toBe("/oauth/introspect");
+    expect(targetOfRawRequest(Buffer.from("GET /oauth/authorize HTTP/1.1\r\nHost: x\r\n\r\nPOST /api/v1/users/me HTTP/1.1\r\nCookie: x", "latin1"))).toBe("/api/v1/users/me");
+    expect(requestTargetIn(Buffer.from("xxxxxxxxxxxxxxxx\r\nContent-Length: 0\r\n\r\n"))).toBeNull();
+    expect(requestTargetIn(Buffer.from("GET / HTTP/1.1\r\n"))).toBe("/");
   });
 });
 

@@ -43,8 +43,9 @@ export function transportRefusal(target: string, problem: TransportProblem): Pla
       body: JSON.stringify({ error: true, message, statusCode: 400 }),
     };
   }
-  if (/^\/(api|auth|portal\/api|oauth\/(token|revoke|introspect|userinfo)|\.well-known)(\/|$)/.test(path)) {
+  if (/^\/(api|auth|portal\/api|oauth\/(token|revoke|introspect|userinfo|federated\/link\/finalize)|\.well-known)(\/|$)/.test(path)) {
     // The identity, forms and OAuth JSON shapes agree here: `{ error: "invalid_request", error_description }`.
+    // /oauth/federated/link/finalize is a self-service route in the identity shape (interface.md 4.2), not a page.
     return { status: 400, headers: JSON_HEADERS, body: JSON.stringify({ error: "invalid_request", error_description: description }) };
   }
   return {
@@ -68,9 +69,27 @@ export function malformedTargetAnswer(target: string): PlainResponse | null {
   return isMalformedTarget(target) ? transportRefusal(target, "malformed_target") : null;
 }
 
-/** The request target of the first line of a raw HTTP request, as far as it arrived ("/" when unreadable). */
+/**
+ * The target of the last request line in bytes read from a connection, wherever it starts: on a keep-alive
+ * connection a read may begin with the tail of the previous request's body (a body the server answered
+ * before reading it whole, say) or hold a whole earlier request before the one that matters. Null when the
+ * bytes hold no request line (a body, or headers continued).
+ */
+export function requestTargetIn(bytes: Buffer): string | null {
+  const at = bytes.lastIndexOf(" HTTP/1.");
+  if (at <= 0) return null;
+  const before = bytes.subarray(Math.max(0, at - 8192), at).toString("latin1");
+  const target = before.slice(before.lastIndexOf(" ") + 1);
+  return target.startsWith("/") ? target : null;
+}
+
+/** The request target of a raw HTTP request, as far as it arrived ("/" when unreadable). */
 export function targetOfRawRequest(raw: Buffer | undefined): string {
-  const line = raw?.subarray(0, 8192).toString("latin1").split("\r\n")[0] ?? "";
+  if (!raw) return "/";
+  const found = requestTargetIn(raw);
+  if (found) return found;
+  // No " HTTP/1.x" (a request line cut short, or not HTTP/1): the first line's second word.
+  const line = raw.subarray(0, 8192).toString("latin1").split("\r\n")[0] ?? "";
   const target = line.split(" ")[1];
   return target?.startsWith("/") ? target : "/";
 }

@@ -20,7 +20,9 @@ import { DEMO_APP } from "../../e2e/support/oauth-browser.ts";
 import { Database, diffSnapshots, MAY_CHANGE_ON_REFUSAL, REFUSAL_EVENT_TYPES } from "./support/db-state.ts";
 import { agentFor, jsonOf, pool, send, sendOnFreshConnection, type RawAnswer, type RawRequest } from "./support/http.ts";
 import type { Tally } from "./support/report.ts";
-import { basicAuth, signInForTokens, type Tokens } from "./support/tokens.ts";
+import { PROOFS_CRON_SECRET } from "./support/config.ts";
+import { identityFixtures, type IdentityFixtures } from "./support/fixtures.ts";
+import { basicAuth, signInForTokens } from "./support/tokens.ts";
 
 // ─────────────────────────────── the surfaces' exact shapes ───────────────────────────────
 
@@ -82,6 +84,11 @@ export interface Generated {
   /** The route template, for the report and ACCEPTED_WRITES. */
   route: string;
   request: RawRequest;
+  /**
+   * Sent with a valid credential to a route whose success ACCEPTED_WRITES foresees: such requests go in
+   * batches of their own, so that every other batch is compared table by table with no exemption.
+   */
+  mayWrite?: boolean;
 }
 
 type Verdict = { ok: true; accepted: boolean } | { ok: false; why: string };
@@ -200,6 +207,8 @@ export function effectivePath(path: string): string {
 function surfaceOfPath(path: string): Surface | "page" {
   if (/^\/api\/calendar(\/|$)/.test(path)) return "calendar";
   if (/^\/api(\/|$)/.test(path)) return "identity";
+  // A self-service route under /oauth (interface.md 4.2): the identity error shape, like /api/v1.
+  if (path === "/oauth/federated/link/finalize") return "identity";
   if (path === "/oauth/error") return "page";
   if (/^\/(oauth|\.well-known)(\/|$)/.test(path)) return "oauth";
   if (/^\/auth(\/|$)/.test(path)) return "forms";
@@ -240,6 +249,8 @@ export function judge(generated: Generated, answer: RawAnswer, baseUrl: string):
       return { ok: true, accepted: false };
     }
     if (!head && answer.body.length > 0 && !isJson(answer)) return { ok: false, why: `2xx with content-type ${header(answer, "content-type")}` };
+    // A scheduled job runs on GET (and HEAD, which Next answers with GET's handler): its 2xx is a job carried out.
+    if (/^\/api\/cron\//.test(path) && request.method !== "OPTIONS") return { ok: true, accepted: true };
     return { ok: true, accepted: request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS" };
   }
 
@@ -333,9 +344,55 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "/oauth/authorize": ["authorization_request"],
   "POST /api/v1/consents/me": ["consent", "security_event"],
   "POST /api/v1/users/me/phone": ["verification_code", "outbox_message"],
+  // A wrong texted code is answered 200 `{ verified: false }` (interface.md 2.3): it writes only what any
+  // refusal may (the code's attempt count). The right code is never known to the fuzz.
+  "POST /api/v1/users/me/phone/verify": [],
   "POST /api/v1/users/me/recovery-contacts": ["recovery_contact", "verification_code", "outbox_message", "security_event"],
   "POST /api/v1/privacy/data-requests/me": ["data_request", "security_event"],
   "POST /api/v1/families/join": ["family", "family_member", "security_event", "user_role"],
+  // A search of the register writes nothing but its rate limit's counter; a code to the register record's
+  // contact (the attempt counters are the limit's); a request to staff.
+  "POST /api/v1/users/me/membership/ranked-search": [],
+  "POST /api/v1/users/me/membership/challenge": ["verification_code", "outbox_message"],
+  "POST /api/v1/users/me/membership/suggest": ["membership_link_request", "security_event"],
+  // Scheduled jobs, with the cron secret: the expired rows cleanup-expired deletes (lib/system/cleanup-expired.ts).
+  // Nobody's deletion is due and no dependant comes of age in the proofs database: those two change nothing.
+  "/api/cron/cleanup-expired": [
+    "verification_code",
+    "authorization_request",
+    "authorization_code",
+    "revoked_access_token",
+    "refresh_token",
+    "session",
+    "outbox_message",
+    "federated_login_attempt",
+    "federated_link_code",
+  ],
+  "/api/cron/privacy-deletions": [],
+  "/api/cron/guardianships-majority": [],
+  // The staff API (docs/decisions/0017), with the administrator's token, on records of the run's own
+  // (support/fixtures.ts): every event, ministry and campus write also bumps the calendar's version (trigger).
+  "POST /api/v1/admin/events": ["event", "calendar_version"],
+  "PATCH /api/v1/admin/events/{id}": ["event", "calendar_version"],
+  "POST /api/v1/admin/events/{id}/publish": ["event", "calendar_version"],
+  "POST /api/v1/admin/events/{id}/cancel": ["event", "calendar_version"],
+  "POST /api/v1/admin/events/{id}/postpone": ["event", "calendar_version"],
+  "POST /api/v1/admin/ministries": ["ministry", "calendar_version"],
+  "POST /api/v1/admin/campuses": ["campus", "calendar_version"],
+  "POST /api/v1/admin/clients": ["client"],
+  "PATCH /api/v1/admin/clients/{id}": ["client"],
+  "POST /api/v1/admin/clients/{id}/rotate-secret": ["client"],
+  "POST /api/v1/admin/clients/{id}/disable": ["client", "oauth_grant"],
+  // The child (no sign-in of their own); the admin's own account is refused.
+  "POST /api/v1/admin/users/{id}/disable": ["account", "session", "oauth_grant", "security_event"],
+  "POST /api/v1/admin/users/{id}/enable": ["account", "security_event"],
+  "PUT /api/v1/admin/users/{id}/roles": ["user_role", "security_event"],
+  // Staff as the child's guardian: recorded, ended, recorded again. The guardian's own guardianships are never named.
+  "POST /api/v1/admin/guardianships": ["guardianship", "user_role", "security_event"],
+  "POST /api/v1/admin/guardianships/{id}/end": ["guardianship", "user_role", "security_event"],
+  // The teenager's request (the member's are never named): linked or rejected once, then a conflict.
+  "POST /api/v1/admin/membership/suggestions/{id}/approve": ["membership_record", "membership_link_request", "security_event"],
+  "POST /api/v1/admin/membership/suggestions/{id}/reject": ["membership_link_request", "security_event"],
 };
 
 // ─────────────────────────────── generators ───────────────────────────────
@@ -393,7 +450,22 @@ const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 1, arbitrary: fc.array(hostileText, { maxLength: 5 }) },
 );
 
-/** A valid body with one field replaced, dropped or joined by an unknown one; or something else entirely. */
+/**
+ * A value of the same shape with other digits: `2026-12-20` as `0000-13-45`, `09:30` as `29:99`, a code, a
+ * phone number, a UUID. It passes a pattern check and tests what comes after it (a date that does not exist,
+ * a year PostgreSQL has not). Every field holding the same text changes alike (an event's start and end date).
+ */
+function digitsScrambled(template: Record<string, unknown>): fc.Arbitrary<Record<string, unknown>> | null {
+  const texts = [...new Set(Object.values(template).filter((value): value is string => typeof value === "string" && /\d/.test(value)))];
+  if (texts.length === 0) return null;
+  return fc.record({ text: fc.constantFrom(...texts), digits: fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 16, maxLength: 16 }) }).map(({ text, digits }) => {
+    let index = 0;
+    const scrambled = text.replace(/\d/g, () => String(digits[index++ % digits.length]));
+    return Object.fromEntries(Object.entries(template).map(([field, value]) => [field, value === text ? scrambled : value]));
+  });
+}
+
+/** A valid body with one field replaced, dropped or joined by an unknown one, or its digits changed; or something else entirely. */
 function mutatedObject(template: Record<string, unknown>): fc.Arbitrary<unknown> {
   const fields = Object.keys(template);
   const replaced = fc.record({ field: fc.constantFrom(...(fields.length > 0 ? fields : ["x"])), value: hostileValue }).map(({ field, value }) => ({ ...template, [field]: value }));
@@ -406,7 +478,8 @@ function mutatedObject(template: Record<string, unknown>): fc.Arbitrary<unknown>
     // A JSON text with a "__proto__" key must go through JSON.parse on the server as an own property.
     return JSON.parse(`${JSON.stringify(template).slice(0, -1)}${fields.length > 0 ? "," : ""}${JSON.stringify(key)}:${JSON.stringify(value ?? null)}}`) as unknown;
   });
-  return fc.oneof(replaced, dropped, extra, hostileValue);
+  const scrambled = digitsScrambled(template);
+  return scrambled ? fc.oneof(replaced, dropped, extra, hostileValue, scrambled) : fc.oneof(replaced, dropped, extra, hostileValue);
 }
 
 /** A body's bytes: JSON in several encodings, broken JSON, invalid UTF-8, deep nesting, huge, forms, nothing. */
@@ -505,50 +578,189 @@ interface IdentityRoute {
   /** Never sent with the valid token: a success would change the account for the rest of the run (sign-out of every session, a TOTP secret). */
   noValidToken?: boolean;
   query?: boolean;
+  /** A staff list: paging, search, sort and its own filters, valid and hostile (docs/decisions/0017 "Lists"). */
+  list?: ListQuery;
+  /**
+   * Whose valid credential the route gets: the member's token (default), the administrator's (the staff API;
+   * sometimes the member's instead, which must be `forbidden`), the cron secret, or none (public routes).
+   */
+  credential?: "member" | "admin" | "cron" | "none";
 }
 
-const IDENTITY_ROUTES: IdentityRoute[] = [
-  { method: "GET", path: "/api/v1/users/me" },
-  { method: "GET", path: "/api/v1/consents/me" },
-  { method: "POST", path: "/api/v1/consents/me", body: { client_id: "demo-app", scopes: ["openid", "profile"] } },
-  { method: "DELETE", path: "/api/v1/consents/me/{id}" },
-  { method: "POST", path: "/api/v1/families/join", body: { code: "ABCD-2345" } },
-  { method: "GET", path: "/api/v1/families/me" },
-  { method: "POST", path: "/api/v1/families/me/code", noValidToken: true },
-  { method: "GET", path: "/api/v1/privacy/data-requests/me" },
-  { method: "POST", path: "/api/v1/privacy/data-requests/me", body: { type: "export" } },
-  { method: "POST", path: "/api/v1/privacy/data-requests/me/{id}/cancel" },
-  { method: "GET", path: "/api/v1/privacy/data-requests/me/{id}/download" },
-  { method: "GET", path: "/api/v1/sessions/me" },
-  { method: "DELETE", path: "/api/v1/sessions/me", noValidToken: true },
-  { method: "DELETE", path: "/api/v1/sessions/me/{id}" },
-  { method: "GET", path: "/api/v1/users/me/dependents" },
-  { method: "DELETE", path: "/api/v1/users/me/dependents/{id}/consent/{id}" },
-  { method: "GET", path: "/api/v1/users/me/mfa" },
-  { method: "DELETE", path: "/api/v1/users/me/mfa", body: { code: "123456" } },
-  { method: "POST", path: "/api/v1/users/me/mfa/setup", noValidToken: true },
-  { method: "POST", path: "/api/v1/users/me/mfa/confirm", body: { code: "123456" } },
-  { method: "POST", path: "/api/v1/users/me/mfa/recovery-codes", body: { code: "123456" } },
-  { method: "POST", path: "/api/v1/users/me/phone", body: { phone: "+15555550123" } },
-  { method: "POST", path: "/api/v1/users/me/phone/verify", body: { code: "123456" } },
-  { method: "GET", path: "/api/v1/users/me/recovery-contacts" },
-  { method: "POST", path: "/api/v1/users/me/recovery-contacts", body: { value: "helper@example.org" } },
-  { method: "DELETE", path: "/api/v1/users/me/recovery-contacts/{id}" },
-  { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/verify", body: { code: "123456" } },
-  { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/resend" },
-  { method: "GET", path: "/api/v1/users/me/security-events", query: true },
-  { method: "POST", path: "/api/v1/users/me/membership/ranked-search", body: { query: "Smith" } },
-  { method: "GET", path: "/api/v1/{id}" },
-  { method: "GET", path: "/api/v1/{id}/{id}" },
-];
+interface ListQuery {
+  sort: readonly string[];
+  /** The list's own filters and their valid values. */
+  filters?: Record<string, readonly string[]>;
+}
 
-function fillPath(template: string, segment: fc.Arbitrary<string>): fc.Arbitrary<string> {
-  const holes = template.split("{id}").length - 1;
-  if (holes === 0) return fc.constant(template);
-  return fc.array(segment, { minLength: holes, maxLength: holes }).map((values) => {
-    let index = 0;
-    return template.replace(/\{id\}/g, () => values[index++] ?? "x");
-  });
+const EVENT_STATUSES = ["DRAFT", "SCHEDULED", "ACTIVE", "COMPLETED", "CANCELLED", "POSTPONED"] as const;
+const PLACES: ListQuery = { sort: ["name", "createdAt"] };
+const LISTS = {
+  users: { sort: ["email", "familyName", "createdAt"], filters: { status: ["active", "disabled"] } },
+  roles: { sort: ["name"] },
+  clients: { sort: ["name", "createdAt"] },
+  events: { sort: ["startAt", "title", "updatedAt", "createdAt"], filters: { status: EVENT_STATUSES, from: ["2026-01-01", "2030-12-31", "1970-01-01"] } },
+  records: { sort: ["familyName", "createdAt"], filters: { linked: ["true", "false"] } },
+  suggestions: { sort: ["createdAt"], filters: { status: ["pending", "approved", "rejected", "closed"] } },
+  families: { sort: ["name", "createdAt"] },
+  guardianships: { sort: ["createdAt"], filters: { status: ["active", "ended"] } },
+} satisfies Record<string, ListQuery>;
+
+/** A day in the future, for the event bodies (an event may not end before it starts). */
+const EVENT_DAY = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Every /api/v1 route and method, the federated link finalize and the cron routes, with a valid body where
+ * they take one. `fixtures` names the records of the run's own (support/fixtures.ts) the bodies refer to.
+ */
+export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): IdentityRoute[] {
+  const { ids } = fixtures;
+  const admin = "admin" as const;
+  return [
+    { method: "GET", path: "/api/v1/users/me" },
+    { method: "GET", path: "/api/v1/consents/me" },
+    { method: "POST", path: "/api/v1/consents/me", body: { client_id: "demo-app", scopes: ["openid", "profile"] } },
+    { method: "DELETE", path: "/api/v1/consents/me/{id}" },
+    { method: "POST", path: "/api/v1/families/join", body: { code: "ABCD-2345" } },
+    { method: "GET", path: "/api/v1/families/me" },
+    { method: "POST", path: "/api/v1/families/me/code", noValidToken: true },
+    { method: "GET", path: "/api/v1/privacy/data-requests/me" },
+    { method: "POST", path: "/api/v1/privacy/data-requests/me", body: { type: "export" } },
+    { method: "POST", path: "/api/v1/privacy/data-requests/me/{id}/cancel" },
+    { method: "GET", path: "/api/v1/privacy/data-requests/me/{id}/download" },
+    { method: "GET", path: "/api/v1/sessions/me" },
+    { method: "DELETE", path: "/api/v1/sessions/me", noValidToken: true },
+    { method: "DELETE", path: "/api/v1/sessions/me/{id}" },
+    { method: "GET", path: "/api/v1/users/me/dependents" },
+    { method: "DELETE", path: "/api/v1/users/me/dependents/{id}/consent/{id}" },
+    { method: "GET", path: "/api/v1/users/me/mfa" },
+    { method: "DELETE", path: "/api/v1/users/me/mfa", body: { code: "123456" } },
+    { method: "POST", path: "/api/v1/users/me/mfa/setup", noValidToken: true },
+    { method: "POST", path: "/api/v1/users/me/mfa/confirm", body: { code: "123456" } },
+    { method: "POST", path: "/api/v1/users/me/mfa/recovery-codes", body: { code: "123456" } },
+    { method: "POST", path: "/api/v1/users/me/phone", body: { phone: "+15555550123" } },
+    { method: "POST", path: "/api/v1/users/me/phone/verify", body: { code: "123456" } },
+    { method: "GET", path: "/api/v1/users/me/recovery-contacts" },
+    { method: "POST", path: "/api/v1/users/me/recovery-contacts", body: { value: "helper@example.org" } },
+    { method: "DELETE", path: "/api/v1/users/me/recovery-contacts/{id}" },
+    { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/verify", body: { code: "123456" } },
+    { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/resend" },
+    { method: "GET", path: "/api/v1/users/me/security-events", query: true },
+    // Membership matching and linking (interface.md 4.2): the member's record of the register, by id.
+    { method: "GET", path: "/api/v1/users/me/membership" },
+    { method: "POST", path: "/api/v1/users/me/membership/ranked-search", body: { query: "Smith" } },
+    { method: "POST", path: "/api/v1/users/me/membership/challenge", body: { membership_id: ids.memberRecord } },
+    { method: "POST", path: "/api/v1/users/me/membership/verify", body: { membership_id: ids.memberRecord, code: "123456" } },
+    { method: "POST", path: "/api/v1/users/me/membership/suggest", body: { membership_id: ids.memberRecord } },
+    // Federated identities: the member has none, and no link code exists, so nothing here can succeed.
+    { method: "GET", path: "/api/v1/users/me/linked-identities" },
+    { method: "DELETE", path: "/api/v1/users/me/linked-identities/{id}" },
+    { method: "POST", path: "/oauth/federated/link/finalize", body: { code: "a".repeat(43) } },
+    // System routes (no token) and the scheduled jobs (the cron secret).
+    { method: "GET", path: "/api/v1/system/health", credential: "none", query: true },
+    { method: "GET", path: "/api/v1/system/ready", credential: "none", query: true },
+    { method: "GET", path: "/api/v1/system/version", credential: "none", query: true },
+    { method: "GET", path: "/api/cron/cleanup-expired", credential: "cron", query: true },
+    { method: "GET", path: "/api/cron/privacy-deletions", credential: "cron", query: true },
+    { method: "GET", path: "/api/cron/guardianships-majority", credential: "cron", query: true },
+    { method: "GET", path: "/api/cron/{id}", credential: "cron" },
+    // The staff API (docs/decisions/0017), with the administrator's token: all 33 routes and methods.
+    { method: "GET", path: "/api/v1/admin/users", credential: admin, list: LISTS.users },
+    { method: "GET", path: "/api/v1/admin/users/{id}", credential: admin },
+    { method: "POST", path: "/api/v1/admin/users/{id}/disable", credential: admin },
+    { method: "POST", path: "/api/v1/admin/users/{id}/enable", credential: admin },
+    { method: "PUT", path: "/api/v1/admin/users/{id}/roles", credential: admin, body: { roles: ["member"] } },
+    { method: "GET", path: "/api/v1/admin/roles", credential: admin, list: LISTS.roles },
+    { method: "GET", path: "/api/v1/admin/clients", credential: admin, list: LISTS.clients },
+    {
+      method: "POST",
+      path: "/api/v1/admin/clients",
+      credential: admin,
+      body: { name: "Fuzz app", type: "confidential", redirect_uris: ["https://fuzz.example/callback"], post_logout_redirect_uris: [], grant_types: ["authorization_code", "refresh_token"], scopes: ["openid", "profile"] },
+    },
+    { method: "GET", path: "/api/v1/admin/clients/{id}", credential: admin },
+    { method: "PATCH", path: "/api/v1/admin/clients/{id}", credential: admin, body: { name: "Fuzz app, renamed", redirect_uris: ["https://fuzz.example/other"], post_logout_redirect_uris: [], scopes: ["openid"] } },
+    { method: "POST", path: "/api/v1/admin/clients/{id}/rotate-secret", credential: admin },
+    { method: "POST", path: "/api/v1/admin/clients/{id}/disable", credential: admin },
+    { method: "GET", path: "/api/v1/admin/events", credential: admin, list: LISTS.events },
+    {
+      method: "POST",
+      path: "/api/v1/admin/events",
+      credential: admin,
+      body: {
+        title: "Fuzz workshop",
+        description: "<p>Bring a laptop.</p>",
+        eventType: "WORKSHOP",
+        startDate: EVENT_DAY,
+        startTime: "09:30",
+        endDate: EVENT_DAY,
+        endTime: "12:00",
+        timezone: "Europe/London",
+        ministryId: "min_worship",
+        campusId: "cmp_london_bridge",
+        visibility: "members",
+        audience: ["members"],
+        attendanceModes: ["MANUAL"],
+        capacity: 30,
+        location: { name: "Hall", address: "1 Bridge St", coordinates: { latitude: 51.5, longitude: -0.09 } },
+        tags: ["fuzz"],
+      },
+    },
+    { method: "GET", path: "/api/v1/admin/events/{id}", credential: admin },
+    {
+      method: "PATCH",
+      path: "/api/v1/admin/events/{id}",
+      credential: admin,
+      body: { title: "Fuzz supper, moved", startTime: "17:30", endDate: EVENT_DAY, endTime: "21:00", timezone: "America/Chicago", capacity: null, organizer: "Fuzz", location: null, tags: ["fuzz", "food"] },
+    },
+    { method: "POST", path: "/api/v1/admin/events/{id}/publish", credential: admin },
+    { method: "POST", path: "/api/v1/admin/events/{id}/cancel", credential: admin },
+    { method: "POST", path: "/api/v1/admin/events/{id}/postpone", credential: admin },
+    { method: "GET", path: "/api/v1/admin/ministries", credential: admin, list: PLACES },
+    { method: "POST", path: "/api/v1/admin/ministries", credential: admin, body: { name: "Fuzz ministry" } },
+    { method: "GET", path: "/api/v1/admin/campuses", credential: admin, list: PLACES },
+    { method: "POST", path: "/api/v1/admin/campuses", credential: admin, body: { name: "Fuzz campus", timezone: "Asia/Kathmandu" } },
+    { method: "GET", path: "/api/v1/admin/membership/records", credential: admin, list: LISTS.records },
+    { method: "GET", path: "/api/v1/admin/membership/records/{id}", credential: admin },
+    { method: "GET", path: "/api/v1/admin/membership/suggestions", credential: admin, list: LISTS.suggestions },
+    { method: "POST", path: "/api/v1/admin/membership/suggestions/{id}/approve", credential: admin },
+    { method: "POST", path: "/api/v1/admin/membership/suggestions/{id}/reject", credential: admin },
+    { method: "GET", path: "/api/v1/admin/families", credential: admin, list: LISTS.families },
+    { method: "GET", path: "/api/v1/admin/families/{id}", credential: admin },
+    { method: "GET", path: "/api/v1/admin/guardianships", credential: admin, list: LISTS.guardianships },
+    { method: "POST", path: "/api/v1/admin/guardianships", credential: admin, body: { guardian_id: ids.staff, dependent_id: ids.child } },
+    { method: "POST", path: "/api/v1/admin/guardianships/{id}/end", credential: admin },
+    { method: "GET", path: "/api/v1/{id}" },
+    { method: "GET", path: "/api/v1/{id}/{id}" },
+    { method: "GET", path: "/api/v1/admin/{id}", credential: admin },
+  ];
+}
+
+function holesOf(template: string): number {
+  return template.split("{id}").length - 1;
+}
+
+/** `{id}` holes: hostile segments, and the route's known records (support/fixtures.ts) some of the time. */
+function holeValues(template: string, known: readonly string[]): fc.Arbitrary<string[]> {
+  const holes = holesOf(template);
+  const segment = known.length > 0 ? fc.oneof({ weight: 3, arbitrary: pathSegment }, { weight: 2, arbitrary: fc.constantFrom(...known) }) : pathSegment;
+  return fc.array(segment, { minLength: holes, maxLength: holes });
+}
+
+function fillHoles(template: string, values: readonly string[]): string {
+  let index = 0;
+  return template.replace(/\{id\}/g, () => values[index++] ?? "x");
+}
+
+/**
+ * A hostile segment sent with a valid credential never names a real record outside the route's known ones:
+ * compared lower-cased and percent-decoded, anywhere in the segment. (fast-check's UUIDs lean to small
+ * numbers, like the seed's fixed ids of the child and the family.)
+ */
+function sparing(value: string, known: readonly string[], realIds: readonly string[]): string {
+  if (known.includes(value)) return value;
+  const text = safeDecode(value).toLowerCase();
+  return realIds.some((id) => text.includes(id)) ? "no-such-record" : value;
 }
 
 function tamper(token: string): fc.Arbitrary<string> {
@@ -561,7 +773,8 @@ function tamper(token: string): fc.Arbitrary<string> {
   );
 }
 
-function authorization(validToken: string | null): fc.Arbitrary<string | undefined> {
+/** An Authorization header: the valid token (half the time), another caller's valid token, none, garbage or tampered. */
+function authorization(validToken: string | null, otherToken?: string): fc.Arbitrary<string | undefined> {
   const garbage = fc.oneof(
     fc.constantFrom("Bearer", "Bearer ", "Bearer  ", "bearer x", "Basic Zm9vOmJhcg==", "Bearer a b", "Bearer \u00ff\u00fe", "Token abc", "Bearer eyJ.eyJ.sig", `Bearer ${"A".repeat(2000)}`),
     hostileText.map((text) => `Bearer ${text.replace(/[^\u0020-\u007e\u0080-\u00ff]/g, "")}`),
@@ -572,32 +785,96 @@ function authorization(validToken: string | null): fc.Arbitrary<string | undefin
     { weight: 1, arbitrary: fc.constant(undefined) },
     { weight: 2, arbitrary: garbage },
     { weight: 2, arbitrary: tamper(validToken).map((token) => `Bearer ${token}`) },
+    ...(otherToken ? [{ weight: 1, arbitrary: fc.constant(`Bearer ${otherToken}`) }] : []),
   );
 }
 
-export function identityRequests(validToken: string): fc.Arbitrary<Generated> {
-  return fc.constantFrom(...IDENTITY_ROUTES).chain((route) => {
+/** A staff list's query: valid and hostile paging, search, sort and filters, unknown and repeated parameters. */
+function listQuery(list: ListQuery): fc.Arbitrary<string> {
+  const filters = list.filters ?? {};
+  const sorts = list.sort.flatMap((field) => [field, `-${field}`]);
+  const either = (valid: fc.Arbitrary<string>) => fc.oneof({ weight: 3, arbitrary: valid }, { weight: 2, arbitrary: hostileText });
+  const values = new Map<string, fc.Arbitrary<string>>(Object.entries({
+    page: either(fc.constantFrom("1", "2", "50", "999999999", "1000000000", "0", "-1", "1.5", "1e2", " 1", "+1", "01", "0x1", "", "\u0661")),
+    per: either(fc.constantFrom("1", "20", "100", "101", "0", "1000", "-5", "2.0", "1e1", "", " 20", "\uff12")),
+    q: either(fc.constantFrom("a", "Smith", "fuzz", "%", "_", "\\", "%_\\%", "'", "  ", "x".repeat(100), "x".repeat(101), "a\u0000b", "a\tb", "\u00e9", "🙂")),
+    sort: either(fc.constantFrom(...sorts, "--name", "-", "", "id", "+name", `${sorts[0]},${sorts[1] ?? sorts[0]}`, "name DESC", `${sorts[0]}; DROP TABLE account`, "__proto__", "constructor", "toString")),
+    ...Object.fromEntries(
+      Object.entries(filters).map(([name, valid]) => [
+        name,
+        name === "from"
+          ? fc.oneof(fc.constantFrom(...valid, "", "2026-1-1", "20260101", "2026-02-29"), fc.stringMatching(/^\d{4}-\d{2}-\d{2}$/), hostileText)
+          : either(fc.constantFrom(...valid, "", "x", "__proto__", valid[0]!.toLowerCase())),
+      ]),
+    ),
+    limit: hostileText,
+    cursor: hostileText,
+  }));
+  for (const name of ["__proto__", "constructor", "hasOwnProperty"]) values.set(name, hostileText);
+  return fc
+    .uniqueArray(fc.constantFrom(...values.keys()), { maxLength: 5 })
+    .chain((chosen) => fc.tuple(...chosen.map((name) => values.get(name)!.map((value) => [name, value] as const))))
+    .chain((pairs) =>
+      fc.record({ repeat: fc.boolean(), raw: fc.oneof({ weight: 8, arbitrary: fc.constant("") }, { weight: 1, arbitrary: rawQuery }) }).map(({ repeat, raw }) => {
+        const encoded = pairs.map(([name, value]) => `${encode(name)}=${encode(value.slice(0, 1000))}`);
+        if (repeat && encoded.length > 0) encoded.push(encoded[0]!);
+        const text = encoded.join("&");
+        return raw ? `${raw}${text ? `&${text}` : ""}` : text ? `?${text}` : "";
+      }),
+    );
+}
+
+function cronAuthorization(secret: string, memberToken: string): fc.Arbitrary<string | undefined> {
+  return fc.oneof(
+    { weight: 4, arbitrary: fc.constant(`Bearer ${secret}`) },
+    { weight: 1, arbitrary: fc.constantFrom(undefined, `Bearer ${memberToken}`, `bearer ${secret}`, `Bearer ${secret} `, `Bearer  ${secret}`, `Basic ${secret}`, `Bearer ${secret.slice(0, -1)}`, `Bearer ${secret}x`, secret) },
+    { weight: 2, arbitrary: tamper(secret).map((value) => `Bearer ${value}`) },
+    { weight: 1, arbitrary: hostileText.map((text) => `Bearer ${text.replace(/[^\u0020-\u007e\u0080-\u00ff]/g, "")}`) },
+  );
+}
+
+/** What an accepted request of this route and method may write, if a success is foreseen at all. */
+function acceptedWrites(route: string): string[] | undefined {
+  return ACCEPTED_WRITES[route] ?? ACCEPTED_WRITES[route.replace(/^[A-Z]+ /, "")];
+}
+
+export function identityRequests(fixtures: IdentityFixtures, cronSecret: string): fc.Arbitrary<Generated> {
+  const routes = identityRoutes(fixtures);
+  return fc.constantFrom(...routes).chain((route) => {
     const method = fc.oneof({ weight: 5, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) });
-    const body = route.body ? encodedBody(mutatedObject(route.body)) : encodedBody(hostileValue);
+    // Now and then the valid body itself, so the routes' successes run too, among the hostile requests.
+    const body = route.body ? encodedBody(fc.oneof({ weight: 4, arbitrary: mutatedObject(route.body) }, { weight: 1, arbitrary: fc.constant(route.body) })) : encodedBody(hostileValue);
+    const known = fixtures.knownIds[route.path] ?? [];
+    const credential = route.credential ?? "member";
+    const valid = credential === "admin" ? fixtures.adminToken : credential === "cron" ? cronSecret : credential === "member" ? fixtures.memberToken : null;
+    const auth =
+      credential === "cron"
+        ? cronAuthorization(cronSecret, fixtures.memberToken)
+        : credential === "admin"
+          ? authorization(fixtures.adminToken, fixtures.memberToken)
+          : authorization(route.noValidToken || credential === "none" ? null : fixtures.memberToken);
+    const query = route.list
+      ? fc.oneof({ weight: 5, arbitrary: listQuery(route.list) }, { weight: 1, arbitrary: rawQuery })
+      : route.query
+        ? rawQuery
+        : fc.oneof({ weight: 4, arbitrary: fc.constant("") }, { weight: 1, arbitrary: rawQuery });
     return fc
-      .record({
-        method,
-        path: fillPath(route.path, pathSegment),
-        query: route.query ? rawQuery : fc.oneof({ weight: 4, arbitrary: fc.constant("") }, { weight: 1, arbitrary: rawQuery }),
-        auth: authorization(route.noValidToken ? null : validToken),
-        body,
-        headers: oddHeaders,
-      })
-      .map(({ method: chosen, path, query, auth, body: encoded, headers }) => {
+      .record({ method, holes: holeValues(route.path, known), query, auth, body, headers: oddHeaders })
+      .map(({ method: chosen, holes, query: q, auth: header, body: encoded, headers }) => {
         const sent: Record<string, string> = { ...headers };
+        const withValid = valid !== null && header === `Bearer ${valid}`;
         // A method swapped onto another route's address (GET /sessions/me → DELETE) must not carry the valid
         // token where that route is one of the account-changing ones kept from it.
-        const guarded = IDENTITY_ROUTES.some((other) => other.noValidToken && other.method === chosen && other.path === route.path);
-        if (auth !== undefined && !(guarded && auth === `Bearer ${validToken}`)) sent.authorization = auth;
+        const guarded = routes.some((other) => other.noValidToken && other.method === chosen && other.path === route.path);
+        if (header !== undefined && !(guarded && withValid)) sent.authorization = header;
+        const path = fillHoles(route.path, withValid ? holes.map((value) => sparing(value, known, fixtures.realIds)) : holes);
+        const key = `${chosen} ${route.path}`;
         return {
           surface: "identity" as const,
-          route: `${chosen} ${route.path}`,
-          request: { method: chosen, path: `${path}${query}`, headers: sent, body: withBody(chosen, encoded, sent) },
+          route: key,
+          // Could be carried out: sent in batches of their own, so the other batches compare every table.
+          mayWrite: withValid && !guarded && acceptedWrites(key) !== undefined,
+          request: { method: chosen, path: `${path}${q}`, headers: sent, body: withBody(chosen, encoded, sent) },
         };
       });
   });
@@ -907,7 +1184,9 @@ export async function runFuzz(tally: Tally, options: FuzzOptions): Promise<Surfa
   const database = new Database(options.databaseUrl);
   const agent = agentFor(options.concurrency);
   try {
-    const tokens: Tokens = await signInForTokens(baseUrl, "member@example.org");
+    // The identity surface's tokens and records of the run's own (support/fixtures.ts), made before the first snapshot.
+    const fixtures = options.surfaces.includes("identity") ? await identityFixtures(baseUrl, database) : null;
+    const memberToken = fixtures?.memberToken ?? (await signInForTokens(baseUrl, "member@example.org")).access_token;
     const csrf = await csrfPair(baseUrl);
     const feed = (await (await fetch(`${baseUrl}/api/calendar/events/upcoming?limit=5`)).json()) as { items: { eventId: string; slug: string }[]; nextCursor: string | null };
     const eventIds = feed.items.flatMap((item) => [item.eventId, item.slug]);
@@ -915,12 +1194,12 @@ export async function runFuzz(tally: Tally, options: FuzzOptions): Promise<Surfa
     console.log(`  seed ${options.seed}; ${options.perSurface} requests per surface, ${options.concurrency} at a time, batches of ${options.batchSize}`);
     for (const [table, rule] of Object.entries(MAY_CHANGE_ON_REFUSAL)) console.log(`  may change on a refusal: ${table} (${rule.columns === "all" ? "any column" : rule.columns.join(", ")}): ${rule.why}`);
 
-    const generators: Record<Surface, fc.Arbitrary<Generated>> = {
-      identity: identityRequests(tokens.access_token),
-      oauth: oauthRequests(tokens.access_token),
-      forms: formRequests(csrf, baseUrl),
-      calendar: calendarRequests(cursor, eventIds),
-      pages: pageRequests(),
+    const generators: Record<Surface, () => fc.Arbitrary<Generated>> = {
+      identity: () => identityRequests(fixtures!, PROOFS_CRON_SECRET),
+      oauth: () => oauthRequests(memberToken),
+      forms: () => formRequests(csrf, baseUrl),
+      calendar: () => calendarRequests(cursor, eventIds),
+      pages: () => pageRequests(),
     };
     const counts: SurfaceCount[] = [];
     for (const surface of options.surfaces) {
@@ -929,7 +1208,10 @@ export async function runFuzz(tally: Tally, options: FuzzOptions): Promise<Surfa
       const shown = new Set<string>();
       // Pages render on the server (tens of ms each): a fifth of the per-surface count, at least 1,000.
       const runs = surface === "pages" ? Math.max(1_000, Math.floor(options.perSurface / 5)) : options.perSurface;
-      const generated = fc.sample(generators[surface], { numRuns: runs, seed: options.seed + surface.length });
+      const sampled = fc.sample(generators[surface](), { numRuns: runs, seed: options.seed + surface.length });
+      // Requests that may be carried out first, in batches of their own; the rest in batches compared whole.
+      const generated = [...sampled.filter((item) => item.mayWrite), ...sampled.filter((item) => !item.mayWrite)];
+      if (generated[0]?.mayWrite) console.log(`  ${surface}: ${sampled.filter((item) => item.mayWrite).length} requests with a valid credential on a route that may write, sent first`);
       for (let start = 0; start < generated.length; start += options.batchSize) {
         const batch = generated.slice(start, start + options.batchSize);
         const before = await database.snapshot();
@@ -957,7 +1239,7 @@ export async function runFuzz(tally: Tally, options: FuzzOptions): Promise<Surfa
           } else if (verdict.accepted) {
             count.accepted += 1;
             count.acceptedRoutes[item.route] = (count.acceptedRoutes[item.route] ?? 0) + 1;
-            const writes = ACCEPTED_WRITES[item.route] ?? ACCEPTED_WRITES[item.route.replace(/^[A-Z]+ /, "")];
+            const writes = acceptedWrites(item.route);
             if (writes) for (const table of writes) allowed.add(table);
             else {
               // A hostile request the server carried out where no success was foreseen: a finding in itself.

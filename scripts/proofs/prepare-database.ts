@@ -1,7 +1,8 @@
 /**
  * Creates (or recreates), migrates and seeds one database for a proof, the way e2e/prepare-database.ts does
  * for the end-to-end suite: the production migration runner (lib/db/migrate.ts, what `npm run db:migrate`
- * runs) and the demo seed (events from tomorrow, the demo accounts and clients). Run as its own process per
+ * runs) and the demo seed (events from tomorrow, the demo accounts and clients, the membership register of
+ * 2,400 records, as the end-to-end set-up and `npm run db:seed` have it). Run as its own process per
  * database, because the seed reads DATABASE_URL, APP_SECRET and BASE_URL from the environment once.
  *
  *   tsx --conditions=react-server scripts/proofs/prepare-database.ts <database url> <admin url> <base url>
@@ -31,12 +32,15 @@ process.env.DATABASE_URL = databaseUrl;
 process.env.APP_SECRET = PROOFS_APP_SECRET;
 process.env.BASE_URL = baseUrl;
 process.env.SEED_DEMO_DATA = "false";
-const { closeDatabase, db } = await import("../../lib/db.ts");
+const { closeDatabase, db, sql } = await import("../../lib/db.ts");
 const { seedDemoData } = await import("../../lib/demo/seed-demo-data.ts");
 const { seedIdentityDemoData } = await import("../../lib/demo/seed-identity.ts");
+const { seedMembershipRegister } = await import("../../lib/demo/seed-membership-register.ts");
 const prisma = await db();
 const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 const counts = await seedDemoData(prisma, { today: tomorrow });
 const identities = await seedIdentityDemoData(prisma);
+// The register the membership routes (the member's search, challenge and suggest; staff's records and requests) work on.
+const register = await seedMembershipRegister(sql);
 await closeDatabase();
-console.log(`[proofs] database ${name}: migrated and seeded (${counts.events} events, ${identities.accounts.length} accounts)`);
+console.log(`[proofs] database ${name}: migrated and seeded (${counts.events} events, ${identities.accounts.length} accounts, ${register.records} membership records)`);

@@ -15,7 +15,7 @@ import path from "node:path";
 import { runFaults } from "./faults.ts";
 import { runFuzz, unexpectedErrors, type Surface } from "./fuzz.ts";
 import { runInstances } from "./instances.ts";
-import { ADMIN_DATABASE_URL, PROOFS_DATABASE_URL, PROOFS_PORT, siblingDatabase } from "./support/config.ts";
+import { ADMIN_DATABASE_URL, PROOFS_CRON_SECRET, PROOFS_DATABASE_URL, PROOFS_PORT, siblingDatabase } from "./support/config.ts";
 import { Tally } from "./support/report.ts";
 import { cleanUpNow, prepareDatabase, startServer } from "./support/servers.ts";
 
@@ -59,7 +59,7 @@ async function proof(name: string, run: (tally: Tally) => Promise<void>): Promis
 await proof("fuzz", async (tally) => {
   const baseUrl = `http://127.0.0.1:${PROOFS_PORT}`;
   prepareDatabase(PROOFS_DATABASE_URL, ADMIN_DATABASE_URL, baseUrl);
-  const server = await startServer({ name: "fuzz", port: PROOFS_PORT, databaseUrl: PROOFS_DATABASE_URL, env: { CALENDAR_CACHE_SECONDS: "0" } });
+  const server = await startServer({ name: "fuzz", port: PROOFS_PORT, databaseUrl: PROOFS_DATABASE_URL, env: { CALENDAR_CACHE_SECONDS: "0", CRON_SECRET: PROOFS_CRON_SECRET } });
   try {
     const counts = await runFuzz(tally, { baseUrl, databaseUrl: PROOFS_DATABASE_URL, perSurface, concurrency, batchSize: 250, seed, surfaces });
     tally.check("the server is still running after the fuzz", server.alive());

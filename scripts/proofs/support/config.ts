@@ -22,3 +22,6 @@ export function siblingDatabase(url: string, suffix: string): string {
   parsed.pathname = `${parsed.pathname}${suffix}`;
   return parsed.toString();
 }
+
+/** The fuzz server's CRON_SECRET, so the scheduled-job routes exist and their secret check is reached. */
+export const PROOFS_CRON_SECRET = "proofs-cron-secret-0123456789abcdef";

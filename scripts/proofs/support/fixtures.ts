@@ -1,0 +1,130 @@
+/**
+ * What the identity surface of the hostile-input proof needs before its first batch: the member's and the
+ * administrator's access tokens, and records of the run's own that a staff request may change without
+ * disturbing the rest of the run (a client, an event, a guardianship, a teenager's membership request), made
+ * through the API itself. Everything here happens before the first snapshot, so none of it counts as a
+ * change.
+ *
+ * `knownIds` (by route template) are the ids a request's `{id}` may take besides hostile ones: only records
+ * whose change ACCEPTED_WRITES in fuzz.ts documents. `realIds` are every other record's id: a hostile
+ * segment sent with a valid token never names one (a success there, such as disabling the member whose token
+ * the run uses, would change the account for the rest of the run, or touch a seeded record nothing expects to
+ * change).
+ */
+import { DEMO_ACCOUNTS, DEMO_CHILD, DEMO_FAMILY } from "../../../lib/demo/seed-identity.ts";
+import type { Database } from "./db-state.ts";
+import { signInForTokens } from "./tokens.ts";
+
+export interface IdentityFixtures {
+  memberToken: string;
+  adminToken: string;
+  ids: {
+    member: string;
+    admin: string;
+    staff: string;
+    child: string;
+    /** Unlinked register records with an email on file: the member's (challenge, suggest) and the teenager's. */
+    memberRecord: string;
+    teenRecord: string;
+  };
+  knownIds: Record<string, string[]>;
+  realIds: string[];
+}
+
+async function api(baseUrl: string, token: string, method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(30_000),
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status} ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+async function idOf(database: Database, sql: string, params: unknown[] = []): Promise<string> {
+  const [row] = await database.query<{ id: string }>(sql, params);
+  if (!row) throw new Error(`the proofs database has no row for: ${sql}`);
+  return row.id;
+}
+
+export async function identityFixtures(baseUrl: string, database: Database): Promise<IdentityFixtures> {
+  const [member, admin, teen] = [DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.teen.email];
+  const memberToken = (await signInForTokens(baseUrl, member)).access_token;
+  const adminToken = (await signInForTokens(baseUrl, admin)).access_token;
+  const teenToken = (await signInForTokens(baseUrl, teen)).access_token;
+  const accountId = (email: string) => idOf(database, `SELECT id::text AS id FROM account WHERE email = $1`, [email]);
+  const ids = {
+    member: await accountId(member),
+    admin: await accountId(admin),
+    staff: await accountId(DEMO_ACCOUNTS.staff.email),
+    child: DEMO_CHILD.id,
+    memberRecord: "",
+    teenRecord: "",
+  };
+  const records = await database.query<{ id: string }>(
+    `SELECT id FROM membership_record WHERE linked_user_id IS NULL AND email IS NOT NULL ORDER BY id LIMIT 2`,
+  );
+  if (records.length < 2) throw new Error("the proofs database has no membership register (scripts/proofs/prepare-database.ts seeds it)");
+  ids.memberRecord = records[0]!.id;
+  ids.teenRecord = records[1]!.id;
+
+  // The run's own records, through the staff API: the writes staff routes are fuzzed against.
+  const client = await api(baseUrl, adminToken, "POST", "/api/v1/admin/clients", {
+    name: "Fuzz client",
+    type: "confidential",
+    redirect_uris: ["https://fuzz.example/callback"],
+  });
+  const date = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+  const event = await api(baseUrl, adminToken, "POST", "/api/v1/admin/events", {
+    title: "Fuzz supper",
+    eventType: "SPECIAL_EVENT",
+    startDate: date,
+    startTime: "18:00",
+    endDate: date,
+    endTime: "20:00",
+    timezone: "America/New_York",
+  });
+  // Staff's guardianship of the child: ended and recorded again by the fuzz; the guardian's own are untouched.
+  const guardianship = await api(baseUrl, adminToken, "POST", "/api/v1/admin/guardianships", { guardian_id: ids.staff, dependent_id: ids.child });
+  // A teenager's request for staff to link a record: approved or rejected by the fuzz; the member's stay the member's.
+  await api(baseUrl, teenToken, "POST", "/api/v1/users/me/membership/suggest", { membership_id: ids.teenRecord });
+  const suggestion = await idOf(database, `SELECT q.id::text AS id FROM membership_link_request q JOIN account a ON a.id = q.user_id WHERE a.email = $1 AND q.membership_id = $2`, [
+    teen,
+    ids.teenRecord,
+  ]);
+  const portal = await idOf(database, `SELECT id FROM client WHERE first_party ORDER BY id LIMIT 1`);
+
+  const clientIds = [String(client.client_id), portal];
+  const eventIds = [String(event.eventId), String(event.slug)];
+  const knownIds: Record<string, string[]> = {
+    "/api/v1/admin/users/{id}": [ids.admin, ids.member, ids.child],
+    // Disabling the admin is refused (conflict); the child has no sign-in, so disabling and enabling them disturbs nothing.
+    "/api/v1/admin/users/{id}/disable": [ids.admin, ids.child],
+    "/api/v1/admin/users/{id}/enable": [ids.admin, ids.child],
+    // `roles: ["member"]` for the admin is refused (they cannot drop roles:write); for the child it is carried out.
+    "/api/v1/admin/users/{id}/roles": [ids.admin, ids.child],
+    // The run's own client, and the first-party portal (every write refused: conflict). Never demo-app, which the run signs in with.
+    "/api/v1/admin/clients/{id}": clientIds,
+    "/api/v1/admin/clients/{id}/rotate-secret": clientIds,
+    "/api/v1/admin/clients/{id}/disable": clientIds,
+    "/api/v1/admin/events/{id}": eventIds,
+    "/api/v1/admin/events/{id}/publish": eventIds,
+    "/api/v1/admin/events/{id}/cancel": eventIds,
+    "/api/v1/admin/events/{id}/postpone": eventIds,
+    "/api/v1/admin/families/{id}": [DEMO_FAMILY.id],
+    "/api/v1/admin/guardianships/{id}/end": [String(guardianship.id)],
+    "/api/v1/admin/membership/records/{id}": [ids.memberRecord, ids.teenRecord],
+    "/api/v1/admin/membership/suggestions/{id}/approve": [suggestion],
+    "/api/v1/admin/membership/suggestions/{id}/reject": [suggestion],
+  };
+  const realIds = (
+    await database.query<{ id: string }>(
+      `SELECT id::text AS id FROM account UNION ALL SELECT id FROM client UNION ALL SELECT id::text FROM guardianship
+       UNION ALL SELECT id::text FROM membership_link_request UNION ALL SELECT id FROM event UNION ALL SELECT id::text FROM family
+       UNION ALL SELECT id::text FROM federated_identity`,
+    )
+  ).map((row) => row.id.toLowerCase());
+  return { memberToken, adminToken, ids, knownIds, realIds };
+}
