@@ -13,7 +13,7 @@
  */
 import { DEMO_ACCOUNTS, DEMO_CHILD, DEMO_FAMILY } from "../../../lib/demo/seed-identity.ts";
 import type { Database } from "./db-state.ts";
-import { signInForTokens } from "./tokens.ts";
+import { portalClient, signInForTokens } from "./tokens.ts";
 
 export interface IdentityFixtures {
   memberToken: string;
@@ -52,7 +52,8 @@ async function idOf(database: Database, sql: string, params: unknown[] = []): Pr
 export async function identityFixtures(baseUrl: string, database: Database): Promise<IdentityFixtures> {
   const [member, admin, teen] = [DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.teen.email];
   const memberToken = (await signInForTokens(baseUrl, member)).access_token;
-  const adminToken = (await signInForTokens(baseUrl, admin)).access_token;
+  // Through the portal's client: staff rights count only on first-party clients' tokens (decision 0017).
+  const adminToken = (await signInForTokens(baseUrl, admin, baseUrl, undefined, portalClient(baseUrl))).access_token;
   const teenToken = (await signInForTokens(baseUrl, teen)).access_token;
   const accountId = (email: string) => idOf(database, `SELECT id::text AS id FROM account WHERE email = $1`, [email]);
   const ids = {

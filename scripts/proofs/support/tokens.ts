@@ -1,10 +1,26 @@
 /**
  * A member's tokens from a running server, obtained the way a client gets them: the authorization code
  * flow with PKCE through the server's own pages (e2e/support/oauth-browser.ts), then the token endpoint with
- * the demo client's credentials. `authorizeOn` and `tokenOn` may be different servers (two instances).
+ * the client's credentials: the demo client's, or the portal's for staff tokens (staff rights count only on
+ * first-party clients' tokens, decision 0017). `authorizeOn` and `tokenOn` may be different servers.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { DEMO_APP, OAuthBrowser } from "../../../e2e/support/oauth-browser.ts";
+import { PROOFS_APP_SECRET } from "./config.ts";
+
+export interface OAuthClient {
+  id: string;
+  secret: string;
+  redirectUri: string;
+}
+
+export const DEMO_CLIENT: OAuthClient = { id: DEMO_APP.id, secret: DEMO_APP.secret, redirectUri: DEMO_APP.redirectUri };
+
+/** The portal's first-party client as the seed registers it (lib/oauth/clients/portal-client.ts), on `baseUrl`. */
+export function portalClient(baseUrl: string): OAuthClient {
+  const key = Buffer.from(hkdfSync("sha256", PROOFS_APP_SECRET, "church-identity", "portal-client-secret", 32));
+  return { id: "portal", secret: createHmac("sha256", key).update("portal").digest("base64url"), redirectUri: `${baseUrl}/api/auth/callback/church` };
+}
 
 export interface Tokens {
   access_token: string;
@@ -20,10 +36,14 @@ export function basicAuth(id: string = DEMO_APP.id, secret: string = DEMO_APP.se
   return `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
 }
 
-export async function tokenRequest(baseUrl: string, form: Record<string, string>): Promise<{ status: number; body: Record<string, unknown> }> {
+export async function tokenRequest(
+  baseUrl: string,
+  form: Record<string, string>,
+  client: OAuthClient = DEMO_CLIENT,
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${baseUrl}/oauth/token`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", authorization: basicAuth() },
+    headers: { "content-type": "application/x-www-form-urlencoded", authorization: basicAuth(client.id, client.secret) },
     body: new URLSearchParams(form).toString(),
     signal: AbortSignal.timeout(30_000),
   });
@@ -31,14 +51,20 @@ export async function tokenRequest(baseUrl: string, form: Record<string, string>
 }
 
 /** Signs `email` in on `authorizeOn` and exchanges the code on `tokenOn`. */
-export async function signInForTokens(authorizeOn: string, email: string, tokenOn = authorizeOn, scope = "openid profile email offline_access"): Promise<Tokens> {
+export async function signInForTokens(
+  authorizeOn: string,
+  email: string,
+  tokenOn = authorizeOn,
+  scope = "openid profile email offline_access",
+  client: OAuthClient = DEMO_CLIENT,
+): Promise<Tokens> {
   const verifier = randomBytes(32).toString("base64url");
   const challenge = createHash("sha256").update(verifier).digest("base64url");
   const url = new URL("/oauth/authorize", authorizeOn);
   const query = {
     response_type: "code",
-    client_id: DEMO_APP.id,
-    redirect_uri: DEMO_APP.redirectUri,
+    client_id: client.id,
+    redirect_uri: client.redirectUri,
     scope,
     state: randomBytes(8).toString("hex"),
     nonce: randomBytes(8).toString("hex"),
@@ -47,9 +73,10 @@ export async function signInForTokens(authorizeOn: string, email: string, tokenO
   };
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   const browser = new OAuthBrowser(authorizeOn);
-  const outcome = await browser.authorize(url, { account: { email, password: DEMO_PASSWORD } });
+  // The portal's redirect URI is on the server itself: the walk ends there, as at any client's.
+  const outcome = await browser.authorize(url, { account: { email, password: DEMO_PASSWORD }, ownRedirectUri: client.redirectUri });
   if (!outcome.code) throw new Error(`no code for ${email}:\n  ${outcome.trail.join("\n  ")}`);
-  const answer = await tokenRequest(tokenOn, { grant_type: "authorization_code", code: outcome.code, redirect_uri: DEMO_APP.redirectUri, code_verifier: verifier });
+  const answer = await tokenRequest(tokenOn, { grant_type: "authorization_code", code: outcome.code, redirect_uri: client.redirectUri, code_verifier: verifier }, client);
   if (answer.status !== 200) throw new Error(`code exchange answered ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body as unknown as Tokens;
 }
