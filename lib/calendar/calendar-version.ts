@@ -1,16 +1,19 @@
 import "server-only";
+import { sharedFreshRead } from "../async/shared-fresh-read.ts";
 import { sql } from "../db.ts";
 
 /**
  * The calendar's version: a counter in PostgreSQL that statement triggers on event, ministry, campus and
  * event_series bump in the same transaction as every write (migration …_staff_management). The calendar's
  * in-process response cache keys every entry by it, so a change committed by any instance (staff routes,
- * the seed, a console) is in the very next answer of every instance. One primary-key read per request:
- * the cached path stays far cheaper than building a page, and correctness never depends on a TTL.
+ * the seed, a console) is in the very next answer of every instance. One primary-key read per request,
+ * shared by the requests that arrive while it runs (lib/async/shared-fresh-read.ts: each still waits for a
+ * read that began after it arrived), so under load the cached path costs a round trip per batch of
+ * requests, not per request; correctness never depends on a TTL.
  */
-export async function readCalendarVersion(): Promise<string> {
+export const readCalendarVersion = sharedFreshRead(async (): Promise<string> => {
   const [row] = await sql<{ version: string }>(`SELECT version::text AS version FROM calendar_version WHERE id = 1`);
   // A database migrated before the counter existed has no row: no caching key can then go stale, as
   // every answer is read fresh below (the empty key is never stored).
   return row?.version ?? "";
-}
+});
