@@ -44,7 +44,8 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => pr
 interface PageRun {
   scores: Record<Category, number>;
   metrics: Record<string, number>;
-  failedAccessibility: string[];
+  /** Audits that failed in the scored categories other than performance, as `category › id: title`. */
+  failedAudits: string[];
   costs: string[];
 }
 
@@ -82,9 +83,11 @@ async function measure(url: string, cookieHeader: string | null): Promise<PageRu
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended at ${lhr.finalDisplayedUrl} (not signed in?)`);
     const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)])) as Record<Category, number>;
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const failedAccessibility = (lhr.categories.accessibility?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${ref.id}: ${lhr.audits[ref.id]?.title}`);
+    const failedAudits = CATEGORIES.filter((category) => category !== "performance").flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => `${category} › ${ref.id}: ${lhr.audits[ref.id]?.title}`),
+    );
     const costs = Object.values(lhr.audits)
       .filter((audit) => audit.details?.type === "opportunity" && (audit.numericValue ?? 0) > 0)
       .sort((a, b) => (b.numericValue ?? 0) - (a.numericValue ?? 0))
@@ -99,7 +102,7 @@ async function measure(url: string, cookieHeader: string | null): Promise<PageRu
         cls: metric("cumulative-layout-shift"),
         speedIndexMs: metric("speed-index"),
       },
-      failedAccessibility,
+      failedAudits,
       costs,
     };
   } finally {
@@ -148,8 +151,8 @@ for (const [pagePath, { median: m }] of Object.entries(report)) {
 }
 console.log(`\n${lines.join("\n")}\n\nPerformance: the median of ${runs} runs (scores ${Object.entries(report).map(([p, r]) => `${p} ${r.runs.map((each) => each.scores.performance).join("/")}`).join(", ")}); other categories: the worst run. Targets: performance ≥ 95, accessibility 100.`);
 for (const [pagePath, { runs: pageRuns }] of Object.entries(report)) {
-  const failed = [...new Set(pageRuns.flatMap((each) => each.failedAccessibility))];
-  if (failed.length > 0) console.log(`\n${pagePath} accessibility audits that failed:\n  ${failed.join("\n  ")}`);
+  const failed = [...new Set(pageRuns.flatMap((each) => each.failedAudits))];
+  if (failed.length > 0) console.log(`\n${pagePath} audits that failed (accessibility, best practices, SEO):\n  ${failed.join("\n  ")}`);
   const costs = pageRuns[0]!.costs;
   if (costs.length > 0) console.log(`\n${pagePath} biggest performance opportunities (first run):\n  ${costs.join("\n  ")}`);
 }
