@@ -12,6 +12,7 @@ import { EVENT_TYPES, EVENT_VISIBILITIES } from "@/lib/calendar/schemas";
 import formStyles from "../account/account-forms.module.css";
 import { useAdminEvent, useCampuses, useMinistries, useSaveEvent } from "./admin-queries";
 import styles from "./admin.module.css";
+import { StatusMessage } from "@/components/ui/live-messages";
 
 /** The form's fields as typed: text everywhere, turned into the API's body on submit. */
 interface Fields {
@@ -314,9 +315,7 @@ function EventFormFields({ eventId, initial, status }: { eventId: string | null;
           Back to events
         </Link>
       </div>
-      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
-        {announcement}
-      </div>
+      <StatusMessage message={announcement} />
     </form>
   );
 }

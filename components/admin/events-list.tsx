@@ -11,6 +11,7 @@ import { EVENT_STATUS_CHANGES, MAX_SEARCH_LENGTH, type AdminEvent, type EventSta
 import { EVENT_STATUSES } from "@/lib/calendar/schemas";
 import { EVENTS_PER_PAGE, useAdminEvents, useChangeEventStatus } from "./admin-queries";
 import styles from "./admin.module.css";
+import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 const STATUS_WORDS: Record<string, string> = {
   DRAFT: "Draft",
@@ -216,14 +217,8 @@ export function EventsList({ notice = "" }: { notice?: string }) {
           Search
         </button>
       </form>
-      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
-        {announcement}
-      </div>
-      {problem ? (
-        <p className="notice notice--error" role="alert">
-          {asSentence(problem)}
-        </p>
-      ) : null}
+      <StatusMessage message={announcement} />
+      <AlertMessage message={problem ? asSentence(problem) : ""} />
       <h3 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
         {data ? `${data.metadata.total} ${data.metadata.total === 1 ? "event" : "events"}` : "Events"}
       </h3>

@@ -9,6 +9,7 @@ import { TextField } from "@/components/ui/text-field";
 import { MAX_SEARCH_LENGTH, type AdminMembershipSuggestion } from "@/lib/admin/schemas";
 import { useDecideSuggestion, usePendingSuggestions } from "./admin-queries";
 import styles from "./admin.module.css";
+import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 const person = (given: string, family: string) => `${given} ${family}`;
 
@@ -152,14 +153,8 @@ export function SuggestionsList() {
           Search
         </button>
       </form>
-      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
-        {announcement}
-      </div>
-      {problem ? (
-        <p className="notice notice--error" role="alert">
-          {asSentence(problem)}
-        </p>
-      ) : null}
+      <StatusMessage message={announcement} />
+      <AlertMessage message={problem ? asSentence(problem) : ""} />
       {body}
       <ConfirmDialog
         open={pending !== null}

@@ -25,6 +25,8 @@ import { identityFixtures, type IdentityFixtures } from "./support/fixtures.ts";
 import { basicAuth, signInForTokens } from "./support/tokens.ts";
 
 // ─────────────────────────────── the surfaces' exact shapes ───────────────────────────────
+// Written out from the contract (decisions.md, RFC 6749), not imported from lib/: the oracle must not move
+// when the code under test does, so a code added there by mistake shows here as a violation.
 
 const IDENTITY_ERROR_STATUS: Record<string, number> = {
   invalid_request: 400,

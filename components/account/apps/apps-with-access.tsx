@@ -10,6 +10,7 @@ import { AppsLoading, NoApps } from "./apps-states";
 import styles from "./apps.module.css";
 import { RemovedApps } from "./removed-apps";
 import { removalFailedMessage, removedMessage } from "./removal-messages";
+import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 /** Where focus goes once the last app is gone: the empty state's heading. */
 const NO_APPS = Symbol("no apps");
@@ -126,12 +127,8 @@ export function AppsWithAccess() {
 
   return (
     <>
-      <div role="status" aria-live="polite" className={announcement ? `notice ${styles.outcome}` : undefined}>
-        {announcement}
-      </div>
-      <div role="alert" className={failure ? `notice notice--error ${styles.outcome}` : undefined}>
-        {failure}
-      </div>
+      <StatusMessage message={announcement} className={styles.outcome} />
+      <AlertMessage message={failure} className={styles.outcome} />
       {list}
       <ConfirmDialog
         open={dialog?.open ?? false}

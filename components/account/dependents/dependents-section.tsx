@@ -11,6 +11,7 @@ import { LoadError } from "../load-error";
 import { LocalDate } from "../local-time";
 import { useDependents, useRemoveDependentAccess } from "./dependents-queries";
 import styles from "./dependents.module.css";
+import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 /** Calendar dates (a birthday) are days, not instants: shown as they are, whatever the browser's time zone. */
 const CALENDAR_DAY = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
@@ -117,12 +118,8 @@ export function DependentsSection() {
 
   return (
     <>
-      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
-        {announcement}
-      </div>
-      <div role="alert" className={failure ? "notice notice--error" : undefined}>
-        {failure}
-      </div>
+      <StatusMessage message={announcement} />
+      <AlertMessage message={failure} />
       {body}
       <ConfirmDialog
         open={dialog?.open ?? false}

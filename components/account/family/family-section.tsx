@@ -12,6 +12,7 @@ import { LoadError } from "../load-error";
 import { LocalDate } from "../local-time";
 import { useJoinFamily, useMyFamily, useRotateFamilyCode } from "./family-queries";
 import styles from "./family.module.css";
+import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 const ROLE_WORDS = { adult: "Adult", child: "Child" } as const;
 
@@ -63,9 +64,7 @@ export function FamilySection() {
 
   return (
     <>
-      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
-        {announcement}
-      </div>
+      <StatusMessage message={announcement} />
       {body}
     </>
   );
@@ -213,9 +212,7 @@ function FamilyCodePanel({ code, onAnnounce }: { code: FamilyCode; onAnnounce: (
           </p>
         )}
       </div>
-      <div role="alert" className={failure ? "notice notice--error" : undefined}>
-        {failure}
-      </div>
+      <AlertMessage message={failure} />
       <div className={formStyles.actions}>
         <button
           type="button"

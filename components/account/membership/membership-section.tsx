@@ -11,6 +11,7 @@ import { LoadError } from "../load-error";
 import { LocalDate } from "../local-time";
 import styles from "../recovery/recovery.module.css";
 import { useMembershipChallenge, useMembershipSearch, useMyMembership, useSuggestMembership, useVerifyMembership } from "./membership-queries";
+import { StatusMessage } from "@/components/ui/live-messages";
 
 /** A record as the page may show it: never a name or a contact, only where it belongs. */
 const recordAt = (campus: MembershipCampus) => (campus ? `Record at ${campus.name}` : "Record with no campus");
@@ -97,9 +98,7 @@ export function MembershipSection() {
         Your membership record
       </h2>
       <p className="muted">Link your account to your record in the church’s membership register, so staff know it is you.</p>
-      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
-        {announcement}
-      </div>
+      <StatusMessage message={announcement} />
       {body}
     </section>
   );

@@ -9,6 +9,7 @@ import { LocalDateTime } from "../local-time";
 import { pendingDeletion } from "./data-request-words";
 import { useCancelDeletion, useDataRequests, useRequestDeletion } from "./privacy-queries";
 import styles from "./privacy.module.css";
+import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -115,12 +116,8 @@ export function DeletionSection() {
       <h2 id="deletion-title" ref={sectionHeading} tabIndex={-1} className={styles.sectionTitle}>
         Delete your account
       </h2>
-      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
-        {announcement}
-      </div>
-      <div role="alert" className={failure ? "notice notice--error" : undefined}>
-        {failure}
-      </div>
+      <StatusMessage message={announcement} />
+      <AlertMessage message={failure} />
       {body}
       <ConfirmDialog
         open={dialogOpen}

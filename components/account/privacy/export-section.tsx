@@ -5,6 +5,7 @@ import type { DataRequest } from "@/lib/privacy/schemas";
 import { failedMessage, waitMessage } from "../api-messages";
 import { useRequestExport, useSaveExport } from "./privacy-queries";
 import styles from "./privacy.module.css";
+import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 /**
  * A copy of everything the church keeps about the member, made at once and saved as a JSON file. The
@@ -41,12 +42,8 @@ export function ExportSection() {
       <h2 id="export-title" className={styles.sectionTitle}>
         Get a copy of your data
       </h2>
-      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
-        {announcement}
-      </div>
-      <div role="alert" className={failure ? "notice notice--error" : undefined}>
-        {failure}
-      </div>
+      <StatusMessage message={announcement} />
+      <AlertMessage message={failure} />
       <p>
         One file (JSON) with everything we keep about you: your profile, where you signed in, the apps you allowed, your security history and
         your requests. It never holds your password or codes.

@@ -8,6 +8,7 @@ import { LocalDateTime } from "../local-time";
 import { dataRequestStatus, dataRequestTitle } from "./data-request-words";
 import { useDataRequests, useSaveExport } from "./privacy-queries";
 import styles from "./privacy.module.css";
+import { AlertMessage } from "@/components/ui/live-messages";
 
 /** Every copy and deletion the member asked for, newest first, with its status; copies can be downloaded again. */
 export function RequestsSection() {
@@ -53,9 +54,7 @@ export function RequestsSection() {
       <h2 id="requests-title" className={styles.sectionTitle}>
         Your requests
       </h2>
-      <div role="alert" className={failure ? "notice notice--error" : undefined}>
-        {failure}
-      </div>
+      <AlertMessage message={failure} />
       {body}
     </section>
   );

@@ -9,6 +9,7 @@ import { CodeForm, codeRefusalMessage } from "../code-form";
 import { LoadError } from "../load-error";
 import { useProfile, useStartPhoneVerification, useVerifyPhone } from "./recovery-queries";
 import styles from "./recovery.module.css";
+import { StatusMessage } from "@/components/ui/live-messages";
 
 /**
  * The member's own mobile number: the one apps see in the `phone` scope (`phone_number`,
@@ -86,9 +87,7 @@ export function PhoneSection() {
       </h2>
       <p className="muted">Apps you allow to see your phone number get this one, and whether it is verified.</p>
       {current}
-      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
-        {announcement}
-      </div>
+      <StatusMessage message={announcement} />
       <form className={formStyles.form} onSubmit={sendCode} noValidate>
         <TextField
           label={profile.data?.phone_number ? "New mobile number" : "Mobile number"}

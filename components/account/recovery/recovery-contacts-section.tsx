@@ -12,6 +12,7 @@ import { LoadError } from "../load-error";
 import { LocalDate } from "../local-time";
 import { useAddRecoveryContact, useRecoveryContacts, useRemoveRecoveryContact, useResendContactCode, useVerifyRecoveryContact } from "./recovery-queries";
 import styles from "./recovery.module.css";
+import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 const CHANNEL_NAMES = { email: "Email", phone: "Phone" } as const;
 
@@ -108,12 +109,8 @@ export function RecoveryContactsSection() {
         Recovery contacts
       </h2>
       <p className="muted">If you forget your password, we can send a reset code to any verified contact here.</p>
-      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
-        {announcement}
-      </div>
-      <div role="alert" className={failure ? "notice notice--error" : undefined}>
-        {failure}
-      </div>
+      <StatusMessage message={announcement} />
+      <AlertMessage message={failure} />
       {body}
       <ConfirmDialog
         open={dialogOpen}

@@ -9,6 +9,7 @@ import { LoadError } from "../load-error";
 import { LocalDate, LocalDateTime } from "../local-time";
 import { useLinkedIdentities, useRemoveLinkedIdentity } from "./linked-identities-queries";
 import styles from "./security.module.css";
+import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 export interface FederationNotice {
   tone: "success" | "error";
@@ -127,12 +128,8 @@ export function LinkedIdentitiesSection({
           <p>{notice.text}</p>
         </div>
       ) : null}
-      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
-        {announcement}
-      </div>
-      <div role="alert" className={failure ? "notice notice--error" : undefined}>
-        {failure}
-      </div>
+      <StatusMessage message={announcement} />
+      <AlertMessage message={failure} />
       {body}
       {providers.length > 0 ? (
         <ul role="list" className={styles.linkProviders}>

@@ -9,6 +9,7 @@ import { LoadError } from "../load-error";
 import { LocalDateTime } from "../local-time";
 import { useSessions, useSignOutOtherSessions, useSignOutSession } from "./security-queries";
 import styles from "./security.module.css";
+import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 type Confirming = { kind: "one"; session: MemberSession } | { kind: "others" };
 
@@ -106,12 +107,8 @@ export function SessionsSection() {
       <h2 id="sessions-title" ref={sectionHeading} tabIndex={-1} className={styles.sectionTitle}>
         Where you’re signed in
       </h2>
-      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
-        {announcement}
-      </div>
-      <div role="alert" className={failure ? "notice notice--error" : undefined}>
-        {failure}
-      </div>
+      <StatusMessage message={announcement} />
+      <AlertMessage message={failure} />
       {body}
       <ConfirmDialog
         open={dialogOpen}

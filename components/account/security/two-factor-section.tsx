@@ -10,6 +10,7 @@ import { RecoveryCodesPanel } from "./recovery-codes-panel";
 import { useDisableTotp, useMfaState, useRegenerateRecoveryCodes, useStartTotpSetup } from "./security-queries";
 import styles from "./security.module.css";
 import { TotpSetup } from "./totp-setup";
+import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 /** Fewer than this many unused recovery codes, and the page suggests making a new set. */
 const FEW_RECOVERY_CODES = 3;
@@ -132,12 +133,8 @@ export function TwoFactorSection() {
       <h2 id="two-factor-title" ref={sectionHeading} tabIndex={-1} className={styles.sectionTitle}>
         Two-step sign-in
       </h2>
-      <div role="status" aria-live="polite" className={announcement ? "notice" : undefined}>
-        {announcement}
-      </div>
-      <div role="alert" className={failure ? "notice notice--error" : undefined}>
-        {failure}
-      </div>
+      <StatusMessage message={announcement} />
+      <AlertMessage message={failure} />
       {body}
     </section>
   );
