@@ -2,6 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
+import type { StaffRefusal } from "@/lib/admin/staff-access";
 import styles from "./admin.module.css";
 
 const SECTIONS = [
@@ -31,18 +32,40 @@ export function AdminNav() {
   );
 }
 
-/** What a member without the permission sees: the page exists, but not for them. */
-export function StaffForbidden({ permission }: { permission: string }) {
+/**
+ * What a member sees on a staff page they may not use: without the permission, that the page is not for
+ * them; with it but signed in without a second factor, that staff tools need two-step sign-in.
+ */
+export function StaffForbidden({ permission, refusal }: { permission: string; refusal: StaffRefusal }) {
   return (
     <div className="page page--narrow">
       <p className="eyebrow">Staff</p>
-      <h1>Not available to your account</h1>
-      <div className="notice notice--warning" role="alert">
-        <p>
-          This page is for church staff. Your account does not have the permission <code>{permission}</code>. If you should have it, ask
-          an administrator.
-        </p>
-      </div>
+      {refusal === "permission" ? (
+        <>
+          <h1>Not available to your account</h1>
+          <div className="notice notice--warning" role="alert">
+            <p>
+              This page is for church staff. Your account does not have the permission <code>{permission}</code>. If you should have it, ask
+              an administrator.
+            </p>
+          </div>
+        </>
+      ) : (
+        <>
+          <h1>Turn on two-step sign-in first</h1>
+          <div className="notice notice--warning" role="alert">
+            <p>
+              Staff tools hold members’ details, so they need a sign-in with a code from your authenticator app as well as your password.
+              Turn on two-step sign-in, then sign out and in again.
+            </p>
+          </div>
+          <p>
+            <a className="button button--primary" href="/account/security">
+              Set up two-step sign-in
+            </a>
+          </p>
+        </>
+      )}
       <p className={styles.meta}>
         <a href="/account">Back to your account</a>
       </p>

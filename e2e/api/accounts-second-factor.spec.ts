@@ -5,6 +5,7 @@ import { DEMO_RECOVERY_CODES, DEMO_TOTP_SECRET } from "../../lib/demo/seed-ident
 import { sql } from "../support/database.ts";
 import { SEEDED, createTestMember, nextTotpCode, type TestMember } from "../support/oauth-accounts.ts";
 import { DEMO_PASSWORD, OAuthBrowser, hiddenInputs } from "../support/oauth-browser.ts";
+import { parkRequestFor } from "../support/parked-requests.ts";
 
 // The second factor of sign-in (POST /auth/second-factor) for members with a confirmed TOTP: codes
 // computed from the seeded secret with otplib, each accepted once; recovery codes, each usable once; the
@@ -136,12 +137,15 @@ test("second-factor guesses are limited per account: 5 free, then 429 with Retry
 
 test("with a parked authorization request the second factor resumes it", async () => {
   const member = await totpMember("totp-request");
-  const requestId = `req${Date.now()}${Math.floor(Math.random() * 1e6)}`;
-  await sql(`INSERT INTO authorization_request (id, params, expires_at) VALUES ($1, $2::jsonb, now() + interval '30 minutes')`, [
-    requestId,
-    JSON.stringify({ client_id: "demo-app", redirect_uri: "http://127.0.0.1:8080/callback", response_type: "code", scope: "openid", code_challenge: "x".repeat(43), code_challenge_method: "S256" }),
-  ]);
   const browser = new OAuthBrowser();
+  const requestId = await parkRequestFor(browser, {
+    client_id: "demo-app",
+    redirect_uri: "http://127.0.0.1:8080/callback",
+    response_type: "code",
+    scope: "openid",
+    code_challenge: "x".repeat(43),
+    code_challenge_method: "S256",
+  });
   const { html } = await browser.page(`/sign-in?request=${requestId}`);
   const password = await browser.fetch("/auth/sign-in", { form: { ...hiddenInputs(html), email: member.email, password: DEMO_PASSWORD }, headers: json() });
   expect(await password.json()).toEqual({ redirect_to: `/sign-in/second-factor?request=${requestId}` });

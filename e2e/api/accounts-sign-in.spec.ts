@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { createTestMember, uniqueEmail } from "../support/oauth-accounts.ts";
 import { DEMO_PASSWORD, OAuthBrowser, hiddenInputs, inputValue } from "../support/oauth-browser.ts";
 import { sql } from "../support/database.ts";
+import { parkRequestFor } from "../support/parked-requests.ts";
 
 // The password step of the authorization server's sign-in (POST /auth/sign-in) in both answer modes, its
 // attempt limits, CSRF, sign-out, and how it hands a parked authorization request back. Each test uses
@@ -34,10 +35,9 @@ function setCookie(response: Response, name: string): string | undefined {
   return response.headers.getSetCookie().find((line) => line.startsWith(`${name}=`));
 }
 
-/** A parked authorization request of demo-app, written as the authorization endpoint would. */
-async function parkRequest(extra: Record<string, unknown> = {}): Promise<string> {
-  const id = randomBytes(24).toString("base64url");
-  const params = {
+/** A parked authorization request of demo-app, written as the authorization endpoint would, bound to `browser`. */
+function parkRequest(browser: OAuthBrowser, extra: Record<string, unknown> = {}): Promise<string> {
+  return parkRequestFor(browser, {
     client_id: "demo-app",
     redirect_uri: "http://127.0.0.1:8080/callback",
     response_type: "code",
@@ -46,9 +46,7 @@ async function parkRequest(extra: Record<string, unknown> = {}): Promise<string>
     code_challenge: randomBytes(32).toString("base64url"),
     code_challenge_method: "S256",
     ...extra,
-  };
-  await sql(`INSERT INTO authorization_request (id, params, expires_at) VALUES ($1, $2::jsonb, now() + interval '30 minutes')`, [id, JSON.stringify(params)]);
-  return id;
+  });
 }
 
 test.describe("POST /auth/sign-in", () => {
@@ -263,8 +261,8 @@ test.describe("POST /auth/sign-out", () => {
 test.describe("a parked authorization request", () => {
   test("signing in marks the request signed in and sends the browser back to the authorization endpoint", async () => {
     const member = await createTestMember("sign-in-request");
-    const requestId = await parkRequest({ login_hint: member.email });
     const browser = new OAuthBrowser();
+    const requestId = await parkRequest(browser, { login_hint: member.email });
     const page = `/sign-in?request=${encodeURIComponent(requestId)}`;
     const { html } = await browser.page(page);
     expect(inputValue(html, "email")).toBe(member.email);
@@ -280,10 +278,27 @@ test.describe("a parked authorization request", () => {
 
   test("a failure keeps the request in the way back to the form; an unknown request falls back to /account", async () => {
     const member = await createTestMember("sign-in-request-fail");
-    const requestId = await parkRequest();
-    const wrong = await postSignIn(new OAuthBrowser(), { email: member.email, password: "nope", request: requestId }, plain());
+    const browser = new OAuthBrowser();
+    const requestId = await parkRequest(browser);
+    const wrong = await postSignIn(browser, { email: member.email, password: "nope", request: requestId }, plain());
     expect(wrong.headers.get("location")).toBe(`/sign-in?request=${encodeURIComponent(requestId)}&error=invalid_credentials`);
     const unknown = await postSignIn(new OAuthBrowser(), { email: member.email, password: DEMO_PASSWORD, request: randomUUID().replaceAll("-", "") });
     expect(await unknown.json()).toEqual({ redirect_to: "/account" });
+  });
+
+  test("another browser's request is ignored: the page names no app, and signing in only signs in", async () => {
+    const member = await createTestMember("sign-in-request-other");
+    const requestId = await parkRequest(new OAuthBrowser(), { login_hint: member.email });
+    const browser = new OAuthBrowser();
+    const { html } = await browser.page(`/sign-in?request=${encodeURIComponent(requestId)}`);
+    expect(html).not.toContain("Demo app");
+    expect(inputValue(html, "email")).toBe("");
+    const response = await browser.fetch("/auth/sign-in", {
+      form: { ...hiddenInputs(html), request: requestId, email: member.email, password: DEMO_PASSWORD },
+      headers: json(),
+    });
+    expect(await response.json()).toEqual({ redirect_to: "/account" });
+    const [parked] = await sql<{ signed_in_session_id: string | null }>(`SELECT signed_in_session_id FROM authorization_request WHERE id = $1`, [requestId]);
+    expect(parked?.signed_in_session_id).toBeNull();
   });
 });

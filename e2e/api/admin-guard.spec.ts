@@ -1,7 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { forbidden, staffWithToken } from "../support/admin.ts";
 import { api, callFromOwnIp, invalidRequest, memberWithToken, notFound, refusedTokens } from "../support/contacts.ts";
-import { tokensFor } from "../support/oauth-client.ts";
+import { sql } from "../support/database.ts";
+import { createTestMember } from "../support/oauth-accounts.ts";
+import { OAuthBrowser } from "../support/oauth-browser.ts";
+import { authorizeUrl, pkce, portalTokensFor, tokensFor } from "../support/oauth-client.ts";
 
 /**
  * The guard of every staff route under /api/v1/admin (docs/decisions/0017): no token is `invalid_token`; a
@@ -87,17 +90,40 @@ test("every admin route: no token is invalid_token, a member without the permiss
   }
 });
 
-test("a third-party app a staff member signed in to gets their member rights, never their staff rights", async () => {
+test("a third-party app a staff member signed in to never gets their staff rights: the staff scope is for first-party clients only", async () => {
   const { member, token: portalToken } = await staffWithToken("adm-third-party", "admin");
   const thirdParty = (await tokensFor(member)).access_token;
-  for (const [method, path, permission] of ROUTES) {
+  for (const [method, path] of ROUTES) {
     const answer = await api(method, path, thirdParty, { body: method === "GET" ? undefined : {} });
     expect(answer.status, `${method} ${path}`).toBe(403);
-    expect(answer.body).toEqual(forbidden(permission));
+    expect(answer.body).toEqual({ error: "forbidden", error_description: "missing scope staff" });
+    expect(answer.headers.get("www-authenticate")).toBe('Bearer error="insufficient_scope", scope="staff", error_description="missing scope staff"');
   }
-  // The same member's own routes answer the app, and the portal's token still reaches the staff routes.
+  // The app asking for the staff scope is refused before any member sees it.
+  const asked = await new OAuthBrowser().authorize(authorizeUrl({ scope: "openid staff" }, (await pkce()).challenge));
+  expect(asked.error).toBe("invalid_scope");
+  // The same member's profile answers the app (what its scopes release), and the portal's token still reaches the staff routes.
   expect((await api("GET", "/api/v1/users/me", thirdParty)).status).toBe(200);
   expect((await api("GET", "/api/v1/admin/events", portalToken)).status).toBe(200);
+});
+
+test("the portal's token without the staff scope, or of a sign-in without a second factor, gets no staff rights", async () => {
+  const { member } = await staffWithToken("adm-narrow", "admin");
+  const narrow = (await portalTokensFor(member, "openid profile account:sessions")).access_token;
+  expect((await api("GET", "/api/v1/admin/events", narrow)).body).toEqual({ error: "forbidden", error_description: "missing scope staff" });
+
+  // Staff without two-step sign-in: the permission is theirs, the sign-in is not strong enough (RFC 9470).
+  const noSecondFactor = await createTestMember("adm-no-mfa");
+  await sql(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE name = 'admin'`, [noSecondFactor.id]);
+  const token = (await portalTokensFor(noSecondFactor)).access_token;
+  for (const [method, path] of ROUTES) {
+    const answer = await api(method, path, token, { body: method === "GET" ? undefined : {} });
+    expect(answer.status, `${method} ${path}`).toBe(401);
+    expect(answer.body).toEqual({ error: "insufficient_user_authentication", error_description: "staff tools need a sign-in with a second factor" });
+    expect(answer.headers.get("www-authenticate")).toBe(
+      'Bearer error="insufficient_user_authentication", error_description="staff tools need a sign-in with a second factor"',
+    );
+  }
 });
 
 test("staff hold every staff permission but roles:write; an administrator holds that too", async () => {

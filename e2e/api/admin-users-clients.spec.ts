@@ -5,6 +5,7 @@ import { sql } from "../support/database.ts";
 import { OAuthBrowser } from "../support/oauth-browser.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { portalTokensFor, profileOf, tokenRequest, tokensFor } from "../support/oauth-client.ts";
+import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 
 /**
  * Accounts, roles and OAuth clients through the staff API (docs/decisions/0017): list and search, disable
@@ -80,7 +81,7 @@ test("disable: sessions, refresh tokens and access tokens revoked at once, sign-
 test("roles: an administrator sets them, the permissions change on the next call; guardian, unknown roles and self-lockout refused", async () => {
   const { member: admin, token } = await staffWithToken("adm-roles", "admin");
   // A portal token: staff rights count only on tokens of the church's own first-party clients.
-  const member = await createTestMember("adm-promoted");
+  const member = await createTestMember("adm-promoted", { totpSecret: DEMO_TOTP_SECRET });
   const memberToken = (await portalTokensFor(member)).access_token;
   expect((await api("GET", "/api/v1/admin/events?per=1", memberToken)).body).toEqual(forbidden("events:read"));
 
@@ -181,7 +182,7 @@ test("clients: registered with a secret shown once, listed without it, edited, r
     [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb#frag"] }, "redirect_uris.0: must not contain a fragment"],
     [{ name: "X", type: "public", redirect_uris: ["ftp://a.example/cb"] }, "redirect_uris.0: must be http(s) URLs"],
     [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], grant_types: ["client_credentials"] }, "grant_types: client_credentials needs a confidential client"],
-    [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], scopes: ["admin"] }, "scopes.0: each must be one of openid, profile, email, phone, offline_access"],
+    [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], scopes: ["admin"] }, "scopes.0: each must be one of openid, profile, email, phone, offline_access, membership"],
     [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], first_party: true }, 'Unrecognized key: "first_party"'],
   ];
   for (const [body, description] of cases) {

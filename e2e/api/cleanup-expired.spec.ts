@@ -41,24 +41,27 @@ test.beforeAll(async () => {
     `INSERT INTO client (id, name, type, redirect_uris, post_logout_redirect_uris, grant_types, scopes)
      VALUES ('cleanup-app', 'Cleanup app', 'public', '{}', '{}', '{authorization_code,refresh_token}', '{openid}')`,
   );
-  const session = (label: string, expires: string, revoked: string | null) =>
+  const session = (label: string, expires: string, revoked: string | null, lastSeen = "0 days") =>
     one(
-      `INSERT INTO session (user_id, token_hash, auth_time, amr, expires_at, revoked_at)
-       VALUES ($1, $2, now() - interval '60 days', '{pwd}', now() + $3::interval, now() + $4::interval) RETURNING id`,
-      [ids.user, `session-${label}`, expires, revoked],
+      `INSERT INTO session (user_id, token_hash, auth_time, amr, expires_at, revoked_at, last_seen_at)
+       VALUES ($1, $2, now() - interval '60 days', '{pwd}', now() + $3::interval, now() + $4::interval, now() + $5::interval) RETURNING id`,
+      [ids.user, `session-${label}`, expires, revoked, lastSeen],
     );
   ids.endedLongAgo = await session("ended-long-ago", "-40 days", null);
-  ids.revokedButRefreshed = await session("revoked-but-refreshed", "-40 days", "-40 days");
+  // Idle since 50 days (a member's idle timeout is 14 days): ended 36 days ago, though its absolute end is ahead.
+  ids.idleLongAgo = await session("idle-long-ago", "+10 days", null, "-50 days");
+  ids.expiredButOffline = await session("expired-but-offline", "-40 days", null);
   ids.endedRecently = await session("ended-recently", "-10 days", null);
   ids.live = await session("live", "+10 days", null);
-  const grant = (sessionId: string, revoked: string | null) =>
+  const grant = (sessionId: string, revoked: string | null, offlineUntil: string | null = null) =>
     one(
-      `INSERT INTO oauth_grant (client_id, user_id, session_id, scope, auth_time, amr, revoked_at)
-       VALUES ('cleanup-app', $1, $2, 'openid', now(), '{pwd}', now() + $3::interval) RETURNING id`,
-      [ids.user, sessionId, revoked],
+      `INSERT INTO oauth_grant (client_id, user_id, session_id, scope, auth_time, amr, revoked_at, offline_until)
+       VALUES ('cleanup-app', $1, $2, 'openid', now(), '{pwd}', now() + $3::interval, now() + $4::interval) RETURNING id`,
+      [ids.user, sessionId, revoked, offlineUntil],
     );
   ids.revokedGrant = await grant(ids.endedLongAgo, "-40 days");
-  ids.liveGrant = await grant(ids.revokedButRefreshed, null);
+  // An offline_access grant outlives its session's end: the session stays while its refresh token is usable.
+  ids.liveGrant = await grant(ids.expiredButOffline, null, "+50 days");
   const refresh = (hash: string, grantId: string, expires: string, used: string | null) =>
     db.query(`INSERT INTO refresh_token (token_hash, grant_id, expires_at, used_at) VALUES ($1, $2, now() + $3::interval, now() + $4::interval)`, [hash, grantId, expires, used]);
   await refresh("rt-of-revoked-grant", ids.revokedGrant, "+5 days", null); // goes: its grant was revoked 40 days ago
@@ -73,7 +76,7 @@ test.beforeAll(async () => {
     );
   for (const hash of ["vc-expired-1", "vc-expired-2", "vc-expired-3"]) await code(hash, "-1 minute");
   await code("vc-live", "+5 minutes");
-  await db.query(`INSERT INTO authorization_request (id, params, expires_at) VALUES ('ar-expired', '{}', now() - interval '1 minute'), ('ar-live', '{}', now() + interval '20 minutes')`);
+  await db.query(`INSERT INTO authorization_request (id, params, browser_hash, expires_at) VALUES ('ar-expired', '{}', 'b', now() - interval '1 minute'), ('ar-live', '{}', 'b', now() + interval '20 minutes')`);
   const authCode = (hash: string, expires: string) =>
     db.query(
       `INSERT INTO authorization_code (code_hash, client_id, user_id, session_id, redirect_uri, scope, code_challenge, auth_time, amr, expires_at, used_at)
@@ -119,7 +122,7 @@ const column = async (text: string) => (await db.query<{ v: string }>(text)).row
 test("the first run deletes exactly what expired beyond use, in batches", async () => {
   expect(await cleanup(databaseUrl, ["--batch=2"])).toBe(
     "Deleted 3 verification codes, 1 authorization requests, 1 authorization codes, 1 attempt counters, 1 revoked access-token ids, " +
-      "2 refresh tokens, 1 sessions, 1 outbox messages, 1 federated sign-in attempts and 1 federated link codes (retention 30 days).",
+      "2 refresh tokens, 2 sessions, 1 outbox messages, 1 federated sign-in attempts and 1 federated link codes (retention 30 days).",
   );
   expect(await column(`SELECT code_hash AS v FROM verification_code`)).toEqual(["vc-live"]);
   expect(await column(`SELECT id AS v FROM authorization_request`)).toEqual(["ar-live"]);
@@ -127,13 +130,13 @@ test("the first run deletes exactly what expired beyond use, in batches", async 
   expect(await column(`SELECT key AS v FROM attempt_counter`)).toEqual(["blocked-now", "counting"]);
   expect(await column(`SELECT jti AS v FROM revoked_access_token`)).toEqual(["jti-live"]);
   expect(await column(`SELECT token_hash AS v FROM refresh_token`)).toEqual(["rt-rotated-of-live-grant", "rt-usable"]);
-  expect(await column(`SELECT token_hash AS v FROM session`)).toEqual(["session-ended-recently", "session-live", "session-revoked-but-refreshed"]);
+  expect(await column(`SELECT token_hash AS v FROM session`)).toEqual(["session-ended-recently", "session-expired-but-offline", "session-live"]);
   expect(await column(`SELECT body AS v FROM outbox_message`)).toEqual(["Your code is 654321"]);
   expect(await column(`SELECT state_hash AS v FROM federated_login_attempt`)).toEqual(["fla-live"]);
   expect(await column(`SELECT code_hash AS v FROM federated_link_code`)).toEqual(["flc-live"]);
   // Grants are the member's record: kept, the one of the deleted session now without it.
   const grants = await db.query<{ id: string; session_id: string | null }>(`SELECT id, session_id FROM oauth_grant ORDER BY id`);
-  expect(Object.fromEntries(grants.rows.map((row) => [row.id, row.session_id]))).toEqual({ [ids.revokedGrant!]: null, [ids.liveGrant!]: ids.revokedButRefreshed });
+  expect(Object.fromEntries(grants.rows.map((row) => [row.id, row.session_id]))).toEqual({ [ids.revokedGrant!]: null, [ids.liveGrant!]: ids.expiredButOffline });
 });
 
 test("a second run finds nothing: the command is idempotent", async () => {
@@ -148,7 +151,7 @@ test("a shorter retention reaches the recently ended session; a bad --days is re
     "Deleted 0 verification codes, 0 authorization requests, 0 authorization codes, 0 attempt counters, 0 revoked access-token ids, " +
       "0 refresh tokens, 1 sessions, 0 outbox messages, 0 federated sign-in attempts and 0 federated link codes (retention 7 days).",
   );
-  expect(await column(`SELECT token_hash AS v FROM session`)).toEqual(["session-live", "session-revoked-but-refreshed"]);
+  expect(await column(`SELECT token_hash AS v FROM session`)).toEqual(["session-expired-but-offline", "session-live"]);
   const refused = await cleanup(databaseUrl, ["--days=0"]).catch((error: { code: number; stderr: string }) => `exit ${error.code}: ${error.stderr.trim()}`);
   expect(refused).toBe("exit 2: --days must be a whole number, at least 1");
 });

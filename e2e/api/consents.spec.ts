@@ -1,25 +1,21 @@
 import { expect, test } from "@playwright/test";
 import { sql } from "../support/database.ts";
 import { callApi } from "../support/identity-api.ts";
-import { createTestMember, ensureTestClient, type TestMember } from "../support/oauth-accounts.ts";
+import { createTestMember, type TestMember } from "../support/oauth-accounts.ts";
 import { DEMO_APP } from "../support/oauth-browser.ts";
-import { codeFor, exchangeCode, profileOf, tokenRequest, tokensFor } from "../support/oauth-client.ts";
+import { portalTokensFor, profileOf, tokenRequest, tokensFor } from "../support/oauth-client.ts";
 
 /**
  * /api/v1/consents/me (decisions.md part 3): list, grant (201 new, 200 merged), revoke (200 with the
- * revoked record, and the client's refresh tokens for the member die). The caller's own token comes from
- * the tests' client, so revoking demo-app's consent does not revoke the caller (that client is a third
- * party too, so the member holds a consent for it as well: the checks below look at demo-app's).
+ * revoked record, and the client's refresh tokens for the member die). The caller's own token is the
+ * portal's: managing apps' access is account control, for the church's own clients only (docs/decisions/0018);
+ * the portal is first-party, so the member holds no consent for it and the lists hold demo-app's alone.
  */
-const CALLER_CLIENT = "oauth-test-confidential";
-/** demo-app's registered name (lib/demo/seed-identity.ts): the list names each consent's app. */
 const DEMO_APP_NAME = "Demo app";
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 async function callerToken(member: TestMember): Promise<string> {
-  const client = await ensureTestClient("confidential");
-  const { code, verifier, redirectUri } = await codeFor(member, { client_id: client.id, redirect_uri: client.redirectUri, scope: "openid profile" });
-  return (await exchangeCode(code, verifier, redirectUri, { id: client.id, secret: client.secret })).access_token;
+  return (await portalTokensFor(member)).access_token;
 }
 
 const call = (method: string, path: string, token: string | null, body?: unknown, rawBody?: string) => callApi(method, path, token, { body, rawBody });
@@ -80,7 +76,7 @@ test("someone else's consent, an unknown id and a malformed id are all not_found
     expect(answer.body).toEqual(notFound);
   }
   const othersList = (await call("GET", "/api/v1/consents/me", otherToken)).body as { consents: { client_id: string }[] };
-  expect(othersList.consents.map((consent) => consent.client_id)).toEqual([CALLER_CLIENT]);
+  expect(othersList.consents).toEqual([]);
   const [still] = await sql<{ status: string }>(`SELECT status FROM consent WHERE id = $1`, [created.body.id]);
   expect(still).toEqual({ status: "granted" });
 });
@@ -94,6 +90,8 @@ test.describe("bad requests change nothing and say which field", () => {
     ["empty scopes", { client_id: DEMO_APP.id, scopes: [] }, undefined, "scopes: must name at least one scope"],
     ["an unknown client", { client_id: "no-such-client", scopes: ["openid"] }, undefined, "client_id: no such client"],
     ["a scope the client may not use", { client_id: DEMO_APP.id, scopes: ["openid", "admin"] }, undefined, "scopes: not allowed for this client: admin"],
+    // Account control is never a third party's, whatever a member is asked to allow (docs/decisions/0018).
+    ["account control for a third party", { client_id: DEMO_APP.id, scopes: ["openid", "account:recovery"] }, undefined, "scopes: not allowed for this client: account:recovery"],
     ["an unknown field", { client_id: DEMO_APP.id, scopes: ["openid"], status: "revoked" }, undefined, "Unrecognized key"],
   ];
   for (const [label, body, raw, description] of cases) {
@@ -104,7 +102,7 @@ test.describe("bad requests change nothing and say which field", () => {
       expect(answer.status).toBe(400);
       expect(answer.body.error).toBe("invalid_request");
       expect(answer.body.error_description).toContain(description);
-      expect(await sql(`SELECT 1 FROM consent WHERE user_id = $1 AND client_id <> $2`, [member.id, CALLER_CLIENT])).toEqual([]);
+      expect(await sql(`SELECT 1 FROM consent WHERE user_id = $1`, [member.id])).toEqual([]);
     });
   }
 });
@@ -121,4 +119,20 @@ test("no token, or a member without the permissions: invalid_token and forbidden
   const post = await call("POST", "/api/v1/consents/me", token, { client_id: DEMO_APP.id, scopes: ["openid"] });
   expect(post.status).toBe(403);
   expect(post.body).toEqual({ error: "forbidden", error_description: "missing permission consents:write" });
+});
+
+test("a third-party app's token cannot read or grant consents (regression: any app's token could let another app in)", async () => {
+  const member = await createTestMember("consent-third-party");
+  const app = (await tokensFor(member, { scope: "openid" })).access_token;
+  for (const [method, path, body] of [
+    ["GET", "/api/v1/consents/me", undefined],
+    ["POST", "/api/v1/consents/me", { client_id: DEMO_APP.id, scopes: ["openid", "profile", "email", "phone", "offline_access"] }],
+  ] as const) {
+    const answer = await call(method, path, app, body);
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({ error: "forbidden", error_description: "missing scope account:consents" });
+    expect(answer.headers.get("www-authenticate")).toBe('Bearer error="insufficient_scope", scope="account:consents", error_description="missing scope account:consents"');
+  }
+  const [consent] = await sql<{ scopes: string[] }>(`SELECT scopes FROM consent WHERE user_id = $1 AND client_id = $2`, [member.id, DEMO_APP.id]);
+  expect(consent?.scopes).toEqual(["openid"]);
 });

@@ -2,7 +2,8 @@ import { expect, test } from "@playwright/test";
 import { api, callFromOwnIp, memberWithToken, notFound, refusedTokens, securityEvents } from "../support/contacts.ts";
 import { sql } from "../support/database.ts";
 import { birthDateYearsAgo, createChildWithoutSignIn, makeGuardian, setBirthDate } from "../support/families.ts";
-import { profileOf, tokenRequest } from "../support/oauth-client.ts";
+import { createTestMember } from "../support/oauth-accounts.ts";
+import { portalTokensFor, profileOf, tokenRequest, tokensFor } from "../support/oauth-client.ts";
 
 /**
  * Guardians over HTTP (interface.md 4.2 and 5, decisions.md parts 2 and 3, docs/decisions/0013): a member
@@ -21,18 +22,20 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const FORBIDDEN = { error: "forbidden", error_description: "missing permission guardian:act_as" };
 const DEMO_APP_ABILITIES = ["openid", "profile", "email", "offline_access"];
 
-/** A minor with their own sign-in who allowed demo-app (tokens with a refresh token), and their consent's id. */
+/** A minor with their own sign-in who allowed demo-app (its tokens, with a refresh token), and their consent's id. */
 async function teenUsingDemoApp(label: string, age = 15) {
-  const teen = await memberWithToken(label);
-  await setBirthDate(teen.member.id, await birthDateYearsAgo(age));
-  expect(teen.tokens.refresh_token).toBeTruthy();
-  const [consent] = await sql<{ id: string; granted_at: Date }>(`SELECT id, granted_at FROM consent WHERE user_id = $1 AND client_id = 'demo-app'`, [teen.member.id]);
-  return { ...teen, consent: consent! };
+  const member = await createTestMember(label);
+  const tokens = await tokensFor(member);
+  await setBirthDate(member.id, await birthDateYearsAgo(age));
+  expect(tokens.refresh_token).toBeTruthy();
+  const [consent] = await sql<{ id: string; granted_at: Date }>(`SELECT id, granted_at FROM consent WHERE user_id = $1 AND client_id = 'demo-app'`, [member.id]);
+  return { member, token: tokens.access_token, tokens, consent: consent! };
 }
 
-/** A guardian (a member with a token) of the given dependants. */
+/** A guardian (a member with a portal token, who allowed demo-app for themselves too) of the given dependants. */
 async function guardianOf(label: string, dependentIds: string[]) {
   const guardian = await memberWithToken(label);
+  await tokensFor(guardian.member);
   await makeGuardian(guardian.member.id, dependentIds);
   return guardian;
 }
@@ -192,8 +195,9 @@ test("without guardian:act_as both routes are forbidden naming it, even for a me
     expect(answer.status).toBe(403);
     expect(answer.body).toEqual(FORBIDDEN);
   }
-  // The dependant themselves cannot act for others either.
-  expect((await api("GET", LIST, teen.token)).body).toEqual(FORBIDDEN);
+  // The dependant themselves cannot act for others either, through the portal or an app.
+  expect((await api("GET", LIST, (await portalTokensFor(teen.member)).access_token)).body).toEqual(FORBIDDEN);
+  expect((await api("GET", LIST, teen.token)).body).toEqual({ error: "forbidden", error_description: "missing scope account:dependents" });
   expect(await sql(`SELECT status FROM consent WHERE id = $1`, [teen.consent.id])).toEqual([{ status: "granted" }]);
 
   // Taking the role away takes effect on the next call.
@@ -215,6 +219,17 @@ test("without guardian:act_as both routes are forbidden naming it, even for a me
       expect(answer.headers.get("www-authenticate"), label).toContain('error="invalid_token"');
       expect(answer.body, label).toEqual({ error: "invalid_token", error_description: description });
     }
+  }
+  expect(await sql(`SELECT status FROM consent WHERE id = $1`, [teen.consent.id])).toEqual([{ status: "granted" }]);
+});
+
+test("a guardian's token of a third-party app cannot act for their dependants (regression: any app's token was the guardian)", async () => {
+  const teen = await teenUsingDemoApp("dep-app-teen");
+  const guardian = await guardianOf("dep-app-guardian", [teen.member.id]);
+  const app = (await tokensFor(guardian.member, { scope: "openid profile" })).access_token;
+  for (const answer of [await api("GET", LIST, app), await revoke(app, teen.member.id, teen.consent.id)]) {
+    expect(answer.status).toBe(403);
+    expect(answer.body).toEqual({ error: "forbidden", error_description: "missing scope account:dependents" });
   }
   expect(await sql(`SELECT status FROM consent WHERE id = $1`, [teen.consent.id])).toEqual([{ status: "granted" }]);
 });

@@ -16,7 +16,7 @@ import {
 import { callApi } from "../support/identity-api.ts";
 import { createTestMember, type TestMember } from "../support/oauth-accounts.ts";
 import { DEMO_APP, OAuthBrowser, hiddenInputs } from "../support/oauth-browser.ts";
-import { authorizeUrl, exchangeCode, pkce, tokensFor } from "../support/oauth-client.ts";
+import { authorizeUrl, exchangeCode, pkce, portalTokensFor, tokensFor } from "../support/oauth-client.ts";
 import { claims, tokenHash } from "../support/oauth-tokens.ts";
 
 /**
@@ -141,14 +141,15 @@ test("the round trip: Continue with while signed in → link code → finalize (
   expect(await identitiesOf(member.id)).toEqual([]);
 
   // 3. Finalize: another member's token cannot use the code (and does not spend it); the member's can, once.
-  const { access_token: otherToken } = await tokensFor(other);
+  const { access_token: otherToken } = await portalTokensFor(other);
   const stolen = await finalize(otherToken, { code });
   expect(stolen.status).toBe(400);
   expect(stolen.body).toEqual(REFUSED);
   expect(await identitiesOf(other.id)).toEqual([]);
   expect(await identitiesOf(member.id)).toEqual([]);
 
-  const { access_token: token } = await tokensFor(member);
+  const { access_token: token } = await portalTokensFor(member);
+  await tokensFor(member); // the member allows demo-app, which signs in with the linked identity below
   const linked = await finalize(token, { code });
   expect(linked.status).toBe(200);
   expect(linked.headers.get("cache-control")).toBe("no-store");
@@ -334,7 +335,7 @@ test("after the identity is removed, Continue with no longer signs the member in
   expect(signedIn.landed.pathname).toBe("/account");
   expect(before.jar.get("session")).toBeTruthy();
 
-  const { access_token: token } = await tokensFor(member);
+  const { access_token: token } = await portalTokensFor(member);
   const [identity] = await identitiesOf(member.id);
   const removed = await callApi("DELETE", `/api/v1/users/me/linked-identities/${identity!.id}`, token);
   expect(removed.status).toBe(200);

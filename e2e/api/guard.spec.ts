@@ -3,7 +3,7 @@ import { ProfileSchema } from "../../lib/users/schemas.ts";
 import { sql } from "../support/database.ts";
 import { SEEDED, accountByEmail, createTestMember, rolesAndPermissions } from "../support/oauth-accounts.ts";
 import { DEMO_APP, DEMO_PASSWORD } from "../support/oauth-browser.ts";
-import { ISSUER, bearerGet, revoke, tokenRequest, tokensFor, type TokenSet } from "../support/oauth-client.ts";
+import { ISSUER, bearerGet, portalTokensFor, revoke, tokenRequest, tokensFor, type TokenSet } from "../support/oauth-client.ts";
 import {
   expiredCopy,
   foreignSignedCopy,
@@ -37,8 +37,8 @@ async function expectAnswer(authorization: string | null, expected: { status: nu
 let memberTokens: Promise<TokenSet> | undefined;
 const seededMemberTokens = () => (memberTokens ??= tokensFor({ email: SEEDED.member, password: DEMO_PASSWORD }, { scope: "openid profile" }));
 
-test("a member's token: 200 with the profile, exactly ProfileSchema, as the database has it", async () => {
-  const tokens = await seededMemberTokens();
+test("the portal's token: 200 with the whole profile, exactly ProfileSchema, as the database has it", async () => {
+  const tokens = await portalTokensFor({ email: SEEDED.member, password: DEMO_PASSWORD });
   const result = await bearerGet(ME, `Bearer ${tokens.access_token}`);
   expect(result.status).toBe(200);
   expect(result.headers.get("cache-control")).toBe("no-store");
@@ -68,6 +68,36 @@ test("a member's token: 200 with the profile, exactly ProfileSchema, as the data
   });
   expect(roles).toContain("member");
   expect(permissions).toContain("profile:read");
+});
+
+test("a third-party app sees only what its scopes release (regression: an openid-only app read the email and phone)", async () => {
+  const account = await accountByEmail(SEEDED.member);
+  expect(account.email && account.phone).toBeTruthy();
+  const profile = {
+    name: `${account.given_name} ${account.family_name}`.trim(),
+    given_name: account.given_name,
+    family_name: account.family_name,
+    locale: account.locale,
+    updated_at: account.updated_at.toISOString(),
+  };
+  const email = { email: account.email, email_verified: account.email_verified_at !== null };
+  const phone = { phone_number: account.phone, phone_number_verified: account.phone_verified_at !== null };
+  const cases: [string, object][] = [
+    ["openid", {}],
+    ["openid profile", profile],
+    ["openid email", email],
+    ["openid phone", phone],
+    ["openid profile email phone", { ...profile, ...email, ...phone }],
+  ];
+  for (const [scope, released] of cases) {
+    const tokens = await tokensFor({ email: SEEDED.member, password: DEMO_PASSWORD }, { scope });
+    const answer = await bearerGet(ME, `Bearer ${tokens.access_token}`);
+    expect(answer.status, scope).toBe(200);
+    // Never roles, permissions or the second factor's state: those are account control, the portal's alone.
+    expect(answer.body, scope).toEqual({ id: account.id, ...released });
+    const userinfo = await bearerGet("/oauth/userinfo", `Bearer ${tokens.access_token}`);
+    expect(Object.keys(userinfo.body as object).sort(), scope).toEqual(["sub", ...Object.keys(released).filter((claim) => claim !== "locale" || account.locale !== null)].sort());
+  }
 });
 
 test("the Bearer scheme is case-insensitive (RFC 6750 2.1, RFC 7235 2.1)", async () => {

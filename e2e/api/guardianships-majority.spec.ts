@@ -14,6 +14,7 @@ import {
   setBirthDate,
 } from "../support/families.ts";
 import { TEST_DATABASE_URL } from "../support/test-env.ts";
+import { tokensFor } from "../support/oauth-client.ts";
 
 /**
  * Coming of age (docs/decisions/0013): `scripts/guardianships-end-at-majority.ts`, run here as the
@@ -60,6 +61,7 @@ test("the seed is consistent: guardian@example.org holds the guardian role throu
 
 test("the day before their 18th birthday nothing changes; on it the guardianship ends, the role goes, the member is an adult; a second run changes nothing", async () => {
   const teen = await memberWithToken("maj-teen");
+  await tokensFor(teen.member); // the teen allowed demo-app
   const guardian = await memberWithToken("maj-guardian");
   await setBirthDate(teen.member.id, await birthDateYearsAgo(18, 1));
   await makeGuardian(guardian.member.id, [teen.member.id]);

@@ -4,7 +4,7 @@ import { generate } from "otplib";
 import { sql } from "../support/database.ts";
 import { callApi } from "../support/identity-api.ts";
 import { createTestMember, nextTotpCode, type TestMember } from "../support/oauth-accounts.ts";
-import { codeFor, tokensFor } from "../support/oauth-client.ts";
+import { PORTAL_CLIENT, codeFor, portalTokensFor, tokensFor } from "../support/oauth-client.ts";
 import { expiredCopy } from "../support/oauth-tokens.ts";
 
 /**
@@ -51,8 +51,14 @@ async function awaitFreshStep(): Promise<number> {
 
 async function memberWithToken(label: string, options: { roles?: "member" | "none" } = {}) {
   const member = await createTestMember(label, options);
-  const { access_token } = await tokensFor(member);
+  const { access_token } = await portalTokensFor(member);
   return { member, token: access_token };
+}
+
+/** The pages a fresh sign-in to the portal goes through (first-party: never a consent page). */
+async function signInPages(member: TestMember): Promise<string[]> {
+  const portal = { client_id: PORTAL_CLIENT.id, redirect_uri: PORTAL_CLIENT.redirectUri, scope: "openid" };
+  return (await codeFor(member, portal, undefined, { ownRedirectUri: PORTAL_CLIENT.redirectUri })).outcome.pages;
 }
 
 /** Starts enrolment and answers the secret from the otpauth URL. */
@@ -128,7 +134,7 @@ test("confirm turns TOTP on and answers ten one-time recovery codes, stored hash
 
   // Sign-in now asks for the second factor, and a current code passes it.
   const withCode: TestMember = { ...member, secondFactor: () => nextTotpCode(member.email, secret) };
-  expect((await codeFor(withCode, { scope: "openid" })).outcome.pages).toEqual(["sign-in", "second-factor"]);
+  expect(await signInPages(withCode)).toEqual(["sign-in", "second-factor"]);
 });
 
 test("confirm without a set-up is a conflict, and every malformed body is invalid_request naming the problem", async () => {
@@ -226,7 +232,7 @@ test("TOTP turns off with the current code, and sign-in stops asking for one", a
   const { secret, step } = await enrol(token);
   const off = await api("DELETE", "/api/v1/users/me/mfa", token, { body: { code: await codeAt(secret, step + 1) } });
   expect(off.status).toBe(200);
-  expect((await codeFor(member, { scope: "openid" })).outcome.pages).toEqual(["sign-in"]);
+  expect(await signInPages(member)).toEqual(["sign-in"]);
 });
 
 test("wrong codes are limited (shared with sign-in's second step): the sixth is 429 with Retry-After, and so is the right one then", async () => {
@@ -267,7 +273,7 @@ test("two members side by side: one's secret and codes never work for the other"
 
 test("every TOTP route answers invalid_token for a missing, malformed, expired or signed-out token, and forbidden without the permission", async () => {
   const { member, token } = await memberWithToken("mfa-tokens");
-  const second = await tokensFor(member);
+  const second = await portalTokensFor(member);
   // Sign the first session out from the second: its token stops working at once.
   const sid = JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()).sid as string;
   expect((await api("DELETE", `/api/v1/sessions/me/${sid}`, second.access_token)).status).toBe(200);

@@ -31,6 +31,7 @@ import {
   userinfoOf,
 } from "../support/oauth-client.ts";
 import { claims, header } from "../support/oauth-tokens.ts";
+import { SUPPORTED_SCOPES } from "../../lib/oauth/scopes.ts";
 
 // The authorization server driven by a real relying party (openid-client 6) over HTTP, against the
 // production build on PostgreSQL: discovery, the code flow with PKCE through our sign-in and consent pages,
@@ -98,7 +99,8 @@ test.describe("discovery and keys", () => {
       claims_parameter_supported: false,
     });
     expect([...metadata.grant_types_supported].sort()).toEqual(["authorization_code", "client_credentials", "refresh_token"]);
-    expect([...metadata.scopes_supported].sort()).toEqual(["email", "offline_access", "openid", "phone", "profile"]);
+    expect([...metadata.scopes_supported].sort()).toEqual([...SUPPORTED_SCOPES].sort());
+    expect(metadata.scopes_supported).toEqual(expect.arrayContaining(["openid", "profile", "email", "phone", "offline_access"]));
     expect(metadata.id_token_signing_alg_values_supported).toContain("RS256");
     expect([...metadata.token_endpoint_auth_methods_supported].sort()).toEqual(["client_secret_basic", "client_secret_post", "none"]);
     expect([...metadata.prompt_values_supported].sort()).toEqual(["consent", "login", "none"]);
@@ -191,13 +193,14 @@ test.describe("authorization code flow with a real relying party", () => {
       scope: "openid email",
       sid: session!.id,
       auth_time: Math.floor(session!.auth_time.getTime() / 1000),
+      amr: ["pwd"],
       gid: expect.any(String),
     });
     expect(payload.exp! - payload.iat!).toBe(600);
     expect(Math.abs(payload.iat! - now())).toBeLessThan(30);
     expect(payload.jti!.length).toBeGreaterThanOrEqual(16);
-    // Without offline_access, no refresh token.
-    expect(tokens.refresh_token).toBeUndefined();
+    // Without offline_access the refresh token lives as long as the sign-in session (docs/decisions/0018).
+    expect(tokens.refresh_token).toEqual(expect.any(String));
     // And it works where it is meant to: our own API.
     expect((await profileOf(token)).status).toBe(200);
   });
@@ -426,16 +429,25 @@ test.describe("OIDC request parameters: consent, prompt, max_age, login_hint", (
     expect(forced.tokens.claims()!.sid).toBe(second.tokens.claims()!.sid);
   });
 
-  test("prompt=login makes a signed-in member sign in again, once, into a new session", async () => {
+  test("prompt=login makes a signed-in member sign in again, once; the browser's session goes on with a new sign-in time and a new cookie", async () => {
     const member = await createTestMember("prompt-login");
     const config = await relyingParty();
     const first = await signInThroughClient(config, member, { scope: "openid" });
+    const oldCookie = first.browser.jar.get("session");
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // auth_time has one-second steps
     const again = await signInThroughClient(config, member, { scope: "openid", prompt: "login" }, { browser: first.browser });
     expect(again.outcome.pages).toEqual(["sign-in"]);
     const before = first.tokens.claims()!;
     const after = again.tokens.claims()!;
-    expect(after.sid).not.toBe(before.sid);
-    expect(after.auth_time!).toBeGreaterThanOrEqual(before.auth_time!);
+    // One browser, one session (its sid and its place in the sessions list stay), proven again just now.
+    expect(after.sid).toBe(before.sid);
+    expect(after.auth_time!).toBeGreaterThan(before.auth_time!);
+    expect(await liveSessions(member.id)).toHaveLength(1);
+    // The cookie was replaced: the old value signs nobody in any more (no session fixation).
+    expect(first.browser.jar.get("session")).not.toBe(oldCookie);
+    const stale = new OAuthBrowser();
+    stale.jar.set("session", oldCookie!);
+    expect((await stale.authorize(authorizeUrl({ scope: "openid" }, (await pkce()).challenge), { stopAt: ["sign-in"] })).pages).toEqual(["sign-in"]);
   });
 
   test("max_age=0 sends a signed-in member to sign in, and the fresh sign-in satisfies it (no loop)", async () => {

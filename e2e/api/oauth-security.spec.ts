@@ -372,10 +372,68 @@ test.describe("RFC 9700 4.14: refresh tokens rotate, are bound to their client, 
     expect((await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token! })).status).toBe(200);
   });
 
-  test("[4.14.2] a refresh token is only issued with offline_access", async () => {
+  // Regression (issue 14, finding 3): refresh tokens ignored the session's end; a session expired 60 days ago still refreshed.
+  test("[4.14.2] without offline_access a refresh token lives as long as its session: not after its absolute end, nor after it went idle", async () => {
+    const member = await createTestMember("refresh-session-bound");
+    const refresh = (token: string) => tokenRequest({ grant_type: "refresh_token", refresh_token: token });
+    const ended = invalidGrant("the sign-in this refresh token belongs to has ended");
+
+    const expired = await tokensFor(member, { scope: "openid profile" });
+    expect(expired.refresh_token).toEqual(expect.any(String));
+    const answer = await refresh(expired.refresh_token!);
+    expect(answer.status).toBe(200);
+    const renewed = answer.body as TokenSet;
+    await sql(`UPDATE session SET expires_at = now() - interval '60 days' WHERE id = $1`, [claims(expired.access_token).sid]);
+    expect((await refresh(renewed.refresh_token!)).body).toEqual(ended);
+    // Its access tokens stop too, on our routes and at introspection.
+    expect((await profileOf(renewed.access_token)).status).toBe(401);
+    expect(await introspect(renewed.access_token)).toEqual({ active: false });
+
+    const idle = await tokensFor(member, { scope: "openid profile" });
+    await sql(`UPDATE session SET last_seen_at = now() - interval '15 days' WHERE id = $1`, [claims(idle.access_token).sid]);
+    expect((await refresh(idle.refresh_token!)).body).toEqual(ended);
+    // A refused refresh spent nothing: the session's end, not reuse, is the answer again.
+    expect((await refresh(idle.refresh_token!)).body).toEqual(ended);
+  });
+
+  test("[4.14.2] with offline_access a refresh token outlives its session's end, up to its own maximum, never the session's revocation", async () => {
     const member = await createTestMember("refresh-offline");
+    const refresh = (token: string) => tokenRequest({ grant_type: "refresh_token", refresh_token: token });
+    const offline = await tokensFor(member, { scope: "openid offline_access" });
+    const sid = claims(offline.access_token).sid as string;
+    const [grant] = await sql<{ offline_days: number }>(`SELECT round(extract(epoch FROM offline_until - created_at) / 86400)::int AS offline_days FROM oauth_grant WHERE session_id = $1`, [sid]);
+    expect(grant).toEqual({ offline_days: 90 });
+
+    await sql(`UPDATE session SET expires_at = now() - interval '1 day', last_seen_at = now() - interval '40 days' WHERE id = $1`, [sid]);
+    const answer = await refresh(offline.refresh_token!);
+    expect(answer.status).toBe(200);
+    const after = answer.body as TokenSet;
+    expect((await profileOf(after.access_token)).status).toBe(200);
+
+    await sql(`UPDATE oauth_grant SET offline_until = now() - interval '1 second' WHERE session_id = $1`, [sid]);
+    expect((await refresh(after.refresh_token!)).body).toEqual(invalidGrant("the sign-in this refresh token belongs to has ended"));
+    expect((await profileOf(after.access_token)).status).toBe(401);
+
+    const revoked = await tokensFor(member, { scope: "openid offline_access" });
+    await sql(`UPDATE session SET revoked_at = now() WHERE id = $1`, [claims(revoked.access_token).sid]);
+    expect((await refresh(revoked.refresh_token!)).body).toEqual(invalidGrant("the grant has been revoked"));
+  });
+
+  // Regression (issue 14, finding 8): a wider scope spent the refresh token first, so the retry counted as reuse and ended the session.
+  test("[4.14] asking a refresh for a wider scope is invalid_scope and spends nothing: the same token works afterwards", async () => {
+    const member = await createTestMember("refresh-wider");
     const tokens = await tokensFor(member, { scope: "openid profile" });
-    expect(tokens.refresh_token).toBeUndefined();
+    for (const scope of ["openid profile email", "openid offline_access", "openid account:recovery"]) {
+      const wider = await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token!, scope });
+      expect(wider.status, scope).toBe(400);
+      expect(wider.body).toEqual({ error: "invalid_scope", error_description: "scope may only narrow the scopes originally granted" });
+    }
+    const narrower = await tokenRequest({ grant_type: "refresh_token", refresh_token: tokens.refresh_token!, scope: "openid" });
+    expect(narrower.status).toBe(200);
+    expect((narrower.body as TokenSet).scope).toBe("openid");
+    expect((await profileOf(tokens.access_token)).status).toBe(200);
+    const [session] = await sql<{ revoked_at: Date | null }>(`SELECT revoked_at FROM session WHERE id = $1`, [claims(tokens.access_token).sid]);
+    expect(session?.revoked_at).toBeNull();
   });
 });
 

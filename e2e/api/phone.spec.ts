@@ -20,7 +20,7 @@ const start = (token: string, phone: unknown) => api("POST", "/api/v1/users/me/p
 const verify = (token: string, code: unknown) => api("POST", "/api/v1/users/me/phone/verify", token, { body: { code } });
 
 test("a texted code verifies the number: { verified: true }, and the phone scope's claims show it", async () => {
-  const { member, token } = await memberWithToken("phone-happy", { scope: "openid profile phone" });
+  const { member, token } = await memberWithToken("phone-happy", { scope: "openid profile phone account:recovery" });
   const phone = uniquePhone();
   const before = await userinfoOf(token);
   expect(before.body).not.toHaveProperty("phone_number");

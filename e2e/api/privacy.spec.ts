@@ -4,7 +4,7 @@ import { expect, test } from "@playwright/test";
 import { sql } from "../support/database.ts";
 import { callApi } from "../support/identity-api.ts";
 import { createTestMember, type TestMember } from "../support/oauth-accounts.ts";
-import { profileOf, tokenRequest, tokensFor, type TokenSet } from "../support/oauth-client.ts";
+import { PORTAL_CLIENT, portalTokensFor, profileOf, tokenRequest, tokensFor, type TokenSet } from "../support/oauth-client.ts";
 import { expiredCopy } from "../support/oauth-tokens.ts";
 import { TEST_APP_SECRET, TEST_DATABASE_URL } from "../support/test-env.ts";
 
@@ -29,7 +29,7 @@ const conflict = (description: string) => ({ error: "conflict", error_descriptio
 
 async function memberWithTokens(label: string, options: { roles?: "member" | "none" } = {}): Promise<{ member: TestMember; tokens: TokenSet }> {
   const member = await createTestMember(label, options);
-  return { member, tokens: await tokensFor(member) };
+  return { member, tokens: await portalTokensFor(member) };
 }
 
 const sidOf = (accessToken: string) => JSON.parse(Buffer.from(accessToken.split(".")[1]!, "base64url").toString()).sid as string;
@@ -107,6 +107,7 @@ const idsOf = async (text: string, params: unknown[]) => (await sql<{ id: string
 
 test("an export is fulfilled at once, listed, and downloads as a JSON file with every kind of record of its member and nothing of another", async () => {
   const alice = await memberWithTokens("privacy-export-a");
+  await tokensFor(alice.member); // alice allows demo-app: a consent and a grant of a third-party app
   const bob = await memberWithTokens("privacy-export-b");
   const aliceRecords = await giveRecords(alice.member, `A-${randomUUID()}`);
   const bobRecords = await giveRecords(bob.member, `B-${randomUUID()}`);
@@ -169,7 +170,8 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
   const grants = await idsOf(`SELECT id FROM oauth_grant WHERE user_id = $1 ORDER BY created_at, id`, [alice.member.id]);
   expect(grants.length).toBeGreaterThan(0);
   expect(exported.app_authorizations.map((row: { id: string }) => row.id)).toEqual(grants);
-  expect(exported.app_authorizations[0]).toMatchObject({ client_id: "demo-app", client_name: "Demo app", session_id: sessions[0], revoked_at: null });
+  expect(exported.app_authorizations[0]).toMatchObject({ client_id: "portal", client_name: "Member portal", session_id: sessions[0], revoked_at: null });
+  expect(exported.app_authorizations[1]).toMatchObject({ client_id: "demo-app", client_name: "Demo app", session_id: sessions[1], revoked_at: null });
   const consents = await idsOf(`SELECT id FROM consent WHERE user_id = $1 ORDER BY granted_at, id`, [alice.member.id]);
   expect(consents.length).toBeGreaterThan(0);
   expect(exported.consents.map((row: { id: string }) => row.id)).toEqual(consents);
@@ -368,7 +370,7 @@ test("more than 5 exports within an hour: too_many_requests with Retry-After", a
 
 test("every privacy route answers invalid_token for a missing, malformed, expired or signed-out token, and forbidden without the permission", async () => {
   const { member, tokens } = await memberWithTokens("privacy-tokens");
-  const second = await tokensFor(member);
+  const second = await portalTokensFor(member);
   expect((await api("DELETE", `/api/v1/sessions/me/${sidOf(tokens.access_token)}`, second.access_token)).status).toBe(200);
   const id = randomUUID();
   const routes: [string, string, unknown][] = [
@@ -474,7 +476,7 @@ test("the deletion command erases a member whose grace period ended, revokes the
   expect(profile.status).toBe(401);
   expect(profile.body).toEqual({ error: "invalid_token", error_description: "the access token has been revoked" });
   expect((await api("GET", ME, doomed.tokens.access_token)).status).toBe(401);
-  const refresh = await tokenRequest({ grant_type: "refresh_token", refresh_token: doomed.tokens.refresh_token! });
+  const refresh = await tokenRequest({ grant_type: "refresh_token", refresh_token: doomed.tokens.refresh_token! }, PORTAL_CLIENT);
   expect(refresh.status).toBe(400);
   expect(refresh.body).toMatchObject({ error: "invalid_grant" });
 

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { callApi } from "../support/identity-api.ts";
-import { tokensFor } from "../support/oauth-client.ts";
+import { portalTokensFor, tokensFor } from "../support/oauth-client.ts";
 
 /** GET /api/v1/users/me/security-events: the member's own log, newest first, cursor-paged. */
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -10,8 +10,8 @@ const get = (path: string, token: string) => callApi("GET", path, token);
 
 test("the log lists the member's events newest first, and pages without gaps or repeats", async () => {
   const member = await createTestMember("security-log");
-  await tokensFor(member); // a sign-in and a consent
-  const { access_token: token } = await tokensFor(member); // another sign-in
+  await tokensFor(member); // a sign-in and a consent to demo-app
+  const { access_token: token } = await portalTokensFor(member); // another sign-in, to the portal: the security log is account control
   const all = await get("/api/v1/users/me/security-events", token);
   expect(all.status).toBe(200);
   expect(all.body.next_cursor).toBeNull();
@@ -42,8 +42,8 @@ test("bad paging parameters and someone else's cursor are invalid_request; nobod
   const owner = await createTestMember("security-log-owner");
   const other = await createTestMember("security-log-other");
   await tokensFor(owner);
-  const ownerToken = (await tokensFor(owner)).access_token;
-  const otherToken = (await tokensFor(other)).access_token;
+  const ownerToken = (await portalTokensFor(owner)).access_token;
+  const otherToken = (await portalTokensFor(other)).access_token;
   const first = await get("/api/v1/users/me/security-events?limit=1", ownerToken);
   const cursor = first.body.next_cursor as string;
   expect(cursor).toEqual(expect.any(String));

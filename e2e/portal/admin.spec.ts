@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { createCampus, createStaffMember, daysFromNow, staffWithToken, uniqueWord } from "../support/admin.ts";
 import { api, memberWithToken } from "../support/contacts.ts";
 import { insertRecord, linkedUserOf } from "../support/membership.ts";
@@ -30,7 +31,7 @@ test("events: create with the keyboard, publish, visible on /calendar; cancel, s
   const { member, token } = await staffWithToken("admin-page-events");
   const campus = await createCampus(token, `Campus ${uniqueWord()}`, "America/Chicago");
   const title = `Carol service ${uniqueWord()}`;
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInThroughPortal(page, { email: member.email, password: member.password, totpSecret: DEMO_TOTP_SECRET });
 
   await page.goto("/admin/events");
   await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
@@ -102,7 +103,7 @@ test("events on a 375 px phone: list, search with no match, edit form; a member 
   const staff = await createStaffMember("admin-page-phone");
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: staff.email, password: staff.password });
+  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/events");
   await expect(main(page).getByRole("listitem").first()).toBeVisible();
   await expectNoSidewaysScroll(page);
@@ -149,7 +150,7 @@ test("membership requests: approve links the record, and the member sees it on /
 
   const staffContext = await browser.newContext({ timezoneId: "UTC" });
   const page = await staffContext.newPage();
-  await signInThroughPortal(page, { email: staff.email, password: staff.password });
+  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/membership");
   await expect(page.getByRole("heading", { level: 1, name: "Membership requests" })).toBeVisible();
   const search = main(page).getByRole("searchbox", { name: "Search by the member’s or the record’s name or email" });

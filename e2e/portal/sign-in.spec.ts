@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { sql } from "../support/database.ts";
+import { createTestMember } from "../support/oauth-accounts.ts";
 import {
   ISSUER_SESSION_COOKIE,
   PORTAL_SESSION_COOKIE,
@@ -119,7 +120,7 @@ test("browser JavaScript never sees a token: HttpOnly cookies, a session JSON wi
 });
 
 test("a stale access token is refreshed once, even when several pages need it at the same moment", async ({ page }) => {
-  await signInThroughPortal(page, { email: "staff@example.org" });
+  await signInThroughPortal(page, { email: (await createTestMember("portal-refresh-tabs")).email });
   const sid = await issuerSessionId(page);
   const [grant] = await sql<{ id: string }>("SELECT id FROM oauth_grant WHERE session_id = $1 AND client_id = 'portal'", [sid]);
   expect(grant).toBeDefined();

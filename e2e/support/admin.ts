@@ -7,18 +7,19 @@ import { randomBytes } from "node:crypto";
 import { expect } from "@playwright/test";
 import { api } from "./contacts.ts";
 import { sql } from "./database.ts";
+import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { createTestMember } from "./oauth-accounts.ts";
 import { portalTokensFor } from "./oauth-client.ts";
 
 export type StaffRole = "staff" | "admin";
 
 /**
- * A member who also holds `role`, with an access token of the portal's first-party client: staff rights
- * count only on such tokens (decision 0017).
+ * A member who also holds `role`, with two-step sign-in on, signed in with it, with an access token of the
+ * portal's first-party client: staff rights count only on such tokens, and only after a second factor
+ * (decisions 0017, 0018).
  */
 export async function staffWithToken(label: string, role: StaffRole = "staff") {
-  const member = await createTestMember(label);
-  await sql(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE name = $2`, [member.id, role]);
+  const member = await createStaffMember(label, role);
   const tokens = await portalTokensFor(member);
   return { member, token: tokens.access_token, tokens };
 }
@@ -66,9 +67,12 @@ export async function createEvent(token: string, overrides: Record<string, unkno
 
 export const forbidden = (permission: string) => ({ error: "forbidden", error_description: `missing permission ${permission}` });
 
-/** A member who also holds `role`, without a token (for the browser specs, who sign in themselves). */
+/**
+ * A member who also holds `role`, with two-step sign-in on (the demo TOTP secret; staff tools need it), without
+ * a token (for the browser specs, who sign in themselves).
+ */
 export async function createStaffMember(label: string, role: StaffRole = "staff") {
-  const member = await createTestMember(label);
+  const member = await createTestMember(label, { totpSecret: DEMO_TOTP_SECRET });
   await sql(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE name = $2`, [member.id, role]);
   return member;
 }

@@ -7,7 +7,7 @@ import { test } from "@playwright/test";
 import { sql } from "./database.ts";
 import { callApi } from "./identity-api.ts";
 import { createTestMember, type TestMember } from "./oauth-accounts.ts";
-import { tokensFor } from "./oauth-client.ts";
+import { portalTokensFor } from "./oauth-client.ts";
 import { expiredCopy } from "./oauth-tokens.ts";
 
 // Every test calls from an IP address of its own (X-Forwarded-For, which the server reads as the client's),
@@ -41,10 +41,14 @@ export function maskedPhone(e164: string): string {
   return `${e164.slice(0, 3)}${"*".repeat(e164.length - 5)}${e164.slice(-2)}`;
 }
 
-/** A member and an access token for them (demo-app, scopes as given). */
+/**
+ * A member and an access token of the portal's first-party client (every scope it asks for unless given):
+ * the account-control routes answer only such tokens (docs/decisions/0018). The sign-in is the token's
+ * `auth_time`, so the routes that need a recent sign-in accept it for ten minutes.
+ */
 export async function memberWithToken(label: string, options: { roles?: "member" | "none"; scope?: string } = {}) {
   const member = await createTestMember(label, { roles: options.roles });
-  const tokens = await tokensFor(member, { scope: options.scope ?? "openid profile email offline_access" });
+  const tokens = await portalTokensFor(member, options.scope);
   return { member, token: tokens.access_token, tokens };
 }
 
@@ -65,7 +69,7 @@ export async function refusedTokens(member: TestMember, token: string): Promise<
     [
       "a token of a session that has ended",
       async () => {
-        const fresh = await tokensFor(member, { scope: "openid" });
+        const fresh = await portalTokensFor(member, "openid");
         await sql(`UPDATE session SET revoked_at = now() WHERE id = (SELECT session_id FROM oauth_grant WHERE user_id = $1 ORDER BY created_at DESC LIMIT 1)`, [member.id]);
         return fresh.access_token;
       },

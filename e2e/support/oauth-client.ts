@@ -21,6 +21,7 @@ import {
 } from "openid-client";
 import { DEMO_APP, OAuthBrowser, type Account, type AuthorizeOptions, type AuthorizationOutcome } from "./oauth-browser.ts";
 import { POSTGRES_BASE_URL, TEST_APP_SECRET } from "./test-env.ts";
+import { PORTAL_SCOPES } from "../../lib/portal-auth/portal-scope.ts";
 
 export const ISSUER = POSTGRES_BASE_URL;
 
@@ -259,8 +260,14 @@ export const PORTAL_CLIENT: ClientCredentials & { redirectUri: string } = {
   redirectUri: `${POSTGRES_BASE_URL}/api/auth/callback/church`,
 };
 
-/** Sign in and exchange through the portal's first-party client: the only tokens that carry staff rights (decision 0017). */
-export async function portalTokensFor(account: Account, scope = "openid profile email offline_access"): Promise<TokenSet> {
+/** Everything the portal asks for: profile claims, membership, account control and staff rights (lib/portal-auth/portal-scope.ts). */
+export const PORTAL_SCOPE = PORTAL_SCOPES.join(" ");
+
+/**
+ * Sign in and exchange through the portal's first-party client: the only tokens that may control an account
+ * or carry staff rights (docs/decisions/0017, 0018).
+ */
+export async function portalTokensFor(account: Account, scope = PORTAL_SCOPE): Promise<TokenSet> {
   const { code, verifier } = await codeFor(account, { client_id: PORTAL_CLIENT.id, redirect_uri: PORTAL_CLIENT.redirectUri, scope }, new OAuthBrowser(), {
     ownRedirectUri: PORTAL_CLIENT.redirectUri,
   });

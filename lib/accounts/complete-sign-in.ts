@@ -1,7 +1,9 @@
 import "server-only";
 import type { RequestContext } from "../http/request-context.ts";
 import { getAuthorizationRequest, markAuthorizationRequestSignedIn, resumeAuthorizationPath } from "../oauth/authorization-request.ts";
+import { browserBindingCookieName, browserBindingHash } from "../oauth/authorize/browser-binding.ts";
 import { createSession, type AuthenticationMethod } from "../sessions/create-session.ts";
+import { renewSession } from "../sessions/renew-session.ts";
 import { sessionCookieName, sessionCookieOptions } from "../sessions/session-cookie.ts";
 import type { CookieToSet } from "./errors.ts";
 import { safeRelativePath } from "./return-to.ts";
@@ -14,36 +16,46 @@ export interface CompletedSignIn {
   cookies: CookieToSet[];
 }
 
+/** Reads one of the browser's cookies by name. */
+export type CookieReader = (name: string) => string | undefined;
+
 /**
- * The last step of every way in (password, second factor, confirmed email): start the session, log it,
- * and pick where the browser goes: back to the parked authorization request when it is still live,
- * otherwise to a same-origin `return_to`, otherwise the account page.
+ * The last step of every way in (password, second factor, confirmed email, federated): start the session
+ * (or renew the browser's own, when the same member signs in again), log it, and pick where the browser goes:
+ * back to the parked authorization request when it is still live and this browser's, otherwise to a
+ * same-origin `return_to`, otherwise the account page. A request id from elsewhere (a link someone was sent)
+ * is ignored: signing in then only signs in.
  */
 export async function completeSignIn(input: {
   userId: string;
   amr: AuthenticationMethod[];
   context: RequestContext;
-  request?: string;
-  returnTo?: string;
+  cookie: CookieReader;
+  request?: string | null;
+  returnTo?: string | null;
   /** How the last factor was proved, for the security log: `password`, `totp`, `recovery_code`, `email_code`, `federated`. */
   method: string;
   /** The external provider of a federated sign-in (docs/decisions/0014), for the security log. */
   provider?: { id: string; name: string };
 }): Promise<CompletedSignIn> {
-  const session = await createSession(input.userId, input.amr, input.context, {
+  const detail = {
     method: input.method,
     amr: input.amr,
     ...(input.provider ? { provider: input.provider.id, provider_name: input.provider.name } : {}),
-  });
-  let redirectTo = safeRelativePath(input.returnTo) ?? DEFAULT_AFTER_SIGN_IN;
-  const parked = input.request ? await getAuthorizationRequest(input.request) : null;
+  };
+  const session =
+    (await renewSession(input.cookie(sessionCookieName()), input.userId, input.amr, input.context, detail)) ??
+    (await createSession(input.userId, input.amr, input.context, detail));
+  let redirectTo = safeRelativePath(input.returnTo ?? undefined) ?? DEFAULT_AFTER_SIGN_IN;
+  const parked = input.request ? await getAuthorizationRequest(input.request, browserBindingHash(input.cookie(browserBindingCookieName()))) : null;
   if (parked) {
     await markAuthorizationRequestSignedIn(parked.id, session.id);
     redirectTo = resumeAuthorizationPath(parked.id);
   }
+  const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
   return {
     sessionId: session.id,
     redirectTo,
-    cookies: [{ name: sessionCookieName(), value: session.token, options: sessionCookieOptions() }],
+    cookies: [{ name: sessionCookieName(), value: session.token, options: sessionCookieOptions(maxAge) }],
   };
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ATTENDANCE_MODES, CONTROL_CHARACTERS, EVENT_STATUSES, EVENT_TYPES, EVENT_VISIBILITIES, calendarEventSchema } from "../calendar/schemas.ts";
 import { isValidTimeZone } from "../calendar/event-time.ts";
+import { THIRD_PARTY_SCOPES } from "../oauth/scopes.ts";
 
 /**
  * The staff management API under /api/v1/admin (docs/decisions/0017-staff-management.md): its list
@@ -362,7 +363,8 @@ export const AdminClientWithSecretSchema = AdminClientSchema.extend({
 const uriList = z
   .array(z.url({ protocol: /^https?$/, error: "must be http(s) URLs" }).max(2000).refine((uri) => !uri.includes("#"), "must not contain a fragment"), { error: "must be a list of URLs" })
   .max(20, "must hold at most 20 URLs");
-const CLIENT_SCOPES = ["openid", "profile", "email", "phone", "offline_access"] as const;
+// The staff API registers third-party clients only: account control and staff scopes are never theirs.
+const CLIENT_SCOPES = THIRD_PARTY_SCOPES;
 const scopeList = z.array(z.enum(CLIENT_SCOPES, { error: `each must be one of ${CLIENT_SCOPES.join(", ")}` }), { error: "must be a list of scopes" }).min(1, "must hold at least one scope");
 
 export const createClientBodySchema = z

@@ -2,6 +2,7 @@ import "server-only";
 import type { RequestContext } from "../http/request-context.ts";
 import { IdentityError } from "../identity/errors.ts";
 import { getClient } from "../oauth/clients/get-client.ts";
+import { scopeAllowedForClient } from "../oauth/scopes.ts";
 import { grantConsent } from "./grant-consent.ts";
 import { CONSENT_STATUS, type ConsentBody, type CreateConsentBody } from "./schemas.ts";
 
@@ -18,7 +19,7 @@ export interface CreatedConsent {
 export async function createConsent(userId: string, body: CreateConsentBody, context: RequestContext): Promise<CreatedConsent> {
   const client = await getClient(body.client_id);
   if (!client) throw new IdentityError("invalid_request", "client_id: no such client");
-  const refused = body.scopes.filter((scope) => !client.scopes.includes(scope));
+  const refused = body.scopes.filter((scope) => !client.scopes.includes(scope) || !scopeAllowedForClient(scope, client.firstParty));
   if (refused.length > 0) {
     throw new IdentityError("invalid_request", `scopes: not allowed for this client: ${refused.join(" ").slice(0, 200)}`);
   }

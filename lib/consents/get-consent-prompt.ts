@@ -1,6 +1,6 @@
 import "server-only";
 import { db } from "../db.ts";
-import { describeScopes, parseScope, type SupportedScope } from "../oauth/scopes.ts";
+import { describeScopes, parseScope, scopeAllowedForClient, type SupportedScope } from "../oauth/scopes.ts";
 
 export interface ConsentPrompt {
   clientId: string;
@@ -16,9 +16,9 @@ export interface ConsentPrompt {
 export async function getConsentPrompt(params: { client_id: string; scope: string }): Promise<ConsentPrompt | null> {
   const client = await (await db()).client.findFirst({
     where: { id: params.client_id, disabledAt: null },
-    select: { id: true, name: true, scopes: true },
+    select: { id: true, name: true, scopes: true, firstParty: true },
   });
   if (!client) return null;
-  const requested = parseScope(params.scope).filter((scope) => client.scopes.includes(scope));
+  const requested = parseScope(params.scope).filter((scope) => client.scopes.includes(scope) && scopeAllowedForClient(scope, client.firstParty));
   return { clientId: client.id, clientName: client.name, scopes: describeScopes(requested) };
 }

@@ -1,4 +1,5 @@
 import type { PrismaClient } from "../generated/prisma/client.ts";
+import { PORTAL_SCOPES } from "../portal-auth/portal-scope.ts";
 
 /**
  * Demo identities for development, demos and the end-to-end tests: roles, six accounts (password
@@ -17,10 +18,17 @@ import type { PrismaClient } from "../generated/prisma/client.ts";
 
 export const DEMO_PASSWORD = "demo-password";
 
-/** The TOTP secret of totp@example.org (base32, SHA-1, 6 digits, 30 s): add it to an authenticator app. */
+/**
+ * The TOTP secret of totp@, staff@ and admin@example.org (base32, SHA-1, 6 digits, 30 s): add it to an
+ * authenticator app. Staff tools need a sign-in with a second factor (docs/decisions/0018), so the demo's
+ * staff accounts have one.
+ */
 export const DEMO_TOTP_SECRET = "GRACEHARBORDEMOTOTPSECRET2345672";
 
-/** The ten recovery codes of totp@example.org; each works once per seeding. */
+/** The demo accounts with two-step sign-in on. */
+export const TWO_STEP_ACCOUNTS = ["totp", "staff", "admin"] as const;
+
+/** The ten recovery codes of each account with two-step sign-in; each works once per account and seeding. */
 export const DEMO_RECOVERY_CODES = [
   "harbr-2a2a2",
   "harbr-3b3b3",
@@ -193,11 +201,13 @@ export async function seedIdentityDemoData(prisma: PrismaClient): Promise<Identi
     await tx.familyMember.createMany({ data: members.map((member) => ({ familyId: DEMO_FAMILY.id, ...member })) });
   });
 
-  const totpUserId = userIds.get("totp")!;
-  const totp = { secretEncrypted: await sealSecret("totp", DEMO_TOTP_SECRET), status: "confirmed", confirmedAt: VERIFIED_AT, lastUsedStep: null };
-  await prisma.totpCredential.upsert({ where: { userId: totpUserId }, create: { userId: totpUserId, ...totp }, update: totp, select: { userId: true } });
-  await prisma.recoveryCode.deleteMany({ where: { userId: totpUserId } });
-  await prisma.recoveryCode.createMany({ data: DEMO_RECOVERY_CODES.map((code) => ({ userId: totpUserId, codeHash: recoveryCodeHash(code) })) });
+  for (const key of TWO_STEP_ACCOUNTS) {
+    const userId = userIds.get(key)!;
+    const totp = { secretEncrypted: await sealSecret("totp", DEMO_TOTP_SECRET), status: "confirmed", confirmedAt: VERIFIED_AT, lastUsedStep: null };
+    await prisma.totpCredential.upsert({ where: { userId }, create: { userId, ...totp }, update: totp, select: { userId: true } });
+    await prisma.recoveryCode.deleteMany({ where: { userId } });
+    await prisma.recoveryCode.createMany({ data: DEMO_RECOVERY_CODES.map((code) => ({ userId, codeHash: recoveryCodeHash(code) })) });
+  }
 
   const baseUrl = env().BASE_URL;
   await registerClient({
@@ -208,7 +218,7 @@ export async function seedIdentityDemoData(prisma: PrismaClient): Promise<Identi
     redirectUris: [portal.portalRedirectUri()],
     postLogoutRedirectUris: [`${baseUrl}/`, `${baseUrl}/signed-out`],
     grantTypes: ["authorization_code", "refresh_token"],
-    scopes: ["openid", "profile", "email", "phone", "offline_access"],
+    scopes: [...PORTAL_SCOPES],
     firstParty: true,
   });
   await registerClient({
@@ -219,7 +229,7 @@ export async function seedIdentityDemoData(prisma: PrismaClient): Promise<Identi
     redirectUris: [...DEMO_APP_CLIENT.redirectUris],
     postLogoutRedirectUris: [...DEMO_APP_CLIENT.postLogoutRedirectUris],
     grantTypes: ["authorization_code", "refresh_token", "client_credentials"],
-    scopes: ["openid", "profile", "email", "phone", "offline_access"],
+    scopes: ["openid", "profile", "email", "phone", "offline_access", "membership"],
     firstParty: false,
   });
 

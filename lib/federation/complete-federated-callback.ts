@@ -1,6 +1,6 @@
 import "server-only";
 import { authorizationCodeGrant, fetchUserInfo } from "openid-client";
-import { completeSignIn } from "../accounts/complete-sign-in.ts";
+import { completeSignIn, type CookieReader } from "../accounts/complete-sign-in.ts";
 import type { AccountErrorCode, CookieToSet } from "../accounts/errors.ts";
 import { PAGES, pagePath } from "../accounts/page-paths.ts";
 import { pendingSignInCookie } from "../accounts/pending-sign-in.ts";
@@ -52,6 +52,8 @@ export async function completeFederatedCallback(input: {
   query: URLSearchParams;
   attemptCookieValue: string | undefined;
   sessionCookieValue: string | undefined;
+  /** The browser's other cookies (its binding to a parked authorization request, lib/oauth/authorize/browser-binding.ts). */
+  cookie: CookieReader;
   context: RequestContext;
   baseUrl: string;
 }): Promise<CallbackResult> {
@@ -128,7 +130,7 @@ export async function completeFederatedCallback(input: {
     if (!session || session.userId !== attempt.user_id) return fail("federation_failed", "session_changed");
     if (linked) return fail("federation_failed", linked.user_id === session.userId ? "already_linked" : "linked_elsewhere");
   } else if (linked) {
-    return signInLinked(linked, { id: provider.id, name: provider.displayName }, attempt, input.context, cookies);
+    return signInLinked(linked, { id: provider.id, name: provider.displayName }, attempt, input.context, input.cookie, cookies);
   } else if (!session) {
     logRefusal("identity_not_linked", provider.id);
     return fail("federation_not_linked", "failed");
@@ -143,6 +145,7 @@ async function signInLinked(
   provider: { id: string; name: string },
   attempt: Attempt,
   context: RequestContext,
+  cookie: CookieReader,
   cookies: CookieToSet[],
 ): Promise<CallbackResult> {
   await sql(`UPDATE federated_identity SET last_used_at = now() WHERE id = $1`, [linked.id]);
@@ -154,7 +157,7 @@ async function signInLinked(
     const pending = await pendingSignInCookie({ userId: linked.user_id, request, returnTo, firstFactor: "fed", provider });
     return { redirectTo: pagePath(PAGES.secondFactor, { request }), cookies: [...cookies, pending] };
   }
-  const done = await completeSignIn({ userId: linked.user_id, amr: ["fed"], method: "federated", provider, context, request, returnTo });
+  const done = await completeSignIn({ userId: linked.user_id, amr: ["fed"], method: "federated", provider, context, cookie, request, returnTo });
   return { redirectTo: done.redirectTo, cookies: [...cookies, ...done.cookies] };
 }
 

@@ -3,6 +3,7 @@ import { logUnexpectedError } from "./log-unexpected-error.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
 import { AuthorizePageError } from "../oauth/authorize/authorize-errors.ts";
+import { browserBinding, browserBindingCookieName, type BrowserBinding } from "../oauth/authorize/browser-binding.ts";
 import { BodyTooLargeError, MAX_FORM_BODY_BYTES, readBodyText } from "./read-body.ts";
 import { getSessionByToken, type LiveSession } from "../sessions/get-session.ts";
 import { sessionCookieName } from "../sessions/session-cookie.ts";
@@ -73,4 +74,9 @@ export function readCookie(request: Request, name: string): string | undefined {
 /** The live authorization-server session of the browser making this request, or null. */
 export function browserSession(request: Request): Promise<LiveSession | null> {
   return getSessionByToken(readCookie(request, sessionCookieName()));
+}
+
+/** The browser's binding for the requests it parks (lib/oauth/authorize/browser-binding.ts). */
+export function requestBrowserBinding(request: Request): BrowserBinding {
+  return browserBinding(readCookie(request, browserBindingCookieName()));
 }

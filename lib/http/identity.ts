@@ -3,8 +3,10 @@ import { logUnexpectedError } from "./log-unexpected-error.ts";
 import { ZodError, type z } from "zod";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
-import { IdentityError, forbidden, invalidToken } from "../identity/errors.ts";
+import { IdentityError, forbidden, insufficientScope, insufficientUserAuthentication, invalidToken } from "../identity/errors.ts";
 import { bearerToken } from "../oauth/bearer.ts";
+import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
+import { AREA_SCOPES, effectiveScopes, type AreaScope } from "../oauth/scopes.ts";
 import { checkTokenLiveness } from "../oauth/token-liveness.ts";
 import { InvalidTokenError, verifyAccessToken } from "../oauth/tokens.ts";
 import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBodyText } from "./read-body.ts";
@@ -12,9 +14,16 @@ import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBodyText } from "./read-bod
 /**
  * The one wrapper of every self-service route under /api/v1 (STYLE.md convention 2). In order:
  * 1. the bearer token: signature with a published key, `typ: at+jwt`, issuer, audience, expiry;
- * 2. liveness: its session not ended, its grant not revoked, its jti not revoked (decisions.md part 5);
- * 3. the caller's permissions, from their roles in the database, on every call;
- * 4. the route's required permission, else `forbidden` naming it.
+ * 2. liveness: its session not ended (revoked, expired or idle), its grant not revoked, its jti not revoked,
+ *    its client not disabled (decisions.md part 5, docs/decisions/0018);
+ * 3. its scope: the route's area scope must be among the token's effective scopes, those its client may
+ *    hold today (account control and staff scopes only on first-party clients), else `forbidden` with
+ *    RFC 6750's `insufficient_scope` challenge naming the scope;
+ * 4. the caller's permissions, from their roles in the database on every call: the route's permission,
+ *    else `forbidden` naming it;
+ * 5. the sign-in behind it: the staff API needs a second factor (`amr` holds `mfa`), sensitive changes a
+ *    sign-in of the last few minutes, else RFC 9470's `insufficient_user_authentication`.
+ * A token may therefore do only what the member's roles AND its scopes AND its client allow.
  * Then the handler runs inside the only try/catch: IdentityError and zod failures become the identity
  * error shape; anything else a generic `server_error` logged with a request id.
  */
@@ -22,11 +31,16 @@ export interface Caller {
   userId: string;
   sessionId: string | null;
   clientId: string;
+  /** The token's effective scopes: those it carries that its client may hold today. */
   scopes: string[];
   permissions: ReadonlySet<string>;
   /** The token was issued to a first-party client (the portal, or one registered with --first-party). */
   firstPartyClient: boolean;
   tokenId: string;
+  /** When the member last proved who they are (`auth_time`, seconds since the epoch). */
+  authTime: number | null;
+  /** How (RFC 8176): `pwd`, `otp`, `mfa`, `fed`. */
+  amr: string[];
 }
 
 export interface IdentityContext<Params> {
@@ -35,16 +49,21 @@ export interface IdentityContext<Params> {
   params: Params;
 }
 
-export interface IdentityRouteOptions {
-  /** Permission (`resource:action`) the caller must hold. */
+interface CommonRouteOptions {
+  /** Permission (`resource:action`) the caller's roles must hold. */
   permission?: string;
-  /**
-   * A staff route (/api/v1/admin): the permission counts only on a token of a first-party client. A
-   * third-party app a staff member signed in to acts with their member rights, never their staff rights
-   * (decision 0017); it is refused as lacking the permission.
-   */
-  staff?: boolean;
+  /** A sensitive change: the member must have signed in within RECENT_SIGN_IN_SECONDS. */
+  recentSignIn?: boolean;
 }
+
+/**
+ * Every route says which scope it needs (docs/decisions/0018's table); `null` only where any member token
+ * will do because the handler itself releases no more than the token's scopes allow (GET /api/v1/users/me).
+ * A staff route (/api/v1/admin) needs the `staff` scope, which only first-party clients may hold, and a
+ * sign-in with a second factor: a third-party app a staff member signed in to acts with their member
+ * rights, never their staff rights (decision 0017).
+ */
+export type IdentityRouteOptions = CommonRouteOptions & ({ scope: AreaScope | null; staff?: never } | { staff: true; scope?: never });
 
 const BASE_HEADERS = { "Cache-Control": "no-store", "Content-Type": "application/json; charset=utf-8" } as const;
 
@@ -84,11 +103,35 @@ export async function authenticateCaller(request: Request): Promise<Caller> {
     userId: verified.sub,
     sessionId: verified.sid,
     clientId: verified.clientId,
-    scopes: verified.scope,
+    scopes: effectiveScopes(verified.scope, { scopes: liveness.clientScopes, firstParty: liveness.firstPartyClient }),
     permissions: new Set(liveness.permissions),
     firstPartyClient: liveness.firstPartyClient,
     tokenId: verified.jti,
+    authTime: verified.authTime,
+    amr: verified.amr,
   };
+}
+
+/** Sensitive changes: a sign-in older than RECENT_SIGN_IN_SECONDS must be repeated first (RFC 9470 `max_age`). */
+export function requireRecentSignIn(caller: Caller): void {
+  const age = caller.authTime === null ? Infinity : Date.now() / 1000 - caller.authTime;
+  if (age > RECENT_SIGN_IN_SECONDS) {
+    throw insufficientUserAuthentication("sign in again to make this change", RECENT_SIGN_IN_SECONDS);
+  }
+}
+
+/**
+ * Scope, then permission, then the sign-in: a member is told what the sign-in lacks only for a call their
+ * token and roles would otherwise allow.
+ */
+function authorize(caller: Caller, options: IdentityRouteOptions): void {
+  const scope = options.staff ? AREA_SCOPES.staff : options.scope;
+  if (scope && !caller.scopes.includes(scope)) throw insufficientScope(scope);
+  if (options.permission && !caller.permissions.has(options.permission)) throw forbidden(options.permission);
+  if (options.staff && !caller.amr.includes("mfa")) {
+    throw insufficientUserAuthentication("staff tools need a sign-in with a second factor");
+  }
+  if (options.recentSignIn) requireRecentSignIn(caller);
 }
 
 /** Reads a JSON object body and validates it; anything else is `invalid_request` naming the problem. */
@@ -131,10 +174,6 @@ export function serviceUnavailable(): IdentityError {
   return new IdentityError("service_unavailable", "the service is briefly unavailable; try again", { "Retry-After": String(RETRY_AFTER_SECONDS) });
 }
 
-function holdsPermission(caller: Caller, permission: string, staffRoute: boolean): boolean {
-  return caller.permissions.has(permission) && (!staffRoute || caller.firstPartyClient);
-}
-
 type RouteContext = { params: Promise<Record<string, string | string[]>> };
 
 export function identityRoute<Params extends Record<string, string | string[]> = Record<string, never>>(
@@ -144,7 +183,7 @@ export function identityRoute<Params extends Record<string, string | string[]> =
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
       const caller = await authenticateCaller(request);
-      if (options.permission && !holdsPermission(caller, options.permission, options.staff === true)) throw forbidden(options.permission);
+      authorize(caller, options);
       const params = ((await context?.params) ?? {}) as Params;
       return await handler({ request, caller, params });
     } catch (error) {

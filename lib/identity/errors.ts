@@ -5,6 +5,8 @@
 export const IDENTITY_ERROR_STATUS = {
   invalid_request: 400,
   invalid_token: 401,
+  // RFC 9470: the token is good but the sign-in behind it is too old, or lacks a second factor.
+  insufficient_user_authentication: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
@@ -33,6 +35,21 @@ export class IdentityError extends Error {
 
 export const notFound = (what: string) => new IdentityError("not_found", `${what} not found`);
 export const forbidden = (permission: string) => new IdentityError("forbidden", `missing permission ${permission}`);
+
+/** The token lacks a scope the route needs: `forbidden`, with RFC 6750's `insufficient_scope` challenge naming it. */
+export const insufficientScope = (scope: string) =>
+  new IdentityError("forbidden", `missing scope ${scope}`, {
+    "WWW-Authenticate": `Bearer error="insufficient_scope", scope="${scope}", error_description="missing scope ${scope}"`,
+  });
+
+/**
+ * RFC 9470 step-up: sign in again (within `maxAgeSeconds` when given) before this call. The client sends the
+ * member back through /oauth/authorize with that `max_age`.
+ */
+export const insufficientUserAuthentication = (description: string, maxAgeSeconds?: number) =>
+  new IdentityError("insufficient_user_authentication", description, {
+    "WWW-Authenticate": `Bearer error="insufficient_user_authentication", error_description="${description}"${maxAgeSeconds === undefined ? "" : `, max_age=${maxAgeSeconds}`}`,
+  });
 export const invalidToken = (description: string) =>
   new IdentityError("invalid_token", description, {
     "WWW-Authenticate": `Bearer error="invalid_token", error_description="${description}"`,

@@ -5,8 +5,10 @@ import type { Prisma } from "../generated/prisma/client.ts";
 
 /**
  * An authorization request parked while the member signs in or consents. Its id travels through the
- * pages (`?request=`); it holds no secret of the member, only the client's validated parameters, and
- * it can only be completed by a browser holding a live session.
+ * pages (`?request=`); it holds no secret of the member, only the client's validated parameters. It belongs
+ * to the browser that started it (lib/oauth/authorize/browser-binding.ts): it is found only with that
+ * browser's binding cookie. What is done during it (signed in, allowed, denied) is recorded with the
+ * session that did it, and counts only for that session (docs/decisions/0018).
  */
 export const AUTHORIZATION_REQUEST_TTL_SECONDS = 30 * 60;
 
@@ -29,16 +31,22 @@ export interface AuthorizationParams {
 export interface ParkedAuthorizationRequest {
   id: string;
   params: AuthorizationParams;
+  /** The session that signed in during this request. */
   signedInSessionId: string | null;
-  consentedAt: Date | null;
+  /** The session that pressed "Allow" during this request. */
+  consentedSessionId: string | null;
+  /** The session that pressed "Deny" during this request. */
+  deniedSessionId: string | null;
 }
 
-export async function parkAuthorizationRequest(params: AuthorizationParams): Promise<string> {
+/** Parks a request for the browser whose binding hash is given; answers its id. */
+export async function parkAuthorizationRequest(params: AuthorizationParams, browserHash: string): Promise<string> {
   const id = randomToken(24);
   await (await db()).authorizationRequest.create({
     data: {
       id,
       params: params as unknown as Prisma.InputJsonValue,
+      browserHash,
       expiresAt: new Date(Date.now() + AUTHORIZATION_REQUEST_TTL_SECONDS * 1000),
     },
     select: { id: true },
@@ -46,32 +54,48 @@ export async function parkAuthorizationRequest(params: AuthorizationParams): Pro
   return id;
 }
 
-/** The parked request with this id, or null when it is unknown or expired. */
-export async function getAuthorizationRequest(id: string | null | undefined): Promise<ParkedAuthorizationRequest | null> {
+/**
+ * The parked request with this id, when it is live and belongs to the browser with this binding hash
+ * (browserBindingHash of its cookie); null otherwise: unknown, expired and someone else's look the same.
+ */
+export async function getAuthorizationRequest(id: string | null | undefined, browserHash: string | null): Promise<ParkedAuthorizationRequest | null> {
   // Ids are base64url (randomToken): anything else is no request, and never reaches SQL (a NUL in `?request=`
   // made PostgreSQL refuse the query and the sign-in pages answer 500; found by the hostile-input proof).
-  if (!id || id.length > 64 || !/^[A-Za-z0-9_-]+$/.test(id)) return null;
-  const [row] = await sql<{ id: string; params: AuthorizationParams; signed_in_session_id: string | null; consented_at: Date | null }>(
-    `SELECT id, params, signed_in_session_id, consented_at FROM authorization_request WHERE id = $1 AND expires_at > now()`,
-    [id],
+  if (!id || !browserHash || id.length > 64 || !/^[A-Za-z0-9_-]+$/.test(id)) return null;
+  const [row] = await sql<{
+    id: string;
+    params: AuthorizationParams;
+    signed_in_session_id: string | null;
+    consented_session_id: string | null;
+    denied_session_id: string | null;
+  }>(
+    `SELECT id, params, signed_in_session_id, consented_session_id, denied_session_id
+       FROM authorization_request WHERE id = $1 AND browser_hash = $2 AND expires_at > now()`,
+    [id, browserHash],
   );
   if (!row) return null;
   return {
     id: row.id,
     params: row.params,
     signedInSessionId: row.signed_in_session_id,
-    consentedAt: row.consented_at ? new Date(row.consented_at) : null,
+    consentedSessionId: row.consented_session_id,
+    deniedSessionId: row.denied_session_id,
   };
 }
 
-/** Records that the member signed in (with every factor) during this request. */
+/** Records that this session signed in (with every factor) during the request. */
 export async function markAuthorizationRequestSignedIn(id: string, sessionId: string): Promise<void> {
   await sql(`UPDATE authorization_request SET signed_in_session_id = $2 WHERE id = $1`, [id, sessionId]);
 }
 
-/** Records that the member pressed "Allow" on the consent screen during this request. */
-export async function markAuthorizationRequestConsented(id: string): Promise<void> {
-  await (await db()).authorizationRequest.updateMany({ where: { id }, data: { consentedAt: new Date() } });
+/** Records the member's answer on the consent screen, with the session that gave it. */
+export async function markAuthorizationRequestDecided(id: string, sessionId: string, decision: "allow" | "deny"): Promise<void> {
+  await sql(
+    decision === "allow"
+      ? `UPDATE authorization_request SET consented_session_id = $2, denied_session_id = NULL WHERE id = $1`
+      : `UPDATE authorization_request SET denied_session_id = $2, consented_session_id = NULL WHERE id = $1`,
+    [id, sessionId],
+  );
 }
 
 export async function deleteAuthorizationRequest(id: string): Promise<void> {

@@ -4,6 +4,8 @@ import { sql } from "../db.ts";
 import { env } from "../env.ts";
 import type { OAuthClient } from "./clients/get-client.ts";
 import { OAuthError } from "./errors.ts";
+import { GRANT_USABLE_SQL } from "./grants/refresh-tokens.ts";
+import { effectiveScopes } from "./scopes.ts";
 import { checkTokenLiveness } from "./token-liveness.ts";
 import { InvalidTokenError, accessTokenAudience, verifyAccessToken } from "./tokens.ts";
 
@@ -30,11 +32,13 @@ async function introspectAccessToken(token: string): Promise<Introspection> {
     if (error instanceof InvalidTokenError) return { active: false };
     throw error;
   }
-  if (!(await checkTokenLiveness(verified)).live) return { active: false };
+  const liveness = await checkTokenLiveness(verified);
+  if (!liveness.live) return { active: false };
   const response: Introspection = {
     active: true,
     token_type: "Bearer",
-    scope: verified.scope.join(" "),
+    // What the token may really do today: a resource server must not honour a scope its client lost.
+    scope: effectiveScopes(verified.scope, { scopes: liveness.clientScopes, firstParty: liveness.firstPartyClient }).join(" "),
     client_id: verified.clientId,
     sub: verified.sub,
     iss: env().BASE_URL,
@@ -64,7 +68,7 @@ async function introspectRefreshToken(caller: OAuthClient, token: string): Promi
        JOIN oauth_grant g ON g.id = rt.grant_id
        LEFT JOIN session s ON s.id = g.session_id
       WHERE rt.token_hash = $1 AND rt.used_at IS NULL AND rt.expires_at > now()
-        AND g.revoked_at IS NULL AND (s.id IS NULL OR s.revoked_at IS NULL) AND g.client_id = $2`,
+        AND ${GRANT_USABLE_SQL} AND g.client_id = $2`,
     [hashToken(token), caller.id],
   );
   if (!row) return { active: false };

@@ -1,32 +1,60 @@
 import "server-only";
 import { sql } from "../db.ts";
+import { LIVE_SESSION_SQL } from "../sessions/live-session-sql.ts";
 import type { VerifiedAccessToken } from "./tokens.ts";
 
 /**
- * Whether a verified access token is still good on our side: not revoked by jti (RFC 7009), its grant
- * not revoked (refresh reuse, code replay, consent removed), its session not ended. One round trip,
- * also returning the member's permissions from their roles so the /api/v1 guard needs no second query.
+ * Whether a verified access token is still good on our side, in one round trip:
+ * - its jti not revoked (RFC 7009);
+ * - its grant not revoked (refresh reuse, code replay, consent removed) and, for an `offline_access` grant,
+ *   not past its absolute maximum;
+ * - its session not ended: not revoked and, unless the grant is an offline one, neither past its absolute end
+ *   nor idle too long (docs/decisions/0018);
+ * - its client still registered and not disabled.
+ * It also returns what the /api/v1 guard needs so it makes no second query: the member's permissions from
+ * their roles, and the client's registered scopes and whether it is first-party (decision 0017).
  */
 export interface TokenLiveness {
   live: boolean;
   permissions: string[];
-  /** Whether the token's client is first-party (the portal): only then do staff permissions count (decision 0017). */
+  /** Only first-party clients (the portal) may use account control and staff rights. */
   firstPartyClient: boolean;
+  /** The scopes the client is registered for today. */
+  clientScopes: string[];
+}
+
+interface LivenessRow {
+  live: boolean;
+  permissions: string[] | null;
+  first_party: boolean | null;
+  client_scopes: string[] | null;
 }
 
 export async function checkTokenLiveness(token: VerifiedAccessToken, withPermissions = false): Promise<TokenLiveness> {
-  const [row] = await sql<{ live: boolean; permissions: string[] | null; first_party: boolean | null }>(
-    `SELECT NOT EXISTS (SELECT 1 FROM revoked_access_token WHERE jti = $1)
-            AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM session WHERE id = $2::uuid AND revoked_at IS NULL))
-            AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM oauth_grant WHERE id = $3::uuid AND revoked_at IS NULL))
+  const [row] = await sql<LivenessRow>(
+    `WITH c AS (SELECT first_party, scopes FROM client WHERE id = $6 AND disabled_at IS NULL),
+          g AS (SELECT offline_until FROM oauth_grant WHERE id = $3::uuid AND revoked_at IS NULL)
+     SELECT NOT EXISTS (SELECT 1 FROM revoked_access_token WHERE jti = $1)
+            AND EXISTS (SELECT 1 FROM c)
+            AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM g WHERE offline_until IS NULL OR offline_until > now()))
+            AND ($2::uuid IS NULL OR EXISTS (
+              SELECT 1 FROM session s
+               WHERE s.id = $2::uuid AND s.revoked_at IS NULL
+                 AND (EXISTS (SELECT 1 FROM g WHERE offline_until IS NOT NULL) OR ${LIVE_SESSION_SQL})))
             AS live,
             CASE WHEN $4::boolean THEN ARRAY(
               SELECT DISTINCT p FROM user_role ur JOIN role r ON r.id = ur.role_id, unnest(r.permissions) AS p
                WHERE ur.user_id = $5::uuid ORDER BY p
             ) END AS permissions,
-            CASE WHEN $4::boolean THEN (SELECT first_party FROM client WHERE id = $6) END AS first_party`,
+            (SELECT first_party FROM c) AS first_party,
+            (SELECT scopes FROM c) AS client_scopes`,
     // Only a member's token asks for permissions, so `sub` is then a user id (the primary key's index applies).
-    [token.jti, token.sid, token.grantId, withPermissions, withPermissions ? token.sub : null, withPermissions ? token.clientId : null],
+    [token.jti, token.sid, token.grantId, withPermissions, withPermissions ? token.sub : null, token.clientId],
   );
-  return { live: row?.live ?? false, permissions: row?.permissions ?? [], firstPartyClient: row?.first_party ?? false };
+  return {
+    live: row?.live ?? false,
+    permissions: row?.permissions ?? [],
+    firstPartyClient: row?.first_party ?? false,
+    clientScopes: row?.client_scopes ?? [],
+  };
 }

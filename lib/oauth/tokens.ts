@@ -10,7 +10,7 @@ import { currentSigningKey, forgetCachedKeys, publishedJwks, type SigningAlgorit
 /**
  * Issuing and verifying the JWTs of this authorization server.
  * Access tokens follow RFC 9068 (`typ: at+jwt`, iss, sub, aud, exp, iat, jti, client_id, scope, plus
- * sid and auth_time for a member's token). `aud` is the issuer itself: our /api/v1 routes are the
+ * sid, gid, auth_time and amr for a member's token). `aud` is the issuer itself: our /api/v1 routes are the
  * resource server. Refresh tokens are opaque and live in lib/oauth/grants.
  */
 
@@ -26,6 +26,8 @@ export interface AccessTokenClaims {
   /** The grant (refresh-token family) the token came from, so revoking it stops the token on our routes. */
   grantId?: string;
   authTime?: Date;
+  /** How the member signed in (RFC 8176, RFC 9068 2.2.1): the staff API asks for `mfa`. */
+  amr?: readonly string[];
 }
 
 export interface IssuedAccessToken {
@@ -55,6 +57,7 @@ export async function signAccessToken(claims: AccessTokenClaims): Promise<Issued
   if (claims.sid) payload.sid = claims.sid;
   if (claims.grantId) payload.gid = claims.grantId;
   if (claims.authTime) payload.auth_time = Math.floor(claims.authTime.getTime() / 1000);
+  if (claims.amr) payload.amr = [...claims.amr];
   const token = signCompactJws(key.alg, { typ: ACCESS_TOKEN_TYPE, kid: key.kid }, payload, key.privateKey);
   return { token, jti, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
 }
@@ -108,6 +111,7 @@ export interface VerifiedAccessToken {
   exp: number;
   iat: number;
   authTime: number | null;
+  amr: string[];
   raw: JWTPayload;
 }
 
@@ -160,6 +164,7 @@ export async function verifyAccessToken(token: string): Promise<VerifiedAccessTo
       exp: payload.exp as number,
       iat: payload.iat as number,
       authTime: typeof payload.auth_time === "number" ? payload.auth_time : null,
+      amr: Array.isArray(payload.amr) ? payload.amr.filter((value): value is string => typeof value === "string") : [],
       raw: payload,
     };
   } catch (error) {

@@ -1,5 +1,6 @@
 import "server-only";
 import { claimsForScopes } from "./claims.ts";
+import { effectiveScopes } from "./scopes.ts";
 import { checkTokenLiveness } from "./token-liveness.ts";
 import { InvalidTokenError, verifyAccessToken } from "./tokens.ts";
 
@@ -28,10 +29,12 @@ export async function readUserinfo(token: string | null): Promise<Record<string,
     throw error;
   }
   if (!verified.sid && !verified.grantId) throw new BearerError("invalid_token", "the token was not issued to a member", 401);
-  if (!verified.scope.includes("openid")) throw new BearerError("insufficient_scope", "the token lacks the openid scope", 403);
-  const { live } = await checkTokenLiveness(verified);
-  if (!live) throw new BearerError("invalid_token", "the token has been revoked", 401);
-  const claims = await claimsForScopes(verified.sub, verified.scope);
+  const liveness = await checkTokenLiveness(verified);
+  if (!liveness.live) throw new BearerError("invalid_token", "the token has been revoked", 401);
+  // Only what the client may still hold: a registration can shrink after the token was issued.
+  const scopes = effectiveScopes(verified.scope, { scopes: liveness.clientScopes, firstParty: liveness.firstPartyClient });
+  if (!scopes.includes("openid")) throw new BearerError("insufficient_scope", "the token lacks the openid scope", 403);
+  const claims = await claimsForScopes(verified.sub, scopes);
   if (!claims) throw new BearerError("invalid_token", "the account no longer exists", 401);
   return claims;
 }

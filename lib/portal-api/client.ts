@@ -1,6 +1,7 @@
 import type { z } from "zod";
-import { portalSignInHref } from "../portal-auth/paths.ts";
+import { portalConfirmHref, portalSignInHref } from "../portal-auth/paths.ts";
 import { CSRF_META_NAME, PORTAL_API_CSRF_HEADER, PORTAL_API_PREFIX } from "./paths.ts";
+import { stepUpChallenge } from "./step-up.ts";
 
 /**
  * The browser's only way to the identity API: same-origin calls to the portal relay, which adds the
@@ -43,7 +44,7 @@ async function errorOf(response: Response): Promise<PortalApiError> {
 /**
  * Calls `/api/v1/<path>` through the relay and parses the answer with `schema`. Throws PortalApiError
  * for every refusal; a 401 (the session ended, e.g. signed out from another device) also sends the
- * browser to sign in again, coming back here.
+ * browser to sign in again, and a step-up challenge to "Confirm it's you", coming back here either way.
  */
 export async function portalApi<Schema extends z.ZodType>(
   schema: Schema,
@@ -68,7 +69,12 @@ export async function portalApi<Schema extends z.ZodType>(
   }
   if (!response.ok) {
     const error = await errorOf(response);
-    if (response.status === 401) window.location.assign(portalSignInHref(`${window.location.pathname}${window.location.search}`));
+    const here = `${window.location.pathname}${window.location.search}`;
+    const stepUp = stepUpChallenge(response.headers.get("www-authenticate"));
+    // A sensitive change after an older sign-in: "Confirm it's you", then back here to try again. A step-up
+    // that signing in again cannot satisfy (a missing second factor) is only shown.
+    if (stepUp?.maxAgeSeconds != null) window.location.assign(portalConfirmHref(here));
+    else if (response.status === 401 && !stepUp) window.location.assign(portalSignInHref(here));
     throw error;
   }
   return schema.parse(await response.json());
@@ -97,7 +103,12 @@ export async function portalDownload(path: string, fallbackName: string): Promis
   }
   if (!response.ok) {
     const error = await errorOf(response);
-    if (response.status === 401) window.location.assign(portalSignInHref(`${window.location.pathname}${window.location.search}`));
+    const here = `${window.location.pathname}${window.location.search}`;
+    const stepUp = stepUpChallenge(response.headers.get("www-authenticate"));
+    // A sensitive change after an older sign-in: "Confirm it's you", then back here to try again. A step-up
+    // that signing in again cannot satisfy (a missing second factor) is only shown.
+    if (stepUp?.maxAgeSeconds != null) window.location.assign(portalConfirmHref(here));
+    else if (response.status === 401 && !stepUp) window.location.assign(portalSignInHref(here));
     throw error;
   }
   return { file: await response.blob(), name: attachmentFileName(response.headers.get("content-disposition"), fallbackName) };

@@ -4,11 +4,12 @@ import { FederatedLinkResultSchema, type FederatedLinkResult } from "../federati
 import type { FederationOutcome } from "../federation/outcomes.ts";
 import { logUnexpectedError } from "../http/log-unexpected-error.ts";
 import type { RequestContext } from "../http/request-context.ts";
+import { stepUpChallenge } from "./step-up.ts";
 
 export type PortalLinkAnswer =
   | { linked: true; result: FederatedLinkResult }
-  /** `session_ended`: the token was refused; the member must sign in again. */
-  | { linked: false; outcome: FederationOutcome | "session_ended" };
+  /** `session_ended`: the token was refused; the member must sign in again. `confirm`: a fresh sign-in is needed first. */
+  | { linked: false; outcome: FederationOutcome | "session_ended" | "confirm" };
 
 /**
  * The portal's "Link account" button, on the server: POST /oauth/federated/link/finalize with the
@@ -42,7 +43,7 @@ export async function finalizeFederatedLinkForPortal(accessToken: string, code: 
     case 400:
       return { linked: false, outcome: "link_expired" };
     case 401:
-      return { linked: false, outcome: "session_ended" };
+      return { linked: false, outcome: stepUpChallenge(response.headers.get("www-authenticate")) ? "confirm" : "session_ended" };
     case 409:
       return { linked: false, outcome: "linked_elsewhere" };
     case 429:

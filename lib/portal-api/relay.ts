@@ -6,6 +6,7 @@ import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBodyText } from "../http/re
 import { requestContext } from "../http/request-context.ts";
 import { endPortalSession, getPortalSession } from "../portal-auth/get-portal-session.ts";
 import { PORTAL_API_CSRF_HEADER, upstreamPath } from "./paths.ts";
+import { stepUpChallenge } from "./step-up.ts";
 
 /**
  * The portal's backend-for-frontend: the browser's React code calls /portal/api/v1/<path> on our own
@@ -17,7 +18,7 @@ import { PORTAL_API_CSRF_HEADER, upstreamPath } from "./paths.ts";
  * relay's own refusals use the identity error shape.
  */
 
-const FORWARDED_RESPONSE_HEADERS = ["content-type", "retry-after", "content-disposition"] as const;
+const FORWARDED_RESPONSE_HEADERS = ["content-type", "retry-after", "content-disposition", "www-authenticate"] as const;
 
 function refusal(status: number, error: string, description: string): Response {
   return new Response(JSON.stringify({ error, error_description: description }), {
@@ -72,8 +73,9 @@ export async function relayToIdentityApi(request: Request, segments: readonly st
     return refusal(503, "service_unavailable", "The account service is not answering. Try again in a moment.");
   }
   // The token was refused although it was fresh: its session was revoked. Remember that, so the next page
-  // asks the member to sign in instead of showing an account it can no longer read.
-  if (upstream.status === 401) await endPortalSession();
+  // asks the member to sign in instead of showing an account it can no longer read. A step-up challenge
+  // (sign in again before a sensitive change) leaves the session as it is.
+  if (upstream.status === 401 && !stepUpChallenge(upstream.headers.get("www-authenticate"))) await endPortalSession();
   const responseHeaders = new Headers({ "Cache-Control": "no-store" });
   for (const name of FORWARDED_RESPONSE_HEADERS) {
     const value = upstream.headers.get(name);

@@ -1,6 +1,8 @@
 import "server-only";
 import { derivedKey } from "../crypto/tokens.ts";
 import { env } from "../env.ts";
+import { PORTAL_SCOPES } from "./portal-scope.ts";
+import { MEMBER_SESSION } from "../sessions/session-lifetimes.ts";
 
 /**
  * Settings of the portal's next-auth session, all derived from the validated environment so a
@@ -12,14 +14,17 @@ import { env } from "../env.ts";
  * Nothing here runs at import time: `next build` loads these modules without the server's secrets.
  */
 
-/** The portal session lasts as long as the authorization server's own session (lib/sessions). */
-export const PORTAL_SESSION_MAX_AGE_SECONDS = 14 * 24 * 60 * 60;
+/**
+ * The portal's cookie lasts as long as a member's sign-in session can (lib/sessions/session-lifetimes.ts);
+ * the session itself may end sooner (idle, staff, signed out), and then the next refresh fails.
+ */
+export const PORTAL_SESSION_MAX_AGE_SECONDS = MEMBER_SESSION.absoluteSeconds;
 /** Refresh this long before the access token expires, so a token handed to server code stays valid for its call. */
 export const REFRESH_BEFORE_EXPIRY_SECONDS = 60;
 /** next-auth's provider id; our client's registered redirect URI ends in /api/auth/callback/church. */
 export const PORTAL_PROVIDER_ID = "church";
-/** What the portal asks for: who the member is, their name, email and phone, and a refresh token. */
-export const PORTAL_SCOPE = "openid profile email phone offline_access";
+/** What the portal asks for (portal-scope.ts). */
+export const PORTAL_SCOPE = PORTAL_SCOPES.join(" ");
 
 export function portalAuthSecret(): string {
   return process.env.NEXTAUTH_SECRET || derivedKey("nextauth-secret").toString("base64url");

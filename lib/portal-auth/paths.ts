@@ -41,6 +41,14 @@ export function portalSignInHref(returnTo: string = DEFAULT_AFTER_SIGN_IN_PATH):
   return `${PORTAL_SIGN_IN_PATH}?${new URLSearchParams({ callbackUrl: returnTo })}`;
 }
 
+/**
+ * "Confirm it's you": signs the member in again even though they are signed in (`max_age=0` at our issuer),
+ * so the portal holds a fresh sign-in for a sensitive change (RFC 9470 step-up), then back to `returnTo`.
+ */
+export function portalConfirmHref(returnTo: string = DEFAULT_AFTER_SIGN_IN_PATH): string {
+  return `${PORTAL_SIGN_IN_PATH}?${new URLSearchParams({ callbackUrl: returnTo, confirm: "1" })}`;
+}
+
 /** The refresh address, coming back to `returnTo` afterwards. */
 export function portalRefreshHref(returnTo: string): string {
   return `${PORTAL_REFRESH_PATH}?${new URLSearchParams({ callbackUrl: returnTo })}`;

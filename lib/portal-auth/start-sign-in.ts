@@ -79,8 +79,10 @@ async function runNextAuth(
   cookies: Record<string, string>,
   headers: Record<string, string>,
   body?: Record<string, string>,
+  authorizationParams: Record<string, string> = {},
 ): Promise<CapturedResponse> {
-  const req = { query: { nextauth: action }, method, cookies, headers, body };
+  // next-auth adds the query's other members to the authorization request's parameters.
+  const req = { query: { ...authorizationParams, nextauth: action }, method, cookies, headers, body };
   const { res, captured } = capturingResponse();
   await NextAuth(req as unknown as NextApiRequest, res, portalAuthOptions());
   return captured;
@@ -88,9 +90,15 @@ async function runNextAuth(
 
 /**
  * The response that starts signing in: 303 to our authorization endpoint with next-auth's cookies, or
- * to the portal's sign-in error page if next-auth refused. `returnTo` is a checked same-site path.
+ * to the portal's sign-in error page if next-auth refused. `returnTo` is a checked same-site path;
+ * `authorizationParams` are added to the authorization request (`max_age`, `login_hint`).
  */
-export async function startPortalSignIn(request: Request, requestCookies: readonly CookieEntry[], returnTo: string): Promise<Response> {
+export async function startPortalSignIn(
+  request: Request,
+  requestCookies: readonly CookieEntry[],
+  returnTo: string,
+  authorizationParams: Record<string, string> = {},
+): Promise<Response> {
   const { BASE_URL } = env();
   const cookies = Object.fromEntries(requestCookies.map((cookie) => [cookie.name, cookie.value]));
   const headers = Object.fromEntries(request.headers);
@@ -106,7 +114,7 @@ export async function startPortalSignIn(request: Request, requestCookies: readon
 
   const signIn =
     typeof csrfToken === "string"
-      ? await runNextAuth(["signin", PORTAL_PROVIDER_ID], "POST", cookies, headers, { csrfToken, callbackUrl: `${BASE_URL}${returnTo}` })
+      ? await runNextAuth(["signin", PORTAL_PROVIDER_ID], "POST", cookies, headers, { csrfToken, callbackUrl: `${BASE_URL}${returnTo}` }, authorizationParams)
       : null;
   const location = signIn?.headers.get("location");
   const startsAuthorization = typeof location === "string" && location.startsWith(`${BASE_URL}/oauth/authorize?`);

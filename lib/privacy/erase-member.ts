@@ -41,7 +41,11 @@ export async function eraseMember(query: SqlQuery, userId: string): Promise<void
     [`DELETE FROM outbox_message WHERE recipient = ANY($2::text[]) AND ${nobodyElseUses("outbox_message.recipient")}`, [userId, addresses]],
     [`DELETE FROM authorization_code WHERE user_id = $1::uuid`, [userId]],
     [`DELETE FROM federated_login_attempt WHERE user_id = $1::uuid`, [userId]],
-    [`DELETE FROM authorization_request WHERE signed_in_session_id IN (SELECT id FROM session WHERE user_id = $1::uuid)`, [userId]],
+    [
+      `DELETE FROM authorization_request
+        WHERE ARRAY[signed_in_session_id, consented_session_id, denied_session_id] && ARRAY(SELECT id FROM session WHERE user_id = $1::uuid)`,
+      [userId],
+    ],
     [`DELETE FROM account WHERE id = $1::uuid`, [userId]],
   ];
   for (const [text, params] of steps) await query(text, params);

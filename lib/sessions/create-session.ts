@@ -4,7 +4,8 @@ import { randomUUID } from "node:crypto";
 import { hashToken, randomToken } from "../crypto/tokens.ts";
 import { sql } from "../db.ts";
 import type { RequestContext } from "../http/request-context.ts";
-import { SESSION_MAX_AGE_SECONDS } from "./session-cookie.ts";
+import { STAFF_PERMISSIONS } from "../identity/permissions.ts";
+import { MEMBER_SESSION, STAFF_SESSION } from "./session-lifetimes.ts";
 
 /** Authentication methods (RFC 8176) recorded in a session and copied to the `amr` claim. */
 export type AuthenticationMethod = "pwd" | "otp" | "mfa" | "fed";
@@ -14,13 +15,29 @@ export interface NewSession {
   /** The cookie value; only its hash is stored. */
   token: string;
   authTime: Date;
+  /** The absolute end; the cookie lasts until then. */
+  expiresAt: Date;
 }
+
+/**
+ * SQL choosing the lifetime of a session for account $1 (lib/sessions/session-lifetimes.ts): staff's when
+ * the account holds any staff permission, else a member's. Yields `absolute_seconds`, `idle_seconds`.
+ */
+export const SESSION_POLICY_SQL = `
+  SELECT CASE WHEN staff THEN ${STAFF_SESSION.absoluteSeconds} ELSE ${MEMBER_SESSION.absoluteSeconds} END AS absolute_seconds,
+         CASE WHEN staff THEN ${STAFF_SESSION.idleSeconds} ELSE ${MEMBER_SESSION.idleSeconds} END AS idle_seconds
+    FROM (SELECT EXISTS (
+            SELECT 1 FROM user_role ur JOIN role r ON r.id = ur.role_id
+             WHERE ur.user_id = $1::uuid AND r.permissions && '{${STAFF_PERMISSIONS.join(",")}}'::text[]) AS staff) AS holder`;
 
 /**
  * Starts a server-side session for a member who has just proved who they are, and writes its `sign_in`
  * entry of the security log in the same statement: the two land together or not at all. (Two statements
  * left a session without its log entry when PostgreSQL stopped between them: a session in the member's
  * list that no browser holds and the log does not explain. Found by the fault proof, decision 0016.)
+ *
+ * Its lifetime is a member's or, for an account holding any staff permission, staff's (absolute and idle,
+ * docs/decisions/0018).
  *
  * Every way in ends here, so this is where a disabled account is refused (staff disabled it:
  * docs/decisions/0017-staff-management.md): the insert only happens for an account that is not disabled.
@@ -34,27 +51,20 @@ export async function createSession(
   const token = randomToken();
   const id = randomUUID();
   const now = new Date();
-  const [logged] = await sql<{ id: string }>(
-    `WITH started AS (
-       INSERT INTO session (id, user_id, token_hash, auth_time, amr, ip, user_agent, created_at, last_seen_at, expires_at)
-       SELECT $8::uuid, $1, $2, $3, $4, $5, $6, $3, $3, $7 FROM account WHERE id = $1 AND disabled_at IS NULL
-       RETURNING id
+  const [logged] = await sql<{ expires_at: Date }>(
+    `WITH policy AS (${SESSION_POLICY_SQL}),
+     started AS (
+       INSERT INTO session (id, user_id, token_hash, auth_time, amr, ip, user_agent, created_at, last_seen_at, expires_at, idle_timeout_seconds)
+       SELECT $7::uuid, $1, $2, $3, $4, $5, $6, $3, $3, $3::timestamptz + make_interval(secs => policy.absolute_seconds), policy.idle_seconds
+         FROM account, policy WHERE account.id = $1 AND account.disabled_at IS NULL
+       RETURNING id, expires_at
+     ), logged AS (
+       INSERT INTO security_event (user_id, type, ip, user_agent, detail)
+       SELECT $1, 'sign_in', $5, $6, $8::jsonb FROM started
      )
-     INSERT INTO security_event (user_id, type, ip, user_agent, detail)
-     SELECT $1, 'sign_in', $5, $6, $9::jsonb FROM started
-     RETURNING id`,
-    [
-      userId,
-      hashToken(token),
-      now,
-      amr,
-      context.ip,
-      context.userAgent,
-      new Date(now.getTime() + SESSION_MAX_AGE_SECONDS * 1000),
-      id,
-      JSON.stringify({ ...signInDetail, session_id: id }),
-    ],
+     SELECT expires_at FROM started`,
+    [userId, hashToken(token), now, amr, context.ip, context.userAgent, id, JSON.stringify({ ...signInDetail, session_id: id })],
   );
   if (!logged) throw new AccountError("account_disabled");
-  return { id, token, authTime: now };
+  return { id, token, authTime: now, expiresAt: new Date(logged.expires_at) };
 }

@@ -1,6 +1,7 @@
 import "server-only";
 import { hashToken } from "../crypto/tokens.ts";
 import { sql } from "../db.ts";
+import { LIVE_SESSION_SQL } from "./live-session-sql.ts";
 
 export interface LiveSession {
   id: string;
@@ -15,8 +16,9 @@ export interface LiveSession {
 const TOUCH_INTERVAL = "1 minute";
 
 /**
- * The live session a cookie value points to (not revoked, not expired), or null. Refreshes last_seen_at
- * in the same statement when it is more than a minute old.
+ * The live session a cookie value points to (not revoked, not past its absolute end, not idle too long), or
+ * null. Refreshes last_seen_at in the same statement when it is more than a minute old: using our pages keeps
+ * a session from going idle.
  */
 export async function getSessionByToken(token: string | undefined): Promise<LiveSession | null> {
   if (!token || token.length > 100) return null;
@@ -24,7 +26,7 @@ export async function getSessionByToken(token: string | undefined): Promise<Live
     `WITH live AS (
        SELECT s.id, s.user_id, s.auth_time, s.amr, s.last_seen_at
          FROM session s
-        WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+        WHERE s.token_hash = $1 AND ${LIVE_SESSION_SQL}
      ), touched AS (
        UPDATE session SET last_seen_at = now()
         WHERE id = (SELECT id FROM live WHERE last_seen_at < now() - interval '${TOUCH_INTERVAL}')

@@ -1,14 +1,20 @@
 import "server-only";
 import { sql } from "../db.ts";
 import { describeUserAgent } from "./describe-user-agent.ts";
+import { LIVE_SESSION_SQL } from "./live-session-sql.ts";
 import { MemberSessionSchema, type MemberSession } from "./schemas.ts";
 
-/** The member's live sessions (not signed out, not expired), the current one first, then by last use. */
+/**
+ * The member's live sessions (not signed out, not past either end), the current one first, then by last
+ * use; each with when it ends: after a while unused (`idle_expires_at`) and at the latest (`expires_at`).
+ */
 export async function listMemberSessions(userId: string, currentSessionId: string | null): Promise<MemberSession[]> {
-  const rows = await sql<{ id: string; user_agent: string | null; ip: string | null; created_at: Date; last_seen_at: Date }>(
-    `SELECT id, user_agent, ip, created_at, last_seen_at FROM session
-      WHERE user_id = $1 AND revoked_at IS NULL AND expires_at > now()
-      ORDER BY id = $2::uuid DESC NULLS LAST, last_seen_at DESC, id`,
+  const rows = await sql<{ id: string; user_agent: string | null; ip: string | null; created_at: Date; last_seen_at: Date; expires_at: Date; idle_expires_at: Date }>(
+    `SELECT s.id, s.user_agent, s.ip, s.created_at, s.last_seen_at, s.expires_at,
+            least(s.expires_at, s.last_seen_at + make_interval(secs => s.idle_timeout_seconds)) AS idle_expires_at
+       FROM session s
+      WHERE s.user_id = $1 AND ${LIVE_SESSION_SQL}
+      ORDER BY s.id = $2::uuid DESC NULLS LAST, s.last_seen_at DESC, s.id`,
     [userId, currentSessionId],
   );
   return rows.map((row) =>
@@ -18,6 +24,8 @@ export async function listMemberSessions(userId: string, currentSessionId: strin
       ip: row.ip,
       created_at: new Date(row.created_at).toISOString(),
       last_seen_at: new Date(row.last_seen_at).toISOString(),
+      idle_expires_at: new Date(row.idle_expires_at).toISOString(),
+      expires_at: new Date(row.expires_at).toISOString(),
       current: row.id === currentSessionId,
     }),
   );

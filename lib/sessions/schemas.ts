@@ -9,6 +9,10 @@ export const MemberSessionSchema = z
     ip: z.string().nullable(),
     created_at: z.iso.datetime(),
     last_seen_at: z.iso.datetime(),
+    /** When it ends if it is not used again before (the idle timeout after its last use, at most `expires_at`). */
+    idle_expires_at: z.iso.datetime(),
+    /** When it ends at the latest, however active: then the member signs in again. */
+    expires_at: z.iso.datetime(),
     /** The session the calling token belongs to. */
     current: z.boolean(),
   })

@@ -65,15 +65,21 @@ const TARGETS: readonly Target[] = [
     key: "refreshTokens",
     table: "refresh_token",
     id: "token_hash",
-    where: "(t.expires_at < :cutoff OR EXISTS (SELECT 1 FROM oauth_grant g WHERE g.id = t.grant_id AND g.revoked_at < :cutoff))",
+    // Expired, or its grant revoked, past its offline maximum, or bound to a session that is gone.
+    where: `(t.expires_at < :cutoff OR EXISTS (SELECT 1 FROM oauth_grant g WHERE g.id = t.grant_id
+              AND (g.revoked_at < :cutoff OR g.offline_until < :cutoff OR (g.offline_until IS NULL AND g.session_id IS NULL))))`,
   },
   {
     key: "sessions",
     table: "session",
     id: "id",
-    where: `(t.expires_at < :cutoff OR t.revoked_at < :cutoff)
-            AND NOT EXISTS (SELECT 1 FROM oauth_grant g JOIN refresh_token rt ON rt.grant_id = g.id
-                             WHERE g.session_id = t.id AND g.revoked_at IS NULL AND rt.used_at IS NULL AND rt.expires_at > :now)`,
+    // Ended (past its absolute end, idle, or revoked) before the retention, unless an offline grant of it
+    // still holds a usable refresh token (docs/decisions/0018).
+    where: `(t.expires_at < :cutoff OR t.revoked_at < :cutoff OR t.last_seen_at + make_interval(secs => t.idle_timeout_seconds) < :cutoff)
+            AND NOT (t.revoked_at IS NULL AND EXISTS (
+                  SELECT 1 FROM oauth_grant g JOIN refresh_token rt ON rt.grant_id = g.id
+                   WHERE g.session_id = t.id AND g.revoked_at IS NULL AND g.offline_until > :now
+                     AND rt.used_at IS NULL AND rt.expires_at > :now))`,
   },
   { key: "outboxMessages", table: "outbox_message", id: "id", where: "t.created_at < :cutoff" },
   { key: "federatedLoginAttempts", table: "federated_login_attempt", id: "state_hash", where: "t.expires_at < :now" },

@@ -3,7 +3,16 @@ import { db } from "../db.ts";
 import { notFound } from "../identity/errors.ts";
 import { ProfileSchema, type Profile } from "./schemas.ts";
 
-export async function getProfileOrThrow(userId: string, permissions: Iterable<string>): Promise<Profile> {
+export interface ProfileViewer {
+  /** The token's effective scopes. */
+  scopes: readonly string[];
+  /** Roles, permissions and the second factor's state are account control: first-party clients only. */
+  firstPartyClient: boolean;
+  permissions: Iterable<string>;
+}
+
+/** GET /api/v1/users/me: the member's profile, cut to what the calling token may see. */
+export async function getProfileOrThrow(userId: string, viewer: ProfileViewer): Promise<Profile> {
   const user = await (await db()).user.findUnique({
     where: { id: userId },
     select: {
@@ -22,20 +31,23 @@ export async function getProfileOrThrow(userId: string, permissions: Iterable<st
     },
   });
   if (!user) throw notFound("account");
+  const may = (scope: string) => viewer.scopes.includes(scope);
   return ProfileSchema.parse({
     id: user.id,
-    email: user.email,
-    email_verified: user.emailVerifiedAt !== null,
-    name: `${user.givenName} ${user.familyName}`.trim(),
-    given_name: user.givenName,
-    family_name: user.familyName,
-    phone_number: user.phone,
-    phone_number_verified: user.phoneVerifiedAt !== null,
-    locale: user.locale,
-    roles: user.roles.map((entry) => entry.role.name).sort(),
-    permissions: [...permissions].sort(),
-    mfa_enabled: user.totp?.status === "confirmed",
-    created_at: user.createdAt.toISOString(),
-    updated_at: user.updatedAt.toISOString(),
+    ...(may("profile") && {
+      name: `${user.givenName} ${user.familyName}`.trim(),
+      given_name: user.givenName,
+      family_name: user.familyName,
+      locale: user.locale,
+      updated_at: user.updatedAt.toISOString(),
+    }),
+    ...(may("email") && { email: user.email, email_verified: user.emailVerifiedAt !== null }),
+    ...(may("phone") && { phone_number: user.phone, phone_number_verified: user.phoneVerifiedAt !== null }),
+    ...(viewer.firstPartyClient && {
+      roles: user.roles.map((entry) => entry.role.name).sort(),
+      permissions: [...viewer.permissions].sort(),
+      mfa_enabled: user.totp?.status === "confirmed",
+      created_at: user.createdAt.toISOString(),
+    }),
   });
 }

@@ -3,9 +3,9 @@ import { redirect } from "next/navigation";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { getConsentPrompt } from "@/lib/consents/get-consent-prompt";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
-import { getAuthorizationRequest } from "@/lib/oauth/authorization-request";
 import { currentSession } from "../_components/current-session";
 import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
+import { parkedRequestOfThisBrowser } from "../_components/request-context";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Allow access?" };
@@ -26,7 +26,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   const session = await currentSession();
   if (!session) redirect(pagePath(PAGES.signIn, { request: requestId }));
 
-  const parked = await getAuthorizationRequest(requestId);
+  const parked = await parkedRequestOfThisBrowser(requestId);
   const prompt = parked ? await getConsentPrompt(parked.params) : null;
   if (!parked || !prompt) return <Expired />;
 

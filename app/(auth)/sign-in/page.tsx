@@ -4,6 +4,7 @@ import { listEnabledProviders } from "@/lib/federation/providers";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../_components/auth-form";
 import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
+import { currentSession } from "../_components/current-session";
 import { pageRequest } from "../_components/request-context";
 
 export const dynamic = "force-dynamic";
@@ -14,6 +15,11 @@ const NOTICES: Record<string, string> = {
   email_verified: "Your email address is confirmed. Sign in to continue.",
 };
 
+/** The app asked for a fresh sign-in although the browser is signed in (`max_age=0`, `prompt=login`). */
+function asksToSignInAgain(params: { max_age?: number; prompt?: string }): boolean {
+  return params.max_age === 0 || (params.prompt ?? "").split(" ").includes("login");
+}
+
 export default async function SignInPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const query = await searchParams;
   const csrf = (await csrfTokenForPage()) ?? "";
@@ -23,10 +29,17 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const keep = { request: request?.parked.id };
   const returnTo = param(query, "return_to");
   const providers = await listEnabledProviders();
+  const confirming = request !== null && asksToSignInAgain(request.parked.params) && (await currentSession()) !== null;
   return (
     <div className="auth-card">
-      <h1>Sign in</h1>
-      <p className="auth-card__lede">{request?.clientName ? `to continue to ${request.clientName}` : "with your church account"}</p>
+      <h1>{confirming ? "Confirm it’s you" : "Sign in"}</h1>
+      <p className="auth-card__lede">
+        {confirming
+          ? `Sign in again to continue${request?.clientName ? ` to ${request.clientName}` : ""}. We ask before changes that need extra care.`
+          : request?.clientName
+            ? `to continue to ${request.clientName}`
+            : "with your church account"}
+      </p>
       {notice ? (
         <div className="notice" role="status">
           <p>{notice}</p>

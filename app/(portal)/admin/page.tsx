@@ -8,8 +8,8 @@ export const metadata: Metadata = { title: "Staff" };
 
 /** The staff area's front page: what the signed-in staff member may manage here. */
 export default async function AdminPage() {
-  const access = await requireStaffPage("/admin", "events:read");
-  if (!access.allowed && !access.permissions.has("membership:read")) return <StaffForbidden permission="events:read" />;
+  const access = await requireStaffPage("/admin", ["events:read", "membership:read"]);
+  if (access.refusal) return <StaffForbidden permission="events:read" refusal={access.refusal} />;
   return (
     <div className="page page--narrow">
       <p className="eyebrow">Staff</p>

@@ -4,32 +4,34 @@ import { getConsentPrompt } from "@/lib/consents/get-consent-prompt";
 import { grantConsent } from "@/lib/consents/grant-consent";
 import { consentDecisionBodySchema } from "@/lib/consents/schemas";
 import { formRoute } from "@/lib/http/forms";
-import { getAuthorizationRequest, markAuthorizationRequestConsented, resumeAuthorizationPath } from "@/lib/oauth/authorization-request";
+import { getAuthorizationRequest, markAuthorizationRequestDecided, resumeAuthorizationPath } from "@/lib/oauth/authorization-request";
+import { browserBindingCookieName, browserBindingHash } from "@/lib/oauth/authorize/browser-binding";
 import { getSessionByToken } from "@/lib/sessions/get-session";
 import { sessionCookieName } from "@/lib/sessions/session-cookie";
 import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
-// POST /auth/consent - "Allow" records the Consent and resumes the request; "Deny" resumes it as denied
+// POST /auth/consent - "Allow" records the Consent and resumes the request; "Deny" resumes it as denied; either only for this browser's request and session
 export const POST = formRoute({
   formPath: PAGES.consent,
   schema: consentDecisionBodySchema,
   async handle(input, { client, cookie }) {
     const session = await getSessionByToken(cookie(sessionCookieName()));
     if (!session) throw new AccountError("session_required", { formPath: PAGES.signIn });
-    const parked = await getAuthorizationRequest(input.request);
+    const parked = await getAuthorizationRequest(input.request, browserBindingHash(cookie(browserBindingCookieName())));
     if (!parked) throw new AccountError("request_expired");
-    const resume = resumeAuthorizationPath(parked.id);
-    if (input.decision === "deny") return { redirectTo: `${resume}&denied=1` };
-    const prompt = await getConsentPrompt(parked.params);
-    if (!prompt) throw new AccountError("request_expired");
-    await grantConsent({
-      userId: session.userId,
-      clientId: prompt.clientId,
-      scopes: prompt.scopes.map((line) => line.scope),
-      context: client,
-    });
-    await markAuthorizationRequestConsented(parked.id);
-    return { redirectTo: resume };
+    if (input.decision === "allow") {
+      const prompt = await getConsentPrompt(parked.params);
+      if (!prompt) throw new AccountError("request_expired");
+      await grantConsent({
+        userId: session.userId,
+        clientId: prompt.clientId,
+        scopes: prompt.scopes.map((line) => line.scope),
+        context: client,
+      });
+    }
+    // The answer counts for this session only: another account signing in on this request is asked again.
+    await markAuthorizationRequestDecided(parked.id, session.id, input.decision);
+    return { redirectTo: resumeAuthorizationPath(parked.id) };
   },
 });
 

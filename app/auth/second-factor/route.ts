@@ -25,6 +25,7 @@ export const POST = formRoute({
       method,
       provider: pending.provider,
       context: client,
+      cookie,
       request: pending.request,
       returnTo: pending.returnTo,
     });

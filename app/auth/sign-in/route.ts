@@ -13,7 +13,7 @@ export const POST = formRoute({
   formPath: PAGES.signIn,
   schema: signInBodySchema,
   keep: ["request", "return_to"],
-  async handle(input, { client }) {
+  async handle(input, { client, cookie }) {
     const result = await signInWithPassword({ email: input.email, password: input.password, context: client });
     switch (result.next) {
       case "signed_in": {
@@ -22,6 +22,7 @@ export const POST = formRoute({
           amr: ["pwd"],
           method: "password",
           context: client,
+      cookie,
           request: input.request,
           returnTo: input.return_to,
         });

@@ -22,6 +22,7 @@ export const POST = formRoute({
       amr: ["pwd"],
       method: "email_code",
       context: client,
+      cookie,
       request: input.request,
     });
     return { redirectTo: done.redirectTo, cookies: [...done.cookies, clearedPendingCodeCookie()] };

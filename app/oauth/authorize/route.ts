@@ -1,4 +1,4 @@
-import { browserOAuthParams, browserOAuthRoute, browserSession } from "@/lib/http/authorize";
+import { browserOAuthParams, browserOAuthRoute, browserSession, requestBrowserBinding } from "@/lib/http/authorize";
 import { OAuthError } from "@/lib/oauth/errors";
 import { completeAuthorization } from "@/lib/oauth/authorize/complete-authorization";
 import { clientErrorRedirect } from "@/lib/oauth/authorize/redirect-to-client";
@@ -18,7 +18,7 @@ const authorize = browserOAuthRoute(async (request) => {
     if (error instanceof OAuthError) return clientErrorRedirect(redirectUri, error, params.get("state"));
     throw error;
   }
-  return completeAuthorization(client, validated, await browserSession(request), null);
+  return completeAuthorization(client, validated, await browserSession(request), null, requestBrowserBinding(request));
 });
 
 // GET /oauth/authorize - start an authorization code flow (RFC 6749 4.1, OIDC Core 3.1.2)

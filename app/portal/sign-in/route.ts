@@ -7,7 +7,8 @@ import { browserMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
-// GET /portal/sign-in - starts signing in to the portal at our authorization server, then back to ?callbackUrl
+// GET /portal/sign-in - starts signing in to the portal at our authorization server, then back to ?callbackUrl;
+// with ?confirm=1, signs the member in again although they are signed in ("Confirm it's you", max_age=0)
 export async function GET(request: NextRequest): Promise<Response> {
   const { BASE_URL } = env();
   const params = request.nextUrl.searchParams;
@@ -17,8 +18,13 @@ export async function GET(request: NextRequest): Promise<Response> {
   const returnTo = safeReturnPath(params.get("callbackUrl"), BASE_URL) ?? DEFAULT_AFTER_SIGN_IN_PATH;
   const requestCookies = request.cookies.getAll();
   const token = await readPortalToken(requestCookies);
+  const signedIn = Boolean(token?.sub && !token?.error);
+  if (params.get("confirm") === "1" && signedIn) {
+    // A fresh sign-in of the same member: the issuer asks for the password (and second factor) again.
+    return startPortalSignIn(request, requestCookies, returnTo, { max_age: "0", ...(token?.email ? { login_hint: token.email } : {}) });
+  }
   // Already signed in: nothing to start.
-  if (token?.sub && !token.error) return Response.redirect(`${BASE_URL}${returnTo}`, 303);
+  if (signedIn) return Response.redirect(`${BASE_URL}${returnTo}`, 303);
   return startPortalSignIn(request, requestCookies, returnTo);
 }
 

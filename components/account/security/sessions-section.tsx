@@ -16,7 +16,8 @@ type Confirming = { kind: "one"; session: MemberSession } | { kind: "others" };
 const nameOf = (session: MemberSession) => `${session.browser} on ${session.device}`;
 
 /**
- * Where the member is signed in: each browser or device with its address and times, this one marked.
+ * Where the member is signed in: each browser or device with its address and times, when it ends (unused for
+ * a while, and at the latest), this one marked.
  * Signing out another session (or all of them) is confirmed first, and ends its tokens at once.
  */
 export function SessionsSection() {
@@ -151,6 +152,18 @@ function SessionCard({ session, onSignOut }: { session: MemberSession; onSignOut
           <dt>Last active</dt>
           <dd>
             <LocalDateTime iso={session.last_seen_at} />
+          </dd>
+        </div>
+        <div>
+          <dt>Ends if unused</dt>
+          <dd>
+            <LocalDateTime iso={session.idle_expires_at} />
+          </dd>
+        </div>
+        <div>
+          <dt>Ends at the latest</dt>
+          <dd>
+            <LocalDateTime iso={session.expires_at} />
           </dd>
         </div>
       </dl>

@@ -3,7 +3,7 @@ import { rejectRepeatedParameters } from "../../http/oauth.ts";
 import type { AuthorizationParams } from "../authorization-request.ts";
 import type { OAuthClient } from "../clients/get-client.ts";
 import { OAuthError, invalidRequest } from "../errors.ts";
-import { isSupportedScope, parseScope } from "../scopes.ts";
+import { parseScope, scopeAllowedForClient } from "../scopes.ts";
 import { CODE_CHALLENGE_PATTERN } from "../token/pkce.ts";
 
 const PROMPTS = new Set(["none", "login", "consent"]);
@@ -34,7 +34,7 @@ export function validateAuthorizationParams(params: URLSearchParams, client: OAu
 
   const scopes = parseScope(params.get("scope"));
   if (scopes.length === 0) throw new OAuthError("invalid_scope", "scope is required");
-  const unknown = scopes.filter((scope) => !isSupportedScope(scope) || !client.scopes.includes(scope));
+  const unknown = scopes.filter((scope) => !client.scopes.includes(scope) || !scopeAllowedForClient(scope, client.firstParty));
   if (unknown.length > 0) throw new OAuthError("invalid_scope", `scope not allowed for this client: ${unknown.join(" ").slice(0, 200)}`);
 
   const codeChallenge = params.get("code_challenge");

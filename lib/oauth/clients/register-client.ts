@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { hashToken, randomToken } from "../../crypto/tokens.ts";
 import { db } from "../../db.ts";
-import { SUPPORTED_SCOPES } from "../scopes.ts";
+import { FIRST_PARTY_SCOPES, SUPPORTED_SCOPES, scopeAllowedForClient } from "../scopes.ts";
 
 /**
  * Registers an OAuth client. Confidential clients get a random 256-bit secret, returned once and stored
@@ -36,6 +36,10 @@ export const registerClientInputSchema = z
   .refine((c) => !c.grantTypes.includes("authorization_code") || c.redirectUris.length > 0, {
     message: "authorization_code needs at least one redirect URI",
     path: ["redirectUris"],
+  })
+  .refine((c) => c.firstParty || c.scopes.every((scope) => scopeAllowedForClient(scope, false)), {
+    message: `only first-party clients may hold ${FIRST_PARTY_SCOPES.join(", ")} (docs/decisions/0018)`,
+    path: ["scopes"],
   });
 
 export type RegisterClientInput = z.input<typeof registerClientInputSchema>;

@@ -1,11 +1,17 @@
 import "server-only";
 import { hashToken, randomToken } from "../../crypto/tokens.ts";
 import { sql } from "../../db.ts";
+import { LIVE_SESSION_SQL } from "../../sessions/live-session-sql.ts";
 import { REFRESH_TOKEN_TTL_SECONDS } from "../config.ts";
 
 /**
  * Opaque refresh tokens: 256 random bits, stored as SHA-256. Each use rotates the token in one
  * statement (mark used, insert the successor), so two instances can never both rotate the same one.
+ *
+ * A token is usable while its grant is (docs/decisions/0018): not revoked, and
+ * - an `offline_access` grant: before its `offline_until`, its session not revoked (it may have expired);
+ * - any other grant: its session live (not revoked, not past its absolute end, not idle too long).
+ * Using it counts as activity of the session, so an app in use keeps its member's session from going idle.
  */
 export interface RotatedGrant {
   grantId: string;
@@ -15,9 +21,12 @@ export interface RotatedGrant {
   scope: string;
   authTime: Date;
   amr: string[];
-  grantRevoked: boolean;
-  sessionRevoked: boolean;
 }
+
+/** Over a grant `g` LEFT JOINed to its session `s`: may its refresh tokens still be used? */
+export const GRANT_USABLE_SQL = `(g.revoked_at IS NULL AND (
+  (g.offline_until IS NOT NULL AND g.offline_until > now() AND s.revoked_at IS NULL)
+  OR (g.offline_until IS NULL AND ${LIVE_SESSION_SQL})))`;
 
 export function newRefreshToken(): { token: string; hash: string } {
   const token = randomToken(32);
@@ -39,19 +48,19 @@ interface RotatedRow {
   scope: string;
   auth_time: Date;
   amr: string[];
-  grant_revoked: boolean;
-  session_revoked: boolean;
 }
 
 /**
- * Uses a refresh token of `clientId`: when it is unused and unexpired, marks it used, stores `successorHash` as its
- * successor and returns its grant (whose liveness the caller checks). Null when the token was not
- * usable; `explainUnusableRefreshToken` then says why.
+ * Uses a refresh token of `clientId`: when it is unused and unexpired, its grant usable and its scopes cover
+ * `requestedScopes` (null: the grant's own), marks it used, stores `successorHash` as its successor, touches
+ * the session and returns the grant. Null when nothing was spent; `explainUnusableRefreshToken` then says why.
+ * The scope is checked here, before anything is spent: a refused wider scope leaves the token usable.
  */
 export async function rotateRefreshToken(
   tokenHash: string,
   successorHash: string,
   clientId: string,
+  requestedScopes: readonly string[] | null,
 ): Promise<RotatedGrant | null> {
   const [row] = await sql<RotatedRow>(
     `WITH used AS (
@@ -59,20 +68,21 @@ export async function rotateRefreshToken(
         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
           AND grant_id IN (
             SELECT g.id FROM oauth_grant g LEFT JOIN session s ON s.id = g.session_id
-             WHERE g.client_id = $4 AND g.revoked_at IS NULL AND (s.id IS NULL OR s.revoked_at IS NULL)
+             WHERE g.client_id = $4 AND ${GRANT_USABLE_SQL}
+               AND ($5::text[] IS NULL OR string_to_array(g.scope, ' ') @> $5::text[])
           )
         RETURNING grant_id
      ), successor AS (
        INSERT INTO refresh_token (token_hash, grant_id, expires_at)
        SELECT $2, grant_id, now() + make_interval(secs => $3) FROM used
        RETURNING grant_id
+     ), touched AS (
+       UPDATE session SET last_seen_at = now()
+        WHERE id = (SELECT g.session_id FROM used JOIN oauth_grant g ON g.id = used.grant_id)
      )
-     SELECT g.id AS grant_id, g.client_id, g.user_id, g.session_id, g.scope, g.auth_time, g.amr,
-            g.revoked_at IS NOT NULL AS grant_revoked,
-            COALESCE(s.revoked_at IS NOT NULL, false) AS session_revoked
-       FROM successor JOIN oauth_grant g ON g.id = successor.grant_id
-       LEFT JOIN session s ON s.id = g.session_id`,
-    [tokenHash, successorHash, REFRESH_TOKEN_TTL_SECONDS, clientId],
+     SELECT g.id AS grant_id, g.client_id, g.user_id, g.session_id, g.scope, g.auth_time, g.amr
+       FROM successor JOIN oauth_grant g ON g.id = successor.grant_id`,
+    [tokenHash, successorHash, REFRESH_TOKEN_TTL_SECONDS, clientId, requestedScopes],
   );
   if (!row) return null;
   return {
@@ -83,8 +93,6 @@ export async function rotateRefreshToken(
     scope: row.scope,
     authTime: new Date(row.auth_time),
     amr: row.amr,
-    grantRevoked: row.grant_revoked,
-    sessionRevoked: row.session_revoked,
   };
 }
 
@@ -93,16 +101,20 @@ export type UnusableRefreshToken =
   | { reason: "unknown" }
   | { reason: "revoked" }
   | { reason: "expired" }
+  | { reason: "ended" }
+  | { reason: "scope" }
   | { reason: "reused"; grantId: string };
 
 /**
  * Explains a failed rotation. Only a token that was rotated away, of a grant still live, counts as reuse:
- * presenting a token of a revoked grant or an ended session again is just invalid (RFC 7009 2.2).
+ * presenting a token of a revoked grant or an ended session again is just invalid (RFC 7009 2.2). A token
+ * that was usable in every other way failed on the scope asked for.
  */
 export async function explainUnusableRefreshToken(tokenHash: string, clientId: string): Promise<UnusableRefreshToken> {
-  const [row] = await sql<{ grant_id: string; spent: boolean; expired: boolean; dead: boolean }>(
+  const [row] = await sql<{ grant_id: string; spent: boolean; expired: boolean; dead: boolean; usable: boolean }>(
     `SELECT rt.grant_id, rt.used_at IS NOT NULL AS spent, rt.expires_at <= now() AS expired,
-            (g.revoked_at IS NOT NULL OR COALESCE(s.revoked_at IS NOT NULL, false)) AS dead
+            (g.revoked_at IS NOT NULL OR COALESCE(s.revoked_at IS NOT NULL, false)) AS dead,
+            COALESCE(${GRANT_USABLE_SQL}, false) AS usable
        FROM refresh_token rt
        JOIN oauth_grant g ON g.id = rt.grant_id
        LEFT JOIN session s ON s.id = g.session_id
@@ -111,6 +123,8 @@ export async function explainUnusableRefreshToken(tokenHash: string, clientId: s
   );
   if (!row) return { reason: "unknown" };
   if (row.dead) return { reason: "revoked" };
+  if (!row.usable) return { reason: "ended" };
   if (row.spent) return { reason: "reused", grantId: row.grant_id };
-  return { reason: row.expired ? "expired" : "unknown" };
+  if (row.expired) return { reason: "expired" };
+  return { reason: "scope" };
 }

@@ -1,12 +1,12 @@
 import "server-only";
 import { sql } from "../../db.ts";
+import { LIVE_SESSION_SQL } from "../../sessions/live-session-sql.ts";
 import type { OAuthClient } from "../clients/get-client.ts";
 import { OAuthError, invalidGrant, invalidRequest } from "../errors.ts";
 import { consumeAuthorizationCode, recordGrantOfCode } from "../grants/authorization-codes.ts";
 import { createGrant } from "../grants/create-grant.ts";
 import { insertRefreshToken, newRefreshToken } from "../grants/refresh-tokens.ts";
 import { revokeGrant } from "../grants/revoke-grant.ts";
-import { parseScope } from "../scopes.ts";
 import { verifierMatchesChallenge } from "./pkce.ts";
 import { memberTokenResponse, type TokenResponse } from "./token-response.ts";
 
@@ -37,7 +37,7 @@ export async function exchangeAuthorizationCode(client: OAuthClient, form: URLSe
   if (issued.expired) throw invalidGrant("the authorization code has expired");
   if (issued.redirectUri !== redirectUri) throw invalidGrant("redirect_uri does not match the authorization request");
   if (!verifierMatchesChallenge(verifier, issued.codeChallenge)) throw invalidGrant("code_verifier does not match the code_challenge");
-  const [session] = await sql<{ live: boolean }>(`SELECT revoked_at IS NULL AS live FROM session WHERE id = $1`, [issued.sessionId]);
+  const [session] = await sql<{ live: boolean }>(`SELECT ${LIVE_SESSION_SQL} AS live FROM session s WHERE s.id = $1`, [issued.sessionId]);
   if (!session?.live) throw invalidGrant("the sign-in this code came from has ended");
 
   const grantId = await createGrant({
@@ -52,8 +52,10 @@ export async function exchangeAuthorizationCode(client: OAuthClient, form: URLSe
     await revokeGrant(grantId, "code_replay");
     throw invalidGrant("the authorization code was used twice; the tokens issued from it are revoked");
   }
+  // Every grant of a client allowed refresh tokens gets one: bound to the session, or with offline_access
+  // outliving its expiry (create-grant.ts).
   let refreshToken: string | null = null;
-  if (parseScope(issued.scope).includes("offline_access") && client.grantTypes.includes("refresh_token")) {
+  if (client.grantTypes.includes("refresh_token")) {
     const fresh = newRefreshToken();
     await insertRefreshToken(grantId, fresh.hash);
     refreshToken = fresh.token;

@@ -32,6 +32,7 @@ export async function memberTokenResponse(input: MemberTokenInput): Promise<Toke
     sid: input.sessionId ?? undefined,
     grantId: input.grantId,
     authTime: input.authTime,
+    amr: input.amr,
   });
   const response: TokenResponse = {
     access_token: access.token,

@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Events · Staff" };
 /** Staff: every event, drafts too, with search, paging and the status changes (events:read to see, events:write to act). */
 export default async function AdminEventsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const access = await requireStaffPage("/admin/events", "events:read");
-  if (!access.allowed) return <StaffForbidden permission="events:read" />;
+  if (access.refusal) return <StaffForbidden permission="events:read" refusal={access.refusal} />;
   const created = (await searchParams).created;
   return (
     <div className="page">

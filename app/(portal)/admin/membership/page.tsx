@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "Membership requests · Staff" };
 /** Staff: members' requests to link a register record (membership:read to see, membership:write to decide). */
 export default async function AdminMembershipPage() {
   const access = await requireStaffPage("/admin/membership", "membership:read");
-  if (!access.allowed) return <StaffForbidden permission="membership:read" />;
+  if (access.refusal) return <StaffForbidden permission="membership:read" refusal={access.refusal} />;
   return (
     <div className="page page--narrow">
       <p className="eyebrow">Staff</p>

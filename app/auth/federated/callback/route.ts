@@ -25,6 +25,7 @@ export async function GET(request: NextRequest): Promise<Response> {
       query: request.nextUrl.searchParams,
       attemptCookieValue: request.cookies.get(attemptCookieName())?.value,
       sessionCookieValue: request.cookies.get(sessionCookieName())?.value,
+      cookie: (name) => request.cookies.get(name)?.value,
       context: requestContext(request.headers),
       baseUrl: BASE_URL,
     });

@@ -7,7 +7,7 @@ import { CSRF_FIELD, csrfCookieName, verifyCsrf } from "@/lib/http/csrf";
 import { requestContext } from "@/lib/http/request-context";
 import { finalizeFederatedLinkForPortal } from "@/lib/portal-api/finalize-federated-link";
 import { endPortalSession, getPortalSession } from "@/lib/portal-auth/get-portal-session";
-import { portalSignInHref } from "@/lib/portal-auth/paths";
+import { portalConfirmHref, portalSignInHref } from "@/lib/portal-auth/paths";
 import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
@@ -42,6 +42,8 @@ export async function POST(request: NextRequest): Promise<Response> {
   if (!session) return seeOther(portalSignInHref(LINK_CONFIRM_PATH), false);
   const answer = await finalizeFederatedLinkForPortal(session.accessToken, code, requestContext(request.headers));
   if (answer.linked) return seeOther(securityPagePath("linked", answer.result.provider), true);
+  // Linking needs a sign-in of the last few minutes: confirm it's you, then back to this page (the code keeps).
+  if (answer.outcome === "confirm") return seeOther(portalConfirmHref(LINK_CONFIRM_PATH), false);
   if (answer.outcome === "session_ended") {
     await endPortalSession();
     return seeOther(portalSignInHref(LINK_CONFIRM_PATH), false);

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Edit event · Staff" };
 export default async function EditEventPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
   const access = await requireStaffPage(`/admin/events/${encodeURIComponent(id)}`, "events:write");
-  if (!access.allowed) return <StaffForbidden permission="events:write" />;
+  if (access.refusal) return <StaffForbidden permission="events:write" refusal={access.refusal} />;
   return (
     <div className="page page--narrow">
       <p className="eyebrow">Staff · Events</p>

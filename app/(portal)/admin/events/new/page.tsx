@@ -9,7 +9,7 @@ export const metadata: Metadata = { title: "New event · Staff" };
 /** Staff: a new event, saved as a draft (events:write). */
 export default async function NewEventPage() {
   const access = await requireStaffPage("/admin/events/new", "events:write");
-  if (!access.allowed) return <StaffForbidden permission="events:write" />;
+  if (access.refusal) return <StaffForbidden permission="events:write" refusal={access.refusal} />;
   return (
     <div className="page page--narrow">
       <p className="eyebrow">Staff · Events</p>

@@ -1,4 +1,5 @@
 import { identityJson, identityRoute } from "@/lib/http/identity";
+import { AREA_SCOPES } from "@/lib/oauth/scopes";
 import { requestContext } from "@/lib/http/request-context";
 import { listMemberSessions } from "@/lib/sessions/list-member-sessions";
 import { revokeOtherMemberSessions } from "@/lib/sessions/revoke-member-session-or-throw";
@@ -7,12 +8,12 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/sessions/me - the member's signed-in sessions (device, browser, IP, created, last seen, current)
-export const GET = identityRoute({ permission: "sessions:read" }, async ({ caller }) =>
+export const GET = identityRoute({ scope: AREA_SCOPES.sessions, permission: "sessions:read" }, async ({ caller }) =>
   identityJson({ sessions: await listMemberSessions(caller.userId, caller.sessionId) }),
 );
 
 // DELETE /api/v1/sessions/me - sign out of every session but the current one
-export const DELETE = identityRoute({ permission: "sessions:write" }, async ({ request, caller }) =>
+export const DELETE = identityRoute({ scope: AREA_SCOPES.sessions, permission: "sessions:write" }, async ({ request, caller }) =>
   identityJson(await revokeOtherMemberSessions(caller.userId, caller.sessionId, requestContext(request.headers))),
 );
 

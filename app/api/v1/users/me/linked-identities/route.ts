@@ -1,11 +1,12 @@
 import { listLinkedIdentities } from "@/lib/federation/list-linked-identities";
 import { identityJson, identityRoute } from "@/lib/http/identity";
+import { AREA_SCOPES } from "@/lib/oauth/scopes";
 import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/users/me/linked-identities - the external provider accounts that can sign the member in
-export const GET = identityRoute({ permission: "profile:read" }, async ({ caller }) =>
+export const GET = identityRoute({ scope: AREA_SCOPES.linkedIdentities, permission: "profile:read" }, async ({ caller }) =>
   identityJson({ identities: await listLinkedIdentities(caller.userId) }),
 );
 

@@ -1,4 +1,5 @@
 import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+import { AREA_SCOPES } from "@/lib/oauth/scopes";
 import { requestContext } from "@/lib/http/request-context";
 import { disableTotp } from "@/lib/mfa/disable-totp";
 import { getMfaState } from "@/lib/mfa/get-mfa-state";
@@ -8,10 +9,10 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/users/me/mfa - whether TOTP is off, pending or on, and how many recovery codes are left
-export const GET = identityRoute({ permission: "profile:read" }, async ({ caller }) => identityJson(await getMfaState(caller.userId)));
+export const GET = identityRoute({ scope: AREA_SCOPES.mfa, permission: "profile:read" }, async ({ caller }) => identityJson(await getMfaState(caller.userId)));
 
 // DELETE /api/v1/users/me/mfa - turn TOTP off, with a current code or a recovery code
-export const DELETE = identityRoute({ permission: "profile:write" }, async ({ request, caller }) => {
+export const DELETE = identityRoute({ scope: AREA_SCOPES.mfa, permission: "profile:write", recentSignIn: true }, async ({ request, caller }) => {
   const { code } = await readJsonBody(request, disableMfaBodySchema);
   return identityJson(await disableTotp(caller.userId, code, requestContext(request.headers)));
 });

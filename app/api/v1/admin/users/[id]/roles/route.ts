@@ -6,8 +6,8 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
-// PUT /api/v1/admin/users/{id}/roles - the account holds exactly these roles (guardian aside); permissions change at once
-export const PUT = identityRoute<{ id: string }>({ staff: true, permission: "roles:write" }, async ({ request, caller, params }) => {
+// PUT /api/v1/admin/users/{id}/roles - the account holds exactly these roles (guardian aside); permissions change at once; needs a recent sign-in
+export const PUT = identityRoute<{ id: string }>({ staff: true, permission: "roles:write", recentSignIn: true }, async ({ request, caller, params }) => {
   const { roles } = await readJsonBody(request, setUserRolesBodySchema);
   return identityJson(await setUserRoles(caller.userId, params.id, roles, requestContext(request.headers)));
 });

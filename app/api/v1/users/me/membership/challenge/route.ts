@@ -1,4 +1,5 @@
 import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+import { AREA_SCOPES } from "@/lib/oauth/scopes";
 import { requestContext } from "@/lib/http/request-context";
 import { challengeMembership } from "@/lib/membership/challenge-membership";
 import { membershipIdBodySchema } from "@/lib/membership/schemas";
@@ -7,7 +8,7 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/users/me/membership/challenge - a code to the record's contact on file, answered masked
-export const POST = identityRoute({ permission: "profile:write" }, async ({ request, caller }) => {
+export const POST = identityRoute({ scope: AREA_SCOPES.claimMembership, permission: "profile:write" }, async ({ request, caller }) => {
   const { membership_id } = await readJsonBody(request, membershipIdBodySchema);
   return identityJson(await challengeMembership(caller.userId, membership_id, requestContext(request.headers)));
 });

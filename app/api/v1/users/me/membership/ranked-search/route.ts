@@ -1,4 +1,5 @@
 import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+import { AREA_SCOPES } from "@/lib/oauth/scopes";
 import { rankMembershipMatches } from "@/lib/membership/rank-membership-matches";
 import { rankedSearchBodySchema } from "@/lib/membership/schemas";
 import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
@@ -6,7 +7,7 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/users/me/membership/ranked-search - unlinked register records like the query: ids, scores and campuses only (rate limited)
-export const POST = identityRoute({ permission: "profile:read" }, async ({ request, caller }) => {
+export const POST = identityRoute({ scope: AREA_SCOPES.claimMembership, permission: "profile:read" }, async ({ request, caller }) => {
   const { query } = await readJsonBody(request, rankedSearchBodySchema);
   return identityJson(await rankMembershipMatches(caller.userId, query));
 });

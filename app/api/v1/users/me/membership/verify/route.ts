@@ -1,4 +1,5 @@
 import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
+import { AREA_SCOPES } from "@/lib/oauth/scopes";
 import { requestContext } from "@/lib/http/request-context";
 import { verifyMembershipBodySchema } from "@/lib/membership/schemas";
 import { verifyMembership } from "@/lib/membership/verify-membership";
@@ -7,7 +8,7 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/users/me/membership/verify - the code from the record's contact links the record to the member
-export const POST = identityRoute({ permission: "profile:write" }, async ({ request, caller }) => {
+export const POST = identityRoute({ scope: AREA_SCOPES.claimMembership, permission: "profile:write" }, async ({ request, caller }) => {
   const { membership_id, code } = await readJsonBody(request, verifyMembershipBodySchema);
   return identityJson(await verifyMembership(caller.userId, membership_id, code, requestContext(request.headers)));
 });

@@ -1,0 +1,20 @@
+/**
+ * The permissions (`resource:action`) that make someone church staff: every one the staff API
+ * (/api/v1/admin) asks for. Holding any of them shortens the sign-in session and, at the staff API,
+ * requires a second factor (docs/decisions/0018-least-privilege.md). Roles hold permissions in the
+ * database; this list only says which of them are the office's.
+ */
+export const STAFF_PERMISSIONS = [
+  "users:read",
+  "users:write",
+  "roles:write",
+  "events:read",
+  "events:write",
+  "clients:read",
+  "clients:write",
+  "membership:read",
+  "membership:write",
+  "families:read",
+  "families:write",
+] as const;
+export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];

@@ -1,0 +1,9 @@
+import { FIRST_PARTY_SCOPES } from "../oauth/scopes.ts";
+
+/**
+ * What the member portal asks for: who the member is (`openid profile email phone`), their membership, and
+ * the control of the account and of the church office that only the church's own clients may hold
+ * (docs/decisions/0018). No `offline_access`: the portal's refresh token lives exactly as long as the
+ * member's sign-in session. Pure: the seed, the portal's next-auth provider and the tests share it.
+ */
+export const PORTAL_SCOPES = ["openid", "profile", "email", "phone", "membership", ...FIRST_PARTY_SCOPES] as const;
