@@ -81,7 +81,7 @@ function op(
     security: [{ bearer: [] }],
     ...((extra.query || extra.path) && { requestParams: { ...(extra.query && { query: extra.query }), ...(extra.path && { path: extra.path }) } }),
     ...(extra.body && { requestBody: { content: { "application/json": { schema: extra.body } } } }),
-    responses: { ...responses, "401": invalidTokenResponse, "403": identityError(`\`forbidden\`: \`missing permission ${permission}\`: the member lacks it, or the token is a third-party app's (staff rights count only on first-party clients' tokens).`) },
+    responses: { ...responses, "401": invalidTokenResponse, "403": identityError(`Or \`missing permission ${permission}\`: the member's roles lack it.`) },
   };
 }
 

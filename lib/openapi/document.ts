@@ -41,6 +41,9 @@ import { ProfileSchema } from "../users/schemas.ts";
 import { adminPaths, adminTag } from "./admin-paths.ts";
 import { familyPaths, familyTag } from "./family-paths.ts";
 import { systemPaths, systemTag } from "./system-paths.ts";
+import { routeNeeds } from "./route-scopes.ts";
+import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
+import { SCOPE_RULES } from "../oauth/scopes.ts";
 
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with and answer
@@ -120,6 +123,47 @@ function withOutageAnswers(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject 
   return paths;
 }
 
+/**
+ * Every identity operation says what it needs of a token (lib/openapi/route-scopes.ts, docs/decisions/0018):
+ * its scope in the security requirement, the 403 of a missing scope, and the 401 of a sign-in that is too old
+ * or, on the staff API, lacks a second factor (RFC 9470).
+ */
+function withTokenNeeds(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
+  for (const [urlPath, item] of Object.entries(paths)) {
+    for (const method of ["get", "post", "put", "patch", "delete"] as const) {
+      const operation = item?.[method];
+      const needs = routeNeeds(`${method.toUpperCase()} ${urlPath}`);
+      if (!operation?.responses || !needs) continue;
+      operation.security = [{ bearer: needs.scope ? [needs.scope] : [] }];
+      if (needs.scope) {
+        const permission = operation.responses["403"] as { description?: string } | undefined;
+        operation.responses["403"] = {
+          ...identityError(
+            `\`forbidden\`: \`missing scope ${needs.scope}\` (with \`WWW-Authenticate: Bearer error="insufficient_scope", scope="${needs.scope}"\`) when the token's scopes, ` +
+              `or what its client may hold, do not reach this area${SCOPE_RULES[needs.scope].thirdParty ? "" : " (account control and staff tools are for the church's own first-party apps only)"}. ` +
+              (permission?.description ?? ""),
+          ),
+          headers: { "WWW-Authenticate": { description: 'Bearer error="insufficient_scope" (RFC 6750) for a missing scope', schema: { type: "string" as const } } },
+        };
+      }
+      const stepUps = [
+        ...(needs.scope === "staff" ? ["`staff tools need a sign-in with a second factor`"] : []),
+        ...(needs.recentSignIn
+          ? [`\`sign in again to make this change\`${needs.recentSignIn === "deletion" ? " (a deletion request)" : ""} when the sign-in is older than ${RECENT_SIGN_IN_SECONDS / 60} minutes (\`max_age=${RECENT_SIGN_IN_SECONDS}\` in the challenge)`]
+          : []),
+      ];
+      if (stepUps.length > 0) {
+        const invalid = operation.responses["401"] as { description?: string } | undefined;
+        operation.responses["401"] = {
+          ...identityError(`${invalid?.description ?? ""} Or \`insufficient_user_authentication\` (RFC 9470, with WWW-Authenticate): ${stepUps.join("; ")}.`.trim()),
+          headers: { "WWW-Authenticate": { description: 'Bearer error="invalid_token" or error="insufficient_user_authentication"', schema: { type: "string" as const } } },
+        };
+      }
+    }
+  }
+  return paths;
+}
+
 export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: string }) {
   return createDocument({
     openapi: "3.1.0",
@@ -162,7 +206,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         oidc: { type: "openIdConnect", openIdConnectUrl: `${options.serverUrl}/.well-known/openid-configuration` },
       },
     },
-    paths: withOutageAnswers({
+    paths: withTokenNeeds(withOutageAnswers({
       ...familyPaths,
       ...systemPaths,
       ...adminPaths,
@@ -170,8 +214,11 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         get: {
           tags: ["users"],
           operationId: "getMyProfile",
-          summary: "The signed-in member's profile, roles and permissions",
-          description: "Needs permission `profile:read`. Absent values are null.",
+          summary: "The signed-in member's profile, as far as the token may see it",
+          description:
+            "Needs permission `profile:read`, and any scope: `id` always; `profile` adds the name, given and family name, locale and `updated_at`, " +
+            "`email` the email and `email_verified`, `phone` the phone number and `phone_number_verified`; a token of a first-party client also gets " +
+            "`roles`, `permissions`, `mfa_enabled` and `created_at`. A field the token may not see is absent; a value the account lacks is null.",
           security: [{ bearer: [] }],
           responses: {
             "200": { description: "The profile.", content: { "application/json": { schema: ProfileSchema } } },
@@ -803,7 +850,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
           },
         },
       },
-    }),
+    })),
     "x-calendar-base-url": options.calendarUrl,
   });
 }

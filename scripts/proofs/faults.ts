@@ -24,7 +24,7 @@ import { checkInvariants, Database } from "./support/db-state.ts";
 import { agentFor, jsonOf, send, type RawAnswer, type RawRequest } from "./support/http.ts";
 import type { Tally } from "./support/report.ts";
 import { onCleanup, prepareDatabase, sleep, startServer } from "./support/servers.ts";
-import { basicAuth, DEMO_PASSWORD, signInForTokens } from "./support/tokens.ts";
+import { basicAuth, DEMO_PASSWORD, portalClient, portalTokens } from "./support/tokens.ts";
 
 const FAIL_FAST_MS = 5_000;
 
@@ -131,10 +131,12 @@ export async function runFaults(tally: Tally, options: { port: number }): Promis
     server = await startServer({ name: "faults", port: options.port, databaseUrl, env: { CALENDAR_CACHE_SECONDS: "0" } });
     const pid = server.pid;
 
-    // What the load needs: token chains (refresh rotation), a CSRF pair for sign-ins, events.
+    // What the load needs: token chains of the portal (account control is first-party only, docs/decisions/0018;
+    // refresh rotation), a CSRF pair for sign-ins, events.
+    const portal = portalClient(baseUrl);
     const chains: Chain[] = [];
     for (let i = 0; i < 6; i++) {
-      const tokens = await signInForTokens(baseUrl, i % 2 === 0 ? "member@example.org" : "guardian@example.org");
+      const tokens = await portalTokens(baseUrl, i % 2 === 0 ? "member@example.org" : "guardian@example.org");
       chains.push({ refreshToken: tokens.refresh_token!, accessToken: tokens.access_token, dead: false });
     }
     const page = await fetch(`${baseUrl}/sign-in`);
@@ -180,7 +182,7 @@ export async function runFaults(tally: Tally, options: { port: number }): Promis
         make: (w) => ({
           method: "POST",
           path: "/oauth/token",
-          headers: { authorization: basicAuth(), "content-type": "application/x-www-form-urlencoded" },
+          headers: { authorization: basicAuth(portal.id, portal.secret), "content-type": "application/x-www-form-urlencoded" },
           body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: chains[w % chains.length]!.refreshToken }).toString(),
         }),
         after: (answer, w) => {

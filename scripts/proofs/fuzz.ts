@@ -31,6 +31,7 @@ import { basicAuth, signInForTokens } from "./support/tokens.ts";
 const IDENTITY_ERROR_STATUS: Record<string, number> = {
   invalid_request: 400,
   invalid_token: 401,
+  insufficient_user_authentication: 401,
   forbidden: 403,
   not_found: 404,
   conflict: 409,
@@ -91,6 +92,8 @@ export interface Generated {
    * batches of their own, so that every other batch is compared table by table with no exemption.
    */
   mayWrite?: boolean;
+  /** Sent with a third-party app's valid token holding these scopes (docs/decisions/0018). */
+  thirdPartyScopes?: readonly string[];
 }
 
 type Verdict = { ok: true; accepted: boolean } | { ok: false; why: string };
@@ -243,6 +246,12 @@ export function judge(generated: Generated, answer: RawAnswer, baseUrl: string):
 
   if (surface === "identity") {
     if (answer.status >= 300 && answer.status < 400) return { ok: false, why: `redirect ${answer.status} to ${header(answer, "location")}` };
+    // Least privilege: a third-party app's token succeeds only where its scopes reach (the route's own scope,
+    // by the path the server routes, not the template the request was made from).
+    if (generated.thirdPartyScopes && answer.status < 300) {
+      const needed = scopeOfRoute(request.method, path);
+      if (needed !== null && !generated.thirdPartyScopes.includes(needed)) return { ok: false, why: `a third-party token's ${answer.status} on a route that needs ${needed}` };
+    }
     if (answer.status >= 400) {
       if (head) return { ok: true, accepted: false };
       const shape = identityShape(answer, IDENTITY_ERROR_STATUS);
@@ -588,6 +597,11 @@ interface IdentityRoute {
    * sometimes the member's instead, which must be `forbidden`), the cron secret, or none (public routes).
    */
   credential?: "member" | "admin" | "cron" | "none";
+  /**
+   * The scope the route needs (docs/decisions/0018; the proof's own copy, like the error tables): `null` where
+   * any member token will do. The staff API needs `staff`. Omitted: no member token is involved.
+   */
+  scope?: string | null;
 }
 
 interface ListQuery {
@@ -620,45 +634,45 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
   const { ids } = fixtures;
   const admin = "admin" as const;
   return [
-    { method: "GET", path: "/api/v1/users/me" },
-    { method: "GET", path: "/api/v1/consents/me" },
-    { method: "POST", path: "/api/v1/consents/me", body: { client_id: "demo-app", scopes: ["openid", "profile"] } },
-    { method: "DELETE", path: "/api/v1/consents/me/{id}" },
-    { method: "POST", path: "/api/v1/families/join", body: { code: "ABCD-2345" } },
-    { method: "GET", path: "/api/v1/families/me" },
-    { method: "POST", path: "/api/v1/families/me/code", noValidToken: true },
-    { method: "GET", path: "/api/v1/privacy/data-requests/me" },
-    { method: "POST", path: "/api/v1/privacy/data-requests/me", body: { type: "export" } },
-    { method: "POST", path: "/api/v1/privacy/data-requests/me/{id}/cancel" },
-    { method: "GET", path: "/api/v1/privacy/data-requests/me/{id}/download" },
-    { method: "GET", path: "/api/v1/sessions/me" },
-    { method: "DELETE", path: "/api/v1/sessions/me", noValidToken: true },
-    { method: "DELETE", path: "/api/v1/sessions/me/{id}" },
-    { method: "GET", path: "/api/v1/users/me/dependents" },
-    { method: "DELETE", path: "/api/v1/users/me/dependents/{id}/consent/{id}" },
-    { method: "GET", path: "/api/v1/users/me/mfa" },
-    { method: "DELETE", path: "/api/v1/users/me/mfa", body: { code: "123456" } },
-    { method: "POST", path: "/api/v1/users/me/mfa/setup", noValidToken: true },
-    { method: "POST", path: "/api/v1/users/me/mfa/confirm", body: { code: "123456" } },
-    { method: "POST", path: "/api/v1/users/me/mfa/recovery-codes", body: { code: "123456" } },
-    { method: "POST", path: "/api/v1/users/me/phone", body: { phone: "+15555550123" } },
-    { method: "POST", path: "/api/v1/users/me/phone/verify", body: { code: "123456" } },
-    { method: "GET", path: "/api/v1/users/me/recovery-contacts" },
-    { method: "POST", path: "/api/v1/users/me/recovery-contacts", body: { value: "helper@example.org" } },
-    { method: "DELETE", path: "/api/v1/users/me/recovery-contacts/{id}" },
-    { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/verify", body: { code: "123456" } },
-    { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/resend" },
-    { method: "GET", path: "/api/v1/users/me/security-events", query: true },
+    { method: "GET", path: "/api/v1/users/me", scope: null },
+    { method: "GET", path: "/api/v1/consents/me", scope: "account:consents" },
+    { method: "POST", path: "/api/v1/consents/me", scope: "account:consents", body: { client_id: "demo-app", scopes: ["openid", "profile"] } },
+    { method: "DELETE", path: "/api/v1/consents/me/{id}", scope: "account:consents" },
+    { method: "POST", path: "/api/v1/families/join", scope: "account:family", body: { code: "ABCD-2345" } },
+    { method: "GET", path: "/api/v1/families/me", scope: "account:family" },
+    { method: "POST", path: "/api/v1/families/me/code", scope: "account:family", noValidToken: true },
+    { method: "GET", path: "/api/v1/privacy/data-requests/me", scope: "account:privacy" },
+    { method: "POST", path: "/api/v1/privacy/data-requests/me", scope: "account:privacy", body: { type: "export" } },
+    { method: "POST", path: "/api/v1/privacy/data-requests/me/{id}/cancel", scope: "account:privacy" },
+    { method: "GET", path: "/api/v1/privacy/data-requests/me/{id}/download", scope: "account:privacy" },
+    { method: "GET", path: "/api/v1/sessions/me", scope: "account:sessions" },
+    { method: "DELETE", path: "/api/v1/sessions/me", scope: "account:sessions", noValidToken: true },
+    { method: "DELETE", path: "/api/v1/sessions/me/{id}", scope: "account:sessions" },
+    { method: "GET", path: "/api/v1/users/me/dependents", scope: "account:dependents" },
+    { method: "DELETE", path: "/api/v1/users/me/dependents/{id}/consent/{id}", scope: "account:dependents" },
+    { method: "GET", path: "/api/v1/users/me/mfa", scope: "account:mfa" },
+    { method: "DELETE", path: "/api/v1/users/me/mfa", scope: "account:mfa", body: { code: "123456" } },
+    { method: "POST", path: "/api/v1/users/me/mfa/setup", scope: "account:mfa", noValidToken: true },
+    { method: "POST", path: "/api/v1/users/me/mfa/confirm", scope: "account:mfa", body: { code: "123456" } },
+    { method: "POST", path: "/api/v1/users/me/mfa/recovery-codes", scope: "account:mfa", body: { code: "123456" } },
+    { method: "POST", path: "/api/v1/users/me/phone", scope: "account:recovery", body: { phone: "+15555550123" } },
+    { method: "POST", path: "/api/v1/users/me/phone/verify", scope: "account:recovery", body: { code: "123456" } },
+    { method: "GET", path: "/api/v1/users/me/recovery-contacts", scope: "account:recovery" },
+    { method: "POST", path: "/api/v1/users/me/recovery-contacts", scope: "account:recovery", body: { value: "helper@example.org" } },
+    { method: "DELETE", path: "/api/v1/users/me/recovery-contacts/{id}", scope: "account:recovery" },
+    { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/verify", scope: "account:recovery", body: { code: "123456" } },
+    { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/resend", scope: "account:recovery" },
+    { method: "GET", path: "/api/v1/users/me/security-events", scope: "account:sessions", query: true },
     // Membership matching and linking (interface.md 4.2): the member's record of the register, by id.
-    { method: "GET", path: "/api/v1/users/me/membership" },
-    { method: "POST", path: "/api/v1/users/me/membership/ranked-search", body: { query: "Smith" } },
-    { method: "POST", path: "/api/v1/users/me/membership/challenge", body: { membership_id: ids.memberRecord } },
-    { method: "POST", path: "/api/v1/users/me/membership/verify", body: { membership_id: ids.memberRecord, code: "123456" } },
-    { method: "POST", path: "/api/v1/users/me/membership/suggest", body: { membership_id: ids.memberRecord } },
+    { method: "GET", path: "/api/v1/users/me/membership", scope: "membership" },
+    { method: "POST", path: "/api/v1/users/me/membership/ranked-search", scope: "account:membership", body: { query: "Smith" } },
+    { method: "POST", path: "/api/v1/users/me/membership/challenge", scope: "account:membership", body: { membership_id: ids.memberRecord } },
+    { method: "POST", path: "/api/v1/users/me/membership/verify", scope: "account:membership", body: { membership_id: ids.memberRecord, code: "123456" } },
+    { method: "POST", path: "/api/v1/users/me/membership/suggest", scope: "account:membership", body: { membership_id: ids.memberRecord } },
     // Federated identities: the member has none, and no link code exists, so nothing here can succeed.
-    { method: "GET", path: "/api/v1/users/me/linked-identities" },
-    { method: "DELETE", path: "/api/v1/users/me/linked-identities/{id}" },
-    { method: "POST", path: "/oauth/federated/link/finalize", body: { code: "a".repeat(43) } },
+    { method: "GET", path: "/api/v1/users/me/linked-identities", scope: "account:linked-identities" },
+    { method: "DELETE", path: "/api/v1/users/me/linked-identities/{id}", scope: "account:linked-identities" },
+    { method: "POST", path: "/oauth/federated/link/finalize", scope: "account:linked-identities", body: { code: "a".repeat(43) } },
     // System routes (no token) and the scheduled jobs (the cron secret).
     { method: "GET", path: "/api/v1/system/health", credential: "none", query: true },
     { method: "GET", path: "/api/v1/system/ready", credential: "none", query: true },
@@ -668,28 +682,30 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/cron/guardianships-majority", credential: "cron", query: true },
     { method: "GET", path: "/api/cron/{id}", credential: "cron" },
     // The staff API (docs/decisions/0017), with the administrator's token: all 33 routes and methods.
-    { method: "GET", path: "/api/v1/admin/users", credential: admin, list: LISTS.users },
-    { method: "GET", path: "/api/v1/admin/users/{id}", credential: admin },
-    { method: "POST", path: "/api/v1/admin/users/{id}/disable", credential: admin },
-    { method: "POST", path: "/api/v1/admin/users/{id}/enable", credential: admin },
-    { method: "PUT", path: "/api/v1/admin/users/{id}/roles", credential: admin, body: { roles: ["member"] } },
-    { method: "GET", path: "/api/v1/admin/roles", credential: admin, list: LISTS.roles },
-    { method: "GET", path: "/api/v1/admin/clients", credential: admin, list: LISTS.clients },
+    { method: "GET", path: "/api/v1/admin/users", credential: admin, scope: "staff", list: LISTS.users },
+    { method: "GET", path: "/api/v1/admin/users/{id}", credential: admin, scope: "staff" },
+    { method: "POST", path: "/api/v1/admin/users/{id}/disable", credential: admin, scope: "staff" },
+    { method: "POST", path: "/api/v1/admin/users/{id}/enable", credential: admin, scope: "staff" },
+    { method: "PUT", path: "/api/v1/admin/users/{id}/roles", credential: admin, scope: "staff", body: { roles: ["member"] } },
+    { method: "GET", path: "/api/v1/admin/roles", credential: admin, scope: "staff", list: LISTS.roles },
+    { method: "GET", path: "/api/v1/admin/clients", credential: admin, scope: "staff", list: LISTS.clients },
     {
       method: "POST",
       path: "/api/v1/admin/clients",
       credential: admin,
+      scope: "staff",
       body: { name: "Fuzz app", type: "confidential", redirect_uris: ["https://fuzz.example/callback"], post_logout_redirect_uris: [], grant_types: ["authorization_code", "refresh_token"], scopes: ["openid", "profile"] },
     },
-    { method: "GET", path: "/api/v1/admin/clients/{id}", credential: admin },
-    { method: "PATCH", path: "/api/v1/admin/clients/{id}", credential: admin, body: { name: "Fuzz app, renamed", redirect_uris: ["https://fuzz.example/other"], post_logout_redirect_uris: [], scopes: ["openid"] } },
-    { method: "POST", path: "/api/v1/admin/clients/{id}/rotate-secret", credential: admin },
-    { method: "POST", path: "/api/v1/admin/clients/{id}/disable", credential: admin },
-    { method: "GET", path: "/api/v1/admin/events", credential: admin, list: LISTS.events },
+    { method: "GET", path: "/api/v1/admin/clients/{id}", credential: admin, scope: "staff" },
+    { method: "PATCH", path: "/api/v1/admin/clients/{id}", credential: admin, scope: "staff", body: { name: "Fuzz app, renamed", redirect_uris: ["https://fuzz.example/other"], post_logout_redirect_uris: [], scopes: ["openid"] } },
+    { method: "POST", path: "/api/v1/admin/clients/{id}/rotate-secret", credential: admin, scope: "staff" },
+    { method: "POST", path: "/api/v1/admin/clients/{id}/disable", credential: admin, scope: "staff" },
+    { method: "GET", path: "/api/v1/admin/events", credential: admin, scope: "staff", list: LISTS.events },
     {
       method: "POST",
       path: "/api/v1/admin/events",
       credential: admin,
+      scope: "staff",
       body: {
         title: "Fuzz workshop",
         description: "<p>Bring a laptop.</p>",
@@ -709,34 +725,53 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
         tags: ["fuzz"],
       },
     },
-    { method: "GET", path: "/api/v1/admin/events/{id}", credential: admin },
+    { method: "GET", path: "/api/v1/admin/events/{id}", credential: admin, scope: "staff" },
     {
       method: "PATCH",
       path: "/api/v1/admin/events/{id}",
       credential: admin,
+      scope: "staff",
       body: { title: "Fuzz supper, moved", startTime: "17:30", endDate: EVENT_DAY, endTime: "21:00", timezone: "America/Chicago", capacity: null, organizer: "Fuzz", location: null, tags: ["fuzz", "food"] },
     },
-    { method: "POST", path: "/api/v1/admin/events/{id}/publish", credential: admin },
-    { method: "POST", path: "/api/v1/admin/events/{id}/cancel", credential: admin },
-    { method: "POST", path: "/api/v1/admin/events/{id}/postpone", credential: admin },
-    { method: "GET", path: "/api/v1/admin/ministries", credential: admin, list: PLACES },
-    { method: "POST", path: "/api/v1/admin/ministries", credential: admin, body: { name: "Fuzz ministry" } },
-    { method: "GET", path: "/api/v1/admin/campuses", credential: admin, list: PLACES },
-    { method: "POST", path: "/api/v1/admin/campuses", credential: admin, body: { name: "Fuzz campus", timezone: "Asia/Kathmandu" } },
-    { method: "GET", path: "/api/v1/admin/membership/records", credential: admin, list: LISTS.records },
-    { method: "GET", path: "/api/v1/admin/membership/records/{id}", credential: admin },
-    { method: "GET", path: "/api/v1/admin/membership/suggestions", credential: admin, list: LISTS.suggestions },
-    { method: "POST", path: "/api/v1/admin/membership/suggestions/{id}/approve", credential: admin },
-    { method: "POST", path: "/api/v1/admin/membership/suggestions/{id}/reject", credential: admin },
-    { method: "GET", path: "/api/v1/admin/families", credential: admin, list: LISTS.families },
-    { method: "GET", path: "/api/v1/admin/families/{id}", credential: admin },
-    { method: "GET", path: "/api/v1/admin/guardianships", credential: admin, list: LISTS.guardianships },
-    { method: "POST", path: "/api/v1/admin/guardianships", credential: admin, body: { guardian_id: ids.staff, dependent_id: ids.child } },
-    { method: "POST", path: "/api/v1/admin/guardianships/{id}/end", credential: admin },
+    { method: "POST", path: "/api/v1/admin/events/{id}/publish", credential: admin, scope: "staff" },
+    { method: "POST", path: "/api/v1/admin/events/{id}/cancel", credential: admin, scope: "staff" },
+    { method: "POST", path: "/api/v1/admin/events/{id}/postpone", credential: admin, scope: "staff" },
+    { method: "GET", path: "/api/v1/admin/ministries", credential: admin, scope: "staff", list: PLACES },
+    { method: "POST", path: "/api/v1/admin/ministries", credential: admin, scope: "staff", body: { name: "Fuzz ministry" } },
+    { method: "GET", path: "/api/v1/admin/campuses", credential: admin, scope: "staff", list: PLACES },
+    { method: "POST", path: "/api/v1/admin/campuses", credential: admin, scope: "staff", body: { name: "Fuzz campus", timezone: "Asia/Kathmandu" } },
+    { method: "GET", path: "/api/v1/admin/membership/records", credential: admin, scope: "staff", list: LISTS.records },
+    { method: "GET", path: "/api/v1/admin/membership/records/{id}", credential: admin, scope: "staff" },
+    { method: "GET", path: "/api/v1/admin/membership/suggestions", credential: admin, scope: "staff", list: LISTS.suggestions },
+    { method: "POST", path: "/api/v1/admin/membership/suggestions/{id}/approve", credential: admin, scope: "staff" },
+    { method: "POST", path: "/api/v1/admin/membership/suggestions/{id}/reject", credential: admin, scope: "staff" },
+    { method: "GET", path: "/api/v1/admin/families", credential: admin, scope: "staff", list: LISTS.families },
+    { method: "GET", path: "/api/v1/admin/families/{id}", credential: admin, scope: "staff" },
+    { method: "GET", path: "/api/v1/admin/guardianships", credential: admin, scope: "staff", list: LISTS.guardianships },
+    { method: "POST", path: "/api/v1/admin/guardianships", credential: admin, scope: "staff", body: { guardian_id: ids.staff, dependent_id: ids.child } },
+    { method: "POST", path: "/api/v1/admin/guardianships/{id}/end", credential: admin, scope: "staff" },
     { method: "GET", path: "/api/v1/{id}" },
     { method: "GET", path: "/api/v1/{id}/{id}" },
-    { method: "GET", path: "/api/v1/admin/{id}", credential: admin },
+    { method: "GET", path: "/api/v1/admin/{id}", credential: admin, scope: "staff" },
   ];
+}
+
+let routeScopes: { method: string; pattern: RegExp; holes: number; scope: string | null }[] | undefined;
+
+/**
+ * The scope a method and a routed path need, by the route list's own `scope` (a `{id}` hole matches any one
+ * segment; the most specific template wins); null where none is needed or no route answers there.
+ */
+export function scopeOfRoute(method: string, path: string): string | null {
+  routeScopes ??= identityRoutes({ ids: { member: "", admin: "", staff: "", child: "", memberRecord: "", teenRecord: "" } }).map((route) => ({
+    method: route.method,
+    pattern: new RegExp(`^${route.path.split("{id}").map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&")).join("[^/]+")}$`),
+    holes: holesOf(route.path),
+    scope: route.scope ?? null,
+  }));
+  const matches = routeScopes.filter((route) => route.method === (method === "HEAD" ? "GET" : method) && route.pattern.test(path));
+  matches.sort((a, b) => a.holes - b.holes);
+  return matches[0]?.scope ?? null;
 }
 
 function holesOf(template: string): number {
@@ -776,19 +811,24 @@ function tamper(token: string): fc.Arbitrary<string> {
   );
 }
 
-/** An Authorization header: the valid token (half the time), another caller's valid token, none, garbage or tampered. */
-function authorization(validToken: string | null, otherToken?: string): fc.Arbitrary<string | undefined> {
+/**
+ * An Authorization header: the valid token (half the time), another caller's valid token, a third-party app's
+ * valid token with narrower scopes, none, garbage or tampered.
+ */
+function authorization(validToken: string | null, otherToken?: string, appTokens: readonly string[] = []): fc.Arbitrary<string | undefined> {
   const garbage = fc.oneof(
     fc.constantFrom("Bearer", "Bearer ", "Bearer  ", "bearer x", "Basic Zm9vOmJhcg==", "Bearer a b", "Bearer \u00ff\u00fe", "Token abc", "Bearer eyJ.eyJ.sig", `Bearer ${"A".repeat(2000)}`),
     hostileText.map((text) => `Bearer ${text.replace(/[^\u0020-\u007e\u0080-\u00ff]/g, "")}`),
   );
-  if (!validToken) return fc.oneof(fc.constant(undefined), garbage);
+  const apps = appTokens.map((token) => fc.constant(`Bearer ${token}`));
+  if (!validToken) return fc.oneof(fc.constant(undefined), garbage, ...apps);
   return fc.oneof(
     { weight: 5, arbitrary: fc.constant(`Bearer ${validToken}`) },
     { weight: 1, arbitrary: fc.constant(undefined) },
     { weight: 2, arbitrary: garbage },
     { weight: 2, arbitrary: tamper(validToken).map((token) => `Bearer ${token}`) },
     ...(otherToken ? [{ weight: 1, arbitrary: fc.constant(`Bearer ${otherToken}`) }] : []),
+    ...apps.map((arbitrary) => ({ weight: 1, arbitrary })),
   );
 }
 
@@ -850,12 +890,16 @@ export function identityRequests(fixtures: IdentityFixtures, cronSecret: string)
     const known = fixtures.knownIds[route.path] ?? [];
     const credential = route.credential ?? "member";
     const valid = credential === "admin" ? fixtures.adminToken : credential === "cron" ? cronSecret : credential === "member" ? fixtures.memberToken : null;
+    const appTokens = fixtures.thirdPartyTokens.map((app) => app.token);
     const auth =
       credential === "cron"
         ? cronAuthorization(cronSecret, fixtures.memberToken)
         : credential === "admin"
-          ? authorization(fixtures.adminToken, fixtures.memberToken)
-          : authorization(route.noValidToken || credential === "none" ? null : fixtures.memberToken);
+          ? authorization(fixtures.adminToken, fixtures.memberToken, appTokens)
+          : credential === "none"
+            ? authorization(null)
+            : // Account-changing routes never get the member's own valid token (noValidToken); an app's, which must be refused, they do.
+              authorization(route.noValidToken ? null : fixtures.memberToken, undefined, appTokens);
     const query = route.list
       ? fc.oneof({ weight: 5, arbitrary: listQuery(route.list) }, { weight: 1, arbitrary: rawQuery })
       : route.query
@@ -872,12 +916,14 @@ export function identityRequests(fixtures: IdentityFixtures, cronSecret: string)
         if (header !== undefined && !(guarded && withValid)) sent.authorization = header;
         const path = fillHoles(route.path, withValid ? holes.map((value) => sparing(value, known, fixtures.realIds)) : holes);
         const key = `${chosen} ${route.path}`;
+        const app = fixtures.thirdPartyTokens.find((candidate) => sent.authorization === `Bearer ${candidate.token}`);
         return {
           surface: "identity" as const,
           route: key,
           // Could be carried out: sent in batches of their own, so the other batches compare every table.
           mayWrite: withValid && !guarded && acceptedWrites(key) !== undefined,
           request: { method: chosen, path: `${path}${q}`, headers: sent, body: withBody(chosen, encoded, sent) },
+          ...(app ? { thirdPartyScopes: app.scopes } : {}),
         };
       });
   });

@@ -14,7 +14,7 @@ import { ADMIN_DATABASE_URL } from "./support/config.ts";
 import { Database } from "./support/db-state.ts";
 import type { Tally } from "./support/report.ts";
 import { prepareDatabase, startServer, type ProofServer } from "./support/servers.ts";
-import { basicAuth, DEMO_PASSWORD, signInForTokens, tokenRequest } from "./support/tokens.ts";
+import { basicAuth, DEMO_PASSWORD, portalClient, portalTokens, signInForTokens, tokenRequest } from "./support/tokens.ts";
 
 async function me(server: ProofServer, accessToken: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${server.url}/api/v1/users/me`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -76,22 +76,23 @@ export async function runInstances(tally: Tally, options: { databaseUrl: string;
     const revokedRefresh = await tokenRequest(b.url, { grant_type: "refresh_token", refresh_token: fresh.refresh_token! });
     tally.check("the refresh token revoked on A is refused on B (invalid_grant)", revokedRefresh.status === 400 && revokedRefresh.body.error === "invalid_grant", `B answered ${revokedRefresh.status}`);
 
-    // A session ended on A: its tokens refused on B.
-    const session = await signInForTokens(a.url, "member@example.org");
+    // A session ended on A: its tokens refused on B. (The sessions routes are account control: the portal's token.)
+    const session = await portalTokens(a.url, "member@example.org", issuer);
     const sessions = (await (await fetch(`${b.url}/api/v1/sessions/me`, { headers: { authorization: `Bearer ${session.access_token}` } })).json()) as { sessions: { id: string; current: boolean }[] };
     const current = sessions.sessions.find((item) => item.current);
     const ended = current ? await fetch(`${a.url}/api/v1/sessions/me/${current.id}`, { method: "DELETE", headers: { authorization: `Bearer ${session.access_token}` } }) : undefined;
     tally.check("end the current session on A (200)", ended?.status === 200, `A answered ${ended?.status}`);
     const afterSession = await me(b, session.access_token);
     tally.check("a token of the session ended on A is refused on B", afterSession.status === 401 && afterSession.body.error === "invalid_token", `B answered ${afterSession.status}`);
-    const sessionRefresh = await tokenRequest(b.url, { grant_type: "refresh_token", refresh_token: session.refresh_token! });
+    const sessionRefresh = await tokenRequest(b.url, { grant_type: "refresh_token", refresh_token: session.refresh_token! }, portalClient(issuer));
     tally.check("… and its refresh token too", sessionRefresh.status === 400 && sessionRefresh.body.error === "invalid_grant", `B answered ${sessionRefresh.status}`);
 
     // A consent withdrawn on A: the client's refresh tokens refused on B.
     const consented = await signInForTokens(a.url, "member@example.org");
-    const consents = (await (await fetch(`${a.url}/api/v1/consents/me`, { headers: { authorization: `Bearer ${consented.access_token}` } })).json()) as { consents: { id: string; client_id: string }[] };
+    const account = (await portalTokens(a.url, "member@example.org", issuer)).access_token;
+    const consents = (await (await fetch(`${a.url}/api/v1/consents/me`, { headers: { authorization: `Bearer ${account}` } })).json()) as { consents: { id: string; client_id: string }[] };
     const consent = consents.consents.find((item) => item.client_id === "demo-app");
-    const withdrawn = consent ? await fetch(`${a.url}/api/v1/consents/me/${consent.id}`, { method: "DELETE", headers: { authorization: `Bearer ${consented.access_token}` } }) : undefined;
+    const withdrawn = consent ? await fetch(`${a.url}/api/v1/consents/me/${consent.id}`, { method: "DELETE", headers: { authorization: `Bearer ${account}` } }) : undefined;
     tally.check("withdraw the demo app's consent on A (200)", withdrawn?.status === 200, `A answered ${withdrawn?.status}`);
     const afterConsent = await tokenRequest(b.url, { grant_type: "refresh_token", refresh_token: consented.refresh_token! });
     tally.check("the app's refresh token is refused on B after the consent went on A", afterConsent.status === 400 && afterConsent.body.error === "invalid_grant", `B answered ${afterConsent.status}`);

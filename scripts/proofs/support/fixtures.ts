@@ -13,11 +13,15 @@
  */
 import { DEMO_ACCOUNTS, DEMO_CHILD, DEMO_FAMILY } from "../../../lib/demo/seed-identity.ts";
 import type { Database } from "./db-state.ts";
-import { portalClient, signInForTokens } from "./tokens.ts";
+import { portalTokens, signInForTokens } from "./tokens.ts";
 
 export interface IdentityFixtures {
+  /** The member's token of the portal (first-party): every account area. */
   memberToken: string;
+  /** The administrator's token of the portal, signed in with the second factor: the staff API. */
   adminToken: string;
+  /** The member's tokens of the third-party demo app, with narrow scopes: never account control (docs/decisions/0018). */
+  thirdPartyTokens: { token: string; scopes: string[] }[];
   ids: {
     member: string;
     admin: string;
@@ -51,10 +55,14 @@ async function idOf(database: Database, sql: string, params: unknown[] = []): Pr
 
 export async function identityFixtures(baseUrl: string, database: Database): Promise<IdentityFixtures> {
   const [member, admin, teen] = [DEMO_ACCOUNTS.member.email, DEMO_ACCOUNTS.admin.email, DEMO_ACCOUNTS.teen.email];
-  const memberToken = (await signInForTokens(baseUrl, member)).access_token;
-  // Through the portal's client: staff rights count only on first-party clients' tokens (decision 0017).
-  const adminToken = (await signInForTokens(baseUrl, admin, baseUrl, undefined, portalClient(baseUrl))).access_token;
-  const teenToken = (await signInForTokens(baseUrl, teen)).access_token;
+  // Through the portal's client: account control and staff rights are first-party clients' only (decisions 0017, 0018).
+  const memberToken = (await portalTokens(baseUrl, member)).access_token;
+  const adminToken = (await portalTokens(baseUrl, admin)).access_token;
+  const teenToken = (await portalTokens(baseUrl, teen)).access_token;
+  const thirdPartyTokens = [];
+  for (const scope of ["openid", "openid profile email phone offline_access membership"]) {
+    thirdPartyTokens.push({ token: (await signInForTokens(baseUrl, member, baseUrl, scope)).access_token, scopes: scope.split(" ") });
+  }
   const accountId = (email: string) => idOf(database, `SELECT id::text AS id FROM account WHERE email = $1`, [email]);
   const ids = {
     member: await accountId(member),
@@ -127,5 +135,5 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
        UNION ALL SELECT id::text FROM federated_identity`,
     )
   ).map((row) => row.id.toLowerCase());
-  return { memberToken, adminToken, ids, knownIds, realIds };
+  return { memberToken, adminToken, thirdPartyTokens, ids, knownIds, realIds };
 }

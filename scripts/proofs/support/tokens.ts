@@ -1,11 +1,15 @@
 /**
  * A member's tokens from a running server, obtained the way a client gets them: the authorization code
- * flow with PKCE through the server's own pages (e2e/support/oauth-browser.ts), then the token endpoint with
- * the client's credentials: the demo client's, or the portal's for staff tokens (staff rights count only on
- * first-party clients' tokens, decision 0017). `authorizeOn` and `tokenOn` may be different servers.
+ * flow with PKCE through the server's own pages (e2e/support/oauth-browser.ts), with the seeded second factor
+ * where the account has one, then the token endpoint with the client's credentials: the demo client's (a
+ * third-party app: profile claims only), or the portal's for account control and staff rights (first-party
+ * clients only, docs/decisions/0017 and 0018). `authorizeOn` and `tokenOn` may be different servers.
  */
 import { createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { generate } from "otplib";
 import { DEMO_APP, OAuthBrowser } from "../../../e2e/support/oauth-browser.ts";
+import { DEMO_TOTP_SECRET, TWO_STEP_ACCOUNTS, DEMO_ACCOUNTS } from "../../../lib/demo/seed-identity.ts";
+import { PORTAL_SCOPES } from "../../../lib/portal-auth/portal-scope.ts";
 import { PROOFS_APP_SECRET } from "./config.ts";
 
 export interface OAuthClient {
@@ -31,6 +35,25 @@ export interface Tokens {
 }
 
 export const DEMO_PASSWORD = "demo-password";
+
+/** Everything the portal asks for: account control and staff rights, which only first-party clients hold (docs/decisions/0018). */
+export const PORTAL_SCOPE = PORTAL_SCOPES.join(" ");
+
+const TWO_STEP_EMAILS = new Set<string>(TWO_STEP_ACCOUNTS.map((key) => DEMO_ACCOUNTS[key].email));
+/** The last 30-second step whose code each demo account used: a code is accepted once per account. */
+const lastStep = new Map<string, number>();
+
+/** The seeded second factor of a demo account with two-step sign-in (staff tools need it), a step it has not used. */
+async function secondFactorOf(email: string): Promise<string> {
+  for (;;) {
+    const step = Math.floor(Date.now() / 30_000);
+    if (step > (lastStep.get(email) ?? -1)) {
+      lastStep.set(email, step);
+      return generate({ secret: DEMO_TOTP_SECRET, epoch: step * 30 });
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
 
 export function basicAuth(id: string = DEMO_APP.id, secret: string = DEMO_APP.secret): string {
   return `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64")}`;
@@ -74,9 +97,15 @@ export async function signInForTokens(
   for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
   const browser = new OAuthBrowser(authorizeOn);
   // The portal's redirect URI is on the server itself: the walk ends there, as at any client's.
-  const outcome = await browser.authorize(url, { account: { email, password: DEMO_PASSWORD }, ownRedirectUri: client.redirectUri });
+  const secondFactor = TWO_STEP_EMAILS.has(email) ? () => secondFactorOf(email) : undefined;
+  const outcome = await browser.authorize(url, { account: { email, password: DEMO_PASSWORD, secondFactor }, ownRedirectUri: client.redirectUri });
   if (!outcome.code) throw new Error(`no code for ${email}:\n  ${outcome.trail.join("\n  ")}`);
   const answer = await tokenRequest(tokenOn, { grant_type: "authorization_code", code: outcome.code, redirect_uri: client.redirectUri, code_verifier: verifier }, client);
   if (answer.status !== 200) throw new Error(`code exchange answered ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body as unknown as Tokens;
+}
+
+/** The portal's tokens for `email`: every account area, and staff rights where the member's roles give them. */
+export function portalTokens(authorizeOn: string, email: string, issuer = authorizeOn, tokenOn = authorizeOn): Promise<Tokens> {
+  return signInForTokens(authorizeOn, email, tokenOn, PORTAL_SCOPE, portalClient(issuer));
 }

@@ -1,0 +1,65 @@
+import { AREA_SCOPES, type AreaScope } from "../oauth/scopes.ts";
+
+/**
+ * What each identity route needs of a token (docs/decisions/0018), by `METHOD /path` as the OpenAPI document
+ * writes paths: the scope of its area (`null`: any member token, the handler releasing no more than the token's
+ * scopes allow), and whether it is a sensitive change that needs a recent sign-in. The route files declare the
+ * same in their `identityRoute` options; lib/http/route-scopes.test.ts holds them to this table, and the
+ * OpenAPI document describes each operation from it. Staff routes (/api/v1/admin) all need `staff`.
+ */
+export interface RouteNeeds {
+  scope: AreaScope | null;
+  /** A sign-in of the last few minutes (RFC 9470 step-up); `deletion`: only for a deletion request. */
+  recentSignIn?: true | "deletion";
+}
+
+const S = AREA_SCOPES;
+
+export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
+  "GET /api/v1/users/me": { scope: null },
+  "GET /api/v1/users/me/membership": { scope: S.membership },
+  "POST /api/v1/users/me/membership/ranked-search": { scope: S.claimMembership },
+  "POST /api/v1/users/me/membership/challenge": { scope: S.claimMembership },
+  "POST /api/v1/users/me/membership/verify": { scope: S.claimMembership },
+  "POST /api/v1/users/me/membership/suggest": { scope: S.claimMembership },
+  "GET /api/v1/consents/me": { scope: S.consents },
+  "POST /api/v1/consents/me": { scope: S.consents },
+  "DELETE /api/v1/consents/me/{id}": { scope: S.consents },
+  "GET /api/v1/sessions/me": { scope: S.sessions },
+  "DELETE /api/v1/sessions/me": { scope: S.sessions },
+  "DELETE /api/v1/sessions/me/{id}": { scope: S.sessions },
+  "GET /api/v1/users/me/security-events": { scope: S.sessions },
+  "GET /api/v1/users/me/mfa": { scope: S.mfa },
+  "DELETE /api/v1/users/me/mfa": { scope: S.mfa, recentSignIn: true },
+  "POST /api/v1/users/me/mfa/setup": { scope: S.mfa, recentSignIn: true },
+  "POST /api/v1/users/me/mfa/confirm": { scope: S.mfa, recentSignIn: true },
+  "POST /api/v1/users/me/mfa/recovery-codes": { scope: S.mfa, recentSignIn: true },
+  "GET /api/v1/users/me/recovery-contacts": { scope: S.recovery },
+  "POST /api/v1/users/me/recovery-contacts": { scope: S.recovery, recentSignIn: true },
+  "DELETE /api/v1/users/me/recovery-contacts/{id}": { scope: S.recovery, recentSignIn: true },
+  "POST /api/v1/users/me/recovery-contacts/{id}/verify": { scope: S.recovery },
+  "POST /api/v1/users/me/recovery-contacts/{id}/resend": { scope: S.recovery },
+  "POST /api/v1/users/me/phone": { scope: S.recovery, recentSignIn: true },
+  "POST /api/v1/users/me/phone/verify": { scope: S.recovery },
+  "GET /api/v1/privacy/data-requests/me": { scope: S.privacy },
+  "POST /api/v1/privacy/data-requests/me": { scope: S.privacy, recentSignIn: "deletion" },
+  "POST /api/v1/privacy/data-requests/me/{id}/cancel": { scope: S.privacy },
+  "GET /api/v1/privacy/data-requests/me/{id}/download": { scope: S.privacy },
+  "POST /api/v1/families/join": { scope: S.family },
+  "GET /api/v1/families/me": { scope: S.family },
+  "POST /api/v1/families/me/code": { scope: S.family },
+  "GET /api/v1/users/me/dependents": { scope: S.dependents },
+  "DELETE /api/v1/users/me/dependents/{dependentId}/consent/{consentId}": { scope: S.dependents },
+  "GET /api/v1/users/me/linked-identities": { scope: S.linkedIdentities },
+  "DELETE /api/v1/users/me/linked-identities/{id}": { scope: S.linkedIdentities, recentSignIn: true },
+  "POST /oauth/federated/link/finalize": { scope: S.linkedIdentities, recentSignIn: true },
+};
+
+/** Staff routes that are sensitive changes besides needing `staff`. */
+export const STAFF_RECENT_SIGN_IN = new Set(["PUT /api/v1/admin/users/{id}/roles"]);
+
+/** What a route needs, for any identity route; undefined for a route that takes no token. */
+export function routeNeeds(key: string): RouteNeeds | undefined {
+  if (key.includes(" /api/v1/admin/")) return { scope: S.staff, ...(STAFF_RECENT_SIGN_IN.has(key) && { recentSignIn: true as const }) };
+  return SELF_SERVICE_ROUTE_NEEDS[key];
+}
