@@ -52,7 +52,9 @@ export function StaffForbidden({ permission, refusal }: { permission: string; re
         </>
       ) : (
         <>
-          <h1>Turn on two-step sign-in first</h1>
+          <h1>
+            Turn on <span className="nowrap">two-step</span> sign-in first
+          </h1>
           <div className="notice notice--warning" role="alert">
             <p>
               Staff tools hold members’ details, so they need a sign-in with a code from your authenticator app as well as your password.

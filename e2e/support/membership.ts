@@ -26,6 +26,18 @@ export function uniqueName(length = 9): string {
 }
 export const uniqueSurname = () => uniqueName(9);
 
+/**
+ * A typo of `name`: its last two neighbouring letters that differ, swapped. Swapping two equal letters (a
+ * random "...aa") would give the name back, and a test expecting a typo to score below an exact match would
+ * fail by chance.
+ */
+export function transposed(name: string): string {
+  for (let at = name.length - 2; at >= 0; at--) {
+    if (name[at]!.toLowerCase() !== name[at + 1]!.toLowerCase()) return `${name.slice(0, at)}${name[at + 1]}${name[at]}${name.slice(at + 2)}`;
+  }
+  throw new Error(`${name} has no two different neighbouring letters to swap`);
+}
+
 export async function insertRecord(fields: Partial<Omit<TestRecord, "id">> = {}): Promise<TestRecord> {
   const record: TestRecord = {
     id: `mbr_test_${randomBytes(8).toString("hex")}`,

@@ -95,11 +95,13 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           </ul>
         </section>
       ) : null}
-      <ul className="auth-links" role="list">
-        <li>
-          New here? <a href={pagePath(PAGES.register, keep)}>Create an account</a>
-        </li>
-      </ul>
+      {confirming ? null : (
+        <ul className="auth-links" role="list">
+          <li>
+            New here? <a href={pagePath(PAGES.register, keep)}>Create an account</a>
+          </li>
+        </ul>
+      )}
     </div>
   );
 }

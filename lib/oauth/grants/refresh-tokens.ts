@@ -77,8 +77,10 @@ export async function rotateRefreshToken(
        SELECT $2, grant_id, now() + make_interval(secs => $3) FROM used
        RETURNING grant_id
      ), touched AS (
+       -- At most once a minute, as the cookie does (lib/sessions/get-session.ts): a refresh stays one write.
        UPDATE session SET last_seen_at = now()
         WHERE id = (SELECT g.session_id FROM used JOIN oauth_grant g ON g.id = used.grant_id)
+          AND last_seen_at < now() - interval '1 minute'
      )
      SELECT g.id AS grant_id, g.client_id, g.user_id, g.session_id, g.scope, g.auth_time, g.amr
        FROM successor JOIN oauth_grant g ON g.id = successor.grant_id`,
