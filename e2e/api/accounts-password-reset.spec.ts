@@ -103,3 +103,37 @@ test("a wrong code changes nothing; without JavaScript it goes back to the form 
   expect(short.headers.get("location")).toBe("/forgot-password/reset?error=invalid_request&field=password");
   expect((await signIn(member.email, DEMO_PASSWORD)).status).toBe(200);
 });
+
+// Regression (issue 14, finding 7): every new code gave 5 more tries, and wrong codes counted only per IP.
+test("wrong reset codes count per address across every code sent to it: the sixth is 429, even for the right code", async () => {
+  for (const [label, email] of [
+    ["an account", (await createTestMember("reset-guesses")).email],
+    ["an address no account has", uniqueEmail("reset-guesses-ghost")],
+  ] as const) {
+    // Each guess from another address, as a spread-out attacker would: only the per-address count can stop it.
+    const from = () => ({ accept: "application/json", "x-forwarded-for": `10.${[...randomBytes(3)].join(".")}` });
+    const browser = new OAuthBrowser();
+    await forgot(browser, email, from());
+    const first = email.includes("ghost") ? "000000" : await latestCodeFor(email);
+    for (let guess = 1; guess <= 3; guess++) {
+      const answer = await reset(browser, { email, code: wrongCode(first), password: NEW_PASSWORD }, from());
+      expect(answer.status, `${label}: guess ${guess}`).toBe(400);
+    }
+    // A new code has its own 5 tries, but the address has used 3 of its 5 already.
+    await forgot(browser, email, from());
+    const second = email.includes("ghost") ? "000000" : await latestCodeFor(email);
+    for (let guess = 4; guess <= 5; guess++) {
+      const answer = await reset(browser, { email, code: wrongCode(second), password: NEW_PASSWORD }, from());
+      expect(answer.status, `${label}: guess ${guess}`).toBe(400);
+      expect((await answer.json()).error).toBe("invalid_code");
+    }
+    const sixth = await reset(browser, { email, code: wrongCode(second), password: NEW_PASSWORD }, from());
+    expect(sixth.status, label).toBe(429);
+    expect(Number(sixth.headers.get("retry-after")), label).toBeGreaterThan(0);
+    if (!email.includes("ghost")) {
+      const right = await reset(browser, { email, code: second, password: NEW_PASSWORD }, from());
+      expect(right.status).toBe(429);
+      expect((await signIn(email, DEMO_PASSWORD)).status).toBe(200);
+    }
+  }
+});

@@ -1,17 +1,23 @@
 import "server-only";
 import type { RequestContext } from "../http/request-context.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
-import { ipFailureKey } from "../limits/keys.ts";
+import { ipFailureKey, type AttemptKey } from "../limits/keys.ts";
 import { recordFailure } from "../limits/record-failure.ts";
 import { ACCOUNT_ERRORS, AccountError } from "./errors.ts";
 import type { ConsumeOutcome } from "./verification-codes.ts";
 
 /**
  * Turns a refused code into the member's message, and counts it against the caller's IP address (the
- * code's own 5 attempts stop guessing one code; the IP limit stops one machine guessing many addresses).
+ * code's own 5 attempts stop guessing one code; the IP limit stops one machine guessing many addresses)
+ * and against `keys` (a flow's own counter across codes, such as the password reset's per address).
  */
-export async function rejectCode(outcome: Exclude<ConsumeOutcome, { outcome: "accepted" }>, context: RequestContext, now: Date): Promise<never> {
-  const { retryAfterSeconds } = await recordFailure([ipFailureKey(context.ip)], now);
+export async function rejectCode(
+  outcome: Exclude<ConsumeOutcome, { outcome: "accepted" }>,
+  context: RequestContext,
+  now: Date,
+  keys: readonly AttemptKey[] = [],
+): Promise<never> {
+  const { retryAfterSeconds } = await recordFailure([ipFailureKey(context.ip), ...keys], now);
   if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
   if (outcome.outcome === "dead") throw new AccountError("code_expired");
   const tries = outcome.attemptsLeft === 1 ? "1 more try" : `${outcome.attemptsLeft} more tries`;

@@ -21,9 +21,10 @@ import { issueVerificationCode } from "./verification-codes.ts";
  * cannot be used to find out who has an account. The code is not bound to the browser: whoever reads the
  * email may finish on any device.
  *
- * `via` sends the code to one of the account's verified recovery contacts instead (by email or SMS), as
- * chosen on the code page. A contact that is not the account's, or not verified, gets nothing: a decoy
- * code is issued and the answer is the same.
+ * `via` sends the code to one of the account's verified recovery contacts instead (by email or SMS), which
+ * the member types in full on the code page: nothing about the account is shown to someone who has proved
+ * nothing (issue 14, finding 6). A value that is not one of the account's verified contacts gets nothing: a
+ * decoy code is issued and the answer is the same.
  */
 export async function requestPasswordReset(
   input: { email: string; via?: PasswordResetVia; context: RequestContext },
@@ -45,7 +46,7 @@ export async function requestPasswordReset(
     const recoveryContacts =
       via.channel === "recovery_contact"
         ? ((await tx.recoveryContact.findMany({
-            where: { userId: account.id, status: RECOVERY_CONTACT_STATUS.verified },
+            where: { userId: account.id, status: RECOVERY_CONTACT_STATUS.verified, value: via.value },
             select: { id: true, channel: true, value: true },
           })) as VerifiedRecoveryContact[])
         : [];
@@ -55,8 +56,9 @@ export async function requestPasswordReset(
       return [];
     }
     const code = await issueVerificationCode(tx, { ...codeTarget, sentTo: target.recipient }, now);
-    const contact = recoveryContacts.find((candidate) => via.channel === "recovery_contact" && candidate.id === via.contactId);
-    const detail = contact ? { via: "recovery_contact", channel: contact.channel, value: maskContact(contact.channel, contact.value) } : { via: "email" };
+    const detail = target.contact
+      ? { via: "recovery_contact", channel: target.contact.channel, value: maskContact(target.contact.channel, target.contact.value) }
+      : { via: "email" };
     await recordSecurityEvent({ userId: account.id, type: "password_reset_requested", context: input.context, detail }, tx);
     const message = target.channel === "sms" ? passwordResetCodeSms(target.recipient, code) : passwordResetCodeEmail(target.recipient, account.givenName, code);
     return [await enqueueMessage(tx, message)];

@@ -4,7 +4,7 @@ import { db } from "../db.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { clearAttempts } from "../limits/clear-attempts.ts";
-import { ipFailureKey, signInAccountKey } from "../limits/keys.ts";
+import { codeGuessKey, ipFailureKey, signInAccountKey } from "../limits/keys.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
@@ -15,7 +15,8 @@ import { rejectCode } from "./reject-code.ts";
 import { consumeVerificationCode } from "./verification-codes.ts";
 
 /**
- * Sets a new password with the code from "forgot password". Every session of the member is then ended
+ * Sets a new password with the code from "forgot password". Wrong codes count per address across every code
+ * sent to it (5 free, then growing delays) as well as per IP. Every session of the member is then ended
  * (their grants with them), because whoever knew the old password may be signed in somewhere; the member
  * is told by email and signs in again with the new password (and their second factor, if any).
  */
@@ -23,9 +24,10 @@ export async function resetPassword(
   input: { email: string; code: string; password: string; context: RequestContext },
   now = new Date(),
 ): Promise<{ userId: string }> {
-  await assertAttemptsAllowed([ipFailureKey(input.context.ip)], now);
+  const accountKey = codeGuessKey("password_reset", input.email);
+  await assertAttemptsAllowed([ipFailureKey(input.context.ip), accountKey], now);
   const outcome = await consumeVerificationCode({ purpose: "password_reset", subject: input.email, binding: "" }, input.code, now);
-  if (outcome.outcome !== "accepted") return rejectCode(outcome, input.context, now);
+  if (outcome.outcome !== "accepted") return rejectCode(outcome, input.context, now, [accountKey]);
 
   const passwordHash = await hashPassword(input.password);
   const prisma = await db();
@@ -49,6 +51,7 @@ export async function resetPassword(
 
   for (const sessionId of changed.sessionIds) await revokeSession(sessionId, "session_revoked");
   await clearAttempts(signInAccountKey(input.email));
+  await clearAttempts(accountKey);
   deliverAfterCommit([changed.messageId]);
   return { userId: changed.userId };
 }

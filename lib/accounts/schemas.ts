@@ -23,7 +23,7 @@ export const FIELD_MESSAGES = {
   decision: "Choose Allow or Deny.",
   request: "This sign-in link is not valid. Go back to the app and try again.",
   continue: "This link is not valid.",
-  via: "Choose where to send the code.",
+  contact: "Enter a recovery contact you added: an email address, or a mobile number with its country code, like +14155550123.",
 } as const;
 
 /** Characters a name must not hold: control characters and angle brackets (names end up in emails). */
@@ -116,12 +116,11 @@ export const resendVerificationBodySchema = z.object({
 
 export const forgotPasswordBodySchema = z.object({
   email: emailSchema,
-  /** Where to send the code: `email` (the account's address, the default) or a verified recovery contact's id. */
-  via: optional(
-    z
-      .string({ error: FIELD_MESSAGES.via })
-      .regex(/^(email|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i, FIELD_MESSAGES.via),
-  ),
+  /**
+   * A verified recovery contact to send the code to instead of the account's address, typed in full (an
+   * email address, or a phone number in international format); the route reads it as a contact value.
+   */
+  contact: optional(z.string({ error: FIELD_MESSAGES.contact }).trim().max(EMAIL_MAX_LENGTH, FIELD_MESSAGES.contact)),
   request: requestIdSchema,
 });
 

@@ -2,7 +2,8 @@ import "server-only";
 import { db } from "../db.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
-import { ipFailureKey } from "../limits/keys.ts";
+import { clearAttempts } from "../limits/clear-attempts.ts";
+import { codeGuessKey, ipFailureKey } from "../limits/keys.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { AccountError } from "./errors.ts";
 import type { PendingCode } from "./pending-code.ts";
@@ -17,8 +18,9 @@ export interface VerifiedEmail {
 
 /**
  * Confirms an address with the code sent to it. Only works in the browser that registered (its sealed
- * cookie holds the code's binding). Wrong codes count toward the code's 5 attempts; the answer is the same
- * for every address, so it does not tell whether an account exists.
+ * cookie holds the code's binding). Wrong codes count toward the code's 5 attempts and, across every code
+ * sent to the address, toward its own counter; the answer is the same for every address, so it does not
+ * tell whether an account exists.
  */
 export async function verifyEmail(
   input: { email: string; code: string; pending: PendingCode | null; context: RequestContext },
@@ -28,10 +30,11 @@ export async function verifyEmail(
   if (!pending || pending.purpose !== "email_verification" || pending.email !== input.email) {
     throw new AccountError("verification_expired");
   }
-  await assertAttemptsAllowed([ipFailureKey(input.context.ip)], now);
+  const addressKey = codeGuessKey("email_verification", input.email);
+  await assertAttemptsAllowed([ipFailureKey(input.context.ip), addressKey], now);
 
   const outcome = await consumeVerificationCode({ purpose: "email_verification", subject: input.email, binding: pending.binding }, input.code, now);
-  if (outcome.outcome !== "accepted") return rejectCode(outcome, input.context, now);
+  if (outcome.outcome !== "accepted") return rejectCode(outcome, input.context, now, [addressKey]);
 
   const prisma = await db();
   const verified = await prisma.$transaction(async (tx) => {
@@ -46,5 +49,6 @@ export async function verifyEmail(
     return { userId: account.id, needsSecondFactor: account.totp?.status === "confirmed" };
   });
   if (!verified) throw new AccountError("code_expired");
+  await clearAttempts(addressKey);
   return verified;
 }

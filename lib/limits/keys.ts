@@ -28,6 +28,15 @@ export function secondFactorAccountKey(userId: string): AttemptKey {
 }
 
 /**
+ * Wrong codes of one purpose for one address, across every code sent to it (issue 14, finding 7): each new
+ * code has its own 5 tries, so without this a guesser would get 5 more with every send. Kept whether or not
+ * an account has the address, so it tells nothing.
+ */
+export function codeGuessKey(purpose: "password_reset" | "email_verification", address: string): AttemptKey {
+  return attemptKey(`code-guess:${purpose}`, address, ACCOUNT_POLICY);
+}
+
+/**
  * Failed sign-ins and wrong codes from one IP address. Null when the address is unknown (no proxy
  * header): one shared bucket for every unknown caller would let one attacker block everyone.
  */

@@ -1,17 +1,28 @@
+import { AccountError } from "@/lib/accounts/errors";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
-import { passwordResetVia } from "@/lib/accounts/password-reset-channels";
+import type { PasswordResetVia } from "@/lib/accounts/password-reset-channels";
 import { pendingCodeCookie } from "@/lib/accounts/pending-code";
 import { requestPasswordReset } from "@/lib/accounts/request-password-reset";
-import { forgotPasswordBodySchema } from "@/lib/accounts/schemas";
+import { FIELD_MESSAGES, forgotPasswordBodySchema } from "@/lib/accounts/schemas";
+import { parseContactValue } from "@/lib/contacts/contact-value";
 import { formRoute } from "@/lib/http/forms";
 import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
-// POST /auth/forgot-password - sends a code to choose a new password, to the account's address or a chosen verified recovery contact (same answer for an unknown address)
+/** The typed recovery contact as a choice; one that is neither an address nor a phone number is refused by name. */
+function viaOf(contact: string | undefined): PasswordResetVia {
+  if (!contact) return { channel: "email" };
+  const parsed = parseContactValue(contact);
+  // The contact is typed on the code page: a mistake goes back there.
+  if (!parsed) throw new AccountError("invalid_request", { field: "contact", message: FIELD_MESSAGES.contact, formPath: PAGES.resetPassword });
+  return { channel: "recovery_contact", value: parsed.value };
+}
+
+// POST /auth/forgot-password - sends a code to choose a new password, to the account's address or a verified recovery contact typed in full (the same answer whatever exists)
 export const POST = formRoute({
   formPath: PAGES.forgotPassword,
   schema: forgotPasswordBodySchema,
   async handle(input, { client }) {
-    const pending = await requestPasswordReset({ email: input.email, via: passwordResetVia(input.via?.toLowerCase()), context: client });
+    const pending = await requestPasswordReset({ email: input.email, via: viaOf(input.contact), context: client });
     return { redirectTo: pagePath(PAGES.resetPassword, { request: input.request }), cookies: [await pendingCodeCookie(pending)] };
   },
 });

@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import { listPasswordResetOptions } from "@/lib/accounts/list-password-reset-options";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { pendingCodeCookieName, readPendingCode } from "@/lib/accounts/pending-code";
 import { FIELD_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/accounts/schemas";
@@ -17,15 +16,17 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   const pending = await readPendingCode((await cookies()).get(pendingCodeCookieName())?.value);
   const email = pending?.purpose === "password_reset" ? pending.email : undefined;
   const csrf = (await csrfTokenForPage()) ?? "";
-  // Masked only: the full address or number never reaches the page.
-  const options = email ? await listPasswordResetOptions(email) : [];
+  // An error of the recovery-contact form is shown there, not on the code form.
+  const error = errorFromQuery(query, { password: FIELD_MESSAGES.new_password });
+  const contactError = error?.field === "contact" ? error : null;
   return (
     <div className="auth-card">
       <h1>Choose a new password</h1>
       <p className="auth-card__lede">
         {email ? (
           <>
-            If <strong>{email}</strong> belongs to an account, we sent it a 6-digit code (or sent it where you chose). It works for 10 minutes.
+            If <strong>{email}</strong> belongs to an account, we sent a 6-digit code to it, or to the recovery contact you entered. It works for 10
+            minutes.
           </>
         ) : (
           "Enter the 6-digit code we emailed you. It works for 10 minutes."
@@ -35,7 +36,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
         action="/auth/reset-password"
         submitLabel="Change password"
         hidden={{ [CSRF_FIELD]: csrf, request }}
-        initialError={errorFromQuery(query, { password: FIELD_MESSAGES.new_password })}
+        initialError={contactError ? null : error}
         fields={[
           { name: "email", label: "Email address", type: "email", autoComplete: "email", inputMode: "email", autoCapitalize: "none", spellCheck: false, maxLength: 254, defaultValue: email },
           { name: "code", label: "6-digit code", type: "text", inputMode: "numeric", autoComplete: "one-time-code", pattern: "[0-9 -]{6,7}", maxLength: 7 },
@@ -50,34 +51,41 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
           },
         ]}
       />
-      {email && options.length > 0 ? (
-        <form method="post" action="/auth/forgot-password" className="auth-secondary-form">
-          <input type="hidden" name={CSRF_FIELD} value={csrf} />
-          <input type="hidden" name="email" value={email} />
-          {request ? <input type="hidden" name="request" value={request} /> : null}
-          <fieldset className="auth-choices">
-            <legend>No access to that inbox? Send a new code to:</legend>
-            {options.map((option, index) => (
-              <label key={option.via} className="auth-choice">
-                <input type="radio" name="via" value={option.via} defaultChecked={index === 0} />{" "}
-                {option.channel === "phone" ? "A text to " : "An email to "}
-                <span className="auth-choice__value">{option.label}</span>
-              </label>
-            ))}
-          </fieldset>
-          <p>
-            <button type="submit" className="button">Send a new code</button>
-          </p>
-        </form>
-      ) : email ? (
-        <form method="post" action="/auth/forgot-password" className="auth-secondary-form">
-          <input type="hidden" name={CSRF_FIELD} value={csrf} />
-          <input type="hidden" name="email" value={email} />
-          {request ? <input type="hidden" name="request" value={request} /> : null}
-          <p>
-            Didn’t get it? Check your spam folder, or <button type="submit" className="button button--link">send a new code</button>.
-          </p>
-        </form>
+      {email ? (
+        <>
+          <form method="post" action="/auth/forgot-password" className="auth-secondary-form">
+            <input type="hidden" name={CSRF_FIELD} value={csrf} />
+            <input type="hidden" name="email" value={email} />
+            {request ? <input type="hidden" name="request" value={request} /> : null}
+            <p>
+              Didn’t get it? Check your spam folder, or <button type="submit" className="button button--link">send a new code</button>.
+            </p>
+          </form>
+          {/* The same for every address, whether or not it has an account or recovery contacts: nothing here may
+              tell (issue 14, finding 6). The member types a contact they added in full; it gets the code only if
+              it is one of that account's verified contacts. */}
+          <details className="auth-secondary-form auth-disclosure" open={contactError !== null}>
+            <summary>No access to that inbox?</summary>
+            <AuthForm
+              action="/auth/forgot-password"
+              submitLabel="Send the code there"
+              hidden={{ [CSRF_FIELD]: csrf, email, request }}
+              initialError={contactError}
+              fields={[
+                {
+                  name: "contact",
+                  label: "A recovery contact you added",
+                  hint: "Its email address, or its mobile number with the country code, like +14155550123. If it is one of your account’s verified contacts, the code goes there.",
+                  type: "text",
+                  autoComplete: "off",
+                  autoCapitalize: "none",
+                  spellCheck: false,
+                  maxLength: 254,
+                },
+              ]}
+            />
+          </details>
+        </>
       ) : (
         <ul className="auth-links" role="list">
           <li>
