@@ -21,6 +21,10 @@ const serverEnv = {
   NEXT_TELEMETRY_DISABLED: "1",
   HOST: "127.0.0.1",
   NODE_ENV: "production",
+  // The tests play the reverse proxy: from loopback, their X-Forwarded-For names the client, so each test
+  // can call from an address of its own (per-IP attempt limits). A server on the default settings ignores
+  // that header (e2e/api/client-address.spec.ts).
+  TRUSTED_PROXIES: "loopback",
 };
 
 export default defineConfig({

@@ -57,7 +57,18 @@ describe("configuration", () => {
     }
   });
 
+  it("trusts no proxy unless told (the socket's peer is the client), Vercel's header by default on Vercel", () => {
+    expect(parseEnv({ APP_SECRET: secret }).TRUSTED_PROXIES).toEqual({ mode: "none" });
+    expect(parseEnv({ APP_SECRET: secret, TRUSTED_PROXIES: "" }).TRUSTED_PROXIES).toEqual({ mode: "none" });
+    expect(parseEnv({ APP_SECRET: secret, VERCEL: "1" }).TRUSTED_PROXIES).toEqual({ mode: "vercel" });
+    expect(parseEnv({ APP_SECRET: secret, TRUSTED_PROXIES: "1" }).TRUSTED_PROXIES).toEqual({ mode: "hops", hops: 1 });
+    expect(parseEnv({ APP_SECRET: secret, TRUSTED_PROXIES: "loopback" }).TRUSTED_PROXIES).toMatchObject({ mode: "addresses" });
+    expect(() => parseEnv({ APP_SECRET: secret, TRUSTED_PROXIES: "vercel" })).toThrow("TRUSTED_PROXIES: vercel is only for deployments on Vercel");
+    expect(() => parseEnv({ APP_SECRET: secret, TRUSTED_PROXIES: "10.0.0.0/33" })).toThrow("TRUSTED_PROXIES: ");
+  });
+
   it("names every bad variable at once", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x", PORT: "x" })).toThrow(/APP_SECRET[\s\S]*DATABASE_URL|DATABASE_URL[\s\S]*APP_SECRET/);
+    expect(() => parseEnv({ PORT: "x", TRUSTED_PROXIES: "everyone" })).toThrow(/PORT[\s\S]*TRUSTED_PROXIES: "everyone" is not an IP address/);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { parseTrustedProxies, TrustedProxiesError, type TrustedProxies } from "./http/trusted-proxies.ts";
 
 /**
  * The process configuration, read once from the environment and validated. Every variable is documented
@@ -71,11 +72,19 @@ export const envSchema = z.object({
    * `Authorization: Bearer $CRON_SECRET`. Absent: those routes answer not_found (schedule the npm scripts instead).
    */
   CRON_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+  /**
+   * Who may tell us the client's address (lib/http/trusted-proxies.ts): unset or `none` (the socket's peer;
+   * X-Forwarded-For ignored), a number of proxy hops, addresses and CIDR ranges (`loopback`, `private`), or
+   * `vercel` (the default on Vercel). Checked and parsed by parseEnv.
+   */
+  TRUSTED_PROXIES: z.preprocess(emptyAsUndefined, z.string().max(2000).optional()),
   /** Seed demo data into an empty embedded database on first start. */
   SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("true")).transform((v) => v === "true"),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, "TRUSTED_PROXIES"> & {
+  /** Parsed: who may tell us the client's address. */
+  TRUSTED_PROXIES: TrustedProxies;
   BASE_URL: string;
   CALENDAR_URL: string;
   ASSET_URL: string;
@@ -88,14 +97,23 @@ export class ConfigError extends Error {
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(source);
-  if (!result.success) {
-    const problems = result.error.issues.map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  const problems = result.success ? [] : result.error.issues.map((issue) => `  ${issue.path.join(".") || "(root)"}: ${issue.message}`);
+  let trustedProxies: TrustedProxies | undefined;
+  try {
+    // Vercel sets VERCEL=1 in its functions' environment: there its own header is the default.
+    trustedProxies = parseTrustedProxies(typeof source.TRUSTED_PROXIES === "string" ? source.TRUSTED_PROXIES.slice(0, 2000) : undefined, source.VERCEL === "1");
+  } catch (error) {
+    if (!(error instanceof TrustedProxiesError)) throw error;
+    problems.push(`  TRUSTED_PROXIES: ${error.message}`);
+  }
+  if (!result.success || !trustedProxies) {
     throw new ConfigError(`Invalid configuration; fix these environment variables:\n${problems.join("\n")}`);
   }
   const env = result.data;
   const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
   return {
     ...env,
+    TRUSTED_PROXIES: trustedProxies,
     BASE_URL: baseUrl,
     CALENDAR_URL: env.CALENDAR_URL ?? `${baseUrl}/api/calendar`,
     ASSET_URL: env.ASSET_URL ?? baseUrl,

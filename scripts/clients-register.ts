@@ -8,8 +8,10 @@ import { loadDotEnv } from "./load-dot-env.ts";
 const usage = `usage: npm run clients:register -- --name NAME [options]
   --id ID                        client_id (default: generated)
   --public                       a public client (PKCE only, no secret); default confidential
-  --redirect-uri URI             repeatable; exact match at the authorization endpoint
-  --post-logout-redirect-uri URI repeatable
+  --redirect-uri URI             repeatable; exact match at the authorization endpoint; https, or http
+                                 only on 127.0.0.1, [::1] or localhost (or BASE_URL's own origin);
+                                 no fragment, no user name or password
+  --post-logout-redirect-uri URI repeatable; the same rules
   --grant TYPE                   repeatable: authorization_code, refresh_token, client_credentials
                                  (default: authorization_code and refresh_token)
   --scope SCOPE                  repeatable: openid, profile, email, phone, offline_access

@@ -11,7 +11,10 @@
  *   served (lib/log/json-log.ts);
  * - gets the security headers (lib/http/security-headers.ts) as defaults that Next's own may override: a
  *   page's nonce-based policy comes from proxy.ts;
- * - is written to the access log as one JSON line: method, path without the query, status, duration.
+ * - is written to the access log as one JSON line: method, path without the query, status, duration;
+ * - gets its client's address decided here, where the socket is known (lib/http/client-address.ts, by
+ *   TRUSTED_PROXIES), in a request header of ours that every route reads and no client can set: whatever a
+ *   client sent in it is overwritten.
  *
  * Bundled by scripts/build-server.ts into .next-server/main.mjs (our lib code inlined, packages external).
  */
@@ -19,6 +22,8 @@ import http from "node:http";
 import next from "next";
 import type { NextRequest } from "next/server";
 import { ConfigError, env } from "../lib/env.ts";
+import { announceCustomServer, CLIENT_ADDRESS_HEADER, resolveClientAddress } from "../lib/http/client-address.ts";
+import { describeTrustedProxies } from "../lib/http/trusted-proxies.ts";
 import { malformedTargetAnswer, requestTargetIn, targetOfRawRequest, transportRefusal } from "../lib/http/malformed-target.ts";
 import { MAX_OAUTH_FORM_BYTES, oauthFailure, type HeaderReader, type PlainResponse } from "../lib/http/oauth.ts";
 import { MAX_FORM_BODY_BYTES } from "../lib/http/read-body.ts";
@@ -105,9 +110,6 @@ function serveRouteHandler(handler: (request: NextRequest) => Promise<Response>,
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
-    // As Next's own server does: without a proxy's header, the client is the socket's peer (the per-IP
-    // attempt limits and the session list need it).
-    if (!headers.has("x-forwarded-for") && request.socket.remoteAddress) headers.set("x-forwarded-for", request.socket.remoteAddress);
     const url = `http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`;
     const run = async () => {
       const answer = await handler(new nextServer.NextRequest(url, { method: request.method, headers, body: body }));
@@ -170,6 +172,10 @@ try {
   }
   throw error;
 }
+const trustedProxies = env().TRUSTED_PROXIES;
+// From now on every request carries the address decided below; route code believes only that.
+announceCustomServer();
+
 /** Set on every answer before anyone else writes; Next's own headers (a page's CSP) replace them. */
 const defaultHeaders: Record<string, string> = {
   ...STATIC_SECURITY_HEADERS,
@@ -186,6 +192,11 @@ const server = http.createServer((request, response) => {
   const requestId = requestIdFor(headerReader(request));
   // Next, proxy.ts and the route wrappers read the id from here; a client's malformed one is gone.
   request.headers[REQUEST_ID_HEADER] = requestId;
+  // The client's address, by TRUSTED_PROXIES and the socket; a client's own value of this header is replaced
+  // or removed, never passed on.
+  const clientAddress = resolveClientAddress(headerReader(request), request.socket.remoteAddress ?? null, trustedProxies);
+  if (clientAddress) request.headers[CLIENT_ADDRESS_HEADER] = clientAddress;
+  else delete request.headers[CLIENT_ADDRESS_HEADER];
   for (const [name, value] of Object.entries(defaultHeaders)) response.setHeader(name, value);
   response.setHeader("X-Request-Id", requestId);
   logAccess(request, response, requestId, started);
@@ -237,6 +248,7 @@ server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer },
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   console.log(`▲ Ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
+  console.log(`  Client addresses: trusted proxies ${describeTrustedProxies(trustedProxies)} (TRUSTED_PROXIES)`);
 });
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {

@@ -146,8 +146,9 @@ test.describe("POST /auth/sign-in", () => {
   });
 
   test("per IP address: 50 failures over any accounts, then 429 for every account from that address only", async () => {
-    // A made-up address of this run only (the first X-Forwarded-For hop is the client).
-    const ip = `10.${[...randomBytes(3)].join(".")}, 10.0.0.1`;
+    // An address of this test's own: what the test, playing the trusted proxy, appends to X-Forwarded-For
+    // (the last hop). The first is what the client claimed, which counts for nothing.
+    const ip = `10.0.0.1, 10.${[...randomBytes(3)].join(".")}`;
     const fromIp = { ...json(), "x-forwarded-for": ip };
     const browser = new OAuthBrowser();
     const { html } = await browser.page("/sign-in");

@@ -121,6 +121,42 @@ test("roles: an administrator sets them, the permissions change on the next call
   expect(roles.body.items.find((role: { name: string }) => role.name === "guardian").assignable).toBe(false);
 });
 
+const HTTPS_ONLY = "must use https (http only on this device: 127.0.0.1, [::1] or localhost)";
+
+test("clients: redirect and post-logout URIs must be https, http only on loopback (RFC 8252), with no user name; when made and when edited (issue 14)", async () => {
+  const { token } = await staffWithToken("adm-client-uris");
+  const body = (uris: { redirect_uris?: string[]; post_logout_redirect_uris?: string[] }) => ({
+    name: `Parish app ${uniqueWord()}`,
+    type: "public",
+    redirect_uris: ["https://app.example.net/callback"],
+    ...uris,
+  });
+  const refused: [uris: Parameters<typeof body>[0], description: string][] = [
+    [{ redirect_uris: ["http://app.example.net/callback"] }, `redirect_uris.0: ${HTTPS_ONLY}`],
+    [{ redirect_uris: ["https://app.example.net/callback", "http://192.168.1.20/callback"] }, `redirect_uris.1: ${HTTPS_ONLY}`],
+    [{ redirect_uris: ["http://127.0.0.2/callback"] }, `redirect_uris.0: ${HTTPS_ONLY}`],
+    [{ post_logout_redirect_uris: ["http://app.example.net/"] }, `post_logout_redirect_uris.0: ${HTTPS_ONLY}`],
+    [{ redirect_uris: ["https://church.example@evil.example/callback"] }, "redirect_uris.0: must not contain a user name or password"],
+    [{ post_logout_redirect_uris: ["https://app.example.net/#signed-out"] }, "post_logout_redirect_uris.0: must not contain a fragment"],
+  ];
+  for (const [uris, description] of refused) {
+    const answer = await api("POST", "/api/v1/admin/clients", token, { body: body(uris) });
+    expect(answer.status, description).toBe(400);
+    expect(answer.body, description).toEqual(invalidRequest(description));
+  }
+  const loopback = ["http://127.0.0.1:7171/callback", "http://[::1]:7171/callback", "http://localhost:7171/callback"];
+  const created = await api("POST", "/api/v1/admin/clients", token, { body: body({ redirect_uris: loopback, post_logout_redirect_uris: ["http://127.0.0.1:7171/"] }) });
+  expect(created.status).toBe(201);
+  expect(created.body).toMatchObject({ redirect_uris: loopback, post_logout_redirect_uris: ["http://127.0.0.1:7171/"] });
+
+  const id: string = created.body.client_id;
+  for (const [uris, description] of refused) {
+    const answer = await api("PATCH", `/api/v1/admin/clients/${id}`, token, { body: uris });
+    expect(answer.body, description).toEqual(invalidRequest(description));
+  }
+  expect((await api("GET", `/api/v1/admin/clients/${id}`, token)).body).toMatchObject({ redirect_uris: loopback, post_logout_redirect_uris: ["http://127.0.0.1:7171/"] });
+});
+
 test("clients: registered with a secret shown once, listed without it, edited, rotated and disabled, each at once", async () => {
   const { token } = await staffWithToken("adm-clients");
   const name = `Parish app ${uniqueWord()}`;
@@ -180,7 +216,9 @@ test("clients: registered with a secret shown once, listed without it, edited, r
     [{ name: "X", type: "secret", redirect_uris: ["https://a.example/cb"] }, "type: must be confidential or public"],
     [{ name: "X", type: "public", redirect_uris: [] }, "redirect_uris: must hold at least one URL"],
     [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb#frag"] }, "redirect_uris.0: must not contain a fragment"],
-    [{ name: "X", type: "public", redirect_uris: ["ftp://a.example/cb"] }, "redirect_uris.0: must be http(s) URLs"],
+    [{ name: "X", type: "public", redirect_uris: ["ftp://a.example/cb"] }, `redirect_uris.0: ${HTTPS_ONLY}`],
+    [{ name: "X", type: "public", redirect_uris: ["not a url"] }, "redirect_uris.0: must be an absolute URL"],
+    [{ name: "X", type: "public", redirect_uris: [7] }, "redirect_uris.0: must be URLs"],
     [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], grant_types: ["client_credentials"] }, "grant_types: client_credentials needs a confidential client"],
     [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], scopes: ["admin"] }, "scopes.0: each must be one of openid, profile, email, phone, offline_access, membership"],
     [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], first_party: true }, 'Unrecognized key: "first_party"'],

@@ -143,14 +143,86 @@ test.describe("RFC 9700 4.1 and 4.11.2: redirect URI validation, exact string ma
     forged.searchParams.set("id_token_hint", "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.");
     const response = await browser.fetch(forged);
     expect(response.status).toBe(303);
-    expect(response.headers.get("location")).toMatch(/^\/sign-out\?continue=/);
+    expect(response.headers.get("location")).toBe("/sign-out");
     // So does a genuine ID token of another member.
     const someoneElse = await tokensFor(await createTestMember("logout-other"), { scope: "openid" });
     const foreignHint = new URL("/oauth/logout", ISSUER);
     foreignHint.searchParams.set("id_token_hint", someoneElse.id_token!);
     const second = await browser.fetch(foreignHint);
-    expect(second.headers.get("location")).toMatch(/^\/sign-out\?continue=/);
+    expect(second.headers.get("location")).toBe("/sign-out");
     expect(await sql(`SELECT 1 FROM session WHERE user_id = $1 AND revoked_at IS NULL`, [member.id])).toHaveLength(1);
+  });
+
+  test.describe("[4.11.2] logout without the app's ID token never sends the browser to the app before the member chooses it on our page (issue 14)", () => {
+    const state = "st-logout-0123";
+    const back = `${DEMO_APP.postLogoutRedirectUri}?state=${state}`;
+    const logoutUrl = (extra: Record<string, string> = {}) => {
+      const url = new URL("/oauth/logout", ISSUER);
+      for (const [name, value] of Object.entries({ client_id: DEMO_APP.id, post_logout_redirect_uri: DEMO_APP.postLogoutRedirectUri, state, ...extra })) url.searchParams.set(name, value);
+      return url;
+    };
+    const confirmPath = `/sign-out?${new URLSearchParams({ client_id: DEMO_APP.id, post_logout_redirect_uri: DEMO_APP.postLogoutRedirectUri, state })}`;
+    const links = (html: string) => [...html.matchAll(/<a\b[^>]*\bhref="([^"]*)"/g)].map((match) => match[1]!.replaceAll("&amp;", "&"));
+
+    test("a browser without a session: our page names the app and its address, and only a click there goes back", async () => {
+      for (const request of [
+        (browser: OAuthBrowser) => browser.fetch(logoutUrl()),
+        (browser: OAuthBrowser) => browser.fetch("/oauth/logout", { form: Object.fromEntries(logoutUrl().searchParams) }),
+        // A hint that is not a valid ID token of ours proves nothing.
+        (browser: OAuthBrowser) => browser.fetch(logoutUrl({ id_token_hint: "eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0." })),
+      ]) {
+        const browser = new OAuthBrowser();
+        const response = await request(browser);
+        expect(response.status).toBe(303);
+        expect(response.headers.get("location")).toBe(confirmPath);
+      }
+      const { status, html } = await new OAuthBrowser().page(confirmPath);
+      expect(status).toBe(200);
+      expect(html).toContain("You’re signed out");
+      expect(html).toContain("Demo app asked to take you back to it at <strong class=\"auth-destination\">http://127.0.0.1:8080</strong>.");
+      expect(links(html)).toContain(back);
+      // The page checks its query against the app's registration itself: a made-up address is never a link.
+      for (const uri of ["https://attacker.example/", `${DEMO_APP.postLogoutRedirectUri}x`]) {
+        const forged = await new OAuthBrowser().page(`/sign-out?${new URLSearchParams({ client_id: DEMO_APP.id, post_logout_redirect_uri: uri, state })}`);
+        expect(forged.status).toBe(200);
+        expect(links(forged.html).some((href) => href.startsWith("http"))).toBe(false);
+        expect(forged.html).not.toContain("Demo app");
+      }
+    });
+
+    test("a browser without a session and the app's own ID token as hint goes back at once", async () => {
+      const { id_token: idToken } = await tokensFor(await createTestMember("logout-hint-no-session"), { scope: "openid" });
+      const response = await new OAuthBrowser().fetch(logoutUrl({ id_token_hint: idToken! }));
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe(back);
+    });
+
+    test("a signed-in member is asked on our page, which names the app; signing out there goes back to it with state", async () => {
+      const member = await createTestMember("logout-no-hint");
+      const { browser } = await codeFor(member);
+      const response = await browser.fetch(logoutUrl());
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe(confirmPath);
+      expect(await sql(`SELECT 1 FROM session WHERE user_id = $1 AND revoked_at IS NULL`, [member.id])).toHaveLength(1);
+
+      const { html } = await browser.page(confirmPath);
+      expect(html).toContain("Demo app asked you to sign out. Afterwards you’ll go back to it at <strong class=\"auth-destination\">http://127.0.0.1:8080</strong>.");
+      const fields = hiddenInputs(html);
+      expect(fields).toMatchObject({ client_id: DEMO_APP.id, post_logout_redirect_uri: DEMO_APP.postLogoutRedirectUri, state });
+      // A form whose return address was changed on the way ends on our signed-out page, not there.
+      const tampered = browser.clone();
+      const detour = await tampered.fetch("/auth/sign-out", { form: { ...fields, post_logout_redirect_uri: "https://attacker.example/" } });
+      expect(detour.status).toBe(303);
+      expect(detour.headers.get("location")).toBe("/signed-out");
+
+      const member2 = await createTestMember("logout-no-hint-2");
+      const { browser: second } = await codeFor(member2);
+      const page = await second.page(confirmPath);
+      const signedOut = await second.fetch("/auth/sign-out", { form: hiddenInputs(page.html) });
+      expect(signedOut.status).toBe(303);
+      expect(signedOut.headers.get("location")).toBe(back);
+      expect(await sql(`SELECT 1 FROM session WHERE user_id = $1 AND revoked_at IS NULL`, [member2.id])).toEqual([]);
+    });
   });
 
   test("[4.1.3] the token endpoint refuses a redirect_uri other than the authorization request's", async () => {

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { sql } from "../support/database.ts";
 import { createTestMember, type TestMember } from "../support/oauth-accounts.ts";
 import { DEMO_APP, OAuthBrowser } from "../support/oauth-browser.ts";
-import { ISSUER, tokensFor } from "../support/oauth-client.ts";
+import { ISSUER, portalTokensFor, tokensFor } from "../support/oauth-client.ts";
 import { PORTAL_SESSION_COOKIE } from "../support/portal.ts";
 
 /**
@@ -124,4 +124,33 @@ test("signed out, the relay answers invalid_token even with a good CSRF token, a
     expect(answer.body).toEqual(SIGNED_OUT);
   }
   expect(await consentStatus(consentId)).toBe("granted");
+});
+
+test("the relay carries the member's own address to the API signed, so their security log shows it; the same header from anyone else counts for nothing", async () => {
+  const member = await createTestMember("relay-address");
+  await tokensFor(member);
+  // Any holder of a token that may remove apps: the portal's own, used directly, not through the relay.
+  const { access_token: directToken } = await portalTokensFor(member);
+  const revokedFrom = async () =>
+    (await sql<{ ip: string | null }>("SELECT ip FROM security_event WHERE user_id = $1 AND type = 'consent_revoked' ORDER BY created_at, id", [member.id])).map((row) => row.ip);
+
+  // A caller holding a token of the member sends the relay's header itself: without our key's signature for
+  // that very token it counts for nothing, and the address is the transport's (here the test proxy's word).
+  const now = Math.floor(Date.now() / 1000);
+  const forged = await fetch(new URL(`/api/v1/consents/me/${await demoAppConsentId(member)}`, ISSUER), {
+    method: "DELETE",
+    headers: { authorization: `Bearer ${directToken}`, "x-relayed-client": `ip=198.51.100.66; t=${now}; sig=${"A".repeat(43)}`, "x-forwarded-for": "203.0.113.78" },
+  });
+  expect(forged.status).toBe(200);
+  await forged.body?.cancel();
+  expect(await revokedFrom()).toEqual(["203.0.113.78"]);
+
+  // The member allows the app again and removes it on the account page: their browser reaches the portal
+  // from a documentation address (through the test proxy, which the test server trusts); the relay calls
+  // the API from loopback, without X-Forwarded-For, and vouches for the member's address with its signature.
+  await tokensFor(member);
+  const { browser, csrfToken } = await signInToPortal(member);
+  const removed = await relay("DELETE", `consents/me/${await demoAppConsentId(member)}`, browser.jar.header(), { [CSRF_HEADER]: csrfToken, "x-forwarded-for": "203.0.113.77" });
+  expect(removed.status).toBe(200);
+  expect(await revokedFrom()).toEqual(["203.0.113.78", "203.0.113.77"]);
 });

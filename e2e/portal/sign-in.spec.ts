@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
+import { DEMO_APP } from "../support/oauth-browser.ts";
 import {
   ISSUER_SESSION_COOKIE,
   PORTAL_SESSION_COOKIE,
@@ -199,4 +200,48 @@ test("the account page fits a 375 px phone", async ({ browser }) => {
   expect(overflow).toBeLessThanOrEqual(0);
   await expect(header(page).getByRole("button", { name: "Sign out" })).toBeInViewport();
   await context.close();
+});
+
+test.describe("an app's sign-out request without its ID token (issue 14): our page names the app, the member decides", () => {
+  const state = "st-portal-logout-42";
+  const logout = `/oauth/logout?${new URLSearchParams({ client_id: DEMO_APP.id, post_logout_redirect_uri: DEMO_APP.postLogoutRedirectUri, state })}`;
+  const back = `${DEMO_APP.postLogoutRedirectUri}?state=${state}`;
+
+  /** The demo app's address answers in this browser only (nothing listens there). */
+  async function stubDemoApp(page: Page): Promise<void> {
+    await page.route(`${DEMO_APP.postLogoutRedirectUri}**`, (route) =>
+      route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Demo app</title><h1>Demo app</h1>" }),
+    );
+  }
+
+  test("signed in: the sign-out page says which app and address follow; signing out goes there with state", async ({ page }) => {
+    const member = await createTestMember("portal-logout-no-hint");
+    await signInThroughPortal(page, { email: member.email, password: member.password });
+    const sid = await issuerSessionId(page);
+    await stubDemoApp(page);
+
+    await page.goto(logout);
+    await expect(page).toHaveURL(/\/sign-out\?client_id=demo-app&/);
+    await expect(page.getByRole("heading", { level: 1, name: "Sign out?" })).toBeVisible();
+    await expect(page.getByText("Demo app asked you to sign out. Afterwards you’ll go back to it at http://127.0.0.1:8080.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Nothing happened yet: the session lives until the member presses the button.
+    expect(await sql(`SELECT revoked_at FROM session WHERE id = $1`, [sid])).toEqual([{ revoked_at: null }]);
+
+    // The card's button (the header's own "Sign out" is the portal's).
+    await page.getByRole("main").getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL(back);
+    expect((await sql<{ revoked_at: Date | null }>(`SELECT revoked_at FROM session WHERE id = $1`, [sid]))[0]?.revoked_at).not.toBeNull();
+  });
+
+  test("not signed in: the page says the member is signed out and offers the way back, which only their click takes", async ({ page }) => {
+    await stubDemoApp(page);
+    await page.goto(logout);
+    await expect(page).toHaveURL(/\/sign-out\?client_id=demo-app&/);
+    await expect(page.getByRole("heading", { level: 1, name: "You’re signed out" })).toBeVisible();
+    await expect(page.getByText("Demo app asked to take you back to it at http://127.0.0.1:8080.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Return to Demo app" }).click();
+    await expect(page).toHaveURL(back);
+  });
 });

@@ -55,10 +55,26 @@ export interface ScratchServer {
   stop(): Promise<void>;
 }
 
-const APP_VARIABLES = new Set(["APP_SECRET", "DATABASE_URL", "PGLITE_DATA_DIR", "BASE_URL", "CALENDAR_URL", "ASSET_URL", "PORT"]);
+const APP_VARIABLES = new Set(["APP_SECRET", "DATABASE_URL", "PGLITE_DATA_DIR", "BASE_URL", "CALENDAR_URL", "ASSET_URL", "PORT", "TRUSTED_PROXIES"]);
 
-/** Starts .next-server/main.mjs and waits until it answers /api/v1/system/health (liveness, no database). */
+/** Raised when the chosen port was taken between picking it and listening on it. */
+class PortTakenError extends Error {}
+
+/**
+ * Starts .next-server/main.mjs and waits until it answers /api/v1/system/health (liveness, no database).
+ * The port is a free one picked just before; should another process take it first, another is picked.
+ */
 export async function startScratchServer(env: Record<string, string>): Promise<ScratchServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startScratchServerOnce(env);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function startScratchServerOnce(env: Record<string, string>): Promise<ScratchServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = "";
@@ -84,7 +100,10 @@ export async function startScratchServer(env: Record<string, string>): Promise<S
   };
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the scratch server exited:\n${output}`);
+    if (child.exitCode !== null) {
+      if (output.includes("EADDRINUSE")) throw new PortTakenError(`port ${port} was taken`);
+      throw new Error(`the scratch server exited:\n${output}`);
+    }
     try {
       if ((await fetch(`${baseUrl}/api/v1/system/health`)).ok) return { baseUrl, output: () => output, stop };
     } catch {

@@ -131,8 +131,16 @@ export const resetPasswordBodySchema = z.object({
   request: requestIdSchema,
 });
 
+/**
+ * The sign-out form: where to continue on this site, or the app to go back to after an RP-initiated logout
+ * (client_id, post_logout_redirect_uri, state: checked again against the client's registration before use,
+ * lib/oauth/end-session.ts).
+ */
 export const signOutBodySchema = z.object({
   continue: returnToSchema,
+  client_id: optional(z.string().max(128)),
+  post_logout_redirect_uri: optional(z.string().max(2000)),
+  state: optional(z.string().max(4096)),
 });
 
 export type SignInBody = z.output<typeof signInBodySchema>;

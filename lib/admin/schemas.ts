@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ATTENDANCE_MODES, CONTROL_CHARACTERS, EVENT_STATUSES, EVENT_TYPES, EVENT_VISIBILITIES, calendarEventSchema } from "../calendar/schemas.ts";
 import { isValidTimeZone } from "../calendar/event-time.ts";
+import { redirectUriProblem, redirectUriProblemMessage } from "../oauth/clients/redirect-uri.ts";
 import { THIRD_PARTY_SCOPES } from "../oauth/scopes.ts";
 
 /**
@@ -360,9 +361,15 @@ export const AdminClientWithSecretSchema = AdminClientSchema.extend({
   client_secret: z.string().nullable().meta({ description: "Shown this once; store it now. Null for a public client." }),
 }).meta({ id: "AdminClientWithSecret" });
 
-const uriList = z
-  .array(z.url({ protocol: /^https?$/, error: "must be http(s) URLs" }).max(2000).refine((uri) => !uri.includes("#"), "must not contain a fragment"), { error: "must be a list of URLs" })
-  .max(20, "must hold at most 20 URLs");
+/** https, or http on this device only (lib/oauth/clients/redirect-uri.ts: RFC 8252 loopback, no fragment, no user name). */
+const redirectUri = z
+  .string({ error: "must be URLs" })
+  .superRefine((uri, context) => {
+    const problem = redirectUriProblem(uri);
+    if (problem) context.addIssue({ code: "custom", message: redirectUriProblemMessage(problem) });
+  })
+  .meta({ format: "uri", description: "Matched exactly. https, or http on 127.0.0.1, [::1] or localhost (RFC 8252); no fragment, no user name or password." });
+const uriList = z.array(redirectUri, { error: "must be a list of URLs" }).max(20, "must hold at most 20 URLs");
 // The staff API registers third-party clients only: account control and staff scopes are never theirs.
 const CLIENT_SCOPES = THIRD_PARTY_SCOPES;
 const scopeList = z.array(z.enum(CLIENT_SCOPES, { error: `each must be one of ${CLIENT_SCOPES.join(", ")}` }), { error: "must be a list of scopes" }).min(1, "must hold at least one scope");

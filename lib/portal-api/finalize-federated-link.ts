@@ -3,6 +3,7 @@ import { env } from "../env.ts";
 import { FederatedLinkResultSchema, type FederatedLinkResult } from "../federation/schemas.ts";
 import type { FederationOutcome } from "../federation/outcomes.ts";
 import { logUnexpectedError } from "../http/log-unexpected-error.ts";
+import { relayedClientHeader, RELAYED_CLIENT_HEADER } from "../http/relayed-client.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { stepUpChallenge } from "./step-up.ts";
 
@@ -17,9 +18,11 @@ export type PortalLinkAnswer =
  * through the backchannel like every other portal call. Answers what the security page should say.
  */
 export async function finalizeFederatedLinkForPortal(accessToken: string, code: string, client: RequestContext): Promise<PortalLinkAnswer> {
-  const headers: Record<string, string> = { Authorization: `Bearer ${accessToken}`, "Content-Type": "application/json", Accept: "application/json" };
-  // The member's own address and browser, so their security log and attempt limits see them, not us.
-  if (client.ip) headers["X-Forwarded-For"] = client.ip;
+  const authorization = `Bearer ${accessToken}`;
+  const headers: Record<string, string> = { Authorization: authorization, "Content-Type": "application/json", Accept: "application/json" };
+  // The member's own address and browser, so their security log and attempt limits see them, not us; the
+  // address signed, so the API believes it from us alone (lib/http/relayed-client.ts).
+  if (client.ip) headers[RELAYED_CLIENT_HEADER] = relayedClientHeader(client.ip, authorization);
   if (client.userAgent) headers["User-Agent"] = client.userAgent;
   let response: Response;
   try {

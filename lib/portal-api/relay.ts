@@ -3,6 +3,7 @@ import { env } from "../env.ts";
 import { csrfCookieName, verifyCsrf } from "../http/csrf.ts";
 import { logUnexpectedError } from "../http/log-unexpected-error.ts";
 import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBodyText } from "../http/read-body.ts";
+import { relayedClientHeader, RELAYED_CLIENT_HEADER } from "../http/relayed-client.ts";
 import { requestContext } from "../http/request-context.ts";
 import { endPortalSession, getPortalSession } from "../portal-auth/get-portal-session.ts";
 import { PORTAL_API_CSRF_HEADER, upstreamPath } from "./paths.ts";
@@ -57,11 +58,13 @@ export async function relayToIdentityApi(request: Request, segments: readonly st
     if (error instanceof BodyTooLargeError) return refusal(400, "invalid_request", "The request body is too large.");
     throw error;
   }
-  // The member's own address and browser, so their security log and attempt limits see them, not us.
+  // The member's own address and browser, so their security log and attempt limits see them, not us. The
+  // address travels signed (lib/http/relayed-client.ts): the API believes it from us and from nobody else.
   const { ip, userAgent } = requestContext(request.headers);
-  const headers: Record<string, string> = { Authorization: `Bearer ${session.accessToken}`, Accept: "application/json" };
+  const authorization = `Bearer ${session.accessToken}`;
+  const headers: Record<string, string> = { Authorization: authorization, Accept: "application/json" };
   if (body) headers["Content-Type"] = "application/json";
-  if (ip) headers["X-Forwarded-For"] = ip;
+  if (ip) headers[RELAYED_CLIENT_HEADER] = relayedClientHeader(ip, authorization);
   if (userAgent) headers["User-Agent"] = userAgent;
 
   const search = new URL(request.url).search;

@@ -3,18 +3,22 @@ import { safeRelativePath } from "@/lib/accounts/return-to";
 import { signOutBodySchema } from "@/lib/accounts/schemas";
 import { signOut } from "@/lib/accounts/sign-out";
 import { formRoute } from "@/lib/http/forms";
+import { resolveLogoutReturn } from "@/lib/oauth/end-session";
 import { sessionCookieName, sessionCookieOptions } from "@/lib/sessions/session-cookie";
 import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
-// POST /auth/sign-out - ends this browser's session, clears its cookie, continues to a same-origin path
+// POST /auth/sign-out - ends this browser's session, clears its cookie, continues to a same-origin path or,
+// after an app's logout request, to that app's registered post-logout URI (the page named it)
 export const POST = formRoute({
   formPath: PAGES.signOut,
   schema: signOutBodySchema,
-  keep: ["continue"],
+  keep: ["continue", "client_id", "post_logout_redirect_uri", "state"],
   async handle(input, { client, cookie }) {
     await signOut(cookie(sessionCookieName()), client);
+    // The app's address only if it is still registered for that app: the form is anyone's to fill in.
+    const back = input.client_id && input.post_logout_redirect_uri ? await resolveLogoutReturn(input) : null;
     return {
-      redirectTo: safeRelativePath(input.continue) ?? PAGES.signedOut,
+      redirectTo: back?.url ?? safeRelativePath(input.continue) ?? PAGES.signedOut,
       cookies: [{ name: sessionCookieName(), value: "", options: sessionCookieOptions(0) }],
     };
   },

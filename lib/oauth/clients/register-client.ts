@@ -2,7 +2,9 @@ import "server-only";
 import { z } from "zod";
 import { hashToken, randomToken } from "../../crypto/tokens.ts";
 import { db } from "../../db.ts";
+import { env } from "../../env.ts";
 import { FIRST_PARTY_SCOPES, SUPPORTED_SCOPES, scopeAllowedForClient } from "../scopes.ts";
+import { redirectUriProblem, redirectUriProblemMessage } from "./redirect-uri.ts";
 
 /**
  * Registers an OAuth client. Confidential clients get a random 256-bit secret, returned once and stored
@@ -11,9 +13,14 @@ import { FIRST_PARTY_SCOPES, SUPPORTED_SCOPES, scopeAllowedForClient } from "../
  */
 export const GRANT_TYPES = ["authorization_code", "refresh_token", "client_credentials"] as const;
 
-const redirectUri = z
-  .url({ protocol: /^https?$/ })
-  .refine((uri) => !uri.includes("#"), "must not contain a fragment (RFC 6749 3.1.2)");
+/**
+ * https, or http on loopback (lib/oauth/clients/redirect-uri.ts); here also this server's own origin, so the
+ * portal's client can be registered on an http development or demo BASE_URL.
+ */
+const redirectUri = z.string().superRefine((uri, context) => {
+  const problem = redirectUriProblem(uri, { ownOrigin: new URL(env().BASE_URL).origin });
+  if (problem) context.addIssue({ code: "custom", message: redirectUriProblemMessage(problem) });
+});
 
 export const registerClientInputSchema = z
   .object({

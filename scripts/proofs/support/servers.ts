@@ -67,6 +67,9 @@ export async function startServer(options: ServerOptions): Promise<ProofServer> 
       APP_SECRET: PROOFS_APP_SECRET,
       BASE_URL: options.baseUrl ?? url,
       DEV_OUTBOX: "true",
+      // The proofs play the reverse proxy: from loopback their X-Forwarded-For names the client (the per-IP
+      // limits), as the end-to-end test servers do (playwright.config.ts).
+      TRUSTED_PROXIES: "loopback",
       ...options.env,
     },
   });
