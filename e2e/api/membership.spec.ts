@@ -6,7 +6,6 @@ import {
   expireNewestCode,
   hiddenDigits,
   invalidRequest,
-  maskedPhone,
   memberWithToken,
   notFound,
   refusedTokens,
@@ -60,12 +59,13 @@ test("search, a code to the record's email, verify: linked, gone from searches, 
   expect(typo[0].membership_id).toBe(record.id);
   expect(typo[0].score).toBeGreaterThan(0.3);
   expect(typo[0].score).toBeLessThan(1);
-  // The email on file finds it too.
-  expect((await search(token, email)).body.matches[0]).toEqual({ membership_id: record.id, score: 1, campus: HARBOR });
+  // The email on file is not the member's: searching by it finds nothing (issue 14, finding 5).
+  expect((await search(token, email)).body).toEqual({ matches: [] });
 
+  // The Acknowledgement only: not where the code went, not even masked.
   const sent = await challenge(token, record.id);
   expect(sent.status).toBe(200);
-  expect(sent.body).toEqual({ status: "ok", channel: "email", sent_to: "r***@e***.net" });
+  expect(sent.body).toEqual({ status: "ok" });
   const mail = await latestMessageTo(email);
   expect(mail.channel).toBe("email");
   expect(mail.subject).toBe("Link your membership record · Grace Harbor Church");
@@ -90,7 +90,7 @@ test("search, a code to the record's email, verify: linked, gone from searches, 
   ]);
 });
 
-test("a record with only a phone gets the code by SMS, answered masked; no answer carries a name or contact", async () => {
+test("a record with only a phone gets the code by SMS; no answer carries a name or contact", async () => {
   const { member, token } = await memberWithToken("mb-phone");
   const phone = uniquePhone();
   const record = await insertRecord({ phone, campusId: null });
@@ -99,14 +99,17 @@ test("a record with only a phone gets the code by SMS, answered masked; no answe
   const found = await search(token, `${record.givenName} ${record.familyName}`);
   answers.push(found.body);
   expect(found.body).toEqual({ matches: [{ membership_id: record.id, score: 1, campus: null }] });
-  // By the number as a member types it, without the country code.
-  const national = await search(token, `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`);
+  // By the number as a member types it, without the country code: only once it is the member's own, verified.
+  const typed = `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
+  expect((await search(token, typed)).body).toEqual({ matches: [] });
+  await sql(`INSERT INTO recovery_contact (user_id, channel, value, status, verified_at) VALUES ($1, 'phone', $2, 'verified', now())`, [member.id, phone]);
+  const national = await search(token, typed);
   answers.push(national.body);
   expect(national.body.matches.map((match: { membership_id: string }) => match.membership_id)).toContain(record.id);
 
   const sent = await challenge(token, record.id);
   answers.push(sent.body);
-  expect(sent.body).toEqual({ status: "ok", channel: "phone", sent_to: maskedPhone(phone) });
+  expect(sent.body).toEqual({ status: "ok" });
   const text = await latestMessageTo(phone);
   expect(text.channel).toBe("sms");
   expect(text.body).toMatch(
@@ -304,7 +307,7 @@ test("wrong codes: four say how many tries are left, the fifth kills the code (4
   expect(await linkedUserOf(record.id)).toBe(member.id);
 });
 
-test("a code lives 10 minutes (clock moved in the database); sending is limited per contact: 4 sends, then 429", async () => {
+test("a code lives 10 minutes (clock moved in the database); a record's contact gets 3 codes, then 429", async () => {
   const { member, token } = await memberWithToken("mb-expiry");
   const email = uniqueContactEmail("mb-expiry");
   const record = await insertRecord({ email });
@@ -314,12 +317,12 @@ test("a code lives 10 minutes (clock moved in the database); sending is limited 
   expect(expired.status).toBe(400);
   expect(expired.body).toEqual(invalidRequest("code: has expired; ask for a new code"));
 
-  for (let send = 2; send <= 4; send += 1) expect((await challenge(token, record.id)).status, `send ${send}`).toBe(200);
+  for (let send = 2; send <= 3; send += 1) expect((await challenge(token, record.id)).status, `send ${send}`).toBe(200);
   const blocked = await challenge(token, record.id);
   expect(blocked.status).toBe(429);
   expect(blocked.body).toEqual(tooManyRequests("too many codes sent; wait before asking for another"));
   expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-  expect(await messagesTo(email)).toHaveLength(4);
+  expect(await messagesTo(email)).toHaveLength(3);
   await expireNewestCode(MEMBERSHIP_PURPOSE, codeSubject(member.id, record.id), 5);
   expect((await verify(token, record.id, await latestCodeFor(email))).body).toEqual({ status: "linked", membership_id: record.id });
 });
@@ -364,4 +367,37 @@ test("every route answers a missing, malformed, expired or ended-session token w
   }
   expect(await linkedUserOf(record.id)).toBeNull();
   expect(await sql(`SELECT 1 FROM membership_link_request WHERE membership_id = $1`, [record.id])).toEqual([]);
+});
+
+// Regression (issue 14, finding 5): a search by someone's email or phone answered score 1 and a campus,
+// and a challenge answered where the code went, masked: the register confirmed who is a member.
+test("a search by someone else's email or phone confirms nothing; the member's own verified one finds exactly the records holding it", async () => {
+  const { member, token } = await memberWithToken("mb-contact");
+  const theirEmail = uniqueContactEmail("mb-theirs");
+  const theirPhone = uniquePhone();
+  const theirs = await insertRecord({ email: theirEmail, phone: theirPhone });
+  for (const query of [theirEmail, theirEmail.toUpperCase(), theirEmail.slice(0, -3), theirPhone, theirPhone.slice(2), `${theirPhone.slice(0, 2)} ${theirPhone.slice(2)}`]) {
+    const answer = await search(token, query);
+    expect(answer.status, query).toBe(200);
+    expect(answer.body, query).toEqual({ matches: [] });
+  }
+  // The member's own verified address finds the record holding it; a name-like part of an address finds nothing else.
+  const mine = await insertRecord({ email: member.email });
+  expect((await search(token, member.email.toUpperCase())).body).toEqual({ matches: [{ membership_id: mine.id, score: 1, campus: HARBOR }] });
+  expect(theirs.id).not.toBe(mine.id);
+});
+
+test("a record's contact gets at most 3 codes a day, whoever asks; the answer never says where they went", async () => {
+  const record = await insertRecord({ email: uniqueContactEmail("mb-flood") });
+  const askers = await Promise.all([1, 2, 3, 4].map((n) => memberWithToken(`mb-flood-${n}`)));
+  const answers = [];
+  for (const asker of askers) answers.push(await challenge(asker.token, record.id));
+  expect(answers.slice(0, 3).map((answer) => [answer.status, answer.body])).toEqual([
+    [200, { status: "ok" }],
+    [200, { status: "ok" }],
+    [200, { status: "ok" }],
+  ]);
+  expect(answers[3]!.status).toBe(429);
+  expect(Number(answers[3]!.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(await messagesTo(record.email!)).toHaveLength(3);
 });

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { CONTACT_CHANNELS } from "../contacts/schemas.ts";
 
 /**
  * Membership matching as the self-service routes take and answer it (interface.md 2.3 and 4.2,
@@ -71,13 +70,12 @@ export const MembershipSearchResultSchema = z
 export type MembershipSearchResult = z.infer<typeof MembershipSearchResultSchema>;
 
 /** The Acknowledgement of `challenge`, saying where the code went, masked. */
-export const MembershipChallengeSchema = z
-  .object({
-    status: z.literal("ok"),
-    channel: z.enum(CONTACT_CHANNELS),
-    sent_to: z.string().meta({ description: "The contact on file the code went to, masked (`j***@e***.org`, `+44********89`)." }),
-  })
-  .meta({ id: "MembershipChallenge" });
+/**
+ * The challenge's answer is the contract's Acknowledgement and nothing more: where the code went, even
+ * masked, would tell a stranger part of someone's contact and that they are in the register (issue 14,
+ * finding 5). The member knows which of their addresses the church has.
+ */
+export const MembershipChallengeSchema = z.object({ status: z.literal("ok") }).meta({ id: "MembershipChallenge" });
 export type MembershipChallenge = z.infer<typeof MembershipChallengeSchema>;
 
 export const MembershipLinkedSchema = z

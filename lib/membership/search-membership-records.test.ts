@@ -71,11 +71,19 @@ describe("the membership register on PGlite", () => {
     expect(typo[0]!.score).toBeLessThan(1);
   });
 
-  it("finds a record by its email or phone, answers at most 10, highest first, scores in (0, 1]", async () => {
+  it("finds a record by the member's own verified email or phone only, answers at most 10, highest first, scores in (0, 1]", async () => {
     const jose = byName("José", "Núñez");
-    expect((await search(jose.email!.toUpperCase()))[0]).toMatchObject({ membership_id: jose.id, score: 1 });
+    const own = { emails: [jose.email!], phones: [jose.phone!] };
+    // Someone else's address or number finds nothing (issue 14, finding 5): no search confirms another's membership.
+    expect(await search(jose.email!.toUpperCase())).toEqual([]);
+    expect(await search(jose.phone!)).toEqual([]);
+    expect(await search(jose.email!.slice(0, -2))).toEqual([]);
+    // The member's own: the records holding exactly it.
+    expect((await search(jose.email!.toUpperCase(), own))[0]).toMatchObject({ membership_id: jose.id, score: 1 });
     const national = jose.phone!.slice(2); // typed without +1
-    expect((await search(`(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`)).slice(0, 2).map((match) => match.membership_id)).toContain(jose.id);
+    const byPhone = await search(`(${national.slice(0, 3)}) ${national.slice(3, 6)}-${national.slice(6)}`, own);
+    expect(byPhone.map((match) => match.membership_id)).toContain(jose.id);
+    for (const match of byPhone) expect(register.records.find((record) => record.id === match.membership_id)!.phone).toBe(jose.phone);
     // A surname alone finds the people who carry it (word similarity), at most 10.
     const smiths = await search("Smith");
     const registered = register.records.filter((record) => record.familyName === "Smith").map((record) => record.id);

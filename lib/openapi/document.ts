@@ -614,7 +614,9 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
           summary: "Register records that look like the member, best first",
           description:
             `Needs permission \`profile:read\`. At most ${MAX_MATCHES} records not linked to any account, by trigram similarity (pg_trgm) of the query to ` +
-            "the record's name (accents, case and punctuation ignored; a given name also tried as its nicknames, Bill for William), email and phone. " +
+            "the record's name (accents, case and punctuation ignored; a given name also tried as its nicknames, Bill for William). " +
+            "A query that is an email address or a phone number finds only the records holding exactly that contact, and only when it is one of the member's " +
+            "own verified contacts: anyone else's gives no matches, as a contact on no record does. " +
             "A record holding the member's own verified email or phone counts for more. Answers ids, scores and campuses, never names or contact data. " +
             "Rate limited per member: 20 searches, then a growing wait.",
           security: [{ bearer: [] }],
@@ -637,7 +639,8 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
           operationId: "challengeMembership",
           summary: "Send a code to a register record's contact on file",
           description:
-            "Needs permission `profile:write`. The code goes to the record's email, or by SMS to its phone when it has no email; the answer says which, masked. " +
+            "Needs permission `profile:write`. The code goes to the record's email, or by SMS to its phone when it has no email; the answer is the Acknowledgement only, " +
+            "never where the code went. A record's contact gets at most 3 such messages a day, whoever asks, then they are spaced out. " +
             `Asking again sends a new code; the earlier one stops working. ${CODE_RULES}`,
           security: [{ bearer: [] }],
           requestBody: { content: { "application/json": { schema: membershipIdBodySchema } } },

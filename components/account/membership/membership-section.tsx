@@ -210,7 +210,7 @@ function MatchCard({
     challenge.mutate(match.membership_id, {
       onSuccess: (answer) => {
         setSent(answer);
-        setNote(`We sent a 6-digit code ${answer.channel === "phone" ? "by text message " : ""}to ${answer.sent_to}, the contact the church has for this record.`);
+        setNote("If this record is yours, the code is on its way to the email address or phone the church has for you.");
       },
       onError: (error) =>
         setNote(
@@ -238,7 +238,7 @@ function MatchCard({
       {sent ? (
         <CodeForm
           schema={verifyMembershipBodySchema.pick({ code: true })}
-          label={`Code sent to ${sent.sent_to}`}
+          label="6-digit code from the church"
           hint="It is valid for 10 minutes."
           submitLabel="Link this record"
           busyLabel="Checking…"
