@@ -138,7 +138,7 @@ function MembershipSearch({ onLinked, onAsked }: { onLinked: (campus: Membership
         <h3 className={styles.formTitle}>Find your record</h3>
         <TextField
           label="Your name, email address or phone number"
-          hint="As the church office would have it. Accents and capitals don’t matter."
+          hint="As the church office would have it. Accents and capitals don’t matter. An email address or phone number finds your record only once you have verified it on your account."
           error={invalid || refusal || undefined}
           inputRef={input}
           name="query"
