@@ -42,8 +42,8 @@ try {
     `Deleted ${summary.verificationCodes} verification codes, ${summary.authorizationRequests} authorization requests, ` +
       `${summary.authorizationCodes} authorization codes, ${summary.attemptCounters} attempt counters, ` +
       `${summary.revokedAccessTokens} revoked access-token ids, ${summary.refreshTokens} refresh tokens, ${summary.sessions} sessions, ` +
-      `${summary.outboxMessages} outbox messages, ${summary.federatedLoginAttempts} federated sign-in attempts ` +
-      `and ${summary.federatedLinkCodes} federated link codes (retention ${retentionDays} days).`,
+      `${summary.outboxMessages} outbox messages, ${summary.federatedLoginAttempts} federated sign-in attempts, ` +
+      `${summary.federatedLinkCodes} federated link codes and ${summary.knownDevices} known browsers (retention ${retentionDays} days).`,
   );
 } finally {
   await closeDatabase();

@@ -105,6 +105,12 @@ test.beforeAll(async () => {
        ('fla-expired', 'cleanup-idp', 'v', 'n', 'sign_in', now() - interval '1 minute'), ('fla-live', 'cleanup-idp', 'v', 'n', 'sign_in', now() + interval '5 minutes')`,
   );
   await db.query(
+    `INSERT INTO known_device (user_id, device_hash, first_seen_at, last_seen_at) VALUES
+       ($1, 'kd-unseen-401-days', now() - interval '500 days', now() - interval '401 days'),
+       ($1, 'kd-seen-399-days-ago', now() - interval '500 days', now() - interval '399 days')`,
+    [ids.user],
+  );
+  await db.query(
     `INSERT INTO federated_link_code (code_hash, user_id, provider_id, issuer, subject, expires_at) VALUES
        ('flc-expired', $1, 'cleanup-idp', 'https://idp.cleanup.invalid', 's1', now() - interval '1 minute'),
        ('flc-live', $1, 'cleanup-idp', 'https://idp.cleanup.invalid', 's2', now() + interval '5 minutes')`,
@@ -122,7 +128,7 @@ const column = async (text: string) => (await db.query<{ v: string }>(text)).row
 test("the first run deletes exactly what expired beyond use, in batches", async () => {
   expect(await cleanup(databaseUrl, ["--batch=2"])).toBe(
     "Deleted 3 verification codes, 1 authorization requests, 1 authorization codes, 1 attempt counters, 1 revoked access-token ids, " +
-      "2 refresh tokens, 2 sessions, 1 outbox messages, 1 federated sign-in attempts and 1 federated link codes (retention 30 days).",
+      "2 refresh tokens, 2 sessions, 1 outbox messages, 1 federated sign-in attempts, 1 federated link codes and 1 known browsers (retention 30 days).",
   );
   expect(await column(`SELECT code_hash AS v FROM verification_code`)).toEqual(["vc-live"]);
   expect(await column(`SELECT id AS v FROM authorization_request`)).toEqual(["ar-live"]);
@@ -134,6 +140,7 @@ test("the first run deletes exactly what expired beyond use, in batches", async 
   expect(await column(`SELECT body AS v FROM outbox_message`)).toEqual(["Your code is 654321"]);
   expect(await column(`SELECT state_hash AS v FROM federated_login_attempt`)).toEqual(["fla-live"]);
   expect(await column(`SELECT code_hash AS v FROM federated_link_code`)).toEqual(["flc-live"]);
+  expect(await column(`SELECT device_hash AS v FROM known_device`)).toEqual(["kd-seen-399-days-ago"]);
   // Grants are the member's record: kept, the one of the deleted session now without it.
   const grants = await db.query<{ id: string; session_id: string | null }>(`SELECT id, session_id FROM oauth_grant ORDER BY id`);
   expect(Object.fromEntries(grants.rows.map((row) => [row.id, row.session_id]))).toEqual({ [ids.revokedGrant!]: null, [ids.liveGrant!]: ids.expiredButOffline });
@@ -142,14 +149,14 @@ test("the first run deletes exactly what expired beyond use, in batches", async 
 test("a second run finds nothing: the command is idempotent", async () => {
   expect(await cleanup(databaseUrl)).toBe(
     "Deleted 0 verification codes, 0 authorization requests, 0 authorization codes, 0 attempt counters, 0 revoked access-token ids, " +
-      "0 refresh tokens, 0 sessions, 0 outbox messages, 0 federated sign-in attempts and 0 federated link codes (retention 30 days).",
+      "0 refresh tokens, 0 sessions, 0 outbox messages, 0 federated sign-in attempts, 0 federated link codes and 0 known browsers (retention 30 days).",
   );
 });
 
 test("a shorter retention reaches the recently ended session; a bad --days is refused", async () => {
   expect(await cleanup(databaseUrl, ["--days=7"])).toBe(
     "Deleted 0 verification codes, 0 authorization requests, 0 authorization codes, 0 attempt counters, 0 revoked access-token ids, " +
-      "0 refresh tokens, 1 sessions, 0 outbox messages, 0 federated sign-in attempts and 0 federated link codes (retention 7 days).",
+      "0 refresh tokens, 1 sessions, 0 outbox messages, 0 federated sign-in attempts, 0 federated link codes and 0 known browsers (retention 7 days).",
   );
   expect(await column(`SELECT token_hash AS v FROM session`)).toEqual(["session-expired-but-offline", "session-live"]);
   const refused = await cleanup(databaseUrl, ["--days=0"]).catch((error: { code: number; stderr: string }) => `exit ${error.code}: ${error.stderr.trim()}`);

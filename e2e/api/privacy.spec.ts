@@ -131,10 +131,15 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
   expect(download.headers.get("cache-control")).toBe("no-store");
   const exported = download.body;
   expect(Object.keys(exported)).toEqual([
-    "format", "request_id", "generated_at", "profile", "two_factor", "sessions", "app_authorizations", "consents",
+    "format", "request_id", "generated_at", "profile", "two_factor", "sessions", "known_browsers", "app_authorizations", "consents",
     "security_events", "guardianships", "family", "membership", "linked_identities", "recovery_contacts", "verification_codes", "messages", "data_requests",
   ]);
   expect(exported).toMatchObject({ format: "church-account-export/1", request_id: created.body.id, generated_at: created.body.created_at });
+  // Two sign-ins, two browsers: when each was seen, never its cookie.
+  expect(exported.known_browsers).toEqual([
+    { first_seen_at: expect.stringMatching(ISO), last_seen_at: expect.stringMatching(ISO) },
+    { first_seen_at: expect.stringMatching(ISO), last_seen_at: expect.stringMatching(ISO) },
+  ]);
 
   const [account] = await sql<Record<string, unknown>>(`SELECT * FROM account WHERE id = $1`, [alice.member.id]);
   expect(exported.profile).toEqual({
@@ -195,7 +200,9 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
     { id: aliceRecords.codeId, purpose: "email_verification", sent_to: alice.member.email, attempts: 0, created_at: expect.stringMatching(ISO), expires_at: expect.stringMatching(ISO), used_at: null },
     { id: contact.codeId, purpose: "recovery_contact_verification", sent_to: contact.masked, attempts: 0, created_at: expect.stringMatching(ISO), expires_at: expect.stringMatching(ISO), used_at: null },
   ]);
+  // Her second browser (the demo app's sign-in) was new to the account: its notice is hers too.
   expect(exported.messages).toEqual([
+    { id: expect.any(String), channel: "email", recipient: alice.member.email, subject: "New sign-in to your account · Grace Harbor Church", created_at: expect.stringMatching(ISO), sent_at: null },
     { id: aliceRecords.messageId, channel: "email", recipient: alice.member.email, subject: "Your code", created_at: expect.stringMatching(ISO), sent_at: null },
     { id: contact.messageId, channel: "email", recipient: contact.masked, subject: "Confirm this address", created_at: expect.stringMatching(ISO), sent_at: null },
   ]);

@@ -10,11 +10,13 @@ import { CODE_TTL_SECONDS } from "./verification-code-rules.ts";
  */
 const minutes = CODE_TTL_SECONDS / 60;
 
-function link(path: string): string {
+/** An absolute link to one of our pages, for emails. */
+export function link(path: string): string {
   return `${env().BASE_URL}${path}`;
 }
 
-function email(to: string, subject: string, lines: string[]): OutgoingMessage {
+/** A plain-text email of the church: the subject ends with its name, the body is signed with it. */
+export function email(to: string, subject: string, lines: string[]): OutgoingMessage {
   return { channel: "email", recipient: to, subject: `${subject} · ${churchName()}`, body: `${lines.join("\n")}\n\n— ${churchName()}\n` };
 }
 

@@ -2,6 +2,8 @@ import "server-only";
 import type { RequestContext } from "../http/request-context.ts";
 import { getAuthorizationRequest, markAuthorizationRequestSignedIn, resumeAuthorizationPath } from "../oauth/authorization-request.ts";
 import { browserBindingCookieName, browserBindingHash } from "../oauth/authorize/browser-binding.ts";
+import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
+import { deviceCookieName, recognizeDevice } from "../security-notices/recognize-device.ts";
 import { createSession, type AuthenticationMethod } from "../sessions/create-session.ts";
 import { renewSession } from "../sessions/renew-session.ts";
 import { sessionCookieName, sessionCookieOptions } from "../sessions/session-cookie.ts";
@@ -21,7 +23,8 @@ export type CookieReader = (name: string) => string | undefined;
 
 /**
  * The last step of every way in (password, second factor, confirmed email, federated): start the session
- * (or renew the browser's own, when the same member signs in again), log it, and pick where the browser goes:
+ * (or renew the browser's own, when the same member signs in again), log it, recognise the browser (a new
+ * one is told to the member by email), and pick where the browser goes:
  * back to the parked authorization request when it is still live and this browser's, otherwise to a
  * same-origin `return_to`, otherwise the account page. A request id from elsewhere (a link someone was sent)
  * is ignored: signing in then only signs in.
@@ -52,10 +55,13 @@ export async function completeSignIn(input: {
     await markAuthorizationRequestSignedIn(parked.id, session.id);
     redirectTo = resumeAuthorizationPath(parked.id);
   }
+  // A browser new to the account: the member is told by email (lib/security-notices/recognize-device.ts).
+  const device = await recognizeDevice({ userId: input.userId, cookieValue: input.cookie(deviceCookieName()), context: input.context });
+  if (device.noticeId) deliverAfterCommit([device.noticeId]);
   const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
   return {
     sessionId: session.id,
     redirectTo,
-    cookies: [{ name: sessionCookieName(), value: session.token, options: sessionCookieOptions(maxAge) }],
+    cookies: [{ name: sessionCookieName(), value: session.token, options: sessionCookieOptions(maxAge) }, device.cookie],
   };
 }

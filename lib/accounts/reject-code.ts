@@ -17,7 +17,10 @@ export async function rejectCode(
   now: Date,
   keys: readonly AttemptKey[] = [],
 ): Promise<never> {
-  const { retryAfterSeconds } = await recordFailure([ipFailureKey(context.ip), ...keys], now);
+  // A flow's own counter counts guesses: a wrong code that used up one of a live code's tries. A dead code
+  // (expired, used, out of tries) guesses nothing, and is answered as dead, not as too many attempts.
+  const guessed = outcome.outcome === "wrong" || outcome.attempts !== undefined;
+  const { retryAfterSeconds } = await recordFailure([ipFailureKey(context.ip), ...(guessed ? keys : [])], now);
   if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
   if (outcome.outcome === "dead") throw new AccountError("code_expired");
   const tries = outcome.attemptsLeft === 1 ? "1 more try" : `${outcome.attemptsLeft} more tries`;

@@ -7,6 +7,7 @@ import { IdentityError } from "../identity/errors.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { enqueueSecurityNotice } from "../security-notices/enqueue-security-notice.ts";
 import { recoveryContactCodeMessage } from "./contact-messages.ts";
 import type { ContactValue } from "./contact-value.ts";
 import { assertCodeSendAllowed, codeSendKeys, countCodeSent } from "./limit-code-sends.ts";
@@ -30,7 +31,7 @@ export async function addRecoveryContact(userId: string, contact: ContactValue, 
   const sendKeys = codeSendKeys({ purpose: RECOVERY_CONTACT_PURPOSE, target: contact.value, userId, ip: context.ip });
   await assertCodeSendAllowed(sendKeys, now);
 
-  let result: { id: string; messageId: string };
+  let result: { id: string; messageIds: string[] };
   try {
     result = await (await db()).$transaction(async (tx) => {
       const [account] = await tx.$queryRaw<{ email: string | null; given_name: string }[]>`
@@ -51,7 +52,15 @@ export async function addRecoveryContact(userId: string, contact: ContactValue, 
         tx,
       );
       const messageId = await enqueueMessage(tx, recoveryContactCodeMessage(contact.channel, contact.value, account.given_name, code));
-      return { id: row.id, messageId };
+      // The account's own address hears of it too: a contact added by someone else is how accounts are taken.
+      const notice = await enqueueSecurityNotice(tx, {
+        userId,
+        kind: "recovery_contact_added",
+        context,
+        facts: { contact: maskContact(contact.channel, contact.value) },
+        now,
+      });
+      return { id: row.id, messageIds: notice ? [messageId, notice] : [messageId] };
     });
   } catch (error) {
     // The same value added twice at once: the unique index decides, and the loser is told as above.
@@ -60,6 +69,6 @@ export async function addRecoveryContact(userId: string, contact: ContactValue, 
   }
   // Counted once committed: a refused request (a conflict) sends nothing, so it costs nothing.
   await countCodeSent(sendKeys, now);
-  deliverAfterCommit([result.messageId]);
+  deliverAfterCommit(result.messageIds);
   return { id: result.id, status: RECOVERY_CONTACT_STATUS.pending };
 }

@@ -9,7 +9,9 @@ import { clearAttempts } from "../limits/clear-attempts.ts";
 import { attemptKey, ipFailureKey } from "../limits/keys.ts";
 import { ACCOUNT_POLICY } from "../limits/policies.ts";
 import { recordFailure } from "../limits/record-failure.ts";
+import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { enqueueSecurityNotice } from "../security-notices/enqueue-security-notice.ts";
 import { LINK_CODE_REFUSED, type FederatedLinkResult } from "./schemas.ts";
 
 /** Wrong link codes presented by one member, across every attempt: 5 free, then growing delays. */
@@ -54,7 +56,8 @@ export async function finalizeFederatedLink(
         },
         tx,
       );
-      return { provider: code.provider_id, linkedAt: inserted.linked_at };
+      const notice = await enqueueSecurityNotice(tx, { userId: input.userId, kind: "identity_linked", context: input.context, facts: { name: code.provider_name }, now });
+      return { provider: code.provider_id, linkedAt: inserted.linked_at, notice };
     }
     const [existing] = await tx.$queryRaw<{ user_id: string; linked_at: Date }[]>`
       SELECT user_id, linked_at FROM federated_identity WHERE issuer = ${code.issuer} AND subject = ${code.subject}`;
@@ -69,5 +72,6 @@ export async function finalizeFederatedLink(
   }
   if (limits.countedKeys.has(userKey.key)) await clearAttempts(userKey);
   if ("conflict" in outcome) throw new IdentityError("conflict", "this external identity is already linked to another account");
+  if ("notice" in outcome && outcome.notice) deliverAfterCommit([outcome.notice]);
   return { status: "linked", provider: outcome.provider, linked_at: new Date(outcome.linkedAt).toISOString() };
 }

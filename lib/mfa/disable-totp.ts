@@ -5,7 +5,9 @@ import { TOTP_STATUS, verifyTotpCode } from "../accounts/verify-totp-code.ts";
 import { db, sql } from "../db.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { IdentityError } from "../identity/errors.ts";
+import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { enqueueSecurityNotice } from "../security-notices/enqueue-security-notice.ts";
 import { limitCodeAttempts } from "./limit-code-attempts.ts";
 
 export const TOTP_NOT_ON = "two-factor authentication is not on";
@@ -26,11 +28,13 @@ export async function disableTotp(userId: string, code: string, context: Request
     const method = isTotpCodeShape(code) ? "totp" : "recovery_code";
     const proven = method === "totp" ? await verifyTotpCode(userId, code, now) : (await redeemRecoveryCode(userId, code, now)) !== null;
     if (!proven) return null;
-    await (await db()).$transaction(async (tx) => {
+    const notice = await (await db()).$transaction(async (tx) => {
       await tx.totpCredential.deleteMany({ where: { userId } });
       await tx.recoveryCode.deleteMany({ where: { userId } });
       await recordSecurityEvent({ userId, type: "totp_disabled", context, detail: { method } }, tx);
+      return enqueueSecurityNotice(tx, { userId, kind: "second_factor_turned_off", context, now });
     });
+    if (notice) deliverAfterCommit([notice]);
     return { status: "ok" as const };
   }, now);
 }

@@ -5,7 +5,9 @@ import { env } from "../env.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import type { RequestContext } from "../http/request-context.ts";
 import { IdentityError, notFound, tooManyRequests } from "../identity/errors.ts";
+import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { enqueueSecurityNotice } from "../security-notices/enqueue-security-notice.ts";
 import { DATA_REQUEST_COLUMNS, dataRequestBodyFromRow, type DataRequestRow } from "./data-request-body.ts";
 import { collectExportSections } from "./export-sections.ts";
 import { DATA_EXPORT_FORMAT, DATA_REQUEST_STATUS, DATA_REQUEST_TYPE, DataExportSchema, type DataRequest, type DataRequestType } from "./schemas.ts";
@@ -28,6 +30,8 @@ interface Work {
   member: { email: string | null; phone: string | null };
   context: RequestContext;
   now: Date;
+  /** Outbox messages to deliver once the transaction has committed. */
+  afterCommit: string[];
 }
 
 /**
@@ -36,12 +40,15 @@ interface Work {
  * "one pending deletion" rule and the export limit hold when two arrive at once.
  */
 export async function createDataRequest(userId: string, type: DataRequestType, context: RequestContext, now = new Date()): Promise<DataRequest> {
-  return inTransaction(async (query, tx) => {
+  const afterCommit: string[] = [];
+  const created = await inTransaction(async (query, tx) => {
     const [member] = await query<{ email: string | null; phone: string | null }>(`SELECT email, phone FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
     if (!member) throw notFound("account");
-    const work: Work = { query, tx, userId, member, context, now };
+    const work: Work = { query, tx, userId, member, context, now, afterCommit };
     return type === DATA_REQUEST_TYPE.export ? createExport(work) : createDeletion(work);
   });
+  deliverAfterCommit(afterCommit);
+  return created;
 }
 
 /** Built at once and stored as it was at this moment, so the download is exactly what was asked for. */
@@ -70,7 +77,7 @@ async function createExport({ query, tx, userId, member, context, now }: Work): 
 }
 
 /** Pending for the grace period (PRIVACY_DELETION_GRACE_DAYS); `npm run privacy:run-deletions` carries it out. */
-async function createDeletion({ query, tx, userId, context, now }: Work): Promise<DataRequest> {
+async function createDeletion({ query, tx, userId, context, now, afterCommit }: Work): Promise<DataRequest> {
   const [pending] = await query<{ id: string }>(
     `SELECT id::text FROM data_request WHERE user_id = $1::uuid AND type = 'deletion' AND status = 'pending' LIMIT 1`,
     [userId],
@@ -84,5 +91,7 @@ async function createDeletion({ query, tx, userId, context, now }: Work): Promis
     [userId, DATA_REQUEST_TYPE.deletion, DATA_REQUEST_STATUS.pending, dueAt, now],
   );
   await recordSecurityEvent({ userId, type: "deletion_requested", context, detail: { request_id: row!.id, due_at: dueAt.toISOString() } }, tx);
+  const notice = await enqueueSecurityNotice(tx, { userId, kind: "deletion_requested", context, facts: { dueAt }, now });
+  if (notice) afterCommit.push(notice);
   return dataRequestBodyFromRow(row!);
 }

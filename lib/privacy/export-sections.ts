@@ -119,6 +119,14 @@ export const EXPORT_SECTIONS: { [Name in keyof ExportSections]: Collector<Name> 
     }));
   },
 
+  async known_browsers(query, { userId }) {
+    const rows = await query<{ first_seen_at: Stamp; last_seen_at: Stamp }>(
+      `SELECT first_seen_at, last_seen_at FROM known_device WHERE user_id = $1::uuid ORDER BY first_seen_at, device_hash`,
+      [userId],
+    );
+    return rows.map((row) => ({ first_seen_at: iso(row.first_seen_at), last_seen_at: iso(row.last_seen_at) }));
+  },
+
   async app_authorizations(query, { userId }) {
     const rows = await query<{
       id: string;

@@ -178,6 +178,9 @@ const ExportLinkedIdentitySchema = z.object({
   last_used_at: nullableInstant,
 });
 
+/** A browser the member signed in with (lib/security-notices/recognize-device.ts): when, not the cookie or its hash. */
+const ExportKnownBrowserSchema = z.object({ first_seen_at: instant, last_seen_at: instant });
+
 /** Masked as every answer shows a recovery contact (decisions.md part 3): never the full address or number. */
 const ExportRecoveryContactSchema = z.object({
   id: z.uuid(),
@@ -206,6 +209,7 @@ export const ExportSectionsSchema = z.object({
   profile: ExportProfileSchema,
   two_factor: ExportTwoFactorSchema,
   sessions: z.array(ExportSessionSchema),
+  known_browsers: z.array(ExportKnownBrowserSchema),
   app_authorizations: z.array(ExportAppAuthorizationSchema),
   consents: z.array(ExportConsentSchema),
   security_events: z.array(ExportSecurityEventSchema),

@@ -20,7 +20,9 @@ import { sql } from "../db.ts";
  *   so a replayed old token is still recognised as reuse and revokes its family;
  * - sessions that ended (expired or signed out) more than `retentionDays` ago, unless a live grant of theirs
  *   still holds a usable refresh token (deleting the session would detach that grant from it);
- * - outbox messages older than `retentionDays`: every code they carry is long dead.
+ * - outbox messages older than `retentionDays`: every code they carry is long dead;
+ * - browsers a member signed in with, unseen for 400 days (their device cookie's lifetime): that cookie is
+ *   gone, so the browser would be new again anyway.
  * Grants, consents, security events and data requests are records the member sees: never deleted here.
  */
 export interface CleanupOptions {
@@ -42,6 +44,7 @@ export interface CleanupSummary {
   outboxMessages: number;
   federatedLoginAttempts: number;
   federatedLinkCodes: number;
+  knownDevices: number;
 }
 
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -84,6 +87,8 @@ const TARGETS: readonly Target[] = [
   { key: "outboxMessages", table: "outbox_message", id: "id", where: "t.created_at < :cutoff" },
   { key: "federatedLoginAttempts", table: "federated_login_attempt", id: "state_hash", where: "t.expires_at < :now" },
   { key: "federatedLinkCodes", table: "federated_link_code", id: "code_hash", where: "t.expires_at < :now" },
+  // A browser unseen for as long as its cookie lives (400 days) is gone anyway. Keyed by two columns: by row.
+  { key: "knownDevices", table: "known_device", id: "ctid", where: "t.last_seen_at < :now - interval '400 days'" },
 ];
 
 type Instants = Record<"now" | "cutoff" | "dayAgo", Date>;

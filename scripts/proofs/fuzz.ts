@@ -360,7 +360,8 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   // refusal may (the code's attempt count). The right code is never known to the fuzz.
   "POST /api/v1/users/me/phone/verify": [],
   "POST /api/v1/users/me/recovery-contacts": ["recovery_contact", "verification_code", "outbox_message", "security_event"],
-  "POST /api/v1/privacy/data-requests/me": ["data_request", "security_event"],
+  // A deletion request also writes its security notice to the outbox (docs/decisions/0018).
+  "POST /api/v1/privacy/data-requests/me": ["data_request", "security_event", "outbox_message"],
   "POST /api/v1/families/join": ["family", "family_member", "security_event", "user_role"],
   // A search of the register writes nothing but its rate limit's counter; a code to the register record's
   // contact (the attempt counters are the limit's); a request to staff.
@@ -379,6 +380,7 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
     "outbox_message",
     "federated_login_attempt",
     "federated_link_code",
+    "known_device",
   ],
   "/api/cron/privacy-deletions": [],
   "/api/cron/guardianships-majority": [],
