@@ -1193,6 +1193,8 @@ export interface SurfaceCount {
   /** Tables some batch exempted from the comparison because a request in it was accepted (ACCEPTED_WRITES). */
   exemptTables: Set<string>;
   statuses: Record<string, number>;
+  /** Requests sent with a third-party app's valid token (docs/decisions/0018), and their statuses. */
+  thirdPartyStatuses: Record<string, number>;
   seconds: number;
 }
 
@@ -1255,7 +1257,7 @@ export async function runFuzz(tally: Tally, options: FuzzOptions): Promise<Surfa
     const counts: SurfaceCount[] = [];
     for (const surface of options.surfaces) {
       const started = performance.now();
-      const count: SurfaceCount = { surface, requests: 0, fiveHundreds: 0, violations: 0, accepted: 0, strictlyChecked: 0, dbViolations: 0, resetsRetried: 0, acceptedRoutes: {}, exemptTables: new Set(), statuses: {}, seconds: 0 };
+      const count: SurfaceCount = { surface, requests: 0, fiveHundreds: 0, violations: 0, accepted: 0, strictlyChecked: 0, dbViolations: 0, resetsRetried: 0, acceptedRoutes: {}, exemptTables: new Set(), statuses: {}, thirdPartyStatuses: {}, seconds: 0 };
       const shown = new Set<string>();
       // Pages render on the server (tens of ms each): a fifth of the per-surface count, at least 1,000.
       const runs = surface === "pages" ? Math.max(1_000, Math.floor(options.perSurface / 5)) : options.perSurface;
@@ -1278,6 +1280,7 @@ export async function runFuzz(tally: Tally, options: FuzzOptions): Promise<Surfa
           const answer = answers[index]!;
           count.requests += 1;
           count.statuses[String(answer.status)] = (count.statuses[String(answer.status)] ?? 0) + 1;
+          if (item.thirdPartyScopes) count.thirdPartyStatuses[String(answer.status)] = (count.thirdPartyStatuses[String(answer.status)] ?? 0) + 1;
           if (answer.status >= 500) count.fiveHundreds += 1;
           const verdict = judge(item, answer, baseUrl);
           if (!verdict.ok) {
@@ -1319,6 +1322,10 @@ export async function runFuzz(tally: Tally, options: FuzzOptions): Promise<Surfa
       tally.check(`${surface}: ${count.requests} generated requests, no 5xx`, count.fiveHundreds === 0 && count.requests >= runs, `${count.fiveHundreds} 5xx`);
       tally.check(`${surface}: every answer in the surface's exact shape`, count.violations === 0, `${count.violations} violations`);
       if (count.accepted > 0) console.log(`    accepted: ${JSON.stringify(count.acceptedRoutes)}; tables exempted in their batches only: ${[...count.exemptTables].join(", ") || "none"}`);
+      if (Object.keys(count.thirdPartyStatuses).length > 0) {
+        // Every 2xx among them was judged against the route's scope: one beyond the app's scopes is a violation above.
+        console.log(`    with a third-party app's token: ${Object.values(count.thirdPartyStatuses).reduce((sum, n) => sum + n, 0)} requests, statuses ${JSON.stringify(count.thirdPartyStatuses)}`);
+      }
       tally.check(`${surface}: refused requests changed nothing in the database`, count.dbViolations === 0, `${count.dbViolations} batches changed it; ${count.strictlyChecked} requests in batches with no accepted write`);
     }
     return counts;
