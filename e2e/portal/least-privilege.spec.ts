@@ -12,13 +12,13 @@ import { expirePortalAccessToken, signInThroughPortal } from "../support/portal.
 test.use({ timezoneId: "UTC" });
 
 /** Every request a browser context makes to the demo app's redirect URI (where a code would leak). */
-function watchRedirects(context: BrowserContext): string[] {
+async function watchRedirects(context: BrowserContext): Promise<string[]> {
   const seen: string[] = [];
   context.on("request", (request) => {
     if (request.url().startsWith(DEMO_APP.redirectUri)) seen.push(request.url());
   });
   // Nothing listens there; answer it so a navigation that does happen is recorded, not a network error.
-  void context.route(`${DEMO_APP.redirectUri}**`, (route) => route.fulfill({ status: 200, body: "the app" }));
+  await context.route(`${DEMO_APP.redirectUri}**`, (route) => route.fulfill({ status: 200, body: "the app" }));
   return seen;
 }
 
@@ -38,7 +38,7 @@ test("the consent bypass is closed: a request the attacker allowed in their brow
   // before following the redirect back to the authorization endpoint.
   const attackerContext = await browser.newContext();
   const attackerPage = await attackerContext.newPage();
-  watchRedirects(attackerContext);
+  await watchRedirects(attackerContext);
   await attackerPage.goto(authorizeUrl({ scope: "openid profile email offline_access" }, (await pkce()).challenge).href);
   await attackerPage.locator('input[name="email"]').fill(attacker.email);
   await attackerPage.locator('input[name="password"]').fill(attacker.password);
@@ -61,14 +61,17 @@ test("the consent bypass is closed: a request the attacker allowed in their brow
   // The victim, signed in in their own browser, opens the link they were sent.
   const victimContext = await browser.newContext();
   const victimPage = await victimContext.newPage();
-  const victimLeaks = watchRedirects(victimContext);
+  const victimLeaks = await watchRedirects(victimContext);
   await signInAtIssuer(victimPage, victim);
+  // With the victim's cookies, the redirect read rather than followed: before the fix it carried a code to the app.
+  const resumed = await victimContext.request.get(`/oauth/authorize/resume?request=${requestId}`, { maxRedirects: 0 });
+  expect(resumed.headers().location).toBe("/oauth/error?error=expired_request");
   await victimPage.goto(`/oauth/authorize/resume?request=${requestId}`);
   await expect(victimPage).toHaveURL(/\/oauth\/error\?error=expired_request/);
   // Or the sign-in link with the request: signing in only signs in.
   const secondContext = await browser.newContext();
   const secondPage = await secondContext.newPage();
-  const secondLeaks = watchRedirects(secondContext);
+  const secondLeaks = await watchRedirects(secondContext);
   await secondPage.goto(`/sign-in?request=${requestId}`);
   await expect(secondPage.getByText("to continue to Demo app")).toHaveCount(0);
   await secondPage.locator('input[name="email"]').fill(victim.email);
