@@ -1,4 +1,5 @@
 import type { PrismaClient } from "../generated/prisma/client.ts";
+import { STAFF_PERMISSIONS } from "../identity/permissions.ts";
 import { PORTAL_SCOPES } from "../portal-auth/portal-scope.ts";
 
 /**
@@ -82,19 +83,8 @@ export const DEMO_ROLES = [
   {
     name: "admin",
     description: "Administrators: everything staff do, and assigning roles",
-    permissions: [
-      "users:read",
-      "users:write",
-      "roles:write",
-      "events:read",
-      "events:write",
-      "clients:read",
-      "clients:write",
-      "membership:read",
-      "membership:write",
-      "families:read",
-      "families:write",
-    ],
+    // Every staff permission there is (lib/identity/permissions.ts).
+    permissions: STAFF_PERMISSIONS,
   },
 ] as const;
 
