@@ -67,18 +67,8 @@ export const DEMO_ROLES = [
   {
     name: "staff",
     description: "Church staff: members, events, clients, membership and families",
-    permissions: [
-      "users:read",
-      "users:write",
-      "events:read",
-      "events:write",
-      "clients:read",
-      "clients:write",
-      "membership:read",
-      "membership:write",
-      "families:read",
-      "families:write",
-    ],
+    // Every staff permission except assigning roles, which is the admin's.
+    permissions: STAFF_PERMISSIONS.filter((permission) => permission !== "roles:write"),
   },
   {
     name: "admin",
