@@ -84,6 +84,10 @@ test("add a recovery email with the keyboard, verify it from the outbox, and res
   const contactField = main(page).getByRole("textbox", { name: "A recovery contact you added" });
   await contactField.fill(recoveryEmail);
   await contactField.press("Enter");
+  // The code is in the outbox before the answer arrives: wait for the page it answers with (its disclosure
+  // closed again) before checking that page, or the check would run while the browser navigates.
+  await expect(contactField).toBeHidden();
+  await page.waitForLoadState("load");
   await expect.poll(async () => (await messagesTo(recoveryEmail)).length).toBe(2);
   await expectNoAxeViolations(page);
   const resetCode = await latestCodeFor(recoveryEmail);
