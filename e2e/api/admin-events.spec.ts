@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { calendarEventSchema } from "../../lib/calendar/schemas.ts";
+import { calendarEventSchema } from "../support/calendar-contract.ts";
 import { createCampus, createEvent, daysFromNow, eventBody, staffWithToken, uniqueWord } from "../support/admin.ts";
 import { feedUrl } from "../support/calendar-client.ts";
 import { api, callFromOwnIp, conflict, invalidRequest, notFound } from "../support/contacts.ts";

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { CALENDAR_MESSAGES, eventDetailSchema } from "../../lib/calendar/schemas.ts";
+import { CALENDAR_MESSAGES, eventDetailSchema } from "../support/calendar-contract.ts";
 import { getFeed } from "../support/calendar-client.ts";
 import { sql } from "../support/database.ts";
 

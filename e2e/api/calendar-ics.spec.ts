@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 import ICAL from "ical.js";
 import { localToInstant } from "../../lib/calendar/event-time.ts";
-import type { CalendarEvent } from "../../lib/calendar/schemas.ts";
 import { readWholeFeed } from "../support/calendar-client.ts";
+import { CALENDAR_MESSAGES, calendarErrorSchema, type CalendarEvent } from "../support/calendar-contract.ts";
 
 // The iCalendar feeds, read by a real iCalendar parser (ical.js) and matched against the JSON feed.
 
@@ -72,12 +72,14 @@ test("the subscription feed takes the same filters", async ({ request, baseURL }
 test("a bad filter on the subscription feed is a CalendarError", async ({ request }) => {
   const response = await request.get("/api/calendar/events/upcoming.ics?type=PICNIC");
   expect(response.status()).toBe(400);
-  expect((await response.json()).message).toBe(
-    "type must be one of SERVICE, CONFERENCE, COURSE, SPECIAL_EVENT, PRAYER_CAMPAIGN, LIFE_GROUP, CAMP, WORKSHOP",
-  );
+  const body = calendarErrorSchema.parse(await response.json());
+  expect(body.message).toBe(CALENDAR_MESSAGES.type);
+  expect(body.statusCode).toBe(400);
   const nul = await request.get("/api/calendar/events/upcoming.ics?ministryId=min%00");
   expect(nul.status()).toBe(400);
-  expect((await nul.json()).message).toBe("ministryId must not contain control characters");
+  const nulBody = calendarErrorSchema.parse(await nul.json());
+  expect(nulBody.message).toBe("ministryId must not contain control characters");
+  expect(nulBody.statusCode).toBe(400);
 });
 
 test("one event as .ics for “add to my calendar”", async ({ request, baseURL }) => {
@@ -91,5 +93,5 @@ test("one event as .ics for “add to my calendar”", async ({ request, baseURL
   expectMatches(parsed, [event], baseURL!);
   const missing = await request.get("/api/calendar/events/evt_doesnotexist/calendar.ics");
   expect(missing.status()).toBe(404);
-  expect(await missing.json()).toEqual({ error: true, message: "event not found", statusCode: 404 });
+  expect(await missing.json()).toEqual({ error: true, message: CALENDAR_MESSAGES.notFound, statusCode: 404 });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { CALENDAR_MESSAGES, EVENT_TYPES, calendarEventSchema } from "../../lib/calendar/schemas.ts";
+import { CALENDAR_MESSAGES, EVENT_TYPES, publicCalendarEventSchema } from "../support/calendar-contract.ts";
 import { feedUrl, getFeed, readWholeFeed } from "../support/calendar-client.ts";
 import { expectedUpcomingIds, sql } from "../support/database.ts";
 
@@ -34,7 +34,7 @@ test.describe("first page", () => {
     expect(typeof body.nextCursor).toBe("string");
     expect(body.items.map((item: { eventId: string }) => item.eventId)).toEqual((await expectedUpcomingIds()).slice(0, 10));
     for (const item of body.items as Record<string, unknown>[]) {
-      calendarEventSchema.parse(item);
+      publicCalendarEventSchema.parse(item);
       for (const field of REQUIRED_FIELDS) expect(item, field).toHaveProperty(field);
       for (const [field, value] of Object.entries(item)) {
         expect(ALL_FIELDS.has(field), `unexpected field ${field}`).toBe(true);
@@ -122,7 +122,7 @@ test.describe("first page", () => {
 
   test("keeps cancelled and postponed events, shows no drafts and no non-public events", async ({ request }) => {
     const { events } = await readWholeFeed(request, { limit: 100 });
-    const statuses = new Set(events.map((event) => event.status));
+    const statuses = new Set<string>(events.map((event) => event.status));
     expect(statuses.has("CANCELLED")).toBe(true);
     expect(statuses.has("POSTPONED")).toBe(true);
     expect(statuses.has("DRAFT")).toBe(false);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { upcomingFeedSchema } from "../../lib/calendar/schemas.ts";
+import { upcomingFeedSchema } from "../support/calendar-contract.ts";
 
 // The server started with no DATABASE_URL: it created, migrated and seeded the embedded PostgreSQL
 // (PGlite) in an empty folder at start-up, as on a fresh machine.

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { EVENT_TYPES } from "../../lib/calendar/schemas.ts";
+import { EVENT_TYPES } from "../support/calendar-contract.ts";
 import { getFeed, readWholeFeed } from "../support/calendar-client.ts";
 import { sql } from "../support/database.ts";
 
@@ -180,7 +180,12 @@ test.describe("event page", () => {
 
 test("every event type has a readable label in the filter", async ({ page }) => {
   await page.goto("/calendar");
-  const options = await page.getByLabel("Type").locator("option").allTextContents();
-  expect(options.length).toBe(EVENT_TYPES.length + 1);
-  for (const label of options) expect(label).not.toMatch(/_/);
+  const options = page.getByLabel("Type").locator("option");
+  const labels = await options.allTextContents();
+  expect(labels.length).toBe(EVENT_TYPES.length + 1);
+  for (const label of labels) expect(label).not.toMatch(/_/);
+  // "All types" first, then exactly the contract's event types as the values the feed's `type` filter takes.
+  const values = await options.evaluateAll((elements) => elements.map((element) => (element as HTMLOptionElement).value));
+  expect(values[0]).toBe("");
+  expect(values.slice(1).sort()).toEqual([...EVENT_TYPES].sort());
 });

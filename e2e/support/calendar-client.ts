@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext } from "@playwright/test";
-import { upcomingFeedSchema, type CalendarEvent, type UpcomingFeed } from "../../lib/calendar/schemas.ts";
+import { upcomingFeedSchema, type CalendarEvent, type UpcomingFeed } from "./calendar-contract.ts";
 
 export function feedUrl(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
