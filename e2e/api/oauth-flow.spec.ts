@@ -31,7 +31,7 @@ import {
   userinfoOf,
 } from "../support/oauth-client.ts";
 import { claims, header } from "../support/oauth-tokens.ts";
-import { SUPPORTED_SCOPES } from "../../lib/oauth/scopes.ts";
+import { SUPPORTED_SCOPES } from "../support/identity-contract.ts";
 
 // The authorization server driven by a real relying party (openid-client 6) over HTTP, against the
 // production build on PostgreSQL: discovery, the code flow with PKCE through our sign-in and consent pages,

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { createHash, randomBytes } from "node:crypto";
 import { exportSPKI, importJWK, type CryptoKey } from "jose";
-import { AUTHORIZE_PAGE_ERRORS, type AuthorizePageErrorCode } from "../../lib/oauth/authorize/authorize-errors.ts";
+import { AUTHORIZE_PAGE_ERRORS, type AuthorizePageErrorCode } from "../support/identity-contract.ts";
 import { sql } from "../support/database.ts";
 import { createTestMember, ensureTestClient, uniqueEmail, type TestMember } from "../support/oauth-accounts.ts";
 import { DEMO_APP, DEMO_PASSWORD, OAuthBrowser, hiddenInputs } from "../support/oauth-browser.ts";

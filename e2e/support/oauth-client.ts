@@ -21,7 +21,7 @@ import {
 } from "openid-client";
 import { DEMO_APP, OAuthBrowser, type Account, type AuthorizeOptions, type AuthorizationOutcome } from "./oauth-browser.ts";
 import { POSTGRES_BASE_URL, TEST_APP_SECRET } from "./test-env.ts";
-import { PORTAL_SCOPES } from "../../lib/portal-auth/portal-scope.ts";
+import { PORTAL_SCOPES } from "./identity-contract.ts";
 
 export const ISSUER = POSTGRES_BASE_URL;
 
@@ -260,7 +260,7 @@ export const PORTAL_CLIENT: ClientCredentials & { redirectUri: string } = {
   redirectUri: `${POSTGRES_BASE_URL}/api/auth/callback/church`,
 };
 
-/** Everything the portal asks for: profile claims, membership, account control and staff rights (lib/portal-auth/portal-scope.ts). */
+/** Everything the portal asks for: profile claims, membership, account control and staff rights (docs/decisions/0018). */
 export const PORTAL_SCOPE = PORTAL_SCOPES.join(" ");
 
 /**
