@@ -1,0 +1,169 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+/**
+ * Every staff route under /api/v1/admin, discovered from disk, with what docs/decisions/0017 says it needs.
+ *
+ * Why the disk: the admin API is not a table in lib but one Next.js route file per path under
+ * app/api/v1/admin (app/api/v1/[...path]/route.ts only answers `not_found` for paths no file serves), so the
+ * files are the one list Next itself builds the routes from. A hand-written list in the spec let a new route
+ * (or a new method in an existing file) go untested, and a route that forgot `staff: true` pass. Here:
+ * - a route file's path is its URL (route groups `(x)` dropped, `[id]` filled with an id that does not exist);
+ * - the methods it serves are the HTTP methods it exports, except those it takes from a `…MethodNotAllowed(…)`
+ *   helper (the 405 answers), so every served method, however it is written, is put through the guard;
+ * - its permission is not read from the file (that would only check the route against itself) but derived
+ *   from 0017's table: the area of the collection the path starts with, `read` for GET and `write` otherwise,
+ *   with the table's one exception, role assignment (`roles:write`).
+ * A path under a collection this file does not know, or a shape it cannot address, throws when the spec loads:
+ * the suite fails until the new collection is described here with its area, and so its expected permission.
+ */
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const ADMIN_DIR = path.join(ROOT, "app/api/v1/admin");
+const ADMIN_PREFIX = "/api/v1/admin";
+const ROUTE_FILE = /^route\.(?:ts|tsx|js|jsx|mjs)$/;
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+export type HttpMethod = (typeof HTTP_METHODS)[number];
+
+export const UNKNOWN_UUID = "00000000-0000-4000-8000-0000000000ff";
+
+type Area = "events" | "users" | "clients" | "membership" | "families";
+interface Collection {
+  /** The row of 0017's permission table: `<area>:read` for GET, `<area>:write` for every other method. */
+  area: Area;
+  /** For a collection whose routes take an id: one that does not exist, and the name its not_found gives. */
+  unknown?: { id: string; noun: string };
+}
+
+/** docs/decisions/0017 "Permissions and roles", by the collection a path starts with (after /api/v1/admin/). */
+const COLLECTIONS: Record<string, Collection> = {
+  events: { area: "events", unknown: { id: "evt_doesnotexist", noun: "event" } },
+  ministries: { area: "events" },
+  campuses: { area: "events" },
+  users: { area: "users", unknown: { id: UNKNOWN_UUID, noun: "user" } },
+  roles: { area: "users" },
+  clients: { area: "clients", unknown: { id: "no-such-client", noun: "client" } },
+  "membership/records": { area: "membership", unknown: { id: "mbr_doesnotexist", noun: "membership record" } },
+  "membership/suggestions": { area: "membership", unknown: { id: UNKNOWN_UUID, noun: "membership suggestion" } },
+  families: { area: "families", unknown: { id: UNKNOWN_UUID, noun: "family" } },
+  guardianships: { area: "families", unknown: { id: UNKNOWN_UUID, noun: "guardianship" } },
+};
+
+/** 0017: role assignment is its own permission, so that `users:write` cannot raise one's own rights. */
+const PERMISSION_EXCEPTIONS: Record<string, string> = {
+  "PUT /api/v1/admin/users/[id]/roles": "roles:write",
+};
+
+export interface AdminRoute {
+  method: HttpMethod;
+  /** The route's path as its folder names it, e.g. /api/v1/admin/events/[id]/publish. */
+  template: string;
+  /** The path to call, with an id that does not exist. */
+  path: string;
+  permission: string;
+  /** What not_found names for the unknown id, on routes that take one. */
+  missing?: string;
+}
+
+export interface AdminRouteFile {
+  file: string;
+  template: string;
+  path: string;
+  served: HttpMethod[];
+  /** The methods the file answers with a 405 from a `…MethodNotAllowed(…)` helper. */
+  refused: HttpMethod[];
+}
+
+function routeFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true })
+    .flatMap((entry) => {
+      const full = path.join(directory, entry.name);
+      // Next never routes private folders (_x).
+      if (entry.isDirectory()) return entry.name.startsWith("_") ? [] : routeFiles(full);
+      return ROUTE_FILE.test(entry.name) ? [full] : [];
+    })
+    .sort();
+}
+
+const isMethod = (name: string): name is HttpMethod => (HTTP_METHODS as readonly string[]).includes(name);
+
+/** The HTTP methods a route file exports, split into those it serves and those a 405 helper answers. */
+export function exportedMethods(source: string): { served: Set<HttpMethod>; refused: Set<HttpMethod> } {
+  const served = new Set<HttpMethod>();
+  const refused = new Set<HttpMethod>();
+  const add = (set: Set<HttpMethod>, name: string) => {
+    if (isMethod(name)) set.add(name);
+  };
+  for (const match of source.matchAll(/export\s+(?:const|let|var|async\s+function|function)\s+([A-Z]+)\b/g)) add(served, match[1]!);
+  for (const match of source.matchAll(/export\s+const\s*\{([^}]*)\}\s*=\s*([^;]*)/g)) {
+    const to = /\b\w*MethodNotAllowed\s*\(/.test(match[2]!) ? refused : served;
+    for (const name of match[1]!.split(",")) add(to, name.split(":").at(-1)!.trim());
+  }
+  for (const match of source.matchAll(/export\s*\{([^}]*)\}/g)) {
+    for (const part of match[1]!.split(",")) add(served, part.split(/\s+as\s+/).at(-1)!.trim());
+  }
+  for (const method of served) if (refused.has(method)) throw new Error(`${method} is exported twice`);
+  return { served, refused };
+}
+
+/** Every route file under app/api/v1/admin, with its URL and its methods. */
+export function adminRouteFiles(): AdminRouteFile[] {
+  return routeFiles(ADMIN_DIR).map((file) => {
+    const relative = path.relative(ROOT, file).split(path.sep).join("/");
+    const segments = path
+      .relative(ADMIN_DIR, path.dirname(file))
+      .split(path.sep)
+      .filter((segment) => segment !== "" && !/^\(.*\)$/.test(segment));
+    const template = [ADMIN_PREFIX, ...segments].join("/");
+    const { served, refused } = exportedMethods(readFileSync(file, "utf8"));
+    if (served.size === 0) throw new Error(`${relative}: no HTTP method found among its exports; teach e2e/support/admin-routes.ts its form of export`);
+    return { file: relative, template, path: concretePath(relative, segments), served: [...served], refused: [...refused] };
+  });
+}
+
+/** The collection a path starts with: the longest key of COLLECTIONS its segments begin with. */
+function collectionOf(relative: string, segments: string[]): { key: string; collection: Collection } {
+  const keys = Object.keys(COLLECTIONS).sort((a, b) => b.length - a.length);
+  const key = keys.find((candidate) => segments.slice(0, candidate.split("/").length).join("/") === candidate);
+  if (!key) {
+    throw new Error(
+      `${relative}: /api/v1/admin/${segments.join("/")} is in no collection that e2e/support/admin-routes.ts knows; ` +
+        "add it to COLLECTIONS with its area of docs/decisions/0017 (and the decision too, if the area is new)",
+    );
+  }
+  return { key, collection: COLLECTIONS[key]! };
+}
+
+/** The URL to call: the template with its one id, right after its collection, replaced by one that does not exist. */
+function concretePath(relative: string, segments: string[]): string {
+  const { key, collection } = collectionOf(relative, segments);
+  const depth = key.split("/").length;
+  const filled = segments.map((segment, index) => {
+    if (!segment.includes("[")) return segment;
+    if (index !== depth || !/^\[\w+\]$/.test(segment) || !collection.unknown) {
+      throw new Error(`${relative}: e2e/support/admin-routes.ts cannot address the segment ${segment}; describe it there`);
+    }
+    return collection.unknown.id;
+  });
+  return [ADMIN_PREFIX, ...filled].join("/");
+}
+
+/** Every served method of every admin route file, with the permission 0017 gives it. */
+export function adminRoutes(): AdminRoute[] {
+  const routes = adminRouteFiles().flatMap(({ file, template, path: callPath, served }) => {
+    const segments = template.slice(ADMIN_PREFIX.length + 1).split("/");
+    const { collection } = collectionOf(file, segments);
+    const takesId = segments.some((segment) => segment.startsWith("["));
+    return served.map((method) => ({
+      method,
+      template,
+      path: callPath,
+      permission: PERMISSION_EXCEPTIONS[`${method} ${template}`] ?? `${collection.area}:${method === "GET" ? "read" : "write"}`,
+      ...(takesId && { missing: collection.unknown!.noun }),
+    }));
+  });
+  for (const key of Object.keys(PERMISSION_EXCEPTIONS)) {
+    if (!routes.some((route) => `${route.method} ${route.template}` === key)) throw new Error(`e2e/support/admin-routes.ts: no route ${key} any more; update PERMISSION_EXCEPTIONS`);
+  }
+  return routes;
+}
