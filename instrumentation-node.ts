@@ -2,7 +2,7 @@ import { ConfigError, env } from "./lib/env.ts";
 
 /**
  * Validates the configuration (a bad or missing variable stops start-up with a message naming it) and
- * opens the database; the embedded one is created, migrated and seeded here on first start.
+ * opens the database; the embedded one is created and migrated on first open, and seeded here when empty.
  */
 export async function startServer(): Promise<void> {
   try {
@@ -19,10 +19,17 @@ export async function startServer(): Promise<void> {
   const kind = await prepareDatabase();
   const where = kind === "embedded" ? `embedded PostgreSQL in ${env().PGLITE_DATA_DIR}` : "PostgreSQL";
   console.log(`[db] ${where} ready in ${Math.round(performance.now() - started)} ms`);
+  // The embedded database is the demo's: filled with demo data when empty. Only this start-up path seeds;
+  // the product's modules never import demo code.
+  const { database } = await import("./lib/db.ts");
+  if (kind === "embedded" && env().SEED_DEMO_DATA) {
+    const { seedEmptyDatabase } = await import("./lib/demo/seed-empty-database.ts");
+    await seedEmptyDatabase(await database());
+  }
   // The first instance to start creates the token-signing keys; the others find them.
   const { checkSigningKeys, SigningKeysUnreadableError } = await import("./lib/oauth/keys.ts");
   try {
-    await checkSigningKeys();
+    await checkSigningKeys(await database());
   } catch (error) {
     if (error instanceof SigningKeysUnreadableError) {
       console.error(`\n${error.message}\n`);

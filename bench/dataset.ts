@@ -62,15 +62,15 @@ export async function recreateAndSeed(urls: DatabaseUrls, eventCount: number): P
   const migrations = await recreateDatabase(urls);
 
   configureAppEnvironment(urls.url);
-  const { db } = await import("../lib/db.ts");
+  const { closeDatabase, database: openDatabase } = await import("../lib/db.ts");
   const { seedDemoData } = await import("../lib/demo/seed-demo-data.ts");
   // Events start tomorrow (in every campus's zone, all west of UTC+2), so none ends while the benchmark
   // runs and the first page, hence its ETag, stays the same throughout.
   const today = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  const prisma = await db();
+  const database = await openDatabase();
   const started = performance.now();
   try {
-    const counts = await seedDemoData(prisma, { today, eventCount });
+    const counts = await seedDemoData(database, { today, eventCount });
     const seconds = (performance.now() - started) / 1000;
     const client = new pg.Client({ connectionString: urls.url });
     await client.connect();
@@ -81,7 +81,7 @@ export async function recreateAndSeed(urls: DatabaseUrls, eventCount: number): P
     }
     return { today, seconds, counts, migrations };
   } finally {
-    await prisma.$disconnect();
+    await closeDatabase();
   }
 }
 

@@ -6,6 +6,7 @@
  * a few executions (the server names its statements, so the generic plan is the one that serves).
  */
 import pg from "pg";
+import type { Database } from "../lib/db/database.ts";
 import { configureAppEnvironment, databaseUrls, readDataset } from "./dataset.ts";
 
 const urls = databaseUrls();
@@ -20,16 +21,13 @@ interface Captured {
 const client = new pg.Client({ connectionString: urls.url });
 await client.connect();
 let captured: Captured | undefined;
-// Stand in for lib/db.ts's handle: run the app's queries on our client and remember the last one.
-(globalThis as typeof globalThis & { __churchDatabase?: unknown }).__churchDatabase = {
-  kind: "postgres",
-  ready: Promise.resolve(),
-  close: async () => undefined,
-  query: async (text: string, params: unknown[] = []) => {
-    captured = { text, params };
-    return (await client.query(text, params)).rows;
+// A handle on our own client that remembers the last query: the feed only asks `query` (raw, its hot path).
+const database = {
+  query: async (text: string, params: readonly unknown[] = []) => {
+    captured = { text, params: [...params] };
+    return (await client.query(text, [...params])).rows;
   },
-};
+} as unknown as Database;
 const { readUpcomingPage } = await import("../lib/calendar/list-upcoming-events.ts");
 
 async function sqlOf(run: () => Promise<unknown>): Promise<Captured> {
@@ -41,17 +39,17 @@ async function sqlOf(run: () => Promise<unknown>): Promise<Captured> {
 
 let cursor: string | null = null;
 for (let page = 0; page < 10; page++) {
-  const feed = await readUpcomingPage({ limit: 100, ...(cursor && { cursor }) });
+  const feed = await readUpcomingPage(database, { limit: 100, ...(cursor && { cursor }) });
   if (!feed.nextCursor) break;
   cursor = feed.nextCursor;
 }
 const { type, campusId, audience } = dataset.filter;
 const cases: { name: string; sql: Captured }[] = [
-  { name: "first page", sql: await sqlOf(() => readUpcomingPage({})) },
-  { name: "deep page (~1,000 events in)", sql: await sqlOf(() => readUpcomingPage(cursor ? { cursor } : {})) },
+  { name: "first page", sql: await sqlOf(() => readUpcomingPage(database, {})) },
+  { name: "deep page (~1,000 events in)", sql: await sqlOf(() => readUpcomingPage(database, cursor ? { cursor } : {})) },
   {
     name: `filtered page (type=${type}, campusId=${campusId}, audience=${audience})`,
-    sql: await sqlOf(() => readUpcomingPage({ type: type as "SERVICE", campusId, audience })),
+    sql: await sqlOf(() => readUpcomingPage(database, { type: type as "SERVICE", campusId, audience })),
   },
 ];
 

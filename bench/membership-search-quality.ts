@@ -86,7 +86,7 @@ async function run(database: Database, queries: SearchQualityQuery[], withOwnEma
   const outcomes: Outcome[] = [];
   for (const query of queries) {
     const started = performance.now();
-    const matches = await searchMembershipRecords(database.query, {
+    const matches = await searchMembershipRecords(database, {
       text: query.text,
       ownEmails: withOwnEmail && query.expectedEmail ? [query.expectedEmail] : [],
       ownPhones: [],
@@ -161,7 +161,7 @@ try {
     const names = new Map(register.records.map((record) => [record.id, `${record.givenName} ${record.familyName}`]));
     console.log("\nMisses (name alone):");
     for (const outcome of plain.filter((candidate) => candidate.rank !== 0)) {
-      const top = await searchMembershipRecords(database.query, { text: outcome.query.text, ownEmails: [], ownPhones: [] });
+      const top = await searchMembershipRecords(database, { text: outcome.query.text, ownEmails: [], ownPhones: [] });
       const ranked = top.slice(0, 3).map((match) => `${names.get(match.membership_id)} ${match.score}`);
       console.log(`  ${outcome.query.kind}: "${outcome.query.text}" → ${names.get(outcome.query.expectedId)} at ${outcome.rank < 0 ? "none" : outcome.rank + 1}; first: ${ranked.join(" | ")}`);
     }

@@ -8,25 +8,29 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { applyMigrations } from "./db/migrate.ts";
 import { pgliteMigrationConnection } from "./db/connections.ts";
+import { databaseOn, type Database, type SqlQuery } from "./db/database.ts";
 import { env } from "./env.ts";
 import { PrismaClient } from "./generated/prisma/client.ts";
 
 /**
- * The one Prisma client of this process. With DATABASE_URL it talks to that PostgreSQL server (migrated by
- * `npm run db:migrate` at deploy time). Without it, it runs on an embedded PostgreSQL (PGlite) in
- * PGLITE_DATA_DIR that is created, migrated and seeded with demo data on first use. Kept on globalThis so
- * `next dev` reloads reuse it instead of opening the embedded folder twice.
+ * The database of this process: the one place that opens it. With DATABASE_URL it talks to that PostgreSQL
+ * server (migrated by `npm run db:migrate` at deploy time). Without it, it runs on an embedded PostgreSQL
+ * (PGlite) in PGLITE_DATA_DIR that is created and migrated on first use (the start-up path seeds it with demo
+ * data: instrumentation-node.ts). Kept on globalThis so `next dev` reloads reuse it instead of opening the
+ * embedded folder twice.
+ *
+ * Only the edges import this module: route wrappers, pages, scripts and start-up. They hand the `Database`
+ * it gives to services, which never open one themselves (docs/decisions/0019; `npm run lint` checks it).
  */
 export type DatabaseKind = "postgres" | "embedded";
-
-/** A parameterised SQL query on the same connections Prisma uses; rows as the driver decodes them. */
-export type SqlQuery = <Row>(text: string, params?: readonly unknown[]) => Promise<Row[]>;
+export type { Database, SqlQuery };
 
 interface DatabaseHandle {
   kind: DatabaseKind;
   prisma: PrismaClient;
   query: SqlQuery;
-  /** Settles when the database is usable: for the embedded one, after migrations and the first seed. */
+  database: Database;
+  /** Settles when the database is usable: for the embedded one, after its migrations. */
   ready: Promise<void>;
   /** Closes every connection (and the embedded database's files), so a script can exit. */
   close: () => Promise<void>;
@@ -56,7 +60,7 @@ function openPostgres(connectionString: string): DatabaseHandle {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle pooled connection that the server drops (PostgreSQL stopped or restarted) is reported as an
   // "error" event, which crashes the process when nobody listens. Prisma's adapter listens only once Prisma
-  // has connected; the calendar's raw queries (`sql`) can use the pool before that. The pool discards the
+  // has connected; the raw queries (`query`) can use the pool before that. The pool discards the
   // dead connection and opens a new one when the database is back (decision 0016).
   pool.on("error", (error) => console.error(JSON.stringify({ level: "warn", event: "database_connection_lost", error: error.message })));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
@@ -66,10 +70,10 @@ function openPostgres(connectionString: string): DatabaseHandle {
     await prisma.$disconnect();
     await pool.end();
   };
-  return { kind: "postgres", prisma, query, ready: Promise.resolve(), close };
+  return { kind: "postgres", prisma, query, database: databaseOn(prisma, query), ready: Promise.resolve(), close };
 }
 
-function openEmbedded(dataDir: string, seedDemoData: boolean): DatabaseHandle {
+function openEmbedded(dataDir: string): DatabaseHandle {
   const absolute = path.resolve(dataDir);
   mkdirSync(path.dirname(absolute), { recursive: true });
   // pg_trgm: the membership register's ranked search (its migration creates the extension).
@@ -81,17 +85,6 @@ function openEmbedded(dataDir: string, seedDemoData: boolean): DatabaseHandle {
     await pglite.waitReady;
     const applied = await applyMigrations(pgliteMigrationConnection(pglite));
     if (applied.length > 0) console.log(`[db] embedded database at ${absolute}: applied ${applied.join(", ")}`);
-    if (seedDemoData && (await prisma.event.count()) === 0) {
-      const { seedDemoData: seed } = await import("./demo/seed-demo-data.ts");
-      const counts = await seed(prisma);
-      console.log(`[db] seeded demo data: ${counts.campuses} campuses, ${counts.ministries} ministries, ${counts.events} events`);
-    }
-    // Apart from the calendar's check, so a folder created before the register existed gets it too.
-    if (seedDemoData && (await prisma.membershipRecord.count()) === 0) {
-      const { seedMembershipRegister } = await import("./demo/seed-membership-register.ts");
-      const register = await seedMembershipRegister(query);
-      console.log(`[db] seeded the membership register: ${register.records} records`);
-    }
   })();
   // The PGlite adapter's dispose() leaves the instance open; close it ourselves.
   const close = async () => {
@@ -99,7 +92,7 @@ function openEmbedded(dataDir: string, seedDemoData: boolean): DatabaseHandle {
     await prisma.$disconnect();
     await pglite.close();
   };
-  return { kind: "embedded", prisma, query, ready, close };
+  return { kind: "embedded", prisma, query, database: databaseOn(prisma, query), ready, close };
 }
 
 function handle(): DatabaseHandle {
@@ -107,23 +100,16 @@ function handle(): DatabaseHandle {
     const config = env();
     globalForDb.__churchDatabase = config.DATABASE_URL
       ? openPostgres(config.DATABASE_URL)
-      : openEmbedded(config.PGLITE_DATA_DIR, config.SEED_DEMO_DATA);
+      : openEmbedded(config.PGLITE_DATA_DIR);
   }
   return globalForDb.__churchDatabase;
 }
 
-/** The Prisma client, once the database is ready. */
-export async function db(): Promise<PrismaClient> {
-  const { prisma, ready } = handle();
-  await ready;
-  return prisma;
-}
-
-/** Raw parameterised SQL, once the database is ready. For hot read paths; Prisma everywhere else. */
-export async function sql<Row>(text: string, params: readonly unknown[] = []): Promise<Row[]> {
-  const { query, ready } = handle();
-  await ready;
-  return query<Row>(text, params);
+/** The process's database, once it is ready: what the edges hand to services. */
+export async function database(): Promise<Database> {
+  const opened = handle();
+  await opened.ready;
+  return opened.database;
 }
 
 export function databaseKind(): DatabaseKind {
@@ -139,6 +125,6 @@ export async function closeDatabase(): Promise<void> {
 
 /** Opens the database and waits until it is ready; called once at server start-up. */
 export async function prepareDatabase(): Promise<DatabaseKind> {
-  await db();
+  await database();
   return databaseKind();
 }

@@ -54,24 +54,24 @@ if (today !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(D
   process.exit(2);
 }
 
-const { closeDatabase, db, databaseKind, sql } = await import("../lib/db.ts");
+const { closeDatabase, database: openDatabase, databaseKind } = await import("../lib/db.ts");
 const { seedDemoData } = await import("../lib/demo/seed-demo-data.ts");
 const { DEMO_PASSWORD, seedIdentityDemoData } = await import("../lib/demo/seed-identity.ts");
 const { seedMembershipRegister } = await import("../lib/demo/seed-membership-register.ts");
 
-const prisma = await db();
+const database = await openDatabase();
 try {
   const started = performance.now();
   if (!identityOnly) {
-    const counts = await seedDemoData(prisma, { today, eventCount });
+    const counts = await seedDemoData(database, { today, eventCount });
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
       `Seeded the ${databaseKind()} database in ${seconds} s: ${counts.campuses} campuses, ${counts.ministries} ministries, ` +
         `${counts.series} series, ${counts.events} events (from ${today ?? "today"}).`,
     );
   }
-  const identities = await seedIdentityDemoData(prisma);
-  const register = await seedMembershipRegister(sql);
+  const identities = await seedIdentityDemoData(database);
+  const register = await seedMembershipRegister(database.query);
   console.log(`Membership register: ${register.records} records (claims already made are kept).`);
   console.log(
     `Demo accounts (password ${DEMO_PASSWORD}): ${identities.accounts.join(", ")}; clients: ${identities.clients.join(", ")}.`,

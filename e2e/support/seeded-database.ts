@@ -38,16 +38,16 @@ export async function recreateSeededDatabase(options: { databaseUrl: string; adm
   process.env.APP_SECRET = options.appSecret;
   process.env.BASE_URL = options.baseUrl;
   process.env.SEED_DEMO_DATA = "false";
-  const { closeDatabase, db, sql } = await import("../../lib/db.ts");
+  const { closeDatabase, database: openDatabase } = await import("../../lib/db.ts");
   const { seedDemoData } = await import("../../lib/demo/seed-demo-data.ts");
   const { seedIdentityDemoData } = await import("../../lib/demo/seed-identity.ts");
   const { seedMembershipRegister } = await import("../../lib/demo/seed-membership-register.ts");
-  const prisma = await db();
+  const database = await openDatabase();
   const firstDay = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
-  const counts = await seedDemoData(prisma, { today: firstDay });
-  const identities = await seedIdentityDemoData(prisma);
+  const counts = await seedDemoData(database, { today: firstDay });
+  const identities = await seedIdentityDemoData(database);
   // The register the membership routes (the member's search, challenge and suggest; staff's records and requests) work on.
-  const register = await seedMembershipRegister(sql);
+  const register = await seedMembershipRegister(database.query);
   await closeDatabase();
   return { name, firstDay, events: counts.events, accounts: identities.accounts.length, clients: identities.clients, membershipRecords: register.records };
 }

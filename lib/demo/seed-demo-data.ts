@@ -1,4 +1,4 @@
-import type { PrismaClient } from "../generated/prisma/client.ts";
+import type { Database } from "../db/database.ts";
 import { buildDemoData } from "./build-demo-data.ts";
 
 /**
@@ -23,13 +23,11 @@ export interface SeedDemoDataCounts {
 /** Rows per INSERT: about 30 columns each, well below PostgreSQL's 65,535 bind parameters. */
 const CHUNK_SIZE = 1000;
 
-export async function seedDemoData(prisma: PrismaClient, options: SeedDemoDataOptions = {}): Promise<SeedDemoDataCounts> {
+export async function seedDemoData(database: Database, options: SeedDemoDataOptions = {}): Promise<SeedDemoDataCounts> {
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const data = buildDemoData({ today, eventCount: options.eventCount });
-  // Every statement goes through `tx`: PGlite has one connection, so a query on `prisma` inside the
-  // transaction would wait for the transaction forever.
-  return prisma.$transaction(
-    async (tx) => {
+  return database.transaction(
+    async ({ prisma: tx }) => {
       await tx.event.deleteMany();
       await tx.eventSeries.deleteMany();
       await tx.ministry.deleteMany();

@@ -1,6 +1,7 @@
-import type { PrismaClient } from "../generated/prisma/client.ts";
+import type { Database } from "../db/database.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
 import { STAFF_PERMISSIONS } from "../identity/permissions.ts";
-import { PORTAL_SCOPES } from "../portal-auth/portal-scope.ts";
+import { PORTAL_SCOPES } from "../oauth/clients/portal-scopes.ts";
 
 /**
  * Demo identities for development, demos and the end-to-end tests: roles, six accounts (password
@@ -115,11 +116,12 @@ export interface IdentitySeedSummary {
   clients: string[];
 }
 
-export async function seedIdentityDemoData(prisma: PrismaClient): Promise<IdentitySeedSummary> {
+export async function seedIdentityDemoData(database: Database): Promise<IdentitySeedSummary> {
+  const { prisma } = database;
   const [{ hashPassword }, { sealSecret }, { recoveryCodeHash }, { registerClient }, portal, { env }] = await Promise.all([
     import("../crypto/password.ts"),
     import("../crypto/secret-box.ts"),
-    import("../accounts/recovery-codes.ts"),
+    import("../sign-in/recovery-codes.ts"),
     import("../oauth/clients/register-client.ts"),
     import("../oauth/clients/portal-client.ts"),
     import("../env.ts"),
@@ -167,8 +169,9 @@ export async function seedIdentityDemoData(prisma: PrismaClient): Promise<Identi
   const { createGuardianship } = await import("../guardians/create-guardianship.ts");
   const { issueFamilyCode } = await import("../families/family-code.ts");
   const code = await issueFamilyCode(new Date(), DEMO_FAMILY.code);
-  await prisma.$transaction(async (tx) => {
-    for (const dependentId of [teenId, DEMO_CHILD.id]) await createGuardianship(tx, guardianId, dependentId);
+  await database.transaction(async (transaction) => {
+    const tx = transaction.prisma;
+    for (const dependentId of [teenId, DEMO_CHILD.id]) await createGuardianship(transaction, guardianId, dependentId);
     const family = { name: DEMO_FAMILY.name, codeHash: code.hash, codeEncrypted: code.sealed, codeExpiresAt: code.expiresAt, codeUses: 0, codeIssuedAt: new Date() };
     await tx.family.upsert({ where: { id: DEMO_FAMILY.id }, create: { id: DEMO_FAMILY.id, ...family }, update: family, select: { id: true } });
     const members = [
@@ -190,7 +193,7 @@ export async function seedIdentityDemoData(prisma: PrismaClient): Promise<Identi
   }
 
   const baseUrl = env().BASE_URL;
-  await registerClient({
+  await registerClient(database, {
     id: portal.portalClientId(),
     name: "Member portal",
     type: "confidential",
@@ -201,7 +204,7 @@ export async function seedIdentityDemoData(prisma: PrismaClient): Promise<Identi
     scopes: [...PORTAL_SCOPES],
     firstParty: true,
   });
-  await registerClient({
+  await registerClient(database, {
     id: DEMO_APP_CLIENT.id,
     name: "Demo app",
     type: "confidential",
@@ -220,7 +223,7 @@ export async function seedIdentityDemoData(prisma: PrismaClient): Promise<Identi
 }
 
 /** Gives the account exactly these demo roles (other demo roles it held are taken away). */
-async function setRoles(prisma: PrismaClient, userId: string, wanted: string[], demoRoleIds: string[]): Promise<void> {
+async function setRoles(prisma: Prisma.TransactionClient, userId: string, wanted: string[], demoRoleIds: string[]): Promise<void> {
   await prisma.userRole.deleteMany({ where: { userId, roleId: { in: demoRoleIds.filter((id) => !wanted.includes(id)) } } });
   await prisma.userRole.createMany({ data: wanted.map((roleId) => ({ userId, roleId })), skipDuplicates: true });
 }

@@ -1,4 +1,4 @@
-import type { SqlQuery } from "../db.ts";
+import type { SqlQuery } from "../db/database.ts";
 import { buildMembershipRegister } from "./build-membership-register.ts";
 
 /**

@@ -1,0 +1,48 @@
+import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
+
+/** A parameterised SQL query on the handle's connection; rows as the driver decodes them. */
+export type SqlQuery = <Row>(text: string, params?: readonly unknown[]) => Promise<Row[]>;
+
+export interface TransactionOptions {
+  /** How long to wait for a connection, in ms (Prisma's default is 2 s). */
+  maxWait?: number;
+  /** How long the transaction may run, in ms (Prisma's default is 5 s). */
+  timeout?: number;
+}
+
+/**
+ * What every service is handed to reach the database (docs/decisions/0019): the route's wrapper passes the
+ * process's handle, a service test passes one on an in-memory PGlite. The same two ways of asking work on
+ * either a plain handle or a transaction, so a service never needs to know which one it was given:
+ * - `prisma` for what a model says plainly (create, update, find by relation);
+ * - `query` for what Prisma cannot say in one statement (the rule is in 0019).
+ * `transaction` opens one on a plain handle and joins the current one on a transaction's handle, so a
+ * service that needs atomicity can always ask for it and still run inside its caller's transaction.
+ */
+export interface Database {
+  readonly prisma: Prisma.TransactionClient;
+  readonly query: SqlQuery;
+  transaction<T>(work: (tx: Database) => Promise<T>, options?: TransactionOptions): Promise<T>;
+}
+
+/** A handle on a Prisma client and a query function on the same connections (pool or embedded). */
+export function databaseOn(prisma: PrismaClient, query: SqlQuery): Database {
+  return {
+    prisma,
+    query,
+    transaction: (work, options) => prisma.$transaction((tx) => work(transactionDatabase(tx)), options),
+  };
+}
+
+/**
+ * Inside a transaction every statement must use the transaction's own client: a root-client query there
+ * runs on another connection (and on the embedded database, which has one, it deadlocks).
+ */
+function transactionDatabase(tx: Prisma.TransactionClient): Database {
+  const handle: Database = {
+    prisma: tx,
+    query: <Row>(text: string, params: readonly unknown[] = []) => tx.$queryRawUnsafe<Row[]>(text, ...params),
+    transaction: (work) => work(handle),
+  };
+  return handle;
+}
