@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { parseTrustedProxies, TrustedProxiesError, type TrustedProxies } from "./http/trusted-proxies.ts";
+import { parseTrustedProxies, TrustedProxiesError, type TrustedProxies } from "./kernel/trusted-proxies.ts";
 
 /**
  * The process configuration, read once from the environment and validated. Every variable is documented
@@ -73,7 +73,7 @@ export const envSchema = z.object({
    */
   CRON_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, "must be at least 16 characters").optional()),
   /**
-   * Who may tell us the client's address (lib/http/trusted-proxies.ts): unset or `none` (the socket's peer;
+   * Who may tell us the client's address (lib/kernel/trusted-proxies.ts): unset or `none` (the socket's peer;
    * X-Forwarded-For ignored), a number of proxy hops, addresses and CIDR ranges (`loopback`, `private`), or
    * `vercel` (the default on Vercel). Checked and parsed by parseEnv.
    */

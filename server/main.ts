@@ -3,7 +3,7 @@
  * directly, because Next's router costs more per request than a whole client_credentials grant
  * (decision 0008): POST /oauth/token (every app and API client) and POST /auth/sign-in (every member).
  * The code behind them is the very code the Next routes run in `next dev` and on Vercel:
- * lib/oauth/token/token-endpoint.ts and the sign-in form's own route handler.
+ * lib/http/token-endpoint.ts and the sign-in form's own route handler.
  *
  * Every request, whoever answers it (decision 0015):
  * - gets a request id (a well-formed X-Request-Id from a proxy in front is kept), passed on to Next in the
@@ -23,21 +23,21 @@ import next from "next";
 import type { NextRequest } from "next/server";
 import { ConfigError, env } from "../lib/env.ts";
 import { announceCustomServer, CLIENT_ADDRESS_HEADER, resolveClientAddress } from "../lib/http/client-address.ts";
-import { describeTrustedProxies } from "../lib/http/trusted-proxies.ts";
+import { describeTrustedProxies } from "../lib/kernel/trusted-proxies.ts";
 import { malformedTargetAnswer, requestTargetIn, targetOfRawRequest, transportRefusal } from "../lib/http/malformed-target.ts";
+import { identityErrorAnswer } from "../lib/http/errors/identity-error-answer.ts";
+import { oauthErrorAnswer } from "../lib/http/errors/oauth-error-answer.ts";
 import { MAX_OAUTH_FORM_BYTES, oauthFailure, type HeaderReader, type PlainResponse } from "../lib/http/oauth.ts";
 import { MAX_FORM_BODY_BYTES } from "../lib/http/read-body.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "../lib/http/request-id.ts";
 import { API_CONTENT_SECURITY_POLICY, HSTS_VALUE, STATIC_SECURITY_HEADERS, wantsHsts } from "../lib/http/security-headers.ts";
 import { describeError, logLine, runWithRequestId } from "../lib/log/json-log.ts";
 import { OAuthError } from "../lib/oauth/errors.ts";
-import { tokenEndpoint } from "../lib/oauth/token/token-endpoint.ts";
+import { tokenEndpoint } from "../lib/http/token-endpoint.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 // HOST, not HOSTNAME: shells and containers export HOSTNAME as the machine's own name.
 const hostname = process.env.HOST ?? "0.0.0.0";
-
-const SERVER_ERROR_BODY = '{"error":"server_error","error_description":"unexpected error"}';
 
 function headerReader(request: http.IncomingMessage): HeaderReader {
   return {
@@ -96,7 +96,7 @@ function serveToken(request: http.IncomingMessage, response: http.ServerResponse
     }
     tokenEndpoint(headerReader(request), body.toString("utf8")).then(
       (answer) => writePlain(response, answer, false),
-      () => writePlain(response, { status: 500, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" }, body: SERVER_ERROR_BODY }, false),
+      () => writePlain(response, oauthErrorAnswer("server_error", "unexpected error", 500), false),
     );
   });
 }
@@ -127,8 +127,10 @@ function serveRouteHandler(handler: (request: NextRequest) => Promise<Response>,
     };
     run().catch((error: unknown) => {
       logLine("error", "unexpected error", { route: request.url?.split("?")[0], ...describeError(error) });
-      if (!response.headersSent) response.writeHead(500, { "Content-Type": "application/json", "Cache-Control": "no-store" });
-      response.end(SERVER_ERROR_BODY);
+      // The forms' JSON shape is the identity surface's.
+      const answer = identityErrorAnswer("server_error", "unexpected error", 500);
+      if (!response.headersSent) response.writeHead(answer.status, answer.headers);
+      response.end(answer.body);
     });
   });
 }

@@ -1,5 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { browserOAuthRoute, readCookie } from "./authorize.ts";
+
+// The wrapper hands the handler the process's database; these handlers never use it, so none is opened.
+vi.mock("../db.ts", () => ({ database: async () => ({}) }));
 
 // Regression tests for what the hostile-input proof found at /oauth/authorize and /oauth/logout.
 describe("readCookie", () => {

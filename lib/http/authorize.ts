@@ -1,5 +1,6 @@
 import "server-only";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
+import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
 import { AuthorizePageError } from "../oauth/authorize/authorize-errors.ts";
@@ -13,6 +14,7 @@ import { sessionCookieName } from "../sessions/session-cookie.ts";
  * a client become our error page, anything unexpected a generic one with a request id. `no-store` always.
  */
 type Handler = (request: Request) => Promise<Response>;
+type DatabaseHandler = (request: Request, database: Database) => Promise<Response>;
 
 export function errorPageRedirect(code: string): Response {
   return new Response(null, {
@@ -21,10 +23,10 @@ export function errorPageRedirect(code: string): Response {
   });
 }
 
-export function browserOAuthRoute(handler: Handler): Handler {
+export function browserOAuthRoute(handler: DatabaseHandler): Handler {
   return async (request) => {
     try {
-      return await handler(request);
+      return await handler(request, await openDatabase());
     } catch (error) {
       if (error instanceof AuthorizePageError) return errorPageRedirect(error.code);
       if (isUnstorableText(error)) return errorPageRedirect("invalid_request");
@@ -72,8 +74,8 @@ export function readCookie(request: Request, name: string): string | undefined {
 }
 
 /** The live authorization-server session of the browser making this request, or null. */
-export function browserSession(request: Request): Promise<LiveSession | null> {
-  return getSessionByToken(readCookie(request, sessionCookieName()));
+export function browserSession(database: Database, request: Request): Promise<LiveSession | null> {
+  return getSessionByToken(database, readCookie(request, sessionCookieName()));
 }
 
 /** The browser's binding for the requests it parks (lib/oauth/authorize/browser-binding.ts). */

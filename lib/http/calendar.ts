@@ -4,11 +4,13 @@ import type { NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { readCalendarVersion } from "../calendar/calendar-version.ts";
 import { CalendarError } from "../calendar/errors.ts";
+import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
-import type { CalendarErrorBody } from "../calendar/schemas.ts";
 import { env } from "../env.ts";
+import { CALENDAR_CORS_HEADERS, calendarErrorAnswer } from "./errors/calendar-error-answer.ts";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
+import { JSON_CONTENT_TYPE, toResponse } from "./plain-response.ts";
 import { ResponseCache } from "./response-cache.ts";
 
 /**
@@ -17,14 +19,9 @@ import { ResponseCache } from "./response-cache.ts";
  * only try/catch: an unexpected error becomes a generic 500 and is logged with a request id, never echoed.
  */
 
-const CORS_HEADERS = {
-  "Access-Control-Allow-Origin": "*",
-  "Access-Control-Allow-Methods": "GET, HEAD, OPTIONS",
-  "Access-Control-Allow-Headers": "If-None-Match",
-  "Access-Control-Expose-Headers": "ETag",
-} as const;
+const CORS_HEADERS = CALENDAR_CORS_HEADERS;
 
-export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+export { JSON_CONTENT_TYPE };
 
 export interface CalendarRouteResult {
   body: string;
@@ -32,7 +29,7 @@ export interface CalendarRouteResult {
 }
 
 type RouteParams = Record<string, string | string[] | undefined>;
-type Load = (request: NextRequest, params: RouteParams) => Promise<CalendarRouteResult>;
+type Load = (request: NextRequest, params: RouteParams, database: Database) => Promise<CalendarRouteResult>;
 
 const cache = new ResponseCache(2000);
 
@@ -59,15 +56,9 @@ function matchesIfNoneMatch(header: string | null, etag: string): boolean {
 }
 
 function errorResponse(statusCode: number, message: string, details?: string[]): Response {
-  const body: CalendarErrorBody = { error: true, message, statusCode, ...(details && details.length > 0 && { details }) };
-  return Response.json(body, {
-    status: statusCode,
-    headers: {
-      ...CORS_HEADERS,
-      // A missing event may be created soon; a malformed request never becomes valid.
-      "Cache-Control": statusCode === 404 ? cacheControl(Math.min(env().CALENDAR_CACHE_SECONDS, 30)) : "no-store",
-    },
-  });
+  // A missing event may be created soon; a malformed request never becomes valid.
+  const headers: Record<string, string> = statusCode === 404 ? { "Cache-Control": cacheControl(Math.min(env().CALENDAR_CACHE_SECONDS, 30)) } : {};
+  return toResponse(calendarErrorAnswer(statusCode, message, { details, headers }));
 }
 
 function renderError(error: unknown, request: NextRequest): Response {
@@ -79,17 +70,10 @@ function renderError(error: unknown, request: NextRequest): Response {
   if (isUnstorableText(error)) return errorResponse(400, "a parameter holds a character that is not allowed");
   if (isDatabaseUnavailable(error)) {
     // The database is not answering: a passing fault, so 503 with Retry-After, never cached (decision 0016).
-    const body: CalendarErrorBody = { error: true, message: "the calendar is briefly unavailable; try again", statusCode: 503 };
-    return new Response(JSON.stringify(body), {
-      status: 503,
-      headers: { ...CORS_HEADERS, "Content-Type": JSON_CONTENT_TYPE, "Cache-Control": "no-store", "Retry-After": String(RETRY_AFTER_SECONDS) },
-    });
+    return toResponse(calendarErrorAnswer(503, "the calendar is briefly unavailable; try again", { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } }));
   }
   const requestId = logUnexpectedError(request.nextUrl.pathname, error, request.headers);
-  return new Response(JSON.stringify({ error: true, message: "internal error", statusCode: 500 } satisfies CalendarErrorBody), {
-    status: 500,
-    headers: { ...CORS_HEADERS, "Content-Type": JSON_CONTENT_TYPE, "Cache-Control": "no-store", "X-Request-Id": requestId },
-  });
+  return toResponse(calendarErrorAnswer(500, "internal error", { headers: { "X-Request-Id": requestId } }));
 }
 
 function cacheKey(request: NextRequest): string {
@@ -102,12 +86,13 @@ export function calendarRoute(load: Load) {
   return async function GET(request: NextRequest, context: { params: Promise<RouteParams> }): Promise<Response> {
     try {
       const seconds = env().CALENDAR_CACHE_SECONDS;
+      const database = await openDatabase();
       // Keyed by the calendar's version (bumped in PostgreSQL by every write): an entry never outlives a change.
-      const version = seconds > 0 ? await readCalendarVersion() : "";
+      const version = seconds > 0 ? await readCalendarVersion(database) : "";
       const key = `${version}:${cacheKey(request)}`;
       let entry = version ? cache.get(key) : undefined;
       if (!entry) {
-        const result = await load(request, await context.params);
+        const result = await load(request, await context.params, database);
         entry = { ...result, etag: entityTag(result.body), expiresAt: Date.now() + seconds * 1000 };
         if (version) cache.set(key, entry);
       }

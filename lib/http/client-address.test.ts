@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { normalizeAddress, resolveClientAddress, transportClientAddress } from "./client-address.ts";
 import { relayedClientHeader } from "./relayed-client.ts";
-import { parseTrustedProxies, TrustedProxiesError, type TrustedProxies } from "./trusted-proxies.ts";
+import { parseTrustedProxies, TrustedProxiesError, type TrustedProxies } from "../kernel/trusted-proxies.ts";
 
 beforeAll(() => {
   process.env.APP_SECRET = "unit-test-secret-0123456789abcdef0123456789";

@@ -2,14 +2,14 @@ import "server-only";
 import { BlockList } from "node:net";
 import { env } from "../env.ts";
 import { verifiedRelayedClient } from "./relayed-client.ts";
-import { ipFamily, type TrustedProxies } from "./trusted-proxies.ts";
+import { ipFamily, type TrustedProxies } from "../kernel/trusted-proxies.ts";
 
 /**
  * The client's IP address, decided in one place (docs/decisions/0015, "The client's address"):
  *
  * 1. The portal's relay, calling the API on a member's behalf, vouches for the member's address in a header
  *    signed with a key derived from APP_SECRET (lib/http/relayed-client.ts). A valid one wins.
- * 2. Otherwise the transport decides, by TRUSTED_PROXIES (lib/http/trusted-proxies.ts): the socket's peer,
+ * 2. Otherwise the transport decides, by TRUSTED_PROXIES (lib/kernel/trusted-proxies.ts): the socket's peer,
  *    or the address the outermost trusted proxy saw in X-Forwarded-For, or Vercel's own header.
  *
  * Under `npm start` the custom server (server/main.ts) knows the socket and decides for every request,

@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { ACCOUNT_ERRORS, AccountError, type AccountErrorCode, type CookieToSet } from "../accounts/errors.ts";
+import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
@@ -29,6 +30,8 @@ export interface FormContext {
   request: NextRequest;
   client: RequestContext;
   cookie(name: string): string | undefined;
+  /** The database, for the services the handler calls (docs/decisions/0019). */
+  database: Database;
 }
 
 export interface FormSuccess {
@@ -126,6 +129,37 @@ function renderFailure(request: NextRequest, fail: Failure, formPath: string, ke
   return response;
 }
 
+export interface PageRedirectRouteOptions {
+  /** The page a failure goes to, with `?error=<code>` as a form's (and `retry_after` for a passing outage). */
+  errorPath: string;
+  /** Cookies to set on every failure (e.g. to clear a half-finished attempt's). */
+  failureCookies?: () => CookieToSet[];
+  handle(context: FormContext): Promise<FormSuccess>;
+}
+
+/**
+ * The wrapper of a browser GET that ends on one of the identity pages (the federated provider's callback):
+ * the handler answers where to go next, as a form's does; any failure goes to `errorPath` the way a form's
+ * goes back to its page, so a database outage is `service_unavailable` with `retry_after`, never a
+ * `server_error`.
+ */
+export function pageRedirectRoute(options: PageRedirectRouteOptions): (request: NextRequest) => Promise<Response> {
+  return async (request) => {
+    try {
+      const result = await options.handle({
+        request,
+        database: await openDatabase(),
+        client: requestContext(request.headers),
+        cookie: (name) => request.cookies.get(name)?.value,
+      });
+      return seeOther(result.redirectTo, result.cookies);
+    } catch (error) {
+      const fail = toFailure(error, request);
+      return renderFailure(request, { ...fail, cookies: [...fail.cookies, ...(options.failureCookies?.() ?? [])] }, options.errorPath, {});
+    }
+  };
+}
+
 async function readFields(request: NextRequest): Promise<Record<string, string>> {
   const contentType = (request.headers.get("content-type") ?? "").toLowerCase();
   if (!contentType.startsWith("application/x-www-form-urlencoded")) {
@@ -167,6 +201,7 @@ export function formRoute<Schema extends z.ZodType>(options: FormRouteOptions<Sc
       const input = options.schema.parse(fields);
       const context: FormContext = {
         request,
+        database: await openDatabase(),
         client: requestContext(request.headers),
         cookie: (name) => request.cookies.get(name)?.value,
       };

@@ -1,6 +1,7 @@
 import "server-only";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
 import { ZodError, type z } from "zod";
+import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
 import { IdentityError, forbidden, insufficientScope, insufficientUserAuthentication, invalidToken } from "../identity/errors.ts";
@@ -9,7 +10,10 @@ import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
 import { AREA_SCOPES, effectiveScopes, type AreaScope } from "../oauth/scopes.ts";
 import { checkTokenLiveness } from "../oauth/token-liveness.ts";
 import { InvalidTokenError, verifyAccessToken } from "../oauth/tokens.ts";
+import { identityErrorAnswer } from "./errors/identity-error-answer.ts";
+import { toResponse } from "./plain-response.ts";
 import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBodyText } from "./read-body.ts";
+import { requestContext, type RequestContext } from "./request-context.ts";
 
 /**
  * The one wrapper of every self-service route under /api/v1 (STYLE.md convention 2). In order:
@@ -47,6 +51,10 @@ export interface IdentityContext<Params> {
   request: Request;
   caller: Caller;
   params: Params;
+  /** The database, for the services the handler calls (docs/decisions/0019). */
+  database: Database;
+  /** The caller's address and user agent, for rate limits and the security log. */
+  context: RequestContext;
 }
 
 interface CommonRouteOptions {
@@ -72,10 +80,7 @@ export function identityJson(body: unknown, status = 200): Response {
 }
 
 export function identityErrorResponse(error: IdentityError): Response {
-  return new Response(JSON.stringify({ error: error.code, error_description: error.description }), {
-    status: error.status,
-    headers: { ...BASE_HEADERS, ...error.headers },
-  });
+  return toResponse(identityErrorAnswer(error.code, error.description, error.status, error.headers));
 }
 
 /** Describes a zod failure in words that name the field, e.g. `code: must be exactly 6 digits`. */
@@ -86,18 +91,18 @@ export function describeZodError(error: ZodError): string {
     .join("; ");
 }
 
-export async function authenticateCaller(request: Request): Promise<Caller> {
+export async function authenticateCaller(database: Database, request: Request): Promise<Caller> {
   const token = bearerToken(request.headers);
   if (!token) throw invalidToken(request.headers.has("authorization") ? "the Authorization header is malformed" : "an access token is required");
   let verified;
   try {
-    verified = await verifyAccessToken(token);
+    verified = await verifyAccessToken(database, token);
   } catch (error) {
     if (error instanceof InvalidTokenError) throw invalidToken(`the access token is ${error.message === "token expired" ? "expired" : "invalid"}`);
     throw error;
   }
   if (!verified.sid && !verified.grantId) throw invalidToken("the access token was not issued to a member");
-  const liveness = await checkTokenLiveness(verified, true);
+  const liveness = await checkTokenLiveness(database, verified, true);
   if (!liveness.live) throw invalidToken("the access token has been revoked");
   return {
     userId: verified.sub,
@@ -182,10 +187,11 @@ export function identityRoute<Params extends Record<string, string | string[]> =
 ) {
   return async (request: Request, context: RouteContext): Promise<Response> => {
     try {
-      const caller = await authenticateCaller(request);
+      const database = await openDatabase();
+      const caller = await authenticateCaller(database, request);
       authorize(caller, options);
       const params = ((await context?.params) ?? {}) as Params;
-      return await handler({ request, caller, params });
+      return await handler({ request, caller, params, database, context: requestContext(request.headers) });
     } catch (error) {
       return identityFailure(request, error);
     }
@@ -196,10 +202,10 @@ export function identityRoute<Params extends Record<string, string | string[]> =
  * The wrapper of the few identity routes that take no token (the system routes, for load balancers and
  * monitors): the same answers and the same single try/catch, without authentication.
  */
-export function publicIdentityRoute(handler: (request: Request) => Promise<Response>) {
+export function publicIdentityRoute(handler: (request: Request, database: Database) => Promise<Response>) {
   return async (request: Request): Promise<Response> => {
     try {
-      return await handler(request);
+      return await handler(request, await openDatabase());
     } catch (error) {
       return identityFailure(request, error);
     }

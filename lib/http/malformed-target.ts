@@ -1,4 +1,7 @@
-import type { PlainResponse } from "./oauth.ts";
+import { calendarErrorAnswer } from "./errors/calendar-error-answer.ts";
+import { identityErrorAnswer } from "./errors/identity-error-answer.ts";
+import { pageErrorAnswer } from "./errors/page-error-answer.ts";
+import type { PlainResponse } from "./plain-response.ts";
 
 /**
  * Request targets Next.js cannot route: raw bytes outside printable ASCII (a browser always percent-encodes
@@ -18,8 +21,6 @@ export function isMalformedTarget(target: string): boolean {
   }
 }
 
-const JSON_HEADERS = { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store" } as const;
-
 export type TransportProblem = "malformed_target" | "headers_too_large" | "malformed_request";
 
 const WORDS: Record<TransportProblem, { description: string; page: string }> = {
@@ -36,23 +37,14 @@ export function transportRefusal(target: string, problem: TransportProblem): Pla
   const path = routedPath(target.split("?")[0] ?? "");
   const { description, page } = WORDS[problem];
   if (path.startsWith("/api/calendar")) {
-    const message = problem === "malformed_target" ? "the request URL is malformed" : description;
-    return {
-      status: 400,
-      headers: { ...JSON_HEADERS, "Access-Control-Allow-Origin": "*" },
-      body: JSON.stringify({ error: true, message, statusCode: 400 }),
-    };
+    return calendarErrorAnswer(400, problem === "malformed_target" ? "the request URL is malformed" : description);
   }
   if (/^\/(api|auth|portal\/api|oauth\/(token|revoke|introspect|userinfo|federated\/link\/finalize)|\.well-known)(\/|$)/.test(path)) {
     // The identity, forms and OAuth JSON shapes agree here: `{ error: "invalid_request", error_description }`.
     // /oauth/federated/link/finalize is a self-service route in the identity shape (interface.md 4.2), not a page.
-    return { status: 400, headers: JSON_HEADERS, body: JSON.stringify({ error: "invalid_request", error_description: description }) };
+    return identityErrorAnswer("invalid_request", description, 400);
   }
-  return {
-    status: 400,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
-    body: `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Bad request</title></head><body><main><h1>Bad request</h1><p>${page}</p><p><a href="/">Go to the home page</a></p></main></body></html>`,
-  };
+  return pageErrorAnswer(400, "Bad request", page);
 }
 
 /** The path as a router resolves it (`/api/calendar/%2e%2e/v1` is under /api/v1), to pick the right shape. */

@@ -1,6 +1,9 @@
 import "server-only";
-import type { CalendarErrorBody } from "../calendar/schemas.ts";
 import { IDENTITY_ERROR_STATUS } from "../identity/errors.ts";
+import { calendarErrorAnswer } from "./errors/calendar-error-answer.ts";
+import { identityErrorAnswer } from "./errors/identity-error-answer.ts";
+import { oauthErrorAnswer } from "./errors/oauth-error-answer.ts";
+import { toResponse } from "./plain-response.ts";
 
 /**
  * Answers for the HTTP methods a route does not implement. Without these, Next answers 405 with an empty
@@ -23,6 +26,10 @@ function allowHeader(allowed: readonly string[]): string {
   return [...methods].join(", ");
 }
 
+function notAllowed(method: string, allowed: readonly string[]): string {
+  return `${method} is not allowed here; use ${allowed.join(" or ")}`;
+}
+
 function handlers(answer: (method: string) => Response): Handlers {
   return Object.fromEntries(METHODS.map((method) => [method, async (request: Request) => answer(request.method)])) as Handlers;
 }
@@ -30,12 +37,8 @@ function handlers(answer: (method: string) => Response): Handlers {
 /** /api/v1 routes: `{ error: "method_not_allowed", error_description }`, as every identity error. */
 export function identityMethodNotAllowed(allowed: readonly Method[]): Handlers {
   const allow = allowHeader(allowed);
-  return handlers(
-    (method) =>
-      new Response(JSON.stringify({ error: "method_not_allowed", error_description: `${method} is not allowed here; use ${allowed.join(" or ")}` }), {
-        status: IDENTITY_ERROR_STATUS.method_not_allowed,
-        headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", Allow: allow },
-      }),
+  return handlers((method) =>
+    toResponse(identityErrorAnswer("method_not_allowed", notAllowed(method, allowed), IDENTITY_ERROR_STATUS.method_not_allowed, { Allow: allow })),
   );
 }
 
@@ -45,13 +48,7 @@ export function identityMethodNotAllowed(allowed: readonly Method[]): Handlers {
  */
 export function oauthMethodNotAllowed(allowed: readonly Method[]): Handlers {
   const allow = allowHeader(allowed);
-  return handlers(
-    (method) =>
-      new Response(JSON.stringify({ error: "invalid_request", error_description: `${method} is not allowed here; use ${allowed.join(" or ")}` }), {
-        status: 405,
-        headers: { "Content-Type": "application/json; charset=utf-8", "Cache-Control": "no-store", Pragma: "no-cache", Allow: allow },
-      }),
-  );
+  return handlers((method) => toResponse(oauthErrorAnswer("invalid_request", notAllowed(method, allowed), 405, { Allow: allow })));
 }
 
 /** The browser endpoints (authorize, resume, logout): our error page, as their other refusals. */
@@ -73,16 +70,5 @@ export function formMethodNotAllowed(formPath: string): Handlers {
 
 /** Calendar routes: a CalendarError, with the CORS headers embedding sites need to read it. */
 export function calendarMethodNotAllowed(): Handlers {
-  return handlers((method) => {
-    const body: CalendarErrorBody = { error: true, message: `method ${method} is not allowed`, statusCode: 405 };
-    return new Response(JSON.stringify(body), {
-      status: 405,
-      headers: {
-        "Content-Type": "application/json; charset=utf-8",
-        "Cache-Control": "no-store",
-        "Access-Control-Allow-Origin": "*",
-        Allow: "GET, HEAD, OPTIONS",
-      },
-    });
-  });
+  return handlers((method) => toResponse(calendarErrorAnswer(405, `method ${method} is not allowed`, { headers: { Allow: "GET, HEAD, OPTIONS" } })));
 }

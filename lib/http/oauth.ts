@@ -1,8 +1,13 @@
 import "server-only";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
+import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
+import type { HeaderReader } from "../kernel/header-reader.ts";
 import { OAuthError } from "../oauth/errors.ts";
+import { rejectRepeatedParameters } from "../oauth/repeated-parameters.ts";
+import { NO_STORE_HEADERS, oauthErrorAnswer } from "./errors/oauth-error-answer.ts";
+import { JSON_CONTENT_TYPE, toResponse, type PlainResponse } from "./plain-response.ts";
 import { BodyTooLargeError, MAX_FORM_BODY_BYTES, readBodyText } from "./read-body.ts";
 
 /**
@@ -11,9 +16,10 @@ import { BodyTooLargeError, MAX_FORM_BODY_BYTES, readBodyText } from "./read-bod
  * `{ error, error_description }` with their status, and the only try/catch: anything unexpected becomes a
  * generic `server_error`, logged with a request id and never echoed.
  */
-export const NO_STORE_HEADERS = { "Cache-Control": "no-store", Pragma: "no-cache" } as const;
+export { NO_STORE_HEADERS, toResponse, type PlainResponse };
 
 type Handler = (request: Request) => Promise<Response>;
+type DatabaseHandler = (request: Request, database: Database) => Promise<Response>;
 
 export function oauthJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return toResponse(plainJson(body, status, headers));
@@ -23,28 +29,14 @@ export function oauthErrorResponse(error: OAuthError): Response {
   return toResponse(oauthErrorResult(error));
 }
 
-/** Headers as both the Fetch API and Node's IncomingMessage can offer them. */
-export interface HeaderReader {
-  get(name: string): string | null;
-}
-
-/** A response before it is written, so the same endpoint code serves Next and the fast path in server.ts. */
-export interface PlainResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-}
+export type { HeaderReader };
 
 export function plainJson(body: unknown, status = 200, headers: Record<string, string> = {}): PlainResponse {
-  return { status, headers: { "Content-Type": "application/json; charset=utf-8", ...NO_STORE_HEADERS, ...headers }, body: JSON.stringify(body) };
-}
-
-export function toResponse(plain: PlainResponse): Response {
-  return new Response(plain.body, { status: plain.status, headers: plain.headers });
+  return { status, headers: { "Content-Type": JSON_CONTENT_TYPE, ...NO_STORE_HEADERS, ...headers }, body: JSON.stringify(body) };
 }
 
 function oauthErrorResult(error: OAuthError): PlainResponse {
-  return plainJson({ error: error.code, error_description: error.description }, error.status, error.headers);
+  return oauthErrorAnswer(error.code, error.description, error.status, error.headers);
 }
 
 /** The one place a failure becomes an answer: OAuth errors as they are, anything else generic and logged. */
@@ -55,13 +47,13 @@ export function oauthFailure(error: unknown, route: string): PlainResponse {
     return oauthErrorResult(new OAuthError("temporarily_unavailable", "the service is briefly unavailable; try again", { "Retry-After": String(RETRY_AFTER_SECONDS) }));
   }
   const requestId = logUnexpectedError(route, error);
-  return plainJson({ error: "server_error", error_description: `unexpected error (request ${requestId})` }, 500);
+  return oauthErrorAnswer("server_error", `unexpected error (request ${requestId})`, 500);
 }
 
-export function oauthRoute(handler: Handler): Handler {
+export function oauthRoute(handler: DatabaseHandler): Handler {
   return async (request) => {
     try {
-      return await handler(request);
+      return await handler(request, await openDatabase());
     } catch (error) {
       return toResponse(oauthFailure(error, new URL(request.url).pathname));
     }
@@ -100,10 +92,3 @@ export function parseOAuthForm(headers: HeaderReader, text: string): URLSearchPa
   return form;
 }
 
-export function rejectRepeatedParameters(params: URLSearchParams): void {
-  const seen = new Set<string>();
-  for (const key of params.keys()) {
-    if (seen.has(key)) throw new OAuthError("invalid_request", `parameter ${key} is repeated`);
-    seen.add(key);
-  }
-}

@@ -14,6 +14,8 @@ export const OAUTH_ERROR_STATUS = {
   invalid_scope: 400,
   access_denied: 403,
   invalid_token: 401,
+  // RFC 6750 3.1: a bearer token without the scope the resource needs (userinfo without `openid`).
+  insufficient_scope: 403,
   login_required: 400,
   consent_required: 400,
   interaction_required: 400,

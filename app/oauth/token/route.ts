@@ -1,5 +1,5 @@
 import { oauthFailure, readOAuthBody, toResponse } from "@/lib/http/oauth";
-import { tokenEndpoint } from "@/lib/oauth/token/token-endpoint";
+import { tokenEndpoint } from "@/lib/http/token-endpoint";
 import { oauthMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";

@@ -1,21 +1,13 @@
-import { NO_STORE_HEADERS, oauthJson, oauthRoute } from "@/lib/http/oauth";
-import { bearerToken } from "@/lib/oauth/bearer";
-import { BearerError, readUserinfo } from "@/lib/oauth/userinfo";
+import type { Database } from "@/lib/db";
+import { oauthJson, oauthRoute } from "@/lib/http/oauth";
 import { oauthMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { bearerToken } from "@/lib/oauth/bearer";
+import { readUserinfo } from "@/lib/oauth/userinfo";
 
 export const dynamic = "force-dynamic";
 
-async function userinfo(request: Request): Promise<Response> {
-  try {
-    return oauthJson(await readUserinfo(bearerToken(request.headers)));
-  } catch (error) {
-    if (!(error instanceof BearerError)) throw error;
-    const challenge = `Bearer error="${error.code}", error_description="${error.description}"`;
-    return new Response(JSON.stringify({ error: error.code, error_description: error.description }), {
-      status: error.status,
-      headers: { "Content-Type": "application/json", "WWW-Authenticate": challenge, ...NO_STORE_HEADERS },
-    });
-  }
+async function userinfo(request: Request, database: Database): Promise<Response> {
+  return oauthJson(await readUserinfo(database, bearerToken(request.headers)));
 }
 
 // GET /oauth/userinfo - the signed-in member's claims, by the access token's scopes (OIDC Core 5.3)

@@ -1,14 +1,15 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextResponse } from "next/server";
 import { env } from "@/lib/env";
 import { DEFAULT_AFTER_SIGN_IN_PATH, portalSignInHref, safeReturnPath } from "@/lib/portal-auth/paths";
 import { freshenPortalToken } from "@/lib/portal-auth/refresh-tokens";
 import { readPortalToken, writePortalToken } from "@/lib/portal-auth/session-cookie";
 import { browserMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { portalRoute } from "@/lib/http/portal-route";
 
 export const dynamic = "force-dynamic";
 
 // GET /portal/refresh - renews the portal's stale access token where the new cookie can be written, then back to ?callbackUrl
-export async function GET(request: NextRequest): Promise<Response> {
+export const GET = portalRoute(async (request) => {
   const { BASE_URL } = env();
   const returnTo = safeReturnPath(request.nextUrl.searchParams.get("callbackUrl"), BASE_URL) ?? DEFAULT_AFTER_SIGN_IN_PATH;
   const requestCookies = request.cookies.getAll();
@@ -20,7 +21,7 @@ export async function GET(request: NextRequest): Promise<Response> {
   const response = NextResponse.redirect(`${BASE_URL}${target}`, 303);
   if (changed) await writePortalToken(response.cookies, fresh, requestCookies);
   return noStore(response);
-}
+});
 
 function noStore(response: NextResponse): NextResponse {
   response.headers.set("Cache-Control", "no-store");

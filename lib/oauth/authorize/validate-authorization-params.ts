@@ -1,5 +1,5 @@
 import "server-only";
-import { rejectRepeatedParameters } from "../../http/oauth.ts";
+import { rejectRepeatedParameters } from "../repeated-parameters.ts";
 import type { AuthorizationParams } from "../authorization-request.ts";
 import type { OAuthClient } from "../clients/get-client.ts";
 import { OAuthError, invalidRequest } from "../errors.ts";

@@ -1,6 +1,7 @@
 import "server-only";
 import { constantTimeEqual, hashToken } from "../../crypto/tokens.ts";
-import type { HeaderReader } from "../../http/oauth.ts";
+import type { Database } from "../../db/database.ts";
+import type { HeaderReader } from "../../kernel/header-reader.ts";
 import { OAuthError, invalidRequest } from "../errors.ts";
 import { getClientWithSecret, withoutSecret, type OAuthClient, type OAuthClientWithSecret } from "./get-client.ts";
 
@@ -70,10 +71,10 @@ const CLIENT_CACHE_MS = 5_000;
 const CLIENT_CACHE_SIZE = 1_000;
 const clientCache = new Map<string, { client: OAuthClientWithSecret; readAt: number }>();
 
-async function readClient(clientId: string, fresh: boolean): Promise<OAuthClientWithSecret | null> {
+async function readClient(database: Database, clientId: string, fresh: boolean): Promise<OAuthClientWithSecret | null> {
   const cached = clientCache.get(clientId);
   if (!fresh && cached && Date.now() - cached.readAt < CLIENT_CACHE_MS) return cached.client;
-  const client = await getClientWithSecret(clientId);
+  const client = await getClientWithSecret(database, clientId);
   if (!client) {
     clientCache.delete(clientId);
     return null;
@@ -89,11 +90,11 @@ function secretMatches(client: OAuthClientWithSecret, presented: PresentedCreden
   return constantTimeEqual(hashToken(presented.secret), client.secretHash);
 }
 
-export async function authenticateClient(headers: HeaderReader, form: URLSearchParams): Promise<AuthenticatedClient> {
+export async function authenticateClient(database: Database, headers: HeaderReader, form: URLSearchParams): Promise<AuthenticatedClient> {
   const presented = presentedCredentials(headers, form);
   const basic = presented.method === "client_secret_basic";
-  let client = await readClient(presented.clientId, false);
-  if (client && !secretMatches(client, presented)) client = await readClient(presented.clientId, true);
+  let client = await readClient(database, presented.clientId, false);
+  if (client && !secretMatches(client, presented)) client = await readClient(database, presented.clientId, true);
   if (!client || !secretMatches(client, presented)) throw invalidClient("client authentication failed", basic);
   return { client: withoutSecret(client), method: presented.method };
 }

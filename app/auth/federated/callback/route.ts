@@ -1,40 +1,31 @@
-import { NextResponse, type NextRequest } from "next/server";
-import { PAGES, pagePath } from "@/lib/accounts/page-paths";
+import { PAGES } from "@/lib/accounts/page-paths";
 import { env } from "@/lib/env";
 import { attemptCookieName, clearedAttemptCookie } from "@/lib/federation/cookies";
 import { completeFederatedCallback } from "@/lib/federation/complete-federated-callback";
-import { logUnexpectedError } from "@/lib/http/log-unexpected-error";
-import { requestContext } from "@/lib/http/request-context";
-import { sessionCookieName } from "@/lib/sessions/session-cookie";
-import type { CookieToSet } from "@/lib/accounts/errors";
+import { pageRedirectRoute } from "@/lib/http/forms";
 import { browserMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { sessionCookieName } from "@/lib/sessions/session-cookie";
 
 export const dynamic = "force-dynamic";
 
-function seeOther(location: string, cookies: readonly CookieToSet[]): Response {
-  const response = new NextResponse(null, { status: 303, headers: { Location: location, "Cache-Control": "no-store" } });
-  for (const cookie of cookies) response.cookies.set(cookie.name, cookie.value, cookie.options);
-  return response;
-}
-
-// GET /auth/federated/callback - the provider sends the browser back here: sign in, offer a link, or say why not
-export async function GET(request: NextRequest): Promise<Response> {
-  const { BASE_URL } = env();
-  try {
-    const result = await completeFederatedCallback({
+// GET /auth/federated/callback - the provider sends the browser back here: sign in, offer a link, or say why not;
+// a failure goes to the sign-in page as a form's does (a database outage is service_unavailable, not server_error)
+export const GET = pageRedirectRoute({
+  errorPath: PAGES.signIn,
+  failureCookies: () => [clearedAttemptCookie()],
+  async handle({ request, database, client, cookie }) {
+    const { BASE_URL } = env();
+    const result = await completeFederatedCallback(database, {
       query: request.nextUrl.searchParams,
-      attemptCookieValue: request.cookies.get(attemptCookieName())?.value,
-      sessionCookieValue: request.cookies.get(sessionCookieName())?.value,
-      cookie: (name) => request.cookies.get(name)?.value,
-      context: requestContext(request.headers),
+      attemptCookieValue: cookie(attemptCookieName()),
+      sessionCookieValue: cookie(sessionCookieName()),
+      cookie,
+      context: client,
       baseUrl: BASE_URL,
     });
-    return seeOther(new URL(result.redirectTo, BASE_URL).href, result.cookies);
-  } catch (error) {
-    logUnexpectedError("federated callback", error);
-    return seeOther(`${BASE_URL}${pagePath(PAGES.signIn, { error: "server_error" })}`, [clearedAttemptCookie()]);
-  }
-}
+    return { redirectTo: new URL(result.redirectTo, BASE_URL).href, cookies: result.cookies };
+  },
+});
 
 // POST, PUT, PATCH, DELETE /auth/federated/callback - our error page (invalid_request)
 export const { POST, PUT, PATCH, DELETE } = browserMethodNotAllowed();

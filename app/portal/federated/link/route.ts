@@ -1,4 +1,4 @@
-import { NextResponse, type NextRequest } from "next/server";
+import { NextResponse } from "next/server";
 import { env } from "@/lib/env";
 import { clearedLinkCookie, linkCookieName, readLinkCookie } from "@/lib/federation/cookies";
 import { LINK_CONFIRM_PATH, securityPagePath } from "@/lib/federation/outcomes";
@@ -9,6 +9,7 @@ import { finalizeFederatedLinkForPortal } from "@/lib/portal-api/finalize-federa
 import { endPortalSession, getPortalSession } from "@/lib/portal-auth/get-portal-session";
 import { portalConfirmHref, portalSignInHref } from "@/lib/portal-auth/paths";
 import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { portalRoute } from "@/lib/http/portal-route";
 
 export const dynamic = "force-dynamic";
 
@@ -23,7 +24,7 @@ function seeOther(path: string, clearCode: boolean): NextResponse {
 }
 
 // POST /portal/federated/link - the confirmation page's "Link account" (finalize with the member's token) or "Cancel"
-export async function POST(request: NextRequest): Promise<Response> {
+export const POST = portalRoute(async (request, database) => {
   const form = await request.formData().catch(() => null);
   if (!verifyCsrf(request, form?.get(CSRF_FIELD), request.cookies.get(csrfCookieName())?.value)) {
     return new Response("This request did not come from this site's own page. Go back, reload the page and try again.\n", {
@@ -34,7 +35,7 @@ export async function POST(request: NextRequest): Promise<Response> {
   const code = await readLinkCookie(request.cookies.get(linkCookieName())?.value);
   if (!code) return seeOther(securityPagePath("link_expired"), true);
   if (form?.get("decision") !== "link") {
-    await discardLinkCode(code);
+    await discardLinkCode(database, code);
     return seeOther(securityPagePath("link_cancelled"), true);
   }
 
@@ -50,7 +51,7 @@ export async function POST(request: NextRequest): Promise<Response> {
   }
   // Too many attempts keeps the code for a later try; every other refusal ends this link request.
   return seeOther(securityPagePath(answer.outcome), answer.outcome !== "too_many_requests");
-}
+});
 
 // GET, PUT, PATCH, DELETE /portal/federated/link - a GET goes to the confirmation page, others 405
 export const { GET, PUT, PATCH, DELETE } = formMethodNotAllowed(LINK_CONFIRM_PATH);

@@ -1,0 +1,36 @@
+import "server-only";
+import { database as openDatabase } from "../db.ts";
+import type { HeaderReader } from "../kernel/header-reader.ts";
+import { authenticateClient } from "../oauth/clients/authenticate-client.ts";
+import { OAuthError, invalidRequest } from "../oauth/errors.ts";
+import { exchangeAuthorizationCode } from "../oauth/token/authorization-code-grant.ts";
+import { issueClientCredentialsToken } from "../oauth/token/client-credentials-grant.ts";
+import { exchangeRefreshToken } from "../oauth/token/refresh-token-grant.ts";
+import { oauthFailure, parseOAuthForm, plainJson, type PlainResponse } from "./oauth.ts";
+
+/**
+ * The token endpoint (RFC 6749 3.2), free of any web framework: the Next route (app/oauth/token) and the
+ * fast path of server/main.ts both call it, so `npm start` can answer token requests without Next's router,
+ * whose per-request cost is larger than a whole client_credentials grant (decision 0008). It renders every failure itself, so it lives with the wrappers.
+ */
+export async function tokenEndpoint(headers: HeaderReader, body: string): Promise<PlainResponse> {
+  try {
+    const form = parseOAuthForm(headers, body);
+    const grantType = form.get("grant_type");
+    if (!grantType) throw invalidRequest("grant_type is required");
+    const database = await openDatabase();
+    const authenticated = await authenticateClient(database, headers, form);
+    switch (grantType) {
+      case "authorization_code":
+        return plainJson(await exchangeAuthorizationCode(database, authenticated.client, form));
+      case "refresh_token":
+        return plainJson(await exchangeRefreshToken(database, authenticated.client, form));
+      case "client_credentials":
+        return plainJson(await issueClientCredentialsToken(database, authenticated, form));
+      default:
+        throw new OAuthError("unsupported_grant_type", `grant_type ${grantType.slice(0, 64)} is not supported`);
+    }
+  } catch (error) {
+    return oauthFailure(error, "/oauth/token");
+  }
+}
