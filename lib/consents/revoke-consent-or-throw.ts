@@ -1,11 +1,12 @@
 import "server-only";
-import { sql } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { notFound } from "../identity/errors.ts";
 import { isUuid } from "../identity/ids.ts";
+import { revokeGrants } from "../oauth/grants/revoke-grants.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
-import { consentBodyFromRow } from "./list-consents.ts";
-import type { ConsentBody } from "./schemas.ts";
+import { CONSENT_SELECT, consentBodyFromRecord } from "./list-consents.ts";
+import { CONSENT_STATUS, type ConsentBody } from "./schemas.ts";
 
 /**
  * Revokes one of the member's consents (decisions.md part 3): status `revoked` with `revoked_at`, and every
@@ -13,45 +14,44 @@ import type { ConsentBody } from "./schemas.ts";
  * working on our routes at once. Someone else's consent, or no such id, is `not_found`. Revoking twice
  * answers the record as it is.
  *
+ * One transaction: the consent row is locked first, so of two revocations at once only one revokes (and
+ * logs); the consent, its grants and the log entries change together or not at all.
+ *
  * `actedBy.guardianId`: a guardian revokes it for their dependant (lib/guardians): the dependant's log
  * says so, and the guardian's own log records it too.
  */
 export async function revokeConsentOrThrow(
+  database: Database,
   userId: string,
   consentId: string,
   context: RequestContext,
   actedBy: { guardianId?: string } = {},
 ): Promise<ConsentBody> {
   if (!isUuid(consentId)) throw notFound("consent");
-  const [row] = await sql<Parameters<typeof consentBodyFromRow>[0] & { newly: boolean }>(
-    `WITH target AS (
-       SELECT id, client_id, status FROM consent WHERE id = $1::uuid AND user_id = $2::uuid FOR UPDATE
-     ), revoked AS (
-       UPDATE consent c SET status = 'revoked', revoked_at = now()::timestamptz(3), updated_at = now()
-         FROM target WHERE c.id = target.id AND target.status = 'granted'
-       RETURNING c.id
-     ), grants AS (
-       UPDATE oauth_grant g SET revoked_at = now(), revoked_reason = 'consent_revoked'
-        WHERE g.user_id = $2::uuid AND g.client_id = (SELECT client_id FROM target) AND g.revoked_at IS NULL
-          AND EXISTS (SELECT 1 FROM revoked)
-     )
-     SELECT c.id, c.client_id, c.scopes, 'revoked'::text AS status, c.granted_at,
-            COALESCE(c.revoked_at, now()::timestamptz(3)) AS revoked_at, EXISTS (SELECT 1 FROM revoked) AS newly
-       FROM consent c JOIN target ON target.id = c.id`,
-    [consentId, userId],
-  );
-  if (!row) throw notFound("consent");
-  if (row.newly) {
+  return database.transaction(async (tx) => {
+    // Raw: a row lock held to the end of the transaction (docs/decisions/0019, reason 2).
+    const [target] = await tx.query<{ status: string }>(`SELECT status FROM consent WHERE id = $1::uuid AND user_id = $2::uuid FOR UPDATE`, [consentId, userId]);
+    if (!target) throw notFound("consent");
+    if (target.status !== CONSENT_STATUS.granted) {
+      const consent = await tx.prisma.consent.findUniqueOrThrow({ where: { id: consentId }, select: CONSENT_SELECT });
+      return consentBodyFromRecord({ ...consent, status: CONSENT_STATUS.revoked, revokedAt: consent.revokedAt ?? new Date() });
+    }
+    const consent = await tx.prisma.consent.update({
+      where: { id: consentId },
+      data: { status: CONSENT_STATUS.revoked, revokedAt: new Date() },
+      select: CONSENT_SELECT,
+    });
+    await revokeGrants(tx, { memberOfClient: { userId, clientId: consent.clientId } }, "consent_revoked");
     const { guardianId } = actedBy;
-    await recordSecurityEvent({
+    await recordSecurityEvent(tx, {
       userId,
       type: "consent_revoked",
       context,
-      detail: guardianId ? { client_id: row.client_id, by: "guardian", guardian_id: guardianId } : { client_id: row.client_id },
+      detail: guardianId ? { client_id: consent.clientId, by: "guardian", guardian_id: guardianId } : { client_id: consent.clientId },
     });
     if (guardianId) {
-      await recordSecurityEvent({ userId: guardianId, type: "dependent_consent_revoked", context, detail: { client_id: row.client_id, dependent_id: userId } });
+      await recordSecurityEvent(tx, { userId: guardianId, type: "dependent_consent_revoked", context, detail: { client_id: consent.clientId, dependent_id: userId } });
     }
-  }
-  return consentBodyFromRow(row);
+    return consentBodyFromRecord(consent);
+  });
 }

@@ -1,11 +1,12 @@
 import "server-only";
 import { z } from "zod";
+import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
 import type { LiveSession } from "../sessions/get-session.ts";
-import { revokeSession } from "../sessions/revoke-session.ts";
 import { AuthorizePageError } from "./authorize/authorize-errors.ts";
 import { getClient } from "./clients/get-client.ts";
 import { MAX_REDIRECT_URI_LENGTH } from "./clients/redirect-uri.ts";
+import { revokeGrants } from "./grants/revoke-grants.ts";
 import { verifyOwnIdToken } from "./tokens.ts";
 
 /**
@@ -51,11 +52,11 @@ export type LogoutReturnParams = z.output<typeof logoutReturnParamsSchema>;
  * The return address these parameters name, or null when the client is unknown or disabled, or the URI is
  * not registered for it exactly. Checked again wherever it is used: a page's query and a form are anyone's.
  */
-export async function resolveLogoutReturn(input: unknown): Promise<LogoutReturn | null> {
+export async function resolveLogoutReturn(database: Database, input: unknown): Promise<LogoutReturn | null> {
   const parsed = logoutReturnParamsSchema.safeParse(input);
   if (!parsed.success) return null;
   const params = parsed.data;
-  const client = await getClient(params.client_id);
+  const client = await getClient(database, params.client_id);
   if (!client || !client.postLogoutRedirectUris.includes(params.post_logout_redirect_uri)) return null;
   const url = new URL(params.post_logout_redirect_uri);
   if (params.state) url.searchParams.set("state", params.state);
@@ -70,11 +71,11 @@ function confirmPath(back: LogoutReturn | null): string {
   return `/sign-out?${query}`;
 }
 
-export async function endSession(params: URLSearchParams, session: LiveSession | null): Promise<EndSessionOutcome> {
+export async function endSession(database: Database, params: URLSearchParams, session: LiveSession | null): Promise<EndSessionOutcome> {
   // A hint we cannot verify (signed by a key no longer published, say) is only ignored: the member is
   // then asked, as without a hint.
   const hint = params.get("id_token_hint");
-  const verifiedHint = hint ? await verifyOwnIdToken(hint) : null;
+  const verifiedHint = hint ? await verifyOwnIdToken(database, hint) : null;
 
   const clientId = params.get("client_id") || verifiedHint?.aud[0] || null;
   if (params.get("client_id") && verifiedHint && !verifiedHint.aud.includes(params.get("client_id")!)) {
@@ -83,7 +84,7 @@ export async function endSession(params: URLSearchParams, session: LiveSession |
   const requested = params.get("post_logout_redirect_uri");
   let back: LogoutReturn | null = null;
   if (requested) {
-    back = clientId ? await resolveLogoutReturn({ client_id: clientId, post_logout_redirect_uri: requested, state: params.get("state") || undefined }) : null;
+    back = clientId ? await resolveLogoutReturn(database, { client_id: clientId, post_logout_redirect_uri: requested, state: params.get("state") || undefined }) : null;
     if (!back) throw new AuthorizePageError("invalid_post_logout_redirect_uri");
   }
   const afterwards = back?.url ?? `${env().BASE_URL}/signed-out`;
@@ -91,7 +92,7 @@ export async function endSession(params: URLSearchParams, session: LiveSession |
   if (session) {
     const hintMatches = verifiedHint !== null && verifiedHint.sub === session.userId && (!verifiedHint.sid || verifiedHint.sid === session.id);
     if (hintMatches) {
-      await revokeSession(session.id, "logout");
+      await revokeGrants(database, { session: session.id }, "logout");
       return { action: "signed_out", redirectTo: afterwards };
     }
     return { action: "confirm", confirmPath: confirmPath(back) };

@@ -1,12 +1,12 @@
 import "server-only";
-import { sql } from "../../db.ts";
+import type { Database } from "../../db/database.ts";
 import { LIVE_SESSION_SQL } from "../../sessions/live-session-sql.ts";
 import type { OAuthClient } from "../clients/get-client.ts";
 import { OAuthError, invalidGrant, invalidRequest } from "../errors.ts";
 import { consumeAuthorizationCode, recordGrantOfCode } from "../grants/authorization-codes.ts";
 import { createGrant } from "../grants/create-grant.ts";
 import { insertRefreshToken, newRefreshToken } from "../grants/refresh-tokens.ts";
-import { revokeGrant } from "../grants/revoke-grant.ts";
+import { revokeGrants } from "../grants/revoke-grants.ts";
 import { verifierMatchesChallenge } from "./pkce.ts";
 import { memberTokenResponse, type TokenResponse } from "./token-response.ts";
 
@@ -15,7 +15,7 @@ import { memberTokenResponse, type TokenResponse } from "./token-response.ts";
  * else is checked, so a failed attempt also spends it; a replayed code revokes what it issued
  * (RFC 6749 4.1.2, RFC 9700 4.5.3).
  */
-export async function exchangeAuthorizationCode(client: OAuthClient, form: URLSearchParams): Promise<TokenResponse> {
+export async function exchangeAuthorizationCode(database: Database, client: OAuthClient, form: URLSearchParams): Promise<TokenResponse> {
   if (!client.grantTypes.includes("authorization_code")) {
     throw new OAuthError("unauthorized_client", "this client may not use the authorization_code grant");
   }
@@ -26,9 +26,9 @@ export async function exchangeAuthorizationCode(client: OAuthClient, form: URLSe
   if (!redirectUri) throw invalidRequest("redirect_uri is required");
   if (!verifier) throw invalidRequest("code_verifier is required (PKCE)");
 
-  const result = await consumeAuthorizationCode(code);
+  const result = await consumeAuthorizationCode(database, code);
   if (result.outcome === "replayed") {
-    if (result.grantId) await revokeGrant(result.grantId, "code_replay");
+    if (result.grantId) await revokeGrants(database, { grant: result.grantId }, "code_replay");
     throw invalidGrant("the authorization code was already used; the tokens issued from it are revoked");
   }
   if (result.outcome === "unknown") throw invalidGrant("the authorization code is invalid");
@@ -37,10 +37,10 @@ export async function exchangeAuthorizationCode(client: OAuthClient, form: URLSe
   if (issued.expired) throw invalidGrant("the authorization code has expired");
   if (issued.redirectUri !== redirectUri) throw invalidGrant("redirect_uri does not match the authorization request");
   if (!verifierMatchesChallenge(verifier, issued.codeChallenge)) throw invalidGrant("code_verifier does not match the code_challenge");
-  const [session] = await sql<{ live: boolean }>(`SELECT ${LIVE_SESSION_SQL} AS live FROM session s WHERE s.id = $1`, [issued.sessionId]);
+  const [session] = await database.query<{ live: boolean }>(`SELECT ${LIVE_SESSION_SQL} AS live FROM session s WHERE s.id = $1`, [issued.sessionId]);
   if (!session?.live) throw invalidGrant("the sign-in this code came from has ended");
 
-  const grantId = await createGrant({
+  const grantId = await createGrant(database, {
     clientId: client.id,
     userId: issued.userId,
     sessionId: issued.sessionId,
@@ -48,8 +48,8 @@ export async function exchangeAuthorizationCode(client: OAuthClient, form: URLSe
     authTime: issued.authTime,
     amr: issued.amr,
   });
-  if ((await recordGrantOfCode(issued.codeHash, grantId)).replayed) {
-    await revokeGrant(grantId, "code_replay");
+  if ((await recordGrantOfCode(database, issued.codeHash, grantId)).replayed) {
+    await revokeGrants(database, { grant: grantId }, "code_replay");
     throw invalidGrant("the authorization code was used twice; the tokens issued from it are revoked");
   }
   // Every grant of a client allowed refresh tokens gets one: bound to the session, or with offline_access
@@ -57,10 +57,10 @@ export async function exchangeAuthorizationCode(client: OAuthClient, form: URLSe
   let refreshToken: string | null = null;
   if (client.grantTypes.includes("refresh_token")) {
     const fresh = newRefreshToken();
-    await insertRefreshToken(grantId, fresh.hash);
+    await insertRefreshToken(database, grantId, fresh.hash);
     refreshToken = fresh.token;
   }
-  return memberTokenResponse({
+  return memberTokenResponse(database, {
     client,
     userId: issued.userId,
     sessionId: issued.sessionId,

@@ -1,9 +1,10 @@
 import "server-only";
 import { hashToken } from "../../crypto/tokens.ts";
+import type { Database } from "../../db/database.ts";
 import type { OAuthClient } from "../clients/get-client.ts";
 import { OAuthError, invalidGrant, invalidRequest } from "../errors.ts";
 import { explainUnusableRefreshToken, newRefreshToken, rotateRefreshToken } from "../grants/refresh-tokens.ts";
-import { revokeGrantAndSession } from "../grants/revoke-grant.ts";
+import { revokeGrants } from "../grants/revoke-grants.ts";
 import { parseScope } from "../scopes.ts";
 import { memberTokenResponse, type TokenResponse } from "./token-response.ts";
 
@@ -13,7 +14,7 @@ import { memberTokenResponse, type TokenResponse } from "./token-response.ts";
  * token, never widens the grant; it is checked before the token is spent, so a refused wider scope leaves
  * the token usable (a retry with it is not reuse).
  */
-export async function exchangeRefreshToken(client: OAuthClient, form: URLSearchParams): Promise<TokenResponse> {
+export async function exchangeRefreshToken(database: Database, client: OAuthClient, form: URLSearchParams): Promise<TokenResponse> {
   if (!client.grantTypes.includes("refresh_token")) {
     throw new OAuthError("unauthorized_client", "this client may not use the refresh_token grant");
   }
@@ -26,12 +27,12 @@ export async function exchangeRefreshToken(client: OAuthClient, form: URLSearchP
 
   const successor = newRefreshToken();
   const tokenHash = hashToken(presented);
-  const grant = await rotateRefreshToken(tokenHash, successor.hash, client.id, narrowed);
+  const grant = await rotateRefreshToken(database, tokenHash, successor.hash, client.id, narrowed);
   if (!grant) {
-    const unusable = await explainUnusableRefreshToken(tokenHash, client.id);
+    const unusable = await explainUnusableRefreshToken(database, tokenHash, client.id);
     switch (unusable.reason) {
       case "reused":
-        await revokeGrantAndSession(unusable.grantId, "refresh_token_reuse");
+        await revokeGrants(database, { grantAndItsSession: unusable.grantId }, "refresh_token_reuse");
         throw invalidGrant("the refresh token was already used; the whole grant and its session are revoked");
       case "revoked":
         throw invalidGrant("the grant has been revoked");
@@ -44,7 +45,7 @@ export async function exchangeRefreshToken(client: OAuthClient, form: URLSearchP
         throw invalidGrant("the refresh token is invalid or expired");
     }
   }
-  return memberTokenResponse({
+  return memberTokenResponse(database, {
     client,
     userId: grant.userId,
     sessionId: grant.sessionId,

@@ -1,0 +1,57 @@
+import "server-only";
+import { AccountError } from "../accounts/errors.ts";
+import { hashPassword } from "../crypto/password.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
+import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
+import { clearAttempts } from "../limits/clear-attempts.ts";
+import { codeGuessKey, ipFailureKey, signInAccountKey } from "../limits/keys.ts";
+import { revokeGrants } from "../oauth/grants/revoke-grants.ts";
+import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
+import { enqueueMessage } from "../outbox/enqueue-message.ts";
+import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { rejectCode } from "../verification-codes/reject-code.ts";
+import { consumeVerificationCode } from "../verification-codes/verification-codes.ts";
+import { passwordChangedEmail } from "./password-reset-messages.ts";
+
+/**
+ * Sets a new password with the code from "forgot password". Wrong codes count per address across every code
+ * sent to it (5 free, then growing delays) as well as per IP. Every session of the member is ended (their
+ * grants with them) in the transaction that changes the password, because whoever knew the old password may
+ * be signed in somewhere; the member is told by email and signs in again with the new password (and their
+ * second factor, if any).
+ */
+export async function resetPassword(
+  database: Database,
+  input: { email: string; code: string; password: string; context: RequestContext },
+  now = new Date(),
+): Promise<{ userId: string }> {
+  const accountKey = codeGuessKey("password_reset", input.email);
+  await assertAttemptsAllowed(database, [ipFailureKey(input.context.ip), accountKey], now);
+  const outcome = await consumeVerificationCode(database, { purpose: "password_reset", subject: input.email, binding: "" }, input.code, now);
+  if (outcome.outcome !== "accepted") return rejectCode(database, outcome, input.context, now, [accountKey]);
+
+  const passwordHash = await hashPassword(input.password);
+  const changed = await database.transaction(async (tx) => {
+    const account = await tx.prisma.user.findUnique({ where: { email: input.email }, select: { id: true, givenName: true, emailVerifiedAt: true } });
+    // A decoy code (never sent) guessed right: there is no account to change.
+    if (!account) return null;
+    // The code went to the account's address, so using it proves that address too.
+    const provesEmail = outcome.sentTo === input.email;
+    await tx.prisma.user.update({
+      where: { id: account.id },
+      data: { passwordHash, ...(provesEmail && !account.emailVerifiedAt ? { emailVerifiedAt: now } : {}) },
+      select: { id: true },
+    });
+    await recordSecurityEvent(tx, { userId: account.id, type: "password_changed", context: input.context, detail: { via: "reset_code" } });
+    const messageId = await enqueueMessage(tx, passwordChangedEmail(input.email, account.givenName));
+    await revokeGrants(tx, { sessionsOf: account.id, except: null }, "session_revoked");
+    return { userId: account.id, messageId };
+  });
+  if (!changed) throw new AccountError("code_expired");
+
+  await clearAttempts(database, signInAccountKey(input.email));
+  await clearAttempts(database, accountKey);
+  deliverAfterCommit(database, [changed.messageId]);
+  return { userId: changed.userId };
+}
