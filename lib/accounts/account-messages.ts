@@ -2,10 +2,11 @@ import "server-only";
 import { churchName } from "../church.ts";
 import { env } from "../env.ts";
 import type { OutgoingMessage } from "../outbox/enqueue-message.ts";
-import { CODE_TTL_SECONDS } from "./verification-code-rules.ts";
+import { CODE_TTL_SECONDS } from "../verification-codes/verification-code-rules.ts";
 
 /**
- * The emails of the account flows, in plain text and plain words. Codes appear in the body only, not in
+ * The emails of registration, in plain text and plain words, and the two helpers every email of the church
+ * is written with (the password reset's, the security notices'). Codes appear in the body only, not in
  * the subject, so a locked phone's notification does not show them.
  */
 const minutes = CODE_TTL_SECONDS / 60;
@@ -41,26 +42,5 @@ export function alreadyRegisteredEmail(to: string, givenName: string): OutgoingM
     `Forgot your password? Choose a new one: ${link("/forgot-password")}`,
     "",
     "If this was not you, you can ignore this email: your account has not changed.",
-  ]);
-}
-
-export function passwordResetCodeEmail(to: string, givenName: string, code: string): OutgoingMessage {
-  return email(to, "Reset your password", [
-    `Hello ${givenName},`,
-    "",
-    `Your code to choose a new password is: ${code}`,
-    "",
-    `Type it on the page that asked for it. It works for ${minutes} minutes.`,
-    "If you did not ask to reset your password, you can ignore this email: your password has not changed.",
-  ]);
-}
-
-export function passwordChangedEmail(to: string, givenName: string): OutgoingMessage {
-  return email(to, "Your password was changed", [
-    `Hello ${givenName},`,
-    "",
-    "The password of your account was just changed, and every device signed in to your account was signed out.",
-    "",
-    `If this was not you, choose a new password now: ${link("/forgot-password")}`,
   ]);
 }

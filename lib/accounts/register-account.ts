@@ -1,18 +1,18 @@
 import "server-only";
 import { hashPassword } from "../crypto/password.ts";
 import { randomToken } from "../crypto/tokens.ts";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { codeSendIpKey, codeSendTargetKey } from "../limits/keys.ts";
 import { recordFailure } from "../limits/record-failure.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import type { PendingCode } from "../verification-codes/pending-code.ts";
+import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
 import { alreadyRegisteredEmail, verificationCodeEmail } from "./account-messages.ts";
-import type { PendingCode } from "./pending-code.ts";
-import { isUniqueViolation } from "./unique-violation.ts";
-import { issueVerificationCode } from "./verification-codes.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 
 export interface RegisterAccountInput {
   givenName: string;
@@ -35,18 +35,17 @@ export interface RegisterAccountInput {
  * owner's code only works in the owner's browser, with the owner's password).
  * The password is hashed on every path, so the response time does not tell the cases apart.
  */
-export async function registerAccount(input: RegisterAccountInput, now = new Date()): Promise<PendingCode> {
+export async function registerAccount(database: Database, input: RegisterAccountInput, now = new Date()): Promise<PendingCode> {
   const sendKeys = [codeSendTargetKey("email_verification", input.email), codeSendIpKey(input.context.ip)];
-  await assertAttemptsAllowed(sendKeys, now);
-  await recordFailure(sendKeys, now);
+  await assertAttemptsAllowed(database, sendKeys, now);
+  await recordFailure(database, sendKeys, now);
 
   const passwordHash = await hashPassword(input.password);
   const binding = randomToken(16);
-  const prisma = await db();
 
   const register = () =>
-    prisma.$transaction(async (tx) => {
-      const existing = await tx.user.findUnique({
+    database.transaction(async (tx) => {
+      const existing = await tx.prisma.user.findUnique({
         where: { email: input.email },
         select: { id: true, givenName: true, emailVerifiedAt: true },
       });
@@ -57,13 +56,14 @@ export async function registerAccount(input: RegisterAccountInput, now = new Dat
       }
       const names = { givenName: input.givenName, familyName: input.familyName, passwordHash };
       if (existing) {
-        await tx.user.update({ where: { id: existing.id }, data: names, select: { id: true } });
+        await tx.prisma.user.update({ where: { id: existing.id }, data: names, select: { id: true } });
       } else {
-        const created = await tx.user.create({ data: { email: input.email, ...names }, select: { id: true } });
+        const created = await tx.prisma.user.create({ data: { email: input.email, ...names }, select: { id: true } });
         // Every member holds the `member` role (created by the base_roles migration): their own profile,
-        // consents and sessions.
-        await tx.$executeRaw`INSERT INTO user_role (user_id, role_id) SELECT ${created.id}::uuid, id FROM role WHERE name = 'member' ON CONFLICT DO NOTHING`;
-        await recordSecurityEvent({ userId: created.id, type: "account_created", context: input.context }, tx);
+        // consents and sessions. Raw: the role is found by name and granted in one conditional insert
+        // (docs/decisions/0019, reason 2).
+        await tx.query(`INSERT INTO user_role (user_id, role_id) SELECT $1::uuid, id FROM role WHERE name = 'member' ON CONFLICT DO NOTHING`, [created.id]);
+        await recordSecurityEvent(tx, { userId: created.id, type: "account_created", context: input.context });
       }
       const code = await issueVerificationCode(tx, { ...codeTarget, sentTo: input.email }, now);
       return [await enqueueMessage(tx, verificationCodeEmail(input.email, input.givenName, code))];
@@ -77,6 +77,6 @@ export async function registerAccount(input: RegisterAccountInput, now = new Dat
     if (!isUniqueViolation(error)) throw error;
     messageIds = await register();
   }
-  deliverAfterCommit(messageIds);
+  deliverAfterCommit(database, messageIds);
   return { purpose: "email_verification", email: input.email, binding };
 }

@@ -1,15 +1,15 @@
 import "server-only";
 import { randomToken } from "../crypto/tokens.ts";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { codeSendIpKey, codeSendTargetKey } from "../limits/keys.ts";
 import { recordFailure } from "../limits/record-failure.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
+import type { PendingCode } from "../verification-codes/pending-code.ts";
+import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
 import { verificationCodeEmail } from "./account-messages.ts";
-import type { PendingCode } from "./pending-code.ts";
-import { issueVerificationCode } from "./verification-codes.ts";
 
 /**
  * A new email-confirmation code for an address, bound to this browser: after "send a new code" on the code
@@ -18,17 +18,17 @@ import { issueVerificationCode } from "./verification-codes.ts";
  * sent, so the page behaves the same.
  */
 export async function sendVerificationCode(
+  database: Database,
   input: { email: string; binding?: string; context: RequestContext },
   now = new Date(),
 ): Promise<PendingCode> {
   const sendKeys = [codeSendTargetKey("email_verification", input.email), codeSendIpKey(input.context.ip)];
-  await assertAttemptsAllowed(sendKeys, now);
-  await recordFailure(sendKeys, now);
+  await assertAttemptsAllowed(database, sendKeys, now);
+  await recordFailure(database, sendKeys, now);
 
   const binding = input.binding ?? randomToken(16);
-  const prisma = await db();
-  const messageIds = await prisma.$transaction(async (tx) => {
-    const account = await tx.user.findUnique({
+  const messageIds = await database.transaction(async (tx) => {
+    const account = await tx.prisma.user.findUnique({
       where: { email: input.email },
       select: { givenName: true, emailVerifiedAt: true },
     });
@@ -40,6 +40,6 @@ export async function sendVerificationCode(
     const code = await issueVerificationCode(tx, { ...target, sentTo: input.email }, now);
     return [await enqueueMessage(tx, verificationCodeEmail(input.email, account.givenName, code))];
   });
-  deliverAfterCommit(messageIds);
+  deliverAfterCommit(database, messageIds);
   return { purpose: "email_verification", email: input.email, binding };
 }

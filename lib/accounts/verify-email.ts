@@ -1,14 +1,14 @@
 import "server-only";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { clearAttempts } from "../limits/clear-attempts.ts";
 import { codeGuessKey, ipFailureKey } from "../limits/keys.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import type { PendingCode } from "../verification-codes/pending-code.ts";
+import { rejectCode } from "../verification-codes/reject-code.ts";
+import { consumeVerificationCode } from "../verification-codes/verification-codes.ts";
 import { AccountError } from "./errors.ts";
-import type { PendingCode } from "./pending-code.ts";
-import { rejectCode } from "./reject-code.ts";
-import { consumeVerificationCode } from "./verification-codes.ts";
 
 export interface VerifiedEmail {
   userId: string;
@@ -23,6 +23,7 @@ export interface VerifiedEmail {
  * tell whether an account exists.
  */
 export async function verifyEmail(
+  database: Database,
   input: { email: string; code: string; pending: PendingCode | null; context: RequestContext },
   now = new Date(),
 ): Promise<VerifiedEmail> {
@@ -31,24 +32,23 @@ export async function verifyEmail(
     throw new AccountError("verification_expired");
   }
   const addressKey = codeGuessKey("email_verification", input.email);
-  await assertAttemptsAllowed([ipFailureKey(input.context.ip), addressKey], now);
+  await assertAttemptsAllowed(database, [ipFailureKey(input.context.ip), addressKey], now);
 
-  const outcome = await consumeVerificationCode({ purpose: "email_verification", subject: input.email, binding: pending.binding }, input.code, now);
-  if (outcome.outcome !== "accepted") return rejectCode(outcome, input.context, now, [addressKey]);
+  const outcome = await consumeVerificationCode(database, { purpose: "email_verification", subject: input.email, binding: pending.binding }, input.code, now);
+  if (outcome.outcome !== "accepted") return rejectCode(database, outcome, input.context, now, [addressKey]);
 
-  const prisma = await db();
-  const verified = await prisma.$transaction(async (tx) => {
-    const account = await tx.user.findUnique({
+  const verified = await database.transaction(async (tx) => {
+    const account = await tx.prisma.user.findUnique({
       where: { email: input.email },
       select: { id: true, emailVerifiedAt: true, totp: { select: { status: true } } },
     });
     // A decoy code (never sent) guessed right, or an address confirmed meanwhile: nothing to confirm.
     if (!account || account.emailVerifiedAt) return null;
-    await tx.user.update({ where: { id: account.id }, data: { emailVerifiedAt: now }, select: { id: true } });
-    await recordSecurityEvent({ userId: account.id, type: "email_verified", context: input.context }, tx);
+    await tx.prisma.user.update({ where: { id: account.id }, data: { emailVerifiedAt: now }, select: { id: true } });
+    await recordSecurityEvent(tx, { userId: account.id, type: "email_verified", context: input.context });
     return { userId: account.id, needsSecondFactor: account.totp?.status === "confirmed" };
   });
   if (!verified) throw new AccountError("code_expired");
-  await clearAttempts(addressKey);
+  await clearAttempts(database, addressKey);
   return verified;
 }

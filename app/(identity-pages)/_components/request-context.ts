@@ -1,6 +1,7 @@
 import "server-only";
 import { cookies } from "next/headers";
 import { getConsentPrompt } from "@/lib/consents/get-consent-prompt";
+import { database } from "@/lib/db";
 import { getAuthorizationRequest, type ParkedAuthorizationRequest } from "@/lib/oauth/authorization-request";
 import { browserBindingCookieName, browserBindingHash } from "@/lib/oauth/authorize/browser-binding";
 
@@ -16,12 +17,12 @@ export interface PageRequest {
 
 export async function parkedRequestOfThisBrowser(id: string | undefined): Promise<ParkedAuthorizationRequest | null> {
   if (!id) return null;
-  return getAuthorizationRequest(id, browserBindingHash((await cookies()).get(browserBindingCookieName())?.value));
+  return getAuthorizationRequest(await database(), id, browserBindingHash((await cookies()).get(browserBindingCookieName())?.value));
 }
 
 export async function pageRequest(id: string | undefined): Promise<PageRequest | null> {
   const parked = await parkedRequestOfThisBrowser(id);
   if (!parked) return null;
-  const prompt = await getConsentPrompt(parked.params);
+  const prompt = await getConsentPrompt(await database(), parked.params);
   return { parked, clientName: prompt?.clientName ?? null };
 }

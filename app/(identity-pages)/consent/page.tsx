@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { getConsentPrompt } from "@/lib/consents/get-consent-prompt";
+import { database } from "@/lib/db";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { currentSession } from "../_components/current-session";
 import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
@@ -27,7 +28,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
   if (!session) redirect(pagePath(PAGES.signIn, { request: requestId }));
 
   const parked = await parkedRequestOfThisBrowser(requestId);
-  const prompt = parked ? await getConsentPrompt(parked.params) : null;
+  const prompt = parked ? await getConsentPrompt(await database(), parked.params) : null;
   if (!parked || !prompt) return <Expired />;
 
   const error = errorFromQuery(query);

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
+import { database } from "@/lib/db";
 import { listEnabledProviders } from "@/lib/federation/providers";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../_components/auth-form";
@@ -28,7 +29,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const notice = NOTICES[param(query, "notice") ?? ""];
   const keep = { request: request?.parked.id };
   const returnTo = param(query, "return_to");
-  const providers = await listEnabledProviders();
+  const providers = await listEnabledProviders(await database());
   const confirming = request !== null && asksToSignInAgain(request.parked.params) && (await currentSession()) !== null;
   return (
     <div className="auth-card">

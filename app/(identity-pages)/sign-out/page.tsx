@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
-import { safeRelativePath } from "@/lib/accounts/return-to";
+import { safeRelativePath } from "@/lib/sign-in/return-to";
+import { database } from "@/lib/db";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { resolveLogoutReturn, type LogoutReturn } from "@/lib/oauth/end-session";
 import { currentSession } from "../_components/current-session";
@@ -40,7 +41,7 @@ export default async function SignOutPage({ searchParams }: { searchParams: Prom
   const csrf = (await csrfTokenForPage()) ?? "";
   const continueTo = safeRelativePath(query.continue);
   // Checked against the app's registration again: this page's query is anyone's to write.
-  const back = query.client_id && query.post_logout_redirect_uri ? await resolveLogoutReturn(query) : null;
+  const back = query.client_id && query.post_logout_redirect_uri ? await resolveLogoutReturn(await database(), query) : null;
   const session = await currentSession();
   const error = errorFromQuery(raw);
   if (!session) {

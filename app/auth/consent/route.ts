@@ -14,15 +14,15 @@ import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const POST = formRoute({
   formPath: PAGES.consent,
   schema: consentDecisionBodySchema,
-  async handle(input, { client, cookie }) {
-    const session = await getSessionByToken(cookie(sessionCookieName()));
+  async handle(input, { client, cookie, database }) {
+    const session = await getSessionByToken(database, cookie(sessionCookieName()));
     if (!session) throw new AccountError("session_required", { formPath: PAGES.signIn });
-    const parked = await getAuthorizationRequest(input.request, browserBindingHash(cookie(browserBindingCookieName())));
+    const parked = await getAuthorizationRequest(database, input.request, browserBindingHash(cookie(browserBindingCookieName())));
     if (!parked) throw new AccountError("request_expired");
     if (input.decision === "allow") {
-      const prompt = await getConsentPrompt(parked.params);
+      const prompt = await getConsentPrompt(database, parked.params);
       if (!prompt) throw new AccountError("request_expired");
-      await grantConsent({
+      await grantConsent(database, {
         userId: session.userId,
         clientId: prompt.clientId,
         scopes: prompt.scopes.map((line) => line.scope),
@@ -30,7 +30,7 @@ export const POST = formRoute({
       });
     }
     // The answer counts for this session only: another account signing in on this request is asked again.
-    await markAuthorizationRequestDecided(parked.id, session.id, input.decision);
+    await markAuthorizationRequestDecided(database, parked.id, session.id, input.decision);
     return { redirectTo: resumeAuthorizationPath(parked.id) };
   },
 });

@@ -1,12 +1,12 @@
 import { AccountError } from "@/lib/accounts/errors";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
-import type { PasswordResetVia } from "@/lib/accounts/password-reset-channels";
-import { pendingCodeCookie } from "@/lib/accounts/pending-code";
-import { requestPasswordReset } from "@/lib/accounts/request-password-reset";
 import { FIELD_MESSAGES, forgotPasswordBodySchema } from "@/lib/accounts/schemas";
 import { parseContactValue } from "@/lib/contacts/contact-value";
 import { formRoute } from "@/lib/http/forms";
 import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import type { PasswordResetVia } from "@/lib/password-reset/password-reset-channels";
+import { requestPasswordReset } from "@/lib/password-reset/request-password-reset";
+import { pendingCodeCookie } from "@/lib/verification-codes/pending-code";
 
 /** The typed recovery contact as a choice; one that is neither an address nor a phone number is refused by name. */
 function viaOf(contact: string | undefined): PasswordResetVia {
@@ -21,8 +21,8 @@ function viaOf(contact: string | undefined): PasswordResetVia {
 export const POST = formRoute({
   formPath: PAGES.forgotPassword,
   schema: forgotPasswordBodySchema,
-  async handle(input, { client }) {
-    const pending = await requestPasswordReset({ email: input.email, via: viaOf(input.contact), context: client });
+  async handle(input, { client, database }) {
+    const pending = await requestPasswordReset(database, { email: input.email, via: viaOf(input.contact), context: client });
     return { redirectTo: pagePath(PAGES.resetPassword, { request: input.request }), cookies: [await pendingCodeCookie(pending)] };
   },
 });

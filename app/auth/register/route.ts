@@ -1,16 +1,16 @@
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
-import { pendingCodeCookie } from "@/lib/accounts/pending-code";
 import { registerAccount } from "@/lib/accounts/register-account";
 import { registerBodySchema } from "@/lib/accounts/schemas";
 import { formRoute } from "@/lib/http/forms";
 import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { pendingCodeCookie } from "@/lib/verification-codes/pending-code";
 
 // POST /auth/register - creates an unverified account and emails a code (same answer for a known address)
 export const POST = formRoute({
   formPath: PAGES.register,
   schema: registerBodySchema,
-  async handle(input, { client }) {
-    const pending = await registerAccount({
+  async handle(input, { client, database }) {
+    const pending = await registerAccount(database, {
       givenName: input.given_name,
       familyName: input.family_name,
       email: input.email,

@@ -1,19 +1,19 @@
 import { AccountError } from "@/lib/accounts/errors";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
-import { pendingCodeCookie, pendingCodeCookieName, readPendingCode } from "@/lib/accounts/pending-code";
 import { resendVerificationBodySchema } from "@/lib/accounts/schemas";
 import { sendVerificationCode } from "@/lib/accounts/send-verification-code";
 import { formRoute } from "@/lib/http/forms";
 import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { pendingCodeCookie, pendingCodeCookieName, readPendingCode } from "@/lib/verification-codes/pending-code";
 
 // POST /auth/resend-verification - a new email-confirmation code for the registration in this browser
 export const POST = formRoute({
   formPath: PAGES.verifyEmail,
   schema: resendVerificationBodySchema,
-  async handle(input, { client, cookie }) {
+  async handle(input, { client, cookie, database }) {
     const pending = await readPendingCode(cookie(pendingCodeCookieName()));
     if (!pending || pending.purpose !== "email_verification") throw new AccountError("verification_expired", { formPath: PAGES.register });
-    const renewed = await sendVerificationCode({ email: pending.email, binding: pending.binding, context: client });
+    const renewed = await sendVerificationCode(database, { email: pending.email, binding: pending.binding, context: client });
     return { redirectTo: pagePath(PAGES.verifyEmail, { request: input.request, notice: "code_sent" }), cookies: [await pendingCodeCookie(renewed)] };
   },
 });

@@ -1,16 +1,16 @@
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
-import { clearedPendingCodeCookie } from "@/lib/accounts/pending-code";
-import { resetPassword } from "@/lib/accounts/reset-password";
 import { resetPasswordBodySchema } from "@/lib/accounts/schemas";
 import { formRoute } from "@/lib/http/forms";
 import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { resetPassword } from "@/lib/password-reset/reset-password";
+import { clearedPendingCodeCookie } from "@/lib/verification-codes/pending-code";
 
 // POST /auth/reset-password - the emailed code and a new password; signs the member out everywhere
 export const POST = formRoute({
   formPath: PAGES.resetPassword,
   schema: resetPasswordBodySchema,
-  async handle(input, { client }) {
-    await resetPassword({ email: input.email, code: input.code, password: input.password, context: client });
+  async handle(input, { client, database }) {
+    await resetPassword(database, { email: input.email, code: input.code, password: input.password, context: client });
     return { redirectTo: pagePath(PAGES.signIn, { request: input.request, notice: "password_changed" }), cookies: [clearedPendingCodeCookie()] };
   },
 });

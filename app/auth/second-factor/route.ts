@@ -1,25 +1,25 @@
-import { completeSignIn } from "@/lib/accounts/complete-sign-in";
 import { AccountError } from "@/lib/accounts/errors";
 import { PAGES } from "@/lib/accounts/page-paths";
-import { clearedPendingSignInCookie, pendingSignInCookieName, readPendingSignIn } from "@/lib/accounts/pending-sign-in";
 import { secondFactorBodySchema } from "@/lib/accounts/schemas";
-import { verifySecondFactor } from "@/lib/accounts/verify-second-factor";
 import { formRoute } from "@/lib/http/forms";
 import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { completeSignIn } from "@/lib/sign-in/complete-sign-in";
+import { clearedPendingSignInCookie, pendingSignInCookieName, readPendingSignIn } from "@/lib/sign-in/pending-sign-in";
+import { verifySecondFactor } from "@/lib/sign-in/verify-second-factor";
 
 // POST /auth/second-factor - a TOTP or recovery code after a correct password; completes the sign-in
 export const POST = formRoute({
   formPath: PAGES.secondFactor,
   schema: secondFactorBodySchema,
   keep: ["request", "method"],
-  async handle(input, { client, cookie }) {
+  async handle(input, { client, cookie, database }) {
     const pending = await readPendingSignIn(cookie(pendingSignInCookieName()));
     if (!pending) {
       throw new AccountError("sign_in_expired", { formPath: PAGES.signIn, cookies: [clearedPendingSignInCookie()] });
     }
-    const method = await verifySecondFactor({ userId: pending.userId, code: input.code, context: client });
+    const method = await verifySecondFactor(database, { userId: pending.userId, code: input.code, context: client });
     // The cookie, not the form, says which request this sign-in belongs to: it was sealed at the password step.
-    const done = await completeSignIn({
+    const done = await completeSignIn(database, {
       userId: pending.userId,
       amr: [pending.firstFactor ?? "pwd", "otp", "mfa"],
       method,

@@ -1,28 +1,28 @@
-import { completeSignIn } from "@/lib/accounts/complete-sign-in";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
-import { pendingCodeCookie } from "@/lib/accounts/pending-code";
-import { pendingSignInCookie } from "@/lib/accounts/pending-sign-in";
 import { signInBodySchema } from "@/lib/accounts/schemas";
 import { sendVerificationCode } from "@/lib/accounts/send-verification-code";
-import { signInWithPassword } from "@/lib/accounts/sign-in-with-password";
 import { formRoute } from "@/lib/http/forms";
 import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { completeSignIn } from "@/lib/sign-in/complete-sign-in";
+import { pendingSignInCookie } from "@/lib/sign-in/pending-sign-in";
+import { signInWithPassword } from "@/lib/sign-in/sign-in-with-password";
+import { pendingCodeCookie } from "@/lib/verification-codes/pending-code";
 
 // POST /auth/sign-in - email and password; then signed in, or on to the second factor or the email code
 export const POST = formRoute({
   formPath: PAGES.signIn,
   schema: signInBodySchema,
   keep: ["request", "return_to"],
-  async handle(input, { client, cookie }) {
-    const result = await signInWithPassword({ email: input.email, password: input.password, context: client });
+  async handle(input, { client, cookie, database }) {
+    const result = await signInWithPassword(database, { email: input.email, password: input.password, context: client });
     switch (result.next) {
       case "signed_in": {
-        const done = await completeSignIn({
+        const done = await completeSignIn(database, {
           userId: result.userId,
           amr: ["pwd"],
           method: "password",
           context: client,
-      cookie,
+          cookie,
           request: input.request,
           returnTo: input.return_to,
         });
@@ -33,7 +33,7 @@ export const POST = formRoute({
         return { redirectTo: pagePath(PAGES.secondFactor, { request: input.request }), cookies: [cookie] };
       }
       case "verify_email": {
-        const pending = await sendVerificationCode({ email: input.email, context: client });
+        const pending = await sendVerificationCode(database, { email: input.email, context: client });
         return { redirectTo: pagePath(PAGES.verifyEmail, { request: input.request }), cookies: [await pendingCodeCookie(pending)] };
       }
     }

@@ -1,9 +1,9 @@
 import { PAGES } from "@/lib/accounts/page-paths";
-import { safeRelativePath } from "@/lib/accounts/return-to";
 import { signOutBodySchema } from "@/lib/accounts/schemas";
-import { signOut } from "@/lib/accounts/sign-out";
 import { formRoute } from "@/lib/http/forms";
 import { resolveLogoutReturn } from "@/lib/oauth/end-session";
+import { safeRelativePath } from "@/lib/sign-in/return-to";
+import { signOut } from "@/lib/sign-in/sign-out";
 import { sessionCookieName, sessionCookieOptions } from "@/lib/sessions/session-cookie";
 import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
@@ -13,10 +13,10 @@ export const POST = formRoute({
   formPath: PAGES.signOut,
   schema: signOutBodySchema,
   keep: ["continue", "client_id", "post_logout_redirect_uri", "state"],
-  async handle(input, { client, cookie }) {
-    await signOut(cookie(sessionCookieName()), client);
+  async handle(input, { client, cookie, database }) {
+    await signOut(database, cookie(sessionCookieName()), client);
     // The app's address only if it is still registered for that app: the form is anyone's to fill in.
-    const back = input.client_id && input.post_logout_redirect_uri ? await resolveLogoutReturn(input) : null;
+    const back = input.client_id && input.post_logout_redirect_uri ? await resolveLogoutReturn(database, input) : null;
     return {
       redirectTo: back?.url ?? safeRelativePath(input.continue) ?? PAGES.signedOut,
       cookies: [{ name: sessionCookieName(), value: "", options: sessionCookieOptions(0) }],

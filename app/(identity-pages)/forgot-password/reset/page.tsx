@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
-import { pendingCodeCookieName, readPendingCode } from "@/lib/accounts/pending-code";
+import { pendingCodeCookieName, readPendingCode } from "@/lib/verification-codes/pending-code";
 import { FIELD_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/accounts/schemas";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../../_components/auth-form";

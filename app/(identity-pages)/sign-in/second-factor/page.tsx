@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
-import { pendingSignInCookieName, readPendingSignIn } from "@/lib/accounts/pending-sign-in";
+import { pendingSignInCookieName, readPendingSignIn } from "@/lib/sign-in/pending-sign-in";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm, type AuthField } from "../../_components/auth-form";
 import { errorFromQuery, param, type SearchParams } from "../../_components/page-errors";

@@ -14,16 +14,16 @@ export const POST = formRoute({
   formPath: PAGES.signIn,
   schema: federatedStartBodySchema,
   keep: ["request", "return_to"],
-  async handle(input, { client, cookie }) {
+  async handle(input, { client, cookie, database }) {
     let userId: string | null = null;
     if (input.intent === "link") {
       // Linking is for the member signed in here; the callback checks it is still them.
-      const session = await getSessionByToken(cookie(sessionCookieName()));
+      const session = await getSessionByToken(database, cookie(sessionCookieName()));
       if (!session) throw new AccountError("session_required", { formPath: PAGES.signIn });
       userId = session.userId;
     }
     try {
-      const started = await startFederatedSignIn({
+      const started = await startFederatedSignIn(database, {
         providerId: input.provider,
         intent: input.intent,
         userId,

@@ -1,5 +1,7 @@
 import "server-only";
-import type { RequestContext } from "../http/request-context.ts";
+import type { CookieToSet } from "../accounts/errors.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { getAuthorizationRequest, markAuthorizationRequestSignedIn, resumeAuthorizationPath } from "../oauth/authorization-request.ts";
 import { browserBindingCookieName, browserBindingHash } from "../oauth/authorize/browser-binding.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
@@ -7,7 +9,6 @@ import { deviceCookieName, recognizeDevice } from "../security-notices/recognize
 import { createSession, type AuthenticationMethod } from "../sessions/create-session.ts";
 import { renewSession } from "../sessions/renew-session.ts";
 import { sessionCookieName, sessionCookieOptions } from "../sessions/session-cookie.ts";
-import type { CookieToSet } from "./errors.ts";
 import { safeRelativePath } from "./return-to.ts";
 
 export const DEFAULT_AFTER_SIGN_IN = "/account";
@@ -29,7 +30,7 @@ export type CookieReader = (name: string) => string | undefined;
  * same-origin `return_to`, otherwise the account page. A request id from elsewhere (a link someone was sent)
  * is ignored: signing in then only signs in.
  */
-export async function completeSignIn(input: {
+export async function completeSignIn(database: Database, input: {
   userId: string;
   amr: AuthenticationMethod[];
   context: RequestContext;
@@ -47,17 +48,17 @@ export async function completeSignIn(input: {
     ...(input.provider ? { provider: input.provider.id, provider_name: input.provider.name } : {}),
   };
   const session =
-    (await renewSession(input.cookie(sessionCookieName()), input.userId, input.amr, input.context, detail)) ??
-    (await createSession(input.userId, input.amr, input.context, detail));
+    (await renewSession(database, input.cookie(sessionCookieName()), input.userId, input.amr, input.context, detail)) ??
+    (await createSession(database, input.userId, input.amr, input.context, detail));
   let redirectTo = safeRelativePath(input.returnTo ?? undefined) ?? DEFAULT_AFTER_SIGN_IN;
-  const parked = input.request ? await getAuthorizationRequest(input.request, browserBindingHash(input.cookie(browserBindingCookieName()))) : null;
+  const parked = input.request ? await getAuthorizationRequest(database, input.request, browserBindingHash(input.cookie(browserBindingCookieName()))) : null;
   if (parked) {
-    await markAuthorizationRequestSignedIn(parked.id, session.id);
+    await markAuthorizationRequestSignedIn(database, parked.id, session.id);
     redirectTo = resumeAuthorizationPath(parked.id);
   }
   // A browser new to the account: the member is told by email (lib/security-notices/recognize-device.ts).
-  const device = await recognizeDevice({ userId: input.userId, cookieValue: input.cookie(deviceCookieName()), context: input.context });
-  if (device.noticeId) deliverAfterCommit([device.noticeId]);
+  const device = await recognizeDevice(database, { userId: input.userId, cookieValue: input.cookie(deviceCookieName()), context: input.context });
+  if (device.noticeId) deliverAfterCommit(database, [device.noticeId]);
   const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
   return {
     sessionId: session.id,

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
+import { pendingCodeCookie } from "../verification-codes/pending-code.ts";
 import { clearedPendingSignInCookie, pendingSignInCookie, readPendingSignIn } from "./pending-sign-in.ts";
-import { pendingCodeCookie, readPendingCode } from "./pending-code.ts";
-import { openSealedCookie, sealedCookie } from "./sealed-cookie.ts";
 
 beforeAll(() => {
   // Vitest sets BASE_URL to Vite's "/": give the app's config a real origin.
@@ -11,8 +10,8 @@ beforeAll(() => {
 
 const now = new Date("2026-05-01T12:00:00Z");
 
-describe("sealed cookies", () => {
-  it("round-trip the half-signed-in state, HttpOnly, Lax, 5 minutes", async () => {
+describe("the half-signed-in cookie", () => {
+  it("round-trips the half-signed-in state, HttpOnly, Lax, 5 minutes", async () => {
     const cookie = await pendingSignInCookie({ userId: "u1", request: "r1", returnTo: "/calendar" }, now);
     expect(cookie.name).toBe("pending-sign-in");
     expect(cookie.options).toMatchObject({ httpOnly: true, sameSite: "lax", path: "/", maxAge: 300 });
@@ -22,7 +21,7 @@ describe("sealed cookies", () => {
     expect(await readPendingSignIn(cookie.value, now)).toEqual({ userId: "u1", request: "r1", returnTo: "/calendar" });
   });
 
-  it("refuse an expired, tampered, foreign or missing cookie", async () => {
+  it("refuses an expired, tampered, foreign or missing cookie", async () => {
     const cookie = await pendingSignInCookie({ userId: "u1" }, now);
     expect(await readPendingSignIn(cookie.value, new Date(now.getTime() + 300_000))).toBeNull();
     const tampered = cookie.value.slice(0, -4) + (cookie.value.endsWith("AAAA") ? "BBBB" : "AAAA");
@@ -33,19 +32,7 @@ describe("sealed cookies", () => {
     expect(await readPendingSignIn("x".repeat(5000), now)).toBeNull();
   });
 
-  it("keep the pending code's address and binding, 30 minutes", async () => {
-    const cookie = await pendingCodeCookie({ purpose: "password_reset", email: "a@example.org", binding: "" }, now);
-    expect(cookie.options.maxAge).toBe(1800);
-    expect(await readPendingCode(cookie.value, now)).toEqual({ purpose: "password_reset", email: "a@example.org", binding: "" });
-  });
-
-  it("refuse a payload sealed without an expiry", async () => {
-    const cookie = await sealedCookie("x", "pending-sign-in", { userId: "u1" }, 60, now);
-    expect(await openSealedCookie("pending-sign-in", cookie.value, now)).toMatchObject({ userId: "u1" });
-    expect(await openSealedCookie("other-purpose", cookie.value, now)).toBeNull();
-  });
-
-  it("clear with Max-Age 0", () => {
+  it("clears with Max-Age 0", () => {
     expect(clearedPendingSignInCookie()).toMatchObject({ name: "pending-sign-in", value: "", options: { maxAge: 0 } });
   });
 });

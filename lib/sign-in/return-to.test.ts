@@ -1,5 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { pagePath } from "./page-paths.ts";
 import { safeRelativePath } from "./return-to.ts";
 
 describe("safeRelativePath", () => {
@@ -27,13 +26,5 @@ describe("safeRelativePath", () => {
     ["/" + "a".repeat(2001)],
   ])("refuses %s", (input) => {
     expect(safeRelativePath(input)).toBeNull();
-  });
-});
-
-describe("pagePath", () => {
-  it("adds only the values present", () => {
-    expect(pagePath("/sign-in")).toBe("/sign-in");
-    expect(pagePath("/sign-in", { request: "abc", error: undefined })).toBe("/sign-in?request=abc");
-    expect(pagePath("/consent", { request: "a b&c" })).toBe("/consent?request=a+b%26c");
   });
 });

@@ -1,7 +1,6 @@
 import "server-only";
 import { constantTimeEqual, keyedHash, randomSixDigitCode } from "../crypto/tokens.ts";
-import { db } from "../db.ts";
-import type { Prisma } from "../generated/prisma/client.ts";
+import type { Database } from "../db/database.ts";
 import { CODE_TTL_SECONDS, judgeCodeAttempt, type CodeAttemptOutcome } from "./verification-code-rules.ts";
 
 /**
@@ -37,20 +36,20 @@ function codeHash(target: CodeTarget, code: string): string {
 }
 
 /**
- * Issues a new code inside the caller's transaction (the same one that writes the outbox message carrying
- * it) and retires any earlier live code for the same purpose and subject: only the newest code works.
+ * Issues a new code inside the caller's transaction (hand it the transaction's handle: the same one that
+ * writes the outbox message carrying it) and retires any earlier live code for the same purpose and subject: only the newest code works.
  */
 export async function issueVerificationCode(
-  tx: Prisma.TransactionClient,
+  database: Database,
   target: CodeTarget & { sentTo: string },
   now = new Date(),
 ): Promise<string> {
-  await tx.verificationCode.updateMany({
+  await database.prisma.verificationCode.updateMany({
     where: { purpose: target.purpose, subject: target.subject, usedAt: null, expiresAt: { gt: now } },
     data: { expiresAt: now },
   });
   const code = randomSixDigitCode();
-  await tx.verificationCode.create({
+  await database.prisma.verificationCode.create({
     data: {
       purpose: target.purpose,
       subject: target.subject,
@@ -70,25 +69,27 @@ export async function issueVerificationCode(
  */
 export type ConsumeOutcome = Exclude<CodeAttemptOutcome, { outcome: "accepted" }> | { outcome: "accepted"; sentTo: string };
 
-export async function consumeVerificationCode(target: CodeTarget, code: string, now = new Date()): Promise<ConsumeOutcome> {
-  const prisma = await db();
-  return prisma.$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ id: string; target: string; code_hash: string; attempts: number; expires_at: Date; used_at: Date | null }[]>`
-      SELECT id, target, code_hash, attempts, expires_at, used_at FROM verification_code
-       WHERE purpose = ${target.purpose} AND subject = ${target.subject}
-       ORDER BY created_at DESC, id DESC LIMIT 1
-       FOR UPDATE`;
+export async function consumeVerificationCode(database: Database, target: CodeTarget, code: string, now = new Date()): Promise<ConsumeOutcome> {
+  return database.transaction(async (tx) => {
+    // Raw: the row lock (FOR UPDATE) is held while the attempt is judged (docs/decisions/0019, reason 2).
+    const [row] = await tx.query<{ id: string; target: string; code_hash: string; attempts: number; expires_at: Date; used_at: Date | null }>(
+      `SELECT id::text, target, code_hash, attempts, expires_at, used_at FROM verification_code
+        WHERE purpose = $1::text AND subject = $2::text
+        ORDER BY created_at DESC, id DESC LIMIT 1
+        FOR UPDATE`,
+      [target.purpose, target.subject],
+    );
     const state = row ? { attempts: row.attempts, expiresAt: new Date(row.expires_at), usedAt: row.used_at ? new Date(row.used_at) : null } : null;
     const matches = row ? constantTimeEqual(row.code_hash, codeHash(target, code)) : false;
     const result = judgeCodeAttempt(state, matches, now);
     if (result.outcome === "accepted") {
       // judgeCodeAttempt only accepts an existing row.
       if (!row) return { outcome: "dead", reason: "none" };
-      await tx.verificationCode.update({ where: { id: row.id }, data: { usedAt: now }, select: { id: true } });
+      await tx.prisma.verificationCode.update({ where: { id: row.id }, data: { usedAt: now }, select: { id: true } });
       return { outcome: "accepted", sentTo: row.target };
     }
     if (row && result.attempts !== undefined) {
-      await tx.verificationCode.update({ where: { id: row.id }, data: { attempts: result.attempts }, select: { id: true } });
+      await tx.prisma.verificationCode.update({ where: { id: row.id }, data: { attempts: result.attempts }, select: { id: true } });
     }
     return result;
   });

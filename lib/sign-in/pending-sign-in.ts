@@ -1,6 +1,6 @@
 import "server-only";
-import type { CookieToSet } from "./errors.ts";
-import { clearedCookie, openSealedCookie, sealedCookie, sealedCookieName } from "./sealed-cookie.ts";
+import type { CookieToSet } from "../accounts/errors.ts";
+import { clearedCookie, openSealedCookie, sealedCookie, sealedCookieName } from "../sealed-cookies/sealed-cookie.ts";
 
 /**
  * The half-signed-in state between a correct password and the second factor: who, and where to go next.

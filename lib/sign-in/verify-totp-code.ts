@@ -1,7 +1,7 @@
 import "server-only";
 import { verify } from "otplib";
 import { openSecret } from "../crypto/secret-box.ts";
-import { db, sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 
 /**
  * TOTP (RFC 6238: SHA-1, 6 digits, 30 s) as the second factor. A credential is `pending` from enrolment
@@ -32,19 +32,17 @@ export async function totpStepOf(secret: string, token: string, now = new Date()
  * step is recorded with a conditional UPDATE, so of two requests racing with the same code only one wins,
  * and a code older than the last accepted one is refused too.
  */
-export async function verifyTotpCode(userId: string, token: string, now = new Date()): Promise<boolean> {
-  const credential = await (await db()).totpCredential.findUnique({
+export async function verifyTotpCode(database: Database, userId: string, token: string, now = new Date()): Promise<boolean> {
+  const credential = await database.prisma.totpCredential.findUnique({
     where: { userId },
     select: { secretEncrypted: true, status: true },
   });
   if (!credential || credential.status !== TOTP_STATUS.confirmed) return false;
   const step = await totpStepOf(await openSecret("totp", credential.secretEncrypted), token, now);
   if (step === null) return false;
-  const claimed = await sql<{ user_id: string }>(
-    `UPDATE totp_credential SET last_used_step = $2
-      WHERE user_id = $1 AND status = $3 AND (last_used_step IS NULL OR last_used_step < $2)
-      RETURNING user_id`,
-    [userId, step, TOTP_STATUS.confirmed],
-  );
-  return claimed.length === 1;
+  const claimed = await database.prisma.totpCredential.updateMany({
+    where: { userId, status: TOTP_STATUS.confirmed, OR: [{ lastUsedStep: null }, { lastUsedStep: { lt: step } }] },
+    data: { lastUsedStep: step },
+  });
+  return claimed.count === 1;
 }

@@ -1,7 +1,7 @@
 import "server-only";
+import type { CookieToSet } from "../accounts/errors.ts";
 import { openSecret, sealSecret } from "../crypto/secret-box.ts";
 import { usesSecureCookies } from "../sessions/session-cookie.ts";
-import type { CookieToSet } from "./errors.ts";
 
 /**
  * Short-lived state of a flow that spans two pages (password → second factor, register → code), kept in

@@ -1,12 +1,13 @@
 import "server-only";
-import type { RequestContext } from "../http/request-context.ts";
+import { AccountError } from "../accounts/errors.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { clearAttempts } from "../limits/clear-attempts.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { ipFailureKey, secondFactorAccountKey } from "../limits/keys.ts";
 import { recordFailure } from "../limits/record-failure.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
-import { AccountError } from "./errors.ts";
 import { isRecoveryCodeShape, isTotpCodeShape } from "./recovery-code-format.ts";
 import { redeemRecoveryCode } from "./redeem-recovery-code.ts";
 import { verifyTotpCode } from "./verify-totp-code.ts";
@@ -19,19 +20,20 @@ export type SecondFactorMethod = "totp" | "recovery_code";
  * account (across every half-finished sign-in) and per IP, like passwords.
  */
 export async function verifySecondFactor(
+  database: Database,
   input: { userId: string; code: string; context: RequestContext },
   now = new Date(),
 ): Promise<SecondFactorMethod> {
   const accountKey = secondFactorAccountKey(input.userId);
   const keys = [accountKey, ipFailureKey(input.context.ip)];
-  await assertAttemptsAllowed(keys, now);
+  await assertAttemptsAllowed(database, keys, now);
 
   let method: SecondFactorMethod | null = null;
   let remaining: number | undefined;
   if (isTotpCodeShape(input.code)) {
-    if (await verifyTotpCode(input.userId, input.code.replace(/\s/g, ""), now)) method = "totp";
+    if (await verifyTotpCode(database, input.userId, input.code.replace(/\s/g, ""), now)) method = "totp";
   } else if (isRecoveryCodeShape(input.code)) {
-    const redeemed = await redeemRecoveryCode(input.userId, input.code, now);
+    const redeemed = await redeemRecoveryCode(database, input.userId, input.code, now);
     if (redeemed) {
       method = "recovery_code";
       remaining = redeemed.remaining;
@@ -39,16 +41,16 @@ export async function verifySecondFactor(
   }
 
   if (!method) {
-    const { retryAfterSeconds } = await recordFailure(keys, now);
+    const { retryAfterSeconds } = await recordFailure(database, keys, now);
     const reason = isTotpCodeShape(input.code) ? "totp" : "recovery_code";
-    await recordSecurityEvent({ userId: input.userId, type: "sign_in_failed", context: input.context, detail: { reason } });
+    await recordSecurityEvent(database, { userId: input.userId, type: "sign_in_failed", context: input.context, detail: { reason } });
     if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
     throw new AccountError("invalid_second_factor");
   }
 
-  await clearAttempts(accountKey);
+  await clearAttempts(database, accountKey);
   if (method === "recovery_code") {
-    await recordSecurityEvent({ userId: input.userId, type: "recovery_code_used", context: input.context, detail: { remaining: remaining ?? 0 } });
+    await recordSecurityEvent(database, { userId: input.userId, type: "recovery_code_used", context: input.context, detail: { remaining: remaining ?? 0 } });
   }
   return method;
 }

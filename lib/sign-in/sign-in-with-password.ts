@@ -1,14 +1,14 @@
 import "server-only";
+import { AccountError } from "../accounts/errors.ts";
 import { needsRehash, verifyAgainstDummy, verifyPassword, hashPassword } from "../crypto/password.ts";
-import { sql } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { clearAttempts } from "../limits/clear-attempts.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { ipFailureKey, signInAccountKey } from "../limits/keys.ts";
 import { recordFailure } from "../limits/record-failure.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
-import { AccountError } from "./errors.ts";
 import { TOTP_STATUS } from "./verify-totp-code.ts";
 
 export type PasswordSignInResult =
@@ -26,14 +26,15 @@ export type PasswordSignInResult =
  * whether an account exists.
  */
 export async function signInWithPassword(
+  database: Database,
   input: { email: string; password: string; context: RequestContext },
   now = new Date(),
 ): Promise<PasswordSignInResult> {
   const accountKey = signInAccountKey(input.email);
   const keys = [accountKey, ipFailureKey(input.context.ip)];
-  const limits = await assertAttemptsAllowed(keys, now);
+  const limits = await assertAttemptsAllowed(database, keys, now);
 
-  const [account] = await sql<{ id: string; password_hash: string | null; email_verified: boolean; totp_status: string | null }>(
+  const [account] = await database.query<{ id: string; password_hash: string | null; email_verified: boolean; totp_status: string | null }>(
     `SELECT a.id, a.password_hash, a.email_verified_at IS NOT NULL AS email_verified, t.status AS totp_status
        FROM account a LEFT JOIN totp_credential t ON t.user_id = a.id
       WHERE a.email = $1`,
@@ -44,19 +45,19 @@ export async function signInWithPassword(
     : await verifyAgainstDummy(input.password);
 
   if (!account || !valid) {
-    const { retryAfterSeconds } = await recordFailure(keys, now);
+    const { retryAfterSeconds } = await recordFailure(database, keys, now);
     if (account) {
-      await recordSecurityEvent({ userId: account.id, type: "sign_in_failed", context: input.context, detail: { reason: "password" } });
+      await recordSecurityEvent(database, { userId: account.id, type: "sign_in_failed", context: input.context, detail: { reason: "password" } });
     }
     // The failure that starts a block already says so, rather than inviting a retry that will be refused.
     if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
     throw new AccountError("invalid_credentials");
   }
 
-  if (limits.countedKeys.has(accountKey.key)) await clearAttempts(accountKey);
+  if (limits.countedKeys.has(accountKey.key)) await clearAttempts(database, accountKey);
   if (needsRehash(account.password_hash!)) {
     // Hashed under older parameters: upgrade it now that we hold the password.
-    await sql(`UPDATE account SET password_hash = $2 WHERE id = $1`, [account.id, await hashPassword(input.password)]);
+    await database.query(`UPDATE account SET password_hash = $2 WHERE id = $1`, [account.id, await hashPassword(input.password)]);
   }
   if (!account.email_verified) return { next: "verify_email", userId: account.id };
   if (account.totp_status === TOTP_STATUS.confirmed) return { next: "second_factor", userId: account.id };

@@ -1,13 +1,13 @@
 import "server-only";
-import type { CookieToSet } from "./errors.ts";
-import { clearedCookie, openSealedCookie, sealedCookie, sealedCookieName } from "./sealed-cookie.ts";
+import type { CookieToSet } from "../accounts/errors.ts";
+import { clearedCookie, openSealedCookie, sealedCookie, sealedCookieName } from "../sealed-cookies/sealed-cookie.ts";
 import type { VerificationPurpose } from "./verification-codes.ts";
 
 /**
  * Which address the member is waiting for a code at, so the code page can prefill it without putting the
  * address in a URL (and so in logs). For registration it also holds the browser's `binding`: the code sent
  * is only accepted together with it, so only the browser that chose the password can finish the
- * registration (see register-account.ts).
+ * registration (see lib/accounts/register-account.ts).
  */
 export const PENDING_CODE_COOKIE = "pending-code";
 export const PENDING_CODE_SECONDS = 30 * 60;

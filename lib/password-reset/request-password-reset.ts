@@ -1,19 +1,19 @@
 import "server-only";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import { passwordResetCodeSms } from "../contacts/contact-messages.ts";
+import { maskContact } from "../contacts/mask-contact.ts";
+import { RECOVERY_CONTACT_STATUS } from "../contacts/schemas.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { codeSendIpKey, codeSendTargetKey } from "../limits/keys.ts";
 import { recordFailure } from "../limits/record-failure.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
-import { passwordResetCodeEmail } from "./account-messages.ts";
-import { passwordResetCodeSms } from "../contacts/contact-messages.ts";
-import { maskContact } from "../contacts/mask-contact.ts";
-import { RECOVERY_CONTACT_STATUS } from "../contacts/schemas.ts";
+import type { PendingCode } from "../verification-codes/pending-code.ts";
+import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
 import { passwordResetTarget, type PasswordResetVia, type VerifiedRecoveryContact } from "./password-reset-channels.ts";
-import type { PendingCode } from "./pending-code.ts";
-import { issueVerificationCode } from "./verification-codes.ts";
+import { passwordResetCodeEmail } from "./password-reset-messages.ts";
 
 /**
  * "Forgot password": sends a code to the account, or, for an address no account has, issues a code that
@@ -27,16 +27,16 @@ import { issueVerificationCode } from "./verification-codes.ts";
  * decoy code is issued and the answer is the same.
  */
 export async function requestPasswordReset(
+  database: Database,
   input: { email: string; via?: PasswordResetVia; context: RequestContext },
   now = new Date(),
 ): Promise<PendingCode> {
   const sendKeys = [codeSendTargetKey("password_reset", input.email), codeSendIpKey(input.context.ip)];
-  await assertAttemptsAllowed(sendKeys, now);
-  await recordFailure(sendKeys, now);
+  await assertAttemptsAllowed(database, sendKeys, now);
+  await recordFailure(database, sendKeys, now);
 
-  const prisma = await db();
-  const messageIds = await prisma.$transaction(async (tx) => {
-    const account = await tx.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, givenName: true } });
+  const messageIds = await database.transaction(async (tx) => {
+    const account = await tx.prisma.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, givenName: true } });
     const codeTarget = { purpose: "password_reset" as const, subject: input.email, binding: "" };
     if (!account?.email) {
       await issueVerificationCode(tx, { ...codeTarget, sentTo: "" }, now);
@@ -45,7 +45,7 @@ export async function requestPasswordReset(
     const via = input.via ?? { channel: "email" as const };
     const recoveryContacts =
       via.channel === "recovery_contact"
-        ? ((await tx.recoveryContact.findMany({
+        ? ((await tx.prisma.recoveryContact.findMany({
             where: { userId: account.id, status: RECOVERY_CONTACT_STATUS.verified, value: via.value },
             select: { id: true, channel: true, value: true },
           })) as VerifiedRecoveryContact[])
@@ -59,10 +59,10 @@ export async function requestPasswordReset(
     const detail = target.contact
       ? { via: "recovery_contact", channel: target.contact.channel, value: maskContact(target.contact.channel, target.contact.value) }
       : { via: "email" };
-    await recordSecurityEvent({ userId: account.id, type: "password_reset_requested", context: input.context, detail }, tx);
+    await recordSecurityEvent(tx, { userId: account.id, type: "password_reset_requested", context: input.context, detail });
     const message = target.channel === "sms" ? passwordResetCodeSms(target.recipient, code) : passwordResetCodeEmail(target.recipient, account.givenName, code);
     return [await enqueueMessage(tx, message)];
   });
-  deliverAfterCommit(messageIds);
+  deliverAfterCommit(database, messageIds);
   return { purpose: "password_reset", email: input.email, binding: "" };
 }
