@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import type { StaffRefusal } from "@/lib/admin/staff-access";
+import type { StaffRefusal } from "@/lib/portal-auth/require-staff-page";
 import styles from "./admin.module.css";
 
 const SECTIONS = [

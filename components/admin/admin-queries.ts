@@ -5,12 +5,11 @@ import {
   AdminCampusPageSchema,
   AdminEventPageSchema,
   AdminEventSchema,
-  AdminMembershipSuggestionPageSchema,
-  AdminMembershipSuggestionSchema,
   AdminMinistryPageSchema,
   type CreateEventInput,
   type EventStatusChange,
-} from "@/lib/admin/schemas";
+} from "@/lib/calendar/staff-schemas";
+import { AdminMembershipSuggestionPageSchema, AdminMembershipSuggestionSchema } from "@/lib/membership/staff-schemas";
 import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { adminQueryKeys } from "@/lib/portal-api/query-keys";
 

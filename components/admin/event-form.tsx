@@ -7,7 +7,7 @@ import { asSentence, failedMessage } from "@/components/account/api-messages";
 import { LoadError } from "@/components/account/load-error";
 import { EVENT_TYPE_LABELS } from "@/components/calendar/labels";
 import { TextField } from "@/components/ui/text-field";
-import { createEventBodySchema, updateEventBodySchema, type AdminEvent } from "@/lib/admin/schemas";
+import { createEventBodySchema, updateEventBodySchema, type AdminEvent } from "@/lib/calendar/staff-schemas";
 import { EVENT_TYPES, EVENT_VISIBILITIES } from "@/lib/calendar/schemas";
 import formStyles from "../account/account-forms.module.css";
 import { useAdminEvent, useCampuses, useMinistries, useSaveEvent } from "./admin-queries";

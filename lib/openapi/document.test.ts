@@ -43,4 +43,9 @@ describe("the OpenAPI document", () => {
     expect(onDisk.length).toBeGreaterThan(10);
     expect(onDisk.filter((route) => !documented.has(route) && !NOT_OPERATIONS.has(route))).toEqual([]);
   });
+
+  it("is the same however often it is built: the domains' path objects are not changed by building it", () => {
+    const build = () => JSON.stringify(buildOpenApiDocument({ serverUrl: "http://localhost", calendarUrl: "http://localhost/api/calendar" }));
+    expect(build()).toBe(build());
+  });
 });

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { StaffForbidden } from "@/components/admin/admin-nav";
-import { requireStaffPage } from "@/lib/admin/staff-access";
+import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Staff" };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { StaffForbidden } from "@/components/admin/admin-nav";
 import { SuggestionsList } from "@/components/admin/suggestions-list";
-import { requireStaffPage } from "@/lib/admin/staff-access";
+import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Membership requests · Staff" };

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { StaffForbidden } from "@/components/admin/admin-nav";
 import { EventForm } from "@/components/admin/event-form";
-import { requireStaffPage } from "@/lib/admin/staff-access";
+import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "New event · Staff" };

@@ -1,16 +1,17 @@
-import { createClient, listClients } from "@/lib/admin/manage-clients";
-import { adminClientsQuerySchema, createClientBodySchema } from "@/lib/admin/schemas";
+import { createThirdPartyClient } from "@/lib/oauth/clients/create-third-party-client";
+import { listClients } from "@/lib/oauth/clients/list-clients";
+import { adminClientsQuerySchema, createClientBodySchema } from "@/lib/oauth/clients/staff-schemas";
 import { identityJson, identityRoute, readJsonBody, readQuery } from "@/lib/http/identity";
 import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/admin/clients - registered OAuth clients (never a secret), searched, sorted and paged
-export const GET = identityRoute({ staff: true, permission: "clients:read" }, async ({ request }) => identityJson(await listClients(readQuery(request, adminClientsQuerySchema))));
+export const GET = identityRoute({ staff: true, permission: "clients:read" }, async ({ request, database }) => identityJson(await listClients(database, readQuery(request, adminClientsQuerySchema))));
 
 // POST /api/v1/admin/clients - register a third-party client; its secret is answered this once (201)
-export const POST = identityRoute({ staff: true, permission: "clients:write" }, async ({ request }) =>
-  identityJson(await createClient(await readJsonBody(request, createClientBodySchema)), 201),
+export const POST = identityRoute({ staff: true, permission: "clients:write" }, async ({ request, database }) =>
+  identityJson(await createThirdPartyClient(database, await readJsonBody(request, createClientBodySchema)), 201),
 );
 
 // PUT, PATCH, DELETE /api/v1/admin/clients - 405 in the identity error shape

@@ -1,13 +1,12 @@
-import { disableUser } from "@/lib/admin/manage-users";
+import { disableUser } from "@/lib/users/disable-user";
 import { identityJson, identityRoute } from "@/lib/http/identity";
-import { requestContext } from "@/lib/http/request-context";
 import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/admin/users/{id}/disable - no more sign-ins; every session, grant and token of the account revoked at once
-export const POST = identityRoute<{ id: string }>({ staff: true, permission: "users:write" }, async ({ request, caller, params }) =>
-  identityJson(await disableUser(caller.userId, params.id, requestContext(request.headers))),
+export const POST = identityRoute<{ id: string }>({ staff: true, permission: "users:write" }, async ({ caller, params, database, context }) =>
+  identityJson(await disableUser(database, caller.userId, params.id, context)),
 );
 
 // GET, PUT, PATCH, DELETE /api/v1/admin/users/{id}/disable - 405 in the identity error shape

@@ -1,13 +1,12 @@
-import { enableUser } from "@/lib/admin/manage-users";
+import { enableUser } from "@/lib/users/enable-user";
 import { identityJson, identityRoute } from "@/lib/http/identity";
-import { requestContext } from "@/lib/http/request-context";
 import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
 // POST /api/v1/admin/users/{id}/enable - the account may sign in again
-export const POST = identityRoute<{ id: string }>({ staff: true, permission: "users:write" }, async ({ request, caller, params }) =>
-  identityJson(await enableUser(caller.userId, params.id, requestContext(request.headers))),
+export const POST = identityRoute<{ id: string }>({ staff: true, permission: "users:write" }, async ({ caller, params, database, context }) =>
+  identityJson(await enableUser(database, caller.userId, params.id, context)),
 );
 
 // GET, PUT, PATCH, DELETE /api/v1/admin/users/{id}/enable - 405 in the identity error shape

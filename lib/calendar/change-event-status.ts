@@ -1,0 +1,32 @@
+import "server-only";
+import type { Database } from "../db/database.ts";
+import { IdentityError, notFound } from "../identity/errors.ts";
+import { getStaffEventOrThrow } from "./get-staff-event-or-throw.ts";
+import { EVENT_STATUS_CHANGES, type AdminEvent, type EventStatusChange } from "./staff-schemas.ts";
+
+const VERBS: Record<EventStatusChange, string> = { publish: "published", cancel: "cancelled", postpone: "postponed" };
+
+/**
+ * POST /api/v1/admin/events/{id}/publish | cancel | postpone (events:write). Publishing puts a draft (or a
+ * cancelled or postponed event, once settled) on the calendar as SCHEDULED; cancelled and postponed events
+ * stay in the feed with their status so people see the change (decisions.md 4). Asking for the status an
+ * event already has answers it unchanged (a retried click is harmless); a change that makes no sense
+ * (cancelling a draft nobody saw, publishing a completed event) is a `conflict` naming both statuses. The
+ * update only applies while the status is still one it may start from, so two staff acting at once cannot
+ * skip a check.
+ */
+export async function changeEventStatus(database: Database, eventId: string, change: EventStatusChange): Promise<AdminEvent> {
+  const rule = EVENT_STATUS_CHANGES[change];
+  const current = await database.prisma.event.findUnique({ where: { id: eventId }, select: { status: true } });
+  if (!current) throw notFound("event");
+  if (current.status === rule.to) return getStaffEventOrThrow(database, eventId);
+  if (!(rule.from as readonly string[]).includes(current.status)) {
+    throw new IdentityError("conflict", `a ${current.status} event cannot be ${VERBS[change]}`);
+  }
+  const updated = await database.prisma.event.updateMany({
+    where: { id: eventId, status: { in: [...rule.from] } },
+    data: { status: rule.to },
+  });
+  if (updated.count !== 1) throw new IdentityError("conflict", "the event changed meanwhile; reload it and try again");
+  return getStaffEventOrThrow(database, eventId);
+}

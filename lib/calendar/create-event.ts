@@ -1,0 +1,77 @@
+import "server-only";
+import type { Database } from "../db/database.ts";
+import { getStaffEventOrThrow } from "./get-staff-event-or-throw.ts";
+import { newCalendarId } from "./new-calendar-id.ts";
+import { checkEventReferences, instantsOrThrow, locationColumns, withSlugConflict } from "./staff-event-fields.ts";
+import type { AdminEvent, CreateEventBody } from "./staff-schemas.ts";
+
+/** Same rule as the demo data's slugs: lower-case words joined by dashes. */
+function kebab(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/['’]/g, "")
+    .replace(/&/g, " and ")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 90)
+    .replace(/-+$/g, "");
+}
+
+async function freeSlug(tx: Database, title: string, startDate: string): Promise<string> {
+  const base = `${kebab(title) || "event"}-${startDate}`;
+  const taken = new Set(
+    (await tx.prisma.event.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((row) => row.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let counter = 2; ; counter += 1) if (!taken.has(`${base}-${counter}`)) return `${base}-${counter}`;
+}
+
+/**
+ * POST /api/v1/admin/events (events:write): a new event, always a DRAFT until published, its slug made from
+ * the title and start date when left out. Every write bumps the calendar's version through the table's
+ * trigger, so the feed and its caches show it on the next request (docs/decisions/0017).
+ */
+export async function createEvent(database: Database, body: CreateEventBody): Promise<AdminEvent> {
+  const { startAt, endAt } = instantsOrThrow(body);
+  const id = await withSlugConflict(() =>
+    database.transaction(async (tx) => {
+      await checkEventReferences(tx, body);
+      const slug = body.slug ?? (await freeSlug(tx, body.title, body.startDate));
+      const row = await tx.prisma.event.create({
+        data: {
+          id: newCalendarId("evt_"),
+          slug,
+          title: body.title,
+          description: body.description,
+          eventType: body.eventType,
+          serviceType: body.serviceType ?? null,
+          startDate: body.startDate,
+          startTime: body.startTime,
+          endDate: body.endDate,
+          endTime: body.endTime,
+          timezone: body.timezone,
+          startAt,
+          endAt,
+          ministryId: body.ministryId ?? null,
+          campusId: body.campusId ?? null,
+          seriesId: body.seriesId ?? null,
+          status: "DRAFT",
+          visibility: body.visibility,
+          audience: body.audience,
+          attendanceModes: body.attendanceModes,
+          capacity: body.capacity ?? null,
+          organizer: body.organizer ?? null,
+          imageUrl: body.imageUrl ?? null,
+          registrationUrl: body.registrationUrl ?? null,
+          ...locationColumns(body.location),
+          tags: body.tags,
+        },
+        select: { id: true },
+      });
+      return row.id;
+    }),
+  );
+  return getStaffEventOrThrow(database, id);
+}

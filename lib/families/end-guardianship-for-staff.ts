@@ -1,0 +1,38 @@
+import "server-only";
+import type { Database } from "../db/database.ts";
+import { GUARDIAN_ROLE } from "../guardians/schemas.ts";
+import { notFound } from "../identity/errors.ts";
+import { isUuid } from "../identity/ids.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
+import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { getGuardianshipForStaffOrThrow } from "./get-guardianship-for-staff-or-throw.ts";
+import type { AdminGuardianship } from "./staff-schemas.ts";
+
+/**
+ * POST /api/v1/admin/guardianships/{id}/end (families:write): the guardian no longer acts for the dependant,
+ * at once; a guardian left with no live guardianship loses the guardian role, as at coming of age. Ending
+ * again changes nothing.
+ */
+export async function endGuardianshipForStaff(database: Database, staffId: string, id: string, context: RequestContext): Promise<AdminGuardianship> {
+  if (!isUuid(id)) throw notFound("guardianship");
+  await database.transaction(async (tx) => {
+    const guardianship = await tx.prisma.guardianship.findUnique({ where: { id }, select: { guardianId: true, dependentId: true, endedAt: true } });
+    if (!guardianship) throw notFound("guardianship");
+    if (guardianship.endedAt) return;
+    const { guardianId, dependentId } = guardianship;
+    // The guardian's row first, as createGuardianship and the coming-of-age run lock it (FOR UPDATE: 0019, reason 2).
+    await tx.query(`SELECT id FROM account WHERE id = $1::uuid FOR UPDATE`, [guardianId]);
+    await tx.prisma.guardianship.updateMany({ where: { id, endedAt: null }, data: { endedAt: new Date() } });
+    // Only while no live guardianship is left, judged under the lock in the same statement (0019, reason 2).
+    await tx.query(
+      `DELETE FROM user_role ur USING role r
+        WHERE r.id = ur.role_id AND r.name = $1 AND ur.user_id = $2::uuid
+          AND NOT EXISTS (SELECT 1 FROM guardianship g WHERE g.guardian_id = ur.user_id AND g.ended_at IS NULL)`,
+      [GUARDIAN_ROLE, guardianId],
+    );
+    for (const userId of [guardianId, dependentId]) {
+      await recordSecurityEvent(tx, { userId, type: "guardianship_ended", context, detail: { guardian_id: guardianId, dependent_id: dependentId, by: staffId } });
+    }
+  });
+  return getGuardianshipForStaffOrThrow(database, id);
+}

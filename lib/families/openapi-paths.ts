@@ -1,0 +1,133 @@
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { identityError, invalidTokenResponse, jsonResponse } from "../openapi/responses.ts";
+import { BODY_400, LIST_400, idPath, staffOperation } from "../openapi/staff-operations.ts";
+import {
+  FAMILY_CODE_MAX_USES,
+  FAMILY_CODE_TTL_DAYS,
+  FamilyCodeSchema,
+  FamilyJoinResultSchema,
+  FamilySchema,
+  joinFamilyBodySchema,
+} from "./schemas.ts";
+import {
+  AdminFamilyDetailSchema,
+  AdminFamilyPageSchema,
+  AdminGuardianshipPageSchema,
+  AdminGuardianshipSchema,
+  adminFamiliesQuerySchema,
+  adminGuardianshipsQuerySchema,
+  createGuardianshipBodySchema,
+} from "./staff-schemas.ts";
+
+/**
+ * The OpenAPI entries of families (docs/decisions/0013), and of households and guardianships as staff see and
+ * record them (docs/decisions/0017), spread into the document's paths by lib/openapi/document.ts.
+ */
+
+const CODE_RULES = `A code is valid ${FAMILY_CODE_TTL_DAYS} days and for ${FAMILY_CODE_MAX_USES} members joining; an adult can replace it at any time.`;
+
+export const familyPaths = {
+  "/api/v1/families/join": {
+    post: {
+      tags: ["family"],
+      operationId: "joinFamily",
+      summary: "Join a family with its code",
+      description:
+        "Needs a bearer token with permission `profile:write`. The member joins as `adult`, or as `child` when their birth date says they are " +
+        "under the age of majority. Already a member of that family: the same 200 (the code is not used again). Every code that does not " +
+        "let the caller join (unknown, expired, used up, malformed) is the same `invalid_request`, and counts against the member (5 free, then " +
+        `2, 4, 8 … s, at most 15 min) and their IP address (20 free, then the same). ${CODE_RULES}`,
+      security: [{ bearer: [] }],
+      requestBody: { content: { "application/json": { schema: joinFamilyBodySchema } } },
+      responses: {
+        "200": { description: "The caller is a member of the family.", content: { "application/json": { schema: FamilyJoinResultSchema } } },
+        "400": identityError("`invalid_request`: `code: is not a valid family code` (one answer for every bad code), `code: is required`, malformed JSON or an unknown field."),
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: `missing permission profile:write`."),
+        "409": identityError("`conflict`: `you already belong to another family` (answered for a valid code only)."),
+        "429": {
+          ...identityError("`too_many_requests`: `too many wrong family codes; try again later`, for this member or from this IP address."),
+          headers: { "Retry-After": { description: "Seconds until another code may be tried.", schema: { type: "string" as const } } },
+        },
+      },
+    },
+  },
+  "/api/v1/families/me": {
+    get: {
+      tags: ["family"],
+      operationId: "getMyFamily",
+      summary: "The member's family and its members",
+      description:
+        "Needs permission `profile:read`. Members are listed adults first, then by when they joined, with names and roles only. " +
+        "The family's adults also get its current code (`active` false once it expired or is used up).",
+      security: [{ bearer: [] }],
+      responses: {
+        "200": { description: "The family.", content: { "application/json": { schema: FamilySchema } } },
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: `missing permission profile:read`."),
+        "404": identityError("`not_found`: `family not found`: the member belongs to no family."),
+      },
+    },
+  },
+  "/api/v1/families/me/code": {
+    post: {
+      tags: ["family"],
+      operationId: "rotateFamilyCode",
+      summary: "Make a new family code",
+      description: `Needs permission \`profile:write\` and to be an adult of the family. No body. The old code stops working at once. ${CODE_RULES}`,
+      security: [{ bearer: [] }],
+      responses: {
+        "200": { description: "The new code.", content: { "application/json": { schema: FamilyCodeSchema } } },
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: `missing permission profile:write`, or `only an adult of the family can make a new family code`."),
+        "404": identityError("`not_found`: `family not found`: the member belongs to no family."),
+      },
+    },
+  },
+} satisfies ZodOpenApiPathsObject;
+
+/** /api/v1/admin/families and guardianships (docs/decisions/0017). */
+export const staffFamilyPaths = {
+  "/api/v1/admin/families": {
+    get: staffOperation("families:read", "adminListFamilies", "Households", "`q` matches the name. Never a join code.", { "200": jsonResponse("One page of families.", AdminFamilyPageSchema), "400": LIST_400 }, {
+      query: adminFamiliesQuerySchema,
+    }),
+  },
+  "/api/v1/admin/families/{id}": {
+    get: staffOperation("families:read", "adminGetFamily", "One household and its members", "Adults first.", { "200": jsonResponse("The family.", AdminFamilyDetailSchema), "404": identityError("`not_found`: `family not found`.") }, {
+      path: idPath("The family id (UUID)."),
+    }),
+  },
+  "/api/v1/admin/guardianships": {
+    get: staffOperation(
+      "families:read",
+      "adminListGuardianships",
+      "Guardianships, live or ended",
+      "`q` matches either person's name or email address; `status` is `active` or `ended`; newest first by default.",
+      { "200": jsonResponse("One page of guardianships.", AdminGuardianshipPageSchema), "400": LIST_400 },
+      { query: adminGuardianshipsQuerySchema },
+    ),
+    post: staffOperation(
+      "families:write",
+      "adminCreateGuardianship",
+      "Record a guardian for a minor",
+      "The guardian gets the guardian role (`guardian:act_as`) at once. The dependant must have a birth date under the age of majority. An ended guardianship of the pair starts again.",
+      {
+        "201": jsonResponse("The new guardianship.", AdminGuardianshipSchema),
+        "200": jsonResponse("It was live already.", AdminGuardianshipSchema),
+        "400": BODY_400(", `guardian_id: no such user`, `dependent_id: a dependant must have a birth date and be under the age of majority`"),
+      },
+      { body: createGuardianshipBodySchema },
+    ),
+  },
+  "/api/v1/admin/guardianships/{id}/end": {
+    post: staffOperation(
+      "families:write",
+      "adminEndGuardianship",
+      "End a guardianship",
+      "No body. A guardian left with no live guardianship loses the guardian role at once. Again: the same 200.",
+      { "200": jsonResponse("The ended guardianship.", AdminGuardianshipSchema), "404": identityError("`not_found`: `guardianship not found`.") },
+      { path: idPath("The guardianship id (UUID).") },
+    ),
+  },
+} satisfies ZodOpenApiPathsObject;

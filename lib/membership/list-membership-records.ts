@@ -1,0 +1,26 @@
+import "server-only";
+import type { Database } from "../db/database.ts";
+import { containsPattern, orderBy, selectPage } from "../staff-lists/paging.ts";
+import { STAFF_RECORD_COLUMNS } from "./staff-membership-sql.ts";
+import type { AdminMembershipRecord, AdminMembershipRecordsQuery } from "./staff-schemas.ts";
+
+const RECORD_SORT = { familyName: "lower(m.family_name || ' ' || m.given_name)", createdAt: "m.created_at" };
+
+/** GET /api/v1/admin/membership/records (membership:read): the register, searched by name, email or phone, linked or not. */
+export async function listMembershipRecords(database: Database, query: AdminMembershipRecordsQuery) {
+  const values: unknown[] = [];
+  const conditions: string[] = [];
+  if (query.q) {
+    values.push(containsPattern(query.q));
+    conditions.push(`((m.given_name || ' ' || m.family_name) ILIKE $1 OR m.email ILIKE $1 OR m.phone ILIKE $1)`);
+  }
+  if (query.linked) conditions.push(query.linked === "true" ? "m.linked_user_id IS NOT NULL" : "m.linked_user_id IS NULL");
+  const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
+  return selectPage<AdminMembershipRecord>(database, query, {
+    select: STAFF_RECORD_COLUMNS,
+    from: `membership_record m LEFT JOIN campus c ON c.id = m.campus_id ${where}`,
+    countFrom: `membership_record m ${where}`,
+    values,
+    order: orderBy(query.sort, RECORD_SORT, "m.id"),
+  });
+}

@@ -1,0 +1,33 @@
+import "server-only";
+import { hashToken, randomToken } from "../../crypto/tokens.ts";
+import type { Database } from "../../db/database.ts";
+import { IdentityError } from "../../identity/errors.ts";
+import { getClientForStaffOrThrow } from "./get-client-for-staff-or-throw.ts";
+import type { AdminClient, CreateClientBody } from "./staff-schemas.ts";
+
+/**
+ * POST /api/v1/admin/clients (clients:write): a new third-party client. A confidential one gets a random
+ * secret (256 bits) stored only as its SHA-256 hash (decision 0006): it is in this answer only.
+ */
+export async function createThirdPartyClient(database: Database, body: CreateClientBody): Promise<AdminClient & { client_secret: string | null }> {
+  if (body.grant_types.includes("authorization_code") && body.redirect_uris.length === 0) {
+    throw new IdentityError("invalid_request", "redirect_uris: authorization_code needs at least one redirect URI");
+  }
+  const clientId = `cl_${randomToken(12)}`;
+  const secret = body.type === "confidential" ? randomToken(32) : null;
+  await database.prisma.client.create({
+    data: {
+      id: clientId,
+      name: body.name,
+      type: body.type,
+      secretHash: secret ? hashToken(secret) : null,
+      redirectUris: body.redirect_uris,
+      postLogoutRedirectUris: body.post_logout_redirect_uris,
+      grantTypes: body.grant_types,
+      scopes: body.scopes,
+      firstParty: false,
+    },
+    select: { id: true },
+  });
+  return { ...(await getClientForStaffOrThrow(database, clientId)), client_secret: secret };
+}

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { listQuery, pageOf, printableText } from "../../staff-lists/schemas.ts";
+import { THIRD_PARTY_SCOPES } from "../scopes.ts";
+import { redirectUriProblem, redirectUriProblemMessage } from "./redirect-uri.ts";
+
+/**
+ * Registered OAuth clients as staff manage them under /api/v1/admin (docs/decisions/0017). Pure zod, shared
+ * by the routes and the OpenAPI document. No schema here has a field for a client secret's hash: a secret
+ * is answered once, when it is made.
+ */
+
+export const adminClientsQuerySchema = listQuery("AdminClientsQuery", {
+  sort: ["name", "createdAt"] as const,
+  defaultSort: "name",
+  search: "Part of the client id or name.",
+  extra: {},
+});
+export type AdminClientsQuery = z.output<typeof adminClientsQuerySchema>;
+
+export const AdminClientSchema = z
+  .object({
+    client_id: z.string(),
+    name: z.string(),
+    type: z.enum(["confidential", "public"]),
+    redirect_uris: z.array(z.string()),
+    post_logout_redirect_uris: z.array(z.string()),
+    grant_types: z.array(z.string()),
+    scopes: z.array(z.string()),
+    first_party: z.boolean(),
+    created_at: z.iso.datetime(),
+    disabled_at: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "AdminClient", description: "A registered client; its secret is never answered (only once, when made or rotated)." });
+export type AdminClient = z.infer<typeof AdminClientSchema>;
+export const AdminClientPageSchema = pageOf(AdminClientSchema, "AdminClientPage");
+export const AdminClientWithSecretSchema = AdminClientSchema.extend({
+  client_secret: z.string().nullable().meta({ description: "Shown this once; store it now. Null for a public client." }),
+}).meta({ id: "AdminClientWithSecret" });
+
+/** https, or http on this device only (lib/oauth/clients/redirect-uri.ts: RFC 8252 loopback, no fragment, no user name). */
+const redirectUri = z
+  .string({ error: "must be URLs" })
+  .superRefine((uri, context) => {
+    const problem = redirectUriProblem(uri);
+    if (problem) context.addIssue({ code: "custom", message: redirectUriProblemMessage(problem) });
+  })
+  .meta({ format: "uri", description: "Matched exactly. https, or http on 127.0.0.1, [::1] or localhost (RFC 8252); no fragment, no user name or password." });
+const uriList = z.array(redirectUri, { error: "must be a list of URLs" }).max(20, "must hold at most 20 URLs");
+// The staff API registers third-party clients only: account control and staff scopes are never theirs.
+const CLIENT_SCOPES = THIRD_PARTY_SCOPES;
+const scopeList = z.array(z.enum(CLIENT_SCOPES, { error: `each must be one of ${CLIENT_SCOPES.join(", ")}` }), { error: "must be a list of scopes" }).min(1, "must hold at least one scope");
+
+export const createClientBodySchema = z
+  .object({
+    name: printableText(100),
+    type: z.enum(["confidential", "public"], { error: "must be confidential or public" }),
+    redirect_uris: uriList.min(1, "must hold at least one URL"),
+    post_logout_redirect_uris: uriList.default([]),
+    grant_types: z
+      .array(z.enum(["authorization_code", "refresh_token", "client_credentials"], { error: "each must be authorization_code, refresh_token or client_credentials" }))
+      .min(1, "must hold at least one grant type")
+      .default(["authorization_code", "refresh_token"]),
+    scopes: scopeList.default(["openid", "profile", "email"]),
+  })
+  .strict()
+  .refine((body) => body.type === "confidential" || !body.grant_types.includes("client_credentials"), { message: "client_credentials needs a confidential client", path: ["grant_types"] })
+  .meta({ id: "CreateClientBody" });
+export type CreateClientBody = z.output<typeof createClientBodySchema>;
+
+export const updateClientBodySchema = z
+  .object({ name: printableText(100).optional(), redirect_uris: uriList.min(1, "must hold at least one URL").optional(), post_logout_redirect_uris: uriList.optional(), scopes: scopeList.optional() })
+  .strict()
+  // Only when the body is otherwise valid: an unknown field is the one problem to name.
+  .refine((body) => Object.keys(body).length > 0, { message: "the body must change at least one field", when: (payload) => payload.issues.length === 0 })
+  .meta({ id: "UpdateClientBody" });
+export type UpdateClientBody = z.output<typeof updateClientBodySchema>;
