@@ -30,14 +30,14 @@ const wholeNumber = (name: string, value: string | undefined, fallback: number):
   return number;
 };
 
-const { prepareDatabase, closeDatabase } = await import("../lib/db.ts");
+const { database: openDatabase, closeDatabase } = await import("../lib/db.ts");
 const { cleanupExpired, DEFAULT_RETENTION_DAYS } = await import("../lib/system/cleanup-expired.ts");
 const retentionDays = wholeNumber("days", values.days, DEFAULT_RETENTION_DAYS);
 const batchSize = wholeNumber("batch", values.batch, 1000);
 
-await prepareDatabase();
+const database = await openDatabase();
 try {
-  const summary = await cleanupExpired({ retentionDays, batchSize });
+  const summary = await cleanupExpired(database, { retentionDays, batchSize });
   console.log(
     `Deleted ${summary.verificationCodes} verification codes, ${summary.authorizationRequests} authorization requests, ` +
       `${summary.authorizationCodes} authorization codes, ${summary.attemptCounters} attempt counters, ` +

@@ -40,7 +40,7 @@ if (values.help || !values.name) {
 
 loadDotEnv();
 process.env.SEED_DEMO_DATA = "false";
-const { prepareDatabase, closeDatabase } = await import("../lib/db.ts");
+const { database: openDatabase, closeDatabase } = await import("../lib/db.ts");
 const { registerClient, registerClientInputSchema } = await import("../lib/oauth/clients/register-client.ts");
 
 const input = {
@@ -59,8 +59,8 @@ if (!checked.success) {
   for (const issue of checked.error.issues) console.error(`  ${issue.path.join(".") || "client"}: ${issue.message}`);
   process.exit(2);
 }
-await prepareDatabase();
-const { clientId, clientSecret } = await registerClient(checked.data);
+const database = await openDatabase();
+const { clientId, clientSecret } = await registerClient(database, checked.data);
 console.log(`client_id:     ${clientId}`);
 if (clientSecret) console.log(`client_secret: ${clientSecret}\n(shown once; store it now, only a hash is kept)`);
 await closeDatabase();

@@ -5,6 +5,7 @@
  */
 import { createInterface } from "node:readline";
 import { parseArgs } from "node:util";
+import type { Database } from "../lib/db/database.ts";
 import { loadDotEnv } from "./load-dot-env.ts";
 
 const usage = `usage: npx tsx --conditions=react-server scripts/federation-providers.ts <command> [options]
@@ -45,7 +46,7 @@ if (values.help || !command || !["list", "add", "disable", "enable", "remove"].i
 
 loadDotEnv();
 process.env.SEED_DEMO_DATA = "false";
-const { prepareDatabase, closeDatabase } = await import("../lib/db.ts");
+const { database: openDatabase, closeDatabase } = await import("../lib/db.ts");
 const providers = await import("../lib/federation/providers.ts");
 const { federationProviderInputSchema, isLoopbackHttpIssuer } = await import("../lib/federation/schemas.ts");
 const { env } = await import("../lib/env.ts");
@@ -72,10 +73,10 @@ function requireId(): string {
   return values.id;
 }
 
-async function run(): Promise<void> {
+async function run(database: Database): Promise<void> {
   switch (command) {
     case "list": {
-      const rows = await providers.listAllProviders();
+      const rows = await providers.listAllProviders(database);
       if (rows.length === 0) console.log("No providers configured.");
       for (const row of rows) {
         console.log(
@@ -110,7 +111,7 @@ async function run(): Promise<void> {
           fail(`The issuer's discovery document could not be used (${error instanceof Error ? error.message : String(error)}). Check --issuer, or pass --skip-check.`);
         }
       }
-      const { created } = await providers.saveFederationProvider(checked.data);
+      const { created } = await providers.saveFederationProvider(database, checked.data);
       console.log(`${created ? "Added" : "Updated"} provider ${checked.data.id} ("Continue with ${checked.data.displayName}").`);
       console.log(`Its redirect URI: ${env().BASE_URL}/auth/federated/callback`);
       return;
@@ -118,23 +119,23 @@ async function run(): Promise<void> {
     case "disable":
     case "enable": {
       const id = requireId();
-      if (!(await providers.setFederationProviderEnabled(id, command === "enable"))) fail(`No provider ${id}.`);
+      if (!(await providers.setFederationProviderEnabled(database, id, command === "enable"))) fail(`No provider ${id}.`);
       console.log(`Provider ${id} ${command}d.`);
       return;
     }
     case "remove": {
       const id = requireId();
       if (!values.force) fail(`Removing ${id} also unlinks every account linked through it. Run again with --force, or use disable.`);
-      if (!(await providers.removeFederationProvider(id))) fail(`No provider ${id}.`);
+      if (!(await providers.removeFederationProvider(database, id))) fail(`No provider ${id}.`);
       console.log(`Provider ${id} removed, with every identity linked through it.`);
       return;
     }
   }
 }
 
-await prepareDatabase();
+const database = await openDatabase();
 try {
-  await run();
+  await run(database);
 } finally {
   await closeDatabase();
 }

@@ -8,13 +8,13 @@ import { loadDotEnv } from "./load-dot-env.ts";
 
 loadDotEnv();
 process.env.SEED_DEMO_DATA = "false";
-const { prepareDatabase, closeDatabase } = await import("../lib/db.ts");
+const { database: openDatabase, closeDatabase } = await import("../lib/db.ts");
 const { endGuardianshipsAtMajority } = await import("../lib/guardians/end-guardianships-at-majority.ts");
 const { env } = await import("../lib/env.ts");
 
-await prepareDatabase();
+const database = await openDatabase();
 try {
-  const summary = await endGuardianshipsAtMajority();
+  const summary = await endGuardianshipsAtMajority(database);
   console.log(
     `Age of majority ${env().AGE_OF_MAJORITY}: ${summary.ended} guardianships ended, ${summary.rolesRemoved} guardians no longer hold the guardian role, ` +
       `${summary.promoted} family members are adults now.`,

@@ -7,12 +7,12 @@ import { loadDotEnv } from "./load-dot-env.ts";
 
 loadDotEnv();
 process.env.SEED_DEMO_DATA = "false";
-const { prepareDatabase, closeDatabase } = await import("../lib/db.ts");
+const { database: openDatabase, closeDatabase } = await import("../lib/db.ts");
 const { rotateSigningKeys } = await import("../lib/oauth/keys.ts");
 const { RETIRED_KEY_PUBLISH_SECONDS } = await import("../lib/oauth/config.ts");
 
-await prepareDatabase();
-const created = await rotateSigningKeys();
+const database = await openDatabase();
+const created = await rotateSigningKeys(database);
 console.log(`New signing keys: ${created.join(", ")}`);
 console.log(`The previous keys stay published for ${Math.round(RETIRED_KEY_PUBLISH_SECONDS / 60)} minutes.`);
 await closeDatabase();

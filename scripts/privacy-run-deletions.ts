@@ -27,12 +27,12 @@ if (!process.env.DATABASE_URL && !values.embedded) {
   process.exit(2);
 }
 
-const { prepareDatabase, closeDatabase } = await import("../lib/db.ts");
+const { database: openDatabase, closeDatabase } = await import("../lib/db.ts");
 const { runDueDeletions } = await import("../lib/privacy/run-due-deletions.ts");
 
-await prepareDatabase();
+const database = await openDatabase();
 try {
-  const { carriedOut } = await runDueDeletions();
+  const { carriedOut } = await runDueDeletions(database);
   console.log(carriedOut.length === 1 ? "Carried out 1 account deletion." : `Carried out ${carriedOut.length} account deletions.`);
 } catch (error) {
   // No personal data in the message: ids and SQL errors only.

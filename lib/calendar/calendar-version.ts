@@ -1,6 +1,6 @@
 import "server-only";
 import { sharedFreshRead } from "../async/shared-fresh-read.ts";
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 
 /**
  * The calendar's version: a counter in PostgreSQL that statement triggers on event, ministry, campus and
@@ -9,11 +9,21 @@ import { sql } from "../db.ts";
  * the seed, a console) is in the very next answer of every instance. One primary-key read per request,
  * shared by the requests that arrive while it runs (lib/async/shared-fresh-read.ts: each still waits for a
  * read that began after it arrived), so under load the cached path costs a round trip per batch of
- * requests, not per request; correctness never depends on a TTL.
+ * requests, not per request; correctness never depends on a TTL. Raw SQL: the calendar's hot path
+ * (docs/decisions/0019, reason 3).
  */
-export const readCalendarVersion = sharedFreshRead(async (): Promise<string> => {
-  const [row] = await sql<{ version: string }>(`SELECT version::text AS version FROM calendar_version WHERE id = 1`);
-  // A database migrated before the counter existed has no row: no caching key can then go stale, as
-  // every answer is read fresh below (the empty key is never stored).
-  return row?.version ?? "";
-});
+const readers = new WeakMap<Database, () => Promise<string>>();
+
+export function readCalendarVersion(database: Database): Promise<string> {
+  let read = readers.get(database);
+  if (!read) {
+    read = sharedFreshRead(async (): Promise<string> => {
+      const [row] = await database.query<{ version: string }>(`SELECT version::text AS version FROM calendar_version WHERE id = 1`);
+      // A database migrated before the counter existed has no row: no caching key can then go stale, as
+      // every answer is read fresh below (the empty key is never stored).
+      return row?.version ?? "";
+    });
+    readers.set(database, read);
+  }
+  return read();
+}

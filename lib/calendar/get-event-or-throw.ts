@@ -1,4 +1,4 @@
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { eventNotFound } from "./errors.ts";
 import { eventJson, PUBLIC_EVENT, SqlParams } from "./public-events-sql.ts";
 import { CONTROL_CHARACTERS, type EventDetail } from "./schemas.ts";
@@ -8,14 +8,15 @@ const MAX_KEY_LENGTH = 200;
 
 /**
  * One public event by its id or its slug, with its ministry and campus. Drafts and non-public events are
- * "not found", exactly like ids that never existed, so the API never reveals that they exist.
+ * "not found", exactly like ids that never existed, so the API never reveals that they exist. Raw SQL:
+ * the calendar's JSON built in PostgreSQL, a measured hot path (docs/decisions/0019, reason 3).
  */
-export async function getEventOrThrow(eventIdOrSlug: string): Promise<EventDetail> {
+export async function getEventOrThrow(database: Database, eventIdOrSlug: string): Promise<EventDetail> {
   if (eventIdOrSlug.length > MAX_KEY_LENGTH || CONTROL_CHARACTERS.test(eventIdOrSlug)) throw eventNotFound();
   const params = new SqlParams();
   // Slugs are kebab-case, so they never start with the id prefix.
   const match = eventIdOrSlug.startsWith("evt_") ? `e.id = ${params.add(eventIdOrSlug)}` : `e.slug = ${params.add(eventIdOrSlug)}`;
-  const [row] = await sql<{ json: string }>(
+  const [row] = await database.query<{ json: string }>(
     `SELECT json_strip_nulls(json_build_object(
        'event', ${eventJson(params)}::json,
        'ministry', CASE WHEN m.id IS NOT NULL THEN json_build_object('ministryId', m.id, 'name', m.name) END,

@@ -1,3 +1,4 @@
+import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
 import { decodeCursor, deriveCursorKey, encodeCursor, type CursorPosition } from "./cursor.ts";
 import { invalidCursor } from "./errors.ts";
@@ -19,7 +20,7 @@ function pickFilters(query: UpcomingEventsFilters): UpcomingEventsFilters {
  * Upcoming public events for the filters (ANDed), after a keyset position, in feed order: start instant,
  * then eventId. Each filter column has a (column, start_at, id) index and audience a GIN index.
  */
-function selectUpcoming(filters: UpcomingEventsFilters, now: Date, after: CursorPosition | null, limit: number): Promise<PublicEventRow[]> {
+function selectUpcoming(database: Database, filters: UpcomingEventsFilters, now: Date, after: CursorPosition | null, limit: number): Promise<PublicEventRow[]> {
   const params = new SqlParams();
   // An event still running now started at most MAX_EVENT_DURATION_DAYS ago: that lower bound turns the
   // scan into an index range instead of a walk through every past event.
@@ -29,7 +30,7 @@ function selectUpcoming(filters: UpcomingEventsFilters, now: Date, after: Cursor
   if (filters.ministryId) conditions.push(`e.ministry_id = ${params.add(filters.ministryId)}`);
   if (filters.campusId) conditions.push(`e.campus_id = ${params.add(filters.campusId)}`);
   if (filters.audience) conditions.push(`e.audience @> ARRAY[${params.add(filters.audience)}::text]`);
-  return selectPublicEvents(conditions, params, limit);
+  return selectPublicEvents(database, conditions, params, limit);
 }
 
 /** One page of the feed as the events' JSON texts and the cursor of the next page. */
@@ -42,7 +43,7 @@ export interface UpcomingPage {
  * One page of the upcoming feed, paged by keyset on (start_at, id), never OFFSET, so a deep page costs
  * what the first one does. A malformed, edited or foreign cursor is a CalendarError.
  */
-export async function readUpcomingPage(query: UpcomingEventsQuery, now = new Date()): Promise<UpcomingPage> {
+export async function readUpcomingPage(database: Database, query: UpcomingEventsQuery, now = new Date()): Promise<UpcomingPage> {
   const filters = pickFilters(query);
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   let after: CursorPosition | null = null;
@@ -50,7 +51,7 @@ export async function readUpcomingPage(query: UpcomingEventsQuery, now = new Dat
     after = decodeCursor(query.cursor, filters, key());
     if (!after) throw invalidCursor();
   }
-  const rows = await selectUpcoming(filters, now, after, limit + 1);
+  const rows = await selectUpcoming(database, filters, now, after, limit + 1);
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -66,12 +67,12 @@ export function upcomingFeedBody(page: UpcomingPage): string {
 }
 
 /** One page of the upcoming feed as objects, for server-rendered pages. */
-export async function listUpcomingEvents(query: UpcomingEventsQuery, now = new Date()): Promise<UpcomingFeed> {
-  const page = await readUpcomingPage(query, now);
+export async function listUpcomingEvents(database: Database, query: UpcomingEventsQuery, now = new Date()): Promise<UpcomingFeed> {
+  const page = await readUpcomingPage(database, query, now);
   return { items: page.eventJson.map((json) => JSON.parse(json) as CalendarEvent), nextCursor: page.nextCursor };
 }
 
 /** Every upcoming event for the filters (up to ICS_FEED_MAX_EVENTS), in feed order, for the .ics feed. */
-export async function listUpcomingEventsForSubscription(filters: UpcomingEventsFilters, now = new Date()): Promise<CalendarEvent[]> {
-  return parseEvents(await selectUpcoming(pickFilters(filters), now, null, ICS_FEED_MAX_EVENTS));
+export async function listUpcomingEventsForSubscription(database: Database, filters: UpcomingEventsFilters, now = new Date()): Promise<CalendarEvent[]> {
+  return parseEvents(await selectUpcoming(database, pickFilters(filters), now, null, ICS_FEED_MAX_EVENTS));
 }

@@ -1,4 +1,4 @@
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
 import type { CalendarEvent } from "./schemas.ts";
 
@@ -7,7 +7,8 @@ import type { CalendarEvent } from "./schemas.ts";
  * event_public_json (prisma/migrations/…_event_public_json): it writes each row's CalendarEvent into
  * public_json whenever the row is written, so reads hand strings through instead of decoding thirty
  * columns and encoding them again (docs/decisions/0001). The e2e specs compare every served event with
- * its raw row and parse it with calendarEventSchema, so the trigger cannot drift from the contract.
+ * its raw row and parse it with calendarEventSchema, so the trigger cannot drift from the contract. Raw SQL
+ * on purpose: the feed is a hot path measured in bench/ (docs/decisions/0019, reason 3).
  */
 
 /** SQL parameters collected while a query is composed; each value gets the next $n. */
@@ -43,10 +44,10 @@ export interface PublicEventRow {
  * Public events matching `conditions` (SQL over `e`, parameters in `params`), in feed order, at most
  * `limit`. Filter values always travel as parameters, never inside the SQL text.
  */
-export async function selectPublicEvents(conditions: string[], params: SqlParams, limit: number): Promise<PublicEventRow[]> {
+export async function selectPublicEvents(database: Database, conditions: string[], params: SqlParams, limit: number): Promise<PublicEventRow[]> {
   const json = eventJson(params);
   const where = [PUBLIC_EVENT, ...conditions].join(" AND ");
-  return sql<PublicEventRow>(
+  return database.query<PublicEventRow>(
     `SELECT e.id, (extract(epoch FROM e.start_at) * 1000)::bigint::text AS start_ms, ${json} AS json
      FROM event e WHERE ${where} ORDER BY e.start_at, e.id LIMIT ${params.add(limit)}`,
     params.values,

@@ -1,5 +1,6 @@
 import "server-only";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError } from "../identity/errors.ts";
 import { getClient } from "../oauth/clients/get-client.ts";
 import { scopeAllowedForClient } from "../oauth/scopes.ts";
@@ -16,14 +17,14 @@ export interface CreatedConsent {
  * POST /api/v1/consents/me (decisions.md part 3): the client must be registered and every scope one it may
  * ask for, else `invalid_request` saying which. Granting again merges the scopes into the existing consent.
  */
-export async function createConsent(userId: string, body: CreateConsentBody, context: RequestContext): Promise<CreatedConsent> {
-  const client = await getClient(body.client_id);
+export async function createConsent(database: Database, userId: string, body: CreateConsentBody, context: RequestContext): Promise<CreatedConsent> {
+  const client = await getClient(database, body.client_id);
   if (!client) throw new IdentityError("invalid_request", "client_id: no such client");
   const refused = body.scopes.filter((scope) => !client.scopes.includes(scope) || !scopeAllowedForClient(scope, client.firstParty));
   if (refused.length > 0) {
     throw new IdentityError("invalid_request", `scopes: not allowed for this client: ${refused.join(" ").slice(0, 200)}`);
   }
-  const granted = await grantConsent({ userId, clientId: client.id, scopes: body.scopes, context });
+  const granted = await grantConsent(database, { userId, clientId: client.id, scopes: body.scopes, context });
   return {
     consent: {
       id: granted.id,

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { describeScopes, parseScope, scopeAllowedForClient, type SupportedScope } from "../oauth/scopes.ts";
 
 export interface ConsentPrompt {
@@ -13,8 +13,8 @@ export interface ConsentPrompt {
  * What the consent screen shows for a parked request: the client's name and each requested scope in plain
  * words. Only scopes the client is registered for are listed (and granted), whatever the request says.
  */
-export async function getConsentPrompt(params: { client_id: string; scope: string }): Promise<ConsentPrompt | null> {
-  const client = await (await db()).client.findFirst({
+export async function getConsentPrompt(database: Database, params: { client_id: string; scope: string }): Promise<ConsentPrompt | null> {
+  const client = await database.prisma.client.findFirst({
     where: { id: params.client_id, disabledAt: null },
     select: { id: true, name: true, scopes: true, firstParty: true },
   });

@@ -1,6 +1,6 @@
 import "server-only";
-import { sql } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { CONSENT_STATUS, type ConsentBody } from "./schemas.ts";
 
@@ -18,7 +18,8 @@ export interface GrantedConsent {
 }
 
 /**
- * One statement, atomic under concurrency (the unique (user_id, client_id) row is locked by ON CONFLICT):
+ * One statement, atomic under concurrency (the unique (user_id, client_id) row is locked by ON CONFLICT);
+ * raw, an upsert with conditions (docs/decisions/0019, reason 2):
  * - no record: create it, granted now;
  * - granted: add the new scopes to the ones already allowed (order kept, no duplicates), granted_at kept;
  * - revoked: a fresh grant of exactly the new scopes (what was revoked stays revoked), granted_at = now.
@@ -34,27 +35,31 @@ ON CONFLICT (user_id, client_id) DO UPDATE SET
   status = 'granted',
   revoked_at = NULL,
   updated_at = EXCLUDED.updated_at
-RETURNING id, scopes, granted_at, (xmax = 0) AS created,
+RETURNING id::text, scopes, granted_at, (xmax = 0) AS created,
           (granted_at = $4::timestamptz AND xmax <> 0) AS regranted`;
 
-/** Records that a member allows a client these scopes, and logs `consent_granted`. */
+/** Records that a member allows a client these scopes, and logs `consent_granted` in the same transaction. */
 export async function grantConsent(
+  database: Database,
   input: { userId: string; clientId: string; scopes: readonly string[]; context: RequestContext },
   now = new Date(),
 ): Promise<GrantedConsent> {
   const scopes = [...new Set(input.scopes)];
-  const [row] = await sql<{ id: string; scopes: string[]; granted_at: Date; created: boolean; regranted: boolean }>(GRANT_SQL, [
-    input.userId,
-    input.clientId,
-    scopes,
-    now,
-  ]);
-  if (!row) throw new Error("consent upsert returned no row");
-  await recordSecurityEvent({
-    userId: input.userId,
-    type: "consent_granted",
-    context: input.context,
-    detail: { client_id: input.clientId, scopes },
+  const row = await database.transaction(async (tx) => {
+    const [upserted] = await tx.query<{ id: string; scopes: string[]; granted_at: Date; created: boolean; regranted: boolean }>(GRANT_SQL, [
+      input.userId,
+      input.clientId,
+      scopes,
+      now,
+    ]);
+    if (!upserted) throw new Error("consent upsert returned no row");
+    await recordSecurityEvent(tx, {
+      userId: input.userId,
+      type: "consent_granted",
+      context: input.context,
+      detail: { client_id: input.clientId, scopes },
+    });
+    return upserted;
   });
   return {
     id: row.id,

@@ -1,37 +1,37 @@
 import "server-only";
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { ConsentSchema, ListedConsentSchema, type ConsentBody, type ListedConsent } from "./schemas.ts";
 
-interface ConsentRow {
+interface ConsentRecord {
   id: string;
-  client_id: string;
+  clientId: string;
   scopes: string[];
-  status: "granted" | "revoked";
-  granted_at: Date;
-  revoked_at: Date | null;
+  status: string;
+  grantedAt: Date;
+  revokedAt: Date | null;
 }
 
-export function consentBodyFromRow(row: ConsentRow): ConsentBody {
+/** The columns a Consent is answered from (Prisma `select`). */
+export const CONSENT_SELECT = { id: true, clientId: true, scopes: true, status: true, grantedAt: true, revokedAt: true } as const;
+
+export function consentBodyFromRecord(consent: ConsentRecord): ConsentBody {
   return ConsentSchema.parse({
-    id: row.id,
-    client_id: row.client_id,
-    scopes: row.scopes,
-    status: row.status,
-    granted_at: new Date(row.granted_at).toISOString(),
-    ...(row.revoked_at ? { revoked_at: new Date(row.revoked_at).toISOString() } : {}),
+    id: consent.id,
+    client_id: consent.clientId,
+    scopes: consent.scopes,
+    status: consent.status,
+    granted_at: consent.grantedAt.toISOString(),
+    ...(consent.revokedAt ? { revoked_at: consent.revokedAt.toISOString() } : {}),
   });
 }
 
-export const CONSENT_COLUMNS = "id, client_id, scopes, status, granted_at, revoked_at";
-
 /** Every consent of the member with its app's name, granted ones first, newest grant first. */
-export async function listConsents(userId: string): Promise<ListedConsent[]> {
-  const rows = await sql<ConsentRow & { client_name: string }>(
-    `SELECT c.id, c.client_id, c.scopes, c.status, c.granted_at, c.revoked_at, cl.name AS client_name
-       FROM consent c JOIN client cl ON cl.id = c.client_id
-      WHERE c.user_id = $1
-      ORDER BY c.status = 'granted' DESC, c.granted_at DESC, c.id`,
-    [userId],
-  );
-  return rows.map((row) => ListedConsentSchema.parse({ ...consentBodyFromRow(row), client_name: row.client_name }));
+export async function listConsents(database: Database, userId: string): Promise<ListedConsent[]> {
+  const consents = await database.prisma.consent.findMany({
+    where: { userId },
+    select: { ...CONSENT_SELECT, client: { select: { name: true } } },
+    // `granted` sorts before `revoked`, the only two statuses (CONSENT_STATUS).
+    orderBy: [{ status: "asc" }, { grantedAt: "desc" }, { id: "asc" }],
+  });
+  return consents.map((consent) => ListedConsentSchema.parse({ ...consentBodyFromRecord(consent), client_name: consent.client.name }));
 }

@@ -1,13 +1,13 @@
 import "server-only";
-import { isUniqueViolation } from "../accounts/unique-violation.ts";
-import { issueVerificationCode } from "../accounts/verification-codes.ts";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError } from "../identity/errors.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { enqueueSecurityNotice } from "../security-notices/enqueue-security-notice.ts";
+import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
 import { recoveryContactCodeMessage } from "./contact-messages.ts";
 import type { ContactValue } from "./contact-value.ts";
 import { assertCodeSendAllowed, codeSendKeys, countCodeSent } from "./limit-code-sends.ts";
@@ -27,30 +27,38 @@ const TOO_MANY = `you already have ${MAX_RECOVERY_CONTACTS} recovery contacts, t
  * account (or the account's own email address) is a `conflict`. The send limits (limit-code-sends.ts)
  * are checked first, outside the transaction, as the counters live outside it.
  */
-export async function addRecoveryContact(userId: string, contact: ContactValue, context: RequestContext, now = new Date()): Promise<RecoveryContactPending> {
+export async function addRecoveryContact(
+  database: Database,
+  userId: string,
+  contact: ContactValue,
+  context: RequestContext,
+  now = new Date(),
+): Promise<RecoveryContactPending> {
   const sendKeys = codeSendKeys({ purpose: RECOVERY_CONTACT_PURPOSE, target: contact.value, userId, ip: context.ip });
-  await assertCodeSendAllowed(sendKeys, now);
+  await assertCodeSendAllowed(database, sendKeys, now);
 
   let result: { id: string; messageIds: string[] };
   try {
-    result = await (await db()).$transaction(async (tx) => {
-      const [account] = await tx.$queryRaw<{ email: string | null; given_name: string }[]>`
-        SELECT email, given_name FROM account WHERE id = ${userId}::uuid FOR UPDATE`;
+    result = await database.transaction(async (tx) => {
+      // Raw: the account row stays locked while its contacts are counted (docs/decisions/0019, reason 2).
+      const [account] = await tx.query<{ email: string | null; given_name: string }>(`SELECT email, given_name FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
       if (!account) throw new IdentityError("not_found", "account not found");
       if (contact.channel === "email" && account.email === contact.value) throw new IdentityError("conflict", IS_ACCOUNT_EMAIL);
-      const existing = await tx.recoveryContact.findMany({ where: { userId }, select: { value: true } });
+      const existing = await tx.prisma.recoveryContact.findMany({ where: { userId }, select: { value: true } });
       if (existing.some((row) => row.value === contact.value)) throw new IdentityError("conflict", ALREADY_ADDED);
       if (existing.length >= MAX_RECOVERY_CONTACTS) throw new IdentityError("conflict", TOO_MANY);
 
-      const row = await tx.recoveryContact.create({
+      const row = await tx.prisma.recoveryContact.create({
         data: { userId, channel: contact.channel, value: contact.value, status: RECOVERY_CONTACT_STATUS.pending, createdAt: now },
         select: { id: true },
       });
       const code = await issueVerificationCode(tx, { purpose: RECOVERY_CONTACT_PURPOSE, subject: row.id, binding: "", sentTo: contact.value }, now);
-      await recordSecurityEvent(
-        { userId, type: "recovery_contact_added", context, detail: { channel: contact.channel, value: maskContact(contact.channel, contact.value) } },
-        tx,
-      );
+      await recordSecurityEvent(tx, {
+        userId,
+        type: "recovery_contact_added",
+        context,
+        detail: { channel: contact.channel, value: maskContact(contact.channel, contact.value) },
+      });
       const messageId = await enqueueMessage(tx, recoveryContactCodeMessage(contact.channel, contact.value, account.given_name, code));
       // The account's own address hears of it too: a contact added by someone else is how accounts are taken.
       const notice = await enqueueSecurityNotice(tx, {
@@ -68,7 +76,7 @@ export async function addRecoveryContact(userId: string, contact: ContactValue, 
     throw error;
   }
   // Counted once committed: a refused request (a conflict) sends nothing, so it costs nothing.
-  await countCodeSent(sendKeys, now);
-  deliverAfterCommit(result.messageIds);
+  await countCodeSent(database, sendKeys, now);
+  deliverAfterCommit(database, result.messageIds);
   return { id: result.id, status: RECOVERY_CONTACT_STATUS.pending };
 }

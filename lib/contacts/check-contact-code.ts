@@ -1,10 +1,11 @@
 import "server-only";
-import { consumeVerificationCode, type CodeTarget } from "../accounts/verification-codes.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError, tooManyRequests } from "../identity/errors.ts";
 import { checkAttempts } from "../limits/check-attempts.ts";
 import { ipFailureKey, type AttemptKey } from "../limits/keys.ts";
 import { recordFailure } from "../limits/record-failure.ts";
+import { consumeVerificationCode, type CodeTarget } from "../verification-codes/verification-codes.ts";
 
 export type ContactCodeCheck = { accepted: true; sentTo: string } | { accepted: false; attemptsLeft: number };
 
@@ -19,22 +20,23 @@ export const TOO_MANY_WRONG_CODES = "too many wrong codes; ask for a new code";
  * guess across many accounts.
  */
 export async function checkContactCode(
+  database: Database,
   input: { target: CodeTarget; code: string; context: RequestContext; resendKeys: readonly (AttemptKey | null)[] },
   now: Date,
 ): Promise<ContactCodeCheck> {
   const ipKey = ipFailureKey(input.context.ip);
-  const ipStatus = await checkAttempts([ipKey], now);
+  const ipStatus = await checkAttempts(database, [ipKey], now);
   if (!ipStatus.allowed) throw tooManyRequests(ipStatus.retryAfterSeconds, "too many wrong codes; try again later");
 
-  const outcome = await consumeVerificationCode(input.target, input.code, now);
+  const outcome = await consumeVerificationCode(database, input.target, input.code, now);
   if (outcome.outcome === "accepted") return { accepted: true, sentTo: outcome.sentTo };
 
-  const { retryAfterSeconds } = await recordFailure([ipKey], now);
+  const { retryAfterSeconds } = await recordFailure(database, [ipKey], now);
   if (retryAfterSeconds > 0) throw tooManyRequests(retryAfterSeconds, "too many wrong codes; try again later");
   if (outcome.outcome === "wrong") return { accepted: false, attemptsLeft: outcome.attemptsLeft };
   switch (outcome.reason) {
     case "exhausted": {
-      const resend = await checkAttempts(input.resendKeys, now);
+      const resend = await checkAttempts(database, input.resendKeys, now);
       throw tooManyRequests(resend.retryAfterSeconds, TOO_MANY_WRONG_CODES);
     }
     case "none":

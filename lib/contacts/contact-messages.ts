@@ -2,7 +2,7 @@ import "server-only";
 import { churchName } from "../church.ts";
 import { env } from "../env.ts";
 import type { OutgoingMessage } from "../outbox/enqueue-message.ts";
-import { CODE_TTL_SECONDS } from "../accounts/verification-code-rules.ts";
+import { CODE_TTL_SECONDS } from "../verification-codes/verification-code-rules.ts";
 import type { ContactChannel } from "./mask-contact.ts";
 
 /**

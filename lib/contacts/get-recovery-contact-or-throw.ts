@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { notFound } from "../identity/errors.ts";
 import { isUuid } from "../identity/ids.ts";
 import type { ContactChannel } from "./mask-contact.ts";
@@ -13,9 +13,9 @@ export interface StoredRecoveryContact {
 }
 
 /** One of the member's own contacts; someone else's, an unknown id or a malformed one is `not_found` alike. */
-export async function getRecoveryContactOrThrow(userId: string, contactId: string): Promise<StoredRecoveryContact> {
+export async function getRecoveryContactOrThrow(database: Database, userId: string, contactId: string): Promise<StoredRecoveryContact> {
   if (!isUuid(contactId)) throw notFound("recovery contact");
-  const contact = await (await db()).recoveryContact.findFirst({
+  const contact = await database.prisma.recoveryContact.findFirst({
     where: { id: contactId, userId },
     select: { id: true, channel: true, value: true, status: true },
   });

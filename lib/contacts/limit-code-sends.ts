@@ -1,4 +1,5 @@
 import "server-only";
+import type { Database } from "../db/database.ts";
 import { tooManyRequests } from "../identity/errors.ts";
 import { checkAttempts } from "../limits/check-attempts.ts";
 import { codeSendIpKey, codeSendTargetKey, codeSendUserKey, type AttemptKey } from "../limits/keys.ts";
@@ -16,12 +17,12 @@ export function codeSendKeys(input: { purpose: string; target?: string; userId: 
 export const TOO_MANY_SENDS = "too many codes sent; wait before asking for another";
 
 /** Refuses with `too_many_requests` and Retry-After while any key is blocked. */
-export async function assertCodeSendAllowed(keys: readonly (AttemptKey | null)[], now: Date): Promise<void> {
-  const status = await checkAttempts(keys, now);
+export async function assertCodeSendAllowed(database: Database, keys: readonly (AttemptKey | null)[], now: Date): Promise<void> {
+  const status = await checkAttempts(database, keys, now);
   if (!status.allowed) throw tooManyRequests(status.retryAfterSeconds, TOO_MANY_SENDS);
 }
 
 /** Counts one code sent (after its transaction committed). */
-export async function countCodeSent(keys: readonly (AttemptKey | null)[], now: Date): Promise<void> {
-  await recordFailure(keys, now);
+export async function countCodeSent(database: Database, keys: readonly (AttemptKey | null)[], now: Date): Promise<void> {
+  await recordFailure(database, keys, now);
 }

@@ -1,11 +1,11 @@
 import "server-only";
-import { db } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { maskContact, type ContactChannel } from "./mask-contact.ts";
 import type { RecoveryContact, RecoveryContactStatus } from "./schemas.ts";
 
 /** The member's recovery contacts, oldest first, each value masked: the full value never leaves the server. */
-export async function listRecoveryContacts(userId: string): Promise<RecoveryContact[]> {
-  const rows = await (await db()).recoveryContact.findMany({
+export async function listRecoveryContacts(database: Database, userId: string): Promise<RecoveryContact[]> {
+  const rows = await database.prisma.recoveryContact.findMany({
     where: { userId },
     orderBy: [{ createdAt: "asc" }, { id: "asc" }],
     select: { id: true, channel: true, value: true, status: true, createdAt: true, verifiedAt: true },

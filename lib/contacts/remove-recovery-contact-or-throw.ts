@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { notFound } from "../identity/errors.ts";
 import { isUuid } from "../identity/ids.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
@@ -13,16 +13,19 @@ import type { RemovedRecoveryContact } from "./schemas.ts";
  * offering it at once, and the same value may be added again later), with any code still out for it.
  * Answers the contact as it was, masked, with `status: removed`. Someone else's is `not_found`.
  */
-export async function removeRecoveryContactOrThrow(userId: string, contactId: string, context: RequestContext): Promise<RemovedRecoveryContact> {
+export async function removeRecoveryContactOrThrow(database: Database, userId: string, contactId: string, context: RequestContext): Promise<RemovedRecoveryContact> {
   if (!isUuid(contactId)) throw notFound("recovery contact");
-  const removed = await (await db()).$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ id: string; channel: ContactChannel; value: string }[]>`
-      DELETE FROM recovery_contact WHERE id = ${contactId}::uuid AND user_id = ${userId}::uuid RETURNING id, channel, value`;
+  const removed = await database.transaction(async (tx) => {
+    const row = await tx.prisma.recoveryContact.findFirst({ where: { id: contactId, userId }, select: { id: true, channel: true, value: true } });
     if (!row) return null;
-    await tx.verificationCode.deleteMany({ where: { purpose: RECOVERY_CONTACT_PURPOSE, subject: row.id } });
-    const masked = maskContact(row.channel, row.value);
-    await recordSecurityEvent({ userId, type: "recovery_contact_removed", context, detail: { channel: row.channel, value: masked } }, tx);
-    return { id: row.id, channel: row.channel, value: masked, status: "removed" as const };
+    // Removed meanwhile from another device: as if it had not been there.
+    const { count } = await tx.prisma.recoveryContact.deleteMany({ where: { id: row.id, userId } });
+    if (count !== 1) return null;
+    await tx.prisma.verificationCode.deleteMany({ where: { purpose: RECOVERY_CONTACT_PURPOSE, subject: row.id } });
+    const channel = row.channel as ContactChannel;
+    const masked = maskContact(channel, row.value);
+    await recordSecurityEvent(tx, { userId, type: "recovery_contact_removed", context, detail: { channel, value: masked } });
+    return { id: row.id, channel, value: masked, status: "removed" as const };
   });
   if (!removed) throw notFound("recovery contact");
   return removed;

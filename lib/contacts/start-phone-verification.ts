@@ -1,9 +1,9 @@
 import "server-only";
-import { issueVerificationCode } from "../accounts/verification-codes.ts";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
+import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
 import { phoneVerificationSms } from "./contact-messages.ts";
 import { assertCodeSendAllowed, codeSendKeys, countCodeSent } from "./limit-code-sends.ts";
 
@@ -15,14 +15,14 @@ export const PHONE_PURPOSE = "phone_verification";
  * `phone` scope's claims change only once the code comes back. Asking again, for the same number or
  * another, replaces the code; it is the resend, under the send limits.
  */
-export async function startPhoneVerification(userId: string, phone: string, context: RequestContext, now = new Date()): Promise<{ status: "ok" }> {
+export async function startPhoneVerification(database: Database, userId: string, phone: string, context: RequestContext, now = new Date()): Promise<{ status: "ok" }> {
   const sendKeys = codeSendKeys({ purpose: PHONE_PURPOSE, target: phone, userId, ip: context.ip });
-  await assertCodeSendAllowed(sendKeys, now);
-  const messageId = await (await db()).$transaction(async (tx) => {
+  await assertCodeSendAllowed(database, sendKeys, now);
+  const messageId = await database.transaction(async (tx) => {
     const code = await issueVerificationCode(tx, { purpose: PHONE_PURPOSE, subject: userId, binding: "", sentTo: phone }, now);
     return enqueueMessage(tx, phoneVerificationSms(phone, code));
   });
-  await countCodeSent(sendKeys, now);
-  deliverAfterCommit([messageId]);
+  await countCodeSent(database, sendKeys, now);
+  deliverAfterCommit(database, [messageId]);
   return { status: "ok" };
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError } from "../identity/errors.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { checkContactCode } from "./check-contact-code.ts";
@@ -16,8 +16,9 @@ import { PHONE_PURPOSE } from "./start-phone-verification.ts";
  * `{ verified: true }`; a wrong one with tries left answers `{ verified: false }`. Out of tries is
  * `too_many_requests`; expired or never sent is `invalid_request`.
  */
-export async function verifyPhone(userId: string, code: string, context: RequestContext, now = new Date()): Promise<PhoneVerificationResult> {
+export async function verifyPhone(database: Database, userId: string, code: string, context: RequestContext, now = new Date()): Promise<PhoneVerificationResult> {
   const check = await checkContactCode(
+    database,
     {
       target: { purpose: PHONE_PURPOSE, subject: userId, binding: "" },
       code,
@@ -29,9 +30,9 @@ export async function verifyPhone(userId: string, code: string, context: Request
   if (!check.accepted) return { verified: false };
   if (!isE164(check.sentTo)) throw new IdentityError("invalid_request", "code: has expired; ask for a new code");
 
-  await (await db()).$transaction(async (tx) => {
-    await tx.user.update({ where: { id: userId }, data: { phone: check.sentTo, phoneVerifiedAt: now }, select: { id: true } });
-    await recordSecurityEvent({ userId, type: "phone_verified", context, detail: { phone: maskPhone(check.sentTo) } }, tx);
+  await database.transaction(async (tx) => {
+    await tx.prisma.user.update({ where: { id: userId }, data: { phone: check.sentTo, phoneVerifiedAt: now }, select: { id: true } });
+    await recordSecurityEvent(tx, { userId, type: "phone_verified", context, detail: { phone: maskPhone(check.sentTo) } });
   });
   return { verified: true };
 }

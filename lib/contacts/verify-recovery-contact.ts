@@ -1,7 +1,7 @@
 import "server-only";
 import { constantTimeEqual } from "../crypto/tokens.ts";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError } from "../identity/errors.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { RECOVERY_CONTACT_PURPOSE } from "./add-recovery-contact.ts";
@@ -19,16 +19,18 @@ export const ALREADY_VERIFIED = "this recovery contact is already verified";
  * `invalid_request` saying how many tries are left; the fifth kills the code (`too_many_requests`).
  */
 export async function verifyRecoveryContact(
+  database: Database,
   userId: string,
   contactId: string,
   code: string,
   context: RequestContext,
   now = new Date(),
 ): Promise<RecoveryContactVerified> {
-  const contact = await getRecoveryContactOrThrow(userId, contactId);
+  const contact = await getRecoveryContactOrThrow(database, userId, contactId);
   if (contact.status === RECOVERY_CONTACT_STATUS.verified) throw new IdentityError("conflict", ALREADY_VERIFIED);
 
   const check = await checkContactCode(
+    database,
     {
       target: { purpose: RECOVERY_CONTACT_PURPOSE, subject: contact.id, binding: "" },
       code,
@@ -41,17 +43,19 @@ export async function verifyRecoveryContact(
   // The code proves the address it was sent to; a contact is only ever sent codes at its own value.
   if (!constantTimeEqual(check.sentTo, contact.value)) throw new IdentityError("invalid_request", "code: has expired; ask for a new code");
 
-  await (await db()).$transaction(async (tx) => {
-    const promoted = await tx.recoveryContact.updateMany({
+  await database.transaction(async (tx) => {
+    const promoted = await tx.prisma.recoveryContact.updateMany({
       where: { id: contact.id, userId, status: RECOVERY_CONTACT_STATUS.pending },
       data: { status: RECOVERY_CONTACT_STATUS.verified, verifiedAt: now },
     });
     // Removed meanwhile (from another device): the code proved nothing that still exists.
     if (promoted.count !== 1) throw new IdentityError("not_found", "recovery contact not found");
-    await recordSecurityEvent(
-      { userId, type: "recovery_contact_verified", context, detail: { channel: contact.channel, value: maskContact(contact.channel, contact.value) } },
-      tx,
-    );
+    await recordSecurityEvent(tx, {
+      userId,
+      type: "recovery_contact_verified",
+      context,
+      detail: { channel: contact.channel, value: maskContact(contact.channel, contact.value) },
+    });
   });
   return { id: contact.id, status: RECOVERY_CONTACT_STATUS.verified };
 }

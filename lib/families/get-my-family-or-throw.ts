@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { notFound } from "../identity/errors.ts";
 import { familyCodeBody } from "./family-code.ts";
 import { FamilySchema, type Family, type FamilyRole } from "./schemas.ts";
@@ -21,8 +21,8 @@ interface MemberRow {
  * GET /api/v1/families/me: the caller's family and its members (adults first, then by when they joined),
  * names and roles only. Its adults also get the current code. Without a family: `not_found`.
  */
-export async function getMyFamilyOrThrow(userId: string, now = new Date()): Promise<Family> {
-  const rows = await sql<MemberRow>(
+export async function getMyFamilyOrThrow(database: Database, userId: string, now = new Date()): Promise<Family> {
+  const rows = await database.query<MemberRow>(
     `SELECT f.id AS family_id, f.name, f.code_encrypted, f.code_expires_at, f.code_uses,
             m.user_id, a.given_name, a.family_name, m.role, m.joined_at
        FROM family_member mine

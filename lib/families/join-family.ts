@@ -1,7 +1,7 @@
 import "server-only";
-import { db } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError, tooManyRequests } from "../identity/errors.ts";
 import { isMinorOn, utcDate } from "../guardians/majority.ts";
 import { checkAttempts } from "../limits/check-attempts.ts";
@@ -24,41 +24,43 @@ type Outcome = { outcome: "bad" } | { outcome: "joined" | "member"; familyId: st
  * that family already gets the same 200 and the code is not used again; a member of another family,
  * `conflict` (only after a live code, so it says nothing about codes).
  */
-export async function joinFamily(userId: string, typedCode: string, context: RequestContext, now = new Date()): Promise<FamilyJoinResult> {
+export async function joinFamily(database: Database, userId: string, typedCode: string, context: RequestContext, now = new Date()): Promise<FamilyJoinResult> {
   const keys = familyJoinKeys(userId, context.ip);
-  const status = await checkAttempts(keys, now);
+  const status = await checkAttempts(database, keys, now);
   if (!status.allowed) throw tooManyRequests(status.retryAfterSeconds, TOO_MANY_FAMILY_CODES);
 
   const code = normalizeFamilyCode(typedCode);
-  const result: Outcome = code ? await joinWithCode(userId, code, context, now) : { outcome: "bad" };
+  const result: Outcome = code ? await joinWithCode(database, userId, code, context, now) : { outcome: "bad" };
   if (result.outcome === "bad") {
-    const { retryAfterSeconds } = await recordFailure(keys, now);
+    const { retryAfterSeconds } = await recordFailure(database, keys, now);
     if (retryAfterSeconds > 0) throw tooManyRequests(retryAfterSeconds, TOO_MANY_FAMILY_CODES);
     throw new IdentityError("invalid_request", BAD_FAMILY_CODE);
   }
   return { family_id: result.familyId, status: "member" };
 }
 
-async function joinWithCode(userId: string, code: string, context: RequestContext, now: Date): Promise<Outcome> {
-  const prisma = await db();
-  return prisma.$transaction(async (tx) => {
-    // The family row is locked, so two members joining at once cannot both take the code's last use.
-    const [family] = await tx.$queryRaw<{ id: string; code_expires_at: Date; code_uses: number }[]>`
-      SELECT id, code_expires_at, code_uses FROM family WHERE code_hash = ${familyCodeHash(code)} FOR UPDATE`;
+async function joinWithCode(database: Database, userId: string, code: string, context: RequestContext, now: Date): Promise<Outcome> {
+  return database.transaction(async (tx) => {
+    // The family row is locked, so two members joining at once cannot both take the code's last use
+    // (FOR UPDATE: docs/decisions/0019, reason 2).
+    const [family] = await tx.query<{ id: string; code_expires_at: Date; code_uses: number }>(
+      `SELECT id::text AS id, code_expires_at, code_uses FROM family WHERE code_hash = $1 FOR UPDATE`,
+      [familyCodeHash(code)],
+    );
     if (!family || new Date(family.code_expires_at) <= now || family.code_uses >= FAMILY_CODE_MAX_USES) return { outcome: "bad" as const };
 
     // The member's row is locked first, so their own two joins at once take turns; the membership is read
     // after the lock (a statement of its own, so it sees what the other one committed).
-    const [account] = await tx.$queryRaw<{ birth_date: string | null }[]>`SELECT birth_date FROM account WHERE id = ${userId}::uuid FOR UPDATE`;
+    const [account] = await tx.query<{ birth_date: string | null }>(`SELECT birth_date FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
     if (!account) throw new IdentityError("invalid_request", BAD_FAMILY_CODE);
-    const [membership] = await tx.$queryRaw<{ family_id: string }[]>`SELECT family_id FROM family_member WHERE user_id = ${userId}::uuid`;
-    if (membership?.family_id === family.id) return { outcome: "member" as const, familyId: family.id };
+    const membership = await tx.prisma.familyMember.findUnique({ where: { userId }, select: { familyId: true } });
+    if (membership?.familyId === family.id) return { outcome: "member" as const, familyId: family.id };
     if (membership) throw new IdentityError("conflict", IN_ANOTHER_FAMILY);
 
     const role: FamilyRole = isMinorOn(account.birth_date, utcDate(now), env().AGE_OF_MAJORITY) ? "child" : "adult";
-    await tx.familyMember.create({ data: { familyId: family.id, userId, role, joinedAt: now }, select: { userId: true } });
-    await tx.family.update({ where: { id: family.id }, data: { codeUses: { increment: 1 } }, select: { id: true } });
-    await recordSecurityEvent({ userId, type: "family_joined", context, detail: { family_id: family.id, role } }, tx);
+    await tx.prisma.familyMember.create({ data: { familyId: family.id, userId, role, joinedAt: now }, select: { userId: true } });
+    await tx.prisma.family.update({ where: { id: family.id }, data: { codeUses: { increment: 1 } }, select: { id: true } });
+    await recordSecurityEvent(tx, { userId, type: "family_joined", context, detail: { family_id: family.id, role } });
     return { outcome: "joined" as const, familyId: family.id };
   });
 }

@@ -1,15 +1,15 @@
 import "server-only";
 import { authorizationCodeGrant, fetchUserInfo } from "openid-client";
-import { completeSignIn, type CookieReader } from "../accounts/complete-sign-in.ts";
 import type { AccountErrorCode, CookieToSet } from "../accounts/errors.ts";
 import { PAGES, pagePath } from "../accounts/page-paths.ts";
-import { pendingSignInCookie } from "../accounts/pending-sign-in.ts";
-import { TOTP_STATUS } from "../accounts/verify-totp-code.ts";
 import { openSecret } from "../crypto/secret-box.ts";
 import { constantTimeEqual, hashToken } from "../crypto/tokens.ts";
-import { sql } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { getSessionByToken } from "../sessions/get-session.ts";
+import { completeSignIn, type CookieReader } from "../sign-in/complete-sign-in.ts";
+import { pendingSignInCookie } from "../sign-in/pending-sign-in.ts";
+import { TOTP_STATUS } from "../sign-in/verify-totp-code.ts";
 import { clearedAttemptCookie, linkCookie, readAttemptCookie } from "./cookies.ts";
 import { issueLinkCode } from "./issue-link-code.ts";
 import { LINK_CONFIRM_PATH, securityPagePath, type FederationOutcome } from "./outcomes.ts";
@@ -48,7 +48,7 @@ interface Attempt {
  *     - an unknown identity while nobody is signed in creates nothing and links nothing: the sign-in page
  *       says so. An email address, verified or not, is never used to find an account.
  */
-export async function completeFederatedCallback(input: {
+export async function completeFederatedCallback(database: Database, input: {
   query: URLSearchParams;
   attemptCookieValue: string | undefined;
   sessionCookieValue: string | undefined;
@@ -64,9 +64,10 @@ export async function completeFederatedCallback(input: {
     logRefusal("browser_mismatch", null);
     return { redirectTo: signInPath("federation_failed", null), cookies };
   }
-  // Taken and deleted in one statement, expired or not: a state is good for one callback only.
-  const rows = await sql<Attempt & { live: boolean }>(
-    `DELETE FROM federated_login_attempt WHERE state_hash = $1
+  // Taken and deleted in one statement, expired or not: a state is good for one callback only, even when two
+  // race (raw: docs/decisions/0019, reason 2).
+  const rows = await database.query<Attempt & { live: boolean }>(
+    `DELETE FROM federated_login_attempt WHERE state_hash = $1::text
      RETURNING provider_id, code_verifier_encrypted, nonce, intent, user_id, request, return_to, expires_at > now() AS live`,
     [hashToken(state)],
   );
@@ -86,7 +87,7 @@ export async function completeFederatedCallback(input: {
     logRefusal(cancelled ? "provider_access_denied" : "provider_error", attempt.provider_id);
     return cancelled ? fail("federation_cancelled", "cancelled") : fail("federation_failed", "failed");
   }
-  const provider = await getEnabledProvider(attempt.provider_id);
+  const provider = await getEnabledProvider(database, attempt.provider_id);
   if (!provider) return fail("federation_unavailable", "unavailable");
 
   let issuer: string;
@@ -122,42 +123,43 @@ export async function completeFederatedCallback(input: {
     return fail("federation_failed", "failed");
   }
 
-  const [linked] = await sql<{ id: string; user_id: string }>(`SELECT id, user_id FROM federated_identity WHERE issuer = $1 AND subject = $2`, [issuer, subject]);
-  const session = await getSessionByToken(input.sessionCookieValue);
+  const linked = await database.prisma.federatedIdentity.findUnique({ where: { issuer_subject: { issuer, subject } }, select: { id: true, userId: true } });
+  const session = await getSessionByToken(database, input.sessionCookieValue);
 
   if (attempt.intent === "link") {
     // "Link" was pressed by a signed-in member: it must come back to that same member, still signed in.
     if (!session || session.userId !== attempt.user_id) return fail("federation_failed", "session_changed");
-    if (linked) return fail("federation_failed", linked.user_id === session.userId ? "already_linked" : "linked_elsewhere");
+    if (linked) return fail("federation_failed", linked.userId === session.userId ? "already_linked" : "linked_elsewhere");
   } else if (linked) {
-    return signInLinked(linked, { id: provider.id, name: provider.displayName }, attempt, input.context, input.cookie, cookies);
+    return signInLinked(database, linked, { id: provider.id, name: provider.displayName }, attempt, input.context, input.cookie, cookies);
   } else if (!session) {
     logRefusal("identity_not_linked", provider.id);
     return fail("federation_not_linked", "failed");
   }
 
-  const code = await issueLinkCode(session!.userId, { providerId: provider.id, issuer, subject, email });
+  const code = await issueLinkCode(database, session!.userId, { providerId: provider.id, issuer, subject, email });
   return { redirectTo: LINK_CONFIRM_PATH, cookies: [...cookies, await linkCookie(code)] };
 }
 
 async function signInLinked(
-  linked: { id: string; user_id: string },
+  database: Database,
+  linked: { id: string; userId: string },
   provider: { id: string; name: string },
   attempt: Attempt,
   context: RequestContext,
   cookie: CookieReader,
   cookies: CookieToSet[],
 ): Promise<CallbackResult> {
-  await sql(`UPDATE federated_identity SET last_used_at = now() WHERE id = $1`, [linked.id]);
-  const [totp] = await sql<{ status: string }>(`SELECT status FROM totp_credential WHERE user_id = $1`, [linked.user_id]);
+  await database.prisma.federatedIdentity.updateMany({ where: { id: linked.id }, data: { lastUsedAt: new Date() } });
+  const totp = await database.prisma.totpCredential.findUnique({ where: { userId: linked.userId }, select: { status: true } });
   const request = attempt.request ?? undefined;
   const returnTo = attempt.return_to ?? undefined;
   if (totp?.status === TOTP_STATUS.confirmed) {
     // The provider proves who the member is there, not their second factor here: ask for it as after a password.
-    const pending = await pendingSignInCookie({ userId: linked.user_id, request, returnTo, firstFactor: "fed", provider });
+    const pending = await pendingSignInCookie({ userId: linked.userId, request, returnTo, firstFactor: "fed", provider });
     return { redirectTo: pagePath(PAGES.secondFactor, { request }), cookies: [...cookies, pending] };
   }
-  const done = await completeSignIn({ userId: linked.user_id, amr: ["fed"], method: "federated", provider, context, cookie, request, returnTo });
+  const done = await completeSignIn(database, { userId: linked.userId, amr: ["fed"], method: "federated", provider, context, cookie, request, returnTo });
   return { redirectTo: done.redirectTo, cookies: [...cookies, ...done.cookies] };
 }
 

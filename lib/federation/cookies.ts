@@ -1,6 +1,6 @@
 import "server-only";
 import type { CookieToSet } from "../accounts/errors.ts";
-import { clearedCookie, openSealedCookie, sealedCookie, sealedCookieName } from "../accounts/sealed-cookie.ts";
+import { clearedCookie, openSealedCookie, sealedCookie, sealedCookieName } from "../sealed-cookies/sealed-cookie.ts";
 
 /**
  * The two browser-side halves of federation (docs/decisions/0014), both sealed, HttpOnly, SameSite=Lax:

@@ -1,8 +1,8 @@
 import "server-only";
 import { maskEmail } from "../contacts/mask-contact.ts";
 import { hashToken } from "../crypto/tokens.ts";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError, tooManyRequests } from "../identity/errors.ts";
 import { checkAttempts } from "../limits/check-attempts.ts";
 import { clearAttempts } from "../limits/clear-attempts.ts";
@@ -27,51 +27,58 @@ export function linkCodeUserKey(userId: string) {
  * owner. An identity linked meanwhile to someone else is a `conflict`; to the caller already, the same 200.
  */
 export async function finalizeFederatedLink(
+  database: Database,
   input: { userId: string; code: string; context: RequestContext },
   now = new Date(),
 ): Promise<FederatedLinkResult> {
   const userKey = linkCodeUserKey(input.userId);
   const keys = [userKey, ipFailureKey(input.context.ip)];
-  const limits = await checkAttempts(keys, now);
+  const limits = await checkAttempts(database, keys, now);
   if (!limits.allowed) throw tooManyRequests(limits.retryAfterSeconds);
 
-  const outcome = await (await db()).$transaction(async (tx) => {
-    const [code] = await tx.$queryRaw<{ provider_id: string; provider_name: string; issuer: string; subject: string; email: string | null }[]>`
-      DELETE FROM federated_link_code c USING federation_provider p
-       WHERE c.code_hash = ${hashToken(input.code)} AND c.user_id = ${input.userId}::uuid AND c.expires_at > ${now} AND p.id = c.provider_id
-       RETURNING c.provider_id, p.display_name AS provider_name, c.issuer, c.subject, c.email`;
+  const outcome = await database.transaction(async (tx) => {
+    // Raw: the code is taken (deleted) with its provider's name in one statement, so it works once
+    // (docs/decisions/0019, reason 1).
+    const [code] = await tx.query<{ provider_id: string; provider_name: string; issuer: string; subject: string; email: string | null }>(
+      `DELETE FROM federated_link_code c USING federation_provider p
+        WHERE c.code_hash = $1::text AND c.user_id = $2::uuid AND c.expires_at > $3::timestamptz AND p.id = c.provider_id
+        RETURNING c.provider_id, p.display_name AS provider_name, c.issuer, c.subject, c.email`,
+      [hashToken(input.code), input.userId, now],
+    );
     if (!code) return null;
-    const [inserted] = await tx.$queryRaw<{ linked_at: Date }[]>`
-      INSERT INTO federated_identity (user_id, provider_id, issuer, subject, email, linked_at)
-      VALUES (${input.userId}::uuid, ${code.provider_id}, ${code.issuer}, ${code.subject}, ${code.email}, ${now})
-      ON CONFLICT (issuer, subject) DO NOTHING
-      RETURNING linked_at`;
+    // Raw: an insert that gives way to an identity linked meanwhile (docs/decisions/0019, reason 2).
+    const [inserted] = await tx.query<{ linked_at: Date }>(
+      `INSERT INTO federated_identity (user_id, provider_id, issuer, subject, email, linked_at)
+       VALUES ($1::uuid, $2::text, $3::text, $4::text, $5::text, $6::timestamptz)
+       ON CONFLICT (issuer, subject) DO NOTHING
+       RETURNING linked_at`,
+      [input.userId, code.provider_id, code.issuer, code.subject, code.email, now],
+    );
     if (inserted) {
-      await recordSecurityEvent(
-        {
-          userId: input.userId,
-          type: "federated_identity_linked",
-          context: input.context,
-          detail: { provider: code.provider_id, provider_name: code.provider_name, ...(code.email ? { email: maskEmail(code.email) } : {}) },
-        },
-        tx,
-      );
+      await recordSecurityEvent(tx, {
+        userId: input.userId,
+        type: "federated_identity_linked",
+        context: input.context,
+        detail: { provider: code.provider_id, provider_name: code.provider_name, ...(code.email ? { email: maskEmail(code.email) } : {}) },
+      });
       const notice = await enqueueSecurityNotice(tx, { userId: input.userId, kind: "identity_linked", context: input.context, facts: { name: code.provider_name }, now });
       return { provider: code.provider_id, linkedAt: inserted.linked_at, notice };
     }
-    const [existing] = await tx.$queryRaw<{ user_id: string; linked_at: Date }[]>`
-      SELECT user_id, linked_at FROM federated_identity WHERE issuer = ${code.issuer} AND subject = ${code.subject}`;
-    if (existing?.user_id === input.userId) return { provider: code.provider_id, linkedAt: existing.linked_at };
+    const existing = await tx.prisma.federatedIdentity.findUnique({
+      where: { issuer_subject: { issuer: code.issuer, subject: code.subject } },
+      select: { userId: true, linkedAt: true },
+    });
+    if (existing?.userId === input.userId) return { provider: code.provider_id, linkedAt: existing.linkedAt };
     return { conflict: true as const };
   });
 
   if (!outcome) {
-    const { retryAfterSeconds } = await recordFailure(keys, now);
+    const { retryAfterSeconds } = await recordFailure(database, keys, now);
     if (retryAfterSeconds > 0) throw tooManyRequests(retryAfterSeconds);
     throw new IdentityError("invalid_request", LINK_CODE_REFUSED);
   }
-  if (limits.countedKeys.has(userKey.key)) await clearAttempts(userKey);
+  if (limits.countedKeys.has(userKey.key)) await clearAttempts(database, userKey);
   if ("conflict" in outcome) throw new IdentityError("conflict", "this external identity is already linked to another account");
-  if ("notice" in outcome && outcome.notice) deliverAfterCommit([outcome.notice]);
+  if ("notice" in outcome && outcome.notice) deliverAfterCommit(database, [outcome.notice]);
   return { status: "linked", provider: outcome.provider, linked_at: new Date(outcome.linkedAt).toISOString() };
 }

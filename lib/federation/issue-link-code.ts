@@ -1,6 +1,6 @@
 import "server-only";
 import { hashToken, randomToken } from "../crypto/tokens.ts";
-import { db } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { LINK_CODE_TTL_SECONDS } from "./cookies.ts";
 
 export interface ExternalIdentity {
@@ -16,11 +16,11 @@ export interface ExternalIdentity {
  * in (decisions.md part 3): 256 random bits, only its SHA-256 stored, ten minutes, bound to that member.
  * A member has at most one pending code: a newer attempt replaces the older one.
  */
-export async function issueLinkCode(userId: string, identity: ExternalIdentity, now = new Date()): Promise<string> {
+export async function issueLinkCode(database: Database, userId: string, identity: ExternalIdentity, now = new Date()): Promise<string> {
   const code = randomToken(32);
-  await (await db()).$transaction(async (tx) => {
-    await tx.federatedLinkCode.deleteMany({ where: { OR: [{ userId }, { expiresAt: { lt: now } }] } });
-    await tx.federatedLinkCode.create({
+  await database.transaction(async (tx) => {
+    await tx.prisma.federatedLinkCode.deleteMany({ where: { OR: [{ userId }, { expiresAt: { lt: now } }] } });
+    await tx.prisma.federatedLinkCode.create({
       data: {
         codeHash: hashToken(code),
         userId,

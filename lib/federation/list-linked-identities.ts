@@ -1,11 +1,11 @@
 import "server-only";
 import { maskEmail } from "../contacts/mask-contact.ts";
-import { db } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import type { LinkedIdentity } from "./schemas.ts";
 
 /** The member's linked identities, oldest first; the provider's email only masked. */
-export async function listLinkedIdentities(userId: string): Promise<LinkedIdentity[]> {
-  const rows = await (await db()).federatedIdentity.findMany({
+export async function listLinkedIdentities(database: Database, userId: string): Promise<LinkedIdentity[]> {
+  const rows = await database.prisma.federatedIdentity.findMany({
     where: { userId },
     orderBy: [{ linkedAt: "asc" }, { id: "asc" }],
     select: { id: true, providerId: true, email: true, linkedAt: true, lastUsedAt: true, provider: { select: { displayName: true } } },

@@ -1,7 +1,7 @@
 import "server-only";
 import { maskEmail } from "../contacts/mask-contact.ts";
 import { hashToken } from "../crypto/tokens.ts";
-import { db } from "../db.ts";
+import type { Database } from "../db/database.ts";
 
 export interface PendingLink {
   providerId: string;
@@ -12,8 +12,8 @@ export interface PendingLink {
 }
 
 /** What the confirmation page shows for the code in the browser's `fed-link` cookie: only the member's own, live code. */
-export async function getPendingLink(code: string, userId: string, now = new Date()): Promise<PendingLink | null> {
-  const row = await (await db()).federatedLinkCode.findFirst({
+export async function getPendingLink(database: Database, code: string, userId: string, now = new Date()): Promise<PendingLink | null> {
+  const row = await database.prisma.federatedLinkCode.findFirst({
     where: { codeHash: hashToken(code), userId, expiresAt: { gt: now } },
     select: { providerId: true, email: true, expiresAt: true, provider: { select: { displayName: true } } },
   });
@@ -22,6 +22,6 @@ export async function getPendingLink(code: string, userId: string, now = new Dat
 }
 
 /** "Cancel" on the confirmation page: the code is deleted, whoever it was issued to (holding it is enough to give it up). */
-export async function discardLinkCode(code: string): Promise<void> {
-  await (await db()).federatedLinkCode.deleteMany({ where: { codeHash: hashToken(code) } });
+export async function discardLinkCode(database: Database, code: string): Promise<void> {
+  await database.prisma.federatedLinkCode.deleteMany({ where: { codeHash: hashToken(code) } });
 }

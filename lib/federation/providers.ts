@@ -1,6 +1,6 @@
 import "server-only";
 import { openSecret, sealSecret } from "../crypto/secret-box.ts";
-import { db } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import type { FederationProviderInput, FederationProviderSummary } from "./schemas.ts";
 
 /**
@@ -32,8 +32,8 @@ export interface FederationProviderListing extends FederationProviderSummary {
 }
 
 /** The providers offered on the sign-in page, by display name. */
-export async function listEnabledProviders(): Promise<FederationProviderSummary[]> {
-  return (await db()).federationProvider.findMany({
+export async function listEnabledProviders(database: Database): Promise<FederationProviderSummary[]> {
+  return database.prisma.federationProvider.findMany({
     where: { enabled: true },
     orderBy: [{ displayName: "asc" }, { id: "asc" }],
     select: { id: true, displayName: true },
@@ -41,8 +41,8 @@ export async function listEnabledProviders(): Promise<FederationProviderSummary[
 }
 
 /** An enabled provider with what the relying party needs, or null when unknown or disabled. */
-export async function getEnabledProvider(id: string): Promise<FederationProvider | null> {
-  const row = await (await db()).federationProvider.findFirst({
+export async function getEnabledProvider(database: Database, id: string): Promise<FederationProvider | null> {
+  const row = await database.prisma.federationProvider.findFirst({
     where: { id, enabled: true },
     select: { id: true, displayName: true, issuer: true, clientId: true, scopes: true, updatedAt: true, clientSecretEncrypted: true },
   });
@@ -52,8 +52,8 @@ export async function getEnabledProvider(id: string): Promise<FederationProvider
 }
 
 /** Every provider, enabled or not, for the operator's script. Never the secret. */
-export async function listAllProviders(): Promise<FederationProviderListing[]> {
-  const rows = await (await db()).federationProvider.findMany({
+export async function listAllProviders(database: Database): Promise<FederationProviderListing[]> {
+  const rows = await database.prisma.federationProvider.findMany({
     orderBy: { id: "asc" },
     select: {
       id: true,
@@ -70,8 +70,7 @@ export async function listAllProviders(): Promise<FederationProviderListing[]> {
 }
 
 /** Adds a provider or replaces one's settings (and secret); enables it. Answers whether it was new. */
-export async function saveFederationProvider(input: FederationProviderInput): Promise<{ created: boolean }> {
-  const prisma = await db();
+export async function saveFederationProvider(database: Database, input: FederationProviderInput): Promise<{ created: boolean }> {
   const data = {
     displayName: input.displayName,
     issuer: input.issuer,
@@ -80,19 +79,19 @@ export async function saveFederationProvider(input: FederationProviderInput): Pr
     scopes: [...new Set(input.scopes)].join(" "),
     enabled: true,
   };
-  const existing = await prisma.federationProvider.findUnique({ where: { id: input.id }, select: { id: true } });
-  await prisma.federationProvider.upsert({ where: { id: input.id }, create: { id: input.id, ...data }, update: data, select: { id: true } });
+  const existing = await database.prisma.federationProvider.findUnique({ where: { id: input.id }, select: { id: true } });
+  await database.prisma.federationProvider.upsert({ where: { id: input.id }, create: { id: input.id, ...data }, update: data, select: { id: true } });
   return { created: !existing };
 }
 
 /** Turns "Continue with" on or off; links are kept either way. False when there is no such provider. */
-export async function setFederationProviderEnabled(id: string, enabled: boolean): Promise<boolean> {
-  const { count } = await (await db()).federationProvider.updateMany({ where: { id }, data: { enabled } });
+export async function setFederationProviderEnabled(database: Database, id: string, enabled: boolean): Promise<boolean> {
+  const { count } = await database.prisma.federationProvider.updateMany({ where: { id }, data: { enabled } });
   return count === 1;
 }
 
 /** Deletes a provider and, with it, every identity linked through it. False when there is no such provider. */
-export async function removeFederationProvider(id: string): Promise<boolean> {
-  const { count } = await (await db()).federationProvider.deleteMany({ where: { id } });
+export async function removeFederationProvider(database: Database, id: string): Promise<boolean> {
+  const { count } = await database.prisma.federationProvider.deleteMany({ where: { id } });
   return count === 1;
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import { maskEmail } from "../contacts/mask-contact.ts";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { notFound } from "../identity/errors.ts";
 import { isUuid } from "../identity/ids.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
@@ -12,26 +12,31 @@ import type { RemovedLinkedIdentity } from "./schemas.ts";
  * member in at once. Sessions it already started are not ended: the member can sign them out under
  * "Where you’re signed in". Someone else's id is `not_found`.
  */
-export async function removeLinkedIdentityOrThrow(userId: string, identityId: string, context: RequestContext): Promise<RemovedLinkedIdentity> {
+export async function removeLinkedIdentityOrThrow(database: Database, userId: string, identityId: string, context: RequestContext): Promise<RemovedLinkedIdentity> {
   if (!isUuid(identityId)) throw notFound("linked identity");
-  const removed = await (await db()).$transaction(async (tx) => {
-    const [row] = await tx.$queryRaw<{ id: string; provider_id: string; email: string | null; linked_at: Date }[]>`
-      DELETE FROM federated_identity WHERE id = ${identityId}::uuid AND user_id = ${userId}::uuid
-      RETURNING id, provider_id, email, linked_at`;
+  const removed = await database.transaction(async (tx) => {
+    const row = await tx.prisma.federatedIdentity.findFirst({
+      where: { id: identityId, userId },
+      select: { id: true, providerId: true, email: true, linkedAt: true, provider: { select: { displayName: true } } },
+    });
     if (!row) return null;
-    const provider = await tx.federationProvider.findUnique({ where: { id: row.provider_id }, select: { displayName: true } });
+    // Removed meanwhile from another device: as if it had not been there.
+    const { count } = await tx.prisma.federatedIdentity.deleteMany({ where: { id: row.id, userId } });
+    if (count !== 1) return null;
     const email = row.email ? maskEmail(row.email) : null;
-    const providerName = provider?.displayName ?? row.provider_id;
-    await recordSecurityEvent(
-      { userId, type: "federated_identity_removed", context, detail: { provider: row.provider_id, provider_name: providerName, ...(email ? { email } : {}) } },
-      tx,
-    );
+    const providerName = row.provider.displayName;
+    await recordSecurityEvent(tx, {
+      userId,
+      type: "federated_identity_removed",
+      context,
+      detail: { provider: row.providerId, provider_name: providerName, ...(email ? { email } : {}) },
+    });
     return {
       id: row.id,
-      provider: row.provider_id,
+      provider: row.providerId,
       provider_name: providerName,
       email,
-      linked_at: new Date(row.linked_at).toISOString(),
+      linked_at: row.linkedAt.toISOString(),
       status: "removed" as const,
     };
   });

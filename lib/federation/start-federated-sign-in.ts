@@ -1,16 +1,16 @@
 import "server-only";
 import { buildAuthorizationUrl, calculatePKCECodeChallenge, randomNonce, randomPKCECodeVerifier, randomState } from "openid-client";
 import { AccountError, type CookieToSet } from "../accounts/errors.ts";
-import { safeRelativePath } from "../accounts/return-to.ts";
 import { sealSecret } from "../crypto/secret-box.ts";
 import { hashToken } from "../crypto/tokens.ts";
-import { sql } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { attemptKey } from "../limits/keys.ts";
 import type { AttemptPolicy } from "../limits/policies.ts";
 import { recordFailure } from "../limits/record-failure.ts";
+import { safeRelativePath } from "../sign-in/return-to.ts";
 import { ATTEMPT_TTL_SECONDS, attemptCookie } from "./cookies.ts";
 import { getEnabledProvider } from "./providers.ts";
 import { federatedCallbackUrl, relyingPartyFor } from "./relying-party.ts";
@@ -37,12 +37,13 @@ export interface StartedFederatedSignIn {
  * of it is kept in process memory, so the callback may land on any instance.
  */
 export async function startFederatedSignIn(
+  database: Database,
   input: { providerId: string; intent: FederatedIntent; userId: string | null; request?: string; returnTo?: string; context: RequestContext },
   now = new Date(),
 ): Promise<StartedFederatedSignIn> {
   const ipKey = input.context.ip ? attemptKey("federated-start:ip", input.context.ip, START_POLICY) : null;
-  await assertAttemptsAllowed([ipKey], now);
-  const provider = await getEnabledProvider(input.providerId);
+  await assertAttemptsAllowed(database, [ipKey], now);
+  const provider = await getEnabledProvider(database, input.providerId);
   if (!provider) throw new AccountError("federation_unavailable");
   let configuration;
   try {
@@ -56,25 +57,24 @@ export async function startFederatedSignIn(
   const nonce = randomNonce();
   const verifier = randomPKCECodeVerifier();
   // Every start counts; the one that goes past the free ones is refused already, as a wrong password is.
-  const { retryAfterSeconds } = await recordFailure([ipKey], now);
+  const { retryAfterSeconds } = await recordFailure(database, [ipKey], now);
   if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
   // Expired attempts of anyone are cleared here, so the table stays small without a scheduled job.
-  await sql(`DELETE FROM federated_login_attempt WHERE expires_at < $1`, [now]);
-  await sql(
-    `INSERT INTO federated_login_attempt (state_hash, provider_id, code_verifier_encrypted, nonce, intent, user_id, request, return_to, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [
-      hashToken(state),
-      provider.id,
-      await sealSecret(VERIFIER_PURPOSE, verifier),
+  await database.prisma.federatedLoginAttempt.deleteMany({ where: { expiresAt: { lt: now } } });
+  await database.prisma.federatedLoginAttempt.create({
+    data: {
+      stateHash: hashToken(state),
+      providerId: provider.id,
+      codeVerifierEncrypted: await sealSecret(VERIFIER_PURPOSE, verifier),
       nonce,
-      input.intent,
-      input.userId,
-      input.request ?? null,
-      safeRelativePath(input.returnTo),
-      new Date(now.getTime() + ATTEMPT_TTL_SECONDS * 1000),
-    ],
-  );
+      intent: input.intent,
+      userId: input.userId,
+      request: input.request ?? null,
+      returnTo: safeRelativePath(input.returnTo),
+      expiresAt: new Date(now.getTime() + ATTEMPT_TTL_SECONDS * 1000),
+    },
+    select: { stateHash: true },
+  });
 
   const url = buildAuthorizationUrl(configuration, {
     redirect_uri: federatedCallbackUrl(),

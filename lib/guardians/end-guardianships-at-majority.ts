@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import type { SecurityEventType } from "../security-log/record-security-event.ts";
 import { env } from "../env.ts";
 import { latestBirthDateOfAge, utcDate } from "./majority.ts";
@@ -28,53 +28,59 @@ const BIRTH_DATE_SHAPE = "^[0-9]{4}-[0-9]{2}-[0-9]{2}$";
  * ended afterwards. Birth dates compare as `YYYY-MM-DD` strings (majority.ts); malformed ones are left out
  * rather than stopping the run.
  */
-export async function endGuardianshipsAtMajority(now = new Date(), ageOfMajority = env().AGE_OF_MAJORITY): Promise<MajoritySummary> {
-  const prisma = await db();
+export async function endGuardianshipsAtMajority(database: Database, now = new Date(), ageOfMajority = env().AGE_OF_MAJORITY): Promise<MajoritySummary> {
   const cutoff = latestBirthDateOfAge(utcDate(now), ageOfMajority);
   const summary: MajoritySummary = { ended: 0, rolesRemoved: 0, promoted: 0 };
   const type: SecurityEventType = "guardianship_ended";
 
   for (;;) {
-    const batch = await prisma.$transaction(async (tx) => {
-      const ending = await tx.$queryRaw<{ id: string; guardian_id: string; dependent_id: string }[]>`
-        SELECT g.id, g.guardian_id, g.dependent_id
-          FROM guardianship g JOIN account a ON a.id = g.dependent_id
-         WHERE g.ended_at IS NULL AND a.birth_date ~ ${BIRTH_DATE_SHAPE} AND a.birth_date <= ${cutoff}
-         ORDER BY g.id
-         LIMIT ${BATCH}
-           FOR UPDATE OF g SKIP LOCKED`;
+    const batch = await database.transaction(async (tx) => {
+      // Raw: rows locked with SKIP LOCKED, and a regular expression on the birth date (0019, reasons 2 and 4).
+      const ending = await tx.query<{ id: string; guardian_id: string; dependent_id: string }>(
+        `SELECT g.id::text, g.guardian_id::text, g.dependent_id::text
+           FROM guardianship g JOIN account a ON a.id = g.dependent_id
+          WHERE g.ended_at IS NULL AND a.birth_date ~ $1::text AND a.birth_date <= $2::text
+          ORDER BY g.id
+          LIMIT $3::int
+            FOR UPDATE OF g SKIP LOCKED`,
+        [BIRTH_DATE_SHAPE, cutoff, BATCH],
+      );
       if (ending.length === 0) return null;
-      const ids = ending.map((row) => row.id);
-      await tx.$executeRaw`UPDATE guardianship SET ended_at = ${now} WHERE id = ANY(${ids}::uuid[])`;
+      await tx.prisma.guardianship.updateMany({ where: { id: { in: ending.map((row) => row.id) } }, data: { endedAt: now } });
 
       // The guardians' rows are locked (in one order, so two runs cannot deadlock) as createGuardianship
       // does, so a guardianship created meanwhile is seen before the role goes.
       const guardianIds = [...new Set(ending.map((row) => row.guardian_id))].sort();
-      await tx.$queryRaw`SELECT id FROM account WHERE id = ANY(${guardianIds}::uuid[]) ORDER BY id FOR UPDATE`;
-      const removed = await tx.$queryRaw<{ user_id: string }[]>`
-        DELETE FROM user_role ur USING role r
-         WHERE r.id = ur.role_id AND r.name = ${GUARDIAN_ROLE} AND ur.user_id = ANY(${guardianIds}::uuid[])
-           AND NOT EXISTS (SELECT 1 FROM guardianship g WHERE g.guardian_id = ur.user_id AND g.ended_at IS NULL)
-        RETURNING ur.user_id`;
+      await tx.query(`SELECT id FROM account WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [guardianIds]);
+      const removed = await tx.prisma.userRole.deleteMany({
+        where: { role: { name: GUARDIAN_ROLE }, userId: { in: guardianIds }, user: { guardianOf: { none: { endedAt: null } } } },
+      });
 
-      await tx.securityEvent.createMany({
+      await tx.prisma.securityEvent.createMany({
         data: ending.flatMap((row) => [
           // No IP or browser: nobody asked for it, the calendar did.
           { userId: row.guardian_id, type, detail: { dependent_id: row.dependent_id, reason: "age_of_majority" } },
           { userId: row.dependent_id, type, detail: { guardian_id: row.guardian_id, reason: "age_of_majority" } },
         ]),
       });
-      return { ended: ending.length, rolesRemoved: removed.length };
+      return { ended: ending.length, rolesRemoved: removed.count };
     });
     if (!batch) break;
     summary.ended += batch.ended;
     summary.rolesRemoved += batch.rolesRemoved;
   }
 
-  // One statement, so it is idempotent and safe alongside another run by itself.
-  summary.promoted = await prisma.$executeRaw`
-    UPDATE family_member fm SET role = 'adult'
-      FROM account a
-     WHERE a.id = fm.user_id AND fm.role = 'child' AND a.birth_date ~ ${BIRTH_DATE_SHAPE} AND a.birth_date <= ${cutoff}`;
+  // One statement, so it is idempotent and safe alongside another run by itself (a regular expression: reason 4).
+  const promoted = await database.query<{ promoted: number }>(
+    `WITH promoted AS (
+       UPDATE family_member fm SET role = 'adult'
+         FROM account a
+        WHERE a.id = fm.user_id AND fm.role = 'child' AND a.birth_date ~ $1::text AND a.birth_date <= $2::text
+       RETURNING 1
+     )
+     SELECT count(*)::int AS promoted FROM promoted`,
+    [BIRTH_DATE_SHAPE, cutoff],
+  );
+  summary.promoted = Number(promoted[0]?.promoted ?? 0);
   return summary;
 }

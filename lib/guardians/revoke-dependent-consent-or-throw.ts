@@ -1,8 +1,8 @@
 import "server-only";
 import { revokeConsentOrThrow } from "../consents/revoke-consent-or-throw.ts";
 import type { ConsentBody } from "../consents/schemas.ts";
-import { sql } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { notFound } from "../identity/errors.ts";
 import { isUuid } from "../identity/ids.ts";
 
@@ -13,12 +13,15 @@ import { isUuid } from "../identity/ids.ts";
  * The route has checked `guardian:act_as`; here, someone who is not the caller's dependant (or no longer
  * is) is `not_found`, as is a consent that is not that dependant's.
  */
-export async function revokeDependentConsentOrThrow(guardianId: string, dependentId: string, consentId: string, context: RequestContext): Promise<ConsentBody> {
+export async function revokeDependentConsentOrThrow(
+  database: Database,
+  guardianId: string,
+  dependentId: string,
+  consentId: string,
+  context: RequestContext,
+): Promise<ConsentBody> {
   if (!isUuid(dependentId)) throw notFound("dependent");
-  const [guardianship] = await sql<{ id: string }>(
-    `SELECT id FROM guardianship WHERE guardian_id = $1::uuid AND dependent_id = $2::uuid AND ended_at IS NULL`,
-    [guardianId, dependentId],
-  );
+  const guardianship = await database.prisma.guardianship.findFirst({ where: { guardianId, dependentId, endedAt: null }, select: { id: true } });
   if (!guardianship) throw notFound("dependent");
-  return revokeConsentOrThrow(dependentId, consentId, context, { guardianId });
+  return revokeConsentOrThrow(database, dependentId, consentId, context, { guardianId });
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { TooManyAttemptsError } from "./errors.ts";
 import { presentKeys, type AttemptKey } from "./keys.ts";
 import { secondsUntil } from "./policies.ts";
@@ -13,10 +13,10 @@ export interface AttemptStatus {
 }
 
 /** Whether an attempt may go ahead now: none of the keys is inside a block. */
-export async function checkAttempts(keys: readonly (AttemptKey | null)[], now = new Date()): Promise<AttemptStatus> {
+export async function checkAttempts(database: Database, keys: readonly (AttemptKey | null)[], now = new Date()): Promise<AttemptStatus> {
   const present = presentKeys(keys);
   if (present.length === 0) return { allowed: true, retryAfterSeconds: 0, countedKeys: new Set() };
-  const rows = await sql<{ key: string; blocked_until: Date | null }>(
+  const rows = await database.query<{ key: string; blocked_until: Date | null }>(
     `SELECT key, blocked_until FROM attempt_counter WHERE key = ANY($1::text[])`,
     [present.map((key) => key.key)],
   );
@@ -30,8 +30,8 @@ export async function checkAttempts(keys: readonly (AttemptKey | null)[], now = 
 }
 
 /** checkAttempts that throws TooManyAttemptsError when blocked: the first step of every limited action. */
-export async function assertAttemptsAllowed(keys: readonly (AttemptKey | null)[], now = new Date()): Promise<AttemptStatus> {
-  const status = await checkAttempts(keys, now);
+export async function assertAttemptsAllowed(database: Database, keys: readonly (AttemptKey | null)[], now = new Date()): Promise<AttemptStatus> {
+  const status = await checkAttempts(database, keys, now);
   if (!status.allowed) throw new TooManyAttemptsError(status.retryAfterSeconds);
   return status;
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { presentKeys, type AttemptKey } from "./keys.ts";
 import { MAX_DOUBLINGS, secondsUntil } from "./policies.ts";
 
@@ -43,11 +43,11 @@ ON CONFLICT (key) DO UPDATE SET
 RETURNING failures, blocked_until`;
 
 /** Counts one failure against each key and answers how long the caller must now wait. */
-export async function recordFailure(keys: readonly (AttemptKey | null)[], now = new Date()): Promise<FailureRecord> {
+export async function recordFailure(database: Database, keys: readonly (AttemptKey | null)[], now = new Date()): Promise<FailureRecord> {
   const present = presentKeys(keys);
   const rows = await Promise.all(
     present.map(async ({ key, policy }) => {
-      const [row] = await sql<{ failures: number; blocked_until: Date | null }>(RECORD_FAILURE_SQL, [
+      const [row] = await database.query<{ failures: number; blocked_until: Date | null }>(RECORD_FAILURE_SQL, [
         key,
         now,
         policy.freeFailures,

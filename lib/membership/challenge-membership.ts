@@ -1,13 +1,13 @@
 import "server-only";
-import { issueVerificationCode } from "../accounts/verification-codes.ts";
 import { assertCodeSendAllowed, codeSendKeys, countCodeSent } from "../contacts/limit-code-sends.ts";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
 import { attemptKey } from "../limits/keys.ts";
 import type { AttemptPolicy } from "../limits/policies.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
+import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
 import { getMembershipRecordOrThrow } from "./get-membership-record-or-throw.ts";
 import { ALREADY_LINKED_TO_YOU, MEMBERSHIP_RECORD, NO_CONTACT_ON_FILE } from "./membership-errors.ts";
 import { membershipCodeMessage } from "./membership-messages.ts";
@@ -32,8 +32,8 @@ export const MEMBERSHIP_CHALLENGES_PER_RECORD: AttemptPolicy = { freeFailures: 2
  * masked (issue 14, finding 5). Sending is limited per contact, per member, per IP address and per record;
  * asking again sends a new code and the earlier one stops working.
  */
-export async function challengeMembership(userId: string, membershipId: string, context: RequestContext, now = new Date()): Promise<MembershipChallenge> {
-  const record = await getMembershipRecordOrThrow(userId, membershipId, { requireUnlinkedAccount: true });
+export async function challengeMembership(database: Database, userId: string, membershipId: string, context: RequestContext, now = new Date()): Promise<MembershipChallenge> {
+  const record = await getMembershipRecordOrThrow(database, userId, membershipId, { requireUnlinkedAccount: true });
   if (record.linkedToCaller) throw new IdentityError("conflict", ALREADY_LINKED_TO_YOU);
   const contact = record.contact;
   if (!contact) throw new IdentityError("conflict", NO_CONTACT_ON_FILE);
@@ -41,12 +41,11 @@ export async function challengeMembership(userId: string, membershipId: string, 
     ...codeSendKeys({ purpose: MEMBERSHIP_PURPOSE, target: contact.value, userId, ip: context.ip }),
     attemptKey("membership-challenge:record", record.id, MEMBERSHIP_CHALLENGES_PER_RECORD),
   ];
-  await assertCodeSendAllowed(sendKeys, now);
+  await assertCodeSendAllowed(database, sendKeys, now);
 
-  const messageId = await (await db()).$transaction(async (tx) => {
-    // Locked, so a record linked by someone else meanwhile sends nothing.
-    const [row] = await tx.$queryRaw<{ id: string }[]>`
-      SELECT id FROM membership_record WHERE id = ${record.id} AND linked_user_id IS NULL FOR UPDATE`;
+  const messageId = await database.transaction(async (tx) => {
+    // Locked, so a record linked by someone else meanwhile sends nothing (FOR UPDATE: docs/decisions/0019, reason 2).
+    const [row] = await tx.query<{ id: string }>(`SELECT id FROM membership_record WHERE id = $1 AND linked_user_id IS NULL FOR UPDATE`, [record.id]);
     if (!row) throw notFound(MEMBERSHIP_RECORD);
     const code = await issueVerificationCode(
       tx,
@@ -55,7 +54,7 @@ export async function challengeMembership(userId: string, membershipId: string, 
     );
     return enqueueMessage(tx, membershipCodeMessage(contact.channel, contact.value, code));
   });
-  await countCodeSent(sendKeys, now);
-  deliverAfterCommit([messageId]);
+  await countCodeSent(database, sendKeys, now);
+  deliverAfterCommit(database, [messageId]);
   return { status: "ok" };
 }

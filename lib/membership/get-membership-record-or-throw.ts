@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
 import type { ContactChannel } from "../contacts/mask-contact.ts";
 import { ACCOUNT_ALREADY_LINKED, MEMBERSHIP_RECORD } from "./membership-errors.ts";
@@ -25,17 +25,15 @@ export interface ClaimableRecord {
  * With `requireUnlinkedAccount`, a caller whose account already holds another record is a `conflict`:
  * one record per member.
  */
-export async function getMembershipRecordOrThrow(userId: string, membershipId: string, options: { requireUnlinkedAccount: boolean }): Promise<ClaimableRecord> {
+export async function getMembershipRecordOrThrow(database: Database, userId: string, membershipId: string, options: { requireUnlinkedAccount: boolean }): Promise<ClaimableRecord> {
   if (!isMembershipId(membershipId)) throw notFound(MEMBERSHIP_RECORD);
-  const [row] = await sql<{ id: string; email: string | null; phone: string | null; linked_user_id: string | null; caller_record: string | null }>(
-    `SELECT r.id, r.email, r.phone, r.linked_user_id::text AS linked_user_id,
-            (SELECT mine.id FROM membership_record mine WHERE mine.linked_user_id = $2::uuid) AS caller_record
-       FROM membership_record r WHERE r.id = $1`,
-    [membershipId, userId],
-  );
-  if (!row || (row.linked_user_id !== null && row.linked_user_id !== userId)) throw notFound(MEMBERSHIP_RECORD);
-  const linkedToCaller = row.linked_user_id === userId;
-  if (options.requireUnlinkedAccount && !linkedToCaller && row.caller_record !== null) throw new IdentityError("conflict", ACCOUNT_ALREADY_LINKED);
+  const [row, callerRecord] = await Promise.all([
+    database.prisma.membershipRecord.findUnique({ where: { id: membershipId }, select: { id: true, email: true, phone: true, linkedUserId: true } }),
+    database.prisma.membershipRecord.findUnique({ where: { linkedUserId: userId }, select: { id: true } }),
+  ]);
+  if (!row || (row.linkedUserId !== null && row.linkedUserId !== userId)) throw notFound(MEMBERSHIP_RECORD);
+  const linkedToCaller = row.linkedUserId === userId;
+  if (options.requireUnlinkedAccount && !linkedToCaller && callerRecord !== null) throw new IdentityError("conflict", ACCOUNT_ALREADY_LINKED);
   const contact = row.email ? { channel: "email" as const, value: row.email } : row.phone ? { channel: "phone" as const, value: row.phone } : null;
   return { id: row.id, contact, linkedToCaller };
 }

@@ -1,12 +1,12 @@
 import "server-only";
-import { db } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import type { MembershipCampus, MyMembership } from "./schemas.ts";
 
 const campusOf = (campus: { id: string; name: string } | null): MembershipCampus => (campus ? { id: campus.id, name: campus.name } : null);
 
 /** GET /api/v1/users/me/membership: the record linked to the member, if any, and their requests waiting for staff. */
-export async function getMyMembership(userId: string): Promise<MyMembership> {
-  const prisma = await db();
+export async function getMyMembership(database: Database, userId: string): Promise<MyMembership> {
+  const { prisma } = database;
   const [record, requests] = await Promise.all([
     prisma.membershipRecord.findUnique({
       where: { linkedUserId: userId },

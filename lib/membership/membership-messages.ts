@@ -1,5 +1,5 @@
 import "server-only";
-import { CODE_TTL_SECONDS } from "../accounts/verification-code-rules.ts";
+import { CODE_TTL_SECONDS } from "../verification-codes/verification-code-rules.ts";
 import { churchName } from "../church.ts";
 import { smsText } from "../contacts/contact-messages.ts";
 import type { ContactChannel } from "../contacts/mask-contact.ts";

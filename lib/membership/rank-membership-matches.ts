@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { tooManyRequests } from "../identity/errors.ts";
 import { checkAttempts } from "../limits/check-attempts.ts";
 import { attemptKey } from "../limits/keys.ts";
@@ -19,8 +19,8 @@ export const MEMBERSHIP_SEARCHES = 20;
 export const MEMBERSHIP_SEARCH_POLICY: AttemptPolicy = { freeFailures: MEMBERSHIP_SEARCHES - 1, baseDelaySeconds: 30, maxDelaySeconds: 15 * 60, windowSeconds: 15 * 60 };
 
 /** The member's own verified addresses and numbers: the account's, and their verified recovery contacts. */
-async function ownVerifiedContacts(userId: string): Promise<{ emails: string[]; phones: string[] }> {
-  const rows = await sql<{ channel: string; value: string }>(
+async function ownVerifiedContacts(database: Database, userId: string): Promise<{ emails: string[]; phones: string[] }> {
+  const rows = await database.query<{ channel: string; value: string }>(
     `SELECT 'email' AS channel, email AS value FROM account WHERE id = $1::uuid AND email IS NOT NULL AND email_verified_at IS NOT NULL
      UNION
      SELECT 'phone', phone FROM account WHERE id = $1::uuid AND phone IS NOT NULL AND phone_verified_at IS NOT NULL
@@ -35,11 +35,11 @@ async function ownVerifiedContacts(userId: string): Promise<{ emails: string[]; 
 }
 
 /** POST /api/v1/users/me/membership/ranked-search (decisions.md part 3): every search counts against the limit. */
-export async function rankMembershipMatches(userId: string, query: string, now = new Date()): Promise<MembershipSearchResult> {
+export async function rankMembershipMatches(database: Database, userId: string, query: string, now = new Date()): Promise<MembershipSearchResult> {
   const key = attemptKey("membership-search:user", userId, MEMBERSHIP_SEARCH_POLICY);
-  const status = await checkAttempts([key], now);
+  const status = await checkAttempts(database, [key], now);
   if (!status.allowed) throw tooManyRequests(status.retryAfterSeconds, TOO_MANY_SEARCHES);
-  await recordFailure([key], now);
-  const own = await ownVerifiedContacts(userId);
-  return { matches: await searchMembershipRecords(sql, { text: query, ownEmails: own.emails, ownPhones: own.phones }) };
+  await recordFailure(database, [key], now);
+  const own = await ownVerifiedContacts(database, userId);
+  return { matches: await searchMembershipRecords(database, { text: query, ownEmails: own.emails, ownPhones: own.phones }) };
 }

@@ -3,7 +3,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pgliteMigrationConnection } from "../db/connections.ts";
 import { applyMigrations } from "../db/migrate.ts";
-import type { SqlQuery } from "../db.ts";
+import type { SqlQuery } from "../db/database.ts";
 import { buildMembershipRegister } from "../demo/build-membership-register.ts";
 import { seedMembershipRegister } from "../demo/seed-membership-register.ts";
 import { foldName } from "./fold-name.ts";
@@ -16,7 +16,7 @@ let query: SqlQuery;
 const register = buildMembershipRegister();
 const byName = (given: string, family: string) => register.records.find((record) => record.givenName === given && record.familyName === family)!;
 const search = (text: string, own: { emails?: string[]; phones?: string[] } = {}) =>
-  searchMembershipRecords(query, { text, ownEmails: own.emails ?? [], ownPhones: own.phones ?? [] });
+  searchMembershipRecords({ query }, { text, ownEmails: own.emails ?? [], ownPhones: own.phones ?? [] });
 
 beforeAll(async () => {
   pglite = await PGlite.create({ extensions: { pg_trgm } });

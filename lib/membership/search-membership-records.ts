@@ -1,4 +1,4 @@
-import type { SqlQuery } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { nicknameVariants } from "./nicknames.ts";
 import { MAX_MATCHES, type MembershipMatch } from "./schemas.ts";
 
@@ -24,7 +24,8 @@ import { MAX_MATCHES, type MembershipMatch } from "./schemas.ts";
  *   records the query's words fit equally, the one with fewer other words wins), then by id so equal
  *   scores keep one order.
  *
- * Kept free of `server-only` (the executor is a parameter) so the quality benchmark runs it unchanged.
+ * Raw SQL: pg_trgm operators and unnest (docs/decisions/0019, reason 4). Kept free of `server-only`, and
+ * asking only for `query`, so the quality benchmark runs it unchanged on a connection of its own.
  */
 const NICKNAME_WEIGHT = 0.97;
 const PART_WEIGHT = 0.9;
@@ -84,10 +85,10 @@ export interface MembershipSearchInput {
   ownPhones: readonly string[];
 }
 
-export async function searchMembershipRecords(query: SqlQuery, input: MembershipSearchInput): Promise<MembershipMatch[]> {
+export async function searchMembershipRecords(database: Pick<Database, "query">, input: MembershipSearchInput): Promise<MembershipMatch[]> {
   const asked = readQuery(input);
   if (!asked.name && !asked.email && !asked.phone) return [];
-  const rows = await query<{ id: string; campus_id: string | null; campus_name: string | null; score: number | string }>(SEARCH_SQL, [
+  const rows = await database.query<{ id: string; campus_id: string | null; campus_name: string | null; score: number | string }>(SEARCH_SQL, [
     asked.name,
     asked.name ? nicknameVariants(asked.name) : [],
     asked.email,

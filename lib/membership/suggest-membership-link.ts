@@ -1,6 +1,6 @@
 import "server-only";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError } from "../identity/errors.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { getMembershipRecordOrThrow } from "./get-membership-record-or-throw.ts";
@@ -13,27 +13,28 @@ import { MAX_OPEN_LINK_REQUESTS } from "./schemas.ts";
  * Idempotent: asking again for the same record changes nothing and answers the same. A member may have
  * 3 requests waiting at once, so nobody can flood the office's queue.
  */
-export async function suggestMembershipLink(userId: string, membershipId: string, context: RequestContext): Promise<{ status: "ok" }> {
-  const record = await getMembershipRecordOrThrow(userId, membershipId, { requireUnlinkedAccount: true });
+export async function suggestMembershipLink(database: Database, userId: string, membershipId: string, context: RequestContext): Promise<{ status: "ok" }> {
+  const record = await getMembershipRecordOrThrow(database, userId, membershipId, { requireUnlinkedAccount: true });
   if (record.linkedToCaller) throw new IdentityError("conflict", ALREADY_LINKED_TO_YOU);
 
-  await (await db()).$transaction(async (tx) => {
-    // The account row is locked while the waiting requests are counted: two requests at once cannot make a fourth.
-    await tx.$queryRaw`SELECT id FROM account WHERE id = ${userId}::uuid FOR UPDATE`;
-    const existing = await tx.membershipLinkRequest.findUnique({
+  await database.transaction(async (tx) => {
+    // The account row is locked while the waiting requests are counted: two requests at once cannot make a
+    // fourth (FOR UPDATE: docs/decisions/0019, reason 2).
+    await tx.query(`SELECT id FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
+    const existing = await tx.prisma.membershipLinkRequest.findUnique({
       where: { membershipId_userId: { membershipId: record.id, userId } },
       select: { status: true },
     });
     if (existing?.status === "pending") return;
-    const open = await tx.membershipLinkRequest.count({ where: { userId, status: "pending" } });
+    const open = await tx.prisma.membershipLinkRequest.count({ where: { userId, status: "pending" } });
     if (open >= MAX_OPEN_LINK_REQUESTS) throw new IdentityError("conflict", tooManyOpenRequests(MAX_OPEN_LINK_REQUESTS));
-    await tx.membershipLinkRequest.upsert({
+    await tx.prisma.membershipLinkRequest.upsert({
       where: { membershipId_userId: { membershipId: record.id, userId } },
       create: { membershipId: record.id, userId },
       update: { status: "pending", createdAt: new Date() },
       select: { id: true },
     });
-    await recordSecurityEvent({ userId, type: "membership_link_requested", context, detail: { membership_id: record.id } }, tx);
+    await recordSecurityEvent(tx, { userId, type: "membership_link_requested", context, detail: { membership_id: record.id } });
   });
   return { status: "ok" };
 }

@@ -1,10 +1,10 @@
 import "server-only";
-import { isUniqueViolation } from "../accounts/unique-violation.ts";
+import { isUniqueViolation } from "../db/unique-violation.ts";
 import { checkContactCode, wrongCodeDescription } from "../contacts/check-contact-code.ts";
 import { codeSendKeys } from "../contacts/limit-code-sends.ts";
 import { constantTimeEqual } from "../crypto/tokens.ts";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { MEMBERSHIP_PURPOSE, membershipCodeSubject } from "./challenge-membership.ts";
@@ -21,11 +21,12 @@ const EXPIRED = "code: has expired; ask for a new code";
  * kills it with `too_many_requests`). Already linked to the caller: the same 200, so a retry after a lost
  * answer is harmless. Linking closes the member's requests to staff.
  */
-export async function verifyMembership(userId: string, membershipId: string, code: string, context: RequestContext, now = new Date()): Promise<MembershipLinked> {
-  const record = await getMembershipRecordOrThrow(userId, membershipId, { requireUnlinkedAccount: true });
+export async function verifyMembership(database: Database, userId: string, membershipId: string, code: string, context: RequestContext, now = new Date()): Promise<MembershipLinked> {
+  const record = await getMembershipRecordOrThrow(database, userId, membershipId, { requireUnlinkedAccount: true });
   if (record.linkedToCaller) return { status: "linked", membership_id: record.id };
 
   const check = await checkContactCode(
+    database,
     {
       target: { purpose: MEMBERSHIP_PURPOSE, subject: membershipCodeSubject(userId, record.id), binding: "" },
       code,
@@ -39,15 +40,15 @@ export async function verifyMembership(userId: string, membershipId: string, cod
   if (!record.contact || !constantTimeEqual(check.sentTo, record.contact.value)) throw new IdentityError("invalid_request", EXPIRED);
 
   try {
-    await (await db()).$transaction(async (tx) => {
-      const linked = await tx.membershipRecord.updateMany({
+    await database.transaction(async (tx) => {
+      const linked = await tx.prisma.membershipRecord.updateMany({
         where: { id: record.id, linkedUserId: null },
         data: { linkedUserId: userId, linkedAt: now },
       });
       // Claimed by someone else meanwhile (they proved it first).
       if (linked.count !== 1) throw notFound(MEMBERSHIP_RECORD);
-      await tx.membershipLinkRequest.updateMany({ where: { userId, status: "pending" }, data: { status: "closed" } });
-      await recordSecurityEvent({ userId, type: "membership_linked", context, detail: { membership_id: record.id } }, tx);
+      await tx.prisma.membershipLinkRequest.updateMany({ where: { userId, status: "pending" }, data: { status: "closed" } });
+      await recordSecurityEvent(tx, { userId, type: "membership_linked", context, detail: { membership_id: record.id } });
     });
   } catch (error) {
     // The member linked another record meanwhile (from another device): one record per member.

@@ -1,10 +1,10 @@
 import "server-only";
-import { TOTP_STATUS, totpStepOf } from "../accounts/verify-totp-code.ts";
 import { openSecret } from "../crypto/secret-box.ts";
-import { db, sql } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError } from "../identity/errors.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { TOTP_STATUS, totpStepOf } from "../sign-in/verify-totp-code.ts";
 import { limitCodeAttempts } from "./limit-code-attempts.ts";
 import { replaceRecoveryCodes } from "./replace-recovery-codes.ts";
 import type { RecoveryCodes } from "./schemas.ts";
@@ -17,25 +17,22 @@ const ALREADY_ON = "two-factor authentication is already on";
  * codes, shown this once. The code's step is recorded, so it cannot sign in right after. The UPDATE
  * names the secret it checked: if a new set-up replaced it meanwhile, nothing is confirmed.
  */
-export async function confirmTotp(userId: string, code: string, context: RequestContext, now = new Date()): Promise<RecoveryCodes> {
-  return limitCodeAttempts({ userId, action: "confirm", context, wrongCode: "code: is not the current code of the authenticator app" }, async () => {
-    const [credential] = await sql<{ secret_encrypted: string; status: string }>(
-      `SELECT secret_encrypted, status FROM totp_credential WHERE user_id = $1`,
-      [userId],
-    );
+export async function confirmTotp(database: Database, userId: string, code: string, context: RequestContext, now = new Date()): Promise<RecoveryCodes> {
+  return limitCodeAttempts(database, { userId, action: "confirm", context, wrongCode: "code: is not the current code of the authenticator app" }, async () => {
+    const credential = await database.prisma.totpCredential.findUnique({ where: { userId }, select: { secretEncrypted: true, status: true } });
     if (!credential) throw new IdentityError("conflict", NOTHING_TO_CONFIRM);
     if (credential.status === TOTP_STATUS.confirmed) throw new IdentityError("conflict", ALREADY_ON);
-    const step = await totpStepOf(await openSecret("totp", credential.secret_encrypted), code, now);
+    const step = await totpStepOf(await openSecret("totp", credential.secretEncrypted), code, now);
     if (step === null) return null;
 
-    const recoveryCodes = await (await db()).$transaction(async (tx) => {
-      const confirmed = await tx.totpCredential.updateMany({
-        where: { userId, status: TOTP_STATUS.pending, secretEncrypted: credential.secret_encrypted },
+    const recoveryCodes = await database.transaction(async (tx) => {
+      const confirmed = await tx.prisma.totpCredential.updateMany({
+        where: { userId, status: TOTP_STATUS.pending, secretEncrypted: credential.secretEncrypted },
         data: { status: TOTP_STATUS.confirmed, confirmedAt: now, lastUsedStep: BigInt(step) },
       });
       if (confirmed.count !== 1) throw new IdentityError("conflict", "the two-factor set-up was restarted meanwhile; use the newest QR code");
       const codes = await replaceRecoveryCodes(tx, userId);
-      await recordSecurityEvent({ userId, type: "totp_enabled", context }, tx);
+      await recordSecurityEvent(tx, { userId, type: "totp_enabled", context });
       return codes;
     });
     return { status: "ok" as const, recovery_codes: recoveryCodes };

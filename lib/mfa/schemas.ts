@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isRecoveryCodeShape, isTotpCodeShape } from "../accounts/recovery-code-format.ts";
+import { isRecoveryCodeShape, isTotpCodeShape } from "../sign-in/recovery-code-format.ts";
 
 /**
  * The TOTP second factor as the self-service routes take and answer it (decisions.md part 3). Pure zod,

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomToken } from "../crypto/tokens.ts";
-import { db, sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 
 /**
@@ -40,9 +40,9 @@ export interface ParkedAuthorizationRequest {
 }
 
 /** Parks a request for the browser whose binding hash is given; answers its id. */
-export async function parkAuthorizationRequest(params: AuthorizationParams, browserHash: string): Promise<string> {
+export async function parkAuthorizationRequest(database: Database, params: AuthorizationParams, browserHash: string): Promise<string> {
   const id = randomToken(24);
-  await (await db()).authorizationRequest.create({
+  await database.prisma.authorizationRequest.create({
     data: {
       id,
       params: params as unknown as Prisma.InputJsonValue,
@@ -58,11 +58,16 @@ export async function parkAuthorizationRequest(params: AuthorizationParams, brow
  * The parked request with this id, when it is live and belongs to the browser with this binding hash
  * (browserBindingHash of its cookie); null otherwise: unknown, expired and someone else's look the same.
  */
-export async function getAuthorizationRequest(id: string | null | undefined, browserHash: string | null): Promise<ParkedAuthorizationRequest | null> {
+export async function getAuthorizationRequest(
+  database: Database,
+  id: string | null | undefined,
+  browserHash: string | null,
+): Promise<ParkedAuthorizationRequest | null> {
   // Ids are base64url (randomToken): anything else is no request, and never reaches SQL (a NUL in `?request=`
   // made PostgreSQL refuse the query and the sign-in pages answer 500; found by the hostile-input proof).
   if (!id || !browserHash || id.length > 64 || !/^[A-Za-z0-9_-]+$/.test(id)) return null;
-  const [row] = await sql<{
+  // Raw: read on every step of a sign-in (docs/decisions/0008 and 0019, reason 3).
+  const [row] = await database.query<{
     id: string;
     params: AuthorizationParams;
     signed_in_session_id: string | null;
@@ -83,23 +88,21 @@ export async function getAuthorizationRequest(id: string | null | undefined, bro
   };
 }
 
-/** Records that this session signed in (with every factor) during the request. */
-export async function markAuthorizationRequestSignedIn(id: string, sessionId: string): Promise<void> {
-  await sql(`UPDATE authorization_request SET signed_in_session_id = $2 WHERE id = $1`, [id, sessionId]);
+/** Records that this session signed in (with every factor) during the request. Raw: the sign-in path (reason 3). */
+export async function markAuthorizationRequestSignedIn(database: Database, id: string, sessionId: string): Promise<void> {
+  await database.query(`UPDATE authorization_request SET signed_in_session_id = $2::uuid WHERE id = $1`, [id, sessionId]);
 }
 
 /** Records the member's answer on the consent screen, with the session that gave it. */
-export async function markAuthorizationRequestDecided(id: string, sessionId: string, decision: "allow" | "deny"): Promise<void> {
-  await sql(
-    decision === "allow"
-      ? `UPDATE authorization_request SET consented_session_id = $2, denied_session_id = NULL WHERE id = $1`
-      : `UPDATE authorization_request SET denied_session_id = $2, consented_session_id = NULL WHERE id = $1`,
-    [id, sessionId],
-  );
+export async function markAuthorizationRequestDecided(database: Database, id: string, sessionId: string, decision: "allow" | "deny"): Promise<void> {
+  await database.prisma.authorizationRequest.updateMany({
+    where: { id },
+    data: decision === "allow" ? { consentedSessionId: sessionId, deniedSessionId: null } : { deniedSessionId: sessionId, consentedSessionId: null },
+  });
 }
 
-export async function deleteAuthorizationRequest(id: string): Promise<void> {
-  await (await db()).authorizationRequest.deleteMany({ where: { id } });
+export async function deleteAuthorizationRequest(database: Database, id: string): Promise<void> {
+  await database.prisma.authorizationRequest.deleteMany({ where: { id } });
 }
 
 /** Where the browser goes when a page of the request is done: the authorization endpoint picks it up. */

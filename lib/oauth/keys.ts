@@ -3,7 +3,7 @@ import { createPrivateKey, type JsonWebKey as NodeJsonWebKey, type KeyObject } f
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 import { openSecret, sealSecret } from "../crypto/secret-box.ts";
 import { randomToken } from "../crypto/tokens.ts";
-import { db, sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { KEY_PREPUBLISH_SECONDS, RETIRED_KEY_PUBLISH_SECONDS } from "./config.ts";
 
 /**
@@ -47,110 +47,117 @@ async function createKey(alg: SigningAlgorithm) {
 }
 
 /** Creates a current key for every algorithm that has none. Safe to run from several instances at once. */
-export async function ensureSigningKeys(): Promise<void> {
-  const prisma = await db();
-  const missing = async () => {
-    const present = await prisma.signingKey.findMany({ where: { OR: [{ retiredAt: null }, { retiredAt: { gt: new Date() } }] }, select: { alg: true } });
+export async function ensureSigningKeys(database: Database): Promise<void> {
+  const missing = async (handle: Database) => {
+    const present = await handle.prisma.signingKey.findMany({ where: { OR: [{ retiredAt: null }, { retiredAt: { gt: new Date() } }] }, select: { alg: true } });
     return SIGNING_ALGORITHMS.filter((alg) => !present.some((key) => key.alg === alg));
   };
-  if ((await missing()).length === 0) return;
-  await prisma.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${KEY_CREATION_LOCK})`);
-    const present = await tx.signingKey.findMany({ where: { OR: [{ retiredAt: null }, { retiredAt: { gt: new Date() } }] }, select: { alg: true } });
-    for (const alg of SIGNING_ALGORITHMS) {
-      if (present.some((key) => key.alg === alg)) continue;
-      await tx.signingKey.create({ data: await createKey(alg) });
-    }
+  if ((await missing(database)).length === 0) return;
+  await database.transaction(async (tx) => {
+    await lockKeyCreation(tx);
+    for (const alg of await missing(tx)) await tx.prisma.signingKey.create({ data: await createKey(alg) });
   });
+}
+
+/** Serialises key creation and rotation across instances, until the transaction ends. */
+async function lockKeyCreation(tx: Database): Promise<void> {
+  // pg_advisory_xact_lock answers void, which not every driver decodes: answered as text ('').
+  await tx.query(`SELECT pg_advisory_xact_lock($1::bigint)::text AS locked`, [KEY_CREATION_LOCK]);
 }
 
 /**
  * Rotates every algorithm's key: new keys published now and signing from KEY_PREPUBLISH_SECONDS on; the
  * old ones sign until then and stay published RETIRED_KEY_PUBLISH_SECONDS longer. Returns the new key ids.
  */
-export async function rotateSigningKeys(): Promise<string[]> {
-  const prisma = await db();
+export async function rotateSigningKeys(database: Database): Promise<string[]> {
   const created = await Promise.all(SIGNING_ALGORITHMS.map(createKey));
   const handover = new Date(Date.now() + KEY_PREPUBLISH_SECONDS * 1000);
-  await prisma.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${KEY_CREATION_LOCK})`);
+  await database.transaction(async (tx) => {
+    await lockKeyCreation(tx);
     // A key already waiting for its turn is replaced too: only the newest rotation counts.
-    await tx.signingKey.updateMany({
+    await tx.prisma.signingKey.updateMany({
       where: { retiredAt: null },
       data: { retiredAt: handover, publishUntil: new Date(handover.getTime() + RETIRED_KEY_PUBLISH_SECONDS * 1000) },
     });
-    await tx.signingKey.createMany({ data: created.map((key) => ({ ...key, activeFrom: handover })) });
+    await tx.prisma.signingKey.createMany({ data: created.map((key) => ({ ...key, activeFrom: handover })) });
   });
   cache = undefined;
   return created.map((key) => key.id);
 }
 
-interface KeyRow {
+interface PublishedKey {
   id: string;
   alg: SigningAlgorithm;
-  public_jwk: JWK;
-  private_jwk_encrypted: string;
+  publicJwk: JWK;
+  privateJwkEncrypted: string;
   /** Active now: past active_from and not yet retired. */
   signing: boolean;
 }
 
-async function load(): Promise<KeyCache> {
-  let rows = await readPublishedKeys();
-  if (SIGNING_ALGORITHMS.some((alg) => !rows.some((row) => row.alg === alg && row.signing))) {
-    await ensureSigningKeys();
-    rows = await readPublishedKeys();
+async function load(database: Database): Promise<KeyCache> {
+  let published = await readPublishedKeys(database);
+  if (SIGNING_ALGORITHMS.some((alg) => !published.some((key) => key.alg === alg && key.signing))) {
+    await ensureSigningKeys(database);
+    published = await readPublishedKeys(database);
   }
   const current = new Map<SigningAlgorithm, SigningKey>();
-  for (const row of rows) {
-    if (!row.signing || current.has(row.alg)) continue;
-    const jwk = JSON.parse(await openSecret(SEAL_PURPOSE, row.private_jwk_encrypted)) as JWK;
+  for (const key of published) {
+    if (!key.signing || current.has(key.alg)) continue;
+    const jwk = JSON.parse(await openSecret(SEAL_PURPOSE, key.privateJwkEncrypted)) as JWK;
     const privateKey = createPrivateKey({ key: jwk as NodeJsonWebKey, format: "jwk" });
-    current.set(row.alg, { kid: row.id, alg: row.alg, privateKey });
+    current.set(key.alg, { kid: key.id, alg: key.alg, privateKey });
   }
   for (const alg of SIGNING_ALGORITHMS) {
     if (!current.has(alg)) throw new Error(`no current ${alg} signing key`);
   }
-  return { loadedAt: Date.now(), current, jwks: { keys: rows.map((row) => row.public_jwk) } };
+  return { loadedAt: Date.now(), current, jwks: { keys: published.map((key) => key.publicJwk) } };
 }
 
-function readPublishedKeys(): Promise<KeyRow[]> {
-  return sql<KeyRow>(
-    `SELECT id, alg, public_jwk, private_jwk_encrypted,
-            active_from <= now() AND (retired_at IS NULL OR retired_at > now()) AS signing
-       FROM signing_key
-      WHERE publish_until IS NULL OR publish_until > now()
-      ORDER BY active_from DESC, created_at DESC`,
-  );
+/** Every key still in its publish window, newest first, each saying whether it signs now. */
+async function readPublishedKeys(database: Database): Promise<PublishedKey[]> {
+  const now = new Date();
+  const rows = await database.prisma.signingKey.findMany({
+    where: { OR: [{ publishUntil: null }, { publishUntil: { gt: now } }] },
+    orderBy: [{ activeFrom: "desc" }, { createdAt: "desc" }],
+    select: { id: true, alg: true, publicJwk: true, privateJwkEncrypted: true, activeFrom: true, retiredAt: true },
+  });
+  return rows.map((row) => ({
+    id: row.id,
+    alg: row.alg as SigningAlgorithm,
+    publicJwk: row.publicJwk as JWK,
+    privateJwkEncrypted: row.privateJwkEncrypted,
+    signing: row.activeFrom <= now && (row.retiredAt === null || row.retiredAt > now),
+  }));
 }
 
-async function keys(): Promise<KeyCache> {
+async function keys(database: Database): Promise<KeyCache> {
   if (cache && Date.now() - cache.loadedAt < CACHE_MS) return cache;
-  loading ??= load().finally(() => {
+  loading ??= load(database).finally(() => {
     loading = undefined;
   });
   cache = await loading;
   return cache;
 }
 
-export async function currentSigningKey(alg: SigningAlgorithm): Promise<SigningKey> {
-  const key = (await keys()).current.get(alg);
+export async function currentSigningKey(database: Database, alg: SigningAlgorithm): Promise<SigningKey> {
+  const key = (await keys(database)).current.get(alg);
   if (!key) throw new Error(`no current ${alg} signing key`);
   return key;
 }
 
 /** The public keys to publish: every current key and every retired one still within its publish window. */
-export async function publishedJwks(): Promise<{ keys: JWK[] }> {
-  return (await keys()).jwks;
+export async function publishedJwks(database: Database): Promise<{ keys: JWK[] }> {
+  return (await keys(database)).jwks;
 }
 
 /**
  * Checks at start-up that this instance can open the signing keys: a changed APP_SECRET would otherwise
  * surface as a failing token endpoint. Creates the first keys on an empty database.
  */
-export async function checkSigningKeys(): Promise<void> {
-  await ensureSigningKeys();
+export async function checkSigningKeys(database: Database): Promise<void> {
+  await ensureSigningKeys(database);
   try {
-    await keys();
+    await keys(database);
   } catch (error) {
     if (error instanceof Error && /decrypt/i.test(error.message)) {
       throw new SigningKeysUnreadableError(

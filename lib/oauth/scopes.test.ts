@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PORTAL_SCOPES } from "../portal-auth/portal-scope.ts";
+import { PORTAL_SCOPES } from "./clients/portal-scopes.ts";
 import { AREA_SCOPES, FIRST_PARTY_SCOPES, THIRD_PARTY_SCOPES, effectiveScopes, scopeAllowedForClient } from "./scopes.ts";
 
 describe("scopes (docs/decisions/0018)", () => {

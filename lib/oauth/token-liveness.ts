@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { LIVE_SESSION_SQL } from "../sessions/live-session-sql.ts";
 import type { VerifiedAccessToken } from "./tokens.ts";
 
@@ -30,8 +30,9 @@ interface LivenessRow {
   client_scopes: string[] | null;
 }
 
-export async function checkTokenLiveness(token: VerifiedAccessToken, withPermissions = false): Promise<TokenLiveness> {
-  const [row] = await sql<LivenessRow>(
+export async function checkTokenLiveness(database: Database, token: VerifiedAccessToken, withPermissions = false): Promise<TokenLiveness> {
+  // Raw on purpose: the bearer guard of every /api/v1 call, one statement (docs/decisions/0019, reason 3).
+  const [row] = await database.query<LivenessRow>(
     `WITH c AS (SELECT first_party, scopes FROM client WHERE id = $6 AND disabled_at IS NULL),
           g AS (SELECT offline_until FROM oauth_grant WHERE id = $3::uuid AND revoked_at IS NULL)
      SELECT NOT EXISTS (SELECT 1 FROM revoked_access_token WHERE jti = $1)

@@ -2,6 +2,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from "jose";
 import { randomToken } from "../crypto/tokens.ts";
+import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TYPE, CLOCK_TOLERANCE_SECONDS, ID_TOKEN_TTL_SECONDS } from "./config.ts";
 import { signCompactJws } from "./jws.ts";
@@ -40,8 +41,8 @@ export function accessTokenAudience(): string {
   return env().BASE_URL;
 }
 
-export async function signAccessToken(claims: AccessTokenClaims): Promise<IssuedAccessToken> {
-  const key = await currentSigningKey(env().ACCESS_TOKEN_SIGNING_ALG);
+export async function signAccessToken(database: Database, claims: AccessTokenClaims): Promise<IssuedAccessToken> {
+  const key = await currentSigningKey(database, env().ACCESS_TOKEN_SIGNING_ALG);
   const jti = randomToken(16);
   const issuedAt = now();
   const payload: JWTPayload = {
@@ -82,8 +83,8 @@ function leftHalfHash(value: string): string {
   return digest.subarray(0, digest.length / 2).toString("base64url");
 }
 
-export async function signIdToken(claims: IdTokenClaims): Promise<string> {
-  const key = await currentSigningKey(claims.alg);
+export async function signIdToken(database: Database, claims: IdTokenClaims): Promise<string> {
+  const key = await currentSigningKey(database, claims.alg);
   const issuedAt = now();
   const payload: JWTPayload = {
     ...claims.extra,
@@ -122,17 +123,18 @@ export class InvalidTokenError extends Error {
 let lastKeyRefresh = 0;
 
 async function verifyWithPublishedKeys<T extends JWTPayload>(
+  database: Database,
   token: string,
   options: Parameters<typeof jwtVerify>[2],
 ): Promise<{ payload: T; protectedHeader: { typ?: string } }> {
   try {
-    return (await jwtVerify(token, createLocalJWKSet(await publishedJwks()), options)) as never;
+    return (await jwtVerify(token, createLocalJWKSet(await publishedJwks(database)), options)) as never;
   } catch (error) {
     // Another instance may have rotated the keys: reload them, at most every 10 seconds.
     if (error instanceof joseErrors.JWKSNoMatchingKey && Date.now() - lastKeyRefresh > 10_000) {
       lastKeyRefresh = Date.now();
       forgetCachedKeys();
-      return (await jwtVerify(token, createLocalJWKSet(await publishedJwks()), options)) as never;
+      return (await jwtVerify(token, createLocalJWKSet(await publishedJwks(database)), options)) as never;
     }
     throw error;
   }
@@ -142,10 +144,10 @@ async function verifyWithPublishedKeys<T extends JWTPayload>(
  * Verifies one of our access tokens: signature with a published key (never `none`, never HMAC),
  * `typ: at+jwt`, issuer, audience, expiry. Liveness (session, grant, revocation) is checked by the caller.
  */
-export async function verifyAccessToken(token: string): Promise<VerifiedAccessToken> {
+export async function verifyAccessToken(database: Database, token: string): Promise<VerifiedAccessToken> {
   if (token.length > 4096 || token.split(".").length !== 3) throw new InvalidTokenError("malformed token");
   try {
-    const { payload } = await verifyWithPublishedKeys<JWTPayload & Record<string, unknown>>(token, {
+    const { payload } = await verifyWithPublishedKeys<JWTPayload & Record<string, unknown>>(database, token, {
       issuer: env().BASE_URL,
       audience: accessTokenAudience(),
       typ: ACCESS_TOKEN_TYPE,
@@ -176,10 +178,10 @@ export async function verifyAccessToken(token: string): Promise<VerifiedAccessTo
 }
 
 /** Verifies an ID token we issued (for logout's id_token_hint): signature and issuer; expiry may have passed. */
-export async function verifyOwnIdToken(token: string): Promise<{ sub: string; aud: string[]; sid: string | null } | null> {
+export async function verifyOwnIdToken(database: Database, token: string): Promise<{ sub: string; aud: string[]; sid: string | null } | null> {
   if (token.length > 8192) return null;
   try {
-    const { payload } = await verifyWithPublishedKeys<JWTPayload>(token, {
+    const { payload } = await verifyWithPublishedKeys<JWTPayload>(database, token, {
       issuer: env().BASE_URL,
       algorithms: ["RS256", "ES256"],
       // RP-initiated logout accepts an expired ID token as a hint (OIDC RP-Initiated Logout 1.0, 2).

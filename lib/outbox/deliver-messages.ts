@@ -1,5 +1,5 @@
 import "server-only";
-import { db, sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
 import type { OutboxChannel } from "./enqueue-message.ts";
 import { mailTransport } from "./mail-transport.ts";
@@ -31,11 +31,12 @@ function deliverableChannels(): OutboxChannel[] {
 }
 
 /** Counts the attempt before sending, so a crash mid-send still uses one of the message's attempts. */
-async function claim(id: string, channels: readonly OutboxChannel[]): Promise<ClaimedMessage | null> {
-  const [row] = await sql<ClaimedMessage>(
+async function claim(database: Database, id: string, channels: readonly OutboxChannel[]): Promise<ClaimedMessage | null> {
+  // Raw: a conditional claim that answers the row it claimed, in one statement (docs/decisions/0019, reason 2).
+  const [row] = await database.query<ClaimedMessage>(
     `UPDATE outbox_message SET attempts = attempts + 1
-      WHERE id = $1 AND channel = ANY($3::text[]) AND sent_at IS NULL AND attempts < $2
-      RETURNING id, channel, recipient, subject, body`,
+      WHERE id = $1::uuid AND channel = ANY($3::text[]) AND sent_at IS NULL AND attempts < $2
+      RETURNING id::text, channel, recipient, subject, body`,
     [id, MAX_DELIVERY_ATTEMPTS, channels],
   );
   return row ?? null;
@@ -68,29 +69,28 @@ async function send(message: ClaimedMessage): Promise<void> {
   await mail.sendMail({ from: env().SMTP_FROM, to: message.recipient, subject: message.subject ?? "", text: message.body });
 }
 
-async function deliverOne(id: string, channels: readonly OutboxChannel[]): Promise<boolean> {
-  const message = await claim(id, channels);
+async function deliverOne(database: Database, id: string, channels: readonly OutboxChannel[]): Promise<boolean> {
+  const message = await claim(database, id, channels);
   if (!message) return false;
-  const prisma = await db();
   try {
     await send(message);
-    await prisma.outboxMessage.update({ where: { id }, data: { sentAt: new Date(), lastError: null }, select: { id: true } });
+    await database.prisma.outboxMessage.update({ where: { id }, data: { sentAt: new Date(), lastError: null }, select: { id: true } });
     return true;
   } catch (error) {
-    await prisma.outboxMessage.update({ where: { id }, data: { lastError: describe(error) }, select: { id: true } });
+    await database.prisma.outboxMessage.update({ where: { id }, data: { lastError: describe(error) }, select: { id: true } });
     logLine("error", "outbox: delivery failed (attempt recorded)", { messageId: id, error: describe(error) });
     return false;
   }
 }
 
 /** Tries to deliver these messages now; answers how many were sent. */
-export async function deliverMessages(ids: readonly string[]): Promise<number> {
+export async function deliverMessages(database: Database, ids: readonly string[]): Promise<number> {
   const channels = deliverableChannels();
   if (channels.length === 0) return 0;
   let sent = 0;
   for (const id of ids) {
     try {
-      if (await deliverOne(id, channels)) sent += 1;
+      if (await deliverOne(database, id, channels)) sent += 1;
     } catch (error) {
       logLine("error", "outbox: could not record the delivery", { messageId: id, error: describe(error) });
     }
@@ -101,25 +101,26 @@ export async function deliverMessages(ids: readonly string[]): Promise<number> {
 /**
  * Starts delivery of messages just committed, without making the request wait for SMTP or the SMS
  * gateway: a slow or failing provider must not slow a sign-in down, and the response time must not tell
- * whether a message was sent (which would reveal whether an account exists).
+ * whether a message was sent (which would reveal whether an account exists). Hand it the plain handle the
+ * transaction was opened on, not the transaction's: delivery runs after the commit.
  */
-export function deliverAfterCommit(ids: readonly string[]): void {
+export function deliverAfterCommit(database: Database, ids: readonly string[]): void {
   if (ids.length === 0 || deliverableChannels().length === 0) return;
-  void deliverMessages(ids).catch((error: unknown) => logLine("error", "outbox: delivery failed", { error: describe(error) }));
+  void deliverMessages(database, ids).catch((error: unknown) => logLine("error", "outbox: delivery failed", { error: describe(error) }));
 }
 
 /**
  * Retries unsent messages, oldest first: for a periodic job or command. Run it from one process at a time
  * (two runners could both send a message claimed between their reads).
  */
-export async function deliverPendingMessages(limit = 50): Promise<number> {
+export async function deliverPendingMessages(database: Database, limit = 50): Promise<number> {
   const channels = deliverableChannels();
   if (channels.length === 0) return 0;
-  const rows = await sql<{ id: string }>(
-    `SELECT id FROM outbox_message
-      WHERE channel = ANY($3::text[]) AND sent_at IS NULL AND attempts < $1
-      ORDER BY created_at LIMIT $2`,
-    [MAX_DELIVERY_ATTEMPTS, limit, channels],
-  );
-  return deliverMessages(rows.map((row) => row.id));
+  const rows = await database.prisma.outboxMessage.findMany({
+    where: { channel: { in: channels }, sentAt: null, attempts: { lt: MAX_DELIVERY_ATTEMPTS } },
+    orderBy: { createdAt: "asc" },
+    take: limit,
+    select: { id: true },
+  });
+  return deliverMessages(database, rows.map((row) => row.id));
 }

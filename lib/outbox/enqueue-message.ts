@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma } from "../generated/prisma/client.ts";
+import type { Database } from "../db/database.ts";
 
 /**
  * Writes an email or SMS to the outbox inside the caller's transaction, so a message exists exactly when
@@ -18,8 +18,8 @@ export interface OutgoingMessage {
   body: string;
 }
 
-export async function enqueueMessage(tx: Prisma.TransactionClient, message: OutgoingMessage): Promise<string> {
-  const row = await tx.outboxMessage.create({
+export async function enqueueMessage(database: Database, message: OutgoingMessage): Promise<string> {
+  const row = await database.prisma.outboxMessage.create({
     data: {
       channel: message.channel,
       recipient: message.recipient,

@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "../db.ts";
+import type { Database } from "../db/database.ts";
 
 export interface OutboxMessageView {
   id: string;
@@ -14,8 +14,8 @@ export interface OutboxMessageView {
 }
 
 /** The newest messages first: for the development page /dev/outbox only. */
-export async function listOutboxMessages(limit = 100): Promise<OutboxMessageView[]> {
-  return (await db()).outboxMessage.findMany({
+export async function listOutboxMessages(database: Database, limit = 100): Promise<OutboxMessageView[]> {
+  return database.prisma.outboxMessage.findMany({
     orderBy: [{ createdAt: "desc" }, { id: "desc" }],
     take: limit,
     select: {

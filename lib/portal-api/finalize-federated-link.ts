@@ -4,7 +4,7 @@ import { FederatedLinkResultSchema, type FederatedLinkResult } from "../federati
 import type { FederationOutcome } from "../federation/outcomes.ts";
 import { logUnexpectedError } from "../http/log-unexpected-error.ts";
 import { relayedClientHeader, RELAYED_CLIENT_HEADER } from "../http/relayed-client.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { stepUpChallenge } from "./step-up.ts";
 
 export type PortalLinkAnswer =

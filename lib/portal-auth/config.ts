@@ -1,7 +1,7 @@
 import "server-only";
 import { derivedKey } from "../crypto/tokens.ts";
 import { env } from "../env.ts";
-import { PORTAL_SCOPES } from "./portal-scope.ts";
+import { PORTAL_SCOPES } from "../oauth/clients/portal-scopes.ts";
 import { MEMBER_SESSION } from "../sessions/session-lifetimes.ts";
 
 /**
@@ -23,7 +23,7 @@ export const PORTAL_SESSION_MAX_AGE_SECONDS = MEMBER_SESSION.absoluteSeconds;
 export const REFRESH_BEFORE_EXPIRY_SECONDS = 60;
 /** next-auth's provider id; our client's registered redirect URI ends in /api/auth/callback/church. */
 export const PORTAL_PROVIDER_ID = "church";
-/** What the portal asks for (portal-scope.ts). */
+/** What the portal asks for (lib/oauth/clients/portal-scopes.ts). */
 export const PORTAL_SCOPE = PORTAL_SCOPES.join(" ");
 
 export function portalAuthSecret(): string {

@@ -1,28 +1,27 @@
 import { DataRequestSchema, type DataRequest } from "./schemas.ts";
-import { iso } from "./transaction.ts";
 
-/** A data_request row as the services select it. */
-export interface DataRequestRow {
+/** A data request as the services read it (Prisma `select`: DATA_REQUEST_SELECT). */
+export interface DataRequestRecord {
   id: string;
   type: string;
   status: string;
-  created_at: Date | string;
-  due_at: Date | string | null;
-  fulfilled_at: Date | string | null;
-  cancelled_at: Date | string | null;
+  createdAt: Date;
+  dueAt: Date | null;
+  fulfilledAt: Date | null;
+  cancelledAt: Date | null;
 }
 
-export const DATA_REQUEST_COLUMNS = "id::text, type, status, created_at, due_at, fulfilled_at, cancelled_at";
+export const DATA_REQUEST_SELECT = { id: true, type: true, status: true, createdAt: true, dueAt: true, fulfilledAt: true, cancelledAt: true } as const;
 
 /** The API's DataRequest: timestamps that do not apply are left out, and the schema checks the rest. */
-export function dataRequestBodyFromRow(row: DataRequestRow): DataRequest {
+export function dataRequestBody(request: DataRequestRecord): DataRequest {
   return DataRequestSchema.parse({
-    id: row.id,
-    type: row.type,
-    status: row.status,
-    created_at: iso(row.created_at),
-    ...(row.due_at ? { due_at: iso(row.due_at) } : {}),
-    ...(row.fulfilled_at ? { fulfilled_at: iso(row.fulfilled_at) } : {}),
-    ...(row.cancelled_at ? { cancelled_at: iso(row.cancelled_at) } : {}),
+    id: request.id,
+    type: request.type,
+    status: request.status,
+    created_at: request.createdAt.toISOString(),
+    ...(request.dueAt ? { due_at: request.dueAt.toISOString() } : {}),
+    ...(request.fulfilledAt ? { fulfilled_at: request.fulfilledAt.toISOString() } : {}),
+    ...(request.cancelledAt ? { cancelled_at: request.cancelledAt.toISOString() } : {}),
   });
 }

@@ -1,10 +1,11 @@
 import "server-only";
-import type { SqlQuery } from "../db.ts";
+import type { Database } from "../db/database.ts";
+import { DATA_REQUEST_TYPE } from "./schemas.ts";
 
 /**
- * Erases a member, inside the caller's transaction. Deleting the account row removes, through its
- * foreign keys (ON DELETE CASCADE), everything tied to it: sessions, grants and their refresh tokens,
- * consents, the TOTP credential and recovery codes, roles, guardianships and the security log. Tables
+ * Erases a member, inside the caller's transaction (or one of its own). Deleting the account row removes,
+ * through its foreign keys (ON DELETE CASCADE), everything tied to it: sessions, grants and their refresh
+ * tokens, consents, the TOTP credential and recovery codes, roles, guardianships and the security log. Tables
  * added later with such a key (recovery contacts, family and membership links) are covered the same way.
  * Codes and messages sent to the recovery contacts are found by the contacts' ids and values first.
  *
@@ -18,35 +19,36 @@ import type { SqlQuery } from "../db.ts";
  * user_id set to null by its key: a record that the deletion was done, holding no personal data.
  * Guardianships end, but a dependant's own account is another person's and stays.
  */
-export async function eraseMember(query: SqlQuery, userId: string): Promise<void> {
-  const [member] = await query<{ email: string | null; phone: string | null }>(`SELECT email, phone FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
-  if (!member) return;
-  // Codes and messages went to the account's own addresses and to its recovery contacts (codes keyed by
-  // the contact's id). An address another person also uses (a shared family phone, a spouse's email given
-  // as a recovery contact) keeps their codes and messages: only what no one else can claim goes.
-  const contacts = await query<{ id: string; value: string }>(`SELECT id::text, value FROM recovery_contact WHERE user_id = $1::uuid`, [userId]);
-  const addresses = [member.email, member.phone, ...contacts.map((contact) => contact.value)].filter((value): value is string => !!value);
-  const contactIds = contacts.map((contact) => contact.id);
-  const nobodyElseUses = (column: string) =>
-    `NOT EXISTS (SELECT 1 FROM account other WHERE other.id <> $1::text::uuid AND (other.email = ${column} OR other.phone = ${column}))
-     AND NOT EXISTS (SELECT 1 FROM recovery_contact other WHERE other.user_id <> $1::text::uuid AND other.value = ${column})`;
-  const steps: [string, unknown[]][] = [
-    [`DELETE FROM data_request WHERE user_id = $1::uuid AND type = 'export'`, [userId]],
-    [
+export async function eraseMember(database: Database, userId: string): Promise<void> {
+  await database.transaction(async (tx) => {
+    // Raw: a row lock held to the end of the transaction (docs/decisions/0019, reason 2).
+    const [member] = await tx.query<{ email: string | null; phone: string | null }>(`SELECT email, phone FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
+    if (!member) return;
+    // Codes and messages went to the account's own addresses and to its recovery contacts (codes keyed by
+    // the contact's id). An address another person also uses (a shared family phone, a spouse's email given
+    // as a recovery contact) keeps their codes and messages: only what no one else can claim goes.
+    const contacts = await tx.prisma.recoveryContact.findMany({ where: { userId }, select: { id: true, value: true } });
+    const addresses = [member.email, member.phone, ...contacts.map((contact) => contact.value)].filter((value): value is string => !!value);
+    const contactIds = contacts.map((contact) => contact.id);
+    // Raw below: conditions on other people's rows in unrelated tables, and array overlap (reason 4).
+    const nobodyElseUses = (column: string) =>
+      `NOT EXISTS (SELECT 1 FROM account other WHERE other.id <> $1::text::uuid AND (other.email = ${column} OR other.phone = ${column}))
+       AND NOT EXISTS (SELECT 1 FROM recovery_contact other WHERE other.user_id <> $1::text::uuid AND other.value = ${column})`;
+    await tx.prisma.dataRequest.deleteMany({ where: { userId, type: DATA_REQUEST_TYPE.export } });
+    await tx.query(
       `DELETE FROM verification_code
         WHERE subject = $1::text OR subject = ANY($3::text[])
            OR ((subject = ANY($2::text[]) OR target = ANY($2::text[])) AND ${nobodyElseUses("verification_code.target")})`,
       [userId, addresses, contactIds],
-    ],
-    [`DELETE FROM outbox_message WHERE recipient = ANY($2::text[]) AND ${nobodyElseUses("outbox_message.recipient")}`, [userId, addresses]],
-    [`DELETE FROM authorization_code WHERE user_id = $1::uuid`, [userId]],
-    [`DELETE FROM federated_login_attempt WHERE user_id = $1::uuid`, [userId]],
-    [
+    );
+    await tx.query(`DELETE FROM outbox_message WHERE recipient = ANY($2::text[]) AND ${nobodyElseUses("outbox_message.recipient")}`, [userId, addresses]);
+    await tx.prisma.authorizationCode.deleteMany({ where: { userId } });
+    await tx.prisma.federatedLoginAttempt.deleteMany({ where: { userId } });
+    await tx.query(
       `DELETE FROM authorization_request
         WHERE ARRAY[signed_in_session_id, consented_session_id, denied_session_id] && ARRAY(SELECT id FROM session WHERE user_id = $1::uuid)`,
       [userId],
-    ],
-    [`DELETE FROM account WHERE id = $1::uuid`, [userId]],
-  ];
-  for (const [text, params] of steps) await query(text, params);
+    );
+    await tx.prisma.user.deleteMany({ where: { id: userId } });
+  });
 }

@@ -1,8 +1,8 @@
 import "server-only";
 import { maskContact } from "../contacts/mask-contact.ts";
-import type { SqlQuery } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import type { ExportSections } from "./schemas.ts";
-import { iso, isoOrNull } from "./transaction.ts";
+import { iso, isoOrNull } from "./timestamps.ts";
 
 /**
  * The collectors of the export document, one per section of `ExportSectionsSchema`. Each reads one kind
@@ -24,284 +24,303 @@ export interface ExportSubject {
   phone: string | null;
 }
 
-type Collector<Name extends keyof ExportSections> = (query: SqlQuery, subject: ExportSubject) => Promise<ExportSections[Name]>;
+type Collector<Name extends keyof ExportSections> = (database: Database, subject: ExportSubject) => Promise<ExportSections[Name]>;
 
-type Stamp = Date | string;
-
-/** The member's addresses, the values the address-keyed sections match (never an empty list for `ANY`). */
+/** The member's addresses, the values the address-keyed sections match. */
 const addressesOf = (subject: ExportSubject) => [subject.email, subject.phone].filter((value): value is string => !!value);
 
 /** The account's own email and phone are shown as they are; any other address or number masked. */
 const shownAddress = (subject: ExportSubject, value: string) =>
   addressesOf(subject).includes(value) ? value : maskContact(value.includes("@") ? "email" : "phone", value);
 
-/** The member's recovery contacts' ids and values, as SQL: codes are keyed by contact id, messages by value. */
-const CONTACT_IDS = `SELECT id::text FROM recovery_contact WHERE user_id = $3::uuid`;
-const CONTACT_VALUES = `SELECT value FROM recovery_contact WHERE user_id = $2::uuid`;
+/** The member's recovery contacts: codes are keyed by a contact's id, messages by its value. */
+const recoveryContactsOf = (database: Database, userId: string) =>
+  database.prisma.recoveryContact.findMany({ where: { userId }, select: { id: true, value: true } });
+
+/** Oldest first, ties in id order: every list section is in the order its records were made. */
+const oldestFirst = () => [{ createdAt: "asc" as const }, { id: "asc" as const }];
 
 export const EXPORT_SECTIONS: { [Name in keyof ExportSections]: Collector<Name> } = {
-  async profile(query, { userId }) {
-    const [row] = await query<{
-      id: string;
-      email: string | null;
-      email_verified_at: Stamp | null;
-      given_name: string;
-      family_name: string;
-      phone: string | null;
-      phone_verified_at: Stamp | null;
-      birth_date: string | null;
-      locale: string | null;
-      has_password: boolean;
-      roles: string[];
-      created_at: Stamp;
-      updated_at: Stamp;
-    }>(
-      `SELECT a.id::text, a.email, a.email_verified_at, a.given_name, a.family_name, a.phone, a.phone_verified_at, a.birth_date,
-              a.locale, a.password_hash IS NOT NULL AS has_password, a.created_at, a.updated_at,
-              ARRAY(SELECT r.name FROM user_role ur JOIN role r ON r.id = ur.role_id WHERE ur.user_id = a.id ORDER BY r.name) AS roles
-         FROM account a WHERE a.id = $1::uuid`,
-      [userId],
-    );
-    if (!row) throw new Error("the account to export does not exist");
+  async profile(database, { userId }) {
+    const account = await database.prisma.user.findUnique({
+      where: { id: userId },
+      select: {
+        id: true,
+        email: true,
+        emailVerifiedAt: true,
+        givenName: true,
+        familyName: true,
+        phone: true,
+        phoneVerifiedAt: true,
+        birthDate: true,
+        locale: true,
+        // Only whether there is one: the hash never leaves this function.
+        passwordHash: true,
+        createdAt: true,
+        updatedAt: true,
+        roles: { select: { role: { select: { name: true } } }, orderBy: { role: { name: "asc" } } },
+      },
+    });
+    if (!account) throw new Error("the account to export does not exist");
     return {
-      ...row,
-      email_verified_at: isoOrNull(row.email_verified_at),
-      phone_verified_at: isoOrNull(row.phone_verified_at),
-      created_at: iso(row.created_at),
-      updated_at: iso(row.updated_at),
+      id: account.id,
+      email: account.email,
+      email_verified_at: isoOrNull(account.emailVerifiedAt),
+      given_name: account.givenName,
+      family_name: account.familyName,
+      phone: account.phone,
+      phone_verified_at: isoOrNull(account.phoneVerifiedAt),
+      birth_date: account.birthDate,
+      locale: account.locale,
+      has_password: account.passwordHash !== null,
+      roles: account.roles.map((entry) => entry.role.name),
+      created_at: iso(account.createdAt),
+      updated_at: iso(account.updatedAt),
     };
   },
 
-  async two_factor(query, { userId }) {
-    const [row] = await query<{ status: string | null; created_at: Stamp | null; confirmed_at: Stamp | null; total: number; used: number }>(
-      `SELECT t.status, t.created_at, t.confirmed_at,
-              (SELECT count(*)::int FROM recovery_code r WHERE r.user_id = $1::uuid) AS total,
-              (SELECT count(*)::int FROM recovery_code r WHERE r.user_id = $1::uuid AND r.used_at IS NOT NULL) AS used
-         FROM (SELECT 1) one LEFT JOIN totp_credential t ON t.user_id = $1::uuid`,
-      [userId],
-    );
-    const status = row?.status === "confirmed" ? "enabled" : row?.status === "pending" ? "pending" : "disabled";
+  async two_factor(database, { userId }) {
+    const credential = await database.prisma.totpCredential.findUnique({ where: { userId }, select: { status: true, createdAt: true, confirmedAt: true } });
+    const total = await database.prisma.recoveryCode.count({ where: { userId } });
+    const used = await database.prisma.recoveryCode.count({ where: { userId, usedAt: { not: null } } });
+    const status = credential?.status === "confirmed" ? "enabled" : credential?.status === "pending" ? "pending" : "disabled";
     return {
       status,
-      set_up_at: isoOrNull(row?.created_at),
-      enabled_at: status === "enabled" ? isoOrNull(row?.confirmed_at) : null,
-      recovery_codes_total: Number(row?.total ?? 0),
-      recovery_codes_used: Number(row?.used ?? 0),
+      set_up_at: isoOrNull(credential?.createdAt),
+      enabled_at: status === "enabled" ? isoOrNull(credential?.confirmedAt) : null,
+      recovery_codes_total: total,
+      recovery_codes_used: used,
     };
   },
 
-  async sessions(query, { userId }) {
-    const rows = await query<{
-      id: string;
-      created_at: Stamp;
-      last_seen_at: Stamp;
-      expires_at: Stamp;
-      revoked_at: Stamp | null;
-      auth_time: Stamp;
-      amr: string[];
-      ip: string | null;
-      user_agent: string | null;
-    }>(
-      `SELECT id::text, created_at, last_seen_at, expires_at, revoked_at, auth_time, amr, ip, user_agent
-         FROM session WHERE user_id = $1::uuid ORDER BY created_at, id`,
-      [userId],
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      created_at: iso(row.created_at),
-      last_seen_at: iso(row.last_seen_at),
-      expires_at: iso(row.expires_at),
-      revoked_at: isoOrNull(row.revoked_at),
-      authenticated_at: iso(row.auth_time),
-      methods: row.amr,
-      ip: row.ip,
-      user_agent: row.user_agent,
+  async sessions(database, { userId }) {
+    const sessions = await database.prisma.session.findMany({
+      where: { userId },
+      select: { id: true, createdAt: true, lastSeenAt: true, expiresAt: true, revokedAt: true, authTime: true, amr: true, ip: true, userAgent: true },
+      orderBy: oldestFirst(),
+    });
+    return sessions.map((session) => ({
+      id: session.id,
+      created_at: iso(session.createdAt),
+      last_seen_at: iso(session.lastSeenAt),
+      expires_at: iso(session.expiresAt),
+      revoked_at: isoOrNull(session.revokedAt),
+      authenticated_at: iso(session.authTime),
+      methods: session.amr,
+      ip: session.ip,
+      user_agent: session.userAgent,
     }));
   },
 
-  async known_browsers(query, { userId }) {
-    const rows = await query<{ first_seen_at: Stamp; last_seen_at: Stamp }>(
-      `SELECT first_seen_at, last_seen_at FROM known_device WHERE user_id = $1::uuid ORDER BY first_seen_at, device_hash`,
-      [userId],
-    );
-    return rows.map((row) => ({ first_seen_at: iso(row.first_seen_at), last_seen_at: iso(row.last_seen_at) }));
+  async known_browsers(database, { userId }) {
+    const devices = await database.prisma.knownDevice.findMany({
+      where: { userId },
+      select: { firstSeenAt: true, lastSeenAt: true },
+      orderBy: [{ firstSeenAt: "asc" }, { deviceHash: "asc" }],
+    });
+    return devices.map((device) => ({ first_seen_at: iso(device.firstSeenAt), last_seen_at: iso(device.lastSeenAt) }));
   },
 
-  async app_authorizations(query, { userId }) {
-    const rows = await query<{
-      id: string;
-      client_id: string;
-      client_name: string;
-      scope: string;
-      session_id: string | null;
-      created_at: Stamp;
-      revoked_at: Stamp | null;
-      revoked_reason: string | null;
-    }>(
-      `SELECT g.id::text, g.client_id, c.name AS client_name, g.scope, g.session_id::text, g.created_at, g.revoked_at, g.revoked_reason
-         FROM oauth_grant g JOIN client c ON c.id = g.client_id WHERE g.user_id = $1::uuid ORDER BY g.created_at, g.id`,
-      [userId],
-    );
-    return rows.map((row) => ({ ...row, created_at: iso(row.created_at), revoked_at: isoOrNull(row.revoked_at) }));
+  async app_authorizations(database, { userId }) {
+    const grants = await database.prisma.grant.findMany({
+      where: { userId },
+      select: { id: true, clientId: true, client: { select: { name: true } }, scope: true, sessionId: true, createdAt: true, revokedAt: true, revokedReason: true },
+      orderBy: oldestFirst(),
+    });
+    return grants.map((grant) => ({
+      id: grant.id,
+      client_id: grant.clientId,
+      client_name: grant.client.name,
+      scope: grant.scope,
+      session_id: grant.sessionId,
+      created_at: iso(grant.createdAt),
+      revoked_at: isoOrNull(grant.revokedAt),
+      revoked_reason: grant.revokedReason,
+    }));
   },
 
-  async consents(query, { userId }) {
-    const rows = await query<{
-      id: string;
-      client_id: string;
-      client_name: string;
-      scopes: string[];
-      status: string;
-      granted_at: Stamp;
-      revoked_at: Stamp | null;
-    }>(
-      `SELECT co.id::text, co.client_id, c.name AS client_name, co.scopes, co.status, co.granted_at, co.revoked_at
-         FROM consent co JOIN client c ON c.id = co.client_id WHERE co.user_id = $1::uuid ORDER BY co.granted_at, co.id`,
-      [userId],
-    );
-    return rows.map((row) => ({ ...row, granted_at: iso(row.granted_at), revoked_at: isoOrNull(row.revoked_at) }));
+  async consents(database, { userId }) {
+    const consents = await database.prisma.consent.findMany({
+      where: { userId },
+      select: { id: true, clientId: true, client: { select: { name: true } }, scopes: true, status: true, grantedAt: true, revokedAt: true },
+      orderBy: [{ grantedAt: "asc" }, { id: "asc" }],
+    });
+    return consents.map((consent) => ({
+      id: consent.id,
+      client_id: consent.clientId,
+      client_name: consent.client.name,
+      scopes: consent.scopes,
+      status: consent.status,
+      granted_at: iso(consent.grantedAt),
+      revoked_at: isoOrNull(consent.revokedAt),
+    }));
   },
 
-  async security_events(query, { userId }) {
-    const rows = await query<{
-      id: string;
-      type: string;
-      created_at: Stamp;
-      ip: string | null;
-      user_agent: string | null;
-      detail: Record<string, unknown> | null;
-    }>(
-      `SELECT id::text, type, created_at, ip, user_agent, detail FROM security_event WHERE user_id = $1::uuid ORDER BY created_at, id`,
-      [userId],
-    );
-    return rows.map((row) => ({ ...row, created_at: iso(row.created_at) }));
+  async security_events(database, { userId }) {
+    const events = await database.prisma.securityEvent.findMany({
+      where: { userId },
+      select: { id: true, type: true, createdAt: true, ip: true, userAgent: true, detail: true },
+      orderBy: oldestFirst(),
+    });
+    return events.map((event) => ({
+      id: event.id,
+      type: event.type,
+      created_at: iso(event.createdAt),
+      ip: event.ip,
+      user_agent: event.userAgent,
+      detail: event.detail as Record<string, unknown> | null,
+    }));
   },
 
-  async guardianships(query, { userId }) {
-    const rows = await query<{ id: string; role: "guardian" | "dependent"; created_at: Stamp; ended_at: Stamp | null }>(
-      `SELECT id::text, CASE WHEN guardian_id = $1::uuid THEN 'guardian' ELSE 'dependent' END AS role, created_at, ended_at
-         FROM guardianship WHERE guardian_id = $1::uuid OR dependent_id = $1::uuid ORDER BY created_at, id`,
-      [userId],
-    );
-    return rows.map((row) => ({ ...row, created_at: iso(row.created_at), ended_at: isoOrNull(row.ended_at) }));
+  async guardianships(database, { userId }) {
+    const guardianships = await database.prisma.guardianship.findMany({
+      where: { OR: [{ guardianId: userId }, { dependentId: userId }] },
+      select: { id: true, guardianId: true, createdAt: true, endedAt: true },
+      orderBy: oldestFirst(),
+    });
+    return guardianships.map((guardianship) => ({
+      id: guardianship.id,
+      role: guardianship.guardianId === userId ? ("guardian" as const) : ("dependent" as const),
+      created_at: iso(guardianship.createdAt),
+      ended_at: isoOrNull(guardianship.endedAt),
+    }));
   },
 
-  async family(query, { userId }) {
+  async family(database, { userId }) {
     // The family code is a key to the household: never exported, like any other secret.
-    const rows = await query<{ family_id: string; family_name: string; role: string; joined_at: Stamp }>(
-      `SELECT m.family_id::text, f.name AS family_name, m.role, m.joined_at
-         FROM family_member m JOIN family f ON f.id = m.family_id WHERE m.user_id = $1::uuid ORDER BY m.joined_at`,
-      [userId],
-    );
-    return rows.map((row) => ({ ...row, joined_at: iso(row.joined_at) }));
+    const memberships = await database.prisma.familyMember.findMany({
+      where: { userId },
+      select: { familyId: true, family: { select: { name: true } }, role: true, joinedAt: true },
+      orderBy: { joinedAt: "asc" },
+    });
+    return memberships.map((membership) => ({
+      family_id: membership.familyId,
+      family_name: membership.family.name,
+      role: membership.role,
+      joined_at: iso(membership.joinedAt),
+    }));
   },
 
-  async membership(query, { userId }) {
-    const [record] = await query<{ membership_id: string; given_name: string; family_name: string; birth_date: string | null; campus: string | null; linked_at: Stamp | null }>(
-      `SELECT r.id AS membership_id, r.given_name, r.family_name, r.birth_date, c.name AS campus, r.linked_at
-         FROM membership_record r LEFT JOIN campus c ON c.id = r.campus_id WHERE r.linked_user_id = $1::uuid`,
-      [userId],
-    );
-    const requests = await query<{ id: string; membership_id: string; status: string; created_at: Stamp }>(
-      `SELECT id::text, membership_id, status, created_at FROM membership_link_request WHERE user_id = $1::uuid ORDER BY created_at, id`,
-      [userId],
-    );
+  async membership(database, { userId }) {
+    const record = await database.prisma.membershipRecord.findUnique({
+      where: { linkedUserId: userId },
+      select: { id: true, givenName: true, familyName: true, birthDate: true, campus: { select: { name: true } }, linkedAt: true },
+    });
+    const requests = await database.prisma.membershipLinkRequest.findMany({
+      where: { userId },
+      select: { id: true, membershipId: true, status: true, createdAt: true },
+      orderBy: oldestFirst(),
+    });
     return {
-      linked_record: record ? { ...record, linked_at: isoOrNull(record.linked_at) } : null,
-      link_requests: requests.map((row) => ({ ...row, created_at: iso(row.created_at) })),
+      linked_record: record
+        ? {
+            membership_id: record.id,
+            given_name: record.givenName,
+            family_name: record.familyName,
+            birth_date: record.birthDate,
+            campus: record.campus?.name ?? null,
+            linked_at: isoOrNull(record.linkedAt),
+          }
+        : null,
+      link_requests: requests.map((request) => ({ id: request.id, membership_id: request.membershipId, status: request.status, created_at: iso(request.createdAt) })),
     };
   },
 
-  async linked_identities(query, { userId }) {
-    const rows = await query<{ id: string; provider: string; issuer: string; subject: string; email: string | null; linked_at: Stamp; last_used_at: Stamp | null }>(
-      `SELECT id::text, provider_id AS provider, issuer, subject, email, linked_at, last_used_at FROM federated_identity WHERE user_id = $1::uuid
-        ORDER BY linked_at, id`,
-      [userId],
-    );
-    return rows.map((row) => ({
-      ...row,
-      email: row.email ? maskContact("email", row.email) : null,
-      linked_at: iso(row.linked_at),
-      last_used_at: isoOrNull(row.last_used_at),
+  async linked_identities(database, { userId }) {
+    const identities = await database.prisma.federatedIdentity.findMany({
+      where: { userId },
+      select: { id: true, providerId: true, issuer: true, subject: true, email: true, linkedAt: true, lastUsedAt: true },
+      orderBy: [{ linkedAt: "asc" }, { id: "asc" }],
+    });
+    return identities.map((identity) => ({
+      id: identity.id,
+      provider: identity.providerId,
+      issuer: identity.issuer,
+      subject: identity.subject,
+      email: identity.email ? maskContact("email", identity.email) : null,
+      linked_at: iso(identity.linkedAt),
+      last_used_at: isoOrNull(identity.lastUsedAt),
     }));
   },
 
-  async recovery_contacts(query, { userId }) {
-    const rows = await query<{ id: string; channel: "email" | "phone"; value: string; status: string; created_at: Stamp; verified_at: Stamp | null }>(
-      `SELECT id::text, channel, value, status, created_at, verified_at FROM recovery_contact WHERE user_id = $1::uuid ORDER BY created_at, id`,
-      [userId],
-    );
-    return rows.map((row) => ({ ...row, value: maskContact(row.channel, row.value), created_at: iso(row.created_at), verified_at: isoOrNull(row.verified_at) }));
-  },
-
-  async verification_codes(query, subject) {
-    // Codes are keyed by account once it exists, by address before (registration): both are the member's.
-    const rows = await query<{
-      id: string;
-      purpose: string;
-      target: string;
-      attempts: number;
-      created_at: Stamp;
-      expires_at: Stamp;
-      used_at: Stamp | null;
-    }>(
-      `SELECT id::text, purpose, target, attempts, created_at, expires_at, used_at
-         FROM verification_code WHERE subject = $1 OR subject = ANY($2::text[]) OR target = ANY($2::text[]) OR subject IN (${CONTACT_IDS})
-        ORDER BY created_at, id`,
-      [subject.userId, addressesOf(subject), subject.userId],
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      purpose: row.purpose,
-      sent_to: shownAddress(subject, row.target),
-      attempts: Number(row.attempts),
-      created_at: iso(row.created_at),
-      expires_at: iso(row.expires_at),
-      used_at: isoOrNull(row.used_at),
+  async recovery_contacts(database, { userId }) {
+    const contacts = await database.prisma.recoveryContact.findMany({
+      where: { userId },
+      select: { id: true, channel: true, value: true, status: true, createdAt: true, verifiedAt: true },
+      orderBy: oldestFirst(),
+    });
+    return contacts.map((contact) => ({
+      id: contact.id,
+      channel: contact.channel,
+      value: maskContact(contact.channel as "email" | "phone", contact.value),
+      status: contact.status,
+      created_at: iso(contact.createdAt),
+      verified_at: isoOrNull(contact.verifiedAt),
     }));
   },
 
-  async messages(query, subject) {
+  async verification_codes(database, subject) {
+    // Codes are keyed by account once it exists, by address before (registration), and by a recovery
+    // contact's id: all of them are the member's.
+    const contactIds = (await recoveryContactsOf(database, subject.userId)).map((contact) => contact.id);
+    const codes = await database.prisma.verificationCode.findMany({
+      where: { OR: [{ subject: subject.userId }, { subject: { in: [...addressesOf(subject), ...contactIds] } }, { target: { in: addressesOf(subject) } }] },
+      select: { id: true, purpose: true, target: true, attempts: true, createdAt: true, expiresAt: true, usedAt: true },
+      orderBy: oldestFirst(),
+    });
+    return codes.map((code) => ({
+      id: code.id,
+      purpose: code.purpose,
+      sent_to: shownAddress(subject, code.target),
+      attempts: code.attempts,
+      created_at: iso(code.createdAt),
+      expires_at: iso(code.expiresAt),
+      used_at: isoOrNull(code.usedAt),
+    }));
+  },
+
+  async messages(database, subject) {
     // Bodies are left out: they may hold a code or link that still works.
-    const rows = await query<{ id: string; channel: string; recipient: string; subject: string | null; created_at: Stamp; sent_at: Stamp | null }>(
-      `SELECT id::text, channel, recipient, subject, created_at, sent_at FROM outbox_message
-        WHERE recipient = ANY($1::text[]) OR recipient IN (${CONTACT_VALUES})
-        ORDER BY created_at, id`,
-      [addressesOf(subject), subject.userId],
-    );
-    return rows.map((row) => ({ ...row, recipient: shownAddress(subject, row.recipient), created_at: iso(row.created_at), sent_at: isoOrNull(row.sent_at) }));
+    const contactValues = (await recoveryContactsOf(database, subject.userId)).map((contact) => contact.value);
+    const messages = await database.prisma.outboxMessage.findMany({
+      where: { recipient: { in: [...addressesOf(subject), ...contactValues] } },
+      select: { id: true, channel: true, recipient: true, subject: true, createdAt: true, sentAt: true },
+      orderBy: oldestFirst(),
+    });
+    return messages.map((message) => ({
+      id: message.id,
+      channel: message.channel,
+      recipient: shownAddress(subject, message.recipient),
+      subject: message.subject,
+      created_at: iso(message.createdAt),
+      sent_at: isoOrNull(message.sentAt),
+    }));
   },
 
-  async data_requests(query, { userId }) {
-    const rows = await query<{
-      id: string;
-      type: string;
-      status: string;
-      created_at: Stamp;
-      due_at: Stamp | null;
-      fulfilled_at: Stamp | null;
-      cancelled_at: Stamp | null;
-    }>(
-      `SELECT id::text, type, status, created_at, due_at, fulfilled_at, cancelled_at FROM data_request WHERE user_id = $1::uuid
-        ORDER BY created_at, id`,
-      [userId],
-    );
-    return rows.map((row) => ({
-      ...row,
-      created_at: iso(row.created_at),
-      due_at: isoOrNull(row.due_at),
-      fulfilled_at: isoOrNull(row.fulfilled_at),
-      cancelled_at: isoOrNull(row.cancelled_at),
+  async data_requests(database, { userId }) {
+    const requests = await database.prisma.dataRequest.findMany({
+      where: { userId },
+      select: { id: true, type: true, status: true, createdAt: true, dueAt: true, fulfilledAt: true, cancelledAt: true },
+      orderBy: oldestFirst(),
+    });
+    return requests.map((request) => ({
+      id: request.id,
+      type: request.type,
+      status: request.status,
+      created_at: iso(request.createdAt),
+      due_at: isoOrNull(request.dueAt),
+      fulfilled_at: isoOrNull(request.fulfilledAt),
+      cancelled_at: isoOrNull(request.cancelledAt),
     }));
   },
 };
 
 /** Every section, in the document's order, read inside the caller's transaction (one consistent picture). */
-export async function collectExportSections(query: SqlQuery, subject: ExportSubject): Promise<ExportSections> {
+export async function collectExportSections(database: Database, subject: ExportSubject): Promise<ExportSections> {
   const sections: Partial<Record<keyof ExportSections, unknown>> = {};
   // One after the other: a transaction runs one statement at a time anyway.
   for (const name of Object.keys(EXPORT_SECTIONS) as (keyof ExportSections)[]) {
-    sections[name] = await EXPORT_SECTIONS[name](query, subject);
+    sections[name] = await EXPORT_SECTIONS[name](database, subject);
   }
   return sections as ExportSections;
 }

@@ -1,9 +1,10 @@
 import "server-only";
-import { sql } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { notFound } from "../identity/errors.ts";
 import { isUuid } from "../identity/ids.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { DATA_REQUEST_STATUS, DATA_REQUEST_TYPE } from "./schemas.ts";
 
 export interface StoredExport {
   /** The document exactly as it was built (already checked against DataExportSchema then). */
@@ -16,14 +17,13 @@ export interface StoredExport {
  * `not_found` here like someone else's request or an unknown id. Each download is logged: it is the whole
  * account in one file, and a member should see if someone else fetched it.
  */
-export async function getDataExportOrThrow(userId: string, requestId: string, context: RequestContext): Promise<StoredExport> {
+export async function getDataExportOrThrow(database: Database, userId: string, requestId: string, context: RequestContext): Promise<StoredExport> {
   if (!isUuid(requestId)) throw notFound("export");
-  const [row] = await sql<{ json: string; created_at: Date | string }>(
-    `SELECT export_json AS json, created_at FROM data_request
-      WHERE id = $1::uuid AND user_id = $2::uuid AND type = 'export' AND status = 'fulfilled' AND export_json IS NOT NULL`,
-    [requestId, userId],
-  );
-  if (!row) throw notFound("export");
-  await recordSecurityEvent({ userId, type: "data_export_downloaded", context, detail: { request_id: requestId } });
-  return { json: row.json, createdAt: new Date(row.created_at) };
+  const stored = await database.prisma.dataRequest.findFirst({
+    where: { id: requestId, userId, type: DATA_REQUEST_TYPE.export, status: DATA_REQUEST_STATUS.fulfilled, exportJson: { not: null } },
+    select: { exportJson: true, createdAt: true },
+  });
+  if (!stored?.exportJson) throw notFound("export");
+  await recordSecurityEvent(database, { userId, type: "data_export_downloaded", context, detail: { request_id: requestId } });
+  return { json: stored.exportJson, createdAt: stored.createdAt };
 }

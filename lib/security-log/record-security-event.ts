@@ -1,7 +1,7 @@
 import "server-only";
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 
 /**
  * The member's security log: what happened to their account, from which IP and browser. Written for
@@ -55,17 +55,12 @@ export interface SecurityEventInput {
   detail?: Prisma.InputJsonObject;
 }
 
-/** Records an event; pass `tx` to write it in the same transaction as the change it describes. */
-export async function recordSecurityEvent(event: SecurityEventInput, tx?: Prisma.TransactionClient): Promise<void> {
-  if (tx) {
-    await tx.securityEvent.create({
-      data: { userId: event.userId, type: event.type, ip: event.context.ip, userAgent: event.context.userAgent, detail: event.detail },
-      select: { id: true },
-    });
-    return;
-  }
-  // Outside a transaction (every sign-in): one plain statement, the sign-in path's cheapest write.
-  await sql(`INSERT INTO security_event (user_id, type, ip, user_agent, detail) VALUES ($1, $2, $3, $4, $5)`, [
+/**
+ * Records an event; given a transaction's handle, in the same transaction as the change it describes. One
+ * plain statement: it is on the sign-in path.
+ */
+export async function recordSecurityEvent(database: Database, event: SecurityEventInput): Promise<void> {
+  await database.query(`INSERT INTO security_event (user_id, type, ip, user_agent, detail) VALUES ($1::uuid, $2, $3, $4, $5::jsonb)`, [
     event.userId,
     event.type,
     event.context.ip,

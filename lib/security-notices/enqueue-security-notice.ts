@@ -1,6 +1,6 @@
 import "server-only";
-import type { Prisma } from "../generated/prisma/client.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { securityNoticeEmail, type NoticeFacts, type SecurityNoticeKind } from "./notice-messages.ts";
 
@@ -11,13 +11,13 @@ import { securityNoticeEmail, type NoticeFacts, type SecurityNoticeKind } from "
  * real owner. Null for an account without an address (a dependant without a sign-in of their own).
  */
 export async function enqueueSecurityNotice(
-  tx: Prisma.TransactionClient,
+  database: Database,
   input: { userId: string; kind: SecurityNoticeKind; context: RequestContext; facts?: NoticeFacts; now?: Date },
 ): Promise<string | null> {
-  const account = await tx.user.findUnique({ where: { id: input.userId }, select: { email: true, givenName: true } });
+  const account = await database.prisma.user.findUnique({ where: { id: input.userId }, select: { email: true, givenName: true } });
   if (!account?.email) return null;
   return enqueueMessage(
-    tx,
+    database,
     securityNoticeEmail(input.kind, { to: account.email, givenName: account.givenName, context: input.context, facts: input.facts ?? {}, now: input.now ?? new Date() }),
   );
 }

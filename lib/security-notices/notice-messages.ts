@@ -1,6 +1,6 @@
 import "server-only";
 import { email, link } from "../accounts/account-messages.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import type { OutgoingMessage } from "../outbox/enqueue-message.ts";
 import { describeUserAgent } from "../sessions/describe-user-agent.ts";
 

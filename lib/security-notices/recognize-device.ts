@@ -1,8 +1,8 @@
 import "server-only";
 import type { CookieToSet } from "../accounts/errors.ts";
 import { hashToken, randomToken } from "../crypto/tokens.ts";
-import { db } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { usesSecureCookies } from "../sessions/session-cookie.ts";
 import { enqueueSecurityNotice } from "./enqueue-security-notice.ts";
 
@@ -29,11 +29,12 @@ export interface RecognizedDevice {
   noticeId: string | null;
 }
 
-export async function recognizeDevice(input: { userId: string; cookieValue: string | undefined; context: RequestContext; now?: Date }): Promise<RecognizedDevice> {
+export async function recognizeDevice(database: Database, input: { userId: string; cookieValue: string | undefined; context: RequestContext; now?: Date }): Promise<RecognizedDevice> {
   const now = input.now ?? new Date();
   const token = input.cookieValue && TOKEN_PATTERN.test(input.cookieValue) ? input.cookieValue : randomToken(32);
   const deviceHash = hashToken(token);
-  const noticeId = await (await db()).$transaction(async (tx) => {
+  const noticeId = await database.transaction(async (transaction) => {
+    const tx = transaction.prisma;
     const [seen] = await tx.$queryRaw<{ known: boolean; any: boolean }[]>`
       SELECT EXISTS (SELECT 1 FROM known_device WHERE user_id = ${input.userId}::uuid AND device_hash = ${deviceHash}) AS known,
              EXISTS (SELECT 1 FROM known_device WHERE user_id = ${input.userId}::uuid) AS "any"`;
@@ -41,7 +42,7 @@ export async function recognizeDevice(input: { userId: string; cookieValue: stri
       INSERT INTO known_device (user_id, device_hash, first_seen_at, last_seen_at) VALUES (${input.userId}::uuid, ${deviceHash}, ${now}, ${now})
       ON CONFLICT (user_id, device_hash) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at`;
     if (!seen || seen.known || !seen.any) return null;
-    return enqueueSecurityNotice(tx, { userId: input.userId, kind: "new_device", context: input.context, now });
+    return enqueueSecurityNotice(transaction, { userId: input.userId, kind: "new_device", context: input.context, now });
   });
   return {
     cookie: {

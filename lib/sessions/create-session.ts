@@ -2,8 +2,8 @@ import "server-only";
 import { AccountError } from "../accounts/errors.ts";
 import { randomUUID } from "node:crypto";
 import { hashToken, randomToken } from "../crypto/tokens.ts";
-import { sql } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { STAFF_PERMISSIONS } from "../identity/permissions.ts";
 import { MEMBER_SESSION, STAFF_SESSION } from "./session-lifetimes.ts";
 
@@ -41,8 +41,10 @@ export const SESSION_POLICY_SQL = `
  *
  * Every way in ends here, so this is where a disabled account is refused (staff disabled it:
  * docs/decisions/0017-staff-management.md): the insert only happens for an account that is not disabled.
+ * Raw: two tables in one statement, on the sign-in path (docs/decisions/0019, reasons 1 and 3).
  */
 export async function createSession(
+  database: Database,
   userId: string,
   amr: AuthenticationMethod[],
   context: RequestContext,
@@ -51,7 +53,7 @@ export async function createSession(
   const token = randomToken();
   const id = randomUUID();
   const now = new Date();
-  const [logged] = await sql<{ expires_at: Date }>(
+  const [logged] = await database.query<{ expires_at: Date }>(
     `WITH policy AS (${SESSION_POLICY_SQL}),
      started AS (
        INSERT INTO session (id, user_id, token_hash, auth_time, amr, ip, user_agent, created_at, last_seen_at, expires_at, idle_timeout_seconds)

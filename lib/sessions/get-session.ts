@@ -1,6 +1,6 @@
 import "server-only";
 import { hashToken } from "../crypto/tokens.ts";
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { LIVE_SESSION_SQL } from "./live-session-sql.ts";
 
 export interface LiveSession {
@@ -18,11 +18,12 @@ const TOUCH_INTERVAL = "1 minute";
 /**
  * The live session a cookie value points to (not revoked, not past its absolute end, not idle too long), or
  * null. Refreshes last_seen_at in the same statement when it is more than a minute old: using our pages keeps
- * a session from going idle.
+ * a session from going idle. Raw: read on every page and authorization request, in one statement with its
+ * touch (docs/decisions/0019, reasons 1 and 3).
  */
-export async function getSessionByToken(token: string | undefined): Promise<LiveSession | null> {
+export async function getSessionByToken(database: Database, token: string | undefined): Promise<LiveSession | null> {
   if (!token || token.length > 100) return null;
-  const rows = await sql<{ id: string; user_id: string; email: string; given_name: string; auth_time: Date; amr: string[] }>(
+  const rows = await database.query<{ id: string; user_id: string; email: string; given_name: string; auth_time: Date; amr: string[] }>(
     `WITH live AS (
        SELECT s.id, s.user_id, s.auth_time, s.amr, s.last_seen_at
          FROM session s

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { describeUserAgent } from "./describe-user-agent.ts";
 import { LIVE_SESSION_SQL } from "./live-session-sql.ts";
 import { MemberSessionSchema, type MemberSession } from "./schemas.ts";
@@ -7,13 +7,15 @@ import { MemberSessionSchema, type MemberSession } from "./schemas.ts";
 /**
  * The member's live sessions (not signed out, not past either end), the current one first, then by last
  * use; each with when it ends: after a while unused (`idle_expires_at`) and at the latest (`expires_at`).
+ * Raw: LIVE_SESSION_SQL and the idle end are interval arithmetic on columns, which Prisma has no words for
+ * (docs/decisions/0019, reason 4).
  */
-export async function listMemberSessions(userId: string, currentSessionId: string | null): Promise<MemberSession[]> {
-  const rows = await sql<{ id: string; user_agent: string | null; ip: string | null; created_at: Date; last_seen_at: Date; expires_at: Date; idle_expires_at: Date }>(
+export async function listMemberSessions(database: Database, userId: string, currentSessionId: string | null): Promise<MemberSession[]> {
+  const rows = await database.query<{ id: string; user_agent: string | null; ip: string | null; created_at: Date; last_seen_at: Date; expires_at: Date; idle_expires_at: Date }>(
     `SELECT s.id, s.user_agent, s.ip, s.created_at, s.last_seen_at, s.expires_at,
             least(s.expires_at, s.last_seen_at + make_interval(secs => s.idle_timeout_seconds)) AS idle_expires_at
        FROM session s
-      WHERE s.user_id = $1 AND ${LIVE_SESSION_SQL}
+      WHERE s.user_id = $1::uuid AND ${LIVE_SESSION_SQL}
       ORDER BY s.id = $2::uuid DESC NULLS LAST, s.last_seen_at DESC, s.id`,
     [userId, currentSessionId],
   );

@@ -1,7 +1,7 @@
 import "server-only";
 import { hashToken, randomToken } from "../crypto/tokens.ts";
-import { sql } from "../db.ts";
-import type { RequestContext } from "../http/request-context.ts";
+import type { Database } from "../db/database.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { SESSION_POLICY_SQL, type AuthenticationMethod, type NewSession } from "./create-session.ts";
 import { LIVE_SESSION_SQL } from "./live-session-sql.ts";
 
@@ -12,8 +12,10 @@ import { LIVE_SESSION_SQL } from "./live-session-sql.ts";
  * token (the old one stops working: no fixation), `auth_time` and `amr` are the new sign-in's, and the
  * absolute and idle lifetimes start again. Logged as a `sign_in` with `renewed: true`, in the same
  * statement. Null when the browser's session is not this member's live one: the caller starts a new one.
+ * Raw: two tables in one statement, on the sign-in path (docs/decisions/0019, reasons 1 and 3).
  */
 export async function renewSession(
+  database: Database,
   currentToken: string | undefined,
   userId: string,
   amr: AuthenticationMethod[],
@@ -23,7 +25,7 @@ export async function renewSession(
   if (!currentToken || currentToken.length > 100) return null;
   const token = randomToken();
   const now = new Date();
-  const [row] = await sql<{ id: string; expires_at: Date }>(
+  const [row] = await database.query<{ id: string; expires_at: Date }>(
     `WITH policy AS (${SESSION_POLICY_SQL}),
      renewed AS (
        UPDATE session s

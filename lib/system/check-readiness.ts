@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { readMigrations } from "../db/migrate.ts";
 import { describeError, logLine } from "../log/json-log.ts";
 import { compareMigrations, describeMigrationStatus, type AppliedMigration, type ShippedMigration } from "./migration-status.ts";
@@ -27,9 +27,10 @@ function shipped(): Promise<ShippedMigration[]> {
   return shippedMigrations;
 }
 
-async function history(): Promise<AppliedMigration[]> {
+async function history(database: Database): Promise<AppliedMigration[]> {
   try {
-    return await sql<AppliedMigration>(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`);
+    // Raw: Prisma's own history table is not a model of ours.
+    return await database.query<AppliedMigration>(`SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations"`);
   } catch (error) {
     // A database no migration ever ran on has no history table: nothing is applied.
     if ((error as { code?: unknown }).code === "42P01") return [];
@@ -37,10 +38,10 @@ async function history(): Promise<AppliedMigration[]> {
   }
 }
 
-async function probe(): Promise<Readiness> {
+async function probe(database: Database): Promise<Readiness> {
   let rows: AppliedMigration[];
   try {
-    rows = await history();
+    rows = await history(database);
   } catch (error) {
     logLine("warn", "readiness: the database does not answer", describeError(error));
     return { ready: false, reason: "database", description: "the database does not answer" };
@@ -53,14 +54,14 @@ async function probe(): Promise<Readiness> {
   return { ready: true, shipped: status.shipped, applied: status.applied };
 }
 
-export async function checkReadiness(): Promise<Readiness> {
+export async function checkReadiness(database: Database): Promise<Readiness> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Readiness>((resolve) => {
     timer = setTimeout(() => resolve({ ready: false, reason: "database", description: "the database does not answer" }), TIMEOUT_MS);
   });
   try {
     return await Promise.race([
-      probe().catch((error: unknown): Readiness => {
+      probe(database).catch((error: unknown): Readiness => {
         logLine("error", "readiness: check failed", describeError(error));
         return { ready: false, reason: "migrations", description: "the migrations shipped with this build cannot be read" };
       }),

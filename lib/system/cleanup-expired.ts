@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "../db.ts";
+import type { Database } from "../db/database.ts";
 
 /**
  * Deletes what has expired and can never be used again, so the tables that grow with every sign-in and every
@@ -107,11 +107,12 @@ function bind(where: string, instants: Instants): { condition: string; params: D
   return { condition, params };
 }
 
-async function deleteInBatches(target: Target, instants: Instants, batchSize: number): Promise<number> {
+async function deleteInBatches(database: Database, target: Target, instants: Instants, batchSize: number): Promise<number> {
   const { condition, params } = bind(target.where, instants);
   let total = 0;
   for (;;) {
-    const rows = await sql<{ deleted: number }>(
+    // Raw: batches of rows nobody else holds (SKIP LOCKED), whatever the table (docs/decisions/0019, reason 2).
+    const rows = await database.query<{ deleted: number }>(
       `WITH doomed AS (
          SELECT t.${target.id} FROM ${target.table} t WHERE ${condition}
           LIMIT $${params.length + 1}::int FOR UPDATE SKIP LOCKED
@@ -127,7 +128,7 @@ async function deleteInBatches(target: Target, instants: Instants, batchSize: nu
   }
 }
 
-export async function cleanupExpired(options: CleanupOptions = {}): Promise<CleanupSummary> {
+export async function cleanupExpired(database: Database, options: CleanupOptions = {}): Promise<CleanupSummary> {
   const now = options.now ?? new Date();
   const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
   const batchSize = options.batchSize ?? 1000;
@@ -135,6 +136,6 @@ export async function cleanupExpired(options: CleanupOptions = {}): Promise<Clea
   const instants: Instants = { now, cutoff: new Date(now.getTime() - retentionDays * DAY_MS), dayAgo: new Date(now.getTime() - DAY_MS) };
   const summary = {} as CleanupSummary;
   // In this order: refresh tokens before sessions, so a session whose last usable token just went can go too.
-  for (const target of TARGETS) summary[target.key] = await deleteInBatches(target, instants, batchSize);
+  for (const target of TARGETS) summary[target.key] = await deleteInBatches(database, target, instants, batchSize);
   return summary;
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Database } from "../db/database.ts";
 import { endGuardianshipsAtMajority } from "../guardians/end-guardianships-at-majority.ts";
 import { runDueDeletions } from "../privacy/run-due-deletions.ts";
 import { cleanupExpired } from "./cleanup-expired.ts";
@@ -10,15 +11,15 @@ import { cleanupExpired } from "./cleanup-expired.ts";
  */
 export const SCHEDULED_JOBS = {
   /** Hourly: account deletions whose grace period ended (`npm run privacy:run-deletions`). */
-  "privacy-deletions": async () => ({ carried_out: (await runDueDeletions()).carriedOut.length }),
+  "privacy-deletions": async (database) => ({ carried_out: (await runDueDeletions(database)).carriedOut.length }),
   /** Daily: dependants who came of age (`npm run guardianships:end-at-majority`). */
-  "guardianships-majority": async () => {
-    const summary = await endGuardianshipsAtMajority();
+  "guardianships-majority": async (database) => {
+    const summary = await endGuardianshipsAtMajority(database);
     return { ended: summary.ended, roles_removed: summary.rolesRemoved, promoted: summary.promoted };
   },
   /** Daily: expired codes, sessions, tokens and counters (`npm run cleanup:expired`). */
-  "cleanup-expired": async () => ({ ...(await cleanupExpired()) }),
-} satisfies Record<string, () => Promise<Record<string, number>>>;
+  "cleanup-expired": async (database) => ({ ...(await cleanupExpired(database)) }),
+} satisfies Record<string, (database: Database) => Promise<Record<string, number>>>;
 
 export type ScheduledJob = keyof typeof SCHEDULED_JOBS;
 

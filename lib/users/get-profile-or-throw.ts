@@ -1,5 +1,5 @@
 import "server-only";
-import { db } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { notFound } from "../identity/errors.ts";
 import { ProfileSchema, type Profile } from "./schemas.ts";
 
@@ -12,8 +12,8 @@ export interface ProfileViewer {
 }
 
 /** GET /api/v1/users/me: the member's profile, cut to what the calling token may see. */
-export async function getProfileOrThrow(userId: string, viewer: ProfileViewer): Promise<Profile> {
-  const user = await (await db()).user.findUnique({
+export async function getProfileOrThrow(database: Database, userId: string, viewer: ProfileViewer): Promise<Profile> {
+  const user = await database.prisma.user.findUnique({
     where: { id: userId },
     select: {
       id: true,

@@ -8,6 +8,7 @@ import { listFilterOptions } from "@/lib/calendar/list-filter-options";
 import { listUpcomingEvents } from "@/lib/calendar/list-upcoming-events";
 import { upcomingEventsQuerySchema, type UpcomingFeed } from "@/lib/calendar/schemas";
 import { churchName } from "@/lib/church";
+import { database } from "@/lib/db";
 import { describeError, logLine } from "@/lib/log/json-log";
 import {
   CALENDAR_PAGE_PATH,
@@ -93,7 +94,7 @@ interface FeedResult {
 /** The first page of the feed for these filters; an expired or foreign cursor falls back to the start. */
 async function readFirstPage(filters: Filters, cursor: string | undefined): Promise<FeedResult> {
   try {
-    const page = await listUpcomingEvents({ ...filters, cursor, limit: CALENDAR_PAGE_SIZE });
+    const page = await listUpcomingEvents(await database(), { ...filters, cursor, limit: CALENDAR_PAGE_SIZE });
     return { page, readAt: Date.now(), cursor };
   } catch (error) {
     if (cursor !== undefined && error instanceof CalendarError && error.statusCode === 400) {
@@ -107,7 +108,7 @@ async function readFirstPage(filters: Filters, cursor: string | undefined): Prom
 
 async function readFilterOptions(): Promise<FilterOptions> {
   try {
-    return await listFilterOptions();
+    return await listFilterOptions(await database());
   } catch (error) {
     logLine("error", "calendar page: could not read the filter options", describeError(error));
     return { campuses: [], ministries: [], audiences: [] };

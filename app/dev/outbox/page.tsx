@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { database } from "@/lib/db";
 import { env } from "@/lib/env";
 import { listOutboxMessages, outboxPageEnabled } from "@/lib/outbox/list-outbox-messages";
 import "./outbox.css";
@@ -15,7 +16,7 @@ const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeSty
  */
 export default async function OutboxPage() {
   if (!outboxPageEnabled(env())) notFound();
-  const messages = await listOutboxMessages(100);
+  const messages = await listOutboxMessages(await database(), 100);
   return (
     <div className="page page--narrow">
       <p className="eyebrow">Development only</p>

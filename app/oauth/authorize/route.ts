@@ -8,9 +8,9 @@ import { browserMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
-const authorize = browserOAuthRoute(async (request) => {
+const authorize = browserOAuthRoute(async (request, database) => {
   const params = await browserOAuthParams(request);
-  const { client, redirectUri } = await resolveClientAndRedirect(params);
+  const { client, redirectUri } = await resolveClientAndRedirect(database, params);
   let validated;
   try {
     validated = validateAuthorizationParams(params, client, redirectUri);
@@ -18,7 +18,7 @@ const authorize = browserOAuthRoute(async (request) => {
     if (error instanceof OAuthError) return clientErrorRedirect(redirectUri, error, params.get("state"));
     throw error;
   }
-  return completeAuthorization(client, validated, await browserSession(request), null, requestBrowserBinding(request));
+  return completeAuthorization(database, client, validated, await browserSession(database, request), null, requestBrowserBinding(request));
 });
 
 // GET /oauth/authorize - start an authorization code flow (RFC 6749 4.1, OIDC Core 3.1.2)

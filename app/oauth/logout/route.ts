@@ -10,9 +10,9 @@ function expiredSessionCookie(): string {
   return `${sessionCookieName()}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${options.secure ? "; Secure" : ""}`;
 }
 
-const logout = browserOAuthRoute(async (request) => {
+const logout = browserOAuthRoute(async (request, database) => {
   const params = await browserOAuthParams(request);
-  const outcome = await endSession(params, await browserSession(request));
+  const outcome = await endSession(database, params, await browserSession(database, request));
   const headers = new Headers({ "Cache-Control": "no-store" });
   if (outcome.action === "confirm") {
     headers.set("Location", outcome.confirmPath);

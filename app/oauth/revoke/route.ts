@@ -8,12 +8,12 @@ import { oauthMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // POST /oauth/revoke - revoke an access or refresh token of the calling client (RFC 7009)
-export const POST = oauthRoute(async (request) => {
+export const POST = oauthRoute(async (request, database) => {
   const form = await readOAuthForm(request);
-  const { client } = await authenticateClient(request.headers, form);
+  const { client } = await authenticateClient(database, request.headers, form);
   const token = form.get("token");
   if (!token) throw invalidRequest("token is required");
-  await revokeToken(client, token, form.get("token_type_hint"));
+  await revokeToken(database, client, token, form.get("token_type_hint"));
   return new Response(null, { status: 200, headers: NO_STORE_HEADERS });
 });
 

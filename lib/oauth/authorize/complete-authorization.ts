@@ -1,5 +1,6 @@
 import "server-only";
 import { NextResponse } from "next/server";
+import type { Database } from "../../db/database.ts";
 import type { LiveSession } from "../../sessions/get-session.ts";
 import {
   deleteAuthorizationRequest,
@@ -29,6 +30,7 @@ import { clientErrorRedirect, clientRedirect } from "./redirect-to-client.ts";
  * access" (docs/decisions/0018).
  */
 export async function completeAuthorization(
+  database: Database,
   client: OAuthClient,
   params: AuthorizationParams,
   session: LiveSession | null,
@@ -47,24 +49,24 @@ export async function completeAuthorization(
         (params.login_hint !== undefined && params.login_hint.trim().toLowerCase() !== session.email?.toLowerCase())));
   if (mustSignIn) {
     if (promptNone) return clientErrorRedirect(params.redirect_uri, new OAuthError("login_required", "the member must sign in"), params.state);
-    return pageFor("/sign-in", params, parked, browser);
+    return pageFor(database, "/sign-in", params, parked, browser);
   }
 
   if (parked && byThisSession(parked.deniedSessionId)) {
-    await deleteAuthorizationRequest(parked.id);
+    await deleteAuthorizationRequest(database, parked.id);
     return clientErrorRedirect(params.redirect_uri, new OAuthError("access_denied", "the member did not allow access"), params.state);
   }
 
   if (!client.firstParty) {
     const allowedJustNow = parked !== null && byThisSession(parked.consentedSessionId);
-    const covered = await consentCovers(session.userId, client.id, parseScope(params.scope));
+    const covered = await consentCovers(database, session.userId, client.id, parseScope(params.scope));
     if (!covered || (prompts.includes("consent") && !allowedJustNow)) {
       if (promptNone) return clientErrorRedirect(params.redirect_uri, new OAuthError("consent_required", "the member must allow this app"), params.state);
-      return pageFor("/consent", params, parked, browser);
+      return pageFor(database, "/consent", params, parked, browser);
     }
   }
 
-  const code = await issueAuthorizationCode({
+  const code = await issueAuthorizationCode(database, {
     clientId: client.id,
     userId: session.userId,
     sessionId: session.id,
@@ -75,13 +77,13 @@ export async function completeAuthorization(
     authTime: session.authTime,
     amr: session.amr,
   });
-  if (parked) await deleteAuthorizationRequest(parked.id);
+  if (parked) await deleteAuthorizationRequest(database, parked.id);
   return clientRedirect(params.redirect_uri, { code, state: params.state });
 }
 
 /** Sends the browser to one of our pages for the request, parking it (bound to this browser) first if needed. */
-async function pageFor(path: string, params: AuthorizationParams, parked: ParkedAuthorizationRequest | null, browser: BrowserBinding): Promise<Response> {
-  const id = parked?.id ?? (await parkAuthorizationRequest(params, browser.hash));
+async function pageFor(database: Database, path: string, params: AuthorizationParams, parked: ParkedAuthorizationRequest | null, browser: BrowserBinding): Promise<Response> {
+  const id = parked?.id ?? (await parkAuthorizationRequest(database, params, browser.hash));
   const response = new NextResponse(null, { status: 303, headers: { Location: `${path}?request=${encodeURIComponent(id)}`, "Cache-Control": "no-store" } });
   const cookie = browserBindingCookie(browser);
   response.cookies.set(cookie.name, cookie.value, cookie.options);

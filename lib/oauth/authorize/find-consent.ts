@@ -1,11 +1,11 @@
 import "server-only";
-import { sql } from "../../db.ts";
+import type { Database } from "../../db/database.ts";
 
 /** True when the member has a granted consent for this client that covers every requested scope. */
-export async function consentCovers(userId: string, clientId: string, scopes: readonly string[]): Promise<boolean> {
-  const [row] = await sql<{ covers: boolean }>(
-    `SELECT scopes @> $3::text[] AS covers FROM consent WHERE user_id = $1 AND client_id = $2 AND status = 'granted'`,
-    [userId, clientId, scopes],
-  );
-  return row?.covers ?? false;
+export async function consentCovers(database: Database, userId: string, clientId: string, scopes: readonly string[]): Promise<boolean> {
+  const consent = await database.prisma.consent.findUnique({
+    where: { userId_clientId: { userId, clientId } },
+    select: { status: true, scopes: true },
+  });
+  return consent?.status === "granted" && scopes.every((scope) => consent.scopes.includes(scope));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "../../db.ts";
+import type { Database } from "../../db/database.ts";
 
 /** A registered client as the protocol steps need it (the secret hash stays inside authenticate-client). */
 export interface OAuthClient {
@@ -31,10 +31,13 @@ interface ClientRow {
   id_token_signed_response_alg: "RS256" | "ES256";
 }
 
-/** The enabled client with this id, or null. Read on every request, so disabling a client takes effect at once. */
-export async function getClientWithSecret(clientId: string): Promise<OAuthClientWithSecret | null> {
+/**
+ * The enabled client with this id, or null. Read on every request, so disabling a client takes effect at once.
+ * Raw: the token endpoint reads it on every grant (docs/decisions/0008 and 0019, reason 3).
+ */
+export async function getClientWithSecret(database: Database, clientId: string): Promise<OAuthClientWithSecret | null> {
   if (!clientId || clientId.length > 128) return null;
-  const [row] = await sql<ClientRow>(
+  const [row] = await database.query<ClientRow>(
     `SELECT id, name, type, secret_hash, redirect_uris, post_logout_redirect_uris, grant_types, scopes,
             first_party, id_token_signed_response_alg
        FROM client WHERE id = $1 AND disabled_at IS NULL`,
@@ -55,8 +58,8 @@ export async function getClientWithSecret(clientId: string): Promise<OAuthClient
   };
 }
 
-export async function getClient(clientId: string): Promise<OAuthClient | null> {
-  const client = await getClientWithSecret(clientId);
+export async function getClient(database: Database, clientId: string): Promise<OAuthClient | null> {
+  const client = await getClientWithSecret(database, clientId);
   if (!client) return null;
   return withoutSecret(client);
 }

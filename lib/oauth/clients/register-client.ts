@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { hashToken, randomToken } from "../../crypto/tokens.ts";
-import { db } from "../../db.ts";
+import type { Database } from "../../db/database.ts";
 import { env } from "../../env.ts";
 import { FIRST_PARTY_SCOPES, SUPPORTED_SCOPES, scopeAllowedForClient } from "../scopes.ts";
 import { redirectUriProblem, redirectUriProblemMessage } from "./redirect-uri.ts";
@@ -58,7 +58,7 @@ export interface RegisteredClient {
 }
 
 /** Creates the client, or replaces its settings (and secret) when `id` is given and exists. */
-export async function registerClient(input: RegisterClientInput): Promise<RegisteredClient> {
+export async function registerClient(database: Database, input: RegisterClientInput): Promise<RegisteredClient> {
   const client = registerClientInputSchema.parse(input);
   const clientId = client.id ?? `cl_${randomToken(12)}`;
   const clientSecret = client.type === "confidential" ? (client.secret ?? randomToken(32)) : null;
@@ -73,7 +73,7 @@ export async function registerClient(input: RegisterClientInput): Promise<Regist
     firstParty: client.firstParty,
     idTokenSignedResponseAlg: client.idTokenSignedResponseAlg,
   };
-  await (await db()).client.upsert({
+  await database.prisma.client.upsert({
     where: { id: clientId },
     create: { id: clientId, ...data },
     update: data,

@@ -1,11 +1,12 @@
 import "server-only";
 import { hashToken, randomToken } from "../../crypto/tokens.ts";
-import { sql } from "../../db.ts";
+import type { Database } from "../../db/database.ts";
 import { AUTHORIZATION_CODE_TTL_SECONDS } from "../config.ts";
 
 /**
  * Authorization codes: 256 random bits, stored hashed, valid 60 seconds, single use. Consuming one is a
- * single conditional UPDATE, so a code races to exactly one winner across instances.
+ * single conditional UPDATE, so a code races to exactly one winner across instances. Raw SQL throughout:
+ * the code exchange of the token endpoint (docs/decisions/0019, reason 3).
  */
 export interface CodeGrantInput {
   clientId: string;
@@ -19,9 +20,9 @@ export interface CodeGrantInput {
   amr: string[];
 }
 
-export async function issueAuthorizationCode(input: CodeGrantInput): Promise<string> {
+export async function issueAuthorizationCode(database: Database, input: CodeGrantInput): Promise<string> {
   const code = randomToken(32);
-  await sql(
+  await database.query(
     `INSERT INTO authorization_code
        (code_hash, client_id, user_id, session_id, redirect_uri, scope, nonce, code_challenge, auth_time, amr, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(secs => $11))`,
@@ -66,9 +67,9 @@ interface CodeRow {
   expired: boolean;
 }
 
-export async function consumeAuthorizationCode(code: string): Promise<ConsumeResult> {
+export async function consumeAuthorizationCode(database: Database, code: string): Promise<ConsumeResult> {
   const codeHash = hashToken(code);
-  const [row] = await sql<CodeRow>(
+  const [row] = await database.query<CodeRow>(
     `UPDATE authorization_code SET used_at = now()
       WHERE code_hash = $1 AND used_at IS NULL
       RETURNING code_hash, client_id, user_id, session_id, redirect_uri, scope, nonce, code_challenge,
@@ -95,7 +96,7 @@ export async function consumeAuthorizationCode(code: string): Promise<ConsumeRes
   }
   // Spent already: mark the replay, so an exchange still in flight sees it (recordGrantOfCode) and
   // revokes what it issues, and take the grant an earlier exchange created, to revoke it here.
-  const [spent] = await sql<{ grant_id: string | null }>(
+  const [spent] = await database.query<{ grant_id: string | null }>(
     `UPDATE authorization_code SET replayed_at = now() WHERE code_hash = $1 RETURNING grant_id`,
     [codeHash],
   );
@@ -106,8 +107,8 @@ export async function consumeAuthorizationCode(code: string): Promise<ConsumeRes
  * Links the grant created by a code's exchange to the code, so a later replay can revoke it. Answers
  * whether a replay already arrived meanwhile: then the caller must revoke the grant itself.
  */
-export async function recordGrantOfCode(codeHash: string, grantId: string): Promise<{ replayed: boolean }> {
-  const [row] = await sql<{ replayed: boolean }>(
+export async function recordGrantOfCode(database: Database, codeHash: string, grantId: string): Promise<{ replayed: boolean }> {
+  const [row] = await database.query<{ replayed: boolean }>(
     `UPDATE authorization_code SET grant_id = $2 WHERE code_hash = $1 RETURNING replayed_at IS NOT NULL AS replayed`,
     [codeHash, grantId],
   );

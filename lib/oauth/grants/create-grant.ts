@@ -1,5 +1,5 @@
 import "server-only";
-import { sql } from "../../db.ts";
+import type { Database } from "../../db/database.ts";
 import { OFFLINE_GRANT_MAX_SECONDS } from "../config.ts";
 import { parseScope } from "../scopes.ts";
 
@@ -16,9 +16,10 @@ export interface NewGrant {
  * Starts a refresh-token family for one authorization. With `offline_access` it outlives its session's
  * expiry (not its revocation) up to OFFLINE_GRANT_MAX_SECONDS; without, it ends with the session.
  */
-export async function createGrant(grant: NewGrant): Promise<string> {
+export async function createGrant(database: Database, grant: NewGrant): Promise<string> {
   const offline = parseScope(grant.scope).includes("offline_access");
-  const [row] = await sql<{ id: string }>(
+  // Raw: the code exchange of the token endpoint (docs/decisions/0019, reason 3).
+  const [row] = await database.query<{ id: string }>(
     `INSERT INTO oauth_grant (client_id, user_id, session_id, scope, auth_time, amr, offline_until)
      VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::boolean THEN now() + make_interval(secs => $8) END) RETURNING id`,
     [grant.clientId, grant.userId, grant.sessionId, grant.scope, grant.authTime, grant.amr, offline, OFFLINE_GRANT_MAX_SECONDS],

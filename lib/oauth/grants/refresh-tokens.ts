@@ -1,6 +1,6 @@
 import "server-only";
 import { hashToken, randomToken } from "../../crypto/tokens.ts";
-import { sql } from "../../db.ts";
+import type { Database } from "../../db/database.ts";
 import { LIVE_SESSION_SQL } from "../../sessions/live-session-sql.ts";
 import { REFRESH_TOKEN_TTL_SECONDS } from "../config.ts";
 
@@ -33,8 +33,8 @@ export function newRefreshToken(): { token: string; hash: string } {
   return { token, hash: hashToken(token) };
 }
 
-export async function insertRefreshToken(grantId: string, tokenHash: string): Promise<void> {
-  await sql(
+export async function insertRefreshToken(database: Database, grantId: string, tokenHash: string): Promise<void> {
+  await database.query(
     `INSERT INTO refresh_token (token_hash, grant_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
     [tokenHash, grantId, REFRESH_TOKEN_TTL_SECONDS],
   );
@@ -57,12 +57,13 @@ interface RotatedRow {
  * The scope is checked here, before anything is spent: a refused wider scope leaves the token usable.
  */
 export async function rotateRefreshToken(
+  database: Database,
   tokenHash: string,
   successorHash: string,
   clientId: string,
   requestedScopes: readonly string[] | null,
 ): Promise<RotatedGrant | null> {
-  const [row] = await sql<RotatedRow>(
+  const [row] = await database.query<RotatedRow>(
     `WITH used AS (
        UPDATE refresh_token SET used_at = now()
         WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()
@@ -112,8 +113,8 @@ export type UnusableRefreshToken =
  * presenting a token of a revoked grant or an ended session again is just invalid (RFC 7009 2.2). A token
  * that was usable in every other way failed on the scope asked for.
  */
-export async function explainUnusableRefreshToken(tokenHash: string, clientId: string): Promise<UnusableRefreshToken> {
-  const [row] = await sql<{ grant_id: string; spent: boolean; expired: boolean; dead: boolean; usable: boolean }>(
+export async function explainUnusableRefreshToken(database: Database, tokenHash: string, clientId: string): Promise<UnusableRefreshToken> {
+  const [row] = await database.query<{ grant_id: string; spent: boolean; expired: boolean; dead: boolean; usable: boolean }>(
     `SELECT rt.grant_id, rt.used_at IS NOT NULL AS spent, rt.expires_at <= now() AS expired,
             (g.revoked_at IS NOT NULL OR COALESCE(s.revoked_at IS NOT NULL, false)) AS dead,
             COALESCE(${GRANT_USABLE_SQL}, false) AS usable

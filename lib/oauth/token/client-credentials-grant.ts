@@ -1,4 +1,5 @@
 import "server-only";
+import type { Database } from "../../db/database.ts";
 import type { AuthenticatedClient } from "../clients/authenticate-client.ts";
 import { OAuthError } from "../errors.ts";
 import { parseScope } from "../scopes.ts";
@@ -13,6 +14,7 @@ const MEMBER_ONLY_SCOPES = new Set(["openid", "offline_access"]);
  * token, no ID token; `sub` is the client id. Nothing is written: the JWT is self-contained.
  */
 export async function issueClientCredentialsToken(
+  database: Database,
   { client, method }: AuthenticatedClient,
   form: URLSearchParams,
 ): Promise<TokenResponse> {
@@ -27,7 +29,7 @@ export async function issueClientCredentialsToken(
   const invalid = requested.filter((scope) => !allowed.includes(scope));
   if (invalid.length > 0) throw new OAuthError("invalid_scope", `scope not allowed for client_credentials: ${invalid.join(" ")}`);
   const scope = requested.join(" ");
-  const access = await signAccessToken({ sub: client.id, clientId: client.id, scope });
+  const access = await signAccessToken(database, { sub: client.id, clientId: client.id, scope });
   const response: TokenResponse = { access_token: access.token, token_type: "Bearer", expires_in: access.expiresIn };
   // RFC 6749 5.1: scope is sent when it says something; none requested, none granted.
   if (scope) response.scope = scope;

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Database } from "../../db/database.ts";
 import type { OAuthClient } from "../clients/get-client.ts";
 import { signAccessToken, signIdToken } from "../tokens.ts";
 
@@ -24,8 +25,8 @@ export interface TokenResponse {
   refresh_token?: string;
 }
 
-export async function memberTokenResponse(input: MemberTokenInput): Promise<TokenResponse> {
-  const access = await signAccessToken({
+export async function memberTokenResponse(database: Database, input: MemberTokenInput): Promise<TokenResponse> {
+  const access = await signAccessToken(database, {
     sub: input.userId,
     clientId: input.client.id,
     scope: input.scope,
@@ -41,7 +42,7 @@ export async function memberTokenResponse(input: MemberTokenInput): Promise<Toke
     scope: input.scope,
   };
   if (input.scope.split(" ").includes("openid")) {
-    response.id_token = await signIdToken({
+    response.id_token = await signIdToken(database, {
       sub: input.userId,
       clientId: input.client.id,
       alg: input.client.idTokenSignedResponseAlg,

@@ -9,7 +9,7 @@ import { createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { generate } from "otplib";
 import { DEMO_APP, OAuthBrowser } from "../../../e2e/support/oauth-browser.ts";
 import { DEMO_TOTP_SECRET, TWO_STEP_ACCOUNTS, DEMO_ACCOUNTS } from "../../../lib/demo/seed-identity.ts";
-import { PORTAL_SCOPES } from "../../../lib/portal-auth/portal-scope.ts";
+import { PORTAL_SCOPES } from "../../../lib/oauth/clients/portal-scopes.ts";
 import { PROOFS_APP_SECRET } from "./config.ts";
 
 export interface OAuthClient {

@@ -5,6 +5,7 @@ import { SessionsSection } from "@/components/account/security/sessions-section"
 import { TwoFactorSection } from "@/components/account/security/two-factor-section";
 import { ACCOUNT_ERRORS, isAccountErrorCode } from "@/lib/accounts/errors";
 import { federationOutcomeMessage, isFederationOutcome } from "@/lib/federation/outcomes";
+import { database } from "@/lib/db";
 import { listEnabledProviders } from "@/lib/federation/providers";
 import { csrfTokenForPage } from "@/lib/http/csrf";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
@@ -27,7 +28,7 @@ export const metadata: Metadata = {
 export default async function AccountSecurityPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   await requirePortalSession("/account/security");
   const query = await searchParams;
-  const providers = await listEnabledProviders();
+  const providers = await listEnabledProviders(await database());
   const csrf = (await csrfTokenForPage()) ?? "";
   // Back from linking another account (?federation=<outcome>), or its start refused (?error=<code>): closed tables only.
   const outcome = first(query.federation);

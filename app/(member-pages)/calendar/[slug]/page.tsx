@@ -11,6 +11,7 @@ import { getEventOrThrow } from "@/lib/calendar/get-event-or-throw";
 import { listSeriesEvents } from "@/lib/calendar/list-series-events";
 import { descriptionExcerpt, sanitizeDescription } from "@/lib/calendar/sanitize-description";
 import type { CalendarEvent } from "@/lib/calendar/schemas";
+import { database } from "@/lib/db";
 import { CALENDAR_PAGE_PATH, filterSearchParams, withQuery } from "@/lib/query/calendar";
 import { describeError, logLine } from "@/lib/log/json-log";
 
@@ -21,7 +22,7 @@ type Params = Promise<{ slug: string }>;
 /** The event, once per request (the page and its metadata share it); null when there is no such public event. */
 const loadEvent = cache(async (slug: string) => {
   try {
-    return await getEventOrThrow(slug);
+    return await getEventOrThrow(await database(), slug);
   } catch (error) {
     if (error instanceof CalendarError && error.statusCode === 404) return null;
     throw error;
@@ -32,7 +33,7 @@ const loadEvent = cache(async (slug: string) => {
 async function loadSeries(event: CalendarEvent) {
   if (!event.seriesId) return null;
   try {
-    return await listSeriesEvents(event.seriesId, { excludeEventId: event.eventId, limit: 6 });
+    return await listSeriesEvents(await database(), event.seriesId, { excludeEventId: event.eventId, limit: 6 });
   } catch (error) {
     logLine("error", "event page: could not read the series", describeError(error));
     return null;

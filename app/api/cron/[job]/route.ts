@@ -11,14 +11,14 @@ export const dynamic = "force-dynamic";
 export const maxDuration = 300;
 
 // GET /api/cron/{job} - run one scheduled job (Vercel Cron, `Authorization: Bearer $CRON_SECRET`); 404 without CRON_SECRET
-export const GET = publicIdentityRoute(async (request) => {
+export const GET = publicIdentityRoute(async (request, database) => {
   const secret = env().CRON_SECRET;
   const job = new URL(request.url).pathname.split("/").at(-1) ?? "";
   if (!secret || !isScheduledJob(job)) throw new IdentityError("not_found", "no such route");
   const presented = /^Bearer (.+)$/.exec(request.headers.get("authorization") ?? "")?.[1] ?? "";
   if (!constantTimeEqual(presented, secret)) throw invalidToken("the cron secret is missing or wrong");
   const started = performance.now();
-  const result = await SCHEDULED_JOBS[job]();
+  const result = await SCHEDULED_JOBS[job](database);
   logLine("info", "scheduled job done", { job, ...result, durationMs: Math.round(performance.now() - started) });
   return identityJson({ job, result });
 });

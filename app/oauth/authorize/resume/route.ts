@@ -8,14 +8,14 @@ import { browserMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /oauth/authorize/resume - continue a parked authorization request after sign-in or consent, in the browser that started it
-export const GET = browserOAuthRoute(async (request) => {
+export const GET = browserOAuthRoute(async (request, database) => {
   const browser = requestBrowserBinding(request);
   // Another browser's request (a link someone was sent) is not found, exactly like an expired one.
-  const parked = await getAuthorizationRequest(new URL(request.url).searchParams.get("request"), browser.hash);
+  const parked = await getAuthorizationRequest(database, new URL(request.url).searchParams.get("request"), browser.hash);
   if (!parked) throw new AuthorizePageError("expired_request");
-  const client = await getClient(parked.params.client_id);
+  const client = await getClient(database, parked.params.client_id);
   if (!client || !client.redirectUris.includes(parked.params.redirect_uri)) throw new AuthorizePageError("unknown_client");
-  return completeAuthorization(client, parked.params, await browserSession(request), parked, browser);
+  return completeAuthorization(database, client, parked.params, await browserSession(database, request), parked, browser);
 });
 
 // POST, PUT, PATCH, DELETE /oauth/authorize/resume - our error page, as the endpoint's other refusals

@@ -4,6 +4,7 @@ import formStyles from "@/components/account/account-forms.module.css";
 import securityStyles from "@/components/account/security/security.module.css";
 import { linkCookieName, readLinkCookie } from "@/lib/federation/cookies";
 import { LINK_CONFIRM_PATH, SECURITY_PAGE_PATH } from "@/lib/federation/outcomes";
+import { database } from "@/lib/db";
 import { getPendingLink } from "@/lib/federation/pending-link";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
@@ -25,7 +26,7 @@ export const metadata: Metadata = {
 export default async function LinkIdentityPage() {
   const session = await requirePortalSession(LINK_CONFIRM_PATH);
   const code = await readLinkCookie((await cookies()).get(linkCookieName())?.value);
-  const pending = code ? await getPendingLink(code, session.member.id) : null;
+  const pending = code ? await getPendingLink(await database(), code, session.member.id) : null;
   const csrf = (await csrfTokenForPage()) ?? "";
 
   if (!pending) {

@@ -4,9 +4,9 @@ import { calendarPreflight, calendarRoute, jsonResult } from "@/lib/http/calenda
 import { calendarMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // GET /api/calendar/events/{eventId} - one public event by id or slug, with its ministry and campus
-export const GET = calendarRoute(async (_request, params) => {
+export const GET = calendarRoute(async (_request, params, database) => {
   const { eventId } = eventIdParamsSchema.parse(params);
-  return jsonResult(eventDetailSchema, await getEventOrThrow(eventId));
+  return jsonResult(eventDetailSchema, await getEventOrThrow(database, eventId));
 });
 
 // OPTIONS /api/calendar/events/{eventId} - CORS preflight for embedding sites

@@ -9,9 +9,9 @@ import { calendarMethodNotAllowed } from "@/lib/http/method-not-allowed";
 const subscriptionQuerySchema = upcomingEventsQuerySchema.pick({ type: true, ministryId: true, campusId: true, audience: true });
 
 // GET /api/calendar/events/upcoming.ics - the upcoming feed as an iCalendar subscription (same filters)
-export const GET = calendarRoute(async (request) => {
+export const GET = calendarRoute(async (request, _params, database) => {
   const filters = parseQuery(request, subscriptionQuerySchema);
-  const events = await listUpcomingEventsForSubscription(filters);
+  const events = await listUpcomingEventsForSubscription(database, filters);
   return {
     body: buildIcsCalendar(events, { name: `${churchName()} events`, baseUrl: env().BASE_URL }),
     contentType: ICS_CONTENT_TYPE,

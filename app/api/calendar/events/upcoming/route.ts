@@ -4,9 +4,9 @@ import { calendarPreflight, calendarRoute, JSON_CONTENT_TYPE, parseQuery } from 
 import { calendarMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // GET /api/calendar/events/upcoming - one page of upcoming public events, filtered, cursor-paged
-export const GET = calendarRoute(async (request) => {
+export const GET = calendarRoute(async (request, _params, database) => {
   const query = parseQuery(request, upcomingEventsQuerySchema);
-  return { body: upcomingFeedBody(await readUpcomingPage(query)), contentType: JSON_CONTENT_TYPE };
+  return { body: upcomingFeedBody(await readUpcomingPage(database, query)), contentType: JSON_CONTENT_TYPE };
 });
 
 // OPTIONS /api/calendar/events/upcoming - CORS preflight for embedding sites

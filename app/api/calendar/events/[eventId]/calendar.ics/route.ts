@@ -7,9 +7,9 @@ import { calendarPreflight, calendarRoute } from "@/lib/http/calendar";
 import { calendarMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 // GET /api/calendar/events/{eventId}/calendar.ics - one event as iCalendar, for "add to my calendar"
-export const GET = calendarRoute(async (_request, params) => {
+export const GET = calendarRoute(async (_request, params, database) => {
   const { eventId } = eventIdParamsSchema.parse(params);
-  const { event } = await getEventOrThrow(eventId);
+  const { event } = await getEventOrThrow(database, eventId);
   return { body: buildIcsEvent(event, { name: churchName(), baseUrl: env().BASE_URL }), contentType: ICS_CONTENT_TYPE };
 });
 

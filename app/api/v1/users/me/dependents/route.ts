@@ -7,7 +7,7 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/users/me/dependents - the guardian's dependants, each with their consents
-export const GET = identityRoute({ scope: AREA_SCOPES.dependents, permission: GUARDIAN_PERMISSION }, async ({ caller }) => identityJson(await listDependents(caller.userId)));
+export const GET = identityRoute({ scope: AREA_SCOPES.dependents, permission: GUARDIAN_PERMISSION }, async ({ caller, database }) => identityJson(await listDependents(database, caller.userId)));
 
 // POST, PUT, PATCH, DELETE /api/v1/users/me/dependents - 405 in the identity error shape
 export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

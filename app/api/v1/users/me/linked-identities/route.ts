@@ -6,8 +6,8 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/users/me/linked-identities - the external provider accounts that can sign the member in
-export const GET = identityRoute({ scope: AREA_SCOPES.linkedIdentities, permission: "profile:read" }, async ({ caller }) =>
-  identityJson({ identities: await listLinkedIdentities(caller.userId) }),
+export const GET = identityRoute({ scope: AREA_SCOPES.linkedIdentities, permission: "profile:read" }, async ({ caller, database }) =>
+  identityJson({ identities: await listLinkedIdentities(database, caller.userId) }),
 );
 
 // POST, PUT, PATCH, DELETE /api/v1/users/me/linked-identities - 405 in the identity error shape

@@ -7,9 +7,9 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/users/me/security-events - the member's security log, newest first, cursor-paged
-export const GET = identityRoute({ scope: AREA_SCOPES.sessions, permission: "profile:read" }, async ({ request, caller }) => {
+export const GET = identityRoute({ scope: AREA_SCOPES.sessions, permission: "profile:read" }, async ({ request, caller, database }) => {
   const query = readQuery(request, securityEventsQuerySchema);
-  return identityJson(await listSecurityEvents(caller.userId, query.limit, query.cursor));
+  return identityJson(await listSecurityEvents(database, caller.userId, query.limit, query.cursor));
 });
 
 // POST, PUT, PATCH, DELETE /api/v1/users/me/security-events - 405 in the identity error shape

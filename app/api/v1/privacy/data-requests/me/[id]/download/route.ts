@@ -1,14 +1,13 @@
 import { identityRoute } from "@/lib/http/identity";
 import { AREA_SCOPES } from "@/lib/oauth/scopes";
-import { requestContext } from "@/lib/http/request-context";
 import { getDataExportOrThrow } from "@/lib/privacy/get-data-export-or-throw";
 import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
 // GET /api/v1/privacy/data-requests/me/{id}/download - the export's JSON document, as a file to save
-export const GET = identityRoute<{ id: string }>({ scope: AREA_SCOPES.privacy, permission: "profile:read" }, async ({ request, caller, params }) => {
-  const { json, createdAt } = await getDataExportOrThrow(caller.userId, params.id, requestContext(request.headers));
+export const GET = identityRoute<{ id: string }>({ scope: AREA_SCOPES.privacy, permission: "profile:read" }, async ({ caller, params, database, context }) => {
+  const { json, createdAt } = await getDataExportOrThrow(database, caller.userId, params.id, context);
   return new Response(json, {
     status: 200,
     headers: {

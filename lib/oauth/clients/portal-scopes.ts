@@ -1,4 +1,4 @@
-import { FIRST_PARTY_SCOPES } from "../oauth/scopes.ts";
+import { FIRST_PARTY_SCOPES } from "../scopes.ts";
 
 /**
  * What the member portal asks for: who the member is (`openid profile email phone`), their membership, and
