@@ -1,0 +1,127 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { thrownBy, serviceTestDatabase } from "../../db/service-test.ts";
+import { insertClient, insertMember, insertSession } from "../../db/test-fixtures.ts";
+import { getClient, type OAuthClient } from "../clients/get-client.ts";
+import { OAuthError } from "../errors.ts";
+import { issueAuthorizationCode } from "../grants/authorization-codes.ts";
+import { forgetCachedKeys } from "../keys.ts";
+import { revokeToken } from "../revoke-token.ts";
+import { checkTokenLiveness } from "../token-liveness.ts";
+import { verifyAccessToken } from "../tokens.ts";
+import { exchangeAuthorizationCode } from "./authorization-code-grant.ts";
+import { s256 } from "./pkce.ts";
+import { exchangeRefreshToken } from "./refresh-token-grant.ts";
+
+// The member grants of the token endpoint on a database with every migration (PGlite, or PostgreSQL with
+// SERVICE_TEST_DATABASE_URL): what a replayed code, a reused refresh token and RFC 7009 revocation revoke.
+const database = serviceTestDatabase();
+afterAll(() => forgetCachedKeys());
+
+const VERIFIER = "a-code-verifier-of-at-least-forty-three-characters";
+const REDIRECT_URI = "https://app.example.org/callback";
+
+async function rejection(promise: Promise<unknown>): Promise<{ code: string; description: string }> {
+  const { code, description } = await thrownBy(OAuthError, promise);
+  return { code, description };
+}
+
+/** A member signed in, a client, and a code issued to it in that session. */
+async function codeForMember() {
+  const member = await insertMember(database);
+  const client = (await getClient(database, await insertClient(database)))! satisfies OAuthClient;
+  const sessionId = await insertSession(database, member.id);
+  const code = await issueAuthorizationCode(database, {
+    clientId: client.id,
+    userId: member.id,
+    sessionId,
+    redirectUri: REDIRECT_URI,
+    scope: "openid profile",
+    nonce: null,
+    codeChallenge: s256(VERIFIER),
+    authTime: new Date(),
+    amr: ["pwd"],
+  });
+  const form = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: VERIFIER });
+  return { member, client, sessionId, form };
+}
+
+const grantsOf = (userId: string) => database.prisma.grant.findMany({ where: { userId }, select: { id: true, revokedReason: true } });
+const refresh = (refreshToken: string) => new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken });
+
+describe("the member grants", () => {
+  it("a code yields tokens once; replayed, the grant it created is revoked (code_replay) and its token stops working", async () => {
+    const { member, client, sessionId, form } = await codeForMember();
+    const tokens = await exchangeAuthorizationCode(database, client, form);
+    expect(tokens).toMatchObject({ token_type: "Bearer", scope: "openid profile", refresh_token: expect.any(String), id_token: expect.any(String) });
+    const verified = await verifyAccessToken(database, tokens.access_token);
+    expect(verified).toMatchObject({ sub: member.id, clientId: client.id, sid: sessionId });
+    expect((await checkTokenLiveness(database, verified)).live).toBe(true);
+
+    expect(await rejection(exchangeAuthorizationCode(database, client, form))).toEqual({
+      code: "invalid_grant",
+      description: "the authorization code was already used; the tokens issued from it are revoked",
+    });
+    expect(await grantsOf(member.id)).toEqual([{ id: verified.grantId, revokedReason: "code_replay" }]);
+    expect((await checkTokenLiveness(database, verified)).live).toBe(false);
+    // Only the grant: the member stays signed in.
+    expect(await database.prisma.session.findUniqueOrThrow({ where: { id: sessionId }, select: { revokedAt: true } })).toEqual({ revokedAt: null });
+  });
+
+  it("a refresh token rotates; presented again, the grant (refresh_token_reuse), its session and the session's other grants end", async () => {
+    const first = await codeForMember();
+    const firstTokens = await exchangeAuthorizationCode(database, first.client, first.form);
+    // A second app's grant in the same sign-in.
+    const secondClient = (await getClient(database, await insertClient(database)))!;
+    const secondCode = await issueAuthorizationCode(database, {
+      clientId: secondClient.id,
+      userId: first.member.id,
+      sessionId: first.sessionId,
+      redirectUri: REDIRECT_URI,
+      scope: "openid",
+      nonce: null,
+      codeChallenge: s256(VERIFIER),
+      authTime: new Date(),
+      amr: ["pwd"],
+    });
+    const secondTokens = await exchangeAuthorizationCode(database, secondClient, new URLSearchParams({ ...Object.fromEntries(first.form), code: secondCode }));
+
+    const rotated = await exchangeRefreshToken(database, first.client, refresh(firstTokens.refresh_token!));
+    expect(rotated.refresh_token).toEqual(expect.any(String));
+    expect(await rejection(exchangeRefreshToken(database, first.client, refresh(firstTokens.refresh_token!)))).toEqual({
+      code: "invalid_grant",
+      description: "the refresh token was already used; the whole grant and its session are revoked",
+    });
+    const firstGrant = (await verifyAccessToken(database, firstTokens.access_token)).grantId;
+    const secondGrant = (await verifyAccessToken(database, secondTokens.access_token)).grantId;
+    const reasons = Object.fromEntries((await grantsOf(first.member.id)).map((grant) => [grant.id, grant.revokedReason]));
+    expect(reasons).toEqual({ [firstGrant!]: "refresh_token_reuse", [secondGrant!]: "session_revoked" });
+    expect(await database.prisma.session.findUniqueOrThrow({ where: { id: first.sessionId }, select: { revokedAt: true } })).toEqual({ revokedAt: expect.any(Date) });
+    // The rotated token died with its grant.
+    expect(await rejection(exchangeRefreshToken(database, first.client, refresh(rotated.refresh_token!)))).toEqual({
+      code: "invalid_grant",
+      description: "the grant has been revoked",
+    });
+  });
+
+  it("RFC 7009: revoking a refresh token revokes its grant (revocation); another client's token is ignored", async () => {
+    const { member, client, form } = await codeForMember();
+    const tokens = await exchangeAuthorizationCode(database, client, form);
+    const otherClient = (await getClient(database, await insertClient(database)))!;
+    await revokeToken(database, otherClient, tokens.refresh_token!, "refresh_token");
+    expect((await grantsOf(member.id)).map((grant) => grant.revokedReason)).toEqual([null]);
+    await revokeToken(database, client, tokens.refresh_token!, "refresh_token");
+    expect((await grantsOf(member.id)).map((grant) => grant.revokedReason)).toEqual(["revocation"]);
+  });
+
+  it("RFC 7009: revoking an access token lists its jti until it expires, once however often", async () => {
+    const { client, form } = await codeForMember();
+    const tokens = await exchangeAuthorizationCode(database, client, form);
+    const verified = await verifyAccessToken(database, tokens.access_token);
+    await revokeToken(database, client, tokens.access_token, null);
+    await revokeToken(database, client, tokens.access_token, "access_token");
+    expect(await database.prisma.revokedAccessToken.findMany({ where: { jti: verified.jti }, select: { expiresAt: true } })).toEqual([
+      { expiresAt: new Date(verified.exp * 1000) },
+    ]);
+    expect((await checkTokenLiveness(database, verified)).live).toBe(false);
+  });
+});
