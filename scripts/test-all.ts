@@ -2,8 +2,9 @@
  * `npm test`: every check and test suite of the project, in order, against real PostgreSQL and Debian's
  * Chromium, ending with one line that totals them all: `N passed, N failed`.
  *
- *   1. typecheck (tsc) and lint (eslint): one check each
- *   2. unit and integration tests (vitest): time zones, cursors, seed, ICS, schema/migration drift
+ *   1. typecheck (tsc), lint (eslint) and the layers' arrows (dependency-cruiser, docs/decisions/0019)
+ *   2. unit, integration and service tests (vitest; the services on an in-memory PGlite), then the service
+ *      tests again on PostgreSQL (SERVICE_TEST_DATABASE_URL)
  *   3. production build (next build, then the server bundle: npm run build)
  *   4. end-to-end tests (Playwright): the HTTP API on PostgreSQL, the portal in Chromium, the embedded default
  *   5. the long proofs (scripts/proofs/run.ts, at most PROOFS_TIME_LIMIT_MINUTES, default 25): hostile input
@@ -42,10 +43,20 @@ function readJson<T>(file: string): T | undefined {
 
 check("typecheck", "npx", ["tsc", "--noEmit"]);
 check("lint", "npx", ["eslint", ".", "--max-warnings=0"]);
+check("layers", "npm", ["run", "lint:layers"]);
 
 const vitestOk = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/vitest.json`]);
 const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(`${RESULTS}/vitest.json`);
 tally.push({ suite: "vitest", passed: vitest?.numPassedTests ?? 0, failed: vitest ? vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1) : 1 });
+
+// The service tests once more, on PostgreSQL: the same suite must hold on both databases.
+const serviceOk = run("npx", ["tsx", "scripts/service-tests-on-postgres.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/services-postgres.json`]);
+const services = readJson<{ numPassedTests: number; numFailedTests: number }>(`${RESULTS}/services-postgres.json`);
+tally.push({
+  suite: "services on PostgreSQL",
+  passed: services?.numPassedTests ?? 0,
+  failed: services ? services.numFailedTests + (serviceOk || services.numFailedTests > 0 ? 0 : 1) : 1,
+});
 
 const built = check("build", "npm", ["run", "build"]);
 if (built) {
