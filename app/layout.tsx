@@ -7,6 +7,7 @@ import { getPortalViewer } from "@/lib/portal-auth/get-portal-session";
 import { CSRF_META_NAME } from "@/lib/portal-api/paths";
 import { Providers } from "./providers";
 import "./globals.css";
+import "@/components/ui/controls.css";
 
 export function generateMetadata(): Metadata {
   const siteName = churchName();

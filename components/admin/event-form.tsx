@@ -2,10 +2,12 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { asSentence, failedMessage } from "@/components/account/api-messages";
 import { LoadError } from "@/components/account/load-error";
 import { EVENT_TYPE_LABELS } from "@/components/calendar/labels";
+import { Field, fieldStyles } from "@/components/ui/field";
+import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { createEventBodySchema, updateEventBodySchema, type AdminEvent } from "@/lib/calendar/staff-schemas";
 import { EVENT_TYPES, EVENT_VISIBILITIES } from "@/lib/calendar/schemas";
@@ -141,7 +143,6 @@ function EventFormFields({ eventId, initial, status }: { eventId: string | null;
   const [errors, setErrors] = useState<Partial<Record<keyof Fields | "form", string>>>({});
   const [announcement, setAnnouncement] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
-  const ids = useId();
   const editing = eventId !== null;
 
   const set = (name: keyof Fields) => (event: { target: { value: string } }) => {
@@ -204,37 +205,14 @@ function EventFormFields({ eventId, initial, status }: { eventId: string | null;
     });
   }
 
-  const select = (name: keyof Fields, label: string, options: { value: string; label: string }[], hint?: string) => (
-    <div className="field">
-      <label htmlFor={`${ids}-${name}`} className="field__label">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${ids}-${name}-hint`} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      <select
-        id={`${ids}-${name}`}
-        name={name}
-        className="field__control"
-        value={fields[name]}
-        onChange={set(name)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={[hint ? `${ids}-${name}-hint` : null, errors[name] ? `${ids}-${name}-error` : null].filter(Boolean).join(" ") || undefined}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {errors[name] ? (
-        <p id={`${ids}-${name}-error`} className="field__error">
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
+  const select = (name: keyof Fields, label: string, options: { value: string; label: string }[]) => (
+    <SelectField label={label} name={name} value={fields[name]} onChange={set(name)} error={errors[name]}>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </SelectField>
   );
 
   const text = (name: keyof Fields, label: string, props: Record<string, unknown> = {}) => (
@@ -250,29 +228,18 @@ function EventFormFields({ eventId, initial, status }: { eventId: string | null;
         </p>
       ) : null}
       {text("title", "Title", { maxLength: 200, required: true })}
-      <div className="field">
-        <label htmlFor={`${ids}-description`} className="field__label">
-          Description
-        </label>
-        <p id={`${ids}-description-hint`} className="field__hint">
-          Shown on the event page. Simple HTML (paragraphs, links, lists) is kept.
-        </p>
-        <textarea
-          id={`${ids}-description`}
-          name="description"
-          className={`field__control ${styles.textarea}`}
-          value={fields.description}
-          onChange={set("description")}
-          maxLength={20000}
-          aria-describedby={`${ids}-description-hint${errors.description ? ` ${ids}-description-error` : ""}`}
-          aria-invalid={errors.description ? true : undefined}
-        />
-        {errors.description ? (
-          <p id={`${ids}-description-error`} className="field__error">
-            {errors.description}
-          </p>
-        ) : null}
-      </div>
+      <Field label="Description" hint="Shown on the event page. Simple HTML (paragraphs, links, lists) is kept." error={errors.description}>
+        {(wiring) => (
+          <textarea
+            className={`${fieldStyles.control} ${fieldStyles.textarea}`}
+            name="description"
+            value={fields.description}
+            onChange={set("description")}
+            maxLength={20000}
+            {...wiring}
+          />
+        )}
+      </Field>
       <div className={styles.grid}>
         {select(
           "eventType",
@@ -286,7 +253,7 @@ function EventFormFields({ eventId, initial, status }: { eventId: string | null;
         )}
       </div>
       <fieldset className={`${styles.grid} ${styles.fieldset}`}>
-        <legend className="field__label">When (local time at the event)</legend>
+        <legend className={fieldStyles.label}>When (local time at the event)</legend>
         {text("startDate", "Starts on", { type: "date", required: true })}
         {text("startTime", "Start time", { type: "time", required: true })}
         {text("endDate", "Ends on", { type: "date", required: true })}

@@ -6,6 +6,8 @@ import { asSentence, failedMessage } from "@/components/account/api-messages";
 import { LoadError } from "@/components/account/load-error";
 import { EVENT_TYPE_LABELS } from "@/components/calendar/labels";
 import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { EVENT_STATUS_CHANGES, type AdminEvent, type EventStatusChange } from "@/lib/calendar/staff-schemas";
 import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
@@ -116,12 +118,12 @@ export function EventsList({ notice = "" }: { notice?: string }) {
     );
   } else if (data.items.length === 0) {
     body = (
-      <div className="empty-state">
+      <EmptyState>
         <p>{query.q || query.status ? "No events match this search." : "There are no events yet."}</p>
         <Link href="/admin/events/new" className="button button--primary">
           Create an event
         </Link>
-      </div>
+      </EmptyState>
     );
   } else {
     body = (
@@ -196,24 +198,14 @@ export function EventsList({ notice = "" }: { notice?: string }) {
       </div>
       <form className={styles.toolbar} role="search" aria-label="Events" onSubmit={search}>
         <TextField label="Search by title or address" name="q" type="search" value={draft} maxLength={MAX_SEARCH_LENGTH} onChange={(event) => setDraft(event.target.value)} />
-        <div className="field">
-          <label htmlFor="event-status" className="field__label">
-            Status
-          </label>
-          <select
-            id="event-status"
-            className="field__control"
-            value={query.status}
-            onChange={(event) => setQuery((current) => ({ ...current, status: event.target.value, page: 1 }))}
-          >
-            <option value="">Any status</option>
-            {EVENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {STATUS_WORDS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Status" value={query.status} onChange={(event) => setQuery((current) => ({ ...current, status: event.target.value, page: 1 }))}>
+          <option value="">Any status</option>
+          {EVENT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {STATUS_WORDS[status]}
+            </option>
+          ))}
+        </SelectField>
         <button type="submit" className="button">
           Search
         </button>

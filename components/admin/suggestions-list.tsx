@@ -5,6 +5,7 @@ import { asSentence, failedMessage } from "@/components/account/api-messages";
 import { LoadError } from "@/components/account/load-error";
 import { LocalDate } from "@/components/account/local-time";
 import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
 import { TextField } from "@/components/ui/text-field";
 import type { AdminMembershipSuggestion } from "@/lib/membership/staff-schemas";
 import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
@@ -85,9 +86,9 @@ export function SuggestionsList() {
     );
   } else if (data.items.length === 0) {
     body = (
-      <div className="empty-state">
+      <EmptyState>
         <p>{q ? "No waiting request matches this search." : "No requests are waiting. New ones appear here when members ask."}</p>
-      </div>
+      </EmptyState>
     );
   } else {
     body = (

@@ -6,6 +6,8 @@ import type { CalendarEvent, UpcomingFeed } from "@/lib/calendar/schemas";
 import { CALENDAR_PAGE_PATH, filterSearchParams, hasFilters, useUpcomingEvents, withQuery, type CalendarFilters } from "@/lib/query/calendar";
 import { EventCard } from "./event-card";
 import { monthHeading } from "./event-date";
+import { EmptyState } from "@/components/ui/empty-state";
+import styles from "./calendar-feed.module.css";
 import { EventCardSkeletons } from "./skeleton";
 
 export interface CalendarFeedProps {
@@ -107,7 +109,7 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
     return (
       <>
         {liveRegion}
-        <div className="feed" aria-busy={hydrated && isPending}>
+        <div className={styles.feed} aria-busy={hydrated && isPending}>
           {hydrated && isPending ? (
             <>
               <p className="visually-hidden">Loading events…</p>
@@ -137,20 +139,18 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
     return (
       <>
         {liveRegion}
-        <div className="feed">
+        <div className={styles.feed}>
           {hasFilters(filters) ? (
-            <div className="empty-state">
-              <h2 className="empty-state__title">No upcoming events match these filters</h2>
+            <EmptyState title="No upcoming events match these filters">
               <p>
                 Try another type, campus, ministry or audience, or <Link href={CALENDAR_PAGE_PATH}>clear filters</Link> to see everything
                 that is coming up.
               </p>
-            </div>
+            </EmptyState>
           ) : (
-            <div className="empty-state">
-              <h2 className="empty-state__title">No upcoming events yet</h2>
+            <EmptyState title="No upcoming events yet">
               <p>Nothing is scheduled right now. Please check back soon.</p>
-            </div>
+            </EmptyState>
           )}
         </div>
       </>
@@ -163,12 +163,12 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
   return (
     <>
       {liveRegion}
-      <div className="feed" aria-busy={isFetchingNextPage}>
+      <div className={styles.feed} aria-busy={isFetchingNextPage}>
         {isRefetchError && <RetryNotice message={`We couldn’t refresh the events: ${error?.message}`} onRetry={() => void refetch()} />}
         {groupByMonth(events).map((group) => (
-          <div className="feed__month" key={group.month}>
-            <h2 className="feed__month-title">{group.month}</h2>
-            <ul className="event-grid" role="list">
+          <div className={styles.month} key={group.month}>
+            <h2 className={styles.monthTitle}>{group.month}</h2>
+            <ul className={styles.grid} role="list">
               {group.events.map((event) => (
                 <li key={event.eventId}>
                   <EventCard
@@ -183,13 +183,14 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
         ))}
 
         {isFetchingNextPage && <EventCardSkeletons count={3} />}
-        <div ref={sentinel} className="feed__sentinel" aria-hidden="true" />
+        {/* feed__sentinel: e2e/portal/calendar.spec.ts scrolls to it by that class. */}
+        <div ref={sentinel} className={`feed__sentinel ${styles.sentinel}`} aria-hidden="true" />
 
         {isFetchNextPageError && (
           <RetryNotice message={`We couldn’t load more events: ${error?.message}`} onRetry={() => void fetchNextPage()} />
         )}
 
-        <div className="feed__more">
+        <div className={styles.more}>
           {hasNextPage && !isFetchNextPageError ? (
             hydrated ? (
               <button
@@ -210,7 +211,7 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
               )
             )
           ) : (
-            !hasNextPage && <p className="feed__end">You’ve reached the end of the upcoming events.</p>
+            !hasNextPage && <p className={styles.end}>You’ve reached the end of the upcoming events.</p>
           )}
         </div>
       </div>

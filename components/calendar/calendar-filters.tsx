@@ -2,10 +2,12 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useId, useState, useTransition, type FormEvent } from "react";
+import { useState, useTransition, type FormEvent } from "react";
 import type { EventType } from "@/lib/calendar/schemas";
 import { CALENDAR_PAGE_PATH, FILTER_NAMES, filterSearchParams, hasFilters, withQuery, type CalendarFilters } from "@/lib/query/calendar";
+import { SelectField } from "@/components/ui/select-field";
 import { EVENT_TYPE_LABELS, audienceLabel } from "./labels";
+import styles from "./calendar-filters.module.css";
 
 export interface FilterOptions {
   campuses: { id: string; name: string }[];
@@ -28,7 +30,6 @@ type FilterName = (typeof FILTER_NAMES)[number];
 export function CalendarFilters({ options, filters }: { options: FilterOptions; filters: CalendarFilters }) {
   const router = useRouter();
   const [pending, startTransition] = useTransition();
-  const id = useId();
 
   // The selects are controlled so that a navigation (Clear filters, back button) resets them without
   // remounting the select that has focus.
@@ -92,49 +93,38 @@ export function CalendarFilters({ options, filters }: { options: FilterOptions; 
     <form
       method="get"
       action={CALENDAR_PAGE_PATH}
-      className="filters"
+      className={styles.filters}
       aria-label="Filter events"
       onSubmit={onSubmit}
       data-pending={pending ? "" : undefined}
     >
-      <div className="filters__fields">
+      <div className={styles.fields}>
         {fields.map((field) => {
           const value = values[field.name] ?? "";
           const known = value === "" || field.choices.some((choice) => choice.value === value);
           return (
-            <div className="field" key={field.name}>
-              <label className="field__label" htmlFor={`${id}-${field.name}`}>
-                {field.label}
-              </label>
-              <select
-                id={`${id}-${field.name}`}
-                name={field.name}
-                className="field__control"
-                value={value}
-                onChange={(event) => onChange(field.name, event.target.value)}
-              >
-                <option value="">{field.any}</option>
-                {!known && <option value={value}>{`Unknown ${field.unknown} (${value})`}</option>}
-                {field.choices.map((choice) => (
-                  <option key={choice.value} value={choice.value}>
-                    {choice.label}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField key={field.name} label={field.label} name={field.name} value={value} onChange={(event) => onChange(field.name, event.target.value)}>
+              <option value="">{field.any}</option>
+              {!known && <option value={value}>{`Unknown ${field.unknown} (${value})`}</option>}
+              {field.choices.map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </SelectField>
           );
         })}
       </div>
-      <div className="filters__actions">
+      <div className={styles.actions}>
         <button type="submit" className="button button--primary">
           Apply filters
         </button>
         {hasFilters(filters) && (
-          <Link href={CALENDAR_PAGE_PATH} scroll={false} className="filters__clear">
+          <Link href={CALENDAR_PAGE_PATH} scroll={false} className={styles.clear}>
             Clear filters
           </Link>
         )}
-        <p className="filters__status" role="status">
+        <p className={styles.status} role="status">
           {pending ? "Updating events…" : ""}
         </p>
       </div>

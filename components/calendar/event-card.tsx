@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { CalendarEvent } from "@/lib/calendar/schemas";
 import { EventDateShort } from "./event-date";
 import { EventBadges } from "./event-badges";
+import styles from "./event-card.module.css";
 import { EVENT_TYPE_LABELS, STATUS_NOTES } from "./labels";
 
 export interface EventCardProps {
@@ -32,22 +33,22 @@ export function EventCard({ event, campusName, eager = false, headingLevel = 3 }
   const place = venue && campusName && venue.includes(campusName) ? venue : [venue, campusName].filter(Boolean).join(" · ");
 
   return (
-    <article className={`event-card${cancelled ? " event-card--cancelled" : ""}`}>
-      <div className="event-card__body">
-        <Heading className="event-card__title">
-          <Link href={event.url} className="event-card__link">
+    <article className={`${styles.card} ${styles.linked}${cancelled ? ` ${styles.cancelled}` : ""}`}>
+      <div className={styles.body}>
+        <Heading className={styles.title}>
+          <Link href={event.url} className={styles.link}>
             {status && <span className="visually-hidden">{status.badge}: </span>}
-            <span className="event-card__title-text">{event.title}</span>
+            <span className={styles.titleText}>{event.title}</span>
           </Link>
         </Heading>
         <EventBadges event={event} />
-        <p className="event-card__when">
+        <p className={styles.when}>
           <EventDateShort event={event} />
         </p>
-        {place && <p className="event-card__where">{place}</p>}
-        {status && <p className={`event-card__status event-card__status--${event.status.toLowerCase()}`}>{status.note}</p>}
+        {place && <p className={styles.where}>{place}</p>}
+        {status && <p className={`${styles.status} ${cancelled ? styles.statusCancelled : styles.statusPostponed}`}>{status.note}</p>}
       </div>
-      <div className="event-card__media">
+      <div className={styles.media}>
         {event.imageUrl ? (
           // Artwork is an SVG from this app's (or its CDN's) /images/events/: nothing for next/image to optimise.
           // eslint-disable-next-line @next/next/no-img-element
@@ -60,11 +61,21 @@ export function EventCard({ event, campusName, eager = false, headingLevel = 3 }
             decoding="async"
           />
         ) : (
-          <div className="event-card__placeholder" aria-hidden="true">
-            {EVENT_TYPE_LABELS[event.eventType]}
-          </div>
+          <EventArtworkPlaceholder eventType={event.eventType} />
         )}
       </div>
     </article>
   );
 }
+
+/** Stands in for missing artwork: the event's type in large letters (a card's, and the event page's). */
+export function EventArtworkPlaceholder({ eventType }: { eventType: CalendarEvent["eventType"] }) {
+  return (
+    <div className={styles.placeholder} aria-hidden="true">
+      {EVENT_TYPE_LABELS[eventType]}
+    </div>
+  );
+}
+
+/** The card's shapes, for the loading placeholders that stand where cards will be. */
+export { styles as eventCardStyles };

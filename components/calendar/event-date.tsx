@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import type { CalendarEvent } from "@/lib/calendar/schemas";
+import styles from "./event-date.module.css";
 
 /**
  * Dates and times of an event, always in the event's own time zone (never the browser's), from its local
@@ -123,8 +124,8 @@ export function EventDateFull({ event }: { event: Schedule }) {
 
   if (allDay) {
     return (
-      <p className="event-when">
-        <span className="event-when__day">
+      <p className={styles.when}>
+        <span className={styles.day}>
           <time dateTime={machine(start, true)}>{dayLong(start)}</time>
           {multiDay && (
             <>
@@ -133,18 +134,18 @@ export function EventDateFull({ event }: { event: Schedule }) {
             </>
           )}
         </span>
-        <span className="event-when__time">All day</span>
+        <span className={styles.time}>All day</span>
       </p>
     );
   }
-  const zoneNote = <span className="event-when__zone">Times are {start.toFormat("ZZZZZ")}.</span>;
+  const zoneNote = <span className={styles.zone}>Times are {start.toFormat("ZZZZZ")}.</span>;
   if (!multiDay) {
     return (
-      <p className="event-when">
-        <span className="event-when__day">
+      <p className={styles.when}>
+        <span className={styles.day}>
           <time dateTime={machine(start, true)}>{dayLong(start)}</time>
         </span>
-        <span className="event-when__time">
+        <span className={styles.time}>
           <time dateTime={machine(start, false)}>
             {time(start)}
             {zone(start) === zone(end) ? "" : ` ${zone(start)}`}
@@ -159,14 +160,14 @@ export function EventDateFull({ event }: { event: Schedule }) {
     );
   }
   return (
-    <p className="event-when">
-      <span className="event-when__day">
+    <p className={styles.when}>
+      <span className={styles.day}>
         From{" "}
         <time dateTime={machine(start, false)}>
           {dayLong(start)}, {time(start)} {zone(start)}
         </time>
       </span>
-      <span className="event-when__day">
+      <span className={styles.day}>
         to{" "}
         <time dateTime={machine(end, false)}>
           {dayLong(end)}, {time(end)} {zone(end)}

@@ -1,6 +1,7 @@
 "use client";
 
 import type { Ref } from "react";
+import { fieldStyles } from "./field";
 import { TextField } from "./text-field";
 
 /**
@@ -33,7 +34,7 @@ export function OneTimeCodeField({
       hint={hint}
       error={error}
       inputRef={inputRef}
-      className="field__control--code"
+      className={fieldStyles.code}
       name="code"
       type="text"
       inputMode={digitsOnly ? "numeric" : "text"}

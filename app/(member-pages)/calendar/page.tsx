@@ -19,6 +19,7 @@ import {
   withQuery,
   type CalendarFilters as Filters,
 } from "@/lib/query/calendar";
+import styles from "./calendar.module.css";
 
 export const dynamic = "force-dynamic";
 
@@ -124,18 +125,18 @@ export default async function CalendarPage({ searchParams }: { searchParams: Pro
   const subscribeHref = withQuery(UPCOMING_ICS_PATH, filterSearchParams(filters));
 
   return (
-    <div className="page page--calendar">
-      <header className="page-header">
+    <div className="page">
+      <header className={styles.header}>
         <div>
           <h1>Calendar</h1>
           <p className="lede">Services, courses, groups and gatherings across our campuses. Times are in each event’s local time.</p>
         </div>
-        <p className="page-header__subscribe">
-          <a href={subscribeHref} type="text/calendar" className="subscribe-link">
-            <span aria-hidden="true" className="subscribe-link__icon" />
+        <p className={styles.subscribe}>
+          <a href={subscribeHref} type="text/calendar" className={styles.subscribeLink}>
+            <span aria-hidden="true" className={styles.subscribeIcon} />
             Subscribe (iCal)
           </a>
-          <span className="page-header__hint">{hasFilters(filters) ? "Only the events these filters show." : "Every upcoming event."}</span>
+          <span className={styles.hint}>{hasFilters(filters) ? "Only the events these filters show." : "Every upcoming event."}</span>
         </p>
       </header>
 

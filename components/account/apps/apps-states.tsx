@@ -1,4 +1,6 @@
 import type { Ref } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { SkeletonLine } from "@/components/ui/skeleton";
 import styles from "./apps.module.css";
 
 /**
@@ -13,9 +15,9 @@ export function AppsLoading() {
       <div aria-hidden="true" className={styles.skeletons}>
         {[0, 1].map((index) => (
           <div key={index} className={`${styles.card} ${styles.skeletonCard}`}>
-            <div className="skeleton-line skeleton-line--title" />
-            <div className="skeleton-line" />
-            <div className="skeleton-line skeleton-line--medium" />
+            <SkeletonLine size="title" />
+            <SkeletonLine />
+            <SkeletonLine size="medium" />
           </div>
         ))}
       </div>
@@ -26,11 +28,8 @@ export function AppsLoading() {
 /** Its heading can take focus, so removing the last app leaves the keyboard somewhere that makes sense. */
 export function NoApps({ headingRef }: { headingRef: Ref<HTMLHeadingElement> }) {
   return (
-    <div className="empty-state">
-      <h2 ref={headingRef} tabIndex={-1} className={`empty-state__title ${styles.emptyTitle}`}>
-        No apps can access your account
-      </h2>
+    <EmptyState title="No apps can access your account" headingRef={headingRef}>
       <p>When you allow an app to sign you in, it appears here.</p>
-    </div>
+    </EmptyState>
   );
 }

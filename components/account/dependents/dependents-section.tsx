@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { EmptyState } from "@/components/ui/empty-state";
 import type { ListedConsent } from "@/lib/consents/schemas";
 import type { Dependent } from "@/lib/guardians/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
@@ -89,10 +90,9 @@ export function DependentsSection() {
     );
   } else if (dependents.data.dependents.length === 0) {
     body = (
-      <div className="empty-state">
-        <h2 className="empty-state__title">No one is in your care here</h2>
+      <EmptyState title="No one is in your care here">
         <p>When the church records you as the parent or guardian of a child, they appear here with the apps that can access their account.</p>
-      </div>
+      </EmptyState>
     );
   } else {
     body = (

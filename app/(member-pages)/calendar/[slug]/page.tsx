@@ -2,10 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { ARTWORK_HEIGHT, ARTWORK_WIDTH } from "@/components/calendar/event-card";
+import { ARTWORK_HEIGHT, ARTWORK_WIDTH, EventArtworkPlaceholder } from "@/components/calendar/event-card";
 import { EventBadges } from "@/components/calendar/event-badges";
 import { EventDateFull, EventDateShort } from "@/components/calendar/event-date";
-import { ATTENDANCE_MODE_LABELS, EVENT_TYPE_LABELS, STATUS_NOTES, audienceLabel } from "@/components/calendar/labels";
+import { ATTENDANCE_MODE_LABELS, STATUS_NOTES, audienceLabel } from "@/components/calendar/labels";
 import { CalendarError } from "@/lib/calendar/errors";
 import { getEventOrThrow } from "@/lib/calendar/get-event-or-throw";
 import { listSeriesEvents } from "@/lib/calendar/list-series-events";
@@ -14,6 +14,7 @@ import type { CalendarEvent } from "@/lib/calendar/schemas";
 import { database } from "@/lib/db";
 import { CALENDAR_PAGE_PATH, filterSearchParams, withQuery } from "@/lib/query/calendar";
 import { describeError, logLine } from "@/lib/log/json-log";
+import styles from "./event-page.module.css";
 
 export const dynamic = "force-dynamic";
 
@@ -83,8 +84,8 @@ export default async function EventPage({ params }: { params: Params }) {
   const checkIn = modes.length > 0 ? modes.map((mode) => ATTENDANCE_MODE_LABELS[mode]) : event.attendanceModes.includes("NONE") ? [ATTENDANCE_MODE_LABELS.NONE] : [];
 
   return (
-    <article className={`event-page${cancelled ? " event-page--cancelled" : ""}`}>
-      <nav aria-label="Breadcrumb" className="breadcrumb">
+    <article className={cancelled ? styles.cancelled : undefined}>
+      <nav aria-label="Breadcrumb" className={styles.breadcrumb}>
         <ol role="list">
           <li>
             <Link href={CALENDAR_PAGE_PATH}>Calendar</Link>
@@ -95,50 +96,48 @@ export default async function EventPage({ params }: { params: Params }) {
         </ol>
       </nav>
 
-      <header className="event-hero">
-        <div className="event-hero__text">
-          <h1 className="event-hero__title">
+      <header className={styles.hero}>
+        <div className={styles.heroText}>
+          <h1>
             {status && <span className="visually-hidden">{status.badge}: </span>}
-            <span className="event-hero__title-text">{event.title}</span>
+            <span className={styles.titleText}>{event.title}</span>
           </h1>
           <EventBadges event={event} />
-          <p className="event-hero__meta">
-            <span className="event-hero__when">
+          <p className={styles.meta}>
+            <span className={styles.when}>
               <EventDateShort event={event} />
             </span>
-            {event.location && <span className="event-hero__place">{event.location.name}</span>}
+            {event.location && <span>{event.location.name}</span>}
           </p>
           {status && (
-            <div className={`status-banner status-banner--${event.status.toLowerCase()}`}>
+            <div className={`${styles.banner} ${cancelled ? styles.bannerCancelled : styles.bannerPostponed}`}>
               <p>
                 <strong>{status.badge}.</strong> {status.note}
               </p>
             </div>
           )}
         </div>
-        <div className="event-hero__media">
+        <div className={styles.media}>
           {event.imageUrl ? (
             // eslint-disable-next-line @next/next/no-img-element
             <img src={event.imageUrl} alt="" width={ARTWORK_WIDTH} height={ARTWORK_HEIGHT} fetchPriority="high" decoding="async" />
           ) : (
-            <div className="event-card__placeholder" aria-hidden="true">
-              {EVENT_TYPE_LABELS[event.eventType]}
-            </div>
+            <EventArtworkPlaceholder eventType={event.eventType} />
           )}
         </div>
       </header>
 
-      <div className="event-layout">
-        <div className="event-main">
-          <section aria-labelledby="about-title" className="event-section">
+      <div className={styles.layout}>
+        <div>
+          <section aria-labelledby="about-title" className={styles.section}>
             <h2 id="about-title">About this event</h2>
-            <div className="prose" dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
+            <div className={styles.prose} dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
             {event.tags.length > 0 && (
               <>
                 <h3 className="visually-hidden">Tags</h3>
-                <ul role="list" className="tag-list">
+                <ul role="list" className={styles.tags}>
                   {event.tags.map((tag) => (
-                    <li key={tag} className="tag">
+                    <li key={tag} className={styles.tag}>
                       {tag}
                     </li>
                   ))}
@@ -148,18 +147,18 @@ export default async function EventPage({ params }: { params: Params }) {
           </section>
 
           {series && series.events.length > 0 && (
-            <section aria-labelledby="series-title" className="event-section">
+            <section aria-labelledby="series-title" className={styles.section}>
               <h2 id="series-title">More dates in this series</h2>
               <p className="muted">{series.title}</p>
-              <ul role="list" className="series-list">
+              <ul role="list" className={styles.series}>
                 {series.events.map((other) => {
                   const otherStatus = STATUS_NOTES[other.status];
                   return (
-                    <li key={other.eventId} className="series-list__item">
-                      <Link href={other.url} className={other.status === "CANCELLED" ? "series-list__link is-cancelled" : "series-list__link"}>
+                    <li key={other.eventId} className={styles.seriesItem}>
+                      <Link href={other.url} className={other.status === "CANCELLED" ? `${styles.seriesLink} ${styles.seriesCancelled}` : styles.seriesLink}>
                         <EventDateShort event={other} />
                       </Link>
-                      {other.title !== event.title && <span className="series-list__title">{other.title}</span>}
+                      {other.title !== event.title && <span className={styles.seriesTitle}>{other.title}</span>}
                       {otherStatus && <span className={`badge badge--${other.status.toLowerCase()}`}>{otherStatus.badge}</span>}
                     </li>
                   );
@@ -169,19 +168,19 @@ export default async function EventPage({ params }: { params: Params }) {
           )}
         </div>
 
-        <div className="event-facts" role="group" aria-labelledby="facts-title">
+        <div className={styles.facts} role="group" aria-labelledby="facts-title">
           <h2 id="facts-title" className="visually-hidden">
             Event details
           </h2>
 
-          <section className="fact" aria-labelledby="when-title">
-            <h3 id="when-title" className="fact__title">
+          <section className={styles.fact} aria-labelledby="when-title">
+            <h3 id="when-title" className={styles.factTitle}>
               When
             </h3>
             <EventDateFull event={event} />
             {!cancelled && (
               <p>
-                <a href={icsHref} className="fact__action" download>
+                <a href={icsHref} className={styles.factAction} download>
                   Add to calendar
                 </a>{" "}
                 <span className="muted">(.ics file)</span>
@@ -190,8 +189,8 @@ export default async function EventPage({ params }: { params: Params }) {
           </section>
 
           {event.location && (
-            <section className="fact" aria-labelledby="where-title">
-              <h3 id="where-title" className="fact__title">
+            <section className={styles.fact} aria-labelledby="where-title">
+              <h3 id="where-title" className={styles.factTitle}>
                 Where
               </h3>
               <p>
@@ -200,7 +199,7 @@ export default async function EventPage({ params }: { params: Params }) {
                 {event.location.address}
               </p>
               <p>
-                <a href={mapHref(event.location)} className="fact__action">
+                <a href={mapHref(event.location)} className={styles.factAction}>
                   View on OpenStreetMap
                 </a>
               </p>
@@ -208,7 +207,7 @@ export default async function EventPage({ params }: { params: Params }) {
           )}
 
           {event.registrationUrl && !cancelled && (
-            <p className="fact fact--register">
+            <p className={`${styles.fact} ${styles.register}`}>
               <a href={event.registrationUrl} className="button button--primary button--block">
                 Register for this event
               </a>
@@ -216,7 +215,7 @@ export default async function EventPage({ params }: { params: Params }) {
             </p>
           )}
 
-          <dl className="fact-list">
+          <dl className={styles.factList}>
             {event.capacity !== undefined && (
               <div>
                 <dt>Capacity</dt>
@@ -267,7 +266,7 @@ export default async function EventPage({ params }: { params: Params }) {
         </div>
       </div>
 
-      <p className="event-page__back">
+      <p className={styles.back}>
         <Link href={CALENDAR_PAGE_PATH}>
           <span aria-hidden="true">← </span>All upcoming events
         </Link>

@@ -1,0 +1,30 @@
+import type { ReactNode, Ref } from "react";
+import styles from "./empty-state.module.css";
+
+/**
+ * A list with nothing in it: an optional heading (it can take focus, for when the last item was just
+ * removed), then what the member can do. Children are the text, a paragraph or a link or button.
+ */
+export function EmptyState({
+  title,
+  headingLevel = 2,
+  headingRef,
+  children,
+}: {
+  title?: string;
+  headingLevel?: 2 | 3;
+  headingRef?: Ref<HTMLHeadingElement>;
+  children: ReactNode;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <div className={styles.empty}>
+      {title ? (
+        <Heading ref={headingRef} tabIndex={headingRef ? -1 : undefined} className={styles.title}>
+          {title}
+        </Heading>
+      ) : null}
+      {children}
+    </div>
+  );
+}
