@@ -10,14 +10,14 @@ import styles from "./site-header.module.css";
 export function SiteHeader({ siteName, viewer, csrfToken }: { siteName: string; viewer: AccountViewer | null; csrfToken: string | null }) {
   const signedIn = viewer !== null && !viewer.mustSignInAgain;
   return (
-    <header className="site-header">
-      <div className="site-header__inner">
-        <Link href="/" className="site-name">
-          <span className="site-name__mark" aria-hidden="true" />
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link href="/" className={styles.name}>
+          <span className={styles.mark} aria-hidden="true" />
           {siteName}
         </Link>
         <div className={styles.end}>
-          <nav aria-label="Main" className="site-nav">
+          <nav aria-label="Main" className={styles.nav}>
             <ul role="list">
               <li>
                 <NavLink href="/calendar">Calendar</NavLink>

@@ -1,7 +1,6 @@
 "use client";
 
-import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { SectionNav } from "@/components/ui/section-nav";
 
 const SECTIONS = [
   { href: "/account", label: "Overview" },
@@ -14,20 +13,7 @@ const SECTIONS = [
   { href: "/account/privacy", label: "Privacy" },
 ] as const;
 
-/** The account area's own navigation; the current section is marked for screen readers and the eye. */
+/** The account area's own navigation: a section is current on its own page only. */
 export function AccountNav() {
-  const pathname = usePathname();
-  return (
-    <nav aria-label="Account" className="account-nav">
-      <ul role="list">
-        {SECTIONS.map((section) => (
-          <li key={section.href}>
-            <Link href={section.href} className="account-nav__link" aria-current={pathname === section.href ? "page" : undefined}>
-              {section.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
-  );
+  return <SectionNav label="Account" sections={SECTIONS} isCurrent={(href, pathname) => pathname === href} />;
 }

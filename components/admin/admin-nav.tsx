@@ -1,7 +1,6 @@
 "use client";
 
-import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { SectionNav } from "@/components/ui/section-nav";
 import type { StaffRefusal } from "@/lib/portal-auth/require-staff-page";
 import styles from "./admin.module.css";
 
@@ -11,25 +10,9 @@ const SECTIONS = [
   { href: "/admin/membership", label: "Membership requests" },
 ] as const;
 
-/** The staff area's own navigation; the current section is marked for screen readers and the eye. */
+/** The staff area's own navigation: Overview on its own page, the others on theirs and below. */
 export function AdminNav() {
-  const pathname = usePathname();
-  return (
-    <nav aria-label="Staff" className="account-nav">
-      <ul role="list">
-        {SECTIONS.map((section) => {
-          const current = section.href === "/admin" ? pathname === "/admin" : pathname.startsWith(section.href);
-          return (
-            <li key={section.href}>
-              <Link href={section.href} className="account-nav__link" aria-current={current ? "page" : undefined}>
-                {section.label}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
+  return <SectionNav label="Staff" sections={SECTIONS} isCurrent={(href, pathname) => (href === "/admin" ? pathname === "/admin" : pathname.startsWith(href))} />;
 }
 
 /**

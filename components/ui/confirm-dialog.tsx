@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, type ReactNode } from "react";
+import styles from "./confirm-dialog.module.css";
 
 /**
  * Asks before a destructive action, in a native modal <dialog>: focus moves into it and is trapped
@@ -38,7 +39,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={dialog}
-      className="confirm-dialog"
+      className={styles.dialog}
       aria-labelledby={titleId}
       aria-describedby={children ? bodyId : undefined}
       onCancel={(event) => {
@@ -46,15 +47,15 @@ export function ConfirmDialog({
         if (!busy) onCancel();
       }}
     >
-      <h2 id={titleId} className="confirm-dialog__title">
+      <h2 id={titleId} className={styles.title}>
         {title}
       </h2>
       {children ? (
-        <div id={bodyId} className="confirm-dialog__body">
+        <div id={bodyId}>
           {children}
         </div>
       ) : null}
-      <div className="confirm-dialog__actions">
+      <div className={styles.actions}>
         <button type="button" className="button" onClick={onCancel} disabled={busy} autoFocus>
           Cancel
         </button>

@@ -1,0 +1,12 @@
+import type { ReactNode } from "react";
+import styles from "./section-nav.module.css";
+
+/** The column an area's pages sit in (the account, the staff office), under its own navigation. */
+export function Area({ nav, children }: { nav: ReactNode; children: ReactNode }) {
+  return (
+    <div className={styles.area}>
+      {nav}
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import styles from "./section-nav.module.css";
+
+export interface NavSection {
+  href: string;
+  label: string;
+}
+
+/**
+ * An area's own navigation (the account, the staff office); the current section is marked for screen
+ * readers and the eye. `isCurrent` decides which one that is for the browser's path.
+ */
+export function SectionNav({ label, sections, isCurrent }: { label: string; sections: readonly NavSection[]; isCurrent: (href: string, pathname: string) => boolean }) {
+  const pathname = usePathname();
+  return (
+    <nav aria-label={label} className={styles.nav}>
+      <ul role="list">
+        {sections.map((section) => (
+          <li key={section.href}>
+            <Link href={section.href} className={styles.link} aria-current={isCurrent(section.href, pathname) ? "page" : undefined}>
+              {section.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
