@@ -2,9 +2,9 @@
 
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
+import { Form } from "@/components/ui/form";
 import { OneTimeCodeField } from "@/components/ui/one-time-code-field";
 import { PortalApiError } from "@/lib/portal-api/client";
-import styles from "./account-forms.module.css";
 import { asSentence, failedMessage, waitMessage } from "./api-messages";
 
 /** Why the API refused a code, said to the member under the field. */
@@ -17,8 +17,9 @@ export function codeRefusalMessage(error: Error): string {
 
 /**
  * Asks for a one-time code: to prove a change to the second factor, or to verify a contact or phone. The code is checked in the browser with the
- * route's own zod schema first, so a typo is explained at once; what the API refuses comes back as
- * `refusal`. Focus goes to the field when the form opens and again after each refusal.
+ * route's own zod schema first, so a typo is explained at once; what the API refuses (the `action`'s error,
+ * or `refusal` where the page words it itself) is said under the field. While the action is pending the
+ * button says `busyLabel`. Focus goes to the field when the form opens and again after each refusal.
  */
 export function CodeForm({
   schema,
@@ -26,10 +27,10 @@ export function CodeForm({
   hint,
   accept = "digits",
   submitLabel,
-  busyLabel,
+  busyLabel = "Checking…",
   danger = false,
-  busy,
-  refusal,
+  action,
+  refusal = action.error ? codeRefusalMessage(action.error) : "",
   onSubmit,
   onCancel,
   focusOnOpen = true,
@@ -40,16 +41,18 @@ export function CodeForm({
   hint?: string;
   accept?: "digits" | "digits-or-recovery-code";
   submitLabel: string;
-  busyLabel: string;
+  busyLabel?: string;
   danger?: boolean;
-  busy: boolean;
-  refusal: string;
+  /** The mutation the code is for: whether it is pending, and why it failed. */
+  action: { isPending: boolean; error: Error | null };
+  refusal?: string;
   onSubmit: (code: string) => void;
   onCancel?: () => void;
   /** False where the form is part of a list on load (a contact waiting for its code), not opened by a click. */
   focusOnOpen?: boolean;
   children?: ReactNode;
 }) {
+  const busy = action.isPending;
   const [code, setCode] = useState("");
   const [invalid, setInvalid] = useState("");
   const input = useRef<HTMLInputElement>(null);
@@ -77,7 +80,20 @@ export function CodeForm({
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate>
+    <Form
+      onSubmit={submit}
+      submitLabel={submitLabel}
+      pendingLabel={busyLabel}
+      pending={busy}
+      tone={danger ? "danger" : "primary"}
+      actions={
+        onCancel ? (
+          <button type="button" className="button" onClick={onCancel} disabled={busy}>
+            Cancel
+          </button>
+        ) : null
+      }
+    >
       {children}
       <OneTimeCodeField
         label={label}
@@ -91,16 +107,6 @@ export function CodeForm({
         error={invalid || refusal || undefined}
         inputRef={input}
       />
-      <div className={styles.actions}>
-        <button type="submit" className={`button ${danger ? "button--danger" : "button--primary"}`} aria-disabled={busy || undefined}>
-          {busy ? busyLabel : submitLabel}
-        </button>
-        {onCancel ? (
-          <button type="button" className="button" onClick={onCancel} disabled={busy}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
-    </form>
+    </Form>
   );
 }

@@ -4,14 +4,15 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useRef, useState, type FormEvent } from "react";
 import { asSentence, failedMessage } from "@/components/account/api-messages";
-import { LoadError } from "@/components/account/load-error";
+import { LoadError } from "@/components/ui/load-error";
 import { EVENT_TYPE_LABELS } from "@/components/calendar/labels";
 import { Field, fieldStyles } from "@/components/ui/field";
+import { formClass } from "@/components/ui/form";
+import { Actions, Meta } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { createEventBodySchema, updateEventBodySchema, type AdminEvent } from "@/lib/calendar/staff-schemas";
 import { EVENT_TYPES, EVENT_VISIBILITIES } from "@/lib/calendar/schemas";
-import formStyles from "../account/account-forms.module.css";
 import { useAdminEvent, useCampuses, useMinistries, useSaveEvent } from "./admin-queries";
 import styles from "./admin.module.css";
 import { StatusMessage } from "@/components/ui/live-messages";
@@ -220,8 +221,8 @@ function EventFormFields({ eventId, initial, status }: { eventId: string | null;
   );
 
   return (
-    <form ref={formRef} className={formStyles.form} onSubmit={submit} noValidate aria-label={editing ? "Edit event" : "New event"}>
-      {status ? <p className={styles.meta}>Status: {status}. Publish, postpone and cancel from the list of events.</p> : null}
+    <form ref={formRef} className={formClass} onSubmit={submit} noValidate aria-label={editing ? "Edit event" : "New event"}>
+      {status ? <Meta>Status: {status}. Publish, postpone and cancel from the list of events.</Meta> : null}
       {errors.form ? (
         <p className="notice notice--error" role="alert">
           {errors.form}
@@ -274,14 +275,14 @@ function EventFormFields({ eventId, initial, status }: { eventId: string | null;
         {text("capacity", "Seats", { hint: "Leave empty when not capped.", inputMode: "numeric" })}
       </div>
       {text("registrationUrl", "Registration link", { type: "url", hint: "Only if people register elsewhere." })}
-      <div className={formStyles.actions}>
+      <Actions>
         <button type="submit" className="button button--primary" aria-disabled={save.isPending || undefined}>
           {save.isPending ? "Saving…" : editing ? "Save changes" : "Create draft"}
         </button>
         <Link href="/admin/events" className="button">
           Back to events
         </Link>
-      </div>
+      </Actions>
       <StatusMessage message={announcement} />
     </form>
   );

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useRef, useState, type FormEvent } from "react";
 import { asSentence, failedMessage } from "@/components/account/api-messages";
-import { LoadError } from "@/components/account/load-error";
+import { LoadError } from "@/components/ui/load-error";
 import { EVENT_TYPE_LABELS } from "@/components/calendar/labels";
 import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";

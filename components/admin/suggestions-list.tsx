@@ -2,7 +2,7 @@
 
 import { useRef, useState, type FormEvent } from "react";
 import { asSentence, failedMessage } from "@/components/account/api-messages";
-import { LoadError } from "@/components/account/load-error";
+import { LoadError } from "@/components/ui/load-error";
 import { LocalDate } from "@/components/account/local-time";
 import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";

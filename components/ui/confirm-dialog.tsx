@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import styles from "./confirm-dialog.module.css";
 
 /**
@@ -83,5 +83,23 @@ export function useFocusAfterClose(open: boolean): (target: () => HTMLElement | 
   });
   return (target) => {
     pending.current = target;
+  };
+}
+
+/**
+ * A confirmation's state: what it asks about (kept after it closes, so its words do not change while it
+ * closes) and whether it is open. `ask(subject)` opens it, `close()` closes it; spread `dialog` on the
+ * ConfirmDialog, whose Cancel closes it too.
+ */
+export function useConfirmation<T = void>() {
+  const [state, setState] = useState<{ subject: T; open: boolean } | null>(null);
+  const open = state?.open ?? false;
+  const close = () => setState((current) => current && { ...current, open: false });
+  return {
+    subject: state ? state.subject : null,
+    open,
+    ask: (subject: T) => setState({ subject, open: true }),
+    close,
+    dialog: { open, onCancel: close },
   };
 }

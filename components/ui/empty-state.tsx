@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from "react";
 import styles from "./empty-state.module.css";
+import { Heading } from "./heading";
 
 /**
  * A list with nothing in it: an optional heading (it can take focus, for when the last item was just
@@ -16,11 +17,10 @@ export function EmptyState({
   headingRef?: Ref<HTMLHeadingElement>;
   children: ReactNode;
 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div className={styles.empty}>
       {title ? (
-        <Heading ref={headingRef} tabIndex={headingRef ? -1 : undefined} className={styles.title}>
+        <Heading level={headingLevel} headingRef={headingRef} className={styles.title}>
           {title}
         </Heading>
       ) : null}

@@ -1,4 +1,5 @@
-import { useId, type Ref } from "react";
+import type { Ref } from "react";
+import { Actions, Card, Meta } from "@/components/ui/section";
 import type { ListedConsent } from "@/lib/consents/schemas";
 import styles from "./apps.module.css";
 import { LocalDate } from "../local-time";
@@ -18,31 +19,27 @@ export function AppCard({
   onRemove: (consent: ListedConsent) => void;
   removeButtonRef: Ref<HTMLButtonElement>;
 }) {
-  const titleId = useId();
   const scopes = scopesInWords(consent.scopes);
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} className={styles.appName}>
-        {consent.client_name}
-      </h2>
+    <Card headingLevel={2} title={consent.client_name}>
       {scopes.length > 0 ? (
-        <>
+        <div>
           <p className={styles.canLabel}>It can:</p>
           <ul className={styles.scopes}>
             {scopes.map(({ scope, words }) => (
               <li key={scope}>{words}</li>
             ))}
           </ul>
-        </>
+        </div>
       ) : null}
-      <div className={styles.cardFooter}>
-        <p className={styles.date}>
+      <Actions divided spread>
+        <Meta>
           Allowed on <LocalDate iso={consent.granted_at} />
-        </p>
-        <button ref={removeButtonRef} type="button" className={`button button--danger-outline ${styles.removeButton}`} onClick={() => onRemove(consent)}>
+        </Meta>
+        <button ref={removeButtonRef} type="button" className="button button--danger-outline" onClick={() => onRemove(consent)}>
           Remove access<span className="visually-hidden"> for {consent.client_name}</span>
         </button>
-      </div>
-    </article>
+      </Actions>
+    </Card>
   );
 }

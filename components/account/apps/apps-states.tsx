@@ -1,5 +1,6 @@
 import type { Ref } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
+import { cardClass } from "@/components/ui/section";
 import { SkeletonLine } from "@/components/ui/skeleton";
 import styles from "./apps.module.css";
 
@@ -14,7 +15,7 @@ export function AppsLoading() {
       <p className="muted">Loading your apps…</p>
       <div aria-hidden="true" className={styles.skeletons}>
         {[0, 1].map((index) => (
-          <div key={index} className={`${styles.card} ${styles.skeletonCard}`}>
+          <div key={index} className={cardClass}>
             <SkeletonLine size="title" />
             <SkeletonLine />
             <SkeletonLine size="medium" />

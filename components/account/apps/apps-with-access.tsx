@@ -1,11 +1,12 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog, useConfirmation } from "@/components/ui/confirm-dialog";
+import { CardList, QueryStates } from "@/components/ui/section";
 import type { ListedConsent } from "@/lib/consents/schemas";
 import { AppCard } from "./app-card";
 import { useConsents, useRemoveAccess } from "./apps-queries";
-import { LoadError } from "../load-error";
+import { LoadError } from "@/components/ui/load-error";
 import { AppsLoading, NoApps } from "./apps-states";
 import styles from "./apps.module.css";
 import { RemovedApps } from "./removed-apps";
@@ -25,9 +26,7 @@ const NO_APPS = Symbol("no apps");
 export function AppsWithAccess() {
   const consents = useConsents();
   const removal = useRemoveAccess();
-  // The app stays in the dialog's state after it closes, so its words do not change while it closes.
-  const [dialog, setDialog] = useState<{ consent: ListedConsent; open: boolean } | null>(null);
-  const closeDialog = () => setDialog((current) => current && { ...current, open: false });
+  const removing = useConfirmation<ListedConsent>();
   const [announcement, setAnnouncement] = useState("");
   const [failure, setFailure] = useState("");
   const removeButtons = useRef(new Map<string, HTMLButtonElement>());
@@ -52,11 +51,11 @@ export function AppsWithAccess() {
 
   function askToRemove(consent: ListedConsent) {
     setFailure("");
-    setDialog({ consent, open: true });
+    removing.ask(consent);
   }
 
   function remove() {
-    const consent = dialog?.consent;
+    const consent = removing.subject;
     if (!consent || removal.isPending) return;
     const index = granted.findIndex((candidate) => candidate.id === consent.id);
     const neighbour = index >= 0 ? (granted[index + 1] ?? granted[index - 1]) : undefined;
@@ -65,82 +64,67 @@ export function AppsWithAccess() {
     removal.mutate(consent, {
       onSuccess: () => {
         focusAfterRemoval.current = neighbour?.id ?? NO_APPS;
-        closeDialog();
+        removing.close();
         setAnnouncement(removedMessage(consent.client_name));
       },
       onError: (error) => {
         // The dialog closing returns focus to this app's button, which is still there.
-        closeDialog();
+        removing.close();
         setFailure(removalFailedMessage(consent.client_name, error));
       },
     });
-  }
-
-  let list;
-  if (consents.isPending) {
-    list = <AppsLoading />;
-  } else if (!consents.data) {
-    list = (
-      <LoadError
-        title="We couldn’t load your apps"
-        message={consents.error?.message ?? "Something went wrong on our side. Please try again in a moment."}
-        retrying={consents.isFetching}
-        onRetry={() => void consents.refetch()}
-      />
-    );
-  } else {
-    list = (
-      <>
-        {consents.isRefetchError ? (
-          <LoadError
-            title="This list may be out of date"
-            message={consents.error.message}
-            retrying={consents.isFetching}
-            onRetry={() => void consents.refetch()}
-          />
-        ) : null}
-        {granted.length === 0 ? (
-          <NoApps headingRef={emptyHeading} />
-        ) : (
-          <ul role="list" className={styles.list}>
-            {granted.map((consent) => (
-              <li key={consent.id}>
-                <AppCard
-                  consent={consent}
-                  onRemove={askToRemove}
-                  removeButtonRef={(element) => {
-                    if (!element) return;
-                    removeButtons.current.set(consent.id, element);
-                    return () => {
-                      removeButtons.current.delete(consent.id);
-                    };
-                  }}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-        <RemovedApps consents={revoked} />
-      </>
-    );
   }
 
   return (
     <>
       <StatusMessage message={announcement} className={styles.outcome} />
       <AlertMessage message={failure} className={styles.outcome} />
-      {list}
+      <QueryStates query={consents} what="your apps" loading={<AppsLoading />} failureMessage="Something went wrong on our side. Please try again in a moment.">
+        {() => (
+          <>
+            {consents.isRefetchError ? (
+              <LoadError
+                title="This list may be out of date"
+                message={consents.error.message}
+                retrying={consents.isFetching}
+                onRetry={() => void consents.refetch()}
+              />
+            ) : null}
+            {granted.length === 0 ? (
+              <NoApps headingRef={emptyHeading} />
+            ) : (
+              <CardList>
+                {granted.map((consent) => (
+                  <li key={consent.id}>
+                    <AppCard
+                      consent={consent}
+                      onRemove={askToRemove}
+                      removeButtonRef={(element) => {
+                        if (!element) return;
+                        removeButtons.current.set(consent.id, element);
+                        return () => {
+                          removeButtons.current.delete(consent.id);
+                        };
+                      }}
+                    />
+                  </li>
+                ))}
+              </CardList>
+            )}
+            <RemovedApps consents={revoked} />
+          </>
+        )}
+      </QueryStates>
       <ConfirmDialog
-        open={dialog?.open ?? false}
-        title={dialog ? `Remove access for ${dialog.consent.client_name}?` : "Remove access?"}
+        {...removing.dialog}
+        title={removing.subject ? `Remove access for ${removing.subject.client_name}?` : "Remove access?"}
         confirmLabel="Remove access"
         busy={removal.isPending}
         onConfirm={remove}
-        onCancel={closeDialog}
       >
-        {dialog ? (
+        {removing.subject ? (
           <p>
-            {dialog.consent.client_name} will be signed out and will no longer see your details. If you want to use it again, it will have to ask
+            {removing.subject.client_name} will be signed out and will no longer see your details. If you want to use it again, it will have to ask
             for your permission first.
           </p>
         ) : null}

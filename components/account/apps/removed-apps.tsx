@@ -1,3 +1,4 @@
+import { Meta, Row, RowList } from "@/components/ui/section";
 import type { ListedConsent } from "@/lib/consents/schemas";
 import styles from "./apps.module.css";
 import { LocalDate } from "../local-time";
@@ -11,15 +12,15 @@ export function RemovedApps({ consents }: { consents: ListedConsent[] }) {
   return (
     <details className={styles.removed}>
       <summary className={styles.removedSummary}>Removed apps ({consents.length})</summary>
-      <ul role="list" className={styles.removedList}>
+      <RowList>
         {consents.map((consent) => (
-          <li key={consent.id} className={styles.removedItem}>
+          <Row key={consent.id}>
             <span className={styles.removedName}>{consent.client_name}</span>{" "}
             <span className="muted">{consent.revoked_at ? <>Removed on <LocalDate iso={consent.revoked_at} /></> : "Removed"}</span>
-          </li>
+          </Row>
         ))}
-      </ul>
-      <p className={styles.removedNote}>An app listed here can no longer sign you in or see your details. If you use it again, it will ask you first.</p>
+      </RowList>
+      <Meta>An app listed here can no longer sign you in or see your details. If you use it again, it will ask you first.</Meta>
     </details>
   );
 }

@@ -1,14 +1,14 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog, useConfirmation } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Actions, Card, CardList, Meta, QueryStates } from "@/components/ui/section";
 import type { ListedConsent } from "@/lib/consents/schemas";
 import type { Dependent } from "@/lib/guardians/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { failedMessage } from "../api-messages";
 import { scopesInWords } from "../apps/scope-words";
-import { LoadError } from "../load-error";
 import { LocalDate } from "../local-time";
 import { useDependents, useRemoveDependentAccess } from "./dependents-queries";
 import styles from "./dependents.module.css";
@@ -30,16 +30,16 @@ const nameOf = (dependent: Dependent) => `${dependent.given_name} ${dependent.fa
 export function DependentsSection() {
   const dependents = useDependents();
   const removal = useRemoveDependentAccess();
-  const [dialog, setDialog] = useState<{ dependent: Dependent; consent: ListedConsent; open: boolean } | null>(null);
-  const closeDialog = () => setDialog((current) => current && { ...current, open: false });
+  const removing = useConfirmation<{ dependent: Dependent; consent: ListedConsent }>();
   const [announcement, setAnnouncement] = useState("");
   const [failure, setFailure] = useState("");
+  const asked = removing.subject;
   const headings = useRef(new Map<string, HTMLHeadingElement>());
   const focusAfterRemoval = useRef<string | null>(null);
 
   useEffect(() => {
     const target = focusAfterRemoval.current;
-    if (target === null || dialog?.open) return;
+    if (target === null || removing.open) return;
     const element = headings.current.get(target);
     if (element) {
       element.focus();
@@ -48,8 +48,8 @@ export function DependentsSection() {
   });
 
   function remove() {
-    if (!dialog || removal.isPending) return;
-    const { dependent, consent } = dialog;
+    if (!removing.subject || removal.isPending) return;
+    const { dependent, consent } = removing.subject;
     setAnnouncement("");
     setFailure("");
     removal.mutate(
@@ -57,11 +57,11 @@ export function DependentsSection() {
       {
         onSuccess: () => {
           focusAfterRemoval.current = dependent.id;
-          closeDialog();
+          removing.close();
           setAnnouncement(`${consent.client_name} can no longer access ${dependent.given_name}’s account.`);
         },
         onError: (error) => {
-          closeDialog();
+          removing.close();
           setFailure(
             error instanceof PortalApiError && error.code === "not_found"
               ? `We couldn’t find ${consent.client_name} on ${dependent.given_name}’s account any more. Its access may have been removed already, or ${dependent.given_name} is no longer in your care.`
@@ -72,67 +72,52 @@ export function DependentsSection() {
     );
   }
 
-  let body;
-  if (dependents.isPending) {
-    body = (
-      <p className="muted" aria-busy="true">
-        Loading the people in your care…
-      </p>
-    );
-  } else if (!dependents.data) {
-    body = (
-      <LoadError
-        title="We couldn’t load the people in your care"
-        message={dependents.error?.message ?? "Please try again in a moment."}
-        retrying={dependents.isFetching}
-        onRetry={() => void dependents.refetch()}
-      />
-    );
-  } else if (dependents.data.dependents.length === 0) {
-    body = (
-      <EmptyState title="No one is in your care here">
-        <p>When the church records you as the parent or guardian of a child, they appear here with the apps that can access their account.</p>
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <ul role="list" className={styles.dependents}>
-        {dependents.data.dependents.map((dependent) => (
-          <li key={dependent.id}>
-            <DependentCard
-              dependent={dependent}
-              headingRef={(element) => {
-                if (element) headings.current.set(dependent.id, element);
-                else headings.current.delete(dependent.id);
-              }}
-              onRemove={(consent) => {
-                setFailure("");
-                setDialog({ dependent, consent, open: true });
-              }}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
     <>
       <StatusMessage message={announcement} />
       <AlertMessage message={failure} />
-      {body}
+      <QueryStates
+        query={dependents}
+        what="the people in your care"
+        empty={(data) =>
+          data.dependents.length === 0 && (
+            <EmptyState title="No one is in your care here">
+              <p>When the church records you as the parent or guardian of a child, they appear here with the apps that can access their account.</p>
+            </EmptyState>
+          )
+        }
+      >
+        {(data) => (
+          <CardList>
+            {data.dependents.map((dependent) => (
+              <li key={dependent.id}>
+                <DependentCard
+                  dependent={dependent}
+                  headingRef={(element) => {
+                    if (element) headings.current.set(dependent.id, element);
+                    else headings.current.delete(dependent.id);
+                  }}
+                  onRemove={(consent) => {
+                    setFailure("");
+                    removing.ask({ dependent, consent });
+                  }}
+                />
+              </li>
+            ))}
+          </CardList>
+        )}
+      </QueryStates>
       <ConfirmDialog
-        open={dialog?.open ?? false}
-        title={dialog ? `Remove access for ${dialog.consent.client_name} to ${dialog.dependent.given_name}’s account?` : "Remove access?"}
+        {...removing.dialog}
+        title={asked ? `Remove access for ${asked.consent.client_name} to ${asked.dependent.given_name}’s account?` : "Remove access?"}
         confirmLabel="Remove access"
         busy={removal.isPending}
         onConfirm={remove}
-        onCancel={closeDialog}
       >
-        {dialog ? (
+        {asked ? (
           <p>
-            {dialog.consent.client_name} will be signed out of {dialog.dependent.given_name}’s account and will no longer see their details. To use
-            it again, it will have to ask {dialog.dependent.given_name} for permission first.
+            {asked.consent.client_name} will be signed out of {asked.dependent.given_name}’s account and will no longer see their details. To use it
+            again, it will have to ask {asked.dependent.given_name} for permission first.
           </p>
         ) : null}
       </ConfirmDialog>
@@ -149,15 +134,11 @@ function DependentCard({
   headingRef: (element: HTMLHeadingElement | null) => void;
   onRemove: (consent: ListedConsent) => void;
 }) {
-  const titleId = `dependent-${dependent.id}`;
   const granted = dependent.consents.filter((consent) => consent.status === "granted");
   const removed = dependent.consents.filter((consent) => consent.status === "revoked");
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
-      <h2 id={titleId} ref={headingRef} tabIndex={-1} className={styles.name}>
-        {nameOf(dependent)}
-      </h2>
-      <p className={styles.meta}>
+    <Card titleId={`dependent-${dependent.id}`} headingLevel={2} headingRef={headingRef} title={nameOf(dependent)}>
+      <Meta>
         {dependent.birth_date ? (
           <>
             Born <CalendarDate date={dependent.birth_date} />
@@ -169,38 +150,36 @@ function DependentCard({
             In your care until <CalendarDate date={dependent.comes_of_age_on} />, when their account becomes theirs alone
           </>
         ) : null}
-      </p>
-      <p className={styles.meta}>{dependent.has_sign_in ? "Signs in on their own." : "Does not sign in on their own."}</p>
+      </Meta>
+      <Meta>{dependent.has_sign_in ? "Signs in on their own." : "Does not sign in on their own."}</Meta>
       <h3 className={styles.appsTitle}>Apps with access</h3>
       {granted.length === 0 ? (
         <p className="muted">No apps can access {dependent.given_name}’s account.</p>
       ) : (
         <ul role="list" className={styles.apps}>
           {granted.map((consent) => (
-            <li key={consent.id} className={styles.app}>
-              <div className={styles.appText}>
-                <p className={styles.appName}>{consent.client_name}</p>
-                <p className={styles.appScopes}>It can: {scopesInWords(consent.scopes).map(({ words }) => words).join("; ")}.</p>
-                <p className={styles.meta}>
-                  Allowed on <LocalDate iso={consent.granted_at} />
-                </p>
-              </div>
-              <button type="button" className="button button--danger-outline" onClick={() => onRemove(consent)}>
-                Remove access
-                <span className="visually-hidden">
-                  {" "}
-                  for {consent.client_name} to {dependent.given_name}’s account
-                </span>
-              </button>
+            <li key={consent.id}>
+              <Actions divided spread>
+                <div className={styles.appText}>
+                  <p className={styles.appName}>{consent.client_name}</p>
+                  <p className={styles.appScopes}>It can: {scopesInWords(consent.scopes).map(({ words }) => words).join("; ")}.</p>
+                  <Meta>
+                    Allowed on <LocalDate iso={consent.granted_at} />
+                  </Meta>
+                </div>
+                <button type="button" className="button button--danger-outline" onClick={() => onRemove(consent)}>
+                  Remove access
+                  <span className="visually-hidden">
+                    {" "}
+                    for {consent.client_name} to {dependent.given_name}’s account
+                  </span>
+                </button>
+              </Actions>
             </li>
           ))}
         </ul>
       )}
-      {removed.length > 0 ? (
-        <p className={styles.meta}>
-          Access removed earlier: {removed.map((consent) => consent.client_name).join(", ")}.
-        </p>
-      ) : null}
-    </article>
+      {removed.length > 0 ? <Meta>Access removed earlier: {removed.map((consent) => consent.client_name).join(", ")}.</Meta> : null}
+    </Card>
   );
 }

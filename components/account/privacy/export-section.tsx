@@ -1,11 +1,10 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { Panel, Section } from "@/components/ui/section";
 import type { DataRequest } from "@/lib/privacy/schemas";
 import { failedMessage, waitMessage } from "../api-messages";
 import { useRequestExport, useSaveExport } from "./privacy-queries";
-import styles from "./privacy.module.css";
-import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 /**
  * A copy of everything the church keeps about the member, made at once and saved as a JSON file. The
@@ -38,12 +37,7 @@ export function ExportSection() {
   }
 
   return (
-    <section className={styles.section} aria-labelledby="export-title">
-      <h2 id="export-title" className={styles.sectionTitle}>
-        Get a copy of your data
-      </h2>
-      <StatusMessage message={announcement} />
-      <AlertMessage message={failure} />
+    <Section id="export-title" title="Get a copy of your data" status={announcement} alert={failure}>
       <p>
         One file (JSON) with everything we keep about you: your profile, where you signed in, the apps you allowed, your security history and
         your requests. It never holds your password or codes.
@@ -52,7 +46,7 @@ export function ExportSection() {
       <button type="button" className={ready ? "button" : "button button--primary"} aria-disabled={requestExport.isPending || undefined} onClick={makeCopy}>
         {requestExport.isPending ? "Making your copy…" : ready ? "Make a new copy" : "Make a copy of my data"}
       </button>
-    </section>
+    </Section>
   );
 }
 
@@ -61,12 +55,11 @@ function ReadyPanel({ request, saving, onDownload }: { request: DataRequest; sav
   // The button that made the copy is still there, but the next step is this one: take the member to it.
   useEffect(() => button.current?.focus(), [request.id]);
   return (
-    <div className={styles.panel}>
-      <h3 className={styles.panelTitle}>Your copy is ready</h3>
+    <Panel title="Your copy is ready">
       <p>Keep the file somewhere safe: it holds your personal details.</p>
       <button ref={button} type="button" className="button button--primary" aria-disabled={saving || undefined} onClick={onDownload}>
         {saving ? "Downloading…" : "Download your copy"}
       </button>
-    </div>
+    </Panel>
   );
 }

@@ -1,11 +1,11 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
+import { Actions, Card, CardList, Fact, Facts, QueryStates, Section } from "@/components/ui/section";
 import type { FederationProviderSummary, LinkedIdentity } from "@/lib/federation/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { failedMessage } from "../api-messages";
-import { LoadError } from "../load-error";
 import { LocalDate, LocalDateTime } from "../local-time";
 import { useLinkedIdentities, useRemoveLinkedIdentity } from "./linked-identities-queries";
 import styles from "./security.module.css";
@@ -34,39 +34,32 @@ export function LinkedIdentitiesSection({
 }) {
   const identities = useLinkedIdentities();
   const remove = useRemoveLinkedIdentity();
-  const [removing, setRemoving] = useState<LinkedIdentity | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const removal = useConfirmation<LinkedIdentity>();
   const [announcement, setAnnouncement] = useState("");
   const [failure, setFailure] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
-  const focusHeadingOnClose = useRef(false);
+  // The removed identity's button goes with it: the section's heading takes focus instead.
+  const focusAfterClose = useFocusAfterClose(removal.open);
 
   // Back from a link attempt: the outcome is what the member came to read, so it takes focus.
   useEffect(() => {
     if (notice) noticeRef.current?.focus();
   }, [notice]);
 
-  // The removed identity's button goes with it: the section's heading takes focus instead.
-  useEffect(() => {
-    if (dialogOpen || !focusHeadingOnClose.current) return;
-    focusHeadingOnClose.current = false;
-    heading.current?.focus();
-  });
-
   function confirmRemoval() {
-    if (!removing || remove.isPending) return;
-    const identity = removing;
+    const identity = removal.subject;
+    if (!identity || remove.isPending) return;
     setAnnouncement("");
     setFailure("");
     remove.mutate(identity, {
       onSuccess: () => {
-        focusHeadingOnClose.current = true;
-        setDialogOpen(false);
+        focusAfterClose(() => heading.current);
+        removal.close();
         setAnnouncement(`Your ${identity.provider_name} account is no longer linked.`);
       },
       onError: (error) => {
-        setDialogOpen(false);
+        removal.close();
         setFailure(
           error instanceof PortalApiError && error.code === "not_found"
             ? "That account had already been unlinked."
@@ -76,53 +69,13 @@ export function LinkedIdentitiesSection({
     });
   }
 
-  let body;
-  if (identities.isPending) {
-    body = (
-      <p className="muted" aria-busy="true">
-        Loading your linked accounts…
-      </p>
-    );
-  } else if (!identities.data) {
-    body = (
-      <LoadError
-        headingLevel={3}
-        title="We couldn’t load your linked accounts"
-        message={identities.error?.message ?? "Please try again in a moment."}
-        retrying={identities.isFetching}
-        onRetry={() => void identities.refetch()}
-      />
-    );
-  } else if (identities.data.identities.length === 0) {
-    body = <p className="muted">No accounts from other providers are linked.</p>;
-  } else {
-    body = (
-      <ul role="list" className={styles.cards}>
-        {identities.data.identities.map((identity) => (
-          <li key={identity.id}>
-            <IdentityCard
-              identity={identity}
-              onRemove={() => {
-                setFailure("");
-                setRemoving(identity);
-                setDialogOpen(true);
-              }}
-            />
-          </li>
-        ))}
-      </ul>
-    );
-  }
-
   return (
-    <section className={styles.section} aria-labelledby="linked-identities-title">
-      <h2 id="linked-identities-title" ref={heading} tabIndex={-1} className={styles.sectionTitle}>
-        Linked accounts
-      </h2>
-      <p>
-        Sign in with an account you already have elsewhere. An account is linked only when you ask for it here and confirm it, never because an
-        email address matches.
-      </p>
+    <Section
+      id="linked-identities-title"
+      title="Linked accounts"
+      headingRef={heading}
+      description="Sign in with an account you already have elsewhere. An account is linked only when you ask for it here and confirm it, never because an email address matches."
+    >
       {notice ? (
         <div ref={noticeRef} tabIndex={-1} role={notice.tone === "error" ? "alert" : "status"} className={notice.tone === "error" ? "notice notice--error" : "notice"}>
           <p>{notice.text}</p>
@@ -130,7 +83,27 @@ export function LinkedIdentitiesSection({
       ) : null}
       <StatusMessage message={announcement} />
       <AlertMessage message={failure} />
-      {body}
+      <QueryStates
+        query={identities}
+        what="your linked accounts"
+        empty={(data) => data.identities.length === 0 && "No accounts from other providers are linked."}
+      >
+        {(data) => (
+          <CardList>
+            {data.identities.map((identity) => (
+              <li key={identity.id}>
+                <IdentityCard
+                  identity={identity}
+                  onRemove={() => {
+                    setFailure("");
+                    removal.ask(identity);
+                  }}
+                />
+              </li>
+            ))}
+          </CardList>
+        )}
+      </QueryStates>
       {providers.length > 0 ? (
         <ul role="list" className={styles.linkProviders}>
           {providers.map((provider) => (
@@ -149,49 +122,37 @@ export function LinkedIdentitiesSection({
         <p className="muted">Signing in with another provider isn’t set up here.</p>
       )}
       <ConfirmDialog
-        open={dialogOpen}
-        title={removing ? `Unlink your ${removing.provider_name} account?` : "Unlink this account?"}
+        {...removal.dialog}
+        title={removal.subject ? `Unlink your ${removal.subject.provider_name} account?` : "Unlink this account?"}
         confirmLabel="Remove"
         busy={remove.isPending}
         onConfirm={confirmRemoval}
-        onCancel={() => setDialogOpen(false)}
       >
         <p>
-          {removing
-            ? `“Continue with ${removing.provider_name}” will no longer sign you in. Your password and the rest of your account stay as they are.`
+          {removal.subject
+            ? `“Continue with ${removal.subject.provider_name}” will no longer sign you in. Your password and the rest of your account stay as they are.`
             : null}
         </p>
       </ConfirmDialog>
-    </section>
+    </Section>
   );
 }
 
 function IdentityCard({ identity, onRemove }: { identity: LinkedIdentity; onRemove: () => void }) {
-  const titleId = `linked-identity-${identity.id}`;
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
-      <h3 id={titleId} className={styles.cardTitle}>
-        {identity.provider_name}
-      </h3>
-      <dl className={styles.facts}>
-        <div>
-          <dt>Email there</dt>
-          <dd>{identity.email ?? "Not shared"}</dd>
-        </div>
-        <div>
-          <dt>Linked</dt>
-          <dd>
-            <LocalDate iso={identity.linked_at} />
-          </dd>
-        </div>
-        <div>
-          <dt>Last used to sign in</dt>
-          <dd>{identity.last_used_at ? <LocalDateTime iso={identity.last_used_at} /> : "Never"}</dd>
-        </div>
-      </dl>
-      <button type="button" className="button button--danger-outline" onClick={onRemove}>
-        Remove<span className="visually-hidden"> your {identity.provider_name} account</span>
-      </button>
-    </article>
+    <Card titleId={`linked-identity-${identity.id}`} title={identity.provider_name}>
+      <Facts>
+        <Fact term="Email there">{identity.email ?? "Not shared"}</Fact>
+        <Fact term="Linked">
+          <LocalDate iso={identity.linked_at} />
+        </Fact>
+        <Fact term="Last used to sign in">{identity.last_used_at ? <LocalDateTime iso={identity.last_used_at} /> : "Never"}</Fact>
+      </Facts>
+      <Actions>
+        <button type="button" className="button button--danger-outline" onClick={onRemove}>
+          Remove<span className="visually-hidden"> your {identity.provider_name} account</span>
+        </button>
+      </Actions>
+    </Card>
   );
 }

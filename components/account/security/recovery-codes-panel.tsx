@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef } from "react";
+import { Actions, Panel } from "@/components/ui/section";
 import { CopyButton } from "./copy-button";
 import styles from "./security.module.css";
 
@@ -37,10 +38,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
   }
 
   return (
-    <div className={styles.panel}>
-      <h3 ref={heading} tabIndex={-1} className={styles.panelTitle}>
-        Save your recovery codes
-      </h3>
+    <Panel title="Save your recovery codes" headingRef={heading}>
       <div className="notice notice--warning">
         <p>
           If you lose your phone, each of these codes lets you sign in once instead of a code from the app. Keep them somewhere safe, such as a
@@ -54,7 +52,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
           </li>
         ))}
       </ol>
-      <div className={styles.actions}>
+      <Actions>
         <CopyButton text={codes.join("\n")} label="Copy codes" copiedMessage="Recovery codes copied." />
         <button type="button" className="button" onClick={download}>
           Download codes
@@ -62,7 +60,7 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
         <button type="button" className="button button--primary" onClick={onDone}>
           I’ve saved my codes
         </button>
-      </div>
-    </div>
+      </Actions>
+    </Panel>
   );
 }

@@ -1,15 +1,13 @@
 "use client";
 
 import { useRef, useState } from "react";
-import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
+import { Actions, Card, CardList, Fact, Facts, QueryStates, Section } from "@/components/ui/section";
 import { PortalApiError } from "@/lib/portal-api/client";
 import type { MemberSession } from "@/lib/sessions/schemas";
 import { failedMessage } from "../api-messages";
-import { LoadError } from "../load-error";
 import { LocalDateTime } from "../local-time";
 import { useSessions, useSignOutOtherSessions, useSignOutSession } from "./security-queries";
-import styles from "./security.module.css";
-import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 type Confirming = { kind: "one"; session: MemberSession } | { kind: "others" };
 
@@ -24,12 +22,11 @@ export function SessionsSection() {
   const sessions = useSessions();
   const signOutOne = useSignOutSession();
   const signOutOthers = useSignOutOtherSessions();
-  const [confirming, setConfirming] = useState<Confirming | null>(null);
-  const [dialogOpen, setDialogOpen] = useState(false);
+  const confirmation = useConfirmation<Confirming>();
   const [announcement, setAnnouncement] = useState("");
   const [failure, setFailure] = useState("");
   const sectionHeading = useRef<HTMLHeadingElement>(null);
-  const focusAfterClose = useFocusAfterClose(dialogOpen);
+  const focusAfterClose = useFocusAfterClose(confirmation.open);
   const busy = signOutOne.isPending || signOutOthers.isPending;
 
   const list = sessions.data?.sessions ?? [];
@@ -37,25 +34,25 @@ export function SessionsSection() {
 
   function ask(next: Confirming) {
     setFailure("");
-    setConfirming(next);
-    setDialogOpen(true);
+    confirmation.ask(next);
   }
 
   function done(message: string) {
     // The button that opened the dialog goes with its session: the section's heading takes focus instead.
     focusAfterClose(() => sectionHeading.current);
-    setDialogOpen(false);
+    confirmation.close();
     setAnnouncement(message);
   }
 
   function failed(what: string, error: Error) {
-    setDialogOpen(false);
+    confirmation.close();
     setFailure(
       error instanceof PortalApiError && error.code === "not_found" ? "That session had already ended." : failedMessage(what, error),
     );
   }
 
   function signOut() {
+    const confirming = confirmation.subject;
     if (!confirming || busy) return;
     setAnnouncement("");
     if (confirming.kind === "one") {
@@ -69,109 +66,78 @@ export function SessionsSection() {
     }
   }
 
-  let body;
-  if (sessions.isPending) {
-    body = <p className="muted" aria-busy="true">Loading where you are signed in…</p>;
-  } else if (!sessions.data) {
-    body = (
-      <LoadError
-        headingLevel={3}
-        title="We couldn’t load your sessions"
-        message={sessions.error?.message ?? "Please try again in a moment."}
-        retrying={sessions.isFetching}
-        onRetry={() => void sessions.refetch()}
-      />
-    );
-  } else {
-    body = (
-      <>
-        <ul role="list" className={styles.cards}>
-          {list.map((session) => (
-            <li key={session.id}>
-              <SessionCard session={session} onSignOut={() => ask({ kind: "one", session })} />
-            </li>
-          ))}
-        </ul>
-        {others.length > 0 ? (
-          <button type="button" className="button button--danger" onClick={() => ask({ kind: "others" })}>
-            Sign out everywhere else
-          </button>
-        ) : (
-          <p className="muted">You are not signed in anywhere else.</p>
-        )}
-      </>
-    );
-  }
-
   return (
-    <section className={styles.section} aria-labelledby="sessions-title">
-      <h2 id="sessions-title" ref={sectionHeading} tabIndex={-1} className={styles.sectionTitle}>
-        Where you’re signed in
-      </h2>
-      <StatusMessage message={announcement} />
-      <AlertMessage message={failure} />
-      {body}
+    <Section id="sessions-title" title="Where you’re signed in" headingRef={sectionHeading} status={announcement} alert={failure}>
+      <QueryStates query={sessions} loading="Loading where you are signed in…" failure="We couldn’t load your sessions">
+        {() => (
+          <>
+            <CardList>
+              {list.map((session) => (
+                <li key={session.id}>
+                  <SessionCard session={session} onSignOut={() => ask({ kind: "one", session })} />
+                </li>
+              ))}
+            </CardList>
+            {others.length > 0 ? (
+              <button type="button" className="button button--danger" onClick={() => ask({ kind: "others" })}>
+                Sign out everywhere else
+              </button>
+            ) : (
+              <p className="muted">You are not signed in anywhere else.</p>
+            )}
+          </>
+        )}
+      </QueryStates>
       <ConfirmDialog
-        open={dialogOpen}
-        title={confirming?.kind === "one" ? `Sign out of ${nameOf(confirming.session)}?` : "Sign out everywhere else?"}
+        {...confirmation.dialog}
+        title={confirmation.subject?.kind === "one" ? `Sign out of ${nameOf(confirmation.subject.session)}?` : "Sign out everywhere else?"}
         confirmLabel="Sign out"
         busy={busy}
         onConfirm={signOut}
-        onCancel={() => setDialogOpen(false)}
       >
         <p>
-          {confirming?.kind === "one"
+          {confirmation.subject?.kind === "one"
             ? "That browser will have to sign in again, and apps signed in through it will stop working there."
             : "Every other browser and device will have to sign in again. You stay signed in here."}
         </p>
       </ConfirmDialog>
-    </section>
+    </Section>
   );
 }
 
 function SessionCard({ session, onSignOut }: { session: MemberSession; onSignOut: () => void }) {
   const name = nameOf(session);
-  const titleId = `session-${session.id}`;
   return (
-    <article className={styles.card} aria-labelledby={titleId}>
-      <h3 id={titleId} className={styles.cardTitle}>
-        {name} {session.current ? <span className="badge">This device</span> : null}
-      </h3>
-      <dl className={styles.facts}>
-        <div>
-          <dt>IP address</dt>
-          <dd>{session.ip ?? "Unknown"}</dd>
-        </div>
-        <div>
-          <dt>Signed in</dt>
-          <dd>
-            <LocalDateTime iso={session.created_at} />
-          </dd>
-        </div>
-        <div>
-          <dt>Last active</dt>
-          <dd>
-            <LocalDateTime iso={session.last_seen_at} />
-          </dd>
-        </div>
-        <div>
-          <dt>Ends if unused</dt>
-          <dd>
-            <LocalDateTime iso={session.idle_expires_at} />
-          </dd>
-        </div>
-        <div>
-          <dt>Ends at the latest</dt>
-          <dd>
-            <LocalDateTime iso={session.expires_at} />
-          </dd>
-        </div>
-      </dl>
+    <Card
+      titleId={`session-${session.id}`}
+      title={
+        <>
+          {name} {session.current ? <span className="badge">This device</span> : null}
+        </>
+      }
+    >
+      <Facts>
+        <Fact term="IP address">{session.ip ?? "Unknown"}</Fact>
+        <Fact term="Signed in">
+          <LocalDateTime iso={session.created_at} />
+        </Fact>
+        <Fact term="Last active">
+          <LocalDateTime iso={session.last_seen_at} />
+        </Fact>
+        <Fact term="Ends if unused">
+          <LocalDateTime iso={session.idle_expires_at} />
+        </Fact>
+        <Fact term="Ends at the latest">
+          <LocalDateTime iso={session.expires_at} />
+        </Fact>
+      </Facts>
       {session.current ? null : (
-        <button type="button" className="button button--danger-outline" onClick={onSignOut}>
-          Sign out<span className="visually-hidden"> of {name}</span>
-        </button>
+        <Actions>
+          <button type="button" className="button button--danger-outline" onClick={onSignOut}>
+            Sign out<span className="visually-hidden"> of {name}</span>
+          </button>
+        </Actions>
       )}
-    </article>
+    </Card>
   );
 }

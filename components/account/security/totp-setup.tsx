@@ -2,8 +2,9 @@
 
 import QRCode from "qrcode";
 import { useEffect, useRef, useState } from "react";
+import { Actions, Panel } from "@/components/ui/section";
 import { totpCodeBodySchema } from "@/lib/mfa/schemas";
-import { CodeForm, codeRefusalMessage } from "../code-form";
+import { CodeForm } from "../code-form";
 import { CopyButton } from "./copy-button";
 import { useConfirmTotp } from "./security-queries";
 import styles from "./security.module.css";
@@ -41,10 +42,7 @@ export function TotpSetup({ otpauthUrl, onConfirmed, onCancel }: { otpauthUrl: s
   }, [otpauthUrl]);
 
   return (
-    <div className={styles.panel}>
-      <h3 ref={heading} tabIndex={-1} className={styles.panelTitle}>
-        Set up your authenticator app
-      </h3>
+    <Panel title="Set up your authenticator app" headingRef={heading}>
       <ol className={styles.steps}>
         <li>
           <p>Open an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password) and scan this QR code.</p>
@@ -60,12 +58,12 @@ export function TotpSetup({ otpauthUrl, onConfirmed, onCancel }: { otpauthUrl: s
           <p className={styles.keyLabel} id="setup-key-label">
             Can’t scan it? Enter this setup key in the app instead:
           </p>
-          <div className={styles.keyRow}>
+          <Actions>
             <code className={styles.setupKey} aria-labelledby="setup-key-label" data-setup-key>
               {setupKey}
             </code>
             <CopyButton text={setupKey.replace(/\s/g, "")} label="Copy key" copiedMessage="Setup key copied." />
-          </div>
+          </Actions>
         </li>
         <li>
           <p>Enter the 6-digit code the app now shows for your account.</p>
@@ -73,14 +71,12 @@ export function TotpSetup({ otpauthUrl, onConfirmed, onCancel }: { otpauthUrl: s
             schema={totpCodeBodySchema}
             label="Code from the app"
             submitLabel="Turn on two-step sign-in"
-            busyLabel="Checking…"
-            busy={confirm.isPending}
-            refusal={confirm.error ? codeRefusalMessage(confirm.error) : ""}
+            action={confirm}
             onSubmit={(code) => confirm.mutate(code, { onSuccess: ({ recovery_codes }) => onConfirmed(recovery_codes) })}
             onCancel={onCancel}
           />
         </li>
       </ol>
-    </div>
+    </Panel>
   );
 }

@@ -2,15 +2,13 @@
 
 import { useRef, useState } from "react";
 import { disableMfaBodySchema, totpCodeBodySchema, type MfaState } from "@/lib/mfa/schemas";
+import { Actions, panelTitleClass, QueryStates, Section } from "@/components/ui/section";
 import { failedMessage } from "../api-messages";
-import { LoadError } from "../load-error";
 import { LocalDate } from "../local-time";
-import { CodeForm, codeRefusalMessage } from "../code-form";
+import { CodeForm } from "../code-form";
 import { RecoveryCodesPanel } from "./recovery-codes-panel";
 import { useDisableTotp, useMfaState, useRegenerateRecoveryCodes, useStartTotpSetup } from "./security-queries";
-import styles from "./security.module.css";
 import { TotpSetup } from "./totp-setup";
-import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 /** Fewer than this many unused recovery codes, and the page suggests making a new set. */
 const FEW_RECOVERY_CODES = 3;
@@ -48,72 +46,45 @@ export function TwoFactorSection() {
     });
   }
 
-  let body;
-  if (step.kind === "setup") {
-    body = (
-      <TotpSetup
-        otpauthUrl={step.otpauthUrl}
-        onConfirmed={(codes) => {
-          setAnnouncement("Two-step sign-in is on.");
-          setStep({ kind: "codes", codes });
-        }}
-        onCancel={() => backToOverview()}
-      />
-    );
-  } else if (step.kind === "codes") {
-    body = <RecoveryCodesPanel codes={step.codes} onDone={() => backToOverview()} />;
-  } else if (state.isPending) {
-    body = <p className="muted" aria-busy="true">Loading your two-step sign-in settings…</p>;
-  } else if (!state.data) {
-    body = (
-      <LoadError
-        headingLevel={3}
-        title="We couldn’t load your two-step sign-in settings"
-        message={state.error?.message ?? "Please try again in a moment."}
-        retrying={state.isFetching}
-        onRetry={() => void state.refetch()}
-      />
-    );
-  } else if (state.data.status !== "enabled") {
-    body = <TotpOff state={state.data} starting={startSetup.isPending} onStart={beginSetup} />;
-  } else if (step.kind === "regenerate") {
-    body = (
-      <CodeForm
-        schema={totpCodeBodySchema}
-        label="Code from your authenticator app"
-        submitLabel="Make new codes"
-        busyLabel="Making new codes…"
-        busy={regenerate.isPending}
-        refusal={regenerate.error ? codeRefusalMessage(regenerate.error) : ""}
-        onSubmit={(code) => regenerate.mutate(code, { onSuccess: ({ recovery_codes }) => setStep({ kind: "codes", codes: recovery_codes }) })}
-        onCancel={() => backToOverview()}
-      >
-        <h3 className={styles.panelTitle}>Make new recovery codes</h3>
-        <p>Your current recovery codes will stop working, and you will get ten new ones. Enter the code your app shows to continue.</p>
-      </CodeForm>
-    );
-  } else if (step.kind === "disable") {
-    body = (
-      <CodeForm
-        schema={disableMfaBodySchema}
-        label="Code from your authenticator app, or a recovery code"
-        accept="digits-or-recovery-code"
-        submitLabel="Turn off two-step sign-in"
-        busyLabel="Turning off…"
-        danger
-        busy={disable.isPending}
-        refusal={disable.error ? codeRefusalMessage(disable.error) : ""}
-        onSubmit={(code) => disable.mutate(code, { onSuccess: () => backToOverview("Two-step sign-in is off. Your recovery codes no longer work.") })}
-        onCancel={() => backToOverview()}
-      >
-        <h3 className={styles.panelTitle}>Turn off two-step sign-in?</h3>
-        <p>Anyone who learns your password will be able to sign in as you. Your recovery codes will stop working.</p>
-      </CodeForm>
-    );
-  } else {
-    body = (
+  /** Two-step sign-in is on: replacing the recovery codes or turning it off asks for a code, else how it stands. */
+  function enabled(data: MfaState) {
+    if (step.kind === "regenerate") {
+      return (
+        <CodeForm
+          schema={totpCodeBodySchema}
+          label="Code from your authenticator app"
+          submitLabel="Make new codes"
+          busyLabel="Making new codes…"
+          action={regenerate}
+          onSubmit={(code) => regenerate.mutate(code, { onSuccess: ({ recovery_codes }) => setStep({ kind: "codes", codes: recovery_codes }) })}
+          onCancel={() => backToOverview()}
+        >
+          <h3 className={panelTitleClass}>Make new recovery codes</h3>
+          <p>Your current recovery codes will stop working, and you will get ten new ones. Enter the code your app shows to continue.</p>
+        </CodeForm>
+      );
+    }
+    if (step.kind === "disable") {
+      return (
+        <CodeForm
+          schema={disableMfaBodySchema}
+          label="Code from your authenticator app, or a recovery code"
+          accept="digits-or-recovery-code"
+          submitLabel="Turn off two-step sign-in"
+          busyLabel="Turning off…"
+          danger
+          action={disable}
+          onSubmit={(code) => disable.mutate(code, { onSuccess: () => backToOverview("Two-step sign-in is off. Your recovery codes no longer work.") })}
+          onCancel={() => backToOverview()}
+        >
+          <h3 className={panelTitleClass}>Turn off two-step sign-in?</h3>
+          <p>Anyone who learns your password will be able to sign in as you. Your recovery codes will stop working.</p>
+        </CodeForm>
+      );
+    }
+    return (
       <TotpOn
-        state={state.data}
+        state={data}
         onRegenerate={() => {
           regenerate.reset();
           setAnnouncement("");
@@ -128,15 +99,32 @@ export function TwoFactorSection() {
     );
   }
 
+  let body;
+  if (step.kind === "setup") {
+    body = (
+      <TotpSetup
+        otpauthUrl={step.otpauthUrl}
+        onConfirmed={(codes) => {
+          setAnnouncement("Two-step sign-in is on.");
+          setStep({ kind: "codes", codes });
+        }}
+        onCancel={() => backToOverview()}
+      />
+    );
+  } else if (step.kind === "codes") {
+    body = <RecoveryCodesPanel codes={step.codes} onDone={() => backToOverview()} />;
+  } else {
+    body = (
+      <QueryStates query={state} what="your two-step sign-in settings">
+        {(data) => (data.status === "enabled" ? enabled(data) : <TotpOff state={data} starting={startSetup.isPending} onStart={beginSetup} />)}
+      </QueryStates>
+    );
+  }
+
   return (
-    <section className={styles.section} aria-labelledby="two-factor-title">
-      <h2 id="two-factor-title" ref={sectionHeading} tabIndex={-1} className={styles.sectionTitle}>
-        Two-step sign-in
-      </h2>
-      <StatusMessage message={announcement} />
-      <AlertMessage message={failure} />
+    <Section id="two-factor-title" title="Two-step sign-in" headingRef={sectionHeading} status={announcement} alert={failure}>
       {body}
-    </section>
+    </Section>
   );
 }
 
@@ -172,14 +160,14 @@ function TotpOn({ state, onRegenerate, onDisable }: { state: MfaState; onRegener
         You have <strong>{remaining === 1 ? "1 recovery code" : `${remaining} recovery codes`}</strong> left.
         {remaining < FEW_RECOVERY_CODES ? " Make a new set so you are not locked out if you lose your phone." : null}
       </p>
-      <div className={styles.actions}>
+      <Actions>
         <button type="button" className="button" onClick={onRegenerate}>
           Make new recovery codes
         </button>
         <button type="button" className="button button--danger" onClick={onDisable}>
           Turn off two-step sign-in
         </button>
-      </div>
+      </Actions>
     </>
   );
 }

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import formStyles from "@/components/account/account-forms.module.css";
-import securityStyles from "@/components/account/security/security.module.css";
+import { Actions, Panel } from "@/components/ui/section";
 import { linkCookieName, readLinkCookie } from "@/lib/federation/cookies";
 import { LINK_CONFIRM_PATH, SECURITY_PAGE_PATH } from "@/lib/federation/outcomes";
 import { database } from "@/lib/db";
@@ -54,21 +53,23 @@ export default async function LinkIdentityPage() {
         You signed in at {pending.providerName}
         {pending.email ? ` as ${pending.email}` : ""}. That account isn’t linked to an account here yet.
       </p>
-      <div className={securityStyles.panel}>
+      <Panel>
         <p>
           If you link it to your account{session.member.email ? ` (${session.member.email})` : ""}, “Continue with {pending.providerName}” will sign
           you in here. Link it only if it is your own account. You can remove it at any time under Security.
         </p>
-        <form method="post" action="/portal/federated/link" className={formStyles.actions}>
+        <form method="post" action="/portal/federated/link">
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
-          <button type="submit" name="decision" value="link" className="button button--primary">
-            Link account
-          </button>
-          <button type="submit" name="decision" value="cancel" className="button">
-            Cancel
-          </button>
+          <Actions>
+            <button type="submit" name="decision" value="link" className="button button--primary">
+              Link account
+            </button>
+            <button type="submit" name="decision" value="cancel" className="button">
+              Cancel
+            </button>
+          </Actions>
         </form>
-      </div>
+      </Panel>
     </div>
   );
 }
