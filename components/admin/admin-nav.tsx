@@ -1,8 +1,8 @@
 "use client";
 
+import { Meta } from "@/components/ui/section";
 import { SectionNav } from "@/components/ui/section-nav";
 import type { StaffRefusal } from "@/lib/portal-auth/require-staff-page";
-import styles from "./admin.module.css";
 
 const SECTIONS = [
   { href: "/admin", label: "Overview" },
@@ -51,9 +51,9 @@ export function StaffForbidden({ permission, refusal }: { permission: string; re
           </p>
         </>
       )}
-      <p className={styles.meta}>
+      <Meta>
         <a href="/account">Back to your account</a>
-      </p>
+      </Meta>
     </div>
   );
 }

@@ -3,10 +3,11 @@
 import Link from "next/link";
 import { useRef, useState, type FormEvent } from "react";
 import { asSentence, failedMessage } from "@/components/account/api-messages";
-import { LoadError } from "@/components/ui/load-error";
 import { EVENT_TYPE_LABELS } from "@/components/calendar/labels";
 import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Pager } from "@/components/ui/pager";
+import { Actions, Card, CardList, Meta, QueryStates, Section } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { EVENT_STATUS_CHANGES, type AdminEvent, type EventStatusChange } from "@/lib/calendar/staff-schemas";
@@ -14,7 +15,6 @@ import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
 import { EVENT_STATUSES } from "@/lib/calendar/schemas";
 import { EVENTS_PER_PAGE, useAdminEvents, useChangeEventStatus } from "./admin-queries";
 import styles from "./admin.module.css";
-import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 const STATUS_WORDS: Record<string, string> = {
   DRAFT: "Draft",
@@ -105,97 +105,18 @@ export function EventsList({ notice = "" }: { notice?: string }) {
   const data = events.data;
   const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / EVENTS_PER_PAGE)) : 1;
 
-  let body;
-  if (events.isPending) {
-    body = (
-      <p className="muted" aria-busy="true">
-        Loading events…
-      </p>
-    );
-  } else if (!data) {
-    body = (
-      <LoadError title="We couldn’t load the events" message={events.error?.message ?? "Please try again in a moment."} retrying={events.isFetching} onRetry={() => void events.refetch()} />
-    );
-  } else if (data.items.length === 0) {
-    body = (
-      <EmptyState>
-        <p>{query.q || query.status ? "No events match this search." : "There are no events yet."}</p>
-        <Link href="/admin/events/new" className="button button--primary">
-          Create an event
-        </Link>
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <ul role="list" className={styles.rows} aria-busy={events.isFetching || undefined}>
-          {data.items.map((event) => (
-            <li key={event.eventId} className={styles.row}>
-              <h3
-                className={styles.rowTitle}
-                tabIndex={-1}
-                ref={(element) => {
-                  if (element) titles.current.set(event.eventId, element);
-                  else titles.current.delete(event.eventId);
-                }}
-              >
-                {event.title}
-                <span className={`badge ${event.status === "CANCELLED" ? "badge--cancelled" : event.status === "POSTPONED" ? "badge--postponed" : event.status === "DRAFT" ? "badge--muted" : ""}`}>
-                  {STATUS_WORDS[event.status]}
-                </span>
-              </h3>
-              <p className={styles.meta}>
-                {event.startDate} {event.startTime}–{event.endDate === event.startDate ? "" : `${event.endDate} `}
-                {event.endTime} ({event.timezone}) · {EVENT_TYPE_LABELS[event.eventType]} · {event.visibility}
-              </p>
-              <p className={styles.meta}>/calendar/{event.slug}</p>
-              <div className={styles.actions}>
-                <Link href={`/admin/events/${event.eventId}`} className="button" aria-label={`Edit “${event.title}”`}>
-                  Edit
-                </Link>
-                {changesFrom(event.status).map((verb) => (
-                  <button
-                    key={verb}
-                    type="button"
-                    className={`button ${verb === "cancel" ? "button--danger" : verb === "publish" ? "button--primary" : ""}`}
-                    aria-label={`${CHANGE_WORDS[verb].button} “${event.title}”`}
-                    onClick={() => setPending({ event, change: verb })}
-                  >
-                    {CHANGE_WORDS[verb].button}
-                  </button>
-                ))}
-                {event.status !== "DRAFT" && event.visibility === "public" ? (
-                  <a href={`/calendar/${event.slug}`} className="button">
-                    View on calendar
-                  </a>
-                ) : null}
-              </div>
-            </li>
-          ))}
-        </ul>
-        <nav className={styles.pager} aria-label="Pages of events">
-          <button type="button" className="button" disabled={query.page <= 1} onClick={() => goTo(query.page - 1)}>
-            Previous page
-          </button>
-          <span>
-            Page {query.page} of {lastPage}
-          </span>
-          <button type="button" className="button" disabled={query.page >= lastPage} onClick={() => goTo(query.page + 1)}>
-            Next page
-          </button>
-        </nav>
-      </>
-    );
-  }
-
   return (
-    <section aria-labelledby="events-title">
-      <div className={styles.pager}>
-        <h2 id="events-title">All events</h2>
+    <Section
+      id="events-title"
+      title="All events"
+      action={
         <Link href="/admin/events/new" className="button button--primary">
           New event
         </Link>
-      </div>
+      }
+      status={announcement}
+      alert={problem ? asSentence(problem) : ""}
+    >
       <form className={styles.toolbar} role="search" aria-label="Events" onSubmit={search}>
         <TextField label="Search by title or address" name="q" type="search" value={draft} maxLength={MAX_SEARCH_LENGTH} onChange={(event) => setDraft(event.target.value)} />
         <SelectField label="Status" value={query.status} onChange={(event) => setQuery((current) => ({ ...current, status: event.target.value, page: 1 }))}>
@@ -210,12 +131,77 @@ export function EventsList({ notice = "" }: { notice?: string }) {
           Search
         </button>
       </form>
-      <StatusMessage message={announcement} />
-      <AlertMessage message={problem ? asSentence(problem) : ""} />
       <h3 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
         {data ? `${data.metadata.total} ${data.metadata.total === 1 ? "event" : "events"}` : "Events"}
       </h3>
-      {body}
+      <QueryStates
+        query={events}
+        loading="Loading events…"
+        failure="We couldn’t load the events"
+        empty={(page) =>
+          page.items.length === 0 && (
+            <EmptyState>
+              <p>{query.q || query.status ? "No events match this search." : "There are no events yet."}</p>
+              <Link href="/admin/events/new" className="button button--primary">
+                Create an event
+              </Link>
+            </EmptyState>
+          )
+        }
+      >
+        {(page) => (
+          <>
+            <CardList busy={events.isFetching}>
+              {page.items.map((event) => (
+                <Card
+                  key={event.eventId}
+                  as="li"
+                  headingRef={(element) => {
+                    if (element) titles.current.set(event.eventId, element);
+                    else titles.current.delete(event.eventId);
+                  }}
+                  title={
+                    <>
+                      {event.title}
+                      <span className={`badge ${event.status === "CANCELLED" ? "badge--cancelled" : event.status === "POSTPONED" ? "badge--postponed" : event.status === "DRAFT" ? "badge--muted" : ""}`}>
+                        {STATUS_WORDS[event.status]}
+                      </span>
+                    </>
+                  }
+                >
+                  <Meta>
+                    {event.startDate} {event.startTime}–{event.endDate === event.startDate ? "" : `${event.endDate} `}
+                    {event.endTime} ({event.timezone}) · {EVENT_TYPE_LABELS[event.eventType]} · {event.visibility}
+                  </Meta>
+                  <Meta>/calendar/{event.slug}</Meta>
+                  <Actions>
+                    <Link href={`/admin/events/${event.eventId}`} className="button" aria-label={`Edit “${event.title}”`}>
+                      Edit
+                    </Link>
+                    {changesFrom(event.status).map((verb) => (
+                      <button
+                        key={verb}
+                        type="button"
+                        className={`button ${verb === "cancel" ? "button--danger" : verb === "publish" ? "button--primary" : ""}`}
+                        aria-label={`${CHANGE_WORDS[verb].button} “${event.title}”`}
+                        onClick={() => setPending({ event, change: verb })}
+                      >
+                        {CHANGE_WORDS[verb].button}
+                      </button>
+                    ))}
+                    {event.status !== "DRAFT" && event.visibility === "public" ? (
+                      <a href={`/calendar/${event.slug}`} className="button">
+                        View on calendar
+                      </a>
+                    ) : null}
+                  </Actions>
+                </Card>
+              ))}
+            </CardList>
+            <Pager label="Pages of events" page={query.page} lastPage={lastPage} onPage={goTo} />
+          </>
+        )}
+      </QueryStates>
       <ConfirmDialog
         open={pending !== null}
         title={pending ? CHANGE_WORDS[pending.change].title : ""}
@@ -230,6 +216,6 @@ export function EventsList({ notice = "" }: { notice?: string }) {
           </p>
         ) : null}
       </ConfirmDialog>
-    </section>
+    </Section>
   );
 }

@@ -2,16 +2,16 @@
 
 import { useRef, useState, type FormEvent } from "react";
 import { asSentence, failedMessage } from "@/components/account/api-messages";
-import { LoadError } from "@/components/ui/load-error";
 import { LocalDate } from "@/components/account/local-time";
 import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Pager } from "@/components/ui/pager";
+import { Actions, Card, CardList, Meta, QueryStates, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
 import type { AdminMembershipSuggestion } from "@/lib/membership/staff-schemas";
 import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
 import { useDecideSuggestion, usePendingSuggestions } from "./admin-queries";
 import styles from "./admin.module.css";
-import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 const person = (given: string, family: string) => `${given} ${family}`;
 
@@ -67,97 +67,73 @@ export function SuggestionsList() {
 
   const data = suggestions.data;
   const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / data.metadata.per)) : 1;
-  let body;
-  if (suggestions.isPending) {
-    body = (
-      <p className="muted" aria-busy="true">
-        Loading requests…
-      </p>
-    );
-  } else if (!data) {
-    body = (
-      <LoadError
-        headingLevel={3}
-        title="We couldn’t load the requests"
-        message={suggestions.error?.message ?? "Please try again in a moment."}
-        retrying={suggestions.isFetching}
-        onRetry={() => void suggestions.refetch()}
-      />
-    );
-  } else if (data.items.length === 0) {
-    body = (
-      <EmptyState>
-        <p>{q ? "No waiting request matches this search." : "No requests are waiting. New ones appear here when members ask."}</p>
-      </EmptyState>
-    );
-  } else {
-    body = (
-      <>
-        <ul role="list" className={styles.rows} aria-busy={suggestions.isFetching || undefined}>
-          {data.items.map((suggestion) => {
-            const who = person(suggestion.member.given_name, suggestion.member.family_name);
-            return (
-              <li key={suggestion.id} className={styles.row}>
-                <h3 className={styles.rowTitle}>{who}</h3>
-                <p className={styles.meta}>
-                  Asked <LocalDate iso={suggestion.created_at} />
-                </p>
-                <dl className={styles.compare}>
-                  <div>
-                    <dt>Account</dt>
-                    <dd>{who}</dd>
-                    <dd>{suggestion.member.email ?? "No email address"}</dd>
-                    <dd>Born {suggestion.member.birth_date ?? "(not given)"}</dd>
-                  </div>
-                  <div>
-                    <dt>Register record {suggestion.record.membership_id}</dt>
-                    <dd>{person(suggestion.record.given_name, suggestion.record.family_name)}</dd>
-                    <dd>{suggestion.record.campus?.name ?? "No campus"}</dd>
-                    <dd>Born {suggestion.record.birth_date ?? "(not known)"}</dd>
-                  </div>
-                </dl>
-                {suggestion.record.linked ? <p className="notice notice--warning">This record is already linked to an account.</p> : null}
-                <div className={styles.actions}>
-                  <button type="button" className="button button--primary" aria-label={`Approve and link ${who}’s request`} onClick={() => setPending({ suggestion, decision: "approve" })}>
-                    Approve and link
-                  </button>
-                  <button type="button" className="button button--danger" aria-label={`Reject ${who}’s request`} onClick={() => setPending({ suggestion, decision: "reject" })}>
-                    Reject
-                  </button>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
-        <nav className={styles.pager} aria-label="Pages of requests">
-          <button type="button" className="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous page
-          </button>
-          <span>
-            Page {page} of {lastPage}
-          </span>
-          <button type="button" className="button" disabled={page >= lastPage} onClick={() => setPage(page + 1)}>
-            Next page
-          </button>
-        </nav>
-      </>
-    );
-  }
-
   return (
-    <section aria-labelledby="suggestions-title">
-      <h2 id="suggestions-title" ref={heading} tabIndex={-1}>
-        Waiting requests{data ? ` (${data.metadata.total})` : ""}
-      </h2>
+    <Section
+      id="suggestions-title"
+      title={`Waiting requests${data ? ` (${data.metadata.total})` : ""}`}
+      headingRef={heading}
+      status={announcement}
+      alert={problem ? asSentence(problem) : ""}
+    >
       <form className={styles.toolbar} role="search" aria-label="Membership requests" onSubmit={search}>
         <TextField label="Search by the member’s or the record’s name or email" name="q" type="search" value={draft} maxLength={MAX_SEARCH_LENGTH} onChange={(event) => setDraft(event.target.value)} />
         <button type="submit" className="button">
           Search
         </button>
       </form>
-      <StatusMessage message={announcement} />
-      <AlertMessage message={problem ? asSentence(problem) : ""} />
-      {body}
+      <QueryStates
+        query={suggestions}
+        loading="Loading requests…"
+        failure="We couldn’t load the requests"
+        empty={(list) =>
+          list.items.length === 0 && (
+            <EmptyState>
+              <p>{q ? "No waiting request matches this search." : "No requests are waiting. New ones appear here when members ask."}</p>
+            </EmptyState>
+          )
+        }
+      >
+        {(list) => (
+          <>
+            <CardList busy={suggestions.isFetching}>
+              {list.items.map((suggestion) => {
+                const who = person(suggestion.member.given_name, suggestion.member.family_name);
+                return (
+                  <Card key={suggestion.id} as="li" title={who}>
+                    <Meta>
+                      Asked <LocalDate iso={suggestion.created_at} />
+                    </Meta>
+                    <dl className={styles.compare}>
+                      <div>
+                        <dt>Account</dt>
+                        <dd>{who}</dd>
+                        <dd>{suggestion.member.email ?? "No email address"}</dd>
+                        <dd>Born {suggestion.member.birth_date ?? "(not given)"}</dd>
+                      </div>
+                      <div>
+                        <dt>Register record {suggestion.record.membership_id}</dt>
+                        <dd>{person(suggestion.record.given_name, suggestion.record.family_name)}</dd>
+                        <dd>{suggestion.record.campus?.name ?? "No campus"}</dd>
+                        <dd>Born {suggestion.record.birth_date ?? "(not known)"}</dd>
+                      </div>
+                    </dl>
+                    {suggestion.record.linked ? <p className="notice notice--warning">This record is already linked to an account.</p> : null}
+                    <Actions>
+                      <button type="button" className="button button--primary" aria-label={`Approve and link ${who}’s request`} onClick={() => setPending({ suggestion, decision: "approve" })}>
+                        Approve and link
+                      </button>
+                      <button type="button" className="button button--danger" aria-label={`Reject ${who}’s request`} onClick={() => setPending({ suggestion, decision: "reject" })}>
+                        Reject
+                      </button>
+                    </Actions>
+                  </Card>
+                );
+              })}
+            </CardList>
+            <Pager label="Pages of requests" page={page} lastPage={lastPage} onPage={setPage} />
+          </>
+        )}
+      </QueryStates>
       <ConfirmDialog
         open={pending !== null}
         title={pending?.decision === "approve" ? "Link this record to the account?" : "Reject this request?"}
@@ -177,6 +153,6 @@ export function SuggestionsList() {
           )
         ) : null}
       </ConfirmDialog>
-    </section>
+    </Section>
   );
 }
