@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../_components/auth-form";
+import { emailField } from "../_components/fields";
 import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
 import { pageRequest } from "../_components/request-context";
 
@@ -23,17 +24,7 @@ export default async function ForgotPasswordPage({ searchParams }: { searchParam
         hidden={{ [CSRF_FIELD]: csrf, request: keep.request }}
         initialError={errorFromQuery(query)}
         fields={[
-          {
-            name: "email",
-            label: "Email address",
-            type: "email",
-            autoComplete: "email",
-            inputMode: "email",
-            autoCapitalize: "none",
-            spellCheck: false,
-            maxLength: 254,
-            defaultValue: request?.parked.params.login_hint,
-          },
+          emailField(request?.parked.params.login_hint),
         ]}
       />
       <ul className="auth-links" role="list">

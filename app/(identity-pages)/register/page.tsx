@@ -3,6 +3,7 @@ import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { FIELD_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/accounts/schemas";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../_components/auth-form";
+import { emailField } from "../_components/fields";
 import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
 import { pageRequest } from "../_components/request-context";
 
@@ -26,17 +27,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
         fields={[
           { name: "given_name", label: "First name", type: "text", autoComplete: "given-name", autoCapitalize: "words", maxLength: 100 },
           { name: "family_name", label: "Last name", type: "text", autoComplete: "family-name", autoCapitalize: "words", maxLength: 100 },
-          {
-            name: "email",
-            label: "Email address",
-            type: "email",
-            autoComplete: "email",
-            inputMode: "email",
-            autoCapitalize: "none",
-            spellCheck: false,
-            maxLength: 254,
-            defaultValue: request?.parked.params.login_hint,
-          },
+          emailField(request?.parked.params.login_hint),
           {
             name: "password",
             label: "Choose a password",

@@ -4,6 +4,7 @@ import { database } from "@/lib/db";
 import { listEnabledProviders } from "@/lib/federation/providers";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../_components/auth-form";
+import { emailField } from "../_components/fields";
 import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
 import { currentSession } from "../_components/current-session";
 import { pageRequest } from "../_components/request-context";
@@ -52,17 +53,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         hidden={{ [CSRF_FIELD]: csrf, request: request?.parked.id, return_to: returnTo }}
         initialError={errorFromQuery(query)}
         fields={[
-          {
-            name: "email",
-            label: "Email address",
-            type: "email",
-            autoComplete: "email",
-            inputMode: "email",
-            autoCapitalize: "none",
-            spellCheck: false,
-            maxLength: 254,
-            defaultValue: request?.parked.params.login_hint,
-          },
+          emailField(request?.parked.params.login_hint),
           {
             name: "password",
             label: "Password",

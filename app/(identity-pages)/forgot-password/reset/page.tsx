@@ -5,6 +5,7 @@ import { pendingCodeCookieName, readPendingCode } from "@/lib/verification-codes
 import { FIELD_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/accounts/schemas";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../../_components/auth-form";
+import { emailField } from "../../_components/fields";
 import { errorFromQuery, param, type SearchParams } from "../../_components/page-errors";
 
 export const dynamic = "force-dynamic";
@@ -38,7 +39,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
         hidden={{ [CSRF_FIELD]: csrf, request }}
         initialError={contactError ? null : error}
         fields={[
-          { name: "email", label: "Email address", type: "email", autoComplete: "email", inputMode: "email", autoCapitalize: "none", spellCheck: false, maxLength: 254, defaultValue: email },
+          emailField(email),
           { name: "code", label: "6-digit code", type: "text", inputMode: "numeric", autoComplete: "one-time-code", pattern: "[0-9 -]{6,7}", maxLength: 7 },
           {
             name: "password",
