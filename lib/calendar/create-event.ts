@@ -2,25 +2,17 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import { getStaffEventOrThrow } from "./get-staff-event-or-throw.ts";
 import { newCalendarId } from "./new-calendar-id.ts";
+import { kebab } from "./kebab-case.ts";
 import { checkEventReferences, instantsOrThrow, locationColumns, withSlugConflict } from "./staff-event-fields.ts";
 import type { AdminEvent, CreateEventBody } from "./staff-schemas.ts";
 
-/** Same rule as the demo data's slugs: lower-case words joined by dashes. */
-function kebab(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/['’]/g, "")
-    .replace(/&/g, " and ")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 90)
-    .replace(/-+$/g, "");
+/** An event title's slug words, at most 90 characters, never ending in a dash. */
+function titleWords(title: string): string {
+  return kebab(title).slice(0, 90).replace(/-+$/g, "");
 }
 
 async function freeSlug(tx: Database, title: string, startDate: string): Promise<string> {
-  const base = `${kebab(title) || "event"}-${startDate}`;
+  const base = `${titleWords(title) || "event"}-${startDate}`;
   const taken = new Set(
     (await tx.prisma.event.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((row) => row.slug),
   );

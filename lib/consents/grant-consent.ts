@@ -2,7 +2,7 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
-import { CONSENT_STATUS, type ConsentBody } from "./schemas.ts";
+import { CONSENT_STATUS } from "./schemas.ts";
 
 export interface GrantedConsent {
   id: string;
@@ -70,17 +70,5 @@ export async function grantConsent(
     grantedAt: new Date(row.granted_at),
     created: row.created,
     regranted: row.regranted,
-  };
-}
-
-/** The Consent as the self-service routes answer it. */
-export function toConsentBody(consent: Pick<GrantedConsent, "id" | "clientId" | "scopes" | "status" | "grantedAt"> & { revokedAt?: Date | null }): ConsentBody {
-  return {
-    id: consent.id,
-    client_id: consent.clientId,
-    scopes: consent.scopes,
-    status: consent.status,
-    granted_at: consent.grantedAt.toISOString(),
-    ...(consent.revokedAt ? { revoked_at: consent.revokedAt.toISOString() } : {}),
   };
 }

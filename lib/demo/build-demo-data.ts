@@ -1,5 +1,6 @@
 import { DateTime } from "luxon";
 import { scheduleInstants } from "../calendar/event-time.ts";
+import { kebab } from "../calendar/kebab-case.ts";
 import type { ATTENDANCE_MODES, EVENT_VISIBILITIES, EventStatus, EventType, KNOWN_AUDIENCES } from "../calendar/schemas.ts";
 
 /**
@@ -372,17 +373,6 @@ function easterSunday(year: number): string {
 
 // ---------------------------------------------------------------------------------------------------------
 // Text helpers
-
-export function kebab(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/['’]/g, "")
-    .replace(/&/g, " and ")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "");
-}
 
 function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
