@@ -1,4 +1,4 @@
-import { oauthFailure, readOAuthBody, toResponse } from "@/lib/http/oauth";
+import { oauthRoute, readOAuthBody, toResponse } from "@/lib/http/oauth";
 import { tokenEndpoint } from "@/lib/http/token-endpoint";
 import { oauthMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
@@ -6,15 +6,7 @@ export const dynamic = "force-dynamic";
 
 // POST /oauth/token - exchange a code, a refresh token or client credentials for tokens (RFC 6749 3.2)
 // (`npm start` answers this path in server.ts before Next; this route serves `next dev` and Vercel.)
-export async function POST(request: Request): Promise<Response> {
-  let body: string;
-  try {
-    body = await readOAuthBody(request);
-  } catch (error) {
-    return toResponse(oauthFailure(error, "/oauth/token"));
-  }
-  return toResponse(await tokenEndpoint(request.headers, body));
-}
+export const POST = oauthRoute(async (request) => toResponse(await tokenEndpoint(request.headers, await readOAuthBody(request))));
 
 // GET, PUT, PATCH, DELETE /oauth/token - 405 invalid_request (RFC 6749 shape)
 export const { GET, PUT, PATCH, DELETE } = oauthMethodNotAllowed(["POST"]);
