@@ -21,7 +21,7 @@ import { claims, tokenHash } from "../support/oauth-tokens.ts";
 
 /**
  * "Continue with <provider>" against a real upstream OpenID Connect provider (oidc-provider, started here on
- * port 3650 and registered through scripts/federation-providers.ts), over HTTP as a browser does it:
+ * a port the system picks, registered through scripts/federation-providers.ts), over HTTP as a browser does it:
  * our sign-in page → the upstream's login and consent → our callback → a one-time link code for the member
  * signed in here → POST /oauth/federated/link/finalize → later, signed out, "Continue with" inside an app's
  * authorization request signs the member in (amr `fed`). And what must not happen: an unknown identity
@@ -30,7 +30,6 @@ import { claims, tokenHash } from "../support/oauth-tokens.ts";
  */
 test.describe.configure({ mode: "serial" });
 
-const UPSTREAM_PORT = 3650;
 const PROVIDER = "upstream-api";
 const PROVIDER_NAME = "Upstream API";
 const CONTINUE = `Continue with ${PROVIDER_NAME}`;
@@ -45,7 +44,7 @@ let upstream: Upstream;
 let client: Record<string, string>;
 
 test.beforeAll(async () => {
-  upstream = await startUpstream(UPSTREAM_PORT, PROVIDER, PROVIDER_NAME);
+  upstream = await startUpstream(PROVIDER, PROVIDER_NAME);
 });
 
 test.afterAll(async () => {

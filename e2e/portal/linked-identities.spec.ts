@@ -6,7 +6,7 @@ import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support
 import { signInThroughPortal } from "../support/portal.ts";
 
 // "Continue with" and linked accounts in Debian's Chromium, against a real upstream provider (oidc-provider
-// on port 3651, registered through scripts/federation-providers.ts): a signed-in member links an account
+// on a port the system picks, registered through scripts/federation-providers.ts): a signed-in member links an account
 // from Account › Security with the keyboard (the upstream's own login and consent pages, then our
 // confirmation page), signs out, signs back in with "Continue with", and removes the link through a
 // confirmation. Signed out, an account nobody linked gets an explanation and nothing else.
@@ -14,13 +14,12 @@ import { signInThroughPortal } from "../support/portal.ts";
 test.describe.configure({ mode: "serial" });
 test.use({ timezoneId: "UTC" });
 
-const UPSTREAM_PORT = 3651;
 const PROVIDER = "upstream-portal";
 const PROVIDER_NAME = "Upstream Portal";
 
 let upstream: Upstream;
 test.beforeAll(async () => {
-  upstream = await startUpstream(UPSTREAM_PORT, PROVIDER, PROVIDER_NAME);
+  upstream = await startUpstream(PROVIDER, PROVIDER_NAME);
 });
 test.afterAll(async () => {
   await upstream?.close();

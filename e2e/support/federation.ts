@@ -12,7 +12,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { hkdfSync, randomBytes } from "node:crypto";
-import { createServer } from "node:http";
+import { createServer, type RequestListener } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { compactDecrypt, exportJWK, generateKeyPair } from "jose";
 import Provider from "oidc-provider";
@@ -39,12 +40,20 @@ export const upstreamEmail = (login: string) => `${login}@upstream.example`;
 export const newUpstreamLogin = (label: string) => `${label}-${randomBytes(4).toString("hex")}`;
 
 /**
- * Starts the upstream on `port` and registers it at our server as `providerId` through the operator's
+ * Starts the upstream on a free port and registers it at our server as `providerId` through the operator's
  * script. Every account it knows claims a verified email, so a test can prove that a matching email is
  * never used to link.
  */
-export async function startUpstream(port: number, providerId: string, displayName: string): Promise<Upstream> {
-  const issuer = `http://127.0.0.1:${port}`;
+export async function startUpstream(providerId: string, displayName: string): Promise<Upstream> {
+  // A port the system picks, so the suite never needs a fixed one free; the provider is made once the
+  // port, hence the issuer, is known.
+  let handle: RequestListener = (_request, response) => response.writeHead(503).end();
+  const server = createServer((request, response) => handle(request, response));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = `church-${providerId}`;
   const clientSecret = randomBytes(24).toString("base64url");
   const { privateKey } = await generateKeyPair("RS256", { extractable: true });
@@ -73,11 +82,7 @@ export async function startUpstream(port: number, providerId: string, displayNam
       };
     },
   });
-  const server = createServer(provider.callback());
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", resolve);
-  });
+  handle = provider.callback();
   await registerProvider({ providerId, displayName, issuer, clientId, clientSecret });
   return {
     issuer,

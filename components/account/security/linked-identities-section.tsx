@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { Actions, Card, CardList, Fact, Facts, QueryStates, Section } from "@/components/ui/section";
 import type { FederationProviderSummary, LinkedIdentity } from "@/lib/federation/schemas";
@@ -38,14 +38,12 @@ export function LinkedIdentitiesSection({
   const [announcement, setAnnouncement] = useState("");
   const [failure, setFailure] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
-  const noticeRef = useRef<HTMLDivElement>(null);
   // The removed identity's button goes with it: the section's heading takes focus instead.
   const focusAfterClose = useFocusAfterClose(removal.open);
 
-  // Back from a link attempt: the outcome is what the member came to read, so it takes focus.
-  useEffect(() => {
-    if (notice) noticeRef.current?.focus();
-  }, [notice]);
+  // Back from a link attempt: the outcome is what the member came to read, so it takes focus whenever
+  // its element is put in the page (a callback ref, so a re-mounted notice takes it again).
+  const focusNotice = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
 
   function confirmRemoval() {
     const identity = removal.subject;
@@ -77,7 +75,7 @@ export function LinkedIdentitiesSection({
       description="Sign in with an account you already have elsewhere. An account is linked only when you ask for it here and confirm it, never because an email address matches."
     >
       {notice ? (
-        <div ref={noticeRef} tabIndex={-1} role={notice.tone === "error" ? "alert" : "status"} className={notice.tone === "error" ? "notice notice--error" : "notice"}>
+        <div key={notice.text} ref={focusNotice} tabIndex={-1} role={notice.tone === "error" ? "alert" : "status"} className={notice.tone === "error" ? "notice notice--error" : "notice"}>
           <p>{notice.text}</p>
         </div>
       ) : null}
