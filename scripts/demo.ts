@@ -2,9 +2,10 @@
  * `npm run demo`: the one command for a fresh machine. Writes a .env with a new APP_SECRET if there is
  * none, builds the app if it is not built, adds the demo identities (accounts with the password
  * `demo-password`, the portal's client, `demo-app`) to the configured database, then starts the production
- * server on it (the embedded database is created, migrated and its calendar seeded on first open), and
- * prints the address to open. The identities are seeded here, before the server opens the database (an
- * embedded database allows one process at a time), never by a server start.
+ * server on it (the embedded database is created and migrated on first open; the server seeds its
+ * calendar at start-up when it is empty), and prints the address to open. The identities are seeded
+ * here, before the server opens the database (an embedded database allows one process at a time), never
+ * by a server start.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
