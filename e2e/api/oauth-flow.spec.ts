@@ -107,6 +107,8 @@ test.describe("discovery and keys", () => {
     expect(metadata.claims_supported).toEqual(
       expect.arrayContaining(["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "amr", "sid", "name", "email", "email_verified", "phone_number"]),
     );
+    // Each claim once (the OpenID conformance suite warns on a repeated value).
+    expect(new Set(metadata.claims_supported).size).toBe(metadata.claims_supported.length);
     expect(metadata.code_challenge_methods_supported).not.toContain("plain");
   });
 
