@@ -69,7 +69,7 @@ describe("validateAuthorizationParams", () => {
     ["PKCE without a method (defaults to plain)", { code_challenge_method: null }, "invalid_request", "code_challenge_method must be S256"],
     ["short challenge", { code_challenge: "abc" }, "invalid_request", "code_challenge must be 43 base64url characters"],
     ["no scope", { scope: null }, "invalid_scope", "scope is required"],
-    ["unknown scope", { scope: "openid admin" }, "invalid_scope", "scope not allowed for this client: admin"],
+    ["only scope values nobody knows", { scope: "admin address" }, "invalid_scope", "scope names no scope this server supports"],
     ["scope the client may not use", { scope: "openid phone" }, "invalid_scope", "scope not allowed for this client: phone"],
     ["unknown prompt", { prompt: "select_account" }, "invalid_request", "prompt select_account is not supported"],
     ["prompt none with login", { prompt: "none login" }, "invalid_request", "prompt=none cannot be combined with other values"],
@@ -79,6 +79,14 @@ describe("validateAuthorizationParams", () => {
     ["request_uri", { request_uri: "https://x" }, "request_uri_not_supported", "request_uri is not supported"],
   ])("refuses %s", (_name, overrides, code, description) => {
     expect(errorOf(params(overrides))).toEqual({ code, description });
+  });
+
+  it("ignores scope values it does not know (OIDC Core 3.1.2.1) and keeps the rest", () => {
+    expect(validateAuthorizationParams(params({ scope: "admin openid address profile" }), client, redirectUri).scope).toBe("openid profile");
+  });
+
+  it("refuses a scope it knows that this client may not hold, even beside unknown ones", () => {
+    expect(errorOf(params({ scope: "openid admin phone" }))).toEqual({ code: "invalid_scope", description: "scope not allowed for this client: phone" });
   });
 
   it("refuses a repeated parameter", () => {

@@ -3,7 +3,7 @@ import { rejectRepeatedParameters } from "../repeated-parameters.ts";
 import type { AuthorizationParams } from "../authorization-request.ts";
 import type { OAuthClient } from "../clients/get-client.ts";
 import { OAuthError, invalidRequest } from "../errors.ts";
-import { parseScope, scopeAllowedForClient } from "../scopes.ts";
+import { isSupportedScope, parseScope, scopeAllowedForClient } from "../scopes.ts";
 import { CODE_CHALLENGE_PATTERN } from "../token/pkce.ts";
 
 const PROMPTS = new Set(["none", "login", "consent"]);
@@ -11,8 +11,9 @@ export const MAX_PARAM_LENGTH = 2048;
 
 /**
  * Step 2: every other parameter, once the redirect URI is trusted, so failures go back to the client.
- * Only the authorization code flow, PKCE with S256 for every client (RFC 9700 2.1.1), known scopes the
- * client may ask for, and OIDC's prompt/max_age/login_hint/nonce.
+ * Only the authorization code flow, PKCE with S256 for every client (RFC 9700 2.1.1), the scopes the client
+ * may ask for (a value we do not know is ignored, OIDC Core 3.1.2.1; one we know but the client may not hold
+ * is refused), and OIDC's prompt/max_age/login_hint/nonce.
  */
 export function validateAuthorizationParams(params: URLSearchParams, client: OAuthClient, redirectUri: string): AuthorizationParams {
   rejectRepeatedParameters(params);
@@ -32,8 +33,10 @@ export function validateAuthorizationParams(params: URLSearchParams, client: OAu
   const responseMode = params.get("response_mode");
   if (responseMode !== null && responseMode !== "query") throw invalidRequest("only response_mode=query is supported");
 
-  const scopes = parseScope(params.get("scope"));
-  if (scopes.length === 0) throw new OAuthError("invalid_scope", "scope is required");
+  const asked = parseScope(params.get("scope"));
+  if (asked.length === 0) throw new OAuthError("invalid_scope", "scope is required");
+  const scopes = asked.filter(isSupportedScope);
+  if (scopes.length === 0) throw new OAuthError("invalid_scope", "scope names no scope this server supports");
   const unknown = scopes.filter((scope) => !client.scopes.includes(scope) || !scopeAllowedForClient(scope, client.firstParty));
   if (unknown.length > 0) throw new OAuthError("invalid_scope", `scope not allowed for this client: ${unknown.join(" ").slice(0, 200)}`);
 
