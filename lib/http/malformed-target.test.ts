@@ -17,6 +17,13 @@ describe("malformedTargetAnswer", () => {
     expect(answer?.headers["Cache-Control"]).toBe("no-store");
   });
 
+  it("picks the shape by the path the router resolves, dot segments after a dotted one included", () => {
+    const identity = malformedTargetAnswer("/api/calendar/.x/%2e%2e/%2e%2e/v1/%ED%A0%80");
+    expect(JSON.parse(identity!.body)).toEqual({ error: "invalid_request", error_description: expect.any(String) });
+    const calendar = malformedTargetAnswer("/api/v1/.x/../../calendar/%ED%A0%80");
+    expect(JSON.parse(calendar!.body)).toMatchObject({ error: true, statusCode: 400 });
+  });
+
   it("answers calendar paths with a CalendarError, readable by embedding sites", () => {
     const answer = malformedTargetAnswer("/api/calendar/events/%ED%A0%80");
     expect(answer?.status).toBe(400);

@@ -47,13 +47,17 @@ export function transportRefusal(target: string, problem: TransportProblem): Pla
   return pageErrorAnswer(400, "Bad request", page);
 }
 
-/** The path as a router resolves it (`/api/calendar/%2e%2e/v1` is under /api/v1), to pick the right shape. */
+/**
+ * The path as a router resolves it (`/api/calendar/%2e%2e/v1` is under /api/v1), to pick the right shape:
+ * RFC 3986 5.2.4 by hand, since Node 20's URL parser leaves `..` after a segment that starts with a dot.
+ */
 function routedPath(path: string): string {
-  try {
-    return new URL(path.replace(/%2e/gi, ".").replace(/\\/g, "/"), "http://x").pathname;
-  } catch {
-    return path;
+  const kept: string[] = [];
+  for (const segment of path.replace(/%2e/gi, ".").replace(/\\/g, "/").split("/").slice(1)) {
+    if (segment === "..") kept.pop();
+    else if (segment !== "." && segment !== "") kept.push(segment);
   }
+  return `/${kept.join("/")}`;
 }
 
 /** The 400 for a malformed target, in its surface's shape; null when the target is fine. */

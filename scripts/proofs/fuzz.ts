@@ -199,13 +199,24 @@ function safeDecode(text: string): string {
 /** The path the server routes: `\\` as `/`, repeated slashes collapsed, `.`/`..` (also %2e) resolved, no trailing slash. */
 export function effectivePath(path: string): string {
   const slashes = path.replace(/\\/g, "/").replace(/%2e/gi, ".").replace(/\/{2,}/g, "/");
-  let resolved: string;
-  try {
-    resolved = new URL(slashes, "http://x").pathname;
-  } catch {
-    resolved = slashes;
-  }
+  const resolved = removeDotSegments(slashes);
   return resolved.length > 1 ? resolved.replace(/\/+$/, "") : resolved;
+}
+
+/**
+ * RFC 3986 5.2.4 on an absolute path, by hand: Node 20's URL parser leaves `..` unresolved after a segment
+ * that starts with a dot (`/a/.z/..` stays as it is), where Next's router resolves it.
+ */
+function removeDotSegments(path: string): string {
+  const kept: string[] = [];
+  const segments = path.split("/").slice(1);
+  for (const segment of segments) {
+    if (segment === "..") kept.pop();
+    else if (segment !== ".") kept.push(segment);
+  }
+  // A path ending in `.` or `..` names a directory: it keeps its trailing slash.
+  const last = segments.at(-1);
+  return `/${kept.join("/")}${(last === "." || last === "..") && kept.length > 0 ? "/" : ""}`;
 }
 
 /** Which surface's rules apply to the path the server actually routes (`/api/calendar/../v1` is identity's). */
