@@ -19,6 +19,15 @@ describe("verification codes", () => {
     expect(await consumeVerificationCode(database, { ...target, subject: "nobody@example.org" }, code)).toEqual({ outcome: "dead", reason: "none" });
   });
 
+  it("issued twice in one millisecond (a double submit): the second, live one is the code that counts", async () => {
+    const subject = { ...target, subject: "sam@example.org" };
+    const at = new Date();
+    const first = await database.transaction((tx) => issueVerificationCode(tx, { ...subject, sentTo: "sam@example.org" }, at));
+    const second = await database.transaction((tx) => issueVerificationCode(tx, { ...subject, sentTo: "sam@example.org" }, at));
+    expect(await consumeVerificationCode(database, subject, first === second ? other(second) : first, at)).toEqual({ outcome: "wrong", attempts: 1, attemptsLeft: 4 });
+    expect(await consumeVerificationCode(database, subject, second, at)).toEqual({ outcome: "accepted", sentTo: "sam@example.org" });
+  });
+
   it("die after the fifth wrong guess", async () => {
     const subject = { ...target, subject: "joe@example.org" };
     const code = await database.transaction((tx) => issueVerificationCode(tx, { ...subject, sentTo: "" }));

@@ -64,7 +64,7 @@ export async function issueVerificationCode(
 }
 
 /**
- * Tries a code against the newest one issued for the subject. The row is locked (FOR UPDATE) while it is
+ * Tries a code against the newest one issued for the subject (the live one, if two share a millisecond). The row is locked (FOR UPDATE) while it is
  * judged, so concurrent guesses are counted one after another and a code is accepted at most once.
  */
 export type ConsumeOutcome = Exclude<CodeAttemptOutcome, { outcome: "accepted" }> | { outcome: "accepted"; sentTo: string };
@@ -75,9 +75,11 @@ export async function consumeVerificationCode(database: Database, target: CodeTa
     const [row] = await tx.query<{ id: string; target: string; code_hash: string; attempts: number; expires_at: Date; used_at: Date | null }>(
       `SELECT id::text, target, code_hash, attempts, expires_at, used_at FROM verification_code
         WHERE purpose = $1::text AND subject = $2::text
-        ORDER BY created_at DESC, id DESC LIMIT 1
+        ORDER BY (used_at IS NULL AND expires_at > $3::timestamptz) DESC, created_at DESC, id DESC LIMIT 1
         FOR UPDATE`,
-      [target.purpose, target.subject],
+      // The live code first: two codes issued in the same millisecond (a double submit) tie on created_at,
+      // and the one issuing retired is not the newest.
+      [target.purpose, target.subject, now],
     );
     const state = row ? { attempts: row.attempts, expiresAt: new Date(row.expires_at), usedAt: row.used_at ? new Date(row.used_at) : null } : null;
     const matches = row ? constantTimeEqual(row.code_hash, codeHash(target, code)) : false;
