@@ -6,6 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { rm } from "node:fs/promises";
+import pg from "pg";
 import { recreateSeededDatabase } from "./support/seeded-database.ts";
 import { ADMIN_DATABASE_URL, EMBEDDED_DATA_DIR, POSTGRES_BASE_URL, TEST_APP_SECRET, TEST_DATABASE_URL } from "./support/test-env.ts";
 
@@ -17,6 +18,12 @@ if (!import.meta.resolve("server-only").endsWith("/empty.js")) {
 }
 
 const seeded = await recreateSeededDatabase({ databaseUrl: TEST_DATABASE_URL, adminUrl: ADMIN_DATABASE_URL, appSecret: TEST_APP_SECRET, baseUrl: POSTGRES_BASE_URL });
+// The specs' phone numbers come from this sequence (e2e/support/contacts.ts uniquePhone): unique within a
+// run across every worker, where random numbers from a small range collided about once in a thousand runs.
+const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
+await client.connect();
+await client.query("CREATE SEQUENCE e2e_unique_phone");
+await client.end();
 await rm(EMBEDDED_DATA_DIR, { recursive: true, force: true });
 console.log(
   `test database ${seeded.name}: migrated and seeded (${seeded.events} events from ${seeded.firstDay}; ` +

@@ -92,7 +92,7 @@ test("search, a code to the record's email, verify: linked, gone from searches, 
 
 test("a record with only a phone gets the code by SMS; no answer carries a name or contact", async () => {
   const { member, token } = await memberWithToken("mb-phone");
-  const phone = uniquePhone();
+  const phone = await uniquePhone();
   const record = await insertRecord({ phone, campusId: null });
   const answers: unknown[] = [];
 
@@ -142,7 +142,7 @@ test("the member's own verified email or phone counts for more", async () => {
   const unverified = (await search(token, typo)).body.matches;
   expect(unverified[0].score).toBe(unverified[1].score);
   // A verified recovery phone counts, like the account's own.
-  const phone = uniquePhone();
+  const phone = await uniquePhone();
   await sql(`UPDATE membership_record SET phone = $2 WHERE id = $1`, [theirs.id, phone]);
   await sql(`INSERT INTO recovery_contact (user_id, channel, value, status, verified_at) VALUES ($1, 'phone', $2, 'verified', now())`, [member.id, phone]);
   expect((await search(token, typo)).body.matches[0].membership_id).toBe(theirs.id);
@@ -374,7 +374,7 @@ test("every route answers a missing, malformed, expired or ended-session token w
 test("a search by someone else's email or phone confirms nothing; the member's own verified one finds exactly the records holding it", async () => {
   const { member, token } = await memberWithToken("mb-contact");
   const theirEmail = uniqueContactEmail("mb-theirs");
-  const theirPhone = uniquePhone();
+  const theirPhone = await uniquePhone();
   const theirs = await insertRecord({ email: theirEmail, phone: theirPhone });
   for (const query of [theirEmail, theirEmail.toUpperCase(), theirEmail.slice(0, -3), theirPhone, theirPhone.slice(2), `${theirPhone.slice(0, 2)} ${theirPhone.slice(2)}`]) {
     const answer = await search(token, query);

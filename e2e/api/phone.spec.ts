@@ -21,7 +21,7 @@ const verify = (token: string, code: unknown) => api("POST", "/api/v1/users/me/p
 
 test("a texted code verifies the number: { verified: true }, and the phone scope's claims show it", async () => {
   const { member, token } = await memberWithToken("phone-happy", { scope: "openid profile phone account:recovery" });
-  const phone = uniquePhone();
+  const phone = await uniquePhone();
   const before = await userinfoOf(token);
   expect(before.body).not.toHaveProperty("phone_number");
 
@@ -67,7 +67,7 @@ test("a texted code verifies the number: { verified: true }, and the phone scope
 
 test("a wrong code answers { verified: false }; the fifth kills the code (429) even for the right one; a new code works", async () => {
   const { member, token } = await memberWithToken("phone-attempts");
-  const phone = uniquePhone();
+  const phone = await uniquePhone();
   await start(token, phone);
   const code = await latestCodeFor(phone);
   for (let attempt = 1; attempt <= 4; attempt += 1) {
@@ -93,8 +93,8 @@ test("expiry (clock moved in the database), no code sent yet, and a newer number
   expect(none.status).toBe(400);
   expect(none.body).toEqual(invalidRequest("code: no code has been sent; ask for one first"));
 
-  const first = uniquePhone();
-  const second = uniquePhone();
+  const first = await uniquePhone();
+  const second = await uniquePhone();
   await start(token, first);
   await expireNewestCode(PURPOSE, member.id);
   const expired = await verify(token, await latestCodeFor(first));
@@ -115,7 +115,7 @@ test("expiry (clock moved in the database), no code sent yet, and a newer number
 
 test("sending is rate limited per number: 3 free, then 429 with Retry-After and no text", async () => {
   const { token } = await memberWithToken("phone-resend");
-  const phone = uniquePhone();
+  const phone = await uniquePhone();
   for (let send = 1; send <= 4; send += 1) expect((await start(token, phone)).status, `send ${send}`).toBe(200);
   const blocked = await start(token, phone);
   expect(blocked.status).toBe(429);
@@ -127,8 +127,8 @@ test("sending is rate limited per number: 3 free, then 429 with Retry-After and 
 test("two members side by side: one member's code does not verify the other's phone", async () => {
   const alice = await memberWithToken("phone-alice");
   const bob = await memberWithToken("phone-bob");
-  const alicePhone = uniquePhone();
-  const bobPhone = uniquePhone();
+  const alicePhone = await uniquePhone();
+  const bobPhone = await uniquePhone();
   await start(alice.token, alicePhone);
   await start(bob.token, bobPhone);
   const aliceCode = await latestCodeFor(alicePhone);
@@ -167,7 +167,7 @@ test.describe("bad requests are invalid_request naming the field, and send nothi
 
   test("verify with a malformed code", async () => {
     const { member, token } = await memberWithToken("phone-bad-code");
-    const phone = uniquePhone();
+    const phone = await uniquePhone();
     await start(token, phone);
     for (const [label, body, description] of [
       ["five digits", { code: "12345" }, SIX_DIGITS],
@@ -188,7 +188,7 @@ test.describe("bad requests are invalid_request naming the field, and send nothi
 test("both routes answer a missing, malformed, expired or ended-session token with invalid_token, and no permission with forbidden", async () => {
   const { member, token } = await memberWithToken("phone-tokens");
   const routes: [string, unknown][] = [
-    ["/api/v1/users/me/phone", { phone: uniquePhone() }],
+    ["/api/v1/users/me/phone", { phone: await uniquePhone() }],
     ["/api/v1/users/me/phone/verify", { code: "123456" }],
   ];
   for (const [label, makeToken, headers, description] of await refusedTokens(member, token)) {

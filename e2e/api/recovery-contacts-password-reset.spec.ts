@@ -63,7 +63,7 @@ async function codePage(browser: OAuthBrowser, email: string): Promise<string> {
 test("the code page is the same for an account with recovery contacts, one without, and an address no account has", async () => {
   const { member, token } = await memberWithToken("rc-reset-page");
   const backup = uniqueContactEmail("page");
-  const phone = uniquePhone();
+  const phone = await uniquePhone();
   await addContact(token, backup, { verify: true });
   await addContact(token, phone, { verify: true });
   const plain = await createTestMember("rc-reset-page-plain");
@@ -112,7 +112,7 @@ test("a code sent to a recovery email typed in full resets the password", async 
 
 test("a code texted to a verified recovery phone, typed as people write numbers, resets the password", async () => {
   const { member, token } = await memberWithToken("rc-reset-phone");
-  const phone = uniquePhone();
+  const phone = await uniquePhone();
   await addContact(token, phone, { verify: true });
   const browser = new OAuthBrowser();
   await forgot(browser, member.email);
@@ -140,7 +140,7 @@ test("a pending contact, another member's contact, the account's own address or 
     [member.email, othersBackup],
     [ghost, othersBackup],
     [member.email, madeUp],
-    [member.email, uniquePhone()],
+    [member.email, await uniquePhone()],
   ] as const) {
     const answer = await forgot(new OAuthBrowser(), email, contact);
     expect(answer.status, contact).toBe(200);

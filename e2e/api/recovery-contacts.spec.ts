@@ -33,7 +33,7 @@ const remove = (token: string, id: string) => api("DELETE", `${BASE}/${id}`, tok
 test("an email and a phone contact: 201 pending with a code sent, listed masked, verified with the code", async () => {
   const { member, token } = await memberWithToken("rc-happy");
   const email = uniqueContactEmail("happy");
-  const phone = uniquePhone();
+  const phone = await uniquePhone();
 
   const byEmail = await add(token, `  ${email.toUpperCase()} `);
   expect(byEmail.status).toBe(201);
@@ -105,7 +105,7 @@ test("an email and a phone contact: 201 pending with a code sent, listed masked,
 test("no answer, server log line, security-log entry or other outbox message carries a full contact value; only the message to it does", async () => {
   const { member, token } = await memberWithToken("rc-mask");
   const email = uniqueContactEmail("mask");
-  const phone = uniquePhone();
+  const phone = await uniquePhone();
   const answers: unknown[] = [];
   const keep = async <T extends { body: unknown }>(answer: Promise<T>): Promise<T> => {
     const settled = await answer;
@@ -207,7 +207,7 @@ test.describe("bad requests are invalid_request naming the field, and change not
 
 test("duplicates and the account's own address are a conflict; at most 5 contacts", async () => {
   const { member, token } = await memberWithToken("rc-limit");
-  const phone = uniquePhone();
+  const phone = await uniquePhone();
   expect((await add(token, phone)).status).toBe(201);
 
   const sameNumber = await add(token, `${phone.slice(0, 2)} (${phone.slice(2, 5)}) ${phone.slice(5)}`);
@@ -316,7 +316,7 @@ test("a code lives 10 minutes: just before, it works; after (clock moved in the 
 
 test("resending is rate limited: 3 free sends per address, then 429 with Retry-After, and nothing sent", async () => {
   const { token } = await memberWithToken("rc-resend");
-  const phone = uniquePhone();
+  const phone = await uniquePhone();
   const { body } = await add(token, phone); // send 1
   for (let send = 2; send <= 4; send += 1) expect((await resend(token, body.id)).status, `send ${send}`).toBe(200);
   const blocked = await resend(token, body.id);

@@ -103,7 +103,7 @@ test("add a recovery email with the keyboard, verify it from the outbox, and res
 
 test("verify a mobile number with the texted code; remove a contact through a confirmation", async ({ page }) => {
   const member = await createTestMember("recovery-phone");
-  const phone = uniquePhone();
+  const phone = await uniquePhone();
   await signInThroughPortal(page, { email: member.email, password: member.password });
   await openRecoveryPage(page);
   await expect(phoneSection(page).getByText("You have not given a mobile number.")).toBeVisible();

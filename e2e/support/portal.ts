@@ -1,8 +1,8 @@
 import { hkdfSync } from "node:crypto";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { decode, encode, type JWT } from "next-auth/jwt";
-import { generate } from "otplib";
 import { sql } from "./database.ts";
+import { nextTotpCode } from "./oauth-accounts.ts";
 import { TEST_APP_SECRET } from "./test-env.ts";
 
 /**
@@ -15,7 +15,6 @@ export const DEMO_PASSWORD = "demo-password";
 export const PORTAL_SESSION_COOKIE = "next-auth.session-token";
 /** The authorization server's own session cookie over plain HTTP. */
 export const ISSUER_SESSION_COOKIE = "session";
-const TOTP_STEP_MS = 30_000;
 
 /** The portal's next-auth secret, derived from APP_SECRET as lib/portal-auth/config.ts does (HKDF, lib/crypto/tokens.ts). */
 function portalAuthSecret(): string {
@@ -46,24 +45,24 @@ export async function signInThroughPortal(page: Page, { email, password = DEMO_P
   await page.locator('input[name="password"]').press("Enter");
   if (totpSecret) {
     await expect(page).toHaveURL(/\/sign-in\/second-factor/);
-    await enterTotpCode(page, totpSecret);
+    await enterTotpCode(page, email, totpSecret);
   }
   await expect(page).toHaveURL(/\/account$/);
 }
 
 /**
- * Types the current TOTP code. A code is accepted once: if another spec just used this step's code for
- * the same member, the page asks again, and the next step's code is used.
+ * Types a TOTP code the account has not used yet (the current step's, or the next one's if the current was
+ * spent, e.g. by the token a spec made for the same member a moment ago). Another spec signing the same
+ * member in at the same moment can still take it first: then the page asks again, with the next one.
  */
-async function enterTotpCode(page: Page, secret: string): Promise<void> {
+async function enterTotpCode(page: Page, email: string, secret: string): Promise<void> {
   const code = page.locator('input[name="code"]');
-  await code.fill(await generate({ secret }));
+  await code.fill(await nextTotpCode(email, secret));
   await code.press("Enter");
   try {
     await expect(page).not.toHaveURL(/\/sign-in\/second-factor/, { timeout: 5_000 });
   } catch {
-    await page.waitForTimeout(TOTP_STEP_MS - (Date.now() % TOTP_STEP_MS) + 500);
-    await code.fill(await generate({ secret }));
+    await code.fill(await nextTotpCode(email, secret));
     await code.press("Enter");
   }
 }

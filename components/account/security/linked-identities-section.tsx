@@ -41,9 +41,18 @@ export function LinkedIdentitiesSection({
   // The removed identity's button goes with it: the section's heading takes focus instead.
   const focusAfterClose = useFocusAfterClose(removal.open);
 
-  // Back from a link attempt: the outcome is what the member came to read, so it takes focus whenever
-  // its element is put in the page (a callback ref, so a re-mounted notice takes it again).
-  const focusNotice = useCallback((element: HTMLDivElement | null) => element?.focus(), []);
+  // Back from a link attempt: the outcome is what the member came to read, so it takes focus whenever its
+  // element is put in the page (a callback ref, so a re-mounted notice takes it again), and once more after
+  // the page has settled if nothing holds focus then (a fresh-clone run saw it lost during start-up).
+  const focusNotice = useCallback((element: HTMLDivElement | null) => {
+    if (!element) return;
+    element.focus();
+    const again = () => {
+      if (element.isConnected && (document.activeElement === null || document.activeElement === document.body)) element.focus();
+    };
+    if (document.readyState === "complete") requestAnimationFrame(() => requestAnimationFrame(again));
+    else window.addEventListener("load", () => requestAnimationFrame(again), { once: true });
+  }, []);
 
   function confirmRemoval() {
     const identity = removal.subject;
