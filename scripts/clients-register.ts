@@ -17,7 +17,9 @@ const usage = `usage: npm run clients:register -- --name NAME [options]
   --scope SCOPE                  repeatable: openid, profile, email, phone, offline_access
                                  (default: openid profile email)
   --first-party                  skips the consent screen (only for the church's own apps)
-  --id-token-alg ALG             RS256 (default) or ES256`;
+  --id-token-alg ALG             RS256 (default) or ES256
+  --no-require-pkce              a confidential client whose OpenID requests send a nonce instead of
+                                 PKCE (PKCE that is sent is still checked)`;
 
 const { values } = parseArgs({
   options: {
@@ -30,6 +32,7 @@ const { values } = parseArgs({
     scope: { type: "string", multiple: true },
     "first-party": { type: "boolean", default: false },
     "id-token-alg": { type: "string" },
+    "no-require-pkce": { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -53,6 +56,7 @@ const input = {
   scopes: values.scope?.flatMap((scope) => scope.split(" ")),
   firstParty: values["first-party"],
   idTokenSignedResponseAlg: values["id-token-alg"],
+  requirePkce: !values["no-require-pkce"],
 };
 const checked = registerClientInputSchema.safeParse(input);
 if (!checked.success) {

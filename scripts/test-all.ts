@@ -12,12 +12,25 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { chooseTestPorts } from "./test-ports.ts";
 
 const RESULTS = ".test-results";
 rmSync(RESULTS, { recursive: true, force: true });
 mkdirSync(RESULTS, { recursive: true });
 
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1" };
+const ports = await chooseTestPorts(process.env);
+if ("problem" in ports) {
+  console.error(ports.problem);
+  console.log("0 passed, 1 failed");
+  process.exit(1);
+}
+const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", CHECKPOINT_DISABLE: "1", TEST_PORT: String(ports.testPort), PROOFS_PG_PORT: String(ports.clusterPort) };
+// A run beside another one (its default ports were taken) gets databases of its own too.
+if (ports.testPort !== 3100) {
+  env.TEST_DATABASE_URL ??= `postgresql://postgres@127.0.0.1:5432/church_test_${ports.testPort}`;
+  env.PROOFS_DATABASE_URL ??= `postgresql://postgres@127.0.0.1:5432/church_proofs_${ports.testPort}`;
+}
+console.log(`servers on 127.0.0.1:${ports.testPort}, ${ports.testPort + 1} (end-to-end) and ${ports.testPort + 10}, ${ports.testPort + 11} (proofs); the fault proof's PostgreSQL on ${ports.clusterPort}`);
 const tally: { suite: string; passed: number; failed: number }[] = [];
 
 function run(command: string, args: string[], extraEnv: Record<string, string> = {}, timeoutMs?: number): boolean {
@@ -67,8 +80,8 @@ if (built) {
     const failed = report ? report.stats.unexpected + report.stats.flaky : 1;
     tally.push({ suite: "playwright", passed: report?.stats.expected ?? 0, failed: failed + (e2eOk || failed > 0 ? 0 : 1) });
   }
-  // The long proofs start their own servers (ports TEST_PORT + 10 and + 11, default 3110-3111), databases
-  // and a private PostgreSQL cluster (55432); each check counts as a test.
+  // The long proofs start their own servers (ports TEST_PORT + 10 and + 11), databases and a private
+  // PostgreSQL cluster (PROOFS_PG_PORT); each check counts as a test.
   const limitMinutes = Number(process.env.PROOFS_TIME_LIMIT_MINUTES ?? 25);
   const proofsOk = run("npx", ["tsx", "--conditions=react-server", "scripts/proofs/run.ts", "--json", `${RESULTS}/proofs.json`], {}, limitMinutes * 60_000);
   const proofs = readJson<{ passed: number; failed: number }>(`${RESULTS}/proofs.json`);

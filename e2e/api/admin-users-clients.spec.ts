@@ -173,6 +173,7 @@ test("clients: registered with a secret shown once, listed without it, edited, r
     grant_types: ["authorization_code", "refresh_token", "client_credentials"],
     scopes: ["openid", "profile", "email"],
     first_party: false,
+    require_pkce: true,
     created_at: expect.stringMatching(ISO),
     disabled_at: null,
   };
@@ -190,6 +191,10 @@ test("clients: registered with a secret shown once, listed without it, edited, r
   const edited = await api("PATCH", `/api/v1/admin/clients/${id}`, token, { body: { redirect_uris: ["https://app.example.net/cb2"], scopes: ["openid", "email"] } });
   expect(edited.body).toEqual({ ...client, client_id: id, redirect_uris: ["https://app.example.net/cb2"], scopes: ["openid", "email"] });
 
+  // Its OpenID library sends a nonce, not PKCE (decision 0006): staff relax the policy, and restore it.
+  expect((await api("PATCH", `/api/v1/admin/clients/${id}`, token, { body: { require_pkce: false } })).body).toMatchObject({ client_id: id, require_pkce: false });
+  expect((await api("PATCH", `/api/v1/admin/clients/${id}`, token, { body: { require_pkce: true } })).body).toMatchObject({ client_id: id, require_pkce: true });
+
   const rotated = await api("POST", `/api/v1/admin/clients/${id}/rotate-secret`, token);
   expect(rotated.status).toBe(200);
   expect(rotated.body.client_secret).not.toBe(secret);
@@ -204,6 +209,9 @@ test("clients: registered with a secret shown once, listed without it, edited, r
   const publicClient = await api("POST", "/api/v1/admin/clients", token, { body: { name: "Public", type: "public", redirect_uris: ["http://localhost:9/cb"] } });
   expect(publicClient.body.client_secret).toBeNull();
   expect((await api("POST", `/api/v1/admin/clients/${publicClient.body.client_id}/rotate-secret`, token)).body).toEqual(conflict("a public client has no secret"));
+  expect((await api("PATCH", `/api/v1/admin/clients/${publicClient.body.client_id}`, token, { body: { require_pkce: false } })).body).toEqual(
+    invalidRequest("require_pkce: a public client always uses PKCE"),
+  );
   for (const [method, path, body] of [
     ["PATCH", "/api/v1/admin/clients/portal", { name: "Mine" }],
     ["POST", "/api/v1/admin/clients/portal/disable", undefined],
@@ -222,6 +230,8 @@ test("clients: registered with a secret shown once, listed without it, edited, r
     [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], grant_types: ["client_credentials"] }, "grant_types: client_credentials needs a confidential client"],
     [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], scopes: ["admin"] }, "scopes.0: each must be one of openid, profile, email, phone, offline_access, membership"],
     [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], first_party: true }, 'Unrecognized key: "first_party"'],
+    [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], require_pkce: false }, "require_pkce: a public client always uses PKCE"],
+    [{ name: "X", type: "confidential", redirect_uris: ["https://a.example/cb"], require_pkce: "no" }, "require_pkce: must be true or false"],
   ];
   for (const [body, description] of cases) {
     expect((await api("POST", "/api/v1/admin/clients", token, { body })).body, description).toEqual(invalidRequest(description));

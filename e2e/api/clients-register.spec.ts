@@ -38,3 +38,14 @@ test("clients:register refuses a redirect URI over http outside loopback, or wit
     { redirect_uris: ["http://127.0.0.1:7272/callback"], post_logout_redirect_uris: ["https://app.example.org/"] },
   ]);
 });
+
+test("clients:register --no-require-pkce relaxes PKCE for a confidential client only (decision 0006)", async () => {
+  const refused = register("--name", "Phone app", "--public", "--no-require-pkce", "--redirect-uri", "http://127.0.0.1:7272/callback");
+  expect(refused.status).toBe(2);
+  expect(refused.stderr).toContain("  requirePkce: a public client always uses PKCE\n");
+
+  const accepted = register("--name", "Nonce app", "--no-require-pkce", "--redirect-uri", "https://nonce.example.org/callback");
+  expect(accepted.status, accepted.stderr).toBe(0);
+  const clientId = /^client_id:\s+(\S+)$/m.exec(accepted.stdout)?.[1];
+  expect(await sql(`SELECT type, require_pkce FROM client WHERE id = $1`, [clientId])).toEqual([{ type: "confidential", require_pkce: false }]);
+});

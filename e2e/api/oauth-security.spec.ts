@@ -910,4 +910,30 @@ test.describe("tokens in the wrong place", () => {
     expect(result.status).toBe(401);
     expect(result.body).toEqual({ error: "invalid_token", error_description: "an access token is required" });
   });
+
+  test("[RFC 6750 3.1] userinfo without any credential: 401 with a bare Bearer challenge, no error code in it", async () => {
+    for (const method of ["GET", "POST"]) {
+      const response = await fetch(`${ISSUER}/oauth/userinfo`, { method });
+      expect(response.status).toBe(401);
+      expect(response.headers.get("www-authenticate")).toBe("Bearer");
+      expect(await response.json()).toEqual({ error: "invalid_token", error_description: "an access token is required" });
+    }
+  });
+
+  test("[RFC 6750 2.2] userinfo takes the token from a form body on POST, but not from both the body and the header", async () => {
+    const member = await createTestMember("body-token");
+    const tokens = await tokensFor(member, { scope: "openid email" });
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    const inBody = await fetch(`${ISSUER}/oauth/userinfo`, { method: "POST", headers: form, body: new URLSearchParams({ access_token: tokens.access_token }) });
+    expect([inBody.status, await inBody.json()]).toEqual([200, { sub: member.id, email: member.email, email_verified: true }]);
+
+    const twice = await fetch(`${ISSUER}/oauth/userinfo`, {
+      method: "POST",
+      headers: { ...form, authorization: `Bearer ${tokens.access_token}` },
+      body: new URLSearchParams({ access_token: tokens.access_token }),
+    });
+    const description = "send the access token in one place: the Authorization header or the body";
+    expect([twice.status, await twice.json()]).toEqual([400, { error: "invalid_request", error_description: description }]);
+    expect(twice.headers.get("www-authenticate")).toBe(`Bearer error="invalid_request", error_description="${description}"`);
+  });
 });

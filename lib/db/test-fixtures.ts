@@ -55,12 +55,14 @@ export async function insertMember(
 }
 
 /** A registered client; third-party unless told otherwise. */
-export async function insertClient(database: Database, fields: { firstParty?: boolean; scopes?: string[]; name?: string } = {}): Promise<string> {
+/** A public client by default; `requirePkce: false` makes it a confidential one that may send a nonce instead. */
+export async function insertClient(database: Database, fields: { firstParty?: boolean; scopes?: string[]; name?: string; requirePkce?: boolean } = {}): Promise<string> {
   const client = await database.prisma.client.create({
     data: {
       id: `test-${randomUUID()}`,
       name: fields.name ?? "Test app",
-      type: "public",
+      type: fields.requirePkce === false ? "confidential" : "public",
+      requirePkce: fields.requirePkce ?? true,
       redirectUris: ["https://app.example.org/callback"],
       grantTypes: ["authorization_code", "refresh_token"],
       scopes: fields.scopes ?? ["openid", "profile", "email", "offline_access"],

@@ -20,8 +20,9 @@ export interface AuthorizationParams {
   scope: string;
   state?: string;
   nonce?: string;
-  code_challenge: string;
-  code_challenge_method: "S256";
+  /** Absent only when the client's require_pkce is off and the OpenID request carried a nonce (decision 0006). */
+  code_challenge?: string;
+  code_challenge_method?: "S256";
   prompt?: string;
   max_age?: number;
   login_hint?: string;

@@ -8,6 +8,26 @@ export function bearerError(code: "invalid_request" | "invalid_token" | "insuffi
   return new OAuthError(code, description, { "WWW-Authenticate": `Bearer error="${code}", error_description="${description}"` });
 }
 
+/**
+ * A request that carries no token at all (RFC 6750 3.1): the challenge names the scheme and nothing else,
+ * since there is no error to report to a client that has not tried yet.
+ */
+export function bearerMissing(): OAuthError {
+  return new OAuthError("invalid_token", "an access token is required", { "WWW-Authenticate": "Bearer" });
+}
+
+/**
+ * The token of a protected-resource request: the Authorization header (RFC 6750 2.1) or, on a form POST,
+ * the `access_token` body parameter (2.2). Both at once is refused (RFC 6750 2: "MUST NOT use more than one
+ * method"); neither is null.
+ */
+export function presentedBearerToken(headers: Headers, form: URLSearchParams | null): string | null {
+  const fromHeader = bearerToken(headers);
+  const fromBody = form?.get("access_token") ?? null;
+  if (fromHeader !== null && fromBody !== null) throw bearerError("invalid_request", "send the access token in one place: the Authorization header or the body");
+  return fromHeader ?? (fromBody || null);
+}
+
 /** The token of an `Authorization: Bearer <token>` header (RFC 6750 2.1), or null when absent or malformed. */
 export function bearerToken(headers: Headers): string | null {
   const header = headers.get("authorization");

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
-import { bearerError } from "./bearer.ts";
+import { bearerError, bearerMissing } from "./bearer.ts";
 import { claimsForScopes } from "./claims.ts";
 import { effectiveScopes } from "./scopes.ts";
 import { checkTokenLiveness } from "./token-liveness.ts";
@@ -8,12 +8,13 @@ import { InvalidTokenError, verifyAccessToken } from "./tokens.ts";
 
 /**
  * UserInfo (OIDC Core 5.3): the member's claims released by the token's scopes. Failures follow RFC 6750
- * 3.1: `invalid_token` 401 or `insufficient_scope` 403, with WWW-Authenticate (lib/oauth/bearer.ts), rendered
+ * 3.1: `invalid_token` 401 or `insufficient_scope` 403, with WWW-Authenticate (lib/oauth/bearer.ts; a bare
+ * `Bearer` challenge when no token came at all), rendered
  * by the OAuth surface's one renderer.
  */
 
 export async function readUserinfo(database: Database, token: string | null): Promise<Record<string, unknown>> {
-  if (!token) throw bearerError("invalid_token", "an access token is required");
+  if (!token) throw bearerMissing();
   let verified;
   try {
     verified = await verifyAccessToken(database, token);

@@ -73,7 +73,7 @@ export async function completeAuthorization(
     redirectUri: params.redirect_uri,
     scope: params.scope,
     nonce: params.nonce ?? null,
-    codeChallenge: params.code_challenge,
+    codeChallenge: params.code_challenge ?? null,
     authTime: session.authTime,
     amr: session.amr,
   });

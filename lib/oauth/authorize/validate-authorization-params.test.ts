@@ -14,7 +14,10 @@ const client: OAuthClient = {
   scopes: ["openid", "profile", "email", "offline_access"],
   firstParty: false,
   idTokenSignedResponseAlg: "RS256",
+  requirePkce: true,
 };
+/** The same client with require_pkce off: it may send a nonce instead of PKCE (decision 0006). */
+const relaxed: OAuthClient = { ...client, requirePkce: false };
 const redirectUri = client.redirectUris[0]!;
 const challenge = s256("a".repeat(43));
 
@@ -32,9 +35,9 @@ function params(overrides: Record<string, string | null> = {}): URLSearchParams 
   return new URLSearchParams(Object.entries(base).filter((entry): entry is [string, string] => entry[1] !== null));
 }
 
-function errorOf(search: URLSearchParams): { code: string; description: string } {
+function errorOf(search: URLSearchParams, asClient: OAuthClient = client): { code: string; description: string } {
   try {
-    validateAuthorizationParams(search, client, redirectUri);
+    validateAuthorizationParams(search, asClient, redirectUri);
   } catch (error) {
     if (error instanceof OAuthError) return { code: error.code, description: error.description };
     throw error;
@@ -87,6 +90,36 @@ describe("validateAuthorizationParams", () => {
 
   it("refuses a scope it knows that this client may not hold, even beside unknown ones", () => {
     expect(errorOf(params({ scope: "openid admin phone" }))).toEqual({ code: "invalid_scope", description: "scope not allowed for this client: phone" });
+  });
+
+  describe("a confidential client with require_pkce off", () => {
+    const withoutPkce = { code_challenge: null, code_challenge_method: null };
+
+    it("may send a nonce instead of PKCE on an openid request; the parked request has no challenge", () => {
+      const validated = validateAuthorizationParams(params({ ...withoutPkce, nonce: "n-1" }), relaxed, redirectUri);
+      expect(validated).not.toHaveProperty("code_challenge");
+      expect(validated).not.toHaveProperty("code_challenge_method");
+      expect(validated.nonce).toBe("n-1");
+    });
+
+    it.each([
+      ["an openid request with neither PKCE nor nonce", { ...withoutPkce }],
+      ["a plain OAuth request without PKCE, even with a nonce", { ...withoutPkce, scope: "profile", nonce: "n-1" }],
+    ])("refuses %s", (_name, overrides) => {
+      expect(errorOf(params(overrides), relaxed)).toEqual({ code: "invalid_request", description: "code_challenge (PKCE) or, for an openid request, a nonce is required" });
+    });
+
+    it.each([
+      ["plain PKCE", { code_challenge_method: "plain", nonce: "n-1" }, "code_challenge_method must be S256"],
+      ["a method without a challenge", { code_challenge: null, nonce: "n-1" }, "code_challenge is required (PKCE)"],
+      ["a short challenge", { code_challenge: "abc", nonce: "n-1" }, "code_challenge must be 43 base64url characters"],
+    ])("still enforces PKCE that is sent: %s", (_name, overrides, description) => {
+      expect(errorOf(params(overrides), relaxed)).toEqual({ code: "invalid_request", description });
+    });
+
+    it("keeps PKCE that is sent", () => {
+      expect(validateAuthorizationParams(params({ nonce: "n-1" }), relaxed, redirectUri).code_challenge).toBe(challenge);
+    });
   });
 
   it("refuses a repeated parameter", () => {

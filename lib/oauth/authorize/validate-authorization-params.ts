@@ -11,8 +11,9 @@ export const MAX_PARAM_LENGTH = 2048;
 
 /**
  * Step 2: every other parameter, once the redirect URI is trusted, so failures go back to the client.
- * Only the authorization code flow, PKCE with S256 for every client (RFC 9700 2.1.1), the scopes the client
- * may ask for (a value we do not know is ignored, OIDC Core 3.1.2.1; one we know but the client may not hold
+ * Only the authorization code flow; PKCE with S256 (RFC 9700 2.1.1), enforced whenever it is sent and
+ * required unless a confidential client's require_pkce is off, when its OpenID request must carry a nonce
+ * instead (RFC 9700 2.1.1, OIDC Core 3.1.2.1; decision 0006); the scopes the client may ask for (a value we do not know is ignored, OIDC Core 3.1.2.1; one we know but the client may not hold
  * is refused), and OIDC's prompt/max_age/login_hint/nonce.
  */
 export function validateAuthorizationParams(params: URLSearchParams, client: OAuthClient, redirectUri: string): AuthorizationParams {
@@ -42,9 +43,15 @@ export function validateAuthorizationParams(params: URLSearchParams, client: OAu
 
   const codeChallenge = params.get("code_challenge");
   const method = params.get("code_challenge_method");
-  if (!codeChallenge) throw invalidRequest("code_challenge is required (PKCE)");
-  if (method !== "S256") throw invalidRequest("code_challenge_method must be S256");
-  if (!CODE_CHALLENGE_PATTERN.test(codeChallenge)) throw invalidRequest("code_challenge must be 43 base64url characters");
+  const nonce = params.get("nonce");
+  if (codeChallenge || method !== null || client.requirePkce) {
+    if (!codeChallenge) throw invalidRequest("code_challenge is required (PKCE)");
+    if (method !== "S256") throw invalidRequest("code_challenge_method must be S256");
+    if (!CODE_CHALLENGE_PATTERN.test(codeChallenge)) throw invalidRequest("code_challenge must be 43 base64url characters");
+  } else if (!scopes.includes("openid") || !nonce) {
+    // Without PKCE only the ID token's nonce ties the code to this browser's request (RFC 9700 4.5.3.2).
+    throw invalidRequest("code_challenge (PKCE) or, for an openid request, a nonce is required");
+  }
 
   const prompts = parseScope(params.get("prompt"));
   const unknownPrompt = prompts.find((prompt) => !PROMPTS.has(prompt));
@@ -63,10 +70,12 @@ export function validateAuthorizationParams(params: URLSearchParams, client: OAu
     redirect_uri: redirectUri,
     response_type: "code",
     scope: scopes.join(" "),
-    code_challenge: codeChallenge,
-    code_challenge_method: "S256",
   };
-  const optional = { state: params.get("state"), nonce: params.get("nonce"), login_hint: params.get("login_hint"), ui_locales: params.get("ui_locales") };
+  if (codeChallenge) {
+    validated.code_challenge = codeChallenge;
+    validated.code_challenge_method = "S256";
+  }
+  const optional = { state: params.get("state"), nonce, login_hint: params.get("login_hint"), ui_locales: params.get("ui_locales") };
   for (const [key, value] of Object.entries(optional)) {
     if (value) (validated as unknown as Record<string, string>)[key] = value;
   }

@@ -25,6 +25,7 @@ export async function createThirdPartyClient(database: Database, body: CreateCli
       postLogoutRedirectUris: body.post_logout_redirect_uris,
       grantTypes: body.grant_types,
       scopes: body.scopes,
+      requirePkce: body.require_pkce,
       firstParty: false,
     },
     select: { id: true },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { serviceTestDatabase } from "../../db/service-test.ts";
 import { failure, insertClient, insertGrant, insertMember } from "../../db/test-fixtures.ts";
+import { getClient } from "./get-client.ts";
 import { createThirdPartyClient } from "./create-third-party-client.ts";
 import { disableClient } from "./disable-client.ts";
 import { getClientForStaffOrThrow } from "./get-client-for-staff-or-throw.ts";
@@ -21,13 +22,22 @@ describe("staff's client tools", () => {
       post_logout_redirect_uris: [],
       grant_types: ["authorization_code", "refresh_token"],
       scopes: ["openid", "profile"],
+      require_pkce: true,
     });
-    expect(created).toMatchObject({ client_id: expect.stringMatching(/^cl_/), name: "Choir app", first_party: false, disabled_at: null, client_secret: expect.any(String) });
+    expect(created).toMatchObject({ client_id: expect.stringMatching(/^cl_/), name: "Choir app", first_party: false, require_pkce: true, disabled_at: null, client_secret: expect.any(String) });
     const { client_secret: secret, ...client } = created;
     expect(await getClientForStaffOrThrow(database, client.client_id)).toEqual(client);
     expect(JSON.stringify(await getClientForStaffOrThrow(database, client.client_id))).not.toContain(secret!);
 
     expect((await updateClient(database, client.client_id, { name: "Choir" })).name).toBe("Choir");
+    // Its OpenID library sends a nonce but not PKCE (decision 0006): staff may relax it, and only for a confidential client.
+    expect((await updateClient(database, client.client_id, { require_pkce: false })).require_pkce).toBe(false);
+    expect((await getClient(database, client.client_id))?.requirePkce).toBe(false);
+    const publicClient = await insertClient(database, { name: "A phone app" });
+    expect(await failure(updateClient(database, publicClient, { require_pkce: false }))).toMatchObject({
+      code: "invalid_request",
+      description: "require_pkce: a public client always uses PKCE",
+    });
     const rotated = await rotateClientSecret(database, client.client_id);
     expect(rotated.client_secret).not.toBe(secret);
 
@@ -46,7 +56,7 @@ describe("staff's client tools", () => {
     expect((await failure(getClientForStaffOrThrow(database, "nobody")))?.code).toBe("not_found");
 
     expect(await listClients(database, { page: 1, per: 1, sort: "-name" })).toEqual({
-      metadata: { total: 2, page: 1, per: 1 },
+      metadata: { total: 3, page: 1, per: 1 },
       items: [expect.objectContaining({ client_id: portal })],
     });
     expect((await listClients(database, { page: 1, per: 20, sort: "name", q: "choir" })).items).toEqual([disabled]);

@@ -12,6 +12,8 @@ export interface OAuthClient {
   scopes: string[];
   firstParty: boolean;
   idTokenSignedResponseAlg: "RS256" | "ES256";
+  /** PKCE on every authorization request; only a confidential client may be without it (decision 0006). */
+  requirePkce: boolean;
 }
 
 export interface OAuthClientWithSecret extends OAuthClient {
@@ -29,6 +31,7 @@ interface ClientRow {
   scopes: string[];
   first_party: boolean;
   id_token_signed_response_alg: "RS256" | "ES256";
+  require_pkce: boolean;
 }
 
 /**
@@ -39,7 +42,7 @@ export async function getClientWithSecret(database: Database, clientId: string):
   if (!clientId || clientId.length > 128) return null;
   const [row] = await database.query<ClientRow>(
     `SELECT id, name, type, secret_hash, redirect_uris, post_logout_redirect_uris, grant_types, scopes,
-            first_party, id_token_signed_response_alg
+            first_party, id_token_signed_response_alg, require_pkce
        FROM client WHERE id = $1 AND disabled_at IS NULL`,
     [clientId],
   );
@@ -55,6 +58,8 @@ export async function getClientWithSecret(database: Database, clientId: string):
     scopes: row.scopes,
     firstParty: row.first_party,
     idTokenSignedResponseAlg: row.id_token_signed_response_alg,
+    // A public client has no other proof that the code is its own, whatever its row says.
+    requirePkce: row.require_pkce || row.type === "public",
   };
 }
 

@@ -33,12 +33,18 @@ export const registerClientInputSchema = z
     scopes: z.array(z.enum(SUPPORTED_SCOPES)).min(1).default(["openid", "profile", "email"]),
     firstParty: z.boolean().default(false),
     idTokenSignedResponseAlg: z.enum(["RS256", "ES256"]).default("RS256"),
+    /** Off only for a confidential client whose OpenID library sends a nonce but not PKCE (decision 0006). */
+    requirePkce: z.boolean().default(true),
     /** Only for seeding fixed demo credentials; normally a secret is generated. */
     secret: z.string().min(8).optional(),
   })
   .refine((c) => c.type === "confidential" || !c.grantTypes.includes("client_credentials"), {
     message: "client_credentials needs a confidential client",
     path: ["grantTypes"],
+  })
+  .refine((c) => c.type === "confidential" || c.requirePkce, {
+    message: "a public client always uses PKCE",
+    path: ["requirePkce"],
   })
   .refine((c) => !c.grantTypes.includes("authorization_code") || c.redirectUris.length > 0, {
     message: "authorization_code needs at least one redirect URI",
@@ -72,6 +78,7 @@ export async function registerClient(database: Database, input: RegisterClientIn
     scopes: client.scopes,
     firstParty: client.firstParty,
     idTokenSignedResponseAlg: client.idTokenSignedResponseAlg,
+    requirePkce: client.requirePkce,
   };
   await database.prisma.client.upsert({
     where: { id: clientId },

@@ -27,6 +27,7 @@ export const AdminClientSchema = z
     grant_types: z.array(z.string()),
     scopes: z.array(z.string()),
     first_party: z.boolean(),
+    require_pkce: z.boolean().meta({ description: "PKCE (S256) on every authorization request. Off only for a confidential client, whose OpenID requests must then carry a nonce." }),
     created_at: z.iso.datetime(),
     disabled_at: z.iso.datetime().nullable(),
   })
@@ -50,6 +51,11 @@ const uriList = z.array(redirectUri, { error: "must be a list of URLs" }).max(20
 const CLIENT_SCOPES = THIRD_PARTY_SCOPES;
 const scopeList = z.array(z.enum(CLIENT_SCOPES, { error: `each must be one of ${CLIENT_SCOPES.join(", ")}` }), { error: "must be a list of scopes" }).min(1, "must hold at least one scope");
 
+export const PUBLIC_CLIENT_PKCE = "a public client always uses PKCE";
+const requirePkce = z
+  .boolean({ error: "must be true or false" })
+  .meta({ description: "Whether every authorization request needs PKCE (S256). false only for a confidential client whose OpenID library sends a nonce instead (decision 0006); PKCE that is sent is always checked." });
+
 export const createClientBodySchema = z
   .object({
     name: printableText(100),
@@ -61,14 +67,22 @@ export const createClientBodySchema = z
       .min(1, "must hold at least one grant type")
       .default(["authorization_code", "refresh_token"]),
     scopes: scopeList.default(["openid", "profile", "email"]),
+    require_pkce: requirePkce.default(true),
   })
   .strict()
   .refine((body) => body.type === "confidential" || !body.grant_types.includes("client_credentials"), { message: "client_credentials needs a confidential client", path: ["grant_types"] })
+  .refine((body) => body.type === "confidential" || body.require_pkce, { message: PUBLIC_CLIENT_PKCE, path: ["require_pkce"] })
   .meta({ id: "CreateClientBody" });
 export type CreateClientBody = z.output<typeof createClientBodySchema>;
 
 export const updateClientBodySchema = z
-  .object({ name: printableText(100).optional(), redirect_uris: uriList.min(1, "must hold at least one URL").optional(), post_logout_redirect_uris: uriList.optional(), scopes: scopeList.optional() })
+  .object({
+    name: printableText(100).optional(),
+    redirect_uris: uriList.min(1, "must hold at least one URL").optional(),
+    post_logout_redirect_uris: uriList.optional(),
+    scopes: scopeList.optional(),
+    require_pkce: requirePkce.optional(),
+  })
   .strict()
   // Only when the body is otherwise valid: an unknown field is the one problem to name.
   .refine((body) => Object.keys(body).length > 0, { message: "the body must change at least one field", when: (payload) => payload.issues.length === 0 })

@@ -15,7 +15,8 @@ export interface CodeGrantInput {
   redirectUri: string;
   scope: string;
   nonce: string | null;
-  codeChallenge: string;
+  /** Null when the request relied on its nonce instead of PKCE (a client with require_pkce off). */
+  codeChallenge: string | null;
   authTime: Date;
   amr: string[];
 }
@@ -61,7 +62,7 @@ interface CodeRow {
   redirect_uri: string;
   scope: string;
   nonce: string | null;
-  code_challenge: string;
+  code_challenge: string | null;
   auth_time: Date;
   amr: string[];
   expired: boolean;

@@ -13,7 +13,9 @@ import { memberTokenResponse, type TokenResponse } from "./token-response.ts";
 /**
  * grant_type=authorization_code (RFC 6749 4.1.3, RFC 7636 4.6). The code is consumed before anything
  * else is checked, so a failed attempt also spends it; a replayed code revokes what it issued
- * (RFC 6749 4.1.2, RFC 9700 4.5.3).
+ * (RFC 6749 4.1.2, RFC 9700 4.5.3). A code_verifier is required exactly when the request had a
+ * code_challenge: one sent for a code issued without a challenge is refused too (RFC 9700 2.1.1, the
+ * PKCE downgrade attack).
  */
 export async function exchangeAuthorizationCode(database: Database, client: OAuthClient, form: URLSearchParams): Promise<TokenResponse> {
   if (!client.grantTypes.includes("authorization_code")) {
@@ -24,7 +26,7 @@ export async function exchangeAuthorizationCode(database: Database, client: OAut
   const verifier = form.get("code_verifier");
   if (!code) throw invalidRequest("code is required");
   if (!redirectUri) throw invalidRequest("redirect_uri is required");
-  if (!verifier) throw invalidRequest("code_verifier is required (PKCE)");
+  if (!verifier && client.requirePkce) throw invalidRequest("code_verifier is required (PKCE)");
 
   const result = await consumeAuthorizationCode(database, code);
   if (result.outcome === "replayed") {
@@ -36,7 +38,13 @@ export async function exchangeAuthorizationCode(database: Database, client: OAut
   if (issued.clientId !== client.id) throw invalidGrant("the authorization code was issued to another client");
   if (issued.expired) throw invalidGrant("the authorization code has expired");
   if (issued.redirectUri !== redirectUri) throw invalidGrant("redirect_uri does not match the authorization request");
-  if (!verifierMatchesChallenge(verifier, issued.codeChallenge)) throw invalidGrant("code_verifier does not match the code_challenge");
+  if (issued.codeChallenge === null) {
+    if (verifier) throw invalidGrant("code_verifier was sent, but the authorization request had no code_challenge");
+  } else if (!verifier) {
+    throw invalidGrant("code_verifier is required: the authorization request had a code_challenge");
+  } else if (!verifierMatchesChallenge(verifier, issued.codeChallenge)) {
+    throw invalidGrant("code_verifier does not match the code_challenge");
+  }
   const [session] = await database.query<{ live: boolean }>(`SELECT ${LIVE_SESSION_SQL} AS live FROM session s WHERE s.id = $1`, [issued.sessionId]);
   if (!session?.live) throw invalidGrant("the sign-in this code came from has ended");
 

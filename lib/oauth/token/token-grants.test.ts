@@ -67,6 +67,62 @@ describe("the member grants", () => {
     expect(await database.prisma.session.findUniqueOrThrow({ where: { id: sessionId }, select: { revokedAt: true } })).toEqual({ revokedAt: null });
   });
 
+  describe("a client with require_pkce off (decision 0006)", () => {
+    async function codeWithoutChallenge() {
+      const member = await insertMember(database);
+      const client = (await getClient(database, await insertClient(database, { requirePkce: false })))!;
+      const code = await issueAuthorizationCode(database, {
+        clientId: client.id,
+        userId: member.id,
+        sessionId: await insertSession(database, member.id),
+        redirectUri: REDIRECT_URI,
+        scope: "openid",
+        nonce: "n-0S6_WzA2Mj",
+        codeChallenge: null,
+        authTime: new Date(),
+        amr: ["pwd"],
+      });
+      return { client, form: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI }) };
+    }
+
+    it("exchanges a code issued without a challenge, without a verifier", async () => {
+      const { client, form } = await codeWithoutChallenge();
+      expect(await exchangeAuthorizationCode(database, client, form)).toMatchObject({ token_type: "Bearer", id_token: expect.any(String) });
+    });
+
+    it("refuses a verifier for a code issued without a challenge (the PKCE downgrade, RFC 9700 2.1.1), and spends the code", async () => {
+      const { client, form } = await codeWithoutChallenge();
+      form.set("code_verifier", VERIFIER);
+      expect(await rejection(exchangeAuthorizationCode(database, client, form))).toEqual({
+        code: "invalid_grant",
+        description: "code_verifier was sent, but the authorization request had no code_challenge",
+      });
+      form.delete("code_verifier");
+      expect((await rejection(exchangeAuthorizationCode(database, client, form))).code).toBe("invalid_grant");
+    });
+
+    it("still needs the verifier of a code whose request had a challenge", async () => {
+      const { client, form } = await codeWithoutChallenge();
+      const member = await insertMember(database);
+      const code = await issueAuthorizationCode(database, {
+        clientId: client.id,
+        userId: member.id,
+        sessionId: await insertSession(database, member.id),
+        redirectUri: REDIRECT_URI,
+        scope: "openid",
+        nonce: null,
+        codeChallenge: s256(VERIFIER),
+        authTime: new Date(),
+        amr: ["pwd"],
+      });
+      form.set("code", code);
+      expect(await rejection(exchangeAuthorizationCode(database, client, form))).toEqual({
+        code: "invalid_grant",
+        description: "code_verifier is required: the authorization request had a code_challenge",
+      });
+    });
+  });
+
   it("a refresh token rotates; presented again, the grant (refresh_token_reuse), its session and the session's other grants end", async () => {
     const first = await codeForMember();
     const firstTokens = await exchangeAuthorizationCode(database, first.client, first.form);
