@@ -18,11 +18,13 @@ if (!import.meta.resolve("server-only").endsWith("/empty.js")) {
 }
 
 const seeded = await recreateSeededDatabase({ databaseUrl: TEST_DATABASE_URL, adminUrl: ADMIN_DATABASE_URL, appSecret: TEST_APP_SECRET, baseUrl: POSTGRES_BASE_URL });
-// The specs' phone numbers come from this sequence (e2e/support/contacts.ts uniquePhone): unique within a
-// run across every worker, where random numbers from a small range collided about once in a thousand runs.
+// The specs' phone numbers and client addresses come from these sequences (uniquePhone in
+// e2e/support/contacts.ts, uniqueIp in e2e/support/database.ts): unique within a run across every worker,
+// where random ones from a small range collided about once in a thousand runs.
 const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
 await client.connect();
 await client.query("CREATE SEQUENCE e2e_unique_phone");
+await client.query("CREATE SEQUENCE e2e_unique_ip");
 await client.end();
 await rm(EMBEDDED_DATA_DIR, { recursive: true, force: true });
 console.log(

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { api, callFromOwnIp, conflict, invalidRequest, memberWithToken, notFound, refusedTokens, securityEvents, tooManyRequests } from "../support/contacts.ts";
-import { sql } from "../support/database.ts";
+import { sql, uniqueIp } from "../support/database.ts";
 import {
   BAD_CODE,
   FAMILY_CODE,
@@ -238,7 +238,7 @@ test("attempt limit per member: 5 bad codes are invalid_request, the 6th is 429 
 
 test("attempt limit per IP address: 20 bad codes from one address, across members, then 429 for any member there; another address is unaffected", async () => {
   const { familyId, code } = await familyWithCode("fam-ip");
-  const ip = `10.200.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const ip = await uniqueIp();
   const fromThere = { "x-forwarded-for": ip };
   const guessers = await Promise.all([1, 2, 3, 4, 5].map((n) => memberWithToken(`fam-ip-${n}`)));
   let guesses = 0;

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { test } from "@playwright/test";
-import { sql } from "./database.ts";
+import { sql, uniqueIp } from "./database.ts";
 import { callApi } from "./identity-api.ts";
 import { createTestMember, type TestMember } from "./oauth-accounts.ts";
 import { portalTokensFor } from "./oauth-client.ts";
@@ -14,8 +14,8 @@ import { expiredCopy } from "./oauth-tokens.ts";
 // so the per-IP limits on sending and on wrong codes count only that test.
 let fromIp: Record<string, string> = {};
 export function callFromOwnIp(): void {
-  test.beforeEach(() => {
-    fromIp = { "x-forwarded-for": `10.${[...randomBytes(3)].join(".")}` };
+  test.beforeEach(async () => {
+    fromIp = { "x-forwarded-for": await uniqueIp() };
   });
 }
 

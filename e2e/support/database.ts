@@ -15,6 +15,17 @@ export async function sql<Row extends pg.QueryResultRow>(text: string, params: u
   return (await database().query<Row>(text, params)).rows;
 }
 
+/**
+ * A client address no other test of this run calls from (10.0.0.1, 10.0.0.2, ...: X-Forwarded-For, which
+ * the test server trusts from loopback), so a per-IP attempt limit counts only the test that uses it.
+ */
+export async function uniqueIp(): Promise<string> {
+  const [row] = await sql<{ n: string }>("SELECT nextval('e2e_unique_ip')::text AS n");
+  const n = Number(row!.n);
+  if (n >= 1 << 24) throw new Error("the run used every test address");
+  return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+}
+
 export interface FeedFilters {
   type?: string;
   ministryId?: string;

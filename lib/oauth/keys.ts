@@ -52,11 +52,19 @@ export async function ensureSigningKeys(database: Database): Promise<void> {
     const present = await handle.prisma.signingKey.findMany({ where: { OR: [{ retiredAt: null }, { retiredAt: { gt: new Date() } }] }, select: { alg: true } });
     return SIGNING_ALGORITHMS.filter((alg) => !present.some((key) => key.alg === alg));
   };
-  if ((await missing(database)).length === 0) return;
-  await database.transaction(async (tx) => {
-    await lockKeyCreation(tx);
-    for (const alg of await missing(tx)) await tx.prisma.signingKey.create({ data: await createKey(alg) });
-  });
+  const wanted = await missing(database);
+  if (wanted.length === 0) return;
+  // Made before the transaction: an RSA key takes a while on a busy machine, and instances starting
+  // together queue on the lock behind whoever holds it. Keys nobody needed in the end are thrown away.
+  const made = await Promise.all(wanted.map(createKey));
+  await database.transaction(
+    async (tx) => {
+      await lockKeyCreation(tx);
+      const stillMissing = await missing(tx);
+      for (const key of made) if (stillMissing.includes(key.alg)) await tx.prisma.signingKey.create({ data: key });
+    },
+    { maxWait: 30_000, timeout: 30_000 },
+  );
 }
 
 /** Serialises key creation and rotation across instances, until the transaction ends. */
