@@ -58,7 +58,9 @@ export default defineConfig({
       // file that specs read, to prove no log line carries a secret or a full contact value.
       command: `mkdir -p .data && exec node .next-server/main.mjs > ${POSTGRES_SERVER_LOG} 2>&1`,
       url: `${POSTGRES_BASE_URL}/api/health`,
-      env: { ...serverEnv, PORT: String(POSTGRES_PORT), DATABASE_URL: TEST_DATABASE_URL, BASE_URL: POSTGRES_BASE_URL, DEV_OUTBOX: "true" },
+      env: { ...serverEnv, PORT: String(POSTGRES_PORT), DATABASE_URL: TEST_DATABASE_URL, BASE_URL: POSTGRES_BASE_URL, DEV_OUTBOX: "true",
+        // Back-channel logout tests run the relying party's endpoint on loopback (e2e/api/backchannel-logout.spec.ts).
+        OUTBOUND_ALLOW_PRIVATE_ADDRESSES: "true" },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: "ignore",

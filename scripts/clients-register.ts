@@ -19,7 +19,11 @@ const usage = `usage: npm run clients:register -- --name NAME [options]
   --first-party                  skips the consent screen (only for the church's own apps)
   --id-token-alg ALG             RS256 (default) or ES256
   --no-require-pkce              a confidential client whose OpenID requests send a nonce instead of
-                                 PKCE (PKCE that is sent is still checked)`;
+                                 PKCE (PKCE that is sent is still checked)
+  --backchannel-logout-uri URI   told by a signed logout token when the member's session ends
+                                 (OpenID Back-Channel Logout 1.0); the redirect URIs' rules
+  --backchannel-logout-session-required
+                                 the client needs sid in the logout token`;
 
 const { values } = parseArgs({
   options: {
@@ -33,6 +37,8 @@ const { values } = parseArgs({
     "first-party": { type: "boolean", default: false },
     "id-token-alg": { type: "string" },
     "no-require-pkce": { type: "boolean", default: false },
+    "backchannel-logout-uri": { type: "string" },
+    "backchannel-logout-session-required": { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -57,6 +63,8 @@ const input = {
   firstParty: values["first-party"],
   idTokenSignedResponseAlg: values["id-token-alg"],
   requirePkce: !values["no-require-pkce"],
+  backchannelLogoutUri: values["backchannel-logout-uri"] ?? null,
+  backchannelLogoutSessionRequired: values["backchannel-logout-session-required"],
 };
 const checked = registerClientInputSchema.safeParse(input);
 if (!checked.success) {

@@ -174,6 +174,8 @@ test("clients: registered with a secret shown once, listed without it, edited, r
     scopes: ["openid", "profile", "email"],
     first_party: false,
     require_pkce: true,
+    backchannel_logout_uri: null,
+    backchannel_logout_session_required: false,
     created_at: expect.stringMatching(ISO),
     disabled_at: null,
   };

@@ -97,6 +97,7 @@ test.describe("discovery and keys", () => {
       request_parameter_supported: false,
       request_uri_parameter_supported: false,
       claims_parameter_supported: false,
+      acr_values_supported: ["single-factor", "multi-factor"],
     });
     expect([...metadata.grant_types_supported].sort()).toEqual(["authorization_code", "client_credentials", "refresh_token"]);
     expect([...metadata.scopes_supported].sort()).toEqual([...SUPPORTED_SCOPES].sort());
@@ -105,7 +106,7 @@ test.describe("discovery and keys", () => {
     expect([...metadata.token_endpoint_auth_methods_supported].sort()).toEqual(["client_secret_basic", "client_secret_post", "none"]);
     expect([...metadata.prompt_values_supported].sort()).toEqual(["consent", "login", "none"]);
     expect(metadata.claims_supported).toEqual(
-      expect.arrayContaining(["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "amr", "sid", "name", "email", "email_verified", "phone_number"]),
+      expect.arrayContaining(["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "amr", "acr", "sid", "name", "email", "email_verified", "phone_number"]),
     );
     // Each claim once (the OpenID conformance suite warns on a repeated value).
     expect(new Set(metadata.claims_supported).size).toBe(metadata.claims_supported.length);
@@ -162,6 +163,7 @@ test.describe("authorization code flow with a real relying party", () => {
       nonce: started.nonce,
       auth_time: Math.floor(session!.auth_time.getTime() / 1000),
       amr: ["pwd"],
+      acr: "single-factor",
       sid: session!.id,
       at_hash: createHash("sha256").update(tokens.access_token).digest().subarray(0, 16).toString("base64url"),
     });
@@ -545,6 +547,7 @@ test.describe("OIDC request parameters: consent, prompt, max_age, login_hint", (
     const { outcome, tokens } = await signInThroughClient(config, member, { scope: "openid profile" });
     expect(outcome.pages).toEqual(["sign-in", "second-factor", "consent"]);
     expect([...(tokens.claims()!.amr as string[])].sort()).toEqual(["mfa", "otp", "pwd"]);
+    expect(tokens.claims()!.acr).toBe("multi-factor");
     const [session] = await liveSessions(member.id);
     expect([...session!.amr].sort()).toEqual(["mfa", "otp", "pwd"]);
   });

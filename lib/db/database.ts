@@ -23,26 +23,40 @@ export interface Database {
   readonly prisma: Prisma.TransactionClient;
   readonly query: SqlQuery;
   transaction<T>(work: (tx: Database) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Runs `task` once what was written through this handle is committed, handing it the plain handle: at
+   * once on a plain handle, after the outermost commit on a transaction's (never on a rollback). For work
+   * that must not run on uncommitted rows or hold the transaction open: delivering the outbox.
+   */
+  afterCommit(task: (database: Database) => void): void;
 }
 
 /** A handle on a Prisma client and a query function on the same connections (pool or embedded). */
 export function databaseOn(prisma: PrismaClient, query: SqlQuery): Database {
-  return {
+  const root: Database = {
     prisma,
     query,
-    transaction: (work, options) => prisma.$transaction((tx) => work(transactionDatabase(tx)), options),
+    transaction: async (work, options) => {
+      const committed: ((database: Database) => void)[] = [];
+      const result = await prisma.$transaction((tx) => work(transactionDatabase(tx, committed)), options);
+      for (const task of committed) task(root);
+      return result;
+    },
+    afterCommit: (task) => task(root),
   };
+  return root;
 }
 
 /**
  * Inside a transaction every statement must use the transaction's own client: a root-client query there
  * runs on another connection (and on the embedded database, which has one, it deadlocks).
  */
-function transactionDatabase(tx: Prisma.TransactionClient): Database {
+function transactionDatabase(tx: Prisma.TransactionClient, committed: ((database: Database) => void)[]): Database {
   const handle: Database = {
     prisma: tx,
     query: <Row>(text: string, params: readonly unknown[] = []) => tx.$queryRawUnsafe<Row[]>(text, ...params),
     transaction: (work) => work(handle),
+    afterCommit: (task) => committed.push(task),
   };
   return handle;
 }

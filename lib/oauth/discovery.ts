@@ -1,4 +1,5 @@
 import { env } from "../env.ts";
+import { ACR_VALUES } from "./acr.ts";
 import { TOKEN_ENDPOINT_AUTH_METHODS } from "./clients/authenticate-client.ts";
 import { GRANT_TYPES } from "./clients/register-client.ts";
 import { SUPPORTED_CLAIMS, SUPPORTED_SCOPES } from "./scopes.ts";
@@ -17,6 +18,7 @@ export function openIdConfiguration() {
     end_session_endpoint: `${issuer}/oauth/logout`,
     scopes_supported: [...SUPPORTED_SCOPES],
     claims_supported: SUPPORTED_CLAIMS,
+    acr_values_supported: [...ACR_VALUES],
     response_types_supported: ["code"],
     response_modes_supported: ["query"],
     grant_types_supported: [...GRANT_TYPES],
@@ -33,7 +35,8 @@ export function openIdConfiguration() {
     request_uri_parameter_supported: false,
     authorization_response_iss_parameter_supported: true,
     frontchannel_logout_supported: false,
-    backchannel_logout_supported: false,
+    backchannel_logout_supported: true,
+    backchannel_logout_session_supported: true,
     ui_locales_supported: ["en"],
   };
 }

@@ -88,7 +88,7 @@ export type AreaScope = (typeof AREA_SCOPES)[keyof typeof AREA_SCOPES];
 
 /** Every claim we issue, each once (the `openid` scope's `sub` is among the ID token's own). */
 export const SUPPORTED_CLAIMS = [
-  ...new Set(["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "amr", "sid", ...Object.values(CLAIMS_BY_SCOPE).flat()]),
+  ...new Set(["sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "amr", "acr", "sid", ...Object.values(CLAIMS_BY_SCOPE).flat()]),
 ];
 
 export function isSupportedScope(scope: string): scope is SupportedScope {

@@ -4,6 +4,7 @@ import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } f
 import { randomToken } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
+import { acrOf } from "./acr.ts";
 import { ACCESS_TOKEN_TTL_SECONDS, ACCESS_TOKEN_TYPE, CLOCK_TOLERANCE_SECONDS, ID_TOKEN_TTL_SECONDS } from "./config.ts";
 import { signCompactJws } from "./jws.ts";
 import { currentSigningKey, forgetCachedKeys, publishedJwks, type SigningAlgorithm } from "./keys.ts";
@@ -95,6 +96,7 @@ export async function signIdToken(database: Database, claims: IdTokenClaims): Pr
     exp: issuedAt + ID_TOKEN_TTL_SECONDS,
     auth_time: Math.floor(claims.authTime.getTime() / 1000),
     amr: claims.amr,
+    acr: acrOf(claims.amr),
   };
   if (claims.nonce) payload.nonce = claims.nonce;
   if (claims.sid) payload.sid = claims.sid;

@@ -5,14 +5,17 @@ import type { OutboxChannel } from "./enqueue-message.ts";
 import { mailTransport } from "./mail-transport.ts";
 import { smsTransport } from "./sms-transport.ts";
 import { logLine } from "../log/json-log.ts";
+import { sendBackchannelLogout } from "../oauth/backchannel-logout/send-backchannel-logout.ts";
 
 /**
- * Delivers outbox email over SMTP and SMS through the HTTP gateway. Never throws into a request: a
- * failure is written to the row (`attempts`, `last_error`) and the message stays unsent for a later
- * retry. A channel without a configured transport leaves its rows in the table (readable at /dev/outbox
+ * Delivers outbox email over SMTP, SMS through the HTTP gateway, and back-channel logouts to the clients'
+ * URIs. Never throws into a request: a failure is written to the row (`attempts`, `last_error`) and the
+ * message stays unsent for a later retry, not before its back-off has passed (`next_attempt_at`). A channel without a configured transport leaves its rows in the table (readable at /dev/outbox
  * in development). Nothing here logs a message body, subject or recipient (they carry codes and contacts).
  */
 export const MAX_DELIVERY_ATTEMPTS = 5;
+/** The wait after the first attempt; each later one waits twice as long (30 s, 1, 2, 4 and 8 minutes). */
+export const FIRST_RETRY_SECONDS = 30;
 
 interface ClaimedMessage {
   id: string;
@@ -24,20 +27,25 @@ interface ClaimedMessage {
 
 /** The channels this process can deliver: those whose transport is configured. */
 function deliverableChannels(): OutboxChannel[] {
-  const channels: OutboxChannel[] = [];
+  // A back-channel logout needs nothing configured: the client named its own address.
+  const channels: OutboxChannel[] = ["backchannel_logout"];
   if (mailTransport()) channels.push("email");
   if (smsTransport()) channels.push("sms");
   return channels;
 }
 
-/** Counts the attempt before sending, so a crash mid-send still uses one of the message's attempts. */
+/**
+ * Counts the attempt before sending, so a crash mid-send still uses one of the message's attempts, and
+ * sets when the next may start: a second runner cannot claim the message meanwhile, and a failure waits.
+ */
 async function claim(database: Database, id: string, channels: readonly OutboxChannel[]): Promise<ClaimedMessage | null> {
   // Raw: a conditional claim that answers the row it claimed, in one statement (docs/decisions/0019, reason 2).
   const [row] = await database.query<ClaimedMessage>(
-    `UPDATE outbox_message SET attempts = attempts + 1
+    `UPDATE outbox_message SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $4 * power(2, attempts))
       WHERE id = $1::uuid AND channel = ANY($3::text[]) AND sent_at IS NULL AND attempts < $2
+        AND (next_attempt_at IS NULL OR next_attempt_at <= now())
       RETURNING id::text, channel, recipient, subject, body`,
-    [id, MAX_DELIVERY_ATTEMPTS, channels],
+    [id, MAX_DELIVERY_ATTEMPTS, channels, FIRST_RETRY_SECONDS],
   );
   return row ?? null;
 }
@@ -57,7 +65,11 @@ export function describeDeliveryError(error: unknown): string {
 }
 const describe = describeDeliveryError;
 
-async function send(message: ClaimedMessage): Promise<void> {
+async function send(database: Database, message: ClaimedMessage): Promise<void> {
+  if (message.channel === "backchannel_logout") {
+    await sendBackchannelLogout(database, message.recipient, message.body);
+    return;
+  }
   if (message.channel === "sms") {
     const sms = smsTransport();
     if (!sms) throw new Error("no SMS gateway is configured");
@@ -73,7 +85,7 @@ async function deliverOne(database: Database, id: string, channels: readonly Out
   const message = await claim(database, id, channels);
   if (!message) return false;
   try {
-    await send(message);
+    await send(database, message);
     await database.prisma.outboxMessage.update({ where: { id }, data: { sentAt: new Date(), lastError: null }, select: { id: true } });
     return true;
   } catch (error) {
@@ -110,14 +122,14 @@ export function deliverAfterCommit(database: Database, ids: readonly string[]): 
 }
 
 /**
- * Retries unsent messages, oldest first: for a periodic job or command. Run it from one process at a time
- * (two runners could both send a message claimed between their reads).
+ * Retries unsent messages whose back-off has passed, oldest first: the `deliver-outbox` scheduled job. Two
+ * runners at once are safe: a claim moves `next_attempt_at`, so only one of them sends a message.
  */
 export async function deliverPendingMessages(database: Database, limit = 50): Promise<number> {
   const channels = deliverableChannels();
   if (channels.length === 0) return 0;
   const rows = await database.prisma.outboxMessage.findMany({
-    where: { channel: { in: channels }, sentAt: null, attempts: { lt: MAX_DELIVERY_ATTEMPTS } },
+    where: { channel: { in: channels }, sentAt: null, attempts: { lt: MAX_DELIVERY_ATTEMPTS }, OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: new Date() } }] },
     orderBy: { createdAt: "asc" },
     take: limit,
     select: { id: true },

@@ -6,10 +6,11 @@ import type { Database } from "../db/database.ts";
  * the code or change it announces was committed. Delivery happens after the commit (deliver-messages.ts);
  * without SMTP the message simply stays in the table (readable at /dev/outbox in development).
  */
-export type OutboxChannel = "email" | "sms";
+export type OutboxChannel = "email" | "sms" | "backchannel_logout";
 
 export interface OutgoingMessage {
-  channel: OutboxChannel;
+  /** Back-channel logouts are queued by lib/oauth/backchannel-logout, not through here. */
+  channel: "email" | "sms";
   /** An email address or an E.164 phone number. */
   recipient: string;
   /** Email subject; none for SMS. */

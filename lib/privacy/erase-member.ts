@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
+import { queueBackchannelLogouts } from "../oauth/backchannel-logout/queue-backchannel-logouts.ts";
 import { DATA_REQUEST_TYPE } from "./schemas.ts";
 
 /**
@@ -49,6 +50,9 @@ export async function eraseMember(database: Database, userId: string): Promise<v
         WHERE ARRAY[signed_in_session_id, consented_session_id, denied_session_id] && ARRAY(SELECT id FROM session WHERE user_id = $1::uuid)`,
       [userId],
     );
+    // Its apps are told the member signed out (Back-Channel Logout 1.0) before the sessions are gone.
+    const liveSessions = await tx.query<{ id: string }>(`SELECT id::text FROM session WHERE user_id = $1::uuid AND revoked_at IS NULL`, [userId]);
+    await queueBackchannelLogouts(tx, { sessions: liveSessions.map((session) => session.id), member: userId });
     await tx.prisma.user.deleteMany({ where: { id: userId } });
   });
 }

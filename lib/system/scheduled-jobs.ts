@@ -1,6 +1,7 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
 import { endGuardianshipsAtMajority } from "../guardians/end-guardianships-at-majority.ts";
+import { deliverPendingMessages } from "../outbox/deliver-messages.ts";
 import { runDueDeletions } from "../privacy/run-due-deletions.ts";
 import { cleanupExpired } from "./cleanup-expired.ts";
 
@@ -17,6 +18,8 @@ export const SCHEDULED_JOBS = {
     const summary = await endGuardianshipsAtMajority(database);
     return { ended: summary.ended, roles_removed: summary.rolesRemoved, promoted: summary.promoted };
   },
+  /** Every minute: outbox messages whose earlier attempt failed and whose back-off has passed (`npm run outbox:deliver`). */
+  "deliver-outbox": async (database) => ({ sent: await deliverPendingMessages(database) }),
   /** Daily: expired codes, sessions, tokens and counters (`npm run cleanup:expired`). */
   "cleanup-expired": async (database) => ({ ...(await cleanupExpired(database)) }),
 } satisfies Record<string, (database: Database) => Promise<Record<string, number>>>;

@@ -6,9 +6,13 @@
  *   - signed in on A, the access token works on B, the refresh token refreshes on B, and back on A;
  *   - a refresh token rotated on one is refused on the other, and that reuse revokes the family on both;
  *   - revoked on A (token revocation, a session ended, a consent withdrawn): refused on B at once;
- *   - attempt limits count across both: wrong passwords on A and B add up to one limit.
+ *   - attempt limits count across both: wrong passwords on A and B add up to one limit;
+ *   - a back-channel logout triggered on A for a session used on B reaches the app once, verifiable with B's keys.
  */
 import { randomUUID } from "node:crypto";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from "jose";
 import { OAuthBrowser } from "../../e2e/support/oauth-browser.ts";
 import { ADMIN_DATABASE_URL } from "./support/config.ts";
 import { Database } from "./support/db-state.ts";
@@ -35,10 +39,22 @@ export async function runInstances(tally: Tally, options: { databaseUrl: string;
   const issuer = `http://127.0.0.1:${options.ports[0]}`;
   prepareDatabase(options.databaseUrl, ADMIN_DATABASE_URL, issuer);
   const database = new Database(options.databaseUrl);
-  const a = await startServer({ name: "instance-a", port: options.ports[0], databaseUrl: options.databaseUrl, baseUrl: issuer });
+  // The demo app's back-channel logout endpoint is in this process, on loopback: the servers may call it.
+  const env = { OUTBOUND_ALLOW_PRIVATE_ADDRESSES: "true" };
+  const a = await startServer({ name: "instance-a", port: options.ports[0], databaseUrl: options.databaseUrl, baseUrl: issuer, env });
   let b: ProofServer | undefined;
+  const logoutTokens: string[] = [];
+  const appEndpoint = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      logoutTokens.push(new URLSearchParams(body).get("logout_token") ?? "");
+      response.writeHead(200).end();
+    });
+  });
   try {
-    b = await startServer({ name: "instance-b", port: options.ports[1], databaseUrl: options.databaseUrl, baseUrl: issuer });
+    await new Promise<void>((resolve) => appEndpoint.listen(0, "127.0.0.1", resolve));
+    b = await startServer({ name: "instance-b", port: options.ports[1], databaseUrl: options.databaseUrl, baseUrl: issuer, env });
     console.log(`  A ${a.url} (pid ${a.pid}), B ${b.url} (pid ${b.pid}), both BASE_URL ${issuer}, one database`);
 
     // Both publish the same keys: whichever signs, the other verifies.
@@ -97,6 +113,26 @@ export async function runInstances(tally: Tally, options: { databaseUrl: string;
     const afterConsent = await tokenRequest(b.url, { grant_type: "refresh_token", refresh_token: consented.refresh_token! });
     tally.check("the app's refresh token is refused on B after the consent went on A", afterConsent.status === 400 && afterConsent.body.error === "invalid_grant", `B answered ${afterConsent.status}`);
 
+    // Back-channel logout: signed in on A, the session used on B (a refresh), then ended on A by reusing the
+    // rotated refresh token there. The app is told once, and B's published keys verify what was signed.
+    await database.query(`UPDATE client SET backchannel_logout_uri = $1 WHERE id = 'demo-app'`, [`http://127.0.0.1:${(appEndpoint.address() as AddressInfo).port}/backchannel`]);
+    const used = await signInForTokens(a.url, "member@example.org");
+    const usedOnB = await tokenRequest(b.url, { grant_type: "refresh_token", refresh_token: used.refresh_token! });
+    tally.check("a session signed in on A is used on B (a refresh)", usedOnB.status === 200, `B answered ${usedOnB.status}`);
+    const endedOnA = await tokenRequest(a.url, { grant_type: "refresh_token", refresh_token: used.refresh_token! });
+    tally.check("… and ended on A (the rotated refresh token reused there: invalid_grant)", endedOnA.status === 400, `A answered ${endedOnA.status}`);
+    const deadline = Date.now() + 15_000;
+    while (logoutTokens.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const sid = decodeJwt(used.id_token!).sid;
+    const verified = logoutTokens.length === 1 ? await jwtVerify(logoutTokens[0]!, createLocalJWKSet(jwksB as unknown as JSONWebKeySet), { issuer, audience: "demo-app", typ: "logout+jwt" }).catch(() => null) : null;
+    tally.check("the app's back-channel endpoint got one logout token for that session", logoutTokens.length === 1, `${logoutTokens.length} received`);
+    tally.check(
+      "… signed by the shared keys (verified with B's JWKS), naming the session's sid and the back-channel event",
+      verified !== null && verified.payload.sid === sid && verified.payload.events !== undefined && !("nonce" in verified.payload),
+      verified ? JSON.stringify({ sid: verified.payload.sid, expected: sid }) : "not verified",
+    );
+
     // Attempt limits across both: 5 free failures per address, then a block; 3 on A + 3 on B = 6.
     const email = `proofs-limits-${randomUUID().slice(0, 8)}@example.org`;
     await database.query(
@@ -131,6 +167,7 @@ export async function runInstances(tally: Tally, options: { databaseUrl: string;
     tally.check("both servers are still running", a.alive() && b.alive());
   } finally {
     await Promise.all([a.stop(), b?.stop()]);
+    await new Promise<void>((resolve) => appEndpoint.close(() => resolve()));
     await database.end();
   }
 }

@@ -26,6 +26,8 @@ export async function createThirdPartyClient(database: Database, body: CreateCli
       grantTypes: body.grant_types,
       scopes: body.scopes,
       requirePkce: body.require_pkce,
+      backchannelLogoutUri: body.backchannel_logout_uri,
+      backchannelLogoutSessionRequired: body.backchannel_logout_session_required,
       firstParty: false,
     },
     select: { id: true },

@@ -23,6 +23,8 @@ describe("staff's client tools", () => {
       grant_types: ["authorization_code", "refresh_token"],
       scopes: ["openid", "profile"],
       require_pkce: true,
+      backchannel_logout_uri: null,
+      backchannel_logout_session_required: false,
     });
     expect(created).toMatchObject({ client_id: expect.stringMatching(/^cl_/), name: "Choir app", first_party: false, require_pkce: true, disabled_at: null, client_secret: expect.any(String) });
     const { client_secret: secret, ...client } = created;

@@ -35,6 +35,9 @@ export const registerClientInputSchema = z
     idTokenSignedResponseAlg: z.enum(["RS256", "ES256"]).default("RS256"),
     /** Off only for a confidential client whose OpenID library sends a nonce but not PKCE (decision 0006). */
     requirePkce: z.boolean().default(true),
+    /** OpenID Back-Channel Logout 1.0: told when the member's session ends; the redirect URIs' rules. */
+    backchannelLogoutUri: redirectUri.nullable().default(null),
+    backchannelLogoutSessionRequired: z.boolean().default(false),
     /** Only for seeding fixed demo credentials; normally a secret is generated. */
     secret: z.string().min(8).optional(),
   })
@@ -79,6 +82,8 @@ export async function registerClient(database: Database, input: RegisterClientIn
     firstParty: client.firstParty,
     idTokenSignedResponseAlg: client.idTokenSignedResponseAlg,
     requirePkce: client.requirePkce,
+    backchannelLogoutUri: client.backchannelLogoutUri,
+    backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired,
   };
   await database.prisma.client.upsert({
     where: { id: clientId },

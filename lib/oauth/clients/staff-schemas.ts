@@ -28,6 +28,8 @@ export const AdminClientSchema = z
     scopes: z.array(z.string()),
     first_party: z.boolean(),
     require_pkce: z.boolean().meta({ description: "PKCE (S256) on every authorization request. Off only for a confidential client, whose OpenID requests must then carry a nonce." }),
+    backchannel_logout_uri: z.string().nullable().meta({ description: "Where a signed logout token is POSTed when a session of the member ends (OpenID Back-Channel Logout 1.0)." }),
+    backchannel_logout_session_required: z.boolean().meta({ description: "Whether the client needs sid in the logout token; it is sent whenever the grant had a session." }),
     created_at: z.iso.datetime(),
     disabled_at: z.iso.datetime().nullable(),
   })
@@ -56,6 +58,11 @@ const requirePkce = z
   .boolean({ error: "must be true or false" })
   .meta({ description: "Whether every authorization request needs PKCE (S256). false only for a confidential client whose OpenID library sends a nonce instead (decision 0006); PKCE that is sent is always checked." });
 
+const backchannelLogoutUri = redirectUri
+  .nullable()
+  .meta({ description: "OpenID Back-Channel Logout 1.0: where a signed logout token is POSTed when a session of the member ends; null for none. The redirect URIs' rules." });
+const backchannelLogoutSessionRequired = z.boolean({ error: "must be true or false" }).meta({ description: "Whether the client needs sid in the logout token." });
+
 export const createClientBodySchema = z
   .object({
     name: printableText(100),
@@ -68,6 +75,8 @@ export const createClientBodySchema = z
       .default(["authorization_code", "refresh_token"]),
     scopes: scopeList.default(["openid", "profile", "email"]),
     require_pkce: requirePkce.default(true),
+    backchannel_logout_uri: backchannelLogoutUri.default(null),
+    backchannel_logout_session_required: backchannelLogoutSessionRequired.default(false),
   })
   .strict()
   .refine((body) => body.type === "confidential" || !body.grant_types.includes("client_credentials"), { message: "client_credentials needs a confidential client", path: ["grant_types"] })
@@ -82,6 +91,8 @@ export const updateClientBodySchema = z
     post_logout_redirect_uris: uriList.optional(),
     scopes: scopeList.optional(),
     require_pkce: requirePkce.optional(),
+    backchannel_logout_uri: backchannelLogoutUri.optional(),
+    backchannel_logout_session_required: backchannelLogoutSessionRequired.optional(),
   })
   .strict()
   // Only when the body is otherwise valid: an unknown field is the one problem to name.

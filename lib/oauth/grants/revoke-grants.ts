@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../../db/database.ts";
+import { queueBackchannelLogouts } from "../backchannel-logout/queue-backchannel-logouts.ts";
 
 /**
  * The one place a grant (a refresh-token family) is revoked. Every path that ends an app's access comes
@@ -7,7 +8,8 @@ import type { Database } from "../../db/database.ts";
  * consent, disabling a client or an account, resetting a password. A revoked grant's refresh tokens die, and
  * its access tokens stop working on our own routes at once (the bearer guard checks the grant and the
  * session: lib/oauth/token-liveness.ts). Each target is one statement, so a session and its grants end
- * together or not at all. Back-channel logout hangs off this function.
+ * together or not at all. Whenever sessions end here, the clients with a grant in them are told by
+ * back-channel logout (lib/oauth/backchannel-logout), queued in the same transaction.
  */
 
 /** Why a grant was revoked, kept on the row for the security log, the data export and support. */
@@ -45,6 +47,13 @@ export interface RevokedGrants {
 }
 
 export async function revokeGrants(database: Database, target: GrantsToRevoke, reason: GrantRevocationReason): Promise<RevokedGrants> {
+  const revoked = await revoke(database, target, reason);
+  const member = "account" in target ? target.account : undefined;
+  await queueBackchannelLogouts(database, { sessions: revoked.endedSessions.map((session) => session.id), member });
+  return revoked;
+}
+
+async function revoke(database: Database, target: GrantsToRevoke, reason: GrantRevocationReason): Promise<RevokedGrants> {
   if ("grant" in target) {
     await database.query(`UPDATE oauth_grant SET revoked_at = now(), revoked_reason = $2 WHERE id = $1::uuid AND revoked_at IS NULL`, [target.grant, reason]);
     return { endedSessions: [] };

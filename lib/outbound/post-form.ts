@@ -1,0 +1,80 @@
+import { lookup, type LookupAddress, type LookupOptions } from "node:dns";
+import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { isIP } from "node:net";
+import { isPrivateAddress } from "./private-addresses.ts";
+
+/**
+ * One outbound form POST to an address a client registered (back-channel logout). What makes it safe to
+ * point at a URL someone else chose:
+ * - the address is judged where the connection is made (a `lookup` that refuses private answers), so a
+ *   name that resolves to a public address when checked and a private one when dialled (DNS rebinding)
+ *   still cannot reach this host or the network behind it, unless `allowPrivate` (an operator setting);
+ * - a redirect is never followed: a 3xx is a failure like any other;
+ * - a short timeout, and at most 64 KiB of the answer is read (and then thrown away).
+ * Errors name what happened, never the body that was sent (it is a signed token).
+ */
+export class OutboundCallError extends Error {
+  override name = "OutboundCallError";
+}
+
+export interface OutboundOptions {
+  allowPrivate: boolean;
+  timeoutMs?: number;
+}
+
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+function guardedLookup(allowPrivate: boolean) {
+  return (hostname: string, options: LookupOptions, callback: LookupCallback) => {
+    lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const usable = allowPrivate ? addresses : addresses.filter((entry) => !isPrivateAddress(entry.address));
+      if (usable.length === 0) return callback(Object.assign(new Error("private address refused"), { code: "EPRIVATE" }), []);
+      if (options.all) return callback(null, usable);
+      callback(null, usable[0]!.address, usable[0]!.family);
+    });
+  };
+}
+
+/** POSTs `form` as application/x-www-form-urlencoded; resolves with the status when it is 2xx, else throws. */
+export async function postForm(url: string, form: URLSearchParams, options: OutboundOptions): Promise<number> {
+  const target = new URL(url);
+  if (target.protocol !== "https:" && target.protocol !== "http:") throw new OutboundCallError("only http and https addresses are called");
+  const literal = target.hostname.replace(/^\[|\]$/g, "");
+  if (isIP(literal) !== 0 && !options.allowPrivate && isPrivateAddress(literal)) throw new OutboundCallError("a private or loopback address is refused");
+  const body = form.toString();
+  const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+  const status = await new Promise<number>((resolve, reject) => {
+    const outgoing = send(
+      target,
+      {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), accept: "application/json" },
+        lookup: guardedLookup(options.allowPrivate),
+        timeout: options.timeoutMs ?? 5_000,
+      },
+      (answer: IncomingMessage) => {
+        let read = 0;
+        answer.on("data", (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_ANSWER_BYTES) answer.destroy();
+        });
+        answer.on("end", () => resolve(answer.statusCode ?? 0));
+        answer.on("close", () => resolve(answer.statusCode ?? 0));
+        answer.on("error", () => resolve(answer.statusCode ?? 0));
+      },
+    );
+    outgoing.on("timeout", () => outgoing.destroy(new OutboundCallError("no answer in time")));
+    outgoing.on("error", (error: NodeJS.ErrnoException) => {
+      if (error instanceof OutboundCallError) return reject(error);
+      reject(new OutboundCallError(error.code === "EPRIVATE" ? "a private or loopback address is refused" : `the address could not be reached (${error.code ?? error.name})`));
+    });
+    outgoing.end(body);
+  });
+  if (status >= 300 && status < 400) throw new OutboundCallError(`answered HTTP ${status}; redirects are not followed`);
+  if (status < 200 || status >= 300) throw new OutboundCallError(`answered HTTP ${status}`);
+  return status;
+}
