@@ -96,7 +96,7 @@ test.describe("discovery and keys", () => {
       authorization_response_iss_parameter_supported: true,
       request_parameter_supported: false,
       request_uri_parameter_supported: false,
-      claims_parameter_supported: false,
+      claims_parameter_supported: true,
       acr_values_supported: ["single-factor", "multi-factor"],
     });
     expect([...metadata.grant_types_supported].sort()).toEqual(["authorization_code", "client_credentials", "refresh_token"]);

@@ -2,6 +2,7 @@ import "server-only";
 import { randomToken } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
+import type { RequestedClaims } from "./claims-request.ts";
 
 /**
  * An authorization request parked while the member signs in or consents. Its id travels through the
@@ -27,6 +28,8 @@ export interface AuthorizationParams {
   max_age?: number;
   login_hint?: string;
   ui_locales?: string;
+  /** The claims asked for by name (OIDC Core 5.5) that this client may be given. */
+  claims?: RequestedClaims;
 }
 
 export interface ParkedAuthorizationRequest {

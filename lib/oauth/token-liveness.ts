@@ -1,4 +1,5 @@
 import "server-only";
+import type { RequestedClaims } from "./claims-request.ts";
 import type { Database } from "../db/database.ts";
 import { LIVE_SESSION_SQL } from "../sessions/live-session-sql.ts";
 import type { VerifiedAccessToken } from "./tokens.ts";
@@ -21,6 +22,8 @@ export interface TokenLiveness {
   firstPartyClient: boolean;
   /** The scopes the client is registered for today. */
   clientScopes: string[];
+  /** The claims the grant's authorization asked for by name (OIDC Core 5.5), for userinfo. */
+  requestedClaims: RequestedClaims | null;
 }
 
 interface LivenessRow {
@@ -28,13 +31,14 @@ interface LivenessRow {
   permissions: string[] | null;
   first_party: boolean | null;
   client_scopes: string[] | null;
+  grant_claims: RequestedClaims | null;
 }
 
 export async function checkTokenLiveness(database: Database, token: VerifiedAccessToken, withPermissions = false): Promise<TokenLiveness> {
   // Raw on purpose: the bearer guard of every /api/v1 call, one statement (docs/decisions/0019, reason 3).
   const [row] = await database.query<LivenessRow>(
     `WITH c AS (SELECT first_party, scopes FROM client WHERE id = $6 AND disabled_at IS NULL),
-          g AS (SELECT offline_until FROM oauth_grant WHERE id = $3::uuid AND revoked_at IS NULL)
+          g AS (SELECT offline_until, claims FROM oauth_grant WHERE id = $3::uuid AND revoked_at IS NULL)
      SELECT NOT EXISTS (SELECT 1 FROM revoked_access_token WHERE jti = $1)
             AND EXISTS (SELECT 1 FROM c)
             AND ($3::uuid IS NULL OR EXISTS (SELECT 1 FROM g WHERE offline_until IS NULL OR offline_until > now()))
@@ -48,7 +52,8 @@ export async function checkTokenLiveness(database: Database, token: VerifiedAcce
                WHERE ur.user_id = $5::uuid ORDER BY p
             ) END AS permissions,
             (SELECT first_party FROM c) AS first_party,
-            (SELECT scopes FROM c) AS client_scopes`,
+            (SELECT scopes FROM c) AS client_scopes,
+            (SELECT claims FROM g) AS grant_claims`,
     // Only a member's token asks for permissions, so `sub` is then a user id (the primary key's index applies).
     [token.jti, token.sid, token.grantId, withPermissions, withPermissions ? token.sub : null, token.clientId],
   );
@@ -57,5 +62,6 @@ export async function checkTokenLiveness(database: Database, token: VerifiedAcce
     permissions: row?.permissions ?? [],
     firstPartyClient: row?.first_party ?? false,
     clientScopes: row?.client_scopes ?? [],
+    requestedClaims: row?.grant_claims ?? null,
   };
 }

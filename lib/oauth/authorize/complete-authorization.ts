@@ -11,6 +11,7 @@ import {
 import type { OAuthClient } from "../clients/get-client.ts";
 import { OAuthError } from "../errors.ts";
 import { issueAuthorizationCode } from "../grants/authorization-codes.ts";
+import { scopesToConsent } from "../claims-request.ts";
 import { parseScope } from "../scopes.ts";
 import { browserBindingCookie, type BrowserBinding } from "./browser-binding.ts";
 import { consentCovers } from "./find-consent.ts";
@@ -59,7 +60,7 @@ export async function completeAuthorization(
 
   if (!client.firstParty) {
     const allowedJustNow = parked !== null && byThisSession(parked.consentedSessionId);
-    const covered = await consentCovers(database, session.userId, client.id, parseScope(params.scope));
+    const covered = await consentCovers(database, session.userId, client.id, parseScope(scopesToConsent(params)));
     if (!covered || (prompts.includes("consent") && !allowedJustNow)) {
       if (promptNone) return clientErrorRedirect(params.redirect_uri, new OAuthError("consent_required", "the member must allow this app"), params.state);
       return pageFor(database, "/consent", params, parked, browser);
@@ -74,6 +75,7 @@ export async function completeAuthorization(
     scope: params.scope,
     nonce: params.nonce ?? null,
     codeChallenge: params.code_challenge ?? null,
+    claims: params.claims ?? null,
     authTime: session.authTime,
     amr: session.amr,
   });

@@ -122,6 +122,16 @@ describe("validateAuthorizationParams", () => {
     });
   });
 
+  it("keeps the claims asked for by name that the client may hold (OIDC Core 5.5); a plain OAuth request ignores them", () => {
+    const claims = JSON.stringify({ userinfo: { name: { essential: true }, phone_number: null }, id_token: { email: null } });
+    expect(validateAuthorizationParams(params({ claims }), client, redirectUri).claims).toEqual({ userinfo: ["name"], id_token: ["email"] });
+    expect(validateAuthorizationParams(params({ claims, scope: "profile" }), client, redirectUri)).not.toHaveProperty("claims");
+    expect(errorOf(params({ claims: "{not json" }))).toEqual({
+      code: "invalid_request",
+      description: "claims must be a JSON object whose userinfo and id_token members request claims (OIDC Core 5.5)",
+    });
+  });
+
   it("refuses a repeated parameter", () => {
     const search = params();
     search.append("scope", "email");

@@ -5,6 +5,7 @@ import type { OAuthClient } from "../clients/get-client.ts";
 import { OAuthError, invalidRequest } from "../errors.ts";
 import { isSupportedScope, parseScope, scopeAllowedForClient } from "../scopes.ts";
 import { CODE_CHALLENGE_PATTERN } from "../token/pkce.ts";
+import { CLAIMS_PARAMETER_INVALID, parseClaimsRequest, type RequestedClaims } from "../claims-request.ts";
 
 const PROMPTS = new Set(["none", "login", "consent"]);
 export const MAX_PARAM_LENGTH = 2048;
@@ -53,6 +54,17 @@ export function validateAuthorizationParams(params: URLSearchParams, client: OAu
     throw invalidRequest("code_challenge (PKCE) or, for an openid request, a nonce is required");
   }
 
+  // Only with openid: the claims parameter is OpenID Connect's (5.5); a plain OAuth request ignores it.
+  let claims: RequestedClaims | null = null;
+  const claimsText = params.get("claims");
+  if (claimsText !== null && scopes.includes("openid")) {
+    try {
+      claims = parseClaimsRequest(claimsText, (scope) => client.scopes.includes(scope) && scopeAllowedForClient(scope, client.firstParty));
+    } catch {
+      throw invalidRequest(CLAIMS_PARAMETER_INVALID);
+    }
+  }
+
   const prompts = parseScope(params.get("prompt"));
   const unknownPrompt = prompts.find((prompt) => !PROMPTS.has(prompt));
   if (unknownPrompt) throw invalidRequest(`prompt ${unknownPrompt.slice(0, 40)} is not supported`);
@@ -81,5 +93,6 @@ export function validateAuthorizationParams(params: URLSearchParams, client: OAu
   }
   if (prompts.length > 0) validated.prompt = prompts.join(" ");
   if (maxAge !== undefined) validated.max_age = maxAge;
+  if (claims) validated.claims = claims;
   return validated;
 }

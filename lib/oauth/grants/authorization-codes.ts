@@ -1,6 +1,7 @@
 import "server-only";
 import { hashToken, randomToken } from "../../crypto/tokens.ts";
 import type { Database } from "../../db/database.ts";
+import type { RequestedClaims } from "../claims-request.ts";
 import { AUTHORIZATION_CODE_TTL_SECONDS } from "../config.ts";
 
 /**
@@ -17,6 +18,7 @@ export interface CodeGrantInput {
   nonce: string | null;
   /** Null when the request relied on its nonce instead of PKCE (a client with require_pkce off). */
   codeChallenge: string | null;
+  claims: RequestedClaims | null;
   authTime: Date;
   amr: string[];
 }
@@ -25,8 +27,8 @@ export async function issueAuthorizationCode(database: Database, input: CodeGran
   const code = randomToken(32);
   await database.query(
     `INSERT INTO authorization_code
-       (code_hash, client_id, user_id, session_id, redirect_uri, scope, nonce, code_challenge, auth_time, amr, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(secs => $11))`,
+       (code_hash, client_id, user_id, session_id, redirect_uri, scope, nonce, code_challenge, auth_time, amr, expires_at, claims)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, now() + make_interval(secs => $11), $12::jsonb)`,
     [
       hashToken(code),
       input.clientId,
@@ -39,6 +41,7 @@ export async function issueAuthorizationCode(database: Database, input: CodeGran
       input.authTime,
       input.amr,
       AUTHORIZATION_CODE_TTL_SECONDS,
+      input.claims ? JSON.stringify(input.claims) : null,
     ],
   );
   return code;
@@ -63,6 +66,7 @@ interface CodeRow {
   scope: string;
   nonce: string | null;
   code_challenge: string | null;
+  claims: RequestedClaims | null;
   auth_time: Date;
   amr: string[];
   expired: boolean;
@@ -73,7 +77,7 @@ export async function consumeAuthorizationCode(database: Database, code: string)
   const [row] = await database.query<CodeRow>(
     `UPDATE authorization_code SET used_at = now()
       WHERE code_hash = $1 AND used_at IS NULL
-      RETURNING code_hash, client_id, user_id, session_id, redirect_uri, scope, nonce, code_challenge,
+      RETURNING code_hash, client_id, user_id, session_id, redirect_uri, scope, nonce, code_challenge, claims,
                 auth_time, amr, expires_at <= now() AS expired`,
     [codeHash],
   );
@@ -89,6 +93,7 @@ export async function consumeAuthorizationCode(database: Database, code: string)
         scope: row.scope,
         nonce: row.nonce,
         codeChallenge: row.code_challenge,
+        claims: row.claims,
         authTime: new Date(row.auth_time),
         amr: row.amr,
         expired: row.expired,

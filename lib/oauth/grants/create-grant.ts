@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../../db/database.ts";
+import type { RequestedClaims } from "../claims-request.ts";
 import { OFFLINE_GRANT_MAX_SECONDS } from "../config.ts";
 import { parseScope } from "../scopes.ts";
 
@@ -10,6 +11,7 @@ export interface NewGrant {
   scope: string;
   authTime: Date;
   amr: string[];
+  claims: RequestedClaims | null;
 }
 
 /**
@@ -20,9 +22,9 @@ export async function createGrant(database: Database, grant: NewGrant): Promise<
   const offline = parseScope(grant.scope).includes("offline_access");
   // Raw: the code exchange of the token endpoint (docs/decisions/0019, reason 3).
   const [row] = await database.query<{ id: string }>(
-    `INSERT INTO oauth_grant (client_id, user_id, session_id, scope, auth_time, amr, offline_until)
-     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::boolean THEN now() + make_interval(secs => $8) END) RETURNING id`,
-    [grant.clientId, grant.userId, grant.sessionId, grant.scope, grant.authTime, grant.amr, offline, OFFLINE_GRANT_MAX_SECONDS],
+    `INSERT INTO oauth_grant (client_id, user_id, session_id, scope, auth_time, amr, offline_until, claims)
+     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::boolean THEN now() + make_interval(secs => $8) END, $9::jsonb) RETURNING id`,
+    [grant.clientId, grant.userId, grant.sessionId, grant.scope, grant.authTime, grant.amr, offline, OFFLINE_GRANT_MAX_SECONDS, grant.claims ? JSON.stringify(grant.claims) : null],
   );
   return row!.id;
 }

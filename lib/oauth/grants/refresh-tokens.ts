@@ -1,4 +1,5 @@
 import "server-only";
+import type { RequestedClaims } from "../claims-request.ts";
 import { hashToken, randomToken } from "../../crypto/tokens.ts";
 import type { Database } from "../../db/database.ts";
 import { LIVE_SESSION_SQL } from "../../sessions/live-session-sql.ts";
@@ -21,6 +22,7 @@ export interface RotatedGrant {
   scope: string;
   authTime: Date;
   amr: string[];
+  claims: RequestedClaims | null;
 }
 
 /** Over a grant `g` LEFT JOINed to its session `s`: may its refresh tokens still be used? */
@@ -48,6 +50,7 @@ interface RotatedRow {
   scope: string;
   auth_time: Date;
   amr: string[];
+  claims: RequestedClaims | null;
 }
 
 /**
@@ -83,7 +86,7 @@ export async function rotateRefreshToken(
         WHERE id = (SELECT g.session_id FROM used JOIN oauth_grant g ON g.id = used.grant_id)
           AND last_seen_at < now() - interval '1 minute'
      )
-     SELECT g.id AS grant_id, g.client_id, g.user_id, g.session_id, g.scope, g.auth_time, g.amr
+     SELECT g.id AS grant_id, g.client_id, g.user_id, g.session_id, g.scope, g.auth_time, g.amr, g.claims
        FROM successor JOIN oauth_grant g ON g.id = successor.grant_id`,
     [tokenHash, successorHash, REFRESH_TOKEN_TTL_SECONDS, clientId, requestedScopes],
   );
@@ -96,6 +99,7 @@ export async function rotateRefreshToken(
     scope: row.scope,
     authTime: new Date(row.auth_time),
     amr: row.amr,
+    claims: row.claims,
   };
 }
 

@@ -55,6 +55,7 @@ export async function exchangeAuthorizationCode(database: Database, client: OAut
     scope: issued.scope,
     authTime: issued.authTime,
     amr: issued.amr,
+    claims: issued.claims,
   });
   if ((await recordGrantOfCode(database, issued.codeHash, grantId)).replayed) {
     await revokeGrants(database, { grant: grantId }, "code_replay");
@@ -77,6 +78,7 @@ export async function exchangeAuthorizationCode(database: Database, client: OAut
     nonce: issued.nonce,
     authTime: issued.authTime,
     amr: issued.amr,
+    claims: issued.claims,
     refreshToken,
   });
 }

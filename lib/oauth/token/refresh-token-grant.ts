@@ -52,6 +52,7 @@ export async function exchangeRefreshToken(database: Database, client: OAuthClie
     grantId: grant.grantId,
     scope: narrowed ? narrowed.join(" ") : grant.scope,
     authTime: grant.authTime,
+    claims: grant.claims,
     amr: grant.amr,
     refreshToken: successor.token,
   });

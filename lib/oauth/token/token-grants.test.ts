@@ -1,3 +1,4 @@
+import { decodeJwt } from "jose";
 import { afterAll, describe, expect, it } from "vitest";
 import { thrownBy, serviceTestDatabase } from "../../db/service-test.ts";
 import { insertClient, insertMember, insertSession } from "../../db/test-fixtures.ts";
@@ -8,6 +9,7 @@ import { forgetCachedKeys } from "../keys.ts";
 import { revokeToken } from "../revoke-token.ts";
 import { checkTokenLiveness } from "../token-liveness.ts";
 import { verifyAccessToken } from "../tokens.ts";
+import { readUserinfo } from "../userinfo.ts";
 import { exchangeAuthorizationCode } from "./authorization-code-grant.ts";
 import { s256 } from "./pkce.ts";
 import { exchangeRefreshToken } from "./refresh-token-grant.ts";
@@ -40,6 +42,7 @@ async function codeForMember() {
     codeChallenge: s256(VERIFIER),
     authTime: new Date(),
     amr: ["pwd"],
+    claims: null,
   });
   const form = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: VERIFIER });
   return { member, client, sessionId, form };
@@ -81,6 +84,7 @@ describe("the member grants", () => {
         codeChallenge: null,
         authTime: new Date(),
         amr: ["pwd"],
+        claims: null,
       });
       return { client, form: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI }) };
     }
@@ -114,6 +118,7 @@ describe("the member grants", () => {
         codeChallenge: s256(VERIFIER),
         authTime: new Date(),
         amr: ["pwd"],
+        claims: null,
       });
       form.set("code", code);
       expect(await rejection(exchangeAuthorizationCode(database, client, form))).toEqual({
@@ -121,6 +126,32 @@ describe("the member grants", () => {
         description: "code_verifier is required: the authorization request had a code_challenge",
       });
     });
+  });
+
+  it("claims asked for by name (OIDC Core 5.5): the ID token carries its own, userinfo its own, a refresh keeps them", async () => {
+    const member = await insertMember(database);
+    const client = (await getClient(database, await insertClient(database)))!;
+    const code = await issueAuthorizationCode(database, {
+      clientId: client.id,
+      userId: member.id,
+      sessionId: await insertSession(database, member.id),
+      redirectUri: REDIRECT_URI,
+      scope: "openid",
+      nonce: null,
+      codeChallenge: s256(VERIFIER),
+      authTime: new Date(),
+      amr: ["pwd"],
+      claims: { userinfo: ["name"], id_token: ["email"] },
+    });
+    const tokens = await exchangeAuthorizationCode(database, client, new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: VERIFIER }));
+    const idToken = decodeJwt(tokens.id_token!);
+    expect(idToken.email).toBe(member.email);
+    expect(idToken).not.toHaveProperty("name");
+    expect(await readUserinfo(database, tokens.access_token)).toEqual({ sub: member.id, name: "Test Member" });
+
+    const refreshed = await exchangeRefreshToken(database, client, refresh(tokens.refresh_token!));
+    expect(decodeJwt(refreshed.id_token!).email).toBe(member.email);
+    expect(await readUserinfo(database, refreshed.access_token)).toEqual({ sub: member.id, name: "Test Member" });
   });
 
   it("a refresh token rotates; presented again, the grant (refresh_token_reuse), its session and the session's other grants end", async () => {
@@ -138,6 +169,7 @@ describe("the member grants", () => {
       codeChallenge: s256(VERIFIER),
       authTime: new Date(),
       amr: ["pwd"],
+      claims: null,
     });
     const secondTokens = await exchangeAuthorizationCode(database, secondClient, new URLSearchParams({ ...Object.fromEntries(first.form), code: secondCode }));
 

@@ -1,7 +1,20 @@
 import "server-only";
 import type { Database } from "../../db/database.ts";
 import type { OAuthClient } from "../clients/get-client.ts";
+import { claimsForScopes } from "../claims.ts";
+import { pickClaims, scopesOfClaims, type RequestedClaims } from "../claims-request.ts";
+import { scopeAllowedForClient } from "../scopes.ts";
 import { signAccessToken, signIdToken } from "../tokens.ts";
+
+/** The claims asked for by name for the ID token, those whose scope the client may still hold. */
+async function idTokenClaimsAskedFor(database: Database, input: MemberTokenInput): Promise<Record<string, unknown> | undefined> {
+  const names = input.claims?.id_token ?? [];
+  if (names.length === 0) return undefined;
+  const scopes = scopesOfClaims(names).filter((scope) => input.client.scopes.includes(scope) && scopeAllowedForClient(scope, input.client.firstParty));
+  const released = await claimsForScopes(database, input.userId, scopes);
+  if (!released) return undefined;
+  return pickClaims(released, names.filter((name) => name !== "sub"));
+}
 
 /** What a member's grant yields at the token endpoint: an access token, maybe an ID token and a refresh token. */
 export interface MemberTokenInput {
@@ -13,6 +26,8 @@ export interface MemberTokenInput {
   nonce?: string | null;
   authTime: Date;
   amr: string[];
+  /** The claims the authorization asked for by name: the ID token carries those asked for it (OIDC Core 5.5). */
+  claims?: RequestedClaims | null;
   refreshToken?: string | null;
 }
 
@@ -51,6 +66,7 @@ export async function memberTokenResponse(database: Database, input: MemberToken
       amr: input.amr,
       sid: input.sessionId,
       accessToken: access.token,
+      extra: await idTokenClaimsAskedFor(database, input),
     });
   }
   if (input.refreshToken) response.refresh_token = input.refreshToken;
