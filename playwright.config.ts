@@ -42,6 +42,9 @@ export default defineConfig({
     {
       name: "portal",
       testMatch: "portal/**/*.spec.ts",
+      // A portal story signs in and out through real pages several times: 38 s on a quiet machine for the
+      // longest, and past 60 s on a busy one (a fresh-clone run timed out mid-way at load 10, nothing wrong).
+      timeout: 120_000,
       use: {
         ...devices["Desktop Chrome"],
         baseURL: POSTGRES_BASE_URL,

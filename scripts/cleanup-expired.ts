@@ -40,6 +40,7 @@ try {
   const summary = await cleanupExpired(database, { retentionDays, batchSize });
   console.log(
     `Deleted ${summary.verificationCodes} verification codes, ${summary.authorizationRequests} authorization requests, ` +
+      `${summary.pushedAuthorizationRequests} pushed authorization requests, ` +
       `${summary.authorizationCodes} authorization codes, ${summary.attemptCounters} attempt counters, ` +
       `${summary.revokedAccessTokens} revoked access-token ids, ${summary.refreshTokens} refresh tokens, ${summary.sessions} sessions, ` +
       `${summary.outboxMessages} outbox messages, ${summary.federatedLoginAttempts} federated sign-in attempts, ` +

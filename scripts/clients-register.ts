@@ -23,7 +23,8 @@ const usage = `usage: npm run clients:register -- --name NAME [options]
   --backchannel-logout-uri URI   told by a signed logout token when the member's session ends
                                  (OpenID Back-Channel Logout 1.0); the redirect URIs' rules
   --backchannel-logout-session-required
-                                 the client needs sid in the logout token`;
+                                 the client needs sid in the logout token
+  --require-par                  its authorization requests only through /oauth/par (RFC 9126)`;
 
 const { values } = parseArgs({
   options: {
@@ -39,6 +40,7 @@ const { values } = parseArgs({
     "no-require-pkce": { type: "boolean", default: false },
     "backchannel-logout-uri": { type: "string" },
     "backchannel-logout-session-required": { type: "boolean", default: false },
+    "require-par": { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -65,6 +67,7 @@ const input = {
   requirePkce: !values["no-require-pkce"],
   backchannelLogoutUri: values["backchannel-logout-uri"] ?? null,
   backchannelLogoutSessionRequired: values["backchannel-logout-session-required"],
+  requirePushedAuthorizationRequests: values["require-par"],
 };
 const checked = registerClientInputSchema.safeParse(input);
 if (!checked.success) {

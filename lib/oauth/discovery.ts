@@ -16,6 +16,8 @@ export function openIdConfiguration() {
     revocation_endpoint: `${issuer}/oauth/revoke`,
     introspection_endpoint: `${issuer}/oauth/introspect`,
     end_session_endpoint: `${issuer}/oauth/logout`,
+    pushed_authorization_request_endpoint: `${issuer}/oauth/par`,
+    require_pushed_authorization_requests: false,
     scopes_supported: [...SUPPORTED_SCOPES],
     claims_supported: SUPPORTED_CLAIMS,
     acr_values_supported: [...ACR_VALUES],
@@ -32,6 +34,7 @@ export function openIdConfiguration() {
     prompt_values_supported: ["none", "login", "consent"],
     claims_parameter_supported: true,
     request_parameter_supported: false,
+    // Only the request_uri of a pushed request (RFC 9126); none from elsewhere.
     request_uri_parameter_supported: false,
     authorization_response_iss_parameter_supported: true,
     frontchannel_logout_supported: false,

@@ -292,7 +292,7 @@ export function judge(generated: Generated, answer: RawAnswer, baseUrl: string):
 
   if (surface === "oauth") {
     // The JSON endpoints answer RFC 6749's shape; everything else under /oauth is a browser's: redirects and pages.
-    const browser = !/^\/oauth\/(token|revoke|introspect|userinfo)$/.test(path);
+    const browser = !/^\/oauth\/(token|revoke|introspect|userinfo|par)$/.test(path);
     if (browser || !path.startsWith("/oauth/")) {
       if (answer.status >= 300 && answer.status < 400) {
         const location = header(answer, "location");
@@ -328,7 +328,8 @@ export function judge(generated: Generated, answer: RawAnswer, baseUrl: string):
       return { ok: true, accepted: false };
     }
     if (!head && answer.body.length > 0 && !isJson(answer)) return { ok: false, why: `2xx with content-type ${header(answer, "content-type")}` };
-    return { ok: true, accepted: false };
+    // A pushed authorization request (RFC 9126) is stored: the one JSON endpoint whose success writes.
+    return { ok: true, accepted: path === "/oauth/par" };
   }
 
   // forms
@@ -365,6 +366,7 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   // Without a session cookie, signing out has nothing to end: it only redirects.
   "/auth/sign-out": [],
   "/oauth/authorize": ["authorization_request"],
+  "/oauth/par": ["pushed_authorization_request"],
   "POST /api/v1/consents/me": ["consent", "security_event"],
   "POST /api/v1/users/me/phone": ["verification_code", "outbox_message"],
   // A wrong texted code is answered 200 `{ verified: false }` (interface.md 2.3): it writes only what any
@@ -384,6 +386,7 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "/api/cron/cleanup-expired": [
     "verification_code",
     "authorization_request",
+    "pushed_authorization_request",
     "authorization_code",
     "revoked_access_token",
     "refresh_token",
@@ -993,6 +996,10 @@ const OAUTH_FORMS: { path: string; template: Record<string, string> }[] = [
   { path: "/oauth/token", template: { grant_type: "refresh_token", refresh_token: "not-a-refresh-token" } },
   { path: "/oauth/revoke", template: { token: "abc", token_type_hint: "refresh_token" } },
   { path: "/oauth/introspect", template: { token: "abc", token_type_hint: "access_token" } },
+  {
+    path: "/oauth/par",
+    template: { response_type: "code", redirect_uri: DEMO_APP.redirectUri, scope: "openid profile", state: "s", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" },
+  },
 ];
 
 const AUTHORIZE_QUERY: Record<string, string> = {

@@ -12,6 +12,7 @@ export const AUTHORIZE_PAGE_ERRORS = {
   invalid_logout_hint: "The app's sign-out request could not be verified.",
   invalid_post_logout_redirect_uri: "The app asked to return after sign-out to an address it has not registered.",
   request_too_large: "The app's request is too large (a form post of more than 16 KiB).",
+  invalid_request_uri: "This sign-in link has expired or was already used. Go back to the app and start again.",
 } as const;
 
 export type AuthorizePageErrorCode = keyof typeof AUTHORIZE_PAGE_ERRORS;

@@ -28,6 +28,7 @@ export async function createThirdPartyClient(database: Database, body: CreateCli
       requirePkce: body.require_pkce,
       backchannelLogoutUri: body.backchannel_logout_uri,
       backchannelLogoutSessionRequired: body.backchannel_logout_session_required,
+      requirePushedAuthorizationRequests: body.require_pushed_authorization_requests,
       firstParty: false,
     },
     select: { id: true },

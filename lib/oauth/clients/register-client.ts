@@ -38,6 +38,8 @@ export const registerClientInputSchema = z
     /** OpenID Back-Channel Logout 1.0: told when the member's session ends; the redirect URIs' rules. */
     backchannelLogoutUri: redirectUri.nullable().default(null),
     backchannelLogoutSessionRequired: z.boolean().default(false),
+    /** RFC 9126: authorization requests only through /oauth/par. */
+    requirePushedAuthorizationRequests: z.boolean().default(false),
     /** Only for seeding fixed demo credentials; normally a secret is generated. */
     secret: z.string().min(8).optional(),
   })
@@ -84,6 +86,7 @@ export async function registerClient(database: Database, input: RegisterClientIn
     requirePkce: client.requirePkce,
     backchannelLogoutUri: client.backchannelLogoutUri,
     backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired,
+    requirePushedAuthorizationRequests: client.requirePushedAuthorizationRequests,
   };
   await database.prisma.client.upsert({
     where: { id: clientId },

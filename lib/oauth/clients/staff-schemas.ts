@@ -30,6 +30,7 @@ export const AdminClientSchema = z
     require_pkce: z.boolean().meta({ description: "PKCE (S256) on every authorization request. Off only for a confidential client, whose OpenID requests must then carry a nonce." }),
     backchannel_logout_uri: z.string().nullable().meta({ description: "Where a signed logout token is POSTed when a session of the member ends (OpenID Back-Channel Logout 1.0)." }),
     backchannel_logout_session_required: z.boolean().meta({ description: "Whether the client needs sid in the logout token; it is sent whenever the grant had a session." }),
+    require_pushed_authorization_requests: z.boolean().meta({ description: "Whether its authorization requests must come through /oauth/par (RFC 9126)." }),
     created_at: z.iso.datetime(),
     disabled_at: z.iso.datetime().nullable(),
   })
@@ -63,6 +64,10 @@ const backchannelLogoutUri = redirectUri
   .meta({ description: "OpenID Back-Channel Logout 1.0: where a signed logout token is POSTed when a session of the member ends; null for none. The redirect URIs' rules." });
 const backchannelLogoutSessionRequired = z.boolean({ error: "must be true or false" }).meta({ description: "Whether the client needs sid in the logout token." });
 
+const requirePushedRequests = z
+  .boolean({ error: "must be true or false" })
+  .meta({ description: "Whether its authorization requests must come through /oauth/par (RFC 9126): nothing of the request in the browser's URL but a one-time request_uri." });
+
 export const createClientBodySchema = z
   .object({
     name: printableText(100),
@@ -77,6 +82,7 @@ export const createClientBodySchema = z
     require_pkce: requirePkce.default(true),
     backchannel_logout_uri: backchannelLogoutUri.default(null),
     backchannel_logout_session_required: backchannelLogoutSessionRequired.default(false),
+    require_pushed_authorization_requests: requirePushedRequests.default(false),
   })
   .strict()
   .refine((body) => body.type === "confidential" || !body.grant_types.includes("client_credentials"), { message: "client_credentials needs a confidential client", path: ["grant_types"] })
@@ -93,6 +99,7 @@ export const updateClientBodySchema = z
     require_pkce: requirePkce.optional(),
     backchannel_logout_uri: backchannelLogoutUri.optional(),
     backchannel_logout_session_required: backchannelLogoutSessionRequired.optional(),
+    require_pushed_authorization_requests: requirePushedRequests.optional(),
   })
   .strict()
   // Only when the body is otherwise valid: an unknown field is the one problem to name.

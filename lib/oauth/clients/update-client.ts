@@ -19,6 +19,7 @@ export async function updateClient(database: Database, clientId: string, body: U
       requirePkce: body.require_pkce,
       backchannelLogoutUri: body.backchannel_logout_uri,
       backchannelLogoutSessionRequired: body.backchannel_logout_session_required,
+      requirePushedAuthorizationRequests: body.require_pushed_authorization_requests,
     },
     select: { id: true },
   });
