@@ -9,6 +9,7 @@ import { OAuthBrowser } from "../support/oauth-browser.ts";
 import { staffWithToken } from "../support/admin.ts";
 import { ISSUER, bearerGet, portalTokensFor } from "../support/oauth-client.ts";
 import { tokenHash } from "../support/oauth-tokens.ts";
+import { authorizationUrl, discover, insecure } from "../support/second-relying-party.ts";
 
 // OpenID Connect Back-Channel Logout 1.0 over HTTP, as the conformance suite's Back-Channel Logout OP plan
 // drives it: a relying party (oauth4webapi) with a registered backchannel_logout_uri signs a member in; when
@@ -17,7 +18,6 @@ import { tokenHash } from "../support/oauth-tokens.ts";
 // server in this process on loopback; the test server allows that (OUTBOUND_ALLOW_PRIVATE_ADDRESSES=true,
 // playwright.config.ts), as a production server would not.
 
-const insecure = { [oauth.allowInsecureRequests]: true } as const;
 const REDIRECT_URI = "http://127.0.0.1:8080/callback";
 const jwks = createRemoteJWKSet(new URL(`${ISSUER}/.well-known/jwks.json`));
 
@@ -40,8 +40,7 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((resolve) => rp.listen(0, "127.0.0.1", resolve));
   rpBase = `http://127.0.0.1:${(rp.address() as AddressInfo).port}`;
-  const issuer = new URL(ISSUER);
-  as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, insecure));
+  as = await discover();
 });
 test.afterAll(() => new Promise<void>((resolve) => rp.close(() => resolve())));
 
@@ -65,8 +64,7 @@ async function signIn(registered: Registered, member: TestMember, browser = new 
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const nonce = oauth.generateRandomNonce();
-  const url = new URL(as.authorization_endpoint!);
-  for (const [name, value] of Object.entries({
+  const url = authorizationUrl(as, {
     client_id: registered.client.client_id,
     redirect_uri: REDIRECT_URI,
     response_type: "code",
@@ -75,9 +73,7 @@ async function signIn(registered: Registered, member: TestMember, browser = new 
     nonce,
     code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
     code_challenge_method: "S256",
-  })) {
-    url.searchParams.set(name, value);
-  }
+  });
   const outcome = await browser.authorize(url, { account: member });
   expect(outcome.code, outcome.trail.join("\n")).toBeTruthy();
   const callback = oauth.validateAuthResponse(as, registered.client, outcome.callback!, state);

@@ -3,14 +3,13 @@ import * as oauth from "oauth4webapi";
 import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { OAuthBrowser } from "../support/oauth-browser.ts";
-import { ISSUER } from "../support/oauth-client.ts";
 import { tokenHash } from "../support/oauth-tokens.ts";
+import { authorizationUrl, discover, insecure } from "../support/second-relying-party.ts";
 
 // The claims request parameter (OIDC Core 5.5), as the conformance suite's oidcc-claims-essential asks for
 // it: scope openid only, `name` essential in the UserInfo member. Driven by oauth4webapi: userinfo answers
 // the name, the ID token does not carry it, and the member consented to the profile scope behind it.
 
-const insecure = { [oauth.allowInsecureRequests]: true } as const;
 const CLIENT = { id: "oauth-test-claims", secret: "oauth-test-claims-secret-0123456789", redirectUri: "http://127.0.0.1:8080/claims-callback" };
 const client: oauth.Client = { client_id: CLIENT.id };
 let as: oauth.AuthorizationServer;
@@ -22,8 +21,7 @@ test.beforeAll(async () => {
      ON CONFLICT (id) DO NOTHING`,
     [CLIENT.id, tokenHash(CLIENT.secret), [CLIENT.redirectUri]],
   );
-  const issuer = new URL(ISSUER);
-  as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, insecure));
+  as = await discover();
 });
 
 test("discovery says the claims parameter is supported", () => {
@@ -35,8 +33,7 @@ test("name asked for as essential in userinfo, with scope openid: userinfo answe
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const nonce = oauth.generateRandomNonce();
-  const url = new URL(as.authorization_endpoint!);
-  for (const [name, value] of Object.entries({
+  const url = authorizationUrl(as, {
     client_id: CLIENT.id,
     redirect_uri: CLIENT.redirectUri,
     response_type: "code",
@@ -46,9 +43,7 @@ test("name asked for as essential in userinfo, with scope openid: userinfo answe
     code_challenge: await oauth.calculatePKCECodeChallenge(verifier),
     code_challenge_method: "S256",
     claims: JSON.stringify({ userinfo: { name: { essential: true } } }),
-  })) {
-    url.searchParams.set(name, value);
-  }
+  });
   const outcome = await new OAuthBrowser().authorize(url, { account: member });
   expect(outcome.pages).toEqual(["sign-in", "consent"]);
   const callback = oauth.validateAuthResponse(as, client, outcome.callback!, state);
@@ -67,10 +62,7 @@ test("name asked for as essential in userinfo, with scope openid: userinfo answe
 
 test("a claims parameter that is not JSON is refused back to the client", async () => {
   const state = oauth.generateRandomState();
-  const url = new URL(as.authorization_endpoint!);
-  for (const [name, value] of Object.entries({ client_id: CLIENT.id, redirect_uri: CLIENT.redirectUri, response_type: "code", scope: "openid", state, code_challenge: "a".repeat(43), code_challenge_method: "S256", claims: "{name" })) {
-    url.searchParams.set(name, value);
-  }
+  const url = authorizationUrl(as, { client_id: CLIENT.id, redirect_uri: CLIENT.redirectUri, response_type: "code", scope: "openid", state, code_challenge: "a".repeat(43), code_challenge_method: "S256", claims: "{name" });
   const outcome = await new OAuthBrowser().authorize(url, {});
   expect({ error: outcome.error, description: outcome.errorDescription, state: outcome.state }).toEqual({
     error: "invalid_request",

@@ -5,12 +5,12 @@ import { createTestMember } from "../support/oauth-accounts.ts";
 import { OAuthBrowser } from "../support/oauth-browser.ts";
 import { ISSUER, basic } from "../support/oauth-client.ts";
 import { tokenHash } from "../support/oauth-tokens.ts";
+import { authorizationUrl, discover, insecure } from "../support/second-relying-party.ts";
 
 // Pushed authorization requests (RFC 9126), driven by oauth4webapi: the client pushes its request with its
 // credentials and sends the browser with nothing but client_id and a one-time request_uri. A client that
 // must use PAR is refused a request in the URL; every refusal has its exact status and body.
 
-const insecure = { [oauth.allowInsecureRequests]: true } as const;
 const CLIENT = { id: "oauth-test-par", secret: "oauth-test-par-secret-0123456789", redirectUri: "http://127.0.0.1:8080/par-callback" };
 const client: oauth.Client = { client_id: CLIENT.id };
 const clientAuth = oauth.ClientSecretBasic(CLIENT.secret);
@@ -23,8 +23,7 @@ test.beforeAll(async () => {
      ON CONFLICT (id) DO NOTHING`,
     [CLIENT.id, tokenHash(CLIENT.secret), [CLIENT.redirectUri]],
   );
-  const issuer = new URL(ISSUER);
-  as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, insecure));
+  as = await discover();
 });
 
 async function pushed(parameters: Record<string, string>) {
@@ -42,11 +41,7 @@ async function push(parameters: Record<string, string>, authorization = basic(CL
 }
 
 function browserUrl(requestUri: string, extra: Record<string, string> = {}): URL {
-  const url = new URL(as.authorization_endpoint!);
-  url.searchParams.set("client_id", CLIENT.id);
-  url.searchParams.set("request_uri", requestUri);
-  for (const [name, value] of Object.entries(extra)) url.searchParams.set(name, value);
-  return url;
+  return authorizationUrl(as, { client_id: CLIENT.id, request_uri: requestUri, ...extra });
 }
 
 test("discovery names the PAR endpoint", () => {
@@ -86,10 +81,7 @@ test("push, sign in with only client_id and request_uri, exchange: the pushed pa
 
 test("a client that must use PAR is refused a request in the URL, back at its redirect URI", async () => {
   const state = oauth.generateRandomState();
-  const url = new URL(as.authorization_endpoint!);
-  for (const [name, value] of Object.entries({ client_id: CLIENT.id, redirect_uri: CLIENT.redirectUri, response_type: "code", scope: "openid", state, code_challenge: "a".repeat(43), code_challenge_method: "S256" })) {
-    url.searchParams.set(name, value);
-  }
+  const url = authorizationUrl(as, { client_id: CLIENT.id, redirect_uri: CLIENT.redirectUri, response_type: "code", scope: "openid", state, code_challenge: "a".repeat(43), code_challenge_method: "S256" });
   const outcome = await new OAuthBrowser().authorize(url, {});
   expect({ error: outcome.error, description: outcome.errorDescription, state: outcome.state }).toEqual({
     error: "invalid_request",

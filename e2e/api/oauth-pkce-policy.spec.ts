@@ -5,6 +5,7 @@ import { createTestMember, type TestMember } from "../support/oauth-accounts.ts"
 import { OAuthBrowser } from "../support/oauth-browser.ts";
 import { ISSUER, basic, tokenRequest } from "../support/oauth-client.ts";
 import { tokenHash } from "../support/oauth-tokens.ts";
+import { authorizationUrl, discover, insecure } from "../support/second-relying-party.ts";
 
 // The per-client PKCE policy (docs/decisions/0006), driven by a second relying-party library, oauth4webapi,
 // as a certification suite's static client would: a confidential client whose require_pkce is off may send
@@ -12,7 +13,6 @@ import { tokenHash } from "../support/oauth-tokens.ts";
 // enforced, and a code_verifier for a code issued without a challenge is refused (the PKCE downgrade).
 
 const NONCE_CLIENT = { id: "oauth-test-nonce-only", secret: "oauth-test-nonce-secret-0123456789", redirectUri: "http://127.0.0.1:8080/nonce-callback" };
-const insecure = { [oauth.allowInsecureRequests]: true } as const;
 const client: oauth.Client = { client_id: NONCE_CLIENT.id };
 const clientAuth = oauth.ClientSecretBasic(NONCE_CLIENT.secret);
 
@@ -26,17 +26,13 @@ test.beforeAll(async () => {
      ON CONFLICT (id) DO UPDATE SET require_pkce = false, disabled_at = NULL`,
     [NONCE_CLIENT.id, tokenHash(NONCE_CLIENT.secret), [NONCE_CLIENT.redirectUri]],
   );
-  const issuer = new URL(ISSUER);
-  as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, insecure));
+  as = await discover();
   member = await createTestMember("pkce-policy");
 });
 
 /** The authorization URL as oauth4webapi's README builds it; a value of null leaves a parameter out. */
-function authorizationUrl(parameters: Record<string, string | null>): URL {
-  const url = new URL(as.authorization_endpoint!);
-  const all: Record<string, string | null> = { client_id: NONCE_CLIENT.id, redirect_uri: NONCE_CLIENT.redirectUri, response_type: "code", scope: "openid email", ...parameters };
-  for (const [name, value] of Object.entries(all)) if (value !== null) url.searchParams.set(name, value);
-  return url;
+function nonceClientUrl(parameters: Record<string, string | null>): URL {
+  return authorizationUrl(as, { client_id: NONCE_CLIENT.id, redirect_uri: NONCE_CLIENT.redirectUri, response_type: "code", scope: "openid email", ...parameters });
 }
 
 async function signIn(url: URL) {
@@ -47,7 +43,7 @@ test.describe("a confidential client with require_pkce off", () => {
   test("signs in with a nonce and no PKCE: oauth4webapi validates the ID token's nonce, and userinfo answers the same subject", async () => {
     const nonce = oauth.generateRandomNonce();
     const state = oauth.generateRandomState();
-    const outcome = await signIn(authorizationUrl({ nonce, state }));
+    const outcome = await signIn(nonceClientUrl({ nonce, state }));
     expect(outcome.code, outcome.trail.join("\n")).toBeTruthy();
 
     const callback = oauth.validateAuthResponse(as, client, outcome.callback!, state);
@@ -63,7 +59,7 @@ test.describe("a confidential client with require_pkce off", () => {
   test("PKCE it sends is enforced: the right verifier works", async () => {
     const verifier = oauth.generateRandomCodeVerifier();
     const state = oauth.generateRandomState();
-    const outcome = await signIn(authorizationUrl({ state, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" }));
+    const outcome = await signIn(nonceClientUrl({ state, code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" }));
     const callback = oauth.validateAuthResponse(as, client, outcome.callback!, state);
     const response = await oauth.authorizationCodeGrantRequest(as, client, clientAuth, callback, NONCE_CLIENT.redirectUri, verifier, insecure);
     const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, { requireIdToken: true });
@@ -79,7 +75,7 @@ test.describe("a confidential client with require_pkce off", () => {
     ] as const) {
       test(name, async () => {
         const state = oauth.generateRandomState();
-        const outcome = await new OAuthBrowser().authorize(authorizationUrl({ state, ...parameters }), {});
+        const outcome = await new OAuthBrowser().authorize(nonceClientUrl({ state, ...parameters }), {});
         expect(outcome.pages).toEqual([]);
         expect(`${outcome.callback?.origin}${outcome.callback?.pathname}`).toBe(NONCE_CLIENT.redirectUri);
         expect({ error: outcome.error, description: outcome.errorDescription, state: outcome.state, iss: outcome.iss }).toEqual({ error: "invalid_request", description, state, iss: ISSUER });
@@ -88,7 +84,7 @@ test.describe("a confidential client with require_pkce off", () => {
   });
 
   test("a code_verifier for a code issued without a challenge is refused (the PKCE downgrade, RFC 9700 2.1.1), and the code is spent", async () => {
-    const outcome = await signIn(authorizationUrl({ nonce: oauth.generateRandomNonce() }));
+    const outcome = await signIn(nonceClientUrl({ nonce: oauth.generateRandomNonce() }));
     const form = { grant_type: "authorization_code", code: outcome.code!, redirect_uri: NONCE_CLIENT.redirectUri };
     const downgraded = await tokenRequest({ ...form, code_verifier: oauth.generateRandomCodeVerifier() }, NONCE_CLIENT);
     expect([downgraded.status, downgraded.body]).toEqual([400, { error: "invalid_grant", error_description: "code_verifier was sent, but the authorization request had no code_challenge" }]);
@@ -98,7 +94,7 @@ test.describe("a confidential client with require_pkce off", () => {
 
   test("a code issued with a challenge still needs its verifier", async () => {
     const verifier = oauth.generateRandomCodeVerifier();
-    const outcome = await signIn(authorizationUrl({ nonce: "n-1", code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" }));
+    const outcome = await signIn(nonceClientUrl({ nonce: "n-1", code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: "S256" }));
     const answer = await tokenRequest({ grant_type: "authorization_code", code: outcome.code!, redirect_uri: NONCE_CLIENT.redirectUri }, NONCE_CLIENT);
     expect([answer.status, answer.body]).toEqual([400, { error: "invalid_grant", error_description: "code_verifier is required: the authorization request had a code_challenge" }]);
   });

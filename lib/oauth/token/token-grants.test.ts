@@ -4,7 +4,7 @@ import { thrownBy, serviceTestDatabase } from "../../db/service-test.ts";
 import { insertClient, insertMember, insertSession } from "../../db/test-fixtures.ts";
 import { getClient, type OAuthClient } from "../clients/get-client.ts";
 import { OAuthError } from "../errors.ts";
-import { issueAuthorizationCode } from "../grants/authorization-codes.ts";
+import { issueAuthorizationCode, type CodeGrantInput } from "../grants/authorization-codes.ts";
 import { forgetCachedKeys } from "../keys.ts";
 import { revokeToken } from "../revoke-token.ts";
 import { checkTokenLiveness } from "../token-liveness.ts";
@@ -32,20 +32,19 @@ async function codeForMember() {
   const member = await insertMember(database);
   const client = (await getClient(database, await insertClient(database)))! satisfies OAuthClient;
   const sessionId = await insertSession(database, member.id);
-  const code = await issueAuthorizationCode(database, {
+  const code = await issueCode({
     clientId: client.id,
     userId: member.id,
     sessionId,
-    redirectUri: REDIRECT_URI,
     scope: "openid profile",
-    nonce: null,
-    codeChallenge: s256(VERIFIER),
-    authTime: new Date(),
-    amr: ["pwd"],
-    claims: null,
   });
   const form = new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: VERIFIER });
   return { member, client, sessionId, form };
+}
+
+/** A code as the authorization endpoint issues it: to REDIRECT_URI, with PKCE for VERIFIER, unless told otherwise. */
+function issueCode(fields: Pick<CodeGrantInput, "clientId" | "userId" | "sessionId" | "scope"> & Partial<CodeGrantInput>): Promise<string> {
+  return issueAuthorizationCode(database, { redirectUri: REDIRECT_URI, nonce: null, codeChallenge: s256(VERIFIER), authTime: new Date(), amr: ["pwd"], claims: null, ...fields });
 }
 
 const grantsOf = (userId: string) => database.prisma.grant.findMany({ where: { userId }, select: { id: true, revokedReason: true } });
@@ -74,17 +73,13 @@ describe("the member grants", () => {
     async function codeWithoutChallenge() {
       const member = await insertMember(database);
       const client = (await getClient(database, await insertClient(database, { requirePkce: false })))!;
-      const code = await issueAuthorizationCode(database, {
+      const code = await issueCode({
         clientId: client.id,
         userId: member.id,
         sessionId: await insertSession(database, member.id),
-        redirectUri: REDIRECT_URI,
         scope: "openid",
         nonce: "n-0S6_WzA2Mj",
         codeChallenge: null,
-        authTime: new Date(),
-        amr: ["pwd"],
-        claims: null,
       });
       return { client, form: new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI }) };
     }
@@ -108,17 +103,11 @@ describe("the member grants", () => {
     it("still needs the verifier of a code whose request had a challenge", async () => {
       const { client, form } = await codeWithoutChallenge();
       const member = await insertMember(database);
-      const code = await issueAuthorizationCode(database, {
+      const code = await issueCode({
         clientId: client.id,
         userId: member.id,
         sessionId: await insertSession(database, member.id),
-        redirectUri: REDIRECT_URI,
         scope: "openid",
-        nonce: null,
-        codeChallenge: s256(VERIFIER),
-        authTime: new Date(),
-        amr: ["pwd"],
-        claims: null,
       });
       form.set("code", code);
       expect(await rejection(exchangeAuthorizationCode(database, client, form))).toEqual({
@@ -131,16 +120,11 @@ describe("the member grants", () => {
   it("claims asked for by name (OIDC Core 5.5): the ID token carries its own, userinfo its own, a refresh keeps them", async () => {
     const member = await insertMember(database);
     const client = (await getClient(database, await insertClient(database)))!;
-    const code = await issueAuthorizationCode(database, {
+    const code = await issueCode({
       clientId: client.id,
       userId: member.id,
       sessionId: await insertSession(database, member.id),
-      redirectUri: REDIRECT_URI,
       scope: "openid",
-      nonce: null,
-      codeChallenge: s256(VERIFIER),
-      authTime: new Date(),
-      amr: ["pwd"],
       claims: { userinfo: ["name"], id_token: ["email"] },
     });
     const tokens = await exchangeAuthorizationCode(database, client, new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: VERIFIER }));
@@ -159,17 +143,11 @@ describe("the member grants", () => {
     const firstTokens = await exchangeAuthorizationCode(database, first.client, first.form);
     // A second app's grant in the same sign-in.
     const secondClient = (await getClient(database, await insertClient(database)))!;
-    const secondCode = await issueAuthorizationCode(database, {
+    const secondCode = await issueCode({
       clientId: secondClient.id,
       userId: first.member.id,
       sessionId: first.sessionId,
-      redirectUri: REDIRECT_URI,
       scope: "openid",
-      nonce: null,
-      codeChallenge: s256(VERIFIER),
-      authTime: new Date(),
-      amr: ["pwd"],
-      claims: null,
     });
     const secondTokens = await exchangeAuthorizationCode(database, secondClient, new URLSearchParams({ ...Object.fromEntries(first.form), code: secondCode }));
 
