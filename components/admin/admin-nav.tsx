@@ -8,6 +8,7 @@ const SECTIONS = [
   { href: "/admin", label: "Overview" },
   { href: "/admin/events", label: "Events" },
   { href: "/admin/membership", label: "Membership requests" },
+  { href: "/admin/clients", label: "Apps" },
 ] as const;
 
 /** The staff area's own navigation: Overview on its own page, the others on theirs and below. */

@@ -10,6 +10,7 @@ import {
   type EventStatusChange,
 } from "@/lib/calendar/staff-schemas";
 import { AdminMembershipSuggestionPageSchema, AdminMembershipSuggestionSchema } from "@/lib/membership/staff-schemas";
+import { AdminClientPageSchema, AdminClientSchema, type UpdateClientBody } from "@/lib/oauth/clients/staff-schemas";
 import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { adminQueryKeys } from "@/lib/portal-api/query-keys";
 
@@ -95,5 +96,28 @@ export function useDecideSuggestion() {
     mutationFn: ({ id, decision }: { id: string; decision: "approve" | "reject" }) =>
       portalApi(AdminMembershipSuggestionSchema, `admin/membership/suggestions/${encodeURIComponent(id)}/${decision}`, { method: "POST" }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.suggestions }),
+  });
+}
+
+export const CLIENTS_PER_PAGE = 20;
+
+export function useAdminClients(query: { q: string; page: number }) {
+  const search = new URLSearchParams({ page: String(query.page), per: String(CLIENTS_PER_PAGE), sort: "name" });
+  if (query.q) search.set("q", query.q);
+  return useQuery({
+    queryKey: adminQueryKeys.clientList(query),
+    queryFn: () => portalApi(AdminClientPageSchema, `admin/clients?${search.toString()}`),
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useUpdateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ clientId, body }: { clientId: string; body: UpdateClientBody }) =>
+      portalApi(AdminClientSchema, `admin/clients/${encodeURIComponent(clientId)}`, { method: "PATCH", body }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.clients }),
   });
 }

@@ -37,6 +37,12 @@ describe("malformedTargetAnswer", () => {
     }
   });
 
+  it("answers the PAR endpoint (RFC 9126), JSON like the token endpoint, in its shape when its headers are too large", () => {
+    const answer = transportRefusal("/oauth/par", "headers_too_large");
+    expect(answer.headers["Content-Type"]).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.body)).toEqual({ error: "invalid_request", error_description: "the request headers are too large" });
+  });
+
   it("answers the federated link finalize route, a JSON route under /oauth, in the identity shape", () => {
     for (const problem of ["malformed_target", "headers_too_large"] as const) {
       const answer = transportRefusal("/oauth/federated/link/finalize", problem);

@@ -39,7 +39,7 @@ export function transportRefusal(target: string, problem: TransportProblem): Pla
   if (path.startsWith("/api/calendar")) {
     return calendarErrorAnswer(400, problem === "malformed_target" ? "the request URL is malformed" : description);
   }
-  if (/^\/(api|auth|portal\/api|oauth\/(token|revoke|introspect|userinfo|federated\/link\/finalize)|\.well-known)(\/|$)/.test(path)) {
+  if (/^\/(api|auth|portal\/api|oauth\/(token|revoke|introspect|userinfo|par|federated\/link\/finalize)|\.well-known)(\/|$)/.test(path)) {
     // The identity, forms and OAuth JSON shapes agree here: `{ error: "invalid_request", error_description }`.
     // /oauth/federated/link/finalize is a self-service route in the identity shape (interface.md 4.2), not a page.
     return identityErrorAnswer("invalid_request", description, 400);

@@ -24,4 +24,6 @@ export const adminQueryKeys = {
   campuses: ["admin", "campuses"] as const,
   ministries: ["admin", "ministries"] as const,
   suggestions: ["admin", "membership-suggestions"] as const,
+  clients: ["admin", "clients"] as const,
+  clientList: (query: { q: string; page: number }) => ["admin", "clients", "list", query] as const,
 };

@@ -32,6 +32,14 @@ export default async function AdminPage() {
             <p className="quick-link__text">Compare a member with the record they asked for, then link it or turn the request down.</p>
           </li>
         ) : null}
+        {access.permissions.has("clients:read") ? (
+          <li className="quick-link">
+            <Link href="/admin/clients" className="quick-link__title">
+              Apps
+            </Link>
+            <p className="quick-link__text">See the apps members sign in to, and change how each must sign them in when its developer asks.</p>
+          </li>
+        ) : null}
       </ul>
     </div>
   );
