@@ -62,7 +62,10 @@ export function scopesToConsent(params: { scope: string; claims?: RequestedClaim
   return [...new Set([...scopes, ...claimScopes])].join(" ");
 }
 
-/** Of a set of released claims, the ones asked for by name. */
-export function pickClaims(released: Record<string, unknown>, names: readonly string[]): Record<string, unknown> {
-  return Object.fromEntries(names.filter((name) => released[name] !== undefined).map((name) => [name, released[name]]));
+/** Of the claims asked for by name, those whose scope is among `scopes` (the ones the client may still hold). */
+export function claimsOfScopes(names: readonly string[], scopes: readonly string[]): string[] {
+  return names.filter((name) => {
+    const scope = SCOPE_OF_CLAIM.get(name);
+    return scope !== undefined && scopes.includes(scope);
+  });
 }

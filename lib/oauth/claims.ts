@@ -3,10 +3,11 @@ import type { Database } from "../db/database.ts";
 import { CLAIMS_BY_SCOPE, isSupportedScope } from "./scopes.ts";
 
 /**
- * The member's standard claims (OIDC Core 5.1) released by the given scopes, for userinfo.
+ * The member's standard claims (OIDC Core 5.1) released by the given scopes, plus the claims `named` one
+ * by one (the claims request parameter, OIDC Core 5.5; the caller has checked the client may hold them).
  * Null when the account no longer exists.
  */
-export async function claimsForScopes(database: Database, userId: string, scopes: readonly string[]): Promise<Record<string, unknown> | null> {
+export async function claimsForScopes(database: Database, userId: string, scopes: readonly string[], named: readonly string[] = []): Promise<Record<string, unknown> | null> {
   const account = await database.prisma.user.findUnique({
     where: { id: userId },
     select: { id: true, email: true, emailVerifiedAt: true, givenName: true, familyName: true, phone: true, phoneVerifiedAt: true, locale: true, updatedAt: true },
@@ -31,5 +32,6 @@ export async function claimsForScopes(database: Database, userId: string, scopes
       if (all[claim] !== undefined) released[claim] = all[claim];
     }
   }
+  for (const claim of named) if (Object.hasOwn(all, claim) && all[claim] !== undefined) released[claim] = all[claim];
   return released;
 }

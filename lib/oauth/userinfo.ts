@@ -2,7 +2,7 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import { bearerError, bearerMissing } from "./bearer.ts";
 import { claimsForScopes } from "./claims.ts";
-import { pickClaims, scopesOfClaims } from "./claims-request.ts";
+import { claimsOfScopes, scopesOfClaims } from "./claims-request.ts";
 import { effectiveScopes } from "./scopes.ts";
 import { checkTokenLiveness } from "./token-liveness.ts";
 import { InvalidTokenError, verifyAccessToken } from "./tokens.ts";
@@ -32,9 +32,7 @@ export async function readUserinfo(database: Database, token: string | null): Pr
   // Claims asked for by name (OIDC Core 5.5) whose scope the client may still hold come too, and only those.
   const asked = liveness.requestedClaims?.userinfo ?? [];
   const askedScopes = effectiveScopes(scopesOfClaims(asked), { scopes: liveness.clientScopes, firstParty: liveness.firstPartyClient });
-  const claims = await claimsForScopes(database, verified.sub, scopes);
+  const claims = await claimsForScopes(database, verified.sub, scopes, claimsOfScopes(asked, askedScopes));
   if (!claims) throw bearerError("invalid_token", "the account no longer exists");
-  if (askedScopes.length === 0) return claims;
-  const more = await claimsForScopes(database, verified.sub, askedScopes);
-  return { ...claims, ...pickClaims(more ?? {}, asked) };
+  return claims;
 }

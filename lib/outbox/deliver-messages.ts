@@ -98,7 +98,6 @@ async function deliverOne(database: Database, id: string, channels: readonly Out
 /** Tries to deliver these messages now; answers how many were sent. */
 export async function deliverMessages(database: Database, ids: readonly string[]): Promise<number> {
   const channels = deliverableChannels();
-  if (channels.length === 0) return 0;
   let sent = 0;
   for (const id of ids) {
     try {
@@ -117,7 +116,7 @@ export async function deliverMessages(database: Database, ids: readonly string[]
  * transaction was opened on, not the transaction's: delivery runs after the commit.
  */
 export function deliverAfterCommit(database: Database, ids: readonly string[]): void {
-  if (ids.length === 0 || deliverableChannels().length === 0) return;
+  if (ids.length === 0) return;
   void deliverMessages(database, ids).catch((error: unknown) => logLine("error", "outbox: delivery failed", { error: describe(error) }));
 }
 
@@ -127,7 +126,6 @@ export function deliverAfterCommit(database: Database, ids: readonly string[]): 
  */
 export async function deliverPendingMessages(database: Database, limit = 50): Promise<number> {
   const channels = deliverableChannels();
-  if (channels.length === 0) return 0;
   const rows = await database.prisma.outboxMessage.findMany({
     where: { channel: { in: channels }, sentAt: null, attempts: { lt: MAX_DELIVERY_ATTEMPTS }, OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: new Date() } }] },
     orderBy: { createdAt: "asc" },

@@ -13,12 +13,11 @@ const CLIENT_AUTHENTICATION_PARAMETERS = ["client_secret", "client_assertion", "
  * `request_uri` for the browser. Everything /oauth/authorize would check is checked here, with errors
  * answered to the client in JSON (2.3) instead of through the browser: the redirect URI (registered, exact),
  * then the request (lib/oauth/authorize/validate-authorization-params.ts). A pushed request may not itself
- * carry a request_uri (2.1).
+ * carry a request_uri (2.1). A `client_id` other than the authenticated client's is refused by
+ * authenticateClient, before this runs.
  */
 export async function pushAuthorizationRequest(database: Database, client: OAuthClient, form: URLSearchParams): Promise<{ request_uri: string; expires_in: number }> {
   if (form.has("request_uri")) throw invalidRequest("request_uri cannot be pushed");
-  const namedClient = form.get("client_id");
-  if (namedClient !== null && namedClient !== client.id) throw invalidRequest("client_id does not match the authenticated client");
   const redirectUri = form.get("redirect_uri");
   if (!redirectUri) throw invalidRequest("redirect_uri is required");
   if (!client.redirectUris.includes(redirectUri)) throw invalidRequest("redirect_uri is not registered for this client");

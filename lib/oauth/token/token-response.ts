@@ -2,7 +2,7 @@ import "server-only";
 import type { Database } from "../../db/database.ts";
 import type { OAuthClient } from "../clients/get-client.ts";
 import { claimsForScopes } from "../claims.ts";
-import { pickClaims, scopesOfClaims, type RequestedClaims } from "../claims-request.ts";
+import { claimsOfScopes, scopesOfClaims, type RequestedClaims } from "../claims-request.ts";
 import { scopeAllowedForClient } from "../scopes.ts";
 import { signAccessToken, signIdToken } from "../tokens.ts";
 
@@ -11,9 +11,12 @@ async function idTokenClaimsAskedFor(database: Database, input: MemberTokenInput
   const names = input.claims?.id_token ?? [];
   if (names.length === 0) return undefined;
   const scopes = scopesOfClaims(names).filter((scope) => input.client.scopes.includes(scope) && scopeAllowedForClient(scope, input.client.firstParty));
-  const released = await claimsForScopes(database, input.userId, scopes);
+  const released = await claimsForScopes(database, input.userId, [], claimsOfScopes(names, scopes));
   if (!released) return undefined;
-  return pickClaims(released, names.filter((name) => name !== "sub"));
+  // The ID token has its own `sub`.
+  const asked = { ...released };
+  delete asked.sub;
+  return asked;
 }
 
 /** What a member's grant yields at the token endpoint: an access token, maybe an ID token and a refresh token. */
