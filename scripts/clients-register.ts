@@ -12,7 +12,9 @@ const usage = `usage: npm run clients:register -- --name NAME [options]
                                  only on 127.0.0.1, [::1] or localhost (or BASE_URL's own origin);
                                  no fragment, no user name or password
   --post-logout-redirect-uri URI repeatable; the same rules
-  --grant TYPE                   repeatable: authorization_code, refresh_token, client_credentials
+  --grant TYPE                   repeatable: authorization_code, refresh_token, client_credentials,
+                                 device_code (RFC 8628, for kiosks and displays; its full name
+                                 urn:ietf:params:oauth:grant-type:device_code works too)
                                  (default: authorization_code and refresh_token)
   --scope SCOPE                  repeatable: openid, profile, email, phone, offline_access
                                  (default: openid profile email)
@@ -24,7 +26,9 @@ const usage = `usage: npm run clients:register -- --name NAME [options]
                                  (OpenID Back-Channel Logout 1.0); the redirect URIs' rules
   --backchannel-logout-session-required
                                  the client needs sid in the logout token
-  --require-par                  its authorization requests only through /oauth/par (RFC 9126)`;
+  --require-par                  its authorization requests only through /oauth/par (RFC 9126)
+  --dpop                         every token request must carry a DPoP proof, so its tokens are
+                                 sender-constrained (RFC 9449 dpop_bound_access_tokens; a phone app)`;
 
 const { values } = parseArgs({
   options: {
@@ -41,6 +45,7 @@ const { values } = parseArgs({
     "backchannel-logout-uri": { type: "string" },
     "backchannel-logout-session-required": { type: "boolean", default: false },
     "require-par": { type: "boolean", default: false },
+    dpop: { type: "boolean", default: false },
     help: { type: "boolean", short: "h" },
   },
 });
@@ -53,6 +58,7 @@ loadDotEnv();
 process.env.SEED_DEMO_DATA = "false";
 const { database: openDatabase, closeDatabase } = await import("../lib/db.ts");
 const { registerClient, registerClientInputSchema } = await import("../lib/oauth/clients/register-client.ts");
+const { DEVICE_CODE_GRANT_TYPE } = await import("../lib/oauth/device/device-policy.ts");
 
 const input = {
   id: values.id,
@@ -60,7 +66,7 @@ const input = {
   type: values.public ? "public" : "confidential",
   redirectUris: values["redirect-uri"],
   postLogoutRedirectUris: values["post-logout-redirect-uri"],
-  grantTypes: values.grant,
+  grantTypes: values.grant?.map((grant) => (grant === "device_code" ? DEVICE_CODE_GRANT_TYPE : grant)),
   scopes: values.scope?.flatMap((scope) => scope.split(" ")),
   firstParty: values["first-party"],
   idTokenSignedResponseAlg: values["id-token-alg"],
@@ -68,6 +74,7 @@ const input = {
   backchannelLogoutUri: values["backchannel-logout-uri"] ?? null,
   backchannelLogoutSessionRequired: values["backchannel-logout-session-required"],
   requirePushedAuthorizationRequests: values["require-par"],
+  dpopBoundAccessTokens: values.dpop,
 };
 const checked = registerClientInputSchema.safeParse(input);
 if (!checked.success) {

@@ -95,6 +95,7 @@ export function ClientsList({ canWrite }: { canWrite: boolean }) {
                       <Facts>
                         <Fact term="PKCE">{client.require_pkce ? "Required" : "Not required: its sign-in requests must carry a nonce"}</Fact>
                         <Fact term="Pushed sign-in requests (PAR)">{client.require_pushed_authorization_requests ? "Required" : "Allowed, not required"}</Fact>
+                        <Fact term="Tokens bound to the app’s key (DPoP)">{client.dpop_bound_access_tokens ? "Required" : "Allowed, not required"}</Fact>
                         <Fact term="Told when members sign out">
                           {client.backchannel_logout_uri ? <span className={styles.breakAnywhere}>{client.backchannel_logout_uri}</span> : "No"}
                         </Fact>
@@ -133,17 +134,19 @@ const FIELD_WORDS: Record<string, string> = {
   "backchannel_logout_uri: ": "The sign-out notification address ",
   "require_pkce: ": "",
   "require_pushed_authorization_requests: ": "",
+  "dpop_bound_access_tokens: ": "",
 };
 
 function inFormWords(message: string): string {
   return Object.entries(FIELD_WORDS).reduce((text, [field, words]) => text.replace(field, words), message);
 }
 
-/** The three security settings of one app, saved together; the server checks them again. */
+/** The security settings of one app, saved together; the server checks them again. */
 function ClientSettingsForm({ client, onDone }: { client: AdminClient; onDone: (saved: boolean) => void }) {
   const update = useUpdateClient();
   const [requirePkce, setRequirePkce] = useState(client.require_pkce);
   const [requirePar, setRequirePar] = useState(client.require_pushed_authorization_requests);
+  const [requireDpop, setRequireDpop] = useState(client.dpop_bound_access_tokens);
   const [logoutUri, setLogoutUri] = useState(client.backchannel_logout_uri ?? "");
   const [problem, setProblem] = useState("");
 
@@ -154,7 +157,12 @@ function ClientSettingsForm({ client, onDone }: { client: AdminClient; onDone: (
     update.mutate(
       {
         clientId: client.client_id,
-        body: { require_pkce: requirePkce, require_pushed_authorization_requests: requirePar, backchannel_logout_uri: logoutUri.trim() === "" ? null : logoutUri.trim() },
+        body: {
+          require_pkce: requirePkce,
+          require_pushed_authorization_requests: requirePar,
+          dpop_bound_access_tokens: requireDpop,
+          backchannel_logout_uri: logoutUri.trim() === "" ? null : logoutUri.trim(),
+        },
       },
       { onSuccess: () => onDone(true), onError: (error) => setProblem(inFormWords(failedMessage(`save the settings of “${client.name}”`, error))) },
     );
@@ -187,6 +195,12 @@ function ClientSettingsForm({ client, onDone }: { client: AdminClient; onDone: (
         hint="The app sends the details of each sign-in to us directly first, so nothing of it travels in the browser’s address bar."
         checked={requirePar}
         onChange={(event) => setRequirePar(event.target.checked)}
+      />
+      <CheckboxField
+        label="Require tokens bound to the app’s key (DPoP)"
+        hint="For the church’s phone app: its tokens then work only together with a key that never leaves the phone, so a copied token is useless. Turn on only when the app’s developer says it sends DPoP proofs."
+        checked={requireDpop}
+        onChange={(event) => setRequireDpop(event.target.checked)}
       />
       <TextField
         label="Sign-out notification address (optional)"

@@ -177,6 +177,7 @@ test("clients: registered with a secret shown once, listed without it, edited, r
     backchannel_logout_uri: null,
     backchannel_logout_session_required: false,
     require_pushed_authorization_requests: false,
+    dpop_bound_access_tokens: false,
     created_at: expect.stringMatching(ISO),
     disabled_at: null,
   };

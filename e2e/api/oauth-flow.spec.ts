@@ -89,17 +89,20 @@ test.describe("discovery and keys", () => {
       revocation_endpoint: `${ISSUER}/oauth/revoke`,
       introspection_endpoint: `${ISSUER}/oauth/introspect`,
       end_session_endpoint: `${ISSUER}/oauth/logout`,
+      pushed_authorization_request_endpoint: `${ISSUER}/oauth/par`,
+      device_authorization_endpoint: `${ISSUER}/oauth/device_authorization`,
       response_types_supported: ["code"],
       response_modes_supported: ["query"],
       subject_types_supported: ["public"],
       code_challenge_methods_supported: ["S256"],
+      dpop_signing_alg_values_supported: ["ES256", "ES384", "RS256", "PS256", "EdDSA"],
       authorization_response_iss_parameter_supported: true,
       request_parameter_supported: false,
       request_uri_parameter_supported: false,
       claims_parameter_supported: true,
       acr_values_supported: ["single-factor", "multi-factor"],
     });
-    expect([...metadata.grant_types_supported].sort()).toEqual(["authorization_code", "client_credentials", "refresh_token"]);
+    expect([...metadata.grant_types_supported].sort()).toEqual(["authorization_code", "client_credentials", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"]);
     expect([...metadata.scopes_supported].sort()).toEqual([...SUPPORTED_SCOPES].sort());
     expect(metadata.scopes_supported).toEqual(expect.arrayContaining(["openid", "profile", "email", "phone", "offline_access"]));
     expect(metadata.id_token_signing_alg_values_supported).toContain("RS256");

@@ -29,6 +29,7 @@ test("lists the member's sessions with the current one first and marked", async 
     device: expect.any(String),
     browser: expect.any(String),
     ip: expect.any(String),
+    app: null,
     created_at: expect.stringMatching(ISO),
     last_seen_at: expect.stringMatching(ISO),
     idle_expires_at: expect.stringMatching(ISO),

@@ -8,7 +8,7 @@ import { signInThroughPortal } from "../support/portal.ts";
 import { tokenHash } from "../support/oauth-tokens.ts";
 
 // Staff › Apps in Debian's Chromium: the registered apps with their sign-in settings; an office member
-// relaxes PKCE for a server app whose library sends a nonce, requires pushed requests, and sets where the
+// relaxes PKCE for a server app whose library sends a nonce, requires pushed requests and DPoP, and sets where the
 // app is told of sign-outs, with the keyboard; the church's own app and a phone app cannot be relaxed.
 // A member without clients:read is told the page is not theirs. axe at 1280 and 375 px.
 
@@ -51,6 +51,8 @@ test("change an app's sign-in settings with the keyboard; the list and the datab
   await page.keyboard.press("Tab");
   await page.keyboard.press("Space");
   await page.keyboard.press("Tab");
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Tab");
   await page.keyboard.type("http://choir.example.org/logout");
   await expectNoAxeViolations(page);
   await page.keyboard.press("Enter");
@@ -64,8 +66,8 @@ test("change an app's sign-in settings with the keyboard; the list and the datab
   await expect(card.getByRole("heading", { name })).toBeFocused();
   await expect(card.getByText("Not required: its sign-in requests must carry a nonce")).toBeVisible();
   await expect(card.getByText("https://choir.example.org/logout")).toBeVisible();
-  expect(await sql(`SELECT require_pkce, require_pushed_authorization_requests, backchannel_logout_uri FROM client WHERE id = $1`, [id])).toEqual([
-    { require_pkce: false, require_pushed_authorization_requests: true, backchannel_logout_uri: "https://choir.example.org/logout" },
+  expect(await sql(`SELECT require_pkce, require_pushed_authorization_requests, dpop_bound_access_tokens, backchannel_logout_uri FROM client WHERE id = $1`, [id])).toEqual([
+    { require_pkce: false, require_pushed_authorization_requests: true, dpop_bound_access_tokens: true, backchannel_logout_uri: "https://choir.example.org/logout" },
   ]);
 });
 

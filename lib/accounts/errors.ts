@@ -17,6 +17,9 @@ export const ACCOUNT_ERRORS = {
   code_expired: { status: 400, message: "That code has expired or was tried too many times. Ask for a new code.", field: "code" },
   verification_expired: { status: 400, message: "This registration has timed out in this browser. Please register again to get a new code.", field: undefined },
   request_expired: { status: 400, message: "This sign-in request has expired. Go back to the app and start again.", field: undefined },
+  // A kiosk or display signing in with a code (RFC 8628, /device).
+  invalid_device_code: { status: 400, message: "That code doesn’t match a device waiting to sign in. Check the code on its screen and try again.", field: "user_code" },
+  device_request_expired: { status: 400, message: "This device’s request has expired or was already answered. Start again on the device to get a new code.", field: undefined },
   forbidden: { status: 403, message: "This form has expired. Please try again.", field: undefined },
   account_disabled: { status: 403, message: "This account has been disabled. Please contact the church office.", field: undefined },
   too_many_requests: { status: 429, message: "Too many attempts. Please wait a moment and try again.", field: undefined },

@@ -10,6 +10,7 @@ export const PAGES = {
   forgotPassword: "/forgot-password",
   resetPassword: "/forgot-password/reset",
   consent: "/consent",
+  device: "/device",
   signOut: "/sign-out",
   signedOut: "/signed-out",
 } as const;

@@ -2,11 +2,12 @@ import type { Database } from "../db/database.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { STAFF_PERMISSIONS } from "../identity/permissions.ts";
 import { PORTAL_SCOPES } from "../oauth/clients/portal-scopes.ts";
+import { DEVICE_CODE_GRANT_TYPE } from "../oauth/device/device-policy.ts";
 
 /**
  * Demo identities for development, demos and the end-to-end tests: roles, six accounts (password
- * `demo-password`), a guardian's two dependants and their family, the portal's own client and the
- * third-party `demo-app`.
+ * `demo-password`), a guardian's two dependants and their family, the portal's own client, the
+ * third-party `demo-app` and the lobby kiosk `demo-kiosk` (device codes).
  * Idempotent: running it again puts every demo row back as described here (passwords, roles, TOTP,
  * unused recovery codes) and touches nothing else.
  *
@@ -50,6 +51,9 @@ export const DEMO_APP_CLIENT = {
   redirectUris: ["http://127.0.0.1:8080/callback", "http://localhost:8080/callback"],
   postLogoutRedirectUris: ["http://127.0.0.1:8080/", "http://localhost:8080/"],
 } as const;
+
+/** A public client for a lobby kiosk or display: it signs in with a code typed at /device (RFC 8628). */
+export const DEMO_KIOSK_CLIENT = { id: "demo-kiosk", name: "Lobby kiosk" } as const;
 
 /** Fixed, so re-seeding changes nothing. */
 const VERIFIED_AT = new Date("2026-01-01T00:00:00.000Z");
@@ -215,10 +219,18 @@ export async function seedIdentityDemoData(database: Database): Promise<Identity
     scopes: ["openid", "profile", "email", "phone", "offline_access", "membership"],
     firstParty: false,
   });
+  await registerClient(database, {
+    id: DEMO_KIOSK_CLIENT.id,
+    name: DEMO_KIOSK_CLIENT.name,
+    type: "public",
+    grantTypes: [DEVICE_CODE_GRANT_TYPE, "refresh_token"],
+    scopes: ["openid", "profile", "offline_access"],
+    firstParty: false,
+  });
 
   return {
     accounts: Object.values(DEMO_ACCOUNTS).map((account) => account.email),
-    clients: [portal.portalClientId(), DEMO_APP_CLIENT.id],
+    clients: [portal.portalClientId(), DEMO_APP_CLIENT.id, DEMO_KIOSK_CLIENT.id],
   };
 }
 

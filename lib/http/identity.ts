@@ -5,7 +5,8 @@ import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
 import { IdentityError, forbidden, insufficientScope, insufficientUserAuthentication, invalidToken } from "../identity/errors.ts";
-import { bearerToken } from "../oauth/bearer.ts";
+import { presentedAccessToken } from "../oauth/bearer.ts";
+import { TokenBindingError, checkTokenBinding } from "../oauth/dpop/token-binding.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
 import { AREA_SCOPES, effectiveScopes, type AreaScope } from "../oauth/scopes.ts";
 import { checkTokenLiveness } from "../oauth/token-liveness.ts";
@@ -17,7 +18,8 @@ import { requestContext, type RequestContext } from "./request-context.ts";
 
 /**
  * The one wrapper of every self-service route under /api/v1 (STYLE.md convention 2). In order:
- * 1. the bearer token: signature with a published key, `typ: at+jwt`, issuer, audience, expiry;
+ * 1. the access token: signature with a published key, `typ: at+jwt`, issuer, audience, expiry; a token
+ *    bound to a DPoP key only with the DPoP scheme and a proof of that key (RFC 9449 7, checked after 2);
  * 2. liveness: its session not ended (revoked, expired or idle), its grant not revoked, its jti not revoked,
  *    its client not disabled (decisions.md part 5, docs/decisions/0018);
  * 3. its scope: the route's area scope must be among the token's effective scopes, those its client may
@@ -92,11 +94,11 @@ export function describeZodError(error: ZodError): string {
 }
 
 export async function authenticateCaller(database: Database, request: Request): Promise<Caller> {
-  const token = bearerToken(request.headers);
-  if (!token) throw invalidToken(request.headers.has("authorization") ? "the Authorization header is malformed" : "an access token is required");
+  const presented = presentedAccessToken(request.headers);
+  if (!presented) throw invalidToken(request.headers.has("authorization") ? "the Authorization header is malformed" : "an access token is required");
   let verified;
   try {
-    verified = await verifyAccessToken(database, token);
+    verified = await verifyAccessToken(database, presented.token);
   } catch (error) {
     if (error instanceof InvalidTokenError) throw invalidToken(`the access token is ${error.message === "token expired" ? "expired" : "invalid"}`);
     throw error;
@@ -104,6 +106,13 @@ export async function authenticateCaller(database: Database, request: Request): 
   if (!verified.sid && !verified.grantId) throw invalidToken("the access token was not issued to a member");
   const liveness = await checkTokenLiveness(database, verified, true);
   if (!liveness.live) throw invalidToken("the access token has been revoked");
+  try {
+    await checkTokenBinding(database, presented, verified.dpopJkt, request);
+  } catch (error) {
+    // The surface's own code in the body; RFC 9449's in the DPoP challenge.
+    if (error instanceof TokenBindingError) throw new IdentityError("invalid_token", error.description, { "WWW-Authenticate": error.challenge });
+    throw error;
+  }
   return {
     userId: verified.sub,
     sessionId: verified.sid,

@@ -5,6 +5,9 @@ import { authenticateClient } from "../oauth/clients/authenticate-client.ts";
 import { OAuthError, invalidRequest } from "../oauth/errors.ts";
 import { exchangeAuthorizationCode } from "../oauth/token/authorization-code-grant.ts";
 import { issueClientCredentialsToken } from "../oauth/token/client-credentials-grant.ts";
+import { dpopNonceHeaders, tokenRequestDpopKey } from "../oauth/dpop/token-request-dpop.ts";
+import { DEVICE_CODE_GRANT_TYPE } from "../oauth/device/device-policy.ts";
+import { exchangeDeviceCode } from "../oauth/token/device-code-grant.ts";
 import { exchangeRefreshToken } from "../oauth/token/refresh-token-grant.ts";
 import { oauthFailure, parseOAuthForm, plainJson, type PlainResponse } from "./oauth.ts";
 
@@ -20,13 +23,18 @@ export async function tokenEndpoint(headers: HeaderReader, body: string): Promis
     if (!grantType) throw invalidRequest("grant_type is required");
     const database = await openDatabase();
     const authenticated = await authenticateClient(database, headers, form);
+    const dpopJkt = await tokenRequestDpopKey(database, headers, authenticated.client);
+    // A client using DPoP gets the nonce for its next proof with every answer (RFC 9449 8.2).
+    const answer = (body: unknown) => plainJson(body, 200, dpopJkt ? dpopNonceHeaders() : {});
     switch (grantType) {
       case "authorization_code":
-        return plainJson(await exchangeAuthorizationCode(database, authenticated.client, form));
+        return answer(await exchangeAuthorizationCode(database, authenticated.client, form, dpopJkt));
       case "refresh_token":
-        return plainJson(await exchangeRefreshToken(database, authenticated.client, form));
+        return answer(await exchangeRefreshToken(database, authenticated.client, form, dpopJkt));
       case "client_credentials":
-        return plainJson(await issueClientCredentialsToken(database, authenticated, form));
+        return answer(await issueClientCredentialsToken(database, authenticated, form, dpopJkt));
+      case DEVICE_CODE_GRANT_TYPE:
+        return answer(await exchangeDeviceCode(database, authenticated.client, form, dpopJkt));
       default:
         throw new OAuthError("unsupported_grant_type", `grant_type ${grantType.slice(0, 64)} is not supported`);
     }

@@ -1,7 +1,8 @@
 import { env } from "../env.ts";
 import { ACR_VALUES } from "./acr.ts";
+import { DPOP_SIGNING_ALGS } from "./dpop/dpop-proof.ts";
 import { TOKEN_ENDPOINT_AUTH_METHODS } from "./clients/authenticate-client.ts";
-import { GRANT_TYPES } from "./clients/register-client.ts";
+import { GRANT_TYPES } from "./clients/grant-types.ts";
 import { SUPPORTED_CLAIMS, SUPPORTED_SCOPES } from "./scopes.ts";
 
 /** OpenID Provider Metadata (OIDC Discovery 1.0 section 3, RFC 8414), issuer = BASE_URL. */
@@ -17,6 +18,7 @@ export function openIdConfiguration() {
     introspection_endpoint: `${issuer}/oauth/introspect`,
     end_session_endpoint: `${issuer}/oauth/logout`,
     pushed_authorization_request_endpoint: `${issuer}/oauth/par`,
+    device_authorization_endpoint: `${issuer}/oauth/device_authorization`,
     require_pushed_authorization_requests: false,
     scopes_supported: [...SUPPORTED_SCOPES],
     claims_supported: SUPPORTED_CLAIMS,
@@ -31,6 +33,7 @@ export function openIdConfiguration() {
     revocation_endpoint_auth_methods_supported: [...TOKEN_ENDPOINT_AUTH_METHODS],
     introspection_endpoint_auth_methods_supported: ["client_secret_basic", "client_secret_post"],
     code_challenge_methods_supported: ["S256"],
+    dpop_signing_alg_values_supported: [...DPOP_SIGNING_ALGS],
     prompt_values_supported: ["none", "login", "consent"],
     claims_parameter_supported: true,
     request_parameter_supported: false,

@@ -22,6 +22,13 @@ export const OAUTH_ERROR_STATUS = {
   request_not_supported: 400,
   request_uri_not_supported: 400,
   registration_not_supported: 400,
+  // RFC 8628 3.5: the device's polls before the member has answered, or too soon, or too late.
+  authorization_pending: 400,
+  slow_down: 400,
+  expired_token: 400,
+  // RFC 9449 7.1, 8: a DPoP proof that is missing or wrong, or without our current nonce.
+  invalid_dpop_proof: 400,
+  use_dpop_nonce: 400,
   server_error: 500,
   temporarily_unavailable: 503,
 } as const;
@@ -37,9 +44,11 @@ export class OAuthError extends Error {
     readonly description: string,
     /** Extra response headers, e.g. WWW-Authenticate for invalid_client with Basic. */
     readonly headers: Record<string, string> = {},
+    /** When the endpoint answers this code with another status (the token endpoint's access_denied is 400, RFC 6749 5.2). */
+    status?: number,
   ) {
     super(`${code}: ${description}`);
-    this.status = OAUTH_ERROR_STATUS[code];
+    this.status = status ?? OAUTH_ERROR_STATUS[code];
   }
 }
 

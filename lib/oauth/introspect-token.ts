@@ -36,7 +36,8 @@ async function introspectAccessToken(database: Database, token: string): Promise
   if (!liveness.live) return { active: false };
   const response: Introspection = {
     active: true,
-    token_type: "Bearer",
+    // RFC 9449 6.2: a bound token says so, and to which key.
+    token_type: verified.dpopJkt ? "DPoP" : "Bearer",
     // What the token may really do today: a resource server must not honour a scope its client lost.
     scope: effectiveScopes(verified.scope, { scopes: liveness.clientScopes, firstParty: liveness.firstPartyClient }).join(" "),
     client_id: verified.clientId,
@@ -49,6 +50,7 @@ async function introspectAccessToken(database: Database, token: string): Promise
   };
   if (verified.sid) response.sid = verified.sid;
   if (verified.authTime) response.auth_time = verified.authTime;
+  if (verified.dpopJkt) response.cnf = { jkt: verified.dpopJkt };
   return response;
 }
 

@@ -30,6 +30,8 @@ export interface AccessTokenClaims {
   authTime?: Date;
   /** How the member signed in (RFC 8176, RFC 9068 2.2.1): the staff API asks for `mfa`. */
   amr?: readonly string[];
+  /** RFC 9449 6.1: the thumbprint of the DPoP key the token is bound to (`cnf.jkt`). */
+  dpopJkt?: string | null;
 }
 
 export interface IssuedAccessToken {
@@ -60,6 +62,7 @@ export async function signAccessToken(database: Database, claims: AccessTokenCla
   if (claims.grantId) payload.gid = claims.grantId;
   if (claims.authTime) payload.auth_time = Math.floor(claims.authTime.getTime() / 1000);
   if (claims.amr) payload.amr = [...claims.amr];
+  if (claims.dpopJkt) payload.cnf = { jkt: claims.dpopJkt };
   const token = signCompactJws(key.alg, { typ: ACCESS_TOKEN_TYPE, kid: key.kid }, payload, key.privateKey);
   return { token, jti, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
 }
@@ -115,6 +118,8 @@ export interface VerifiedAccessToken {
   iat: number;
   authTime: number | null;
   amr: string[];
+  /** The DPoP key thumbprint it is bound to (`cnf.jkt`), or null for a bearer token. */
+  dpopJkt: string | null;
   raw: JWTPayload;
 }
 
@@ -169,6 +174,7 @@ export async function verifyAccessToken(database: Database, token: string): Prom
       iat: payload.iat as number,
       authTime: typeof payload.auth_time === "number" ? payload.auth_time : null,
       amr: Array.isArray(payload.amr) ? payload.amr.filter((value): value is string => typeof value === "string") : [],
+      dpopJkt: str((payload.cnf as { jkt?: unknown } | undefined)?.jkt),
       raw: payload,
     };
   } catch (error) {

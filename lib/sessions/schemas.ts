@@ -7,6 +7,8 @@ export const MemberSessionSchema = z
     device: z.string(),
     browser: z.string(),
     ip: z.string().nullable(),
+    /** For a kiosk or display signed in with a code at /device (RFC 8628): the app it runs; null for a browser. */
+    app: z.object({ client_id: z.string(), name: z.string() }).nullable(),
     created_at: z.iso.datetime(),
     last_seen_at: z.iso.datetime(),
     /** When it ends if it is not used again before (the idle timeout after its last use, at most `expires_at`). */

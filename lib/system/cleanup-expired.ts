@@ -37,6 +37,8 @@ export interface CleanupSummary {
   verificationCodes: number;
   authorizationRequests: number;
   pushedAuthorizationRequests: number;
+  deviceAuthorizations: number;
+  dpopProofs: number;
   authorizationCodes: number;
   attemptCounters: number;
   revokedAccessTokens: number;
@@ -63,6 +65,9 @@ const TARGETS: readonly Target[] = [
   { key: "verificationCodes", table: "verification_code", id: "id", where: "t.expires_at < :now" },
   { key: "authorizationRequests", table: "authorization_request", id: "id", where: "t.expires_at < :now" },
   { key: "pushedAuthorizationRequests", table: "pushed_authorization_request", id: "uri_hash", where: "t.expires_at < :now" },
+  // A day past its end, like a code: a device polling late is told expired_token, not invalid_grant.
+  { key: "deviceAuthorizations", table: "device_authorization", id: "id", where: "t.expires_at < :dayAgo" },
+  { key: "dpopProofs", table: "dpop_proof", id: "jti_hash", where: "t.expires_at < :now" },
   { key: "authorizationCodes", table: "authorization_code", id: "code_hash", where: "t.expires_at < :dayAgo" },
   { key: "attemptCounters", table: "attempt_counter", id: "key", where: "GREATEST(t.updated_at, COALESCE(t.blocked_until, t.updated_at)) < :dayAgo" },
   { key: "revokedAccessTokens", table: "revoked_access_token", id: "jti", where: "t.expires_at < :now" },

@@ -75,6 +75,12 @@ const OAUTH_ERROR_STATUS: Record<string, number> = {
   request_uri_not_supported: 400,
   registration_not_supported: 400,
   temporarily_unavailable: 503,
+  // RFC 8628 3.5 (device polls) and RFC 9449 (DPoP): 400 at the token endpoint.
+  authorization_pending: 400,
+  slow_down: 400,
+  expired_token: 400,
+  invalid_dpop_proof: 400,
+  use_dpop_nonce: 400,
 };
 
 /** Words that must never reach a client: stack frames, SQL, ORM and driver names, file paths. */
@@ -148,6 +154,8 @@ function oauthShape(answer: RawAnswer): string | null {
   if (status === undefined) return `unknown error code ${String(body!.error)}`;
   // RFC 6749 has no code for a wrong method: 405 carries invalid_request, with Allow.
   if (answer.status === 405 && body!.error === "invalid_request" && header(answer, "allow")) return null;
+  // A resource refuses a bad DPoP proof as 401 with a DPoP challenge (RFC 9449 7.1); the token endpoint as 400.
+  if (answer.status === 401 && body!.error === "invalid_dpop_proof" && header(answer, "www-authenticate").startsWith("DPoP ")) return null;
   if (status !== answer.status) return `${String(body!.error)} with status ${answer.status} (expected ${status})`;
   if (body!.error_description !== undefined && typeof body!.error_description !== "string") return "error_description not a string";
   return null;
@@ -573,6 +581,12 @@ const rawQuery: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Headers nobody sends by accident: odd Accept, forwarded addresses, origins, cookies, encodings. */
+const UNSIGNED_DPOP_PROOF = [
+  Buffer.from(JSON.stringify({ alg: "none", typ: "dpop+jwt", jwk: { kty: "EC", crv: "P-256", x: "AAAA", y: "AAAA" } })).toString("base64url"),
+  Buffer.from(JSON.stringify({ htm: "POST", htu: "http://127.0.0.1/oauth/token", jti: "j", iat: 1 })).toString("base64url"),
+  "",
+].join(".");
+
 const oddHeaders: fc.Arbitrary<Record<string, string>> = fc
   .record(
     {
@@ -584,6 +598,8 @@ const oddHeaders: fc.Arbitrary<Record<string, string>> = fc
       "if-none-match": fc.constantFrom("*", '"abc"', "W/\"x\", \"y\"", "garbage", ""),
       "user-agent": fc.constantFrom("", "\u00ff\u00fe", "x".repeat(1500), "Mozilla/5.0"),
       "sec-fetch-site": fc.constantFrom("cross-site", "same-origin", "none", "garbage"),
+      // RFC 9449 proofs, none of them signed by a key: never a binding, always a clean refusal or nothing.
+      dpop: fc.constantFrom("", "garbage", "a.b.c", "a.b.c, d.e.f", UNSIGNED_DPOP_PROOF, `${UNSIGNED_DPOP_PROOF}x`, "x".repeat(9000)),
     },
     { requiredKeys: [] },
   )
@@ -994,6 +1010,8 @@ const OAUTH_FORMS: { path: string; template: Record<string, string> }[] = [
   { path: "/oauth/token", template: { grant_type: "client_credentials", scope: "openid" } },
   { path: "/oauth/token", template: { grant_type: "authorization_code", code: "abc", redirect_uri: DEMO_APP.redirectUri, code_verifier: "v".repeat(43) } },
   { path: "/oauth/token", template: { grant_type: "refresh_token", refresh_token: "not-a-refresh-token" } },
+  { path: "/oauth/token", template: { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: "not-a-device-code" } },
+  { path: "/oauth/device_authorization", template: { scope: "openid profile offline_access" } },
   { path: "/oauth/revoke", template: { token: "abc", token_type_hint: "refresh_token" } },
   { path: "/oauth/introspect", template: { token: "abc", token_type_hint: "access_token" } },
   {
@@ -1074,6 +1092,8 @@ const FORM_TEMPLATES: Record<string, Record<string, string>> = {
   "/auth/sign-in": { email: "member@example.org", password: "wrong-password-1", request: "", return_to: "/account" },
   "/auth/second-factor": { code: "123456", request: "" },
   "/auth/consent": { decision: "allow", request: "req" },
+  "/auth/device": { user_code: "BCDF-GHJK" },
+  "/auth/device/decision": { decision: "allow", request: "00000000-0000-4000-8000-000000000000" },
   "/auth/register": { given_name: "Fuzz", family_name: "Tester", email: "not-an-address", password: "a-long-enough-password", request: "" },
   "/auth/verify-email": { email: "member@example.org", code: "123456", request: "" },
   "/auth/resend-verification": { request: "" },
@@ -1117,14 +1137,14 @@ export function formRequests(csrf: Csrf, baseUrl: string): fc.Arbitrary<Generate
 
 // ── the sign-in flow's pages, GET with hostile queries (they render what the form handlers put there) ──
 
-const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account"];
+const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account"];
 
 export function pageRequests(): fc.Arbitrary<Generated> {
   const value = fc.oneof(
     { weight: 2, arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "valueOf", "hasOwnProperty", "invalid_request", "too_many_requests", "invalid_credentials", "server_error", "email", "password", "code", "-1", "1e309", "NaN", "99999999999") },
     { weight: 3, arbitrary: hostileText.map((text) => text.slice(0, 1000)) },
   );
-  const query = fc.array(fc.tuple(fc.constantFrom("error", "field", "retry_after", "request", "return_to", "continue", "email", "via", "x"), value), { maxLength: 4 }).map((pairs) =>
+  const query = fc.array(fc.tuple(fc.constantFrom("error", "field", "retry_after", "request", "return_to", "continue", "email", "via", "user_code", "done", "x"), value), { maxLength: 4 }).map((pairs) =>
     pairs.length ? `?${pairs.map(([name, v]) => `${name}=${encode(v)}`).join("&")}` : "",
   );
   return fc.record({ path: fc.constantFrom(...FLOW_PAGES), query, headers: oddHeaders }).map(({ path, query: q, headers }) => ({

@@ -7,13 +7,15 @@
  *   - a refresh token rotated on one is refused on the other, and that reuse revokes the family on both;
  *   - revoked on A (token revocation, a session ended, a consent withdrawn): refused on B at once;
  *   - attempt limits count across both: wrong passwords on A and B add up to one limit;
- *   - a back-channel logout triggered on A for a session used on B reaches the app once, verifiable with B's keys.
+ *   - a back-channel logout triggered on A for a session used on B reaches the app once, verifiable with B's keys;
+ *   - a kiosk's device code approved on A is polled on B, once; the poll interval holds across both;
+ *   - a DPoP nonce made by A is good on B, and a DPoP proof used on B is refused on A.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { createLocalJWKSet, decodeJwt, jwtVerify, type JSONWebKeySet } from "jose";
-import { OAuthBrowser } from "../../e2e/support/oauth-browser.ts";
+import { SignJWT, createLocalJWKSet, decodeJwt, exportJWK, generateKeyPair, jwtVerify, type JSONWebKeySet } from "jose";
+import { OAuthBrowser, hiddenInputs } from "../../e2e/support/oauth-browser.ts";
 import { ADMIN_DATABASE_URL } from "./support/config.ts";
 import { Database } from "./support/db-state.ts";
 import type { Tally } from "./support/report.ts";
@@ -132,6 +134,59 @@ export async function runInstances(tally: Tally, options: { databaseUrl: string;
       verified !== null && verified.payload.sid === sid && verified.payload.events !== undefined && !("nonce" in verified.payload),
       verified ? JSON.stringify({ sid: verified.payload.sid, expected: sid }) : "not verified",
     );
+
+    // A kiosk's device code (RFC 8628): asked for and approved on A, polled on B. The poll interval lives
+    // in the database too: polling on B right after A is too soon.
+    const kioskPoll = async (server: ProofServer, deviceCode: string) => {
+      const response = await fetch(`${server.url}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ client_id: "demo-kiosk", grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: deviceCode }),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const started = await fetch(`${a.url}/oauth/device_authorization`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ client_id: "demo-kiosk", scope: "openid profile" }),
+    });
+    const device = (await started.json()) as { device_code: string; user_code: string };
+    const firstPoll = await kioskPoll(a, device.device_code);
+    const earlyPoll = await kioskPoll(b, device.device_code);
+    tally.check("a device code from A is pending on A, and polling on B right after is slow_down", firstPoll.body.error === "authorization_pending" && earlyPoll.body.error === "slow_down", `${String(firstPoll.body.error)}, ${String(earlyPoll.body.error)}`);
+    const member = new OAuthBrowser(a.url);
+    await (await member.postSignIn(null, "member@example.org", DEMO_PASSWORD)).body?.cancel();
+    const typed = await member.post("/auth/device", { ...hiddenInputs((await member.page("/device")).html), user_code: device.user_code });
+    await member.post("/auth/device/decision", { ...hiddenInputs((await member.page(typed)).html), decision: "allow" });
+    // As if the kiosk had waited its interval.
+    await database.query(`UPDATE device_authorization SET last_polled_at = now() - interval '1 minute' WHERE device_code_hash = $1`, [createHash("sha256").update(device.device_code).digest("base64url")]);
+    const polledOnB = await kioskPoll(b, device.device_code);
+    const againOnA = await kioskPoll(a, device.device_code);
+    tally.check("approved on A, the device's poll on B gets its tokens", polledOnB.status === 200 && typeof polledOnB.body.access_token === "string", `B answered ${polledOnB.status} ${String(polledOnB.body.error ?? "")}`);
+    tally.check("… once: its next poll, on A, is invalid_grant", againOnA.status === 400 && againOnA.body.error === "invalid_grant", `A answered ${againOnA.status} ${String(againOnA.body.error)}`);
+
+    // DPoP (RFC 9449): a nonce made by A is good on B, and a proof used on A is refused on B.
+    const key = await generateKeyPair("ES256");
+    const jwk = await exportJWK(key.publicKey);
+    const dpopProof = (nonce: string | null) =>
+      new SignJWT({ htm: "POST", htu: `${issuer}/oauth/token`, jti: randomUUID(), ...(nonce ? { nonce } : {}) })
+        .setProtectedHeader({ alg: "ES256", typ: "dpop+jwt", jwk })
+        .setIssuedAt()
+        .sign(key.privateKey);
+    const dpopToken = async (server: ProofServer, proof: string) => {
+      const response = await fetch(`${server.url}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", authorization: basicAuth(), dpop: proof },
+        body: new URLSearchParams({ grant_type: "client_credentials", scope: "profile" }),
+      });
+      return { status: response.status, nonce: response.headers.get("dpop-nonce"), body: (await response.json()) as Record<string, unknown> };
+    };
+    const askedForNonce = await dpopToken(a, await dpopProof(null));
+    const proofWithNonce = await dpopProof(askedForNonce.nonce);
+    const boundOnB = await dpopToken(b, proofWithNonce);
+    const replayedOnA = await dpopToken(a, proofWithNonce);
+    tally.check("A's DPoP nonce is accepted by B, which binds the token to the key", askedForNonce.body.error === "use_dpop_nonce" && boundOnB.status === 200 && boundOnB.body.token_type === "DPoP", `A ${String(askedForNonce.body.error)}, B ${boundOnB.status}`);
+    tally.check("… and the same proof sent again, to A, is refused as used", replayedOnA.status === 400 && replayedOnA.body.error_description === "the DPoP proof was already used", `A answered ${replayedOnA.status} ${String(replayedOnA.body.error_description)}`);
 
     // Attempt limits across both: 5 free failures per address, then a block; 3 on A + 3 on B = 6.
     const email = `proofs-limits-${randomUUID().slice(0, 8)}@example.org`;

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { ACCOUNT_ERRORS, isAccountErrorCode } from "@/lib/accounts/errors";
 
 /**
  * A sign-in or account form that works without JavaScript (a plain POST to /auth/<step>, which answers
@@ -22,7 +23,7 @@ export interface AuthField {
   pattern?: string;
   /** A link beside the label, e.g. "Forgot your password?". */
   aside?: { href: string; text: string };
-  autoCapitalize?: "none" | "words";
+  autoCapitalize?: "none" | "words" | "characters";
   spellCheck?: boolean;
 }
 
@@ -52,7 +53,7 @@ function errorFromBody(body: unknown, fieldNames: string[]): AuthFormError {
   const match = /^([a-z_]+): (.+)$/s.exec(description);
   if (match && fieldNames.includes(match[1]!)) return { field: match[1], message: match[2]! };
   const code = (body as { error?: unknown }).error;
-  const field = code === "invalid_credentials" ? "password" : ["invalid_code", "code_expired", "invalid_second_factor"].includes(String(code)) ? "code" : undefined;
+  const field = isAccountErrorCode(code) ? ACCOUNT_ERRORS[code].field : undefined;
   return { message: description, field: field && fieldNames.includes(field) ? field : undefined };
 }
 

@@ -3,8 +3,9 @@ import { redirect } from "next/navigation";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { getConsentPrompt } from "@/lib/consents/get-consent-prompt";
 import { database } from "@/lib/db";
-import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
+import { csrfTokenForPage } from "@/lib/http/csrf";
 import { currentSession } from "../_components/current-session";
+import { ScopeDecision } from "../_components/scope-decision";
 import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
 import { parkedRequestOfThisBrowser } from "../_components/request-context";
 
@@ -42,23 +43,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
           <p>{error.message}</p>
         </div>
       ) : null}
-      <ul className="scope-list" role="list" aria-label={`What ${prompt.clientName} asks for`}>
-        {prompt.scopes.map((line) => (
-          <li key={line.scope}>{line.description}</li>
-        ))}
-      </ul>
-      <form method="post" action="/auth/consent">
-        <input type="hidden" name={CSRF_FIELD} value={csrf} />
-        <input type="hidden" name="request" value={parked.id} />
-        <div className="auth-actions">
-          <button type="submit" name="decision" value="allow" className="button button--primary button--large">
-            Allow
-          </button>
-          <button type="submit" name="decision" value="deny" className="button button--large">
-            Deny
-          </button>
-        </div>
-      </form>
+      <ScopeDecision action="/auth/consent" csrf={csrf} request={parked.id} clientName={prompt.clientName} scopes={prompt.scopes} />
       <p className="auth-who">
         Signed in as {session.email}. <a href={switchAccount}>Not you?</a> You can take this permission back at any time from your
         account.

@@ -1,19 +1,19 @@
 import type { Database } from "@/lib/db";
 import { oauthJson, oauthRoute, readOAuthForm } from "@/lib/http/oauth";
 import { oauthMethodNotAllowed } from "@/lib/http/method-not-allowed";
-import { presentedBearerToken } from "@/lib/oauth/bearer";
+import { presentedAccessTokenOrBody, type PresentedAccessToken } from "@/lib/oauth/bearer";
 import { readUserinfo } from "@/lib/oauth/userinfo";
 
 export const dynamic = "force-dynamic";
 
 /** A POST may carry the token as a form parameter instead of the header (RFC 6750 2.2), as some clients do. */
-async function tokenOf(request: Request): Promise<string | null> {
+async function tokenOf(request: Request): Promise<PresentedAccessToken | null> {
   const isForm = request.method === "POST" && request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase() === "application/x-www-form-urlencoded";
-  return presentedBearerToken(request.headers, isForm ? await readOAuthForm(request) : null);
+  return presentedAccessTokenOrBody(request.headers, isForm ? await readOAuthForm(request) : null);
 }
 
 async function userinfo(request: Request, database: Database): Promise<Response> {
-  return oauthJson(await readUserinfo(database, await tokenOf(request)));
+  return oauthJson(await readUserinfo(database, await tokenOf(request), request));
 }
 
 // GET /oauth/userinfo - the signed-in member's claims, by the access token's scopes (OIDC Core 5.3)

@@ -11,7 +11,8 @@ import { useSessions, useSignOutOtherSessions, useSignOutSession } from "./secur
 
 type Confirming = { kind: "one"; session: MemberSession } | { kind: "others" };
 
-const nameOf = (session: MemberSession) => `${session.browser} on ${session.device}`;
+/** A browser by its name; a kiosk or display signed in with a code by the app it runs. */
+const nameOf = (session: MemberSession) => (session.app ? `${session.app.name} on ${session.device}` : `${session.browser} on ${session.device}`);
 
 /**
  * Where the member is signed in: each browser or device with its address and times, when it ends (unused for
@@ -96,9 +97,11 @@ export function SessionsSection() {
         onConfirm={signOut}
       >
         <p>
-          {confirmation.subject?.kind === "one"
-            ? "That browser will have to sign in again, and apps signed in through it will stop working there."
-            : "Every other browser and device will have to sign in again. You stay signed in here."}
+          {confirmation.subject?.kind !== "one"
+            ? "Every other browser and device will have to sign in again. You stay signed in here."
+            : confirmation.subject.session.app
+              ? "The device stops working as you at once. To use it again, sign it in with a new code."
+              : "That browser will have to sign in again, and apps signed in through it will stop working there."}
         </p>
       </ConfirmDialog>
     </Section>
@@ -113,6 +116,7 @@ function SessionCard({ session, onSignOut }: { session: MemberSession; onSignOut
       title={
         <>
           {name} {session.current ? <span className="badge">This device</span> : null}
+          {session.app ? <span className="badge">Signed in with a code</span> : null}
         </>
       }
     >

@@ -16,6 +16,7 @@ const client: OAuthClient = {
   idTokenSignedResponseAlg: "RS256",
   requirePkce: true,
   requirePushedAuthorizationRequests: false,
+  dpopBoundAccessTokens: false,
 };
 /** The same client with require_pkce off: it may send a nonce instead of PKCE (decision 0006). */
 const relaxed: OAuthClient = { ...client, requirePkce: false };

@@ -3,7 +3,8 @@ import { rejectRepeatedParameters } from "../repeated-parameters.ts";
 import type { AuthorizationParams } from "../authorization-request.ts";
 import type { OAuthClient } from "../clients/get-client.ts";
 import { OAuthError, invalidRequest } from "../errors.ts";
-import { isSupportedScope, parseScope, scopeAllowedForClient } from "../scopes.ts";
+import { requestedScopes } from "../requested-scopes.ts";
+import { parseScope, scopeAllowedForClient } from "../scopes.ts";
 import { CODE_CHALLENGE_PATTERN } from "../token/pkce.ts";
 import { CLAIMS_PARAMETER_INVALID, parseClaimsRequest, type RequestedClaims } from "../claims-request.ts";
 
@@ -35,12 +36,7 @@ export function validateAuthorizationParams(params: URLSearchParams, client: OAu
   const responseMode = params.get("response_mode");
   if (responseMode !== null && responseMode !== "query") throw invalidRequest("only response_mode=query is supported");
 
-  const asked = parseScope(params.get("scope"));
-  if (asked.length === 0) throw new OAuthError("invalid_scope", "scope is required");
-  const scopes = asked.filter(isSupportedScope);
-  if (scopes.length === 0) throw new OAuthError("invalid_scope", "scope names no scope this server supports");
-  const unknown = scopes.filter((scope) => !client.scopes.includes(scope) || !scopeAllowedForClient(scope, client.firstParty));
-  if (unknown.length > 0) throw new OAuthError("invalid_scope", `scope not allowed for this client: ${unknown.join(" ").slice(0, 200)}`);
+  const scopes = requestedScopes(params.get("scope"), client);
 
   const codeChallenge = params.get("code_challenge");
   const method = params.get("code_challenge_method");

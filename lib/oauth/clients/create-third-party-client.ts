@@ -29,6 +29,7 @@ export async function createThirdPartyClient(database: Database, body: CreateCli
       backchannelLogoutUri: body.backchannel_logout_uri,
       backchannelLogoutSessionRequired: body.backchannel_logout_session_required,
       requirePushedAuthorizationRequests: body.require_pushed_authorization_requests,
+      dpopBoundAccessTokens: body.dpop_bound_access_tokens,
       firstParty: false,
     },
     select: { id: true },

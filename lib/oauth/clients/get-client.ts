@@ -16,6 +16,8 @@ export interface OAuthClient {
   requirePkce: boolean;
   /** RFC 9126: authorization requests only through /oauth/par. */
   requirePushedAuthorizationRequests: boolean;
+  /** RFC 9449 5.2: every token request carries a DPoP proof. */
+  dpopBoundAccessTokens: boolean;
 }
 
 export interface OAuthClientWithSecret extends OAuthClient {
@@ -35,6 +37,7 @@ interface ClientRow {
   id_token_signed_response_alg: "RS256" | "ES256";
   require_pkce: boolean;
   require_pushed_authorization_requests: boolean;
+  dpop_bound_access_tokens: boolean;
 }
 
 /**
@@ -45,7 +48,7 @@ export async function getClientWithSecret(database: Database, clientId: string):
   if (!clientId || clientId.length > 128) return null;
   const [row] = await database.query<ClientRow>(
     `SELECT id, name, type, secret_hash, redirect_uris, post_logout_redirect_uris, grant_types, scopes,
-            first_party, id_token_signed_response_alg, require_pkce, require_pushed_authorization_requests
+            first_party, id_token_signed_response_alg, require_pkce, require_pushed_authorization_requests, dpop_bound_access_tokens
        FROM client WHERE id = $1 AND disabled_at IS NULL`,
     [clientId],
   );
@@ -64,6 +67,7 @@ export async function getClientWithSecret(database: Database, clientId: string):
     // A public client has no other proof that the code is its own, whatever its row says.
     requirePkce: row.require_pkce || row.type === "public",
     requirePushedAuthorizationRequests: row.require_pushed_authorization_requests,
+    dpopBoundAccessTokens: row.dpop_bound_access_tokens,
   };
 }
 

@@ -3,15 +3,9 @@ import { z } from "zod";
 import { hashToken, randomToken } from "../../crypto/tokens.ts";
 import type { Database } from "../../db/database.ts";
 import { env } from "../../env.ts";
+import { GRANT_TYPES } from "./grant-types.ts";
 import { FIRST_PARTY_SCOPES, SUPPORTED_SCOPES, scopeAllowedForClient } from "../scopes.ts";
 import { redirectUriProblem, redirectUriProblemMessage } from "./redirect-uri.ts";
-
-/**
- * Registers an OAuth client. Confidential clients get a random 256-bit secret, returned once and stored
- * only as its SHA-256 hash (a random secret cannot be guessed, so a slow hash buys nothing and would cost
- * every token request ~20 ms; decision 0006).
- */
-export const GRANT_TYPES = ["authorization_code", "refresh_token", "client_credentials"] as const;
 
 /**
  * https, or http on loopback (lib/oauth/clients/redirect-uri.ts); here also this server's own origin, so the
@@ -40,6 +34,8 @@ export const registerClientInputSchema = z
     backchannelLogoutSessionRequired: z.boolean().default(false),
     /** RFC 9126: authorization requests only through /oauth/par. */
     requirePushedAuthorizationRequests: z.boolean().default(false),
+    /** RFC 9449 5.2: every token request must carry a DPoP proof (the church's phone app). */
+    dpopBoundAccessTokens: z.boolean().default(false),
     /** Only for seeding fixed demo credentials; normally a secret is generated. */
     secret: z.string().min(8).optional(),
   })
@@ -68,7 +64,11 @@ export interface RegisteredClient {
   clientSecret: string | null;
 }
 
-/** Creates the client, or replaces its settings (and secret) when `id` is given and exists. */
+/**
+ * Creates the client, or replaces its settings (and secret) when `id` is given and exists. Confidential
+ * clients get a random 256-bit secret, returned once and stored only as its SHA-256 hash (a random secret
+ * cannot be guessed, so a slow hash buys nothing and would cost every token request ~20 ms; decision 0006).
+ */
 export async function registerClient(database: Database, input: RegisterClientInput): Promise<RegisteredClient> {
   const client = registerClientInputSchema.parse(input);
   const clientId = client.id ?? `cl_${randomToken(12)}`;
@@ -87,6 +87,7 @@ export async function registerClient(database: Database, input: RegisterClientIn
     backchannelLogoutUri: client.backchannelLogoutUri,
     backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired,
     requirePushedAuthorizationRequests: client.requirePushedAuthorizationRequests,
+    dpopBoundAccessTokens: client.dpopBoundAccessTokens,
   };
   await database.prisma.client.upsert({
     where: { id: clientId },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listQuery, pageOf, printableText } from "../../staff-lists/schemas.ts";
 import { THIRD_PARTY_SCOPES } from "../scopes.ts";
+import { GRANT_TYPES } from "./grant-types.ts";
 import { redirectUriProblem, redirectUriProblemMessage } from "./redirect-uri.ts";
 
 /**
@@ -31,6 +32,7 @@ export const AdminClientSchema = z
     backchannel_logout_uri: z.string().nullable().meta({ description: "Where a signed logout token is POSTed when a session of the member ends (OpenID Back-Channel Logout 1.0)." }),
     backchannel_logout_session_required: z.boolean().meta({ description: "Whether the client needs sid in the logout token; it is sent whenever the grant had a session." }),
     require_pushed_authorization_requests: z.boolean().meta({ description: "Whether its authorization requests must come through /oauth/par (RFC 9126)." }),
+    dpop_bound_access_tokens: z.boolean().meta({ description: "Whether every token request must carry a DPoP proof, so its tokens are bound to the app's key (RFC 9449)." }),
     created_at: z.iso.datetime(),
     disabled_at: z.iso.datetime().nullable(),
   })
@@ -68,14 +70,18 @@ const requirePushedRequests = z
   .boolean({ error: "must be true or false" })
   .meta({ description: "Whether its authorization requests must come through /oauth/par (RFC 9126): nothing of the request in the browser's URL but a one-time request_uri." });
 
+const dpopBoundAccessTokens = z
+  .boolean({ error: "must be true or false" })
+  .meta({ description: "Whether every token request must carry a DPoP proof (RFC 9449 5.2): its access tokens, and a phone app's refresh tokens, are then bound to the app's own key and useless to anyone who copies them." });
+
 export const createClientBodySchema = z
   .object({
     name: printableText(100),
     type: z.enum(["confidential", "public"], { error: "must be confidential or public" }),
-    redirect_uris: uriList.min(1, "must hold at least one URL"),
+    redirect_uris: uriList.default([]),
     post_logout_redirect_uris: uriList.default([]),
     grant_types: z
-      .array(z.enum(["authorization_code", "refresh_token", "client_credentials"], { error: "each must be authorization_code, refresh_token or client_credentials" }))
+      .array(z.enum(GRANT_TYPES, { error: `each must be one of ${GRANT_TYPES.join(", ")}` }))
       .min(1, "must hold at least one grant type")
       .default(["authorization_code", "refresh_token"]),
     scopes: scopeList.default(["openid", "profile", "email"]),
@@ -83,10 +89,13 @@ export const createClientBodySchema = z
     backchannel_logout_uri: backchannelLogoutUri.default(null),
     backchannel_logout_session_required: backchannelLogoutSessionRequired.default(false),
     require_pushed_authorization_requests: requirePushedRequests.default(false),
+    dpop_bound_access_tokens: dpopBoundAccessTokens.default(false),
   })
   .strict()
   .refine((body) => body.type === "confidential" || !body.grant_types.includes("client_credentials"), { message: "client_credentials needs a confidential client", path: ["grant_types"] })
   .refine((body) => body.type === "confidential" || body.require_pkce, { message: PUBLIC_CLIENT_PKCE, path: ["require_pkce"] })
+  // A kiosk's client (device_code only) is never sent back to; a browser app always is.
+  .refine((body) => !body.grant_types.includes("authorization_code") || body.redirect_uris.length > 0, { message: "must hold at least one URL", path: ["redirect_uris"] })
   .meta({ id: "CreateClientBody" });
 export type CreateClientBody = z.output<typeof createClientBodySchema>;
 
@@ -100,6 +109,7 @@ export const updateClientBodySchema = z
     backchannel_logout_uri: backchannelLogoutUri.optional(),
     backchannel_logout_session_required: backchannelLogoutSessionRequired.optional(),
     require_pushed_authorization_requests: requirePushedRequests.optional(),
+    dpop_bound_access_tokens: dpopBoundAccessTokens.optional(),
   })
   .strict()
   // Only when the body is otherwise valid: an unknown field is the one problem to name.

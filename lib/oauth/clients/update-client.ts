@@ -5,7 +5,7 @@ import { getThirdPartyClientOrThrow } from "./get-third-party-client-or-throw.ts
 import { IdentityError } from "../../identity/errors.ts";
 import { PUBLIC_CLIENT_PKCE, type AdminClient, type UpdateClientBody } from "./staff-schemas.ts";
 
-/** PATCH /api/v1/admin/clients/{id} (clients:write): name, redirect URIs, post-logout URIs, scopes, PKCE policy, back-channel logout. Takes effect at the next request. */
+/** PATCH /api/v1/admin/clients/{id} (clients:write): name, redirect URIs, post-logout URIs, scopes, PKCE policy, back-channel logout, pushed requests, DPoP. Takes effect at the next request. */
 export async function updateClient(database: Database, clientId: string, body: UpdateClientBody): Promise<AdminClient> {
   const client = await getThirdPartyClientOrThrow(database, clientId);
   if (body.require_pkce === false && client.type === "public") throw new IdentityError("invalid_request", `require_pkce: ${PUBLIC_CLIENT_PKCE}`);
@@ -20,6 +20,7 @@ export async function updateClient(database: Database, clientId: string, body: U
       backchannelLogoutUri: body.backchannel_logout_uri,
       backchannelLogoutSessionRequired: body.backchannel_logout_session_required,
       requirePushedAuthorizationRequests: body.require_pushed_authorization_requests,
+      dpopBoundAccessTokens: body.dpop_bound_access_tokens,
     },
     select: { id: true },
   });

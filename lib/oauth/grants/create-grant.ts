@@ -12,6 +12,8 @@ export interface NewGrant {
   authTime: Date;
   amr: string[];
   claims: RequestedClaims | null;
+  /** RFC 9449 5: a public client's refresh tokens are bound to the DPoP key they were issued with. */
+  dpopJkt?: string | null;
 }
 
 /**
@@ -22,9 +24,9 @@ export async function createGrant(database: Database, grant: NewGrant): Promise<
   const offline = parseScope(grant.scope).includes("offline_access");
   // Raw: the code exchange of the token endpoint (docs/decisions/0019, reason 3).
   const [row] = await database.query<{ id: string }>(
-    `INSERT INTO oauth_grant (client_id, user_id, session_id, scope, auth_time, amr, offline_until, claims)
-     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::boolean THEN now() + make_interval(secs => $8) END, $9::jsonb) RETURNING id`,
-    [grant.clientId, grant.userId, grant.sessionId, grant.scope, grant.authTime, grant.amr, offline, OFFLINE_GRANT_MAX_SECONDS, grant.claims ? JSON.stringify(grant.claims) : null],
+    `INSERT INTO oauth_grant (client_id, user_id, session_id, scope, auth_time, amr, offline_until, claims, dpop_jkt)
+     VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::boolean THEN now() + make_interval(secs => $8) END, $9::jsonb, $10) RETURNING id`,
+    [grant.clientId, grant.userId, grant.sessionId, grant.scope, grant.authTime, grant.amr, offline, OFFLINE_GRANT_MAX_SECONDS, grant.claims ? JSON.stringify(grant.claims) : null, grant.dpopJkt ?? null],
   );
   return row!.id;
 }

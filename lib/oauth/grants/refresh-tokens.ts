@@ -23,6 +23,8 @@ export interface RotatedGrant {
   authTime: Date;
   amr: string[];
   claims: RequestedClaims | null;
+  /** The DPoP key its tokens are bound to (RFC 9449 5), or null. */
+  dpopJkt: string | null;
 }
 
 /** Over a grant `g` LEFT JOINed to its session `s`: may its refresh tokens still be used? */
@@ -42,6 +44,17 @@ export async function insertRefreshToken(database: Database, grantId: string, to
   );
 }
 
+/**
+ * The first refresh token of a new grant, when its client may have refresh tokens (null otherwise): bound to
+ * the session, or with offline_access outliving its expiry (create-grant.ts).
+ */
+export async function firstRefreshToken(database: Database, client: { grantTypes: readonly string[] }, grantId: string): Promise<string | null> {
+  if (!client.grantTypes.includes("refresh_token")) return null;
+  const fresh = newRefreshToken();
+  await insertRefreshToken(database, grantId, fresh.hash);
+  return fresh.token;
+}
+
 interface RotatedRow {
   grant_id: string;
   client_id: string;
@@ -51,13 +64,15 @@ interface RotatedRow {
   auth_time: Date;
   amr: string[];
   claims: RequestedClaims | null;
+  dpop_jkt: string | null;
 }
 
 /**
  * Uses a refresh token of `clientId`: when it is unused and unexpired, its grant usable and its scopes cover
  * `requestedScopes` (null: the grant's own), marks it used, stores `successorHash` as its successor, touches
  * the session and returns the grant. Null when nothing was spent; `explainUnusableRefreshToken` then says why.
- * The scope is checked here, before anything is spent: a refused wider scope leaves the token usable.
+ * The scope is checked here, before anything is spent: a refused wider scope leaves the token usable; so is
+ * the DPoP key of a bound grant (RFC 9449 5): without a proof of it (`dpopJkt`), nothing is spent.
  */
 export async function rotateRefreshToken(
   database: Database,
@@ -65,6 +80,7 @@ export async function rotateRefreshToken(
   successorHash: string,
   clientId: string,
   requestedScopes: readonly string[] | null,
+  dpopJkt: string | null,
 ): Promise<RotatedGrant | null> {
   const [row] = await database.query<RotatedRow>(
     `WITH used AS (
@@ -74,6 +90,7 @@ export async function rotateRefreshToken(
             SELECT g.id FROM oauth_grant g LEFT JOIN session s ON s.id = g.session_id
              WHERE g.client_id = $4 AND ${GRANT_USABLE_SQL}
                AND ($5::text[] IS NULL OR string_to_array(g.scope, ' ') @> $5::text[])
+               AND (g.dpop_jkt IS NULL OR g.dpop_jkt = $6)
           )
         RETURNING grant_id
      ), successor AS (
@@ -86,9 +103,9 @@ export async function rotateRefreshToken(
         WHERE id = (SELECT g.session_id FROM used JOIN oauth_grant g ON g.id = used.grant_id)
           AND last_seen_at < now() - interval '1 minute'
      )
-     SELECT g.id AS grant_id, g.client_id, g.user_id, g.session_id, g.scope, g.auth_time, g.amr, g.claims
+     SELECT g.id AS grant_id, g.client_id, g.user_id, g.session_id, g.scope, g.auth_time, g.amr, g.claims, g.dpop_jkt
        FROM successor JOIN oauth_grant g ON g.id = successor.grant_id`,
-    [tokenHash, successorHash, REFRESH_TOKEN_TTL_SECONDS, clientId, requestedScopes],
+    [tokenHash, successorHash, REFRESH_TOKEN_TTL_SECONDS, clientId, requestedScopes, dpopJkt],
   );
   if (!row) return null;
   return {
@@ -100,6 +117,7 @@ export async function rotateRefreshToken(
     authTime: new Date(row.auth_time),
     amr: row.amr,
     claims: row.claims,
+    dpopJkt: row.dpop_jkt,
   };
 }
 
@@ -110,25 +128,30 @@ export type UnusableRefreshToken =
   | { reason: "expired" }
   | { reason: "ended" }
   | { reason: "scope" }
+  | { reason: "dpop_key" }
   | { reason: "reused"; grantId: string };
 
 /**
  * Explains a failed rotation. Only a token that was rotated away, of a grant still live, counts as reuse:
  * presenting a token of a revoked grant or an ended session again is just invalid (RFC 7009 2.2). A token
- * that was usable in every other way failed on the scope asked for.
+ * that was usable in every other way failed on the scope asked for. A token of a DPoP-bound grant without a
+ * proof of its key is refused first, whatever else is true of it: whoever holds it without the key can
+ * neither use it nor, by presenting it again, have the member's session revoked.
  */
-export async function explainUnusableRefreshToken(database: Database, tokenHash: string, clientId: string): Promise<UnusableRefreshToken> {
-  const [row] = await database.query<{ grant_id: string; spent: boolean; expired: boolean; dead: boolean; usable: boolean }>(
+export async function explainUnusableRefreshToken(database: Database, tokenHash: string, clientId: string, dpopJkt: string | null): Promise<UnusableRefreshToken> {
+  const [row] = await database.query<{ grant_id: string; spent: boolean; expired: boolean; dead: boolean; usable: boolean; wrong_key: boolean }>(
     `SELECT rt.grant_id, rt.used_at IS NOT NULL AS spent, rt.expires_at <= now() AS expired,
+            (g.dpop_jkt IS NOT NULL AND g.dpop_jkt IS DISTINCT FROM $3) AS wrong_key,
             (g.revoked_at IS NOT NULL OR COALESCE(s.revoked_at IS NOT NULL, false)) AS dead,
             COALESCE(${GRANT_USABLE_SQL}, false) AS usable
        FROM refresh_token rt
        JOIN oauth_grant g ON g.id = rt.grant_id
        LEFT JOIN session s ON s.id = g.session_id
       WHERE rt.token_hash = $1 AND g.client_id = $2`,
-    [tokenHash, clientId],
+    [tokenHash, clientId, dpopJkt],
   );
   if (!row) return { reason: "unknown" };
+  if (row.wrong_key) return { reason: "dpop_key" };
   if (row.dead) return { reason: "revoked" };
   if (!row.usable) return { reason: "ended" };
   if (row.spent) return { reason: "reused", grantId: row.grant_id };

@@ -5,8 +5,9 @@ import type { OAuthClient } from "../clients/get-client.ts";
 import { OAuthError, invalidGrant, invalidRequest } from "../errors.ts";
 import { consumeAuthorizationCode, recordGrantOfCode } from "../grants/authorization-codes.ts";
 import { createGrant } from "../grants/create-grant.ts";
-import { insertRefreshToken, newRefreshToken } from "../grants/refresh-tokens.ts";
+import { firstRefreshToken } from "../grants/refresh-tokens.ts";
 import { revokeGrants } from "../grants/revoke-grants.ts";
+import { refreshTokensBoundTo } from "../dpop/token-request-dpop.ts";
 import { verifierMatchesChallenge } from "./pkce.ts";
 import { memberTokenResponse, type TokenResponse } from "./token-response.ts";
 
@@ -17,7 +18,7 @@ import { memberTokenResponse, type TokenResponse } from "./token-response.ts";
  * code_challenge: one sent for a code issued without a challenge is refused too (RFC 9700 2.1.1, the
  * PKCE downgrade attack).
  */
-export async function exchangeAuthorizationCode(database: Database, client: OAuthClient, form: URLSearchParams): Promise<TokenResponse> {
+export async function exchangeAuthorizationCode(database: Database, client: OAuthClient, form: URLSearchParams, dpopJkt: string | null = null): Promise<TokenResponse> {
   if (!client.grantTypes.includes("authorization_code")) {
     throw new OAuthError("unauthorized_client", "this client may not use the authorization_code grant");
   }
@@ -56,19 +57,13 @@ export async function exchangeAuthorizationCode(database: Database, client: OAut
     authTime: issued.authTime,
     amr: issued.amr,
     claims: issued.claims,
+    dpopJkt: refreshTokensBoundTo(client, dpopJkt),
   });
   if ((await recordGrantOfCode(database, issued.codeHash, grantId)).replayed) {
     await revokeGrants(database, { grant: grantId }, "code_replay");
     throw invalidGrant("the authorization code was used twice; the tokens issued from it are revoked");
   }
-  // Every grant of a client allowed refresh tokens gets one: bound to the session, or with offline_access
-  // outliving its expiry (create-grant.ts).
-  let refreshToken: string | null = null;
-  if (client.grantTypes.includes("refresh_token")) {
-    const fresh = newRefreshToken();
-    await insertRefreshToken(database, grantId, fresh.hash);
-    refreshToken = fresh.token;
-  }
+  const refreshToken = await firstRefreshToken(database, client, grantId);
   return memberTokenResponse(database, {
     client,
     userId: issued.userId,
@@ -80,5 +75,6 @@ export async function exchangeAuthorizationCode(database: Database, client: OAut
     amr: issued.amr,
     claims: issued.claims,
     refreshToken,
+    dpopJkt,
   });
 }

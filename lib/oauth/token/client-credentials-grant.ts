@@ -17,6 +17,7 @@ export async function issueClientCredentialsToken(
   database: Database,
   { client, method }: AuthenticatedClient,
   form: URLSearchParams,
+  dpopJkt: string | null = null,
 ): Promise<TokenResponse> {
   if (client.type !== "confidential" || method === "none") {
     throw new OAuthError("unauthorized_client", "client_credentials needs a confidential client");
@@ -29,8 +30,8 @@ export async function issueClientCredentialsToken(
   const invalid = requested.filter((scope) => !allowed.includes(scope));
   if (invalid.length > 0) throw new OAuthError("invalid_scope", `scope not allowed for client_credentials: ${invalid.join(" ")}`);
   const scope = requested.join(" ");
-  const access = await signAccessToken(database, { sub: client.id, clientId: client.id, scope });
-  const response: TokenResponse = { access_token: access.token, token_type: "Bearer", expires_in: access.expiresIn };
+  const access = await signAccessToken(database, { sub: client.id, clientId: client.id, scope, dpopJkt });
+  const response: TokenResponse = { access_token: access.token, token_type: dpopJkt ? "DPoP" : "Bearer", expires_in: access.expiresIn };
   // RFC 6749 5.1: scope is sent when it says something; none requested, none granted.
   if (scope) response.scope = scope;
   return response;

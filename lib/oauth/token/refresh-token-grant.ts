@@ -14,7 +14,7 @@ import { memberTokenResponse, type TokenResponse } from "./token-response.ts";
  * token, never widens the grant; it is checked before the token is spent, so a refused wider scope leaves
  * the token usable (a retry with it is not reuse).
  */
-export async function exchangeRefreshToken(database: Database, client: OAuthClient, form: URLSearchParams): Promise<TokenResponse> {
+export async function exchangeRefreshToken(database: Database, client: OAuthClient, form: URLSearchParams, dpopJkt: string | null = null): Promise<TokenResponse> {
   if (!client.grantTypes.includes("refresh_token")) {
     throw new OAuthError("unauthorized_client", "this client may not use the refresh_token grant");
   }
@@ -27,10 +27,12 @@ export async function exchangeRefreshToken(database: Database, client: OAuthClie
 
   const successor = newRefreshToken();
   const tokenHash = hashToken(presented);
-  const grant = await rotateRefreshToken(database, tokenHash, successor.hash, client.id, narrowed);
+  const grant = await rotateRefreshToken(database, tokenHash, successor.hash, client.id, narrowed, dpopJkt);
   if (!grant) {
-    const unusable = await explainUnusableRefreshToken(database, tokenHash, client.id);
+    const unusable = await explainUnusableRefreshToken(database, tokenHash, client.id, dpopJkt);
     switch (unusable.reason) {
+      case "dpop_key":
+        throw invalidGrant(dpopJkt ? "the refresh token is bound to another DPoP key" : "the refresh token is DPoP-bound: send a DPoP proof of its key");
       case "reused":
         await revokeGrants(database, { grantAndItsSession: unusable.grantId }, "refresh_token_reuse");
         throw invalidGrant("the refresh token was already used; the whole grant and its session are revoked");
@@ -55,5 +57,6 @@ export async function exchangeRefreshToken(database: Database, client: OAuthClie
     claims: grant.claims,
     amr: grant.amr,
     refreshToken: successor.token,
+    dpopJkt,
   });
 }

@@ -21,6 +21,8 @@ afterAll(() => forgetCachedKeys());
 
 const VERIFIER = "a-code-verifier-of-at-least-forty-three-characters";
 const REDIRECT_URI = "https://app.example.org/callback";
+/** A GET of /oauth/userinfo as its route hands it on (a bearer token needs nothing else of it). */
+const USERINFO_REQUEST = { method: "GET", url: "http://localhost:3000/oauth/userinfo", headers: new Headers() };
 
 async function rejection(promise: Promise<unknown>): Promise<{ code: string; description: string }> {
   const { code, description } = await thrownBy(OAuthError, promise);
@@ -131,11 +133,11 @@ describe("the member grants", () => {
     const idToken = decodeJwt(tokens.id_token!);
     expect(idToken.email).toBe(member.email);
     expect(idToken).not.toHaveProperty("name");
-    expect(await readUserinfo(database, tokens.access_token)).toEqual({ sub: member.id, name: "Test Member" });
+    expect(await readUserinfo(database, { scheme: "Bearer", token: tokens.access_token }, USERINFO_REQUEST)).toEqual({ sub: member.id, name: "Test Member" });
 
     const refreshed = await exchangeRefreshToken(database, client, refresh(tokens.refresh_token!));
     expect(decodeJwt(refreshed.id_token!).email).toBe(member.email);
-    expect(await readUserinfo(database, refreshed.access_token)).toEqual({ sub: member.id, name: "Test Member" });
+    expect(await readUserinfo(database, { scheme: "Bearer", token: refreshed.access_token }, USERINFO_REQUEST)).toEqual({ sub: member.id, name: "Test Member" });
   });
 
   it("a refresh token rotates; presented again, the grant (refresh_token_reuse), its session and the session's other grants end", async () => {

@@ -32,11 +32,14 @@ export interface MemberTokenInput {
   /** The claims the authorization asked for by name: the ID token carries those asked for it (OIDC Core 5.5). */
   claims?: RequestedClaims | null;
   refreshToken?: string | null;
+  /** The DPoP key of the token request (RFC 9449): the access token is bound to it. */
+  dpopJkt?: string | null;
 }
 
 export interface TokenResponse {
   access_token: string;
-  token_type: "Bearer";
+  /** `DPoP` for a token bound to the request's DPoP key (RFC 9449 5.1). */
+  token_type: "Bearer" | "DPoP";
   expires_in: number;
   scope?: string;
   id_token?: string;
@@ -52,10 +55,11 @@ export async function memberTokenResponse(database: Database, input: MemberToken
     grantId: input.grantId,
     authTime: input.authTime,
     amr: input.amr,
+    dpopJkt: input.dpopJkt,
   });
   const response: TokenResponse = {
     access_token: access.token,
-    token_type: "Bearer",
+    token_type: input.dpopJkt ? "DPoP" : "Bearer",
     expires_in: access.expiresIn,
     scope: input.scope,
   };
