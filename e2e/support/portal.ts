@@ -60,7 +60,8 @@ async function enterTotpCode(page: Page, email: string, secret: string): Promise
   await code.fill(await nextTotpCode(email, secret));
   await code.press("Enter");
   try {
-    await expect(page).not.toHaveURL(/\/sign-in\/second-factor/, { timeout: 5_000 });
+    // Long enough for a loaded machine's redirect; the other case (the code was taken) answers at once.
+    await expect(page).not.toHaveURL(/\/sign-in\/second-factor/, { timeout: 15_000 });
   } catch {
     await code.fill(await nextTotpCode(email, secret));
     await code.press("Enter");

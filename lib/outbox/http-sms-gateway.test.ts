@@ -1,45 +1,71 @@
-import { describe, expect, it } from "vitest";
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SmsGatewayError, defaultSmsSender, httpSmsGateway } from "./http-sms-gateway.ts";
 
-function recordingFetch(answer: () => Promise<Response>) {
-  const calls: { url: string; init: RequestInit }[] = [];
-  const fetchImpl = (async (url: string | URL | Request, init?: RequestInit) => {
-    calls.push({ url: String(url), init: init ?? {} });
-    return answer();
-  }) as typeof fetch;
-  return { calls, fetchImpl };
+// A gateway on loopback: what a test may call with allowPrivate, and exactly what production refuses.
+let server: Server;
+let base: string;
+const received: { url: string; headers: IncomingHttpHeaders; body: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      if (request.url === "/hangs-up") return request.socket.destroy();
+      received.push({ url: request.url ?? "", headers: request.headers, body });
+      if (request.url === "/rejects") response.writeHead(400).end("bad number +14155550123");
+      else if (request.url === "/moved") response.writeHead(307, { location: "http://127.0.0.1/elsewhere" }).end();
+      else response.writeHead(202).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const text = { to: "+14155550123", body: "Code 123456" };
+
+async function failure(sending: Promise<void>): Promise<string> {
+  const error = await sending.then(() => null, (thrown: unknown) => thrown);
+  expect(error).toBeInstanceOf(SmsGatewayError);
+  return (error as Error).message;
 }
 
 describe("httpSmsGateway", () => {
   it("POSTs the text as JSON with the bearer token", async () => {
-    const { calls, fetchImpl } = recordingFetch(async () => new Response("{}", { status: 202 }));
-    await httpSmsGateway({ url: "https://sms.example/send", token: "secret-token", from: "Grace" }, fetchImpl).send({ to: "+14155550123", body: "Code 123456" });
-    expect(calls).toHaveLength(1);
-    expect(calls[0]!.url).toBe("https://sms.example/send");
-    expect(calls[0]!.init.method).toBe("POST");
-    expect(calls[0]!.init.headers).toMatchObject({ authorization: "Bearer secret-token", "content-type": "application/json" });
-    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ to: "+14155550123", from: "Grace", body: "Code 123456" });
+    await httpSmsGateway({ url: `${base}/send`, token: "secret-token", from: "Grace", allowPrivate: true }).send(text);
+    const call = received.at(-1)!;
+    expect(call.url).toBe("/send");
+    expect(call.headers).toMatchObject({ authorization: "Bearer secret-token", "content-type": "application/json" });
+    expect(JSON.parse(call.body)).toEqual({ to: "+14155550123", from: "Grace", body: "Code 123456" });
   });
 
   it("sends no Authorization header without a token", async () => {
-    const { calls, fetchImpl } = recordingFetch(async () => new Response(null, { status: 200 }));
-    await httpSmsGateway({ url: "https://sms.example/send", from: "Grace" }, fetchImpl).send({ to: "+14155550123", body: "x" });
-    expect(calls[0]!.init.headers).not.toHaveProperty("authorization");
+    await httpSmsGateway({ url: `${base}/send`, from: "Grace", allowPrivate: true }).send(text);
+    expect(received.at(-1)!.headers).not.toHaveProperty("authorization");
   });
 
-  it("fails on a non-2xx answer without quoting the number, the text or the gateway's reply", async () => {
-    const { fetchImpl } = recordingFetch(async () => new Response("bad number +14155550123", { status: 400 }));
-    const sending = httpSmsGateway({ url: "https://sms.example/send", from: "Grace" }, fetchImpl).send({ to: "+14155550123", body: "Code 123456" });
-    await expect(sending).rejects.toThrow(SmsGatewayError);
-    await expect(sending).rejects.toThrow("the SMS gateway answered HTTP 400");
+  it("refuses a gateway on a private or loopback address unless the operator allows it, and sends nothing", async () => {
+    const before = received.length;
+    expect(await failure(httpSmsGateway({ url: `${base}/send`, from: "Grace", allowPrivate: false }).send(text))).toBe(
+      "the SMS gateway could not be reached: a private or loopback address is refused",
+    );
+    expect(received.length).toBe(before);
   });
 
-  it("fails on a network error naming only its kind", async () => {
-    const { fetchImpl } = recordingFetch(async () => {
-      throw new TypeError("fetch failed to +14155550123");
-    });
-    const sending = httpSmsGateway({ url: "https://sms.example/send", from: "Grace" }, fetchImpl).send({ to: "+14155550123", body: "x" });
-    await expect(sending).rejects.toThrow("the SMS gateway could not be reached (TypeError)");
+  it("fails on a non-2xx answer or a redirect without quoting the number, the text or the gateway's reply", async () => {
+    expect(await failure(httpSmsGateway({ url: `${base}/rejects`, from: "Grace", allowPrivate: true }).send(text))).toBe("the SMS gateway answered HTTP 400");
+    expect(await failure(httpSmsGateway({ url: `${base}/moved`, from: "Grace", allowPrivate: true }).send(text))).toBe(
+      "the SMS gateway answered HTTP 307; redirects are not followed",
+    );
+  });
+
+  it("fails on a broken connection naming only its kind", async () => {
+    expect(await failure(httpSmsGateway({ url: `${base}/hangs-up`, from: "Grace", allowPrivate: true }).send(text))).toBe(
+      "the SMS gateway could not be reached: the address could not be reached (ECONNRESET)",
+    );
   });
 });
 

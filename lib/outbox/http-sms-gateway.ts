@@ -5,6 +5,8 @@
  * and answers 2xx once it has accepted the text. A relay in front of a provider, or the provider itself
  * when it speaks this shape, plugs in without code (docs/decisions/0010-recovery-contacts-and-phone.md).
  */
+import { OutboundCallError, postOutbound } from "../outbound/post-outbound.ts";
+
 export interface SmsMessage {
   /** E.164 number. */
   to: string;
@@ -23,33 +25,35 @@ export interface HttpSmsGatewayConfig {
   from: string;
   /** Milliseconds before a silent gateway counts as a failure (the outbox retries later). */
   timeoutMs?: number;
+  /** OUTBOUND_ALLOW_PRIVATE_ADDRESSES: a gateway on this host or the church's own network. */
+  allowPrivate: boolean;
 }
 
 export class SmsGatewayError extends Error {
   override name = "SmsGatewayError";
 }
 
-export function httpSmsGateway(config: HttpSmsGatewayConfig, fetchImpl: typeof fetch = fetch): SmsSender {
+/**
+ * Every text goes out through lib/outbound/post-outbound.ts, like every other outbound call: never to a
+ * private or loopback address unless the operator allows it, never following a redirect, the answer read no
+ * further than 64 KiB and never quoted (it may echo the number).
+ */
+export function httpSmsGateway(config: HttpSmsGatewayConfig, post: typeof postOutbound = postOutbound): SmsSender {
   return {
     async send(message) {
-      const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json" };
+      const headers: Record<string, string> = {};
       if (config.token) headers.authorization = `Bearer ${config.token}`;
-      let response: Response;
       try {
-        response = await fetchImpl(config.url, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({ to: message.to, from: config.from, body: message.body }),
-          signal: AbortSignal.timeout(config.timeoutMs ?? 10_000),
-          redirect: "error",
-        });
+        await post(
+          config.url,
+          { body: JSON.stringify({ to: message.to, from: config.from, body: message.body }), contentType: "application/json", headers },
+          { allowPrivate: config.allowPrivate, timeoutMs: config.timeoutMs ?? 10_000 },
+        );
       } catch (error) {
-        // The cause's own words could quote the request; say only what kind of failure it was.
+        // post-outbound's words name only what happened (a status, a refused address), never the request.
+        if (error instanceof OutboundCallError) throw new SmsGatewayError(`the SMS gateway ${error.message.startsWith("answered") ? error.message : `could not be reached: ${error.message}`}`);
         throw new SmsGatewayError(`the SMS gateway could not be reached (${error instanceof Error ? error.name : "error"})`);
       }
-      // Drain the body so the connection is reused; its text is the gateway's and may echo the number.
-      await response.arrayBuffer().catch(() => undefined);
-      if (!response.ok) throw new SmsGatewayError(`the SMS gateway answered HTTP ${response.status}`);
     },
   };
 }

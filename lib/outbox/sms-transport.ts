@@ -10,7 +10,12 @@ export function smsTransport(): SmsSender | null {
   if (sender === undefined) {
     const config = env();
     sender = config.SMS_GATEWAY_URL
-      ? httpSmsGateway({ url: config.SMS_GATEWAY_URL, token: config.SMS_GATEWAY_TOKEN, from: config.SMS_FROM ?? defaultSmsSender(churchName()) })
+      ? httpSmsGateway({
+          url: config.SMS_GATEWAY_URL,
+          token: config.SMS_GATEWAY_TOKEN,
+          from: config.SMS_FROM ?? defaultSmsSender(churchName()),
+          allowPrivate: config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES,
+        })
       : null;
   }
   return sender;

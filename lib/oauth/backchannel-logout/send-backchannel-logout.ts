@@ -1,7 +1,7 @@
 import "server-only";
 import type { Database } from "../../db/database.ts";
 import { env } from "../../env.ts";
-import { postForm } from "../../outbound/post-form.ts";
+import { postForm } from "../../outbound/post-outbound.ts";
 import type { SigningAlgorithm } from "../keys.ts";
 import { signLogoutToken, type BackchannelLogoutMessage } from "./logout-token.ts";
 

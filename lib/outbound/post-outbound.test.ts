@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OutboundCallError, postForm } from "./post-form.ts";
+import { OutboundCallError, postForm } from "./post-outbound.ts";
 
 // A real HTTP server on loopback: the one place a test may call, and exactly what production refuses.
 let server: Server;

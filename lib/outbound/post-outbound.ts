@@ -5,14 +5,14 @@ import { isIP } from "node:net";
 import { isPrivateAddress } from "./private-addresses.ts";
 
 /**
- * One outbound form POST to an address a client registered (back-channel logout). What makes it safe to
- * point at a URL someone else chose:
+ * One outbound POST: a form to an address a client registered (back-channel logout), or JSON to the SMS
+ * gateway an operator configured. What makes it safe to point at a URL someone else chose:
  * - the address is judged where the connection is made (a `lookup` that refuses private answers), so a
  *   name that resolves to a public address when checked and a private one when dialled (DNS rebinding)
  *   still cannot reach this host or the network behind it, unless `allowPrivate` (an operator setting);
  * - a redirect is never followed: a 3xx is a failure like any other;
  * - a short timeout, and at most 64 KiB of the answer is read (and then thrown away).
- * Errors name what happened, never the body that was sent (it is a signed token).
+ * Errors name what happened, never the body that was sent (a signed token, a one-time code) nor the answer.
  */
 export class OutboundCallError extends Error {
   override name = "OutboundCallError";
@@ -39,20 +39,32 @@ function guardedLookup(allowPrivate: boolean) {
   };
 }
 
+/** What is sent: the body, its type and any other headers (an Authorization). */
+export interface OutboundBody {
+  body: string;
+  contentType: string;
+  headers?: Record<string, string>;
+}
+
 /** POSTs `form` as application/x-www-form-urlencoded; resolves with the status when it is 2xx, else throws. */
-export async function postForm(url: string, form: URLSearchParams, options: OutboundOptions): Promise<number> {
+export function postForm(url: string, form: URLSearchParams, options: OutboundOptions): Promise<number> {
+  return postOutbound(url, { body: form.toString(), contentType: "application/x-www-form-urlencoded" }, options);
+}
+
+/** POSTs `sent`; resolves with the status when it is 2xx, else throws an OutboundCallError. */
+export async function postOutbound(url: string, sent: OutboundBody, options: OutboundOptions): Promise<number> {
   const target = new URL(url);
   if (target.protocol !== "https:" && target.protocol !== "http:") throw new OutboundCallError("only http and https addresses are called");
   const literal = target.hostname.replace(/^\[|\]$/g, "");
   if (isIP(literal) !== 0 && !options.allowPrivate && isPrivateAddress(literal)) throw new OutboundCallError("a private or loopback address is refused");
-  const body = form.toString();
+  const body = sent.body;
   const send = target.protocol === "https:" ? httpsRequest : httpRequest;
   const status = await new Promise<number>((resolve, reject) => {
     const outgoing = send(
       target,
       {
         method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), accept: "application/json" },
+        headers: { ...sent.headers, "content-type": sent.contentType, "content-length": Buffer.byteLength(body), accept: "application/json" },
         lookup: guardedLookup(options.allowPrivate),
         timeout: options.timeoutMs ?? 5_000,
       },
