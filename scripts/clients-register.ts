@@ -22,6 +22,9 @@ const usage = `usage: npm run clients:register -- --name NAME [options]
   --id-token-alg ALG             RS256 (default) or ES256
   --no-require-pkce              a confidential client whose OpenID requests send a nonce instead of
                                  PKCE (PKCE that is sent is still checked)
+  --no-require-nonce             with --no-require-pkce: accept a request with neither PKCE nor a nonce
+                                 (OIDC Core 3.1.2.1 makes nonce optional in the code flow); only for an
+                                 OpenID certification run, never a church's app
   --backchannel-logout-uri URI   told by a signed logout token when the member's session ends
                                  (OpenID Back-Channel Logout 1.0); the redirect URIs' rules
   --backchannel-logout-session-required
@@ -42,6 +45,7 @@ const { values } = parseArgs({
     "first-party": { type: "boolean", default: false },
     "id-token-alg": { type: "string" },
     "no-require-pkce": { type: "boolean", default: false },
+    "no-require-nonce": { type: "boolean", default: false },
     "backchannel-logout-uri": { type: "string" },
     "backchannel-logout-session-required": { type: "boolean", default: false },
     "require-par": { type: "boolean", default: false },
@@ -71,6 +75,7 @@ const input = {
   firstParty: values["first-party"],
   idTokenSignedResponseAlg: values["id-token-alg"],
   requirePkce: !values["no-require-pkce"],
+  requireNonceWithoutPkce: !values["no-require-nonce"],
   backchannelLogoutUri: values["backchannel-logout-uri"] ?? null,
   backchannelLogoutSessionRequired: values["backchannel-logout-session-required"],
   requirePushedAuthorizationRequests: values["require-par"],

@@ -93,7 +93,13 @@ export function ClientsList({ canWrite }: { canWrite: boolean }) {
                   ) : (
                     <>
                       <Facts>
-                        <Fact term="PKCE">{client.require_pkce ? "Required" : "Not required: its sign-in requests must carry a nonce"}</Fact>
+                        <Fact term="PKCE">
+                          {client.require_pkce
+                            ? "Required"
+                            : client.require_nonce_without_pkce
+                              ? "Not required: its sign-in requests must carry a nonce"
+                              : "Not required, nor a nonce (an OpenID certification client)"}
+                        </Fact>
                         <Fact term="Pushed sign-in requests (PAR)">{client.require_pushed_authorization_requests ? "Required" : "Allowed, not required"}</Fact>
                         <Fact term="Tokens bound to the app’s key (DPoP)">{client.dpop_bound_access_tokens ? "Required" : "Allowed, not required"}</Fact>
                         <Fact term="Told when members sign out">

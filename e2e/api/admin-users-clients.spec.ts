@@ -174,6 +174,7 @@ test("clients: registered with a secret shown once, listed without it, edited, r
     scopes: ["openid", "profile", "email"],
     first_party: false,
     require_pkce: true,
+    require_nonce_without_pkce: true,
     backchannel_logout_uri: null,
     backchannel_logout_session_required: false,
     require_pushed_authorization_requests: false,

@@ -15,6 +15,7 @@ const client: OAuthClient = {
   firstParty: false,
   idTokenSignedResponseAlg: "RS256",
   requirePkce: true,
+  requireNonceWithoutPkce: true,
   requirePushedAuthorizationRequests: false,
   dpopBoundAccessTokens: false,
 };
@@ -121,6 +122,20 @@ describe("validateAuthorizationParams", () => {
 
     it("keeps PKCE that is sent", () => {
       expect(validateAuthorizationParams(params({ nonce: "n-1" }), relaxed, redirectUri).code_challenge).toBe(challenge);
+    });
+  });
+
+  describe("a certification run's client, with require_nonce_without_pkce off too", () => {
+    const certification: OAuthClient = { ...relaxed, requireNonceWithoutPkce: false };
+
+    it("accepts an openid request with neither PKCE nor nonce (OIDC Core 3.1.2.1: nonce is optional in the code flow)", () => {
+      const validated = validateAuthorizationParams(params({ code_challenge: null, code_challenge_method: null }), certification, redirectUri);
+      expect(validated).not.toHaveProperty("code_challenge");
+      expect(validated.nonce).toBeUndefined();
+    });
+
+    it("still enforces PKCE that is sent", () => {
+      expect(errorOf(params({ code_challenge_method: "plain" }), certification)).toEqual({ code: "invalid_request", description: "code_challenge_method must be S256" });
     });
   });
 

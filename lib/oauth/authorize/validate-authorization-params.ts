@@ -15,7 +15,8 @@ export const MAX_PARAM_LENGTH = 2048;
  * Step 2: every other parameter, once the redirect URI is trusted, so failures go back to the client.
  * Only the authorization code flow; PKCE with S256 (RFC 9700 2.1.1), enforced whenever it is sent and
  * required unless a confidential client's require_pkce is off, when its OpenID request must carry a nonce
- * instead (RFC 9700 2.1.1, OIDC Core 3.1.2.1; decision 0006); the scopes the client may ask for (a value we do not know is ignored, OIDC Core 3.1.2.1; one we know but the client may not hold
+ * instead (RFC 9700 2.1.1, OIDC Core 3.1.2.1; decision 0006) unless require_nonce_without_pkce is off too
+ * (a certification run's client: OIDC Core makes nonce optional in the code flow); the scopes the client may ask for (a value we do not know is ignored, OIDC Core 3.1.2.1; one we know but the client may not hold
  * is refused), and OIDC's prompt/max_age/login_hint/nonce.
  */
 export function validateAuthorizationParams(params: URLSearchParams, client: OAuthClient, redirectUri: string): AuthorizationParams {
@@ -45,7 +46,7 @@ export function validateAuthorizationParams(params: URLSearchParams, client: OAu
     if (!codeChallenge) throw invalidRequest("code_challenge is required (PKCE)");
     if (method !== "S256") throw invalidRequest("code_challenge_method must be S256");
     if (!CODE_CHALLENGE_PATTERN.test(codeChallenge)) throw invalidRequest("code_challenge must be 43 base64url characters");
-  } else if (!scopes.includes("openid") || !nonce) {
+  } else if (client.requireNonceWithoutPkce && (!scopes.includes("openid") || !nonce)) {
     // Without PKCE only the ID token's nonce ties the code to this browser's request (RFC 9700 4.5.3.2).
     throw invalidRequest("code_challenge (PKCE) or, for an openid request, a nonce is required");
   }

@@ -26,6 +26,7 @@ export async function createThirdPartyClient(database: Database, body: CreateCli
       grantTypes: body.grant_types,
       scopes: body.scopes,
       requirePkce: body.require_pkce,
+      requireNonceWithoutPkce: body.require_nonce_without_pkce,
       backchannelLogoutUri: body.backchannel_logout_uri,
       backchannelLogoutSessionRequired: body.backchannel_logout_session_required,
       requirePushedAuthorizationRequests: body.require_pushed_authorization_requests,

@@ -26,6 +26,7 @@ describe("staff's client tools", () => {
       backchannel_logout_uri: null,
       backchannel_logout_session_required: false,
       require_pushed_authorization_requests: false,
+      require_nonce_without_pkce: true,
       dpop_bound_access_tokens: false,
     });
     expect(created).toMatchObject({ client_id: expect.stringMatching(/^cl_/), name: "Choir app", first_party: false, require_pkce: true, disabled_at: null, client_secret: expect.any(String) });

@@ -14,6 +14,8 @@ export interface OAuthClient {
   idTokenSignedResponseAlg: "RS256" | "ES256";
   /** PKCE on every authorization request; only a confidential client may be without it (decision 0006). */
   requirePkce: boolean;
+  /** Without PKCE, an OpenID request with a nonce is required (always true unless a certification client turned it off). */
+  requireNonceWithoutPkce: boolean;
   /** RFC 9126: authorization requests only through /oauth/par. */
   requirePushedAuthorizationRequests: boolean;
   /** RFC 9449 5.2: every token request carries a DPoP proof. */
@@ -36,6 +38,7 @@ interface ClientRow {
   first_party: boolean;
   id_token_signed_response_alg: "RS256" | "ES256";
   require_pkce: boolean;
+  require_nonce_without_pkce: boolean;
   require_pushed_authorization_requests: boolean;
   dpop_bound_access_tokens: boolean;
 }
@@ -48,7 +51,7 @@ export async function getClientWithSecret(database: Database, clientId: string):
   if (!clientId || clientId.length > 128) return null;
   const [row] = await database.query<ClientRow>(
     `SELECT id, name, type, secret_hash, redirect_uris, post_logout_redirect_uris, grant_types, scopes,
-            first_party, id_token_signed_response_alg, require_pkce, require_pushed_authorization_requests, dpop_bound_access_tokens
+            first_party, id_token_signed_response_alg, require_pkce, require_nonce_without_pkce, require_pushed_authorization_requests, dpop_bound_access_tokens
        FROM client WHERE id = $1 AND disabled_at IS NULL`,
     [clientId],
   );
@@ -66,6 +69,7 @@ export async function getClientWithSecret(database: Database, clientId: string):
     idTokenSignedResponseAlg: row.id_token_signed_response_alg,
     // A public client has no other proof that the code is its own, whatever its row says.
     requirePkce: row.require_pkce || row.type === "public",
+    requireNonceWithoutPkce: row.require_nonce_without_pkce,
     requirePushedAuthorizationRequests: row.require_pushed_authorization_requests,
     dpopBoundAccessTokens: row.dpop_bound_access_tokens,
   };

@@ -29,6 +29,8 @@ export const registerClientInputSchema = z
     idTokenSignedResponseAlg: z.enum(["RS256", "ES256"]).default("RS256"),
     /** Off only for a confidential client whose OpenID library sends a nonce but not PKCE (decision 0006). */
     requirePkce: z.boolean().default(true),
+    /** With requirePkce off: refuse requests with neither PKCE nor (openid and) a nonce. Off only for certification. */
+    requireNonceWithoutPkce: z.boolean().default(true),
     /** OpenID Back-Channel Logout 1.0: told when the member's session ends; the redirect URIs' rules. */
     backchannelLogoutUri: redirectUri.nullable().default(null),
     backchannelLogoutSessionRequired: z.boolean().default(false),
@@ -84,6 +86,7 @@ export async function registerClient(database: Database, input: RegisterClientIn
     firstParty: client.firstParty,
     idTokenSignedResponseAlg: client.idTokenSignedResponseAlg,
     requirePkce: client.requirePkce,
+    requireNonceWithoutPkce: client.requireNonceWithoutPkce,
     backchannelLogoutUri: client.backchannelLogoutUri,
     backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired,
     requirePushedAuthorizationRequests: client.requirePushedAuthorizationRequests,

@@ -29,6 +29,9 @@ export const AdminClientSchema = z
     scopes: z.array(z.string()),
     first_party: z.boolean(),
     require_pkce: z.boolean().meta({ description: "PKCE (S256) on every authorization request. Off only for a confidential client, whose OpenID requests must then carry a nonce." }),
+    require_nonce_without_pkce: z
+      .boolean()
+      .meta({ description: "With require_pkce off: whether a request without PKCE must be an OpenID request with a nonce. Off only for an OpenID certification run's client." }),
     backchannel_logout_uri: z.string().nullable().meta({ description: "Where a signed logout token is POSTed when a session of the member ends (OpenID Back-Channel Logout 1.0)." }),
     backchannel_logout_session_required: z.boolean().meta({ description: "Whether the client needs sid in the logout token; it is sent whenever the grant had a session." }),
     require_pushed_authorization_requests: z.boolean().meta({ description: "Whether its authorization requests must come through /oauth/par (RFC 9126)." }),
@@ -61,6 +64,10 @@ const requirePkce = z
   .boolean({ error: "must be true or false" })
   .meta({ description: "Whether every authorization request needs PKCE (S256). false only for a confidential client whose OpenID library sends a nonce instead (decision 0006); PKCE that is sent is always checked." });
 
+const requireNonceWithoutPkce = z
+  .boolean({ error: "must be true or false" })
+  .meta({ description: "With require_pkce off: whether a request without PKCE must be an OpenID request with a nonce (default true). Off only for an OpenID certification run's client: OIDC Core makes nonce optional in the code flow, and nothing then ties a code to the browser that asked." });
+
 const backchannelLogoutUri = redirectUri
   .nullable()
   .meta({ description: "OpenID Back-Channel Logout 1.0: where a signed logout token is POSTed when a session of the member ends; null for none. The redirect URIs' rules." });
@@ -86,6 +93,7 @@ export const createClientBodySchema = z
       .default(["authorization_code", "refresh_token"]),
     scopes: scopeList.default(["openid", "profile", "email"]),
     require_pkce: requirePkce.default(true),
+    require_nonce_without_pkce: requireNonceWithoutPkce.default(true),
     backchannel_logout_uri: backchannelLogoutUri.default(null),
     backchannel_logout_session_required: backchannelLogoutSessionRequired.default(false),
     require_pushed_authorization_requests: requirePushedRequests.default(false),
@@ -106,6 +114,7 @@ export const updateClientBodySchema = z
     post_logout_redirect_uris: uriList.optional(),
     scopes: scopeList.optional(),
     require_pkce: requirePkce.optional(),
+    require_nonce_without_pkce: requireNonceWithoutPkce.optional(),
     backchannel_logout_uri: backchannelLogoutUri.optional(),
     backchannel_logout_session_required: backchannelLogoutSessionRequired.optional(),
     require_pushed_authorization_requests: requirePushedRequests.optional(),

@@ -17,6 +17,7 @@ export async function updateClient(database: Database, clientId: string, body: U
       postLogoutRedirectUris: body.post_logout_redirect_uris,
       scopes: body.scopes,
       requirePkce: body.require_pkce,
+      requireNonceWithoutPkce: body.require_nonce_without_pkce,
       backchannelLogoutUri: body.backchannel_logout_uri,
       backchannelLogoutSessionRequired: body.backchannel_logout_session_required,
       requirePushedAuthorizationRequests: body.require_pushed_authorization_requests,
