@@ -84,7 +84,13 @@ function calendarMetrics(json: Record<string, unknown>): Metric[] {
   return metrics;
 }
 
-const GRANTS: Record<string, string> = { client_credentials: "client_credentials", refresh_token: "refresh_token", password_sign_in: "password sign-ins" };
+const GRANTS: Record<string, string> = {
+  client_credentials: "client_credentials",
+  refresh_token: "refresh_token",
+  device_poll: "device code polls",
+  dpop_refresh: "DPoP refresh_token",
+  password_sign_in: "password sign-ins",
+};
 
 function oauthMetrics(json: Record<string, unknown>): Metric[] {
   const rows = ((json.rows ?? []) as OAuthRow[]).filter((row) => row.server === "ours" && row.scenario !== "trivial");

@@ -24,8 +24,8 @@ export interface LoadRequest {
 export interface Scenario {
   /** Worker `worker`'s next request. */
   next(worker: number): LoadRequest;
-  /** Checks an answer and updates the worker's state; returns what was wrong, or null. */
-  check(worker: number, status: number, body: string): string | null;
+  /** Checks an answer and updates the worker's state (a DPoP nonce comes in a header); returns what was wrong, or null. */
+  check(worker: number, status: number, body: string, headers: http.IncomingHttpHeaders): string | null;
 }
 
 export interface ClosedLoopResult {
@@ -45,6 +45,7 @@ export interface ClosedLoopResult {
 interface Answer {
   status: number;
   body: string;
+  headers: http.IncomingHttpHeaders;
 }
 
 function send(origin: URL, agent: http.Agent, request: LoadRequest): Promise<Answer> {
@@ -62,7 +63,7 @@ function send(origin: URL, agent: http.Agent, request: LoadRequest): Promise<Ans
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8"), headers: response.headers }));
         response.on("error", reject);
       },
     );
@@ -93,7 +94,7 @@ export async function runClosedLoop(origin: string, scenario: Scenario, connecti
         try {
           const answer = await send(url, agent, request);
           samples.push(performance.now() - sent);
-          problem = scenario.check(index, answer.status, answer.body);
+          problem = scenario.check(index, answer.status, answer.body, answer.headers);
         } catch (error) {
           problem = `connection error: ${(error as Error).message}`;
         }

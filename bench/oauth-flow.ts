@@ -7,6 +7,7 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { CookieJar } from "../e2e/support/oauth-browser.ts";
+import type { DpopSigner } from "./dpop-signer.ts";
 
 export interface TokenResponse {
   access_token: string;
@@ -104,6 +105,16 @@ export interface FlowOptions {
   defaultActions?: Record<string, string>;
   /** Values of submit buttons to press when a form has several (consent: allow, not deny). */
   approve?: string[];
+  /** Another client than demo-app: a public one (no secret) authenticates with client_id alone. */
+  client?: FlowClient;
+  /** The code exchange carries a proof of this key (RFC 9449), retried once with the nonce the server asks for. */
+  dpop?: DpopSigner;
+}
+
+export interface FlowClient {
+  id: string;
+  secret: string | null;
+  redirectUri: string;
 }
 
 export interface FlowResult {
@@ -137,6 +148,7 @@ const MAX_STEPS = 20;
 /** From the authorization request to the redirect carrying the code (or to the sign-in form, when asked to stop there). */
 async function walk(options: FlowOptions, stopAtSignIn: boolean): Promise<Walk> {
   const { origin, discovery } = options;
+  const client = options.client ?? DEMO_CLIENT;
   const jar = new CookieJar();
   const trail: string[] = [];
   const { verifier, challenge } = pkcePair();
@@ -145,8 +157,8 @@ async function walk(options: FlowOptions, stopAtSignIn: boolean): Promise<Walk> 
   const authorize = new URL(discovery.authorization_endpoint);
   for (const [name, value] of Object.entries({
     response_type: "code",
-    client_id: DEMO_CLIENT.id,
-    redirect_uri: DEMO_CLIENT.redirectUri,
+    client_id: client.id,
+    redirect_uri: client.redirectUri,
     scope: options.scope,
     code_challenge: challenge,
     code_challenge_method: "S256",
@@ -196,7 +208,7 @@ async function walk(options: FlowOptions, stopAtSignIn: boolean): Promise<Walk> 
     }
 
     const url = new URL(location as string, target);
-    if (`${url.origin}${url.pathname}` === DEMO_CLIENT.redirectUri) {
+    if (`${url.origin}${url.pathname}` === client.redirectUri) {
       if (url.searchParams.get("error")) fail(`redirected with error ${url.searchParams.get("error")}: ${url.searchParams.get("error_description") ?? ""}`);
       if (url.searchParams.get("state") !== state) fail(`state came back as ${url.searchParams.get("state")}`);
       return { jar, trail, verifier, code: url.searchParams.get("code") ?? fail("redirected without a code"), signIn: null };
@@ -207,20 +219,33 @@ async function walk(options: FlowOptions, stopAtSignIn: boolean): Promise<Walk> 
 }
 
 /**
- * One sign-in and consent, then the code exchange (client_secret_basic). Fails with the trail of requests
- * when a step answers something unexpected.
+ * One sign-in and consent, then the code exchange (client_secret_basic, or client_id alone for a public
+ * client; with a DPoP proof when asked). Fails with the trail of requests when a step answers something
+ * unexpected.
  */
 export async function authorizationCodeFlow(options: FlowOptions): Promise<FlowResult> {
   const { origin, discovery } = options;
+  const client = options.client ?? DEMO_CLIENT;
   const { trail, verifier, code } = await walk(options, false);
   const tokenPath = new URL(discovery.token_endpoint).pathname;
-  const response = await fetch(`${origin}${tokenPath}`, {
-    method: "POST",
-    headers: { authorization: basicAuthorization(DEMO_CLIENT.id, DEMO_CLIENT.secret), "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-    body: new URLSearchParams({ grant_type: "authorization_code", code: code as string, redirect_uri: DEMO_CLIENT.redirectUri, code_verifier: verifier }).toString(),
-    signal: AbortSignal.timeout(15_000),
-  });
-  const text = await response.text();
+  const exchange = () => {
+    const form = new URLSearchParams({ grant_type: "authorization_code", code: code as string, redirect_uri: client.redirectUri, code_verifier: verifier });
+    const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded", accept: "application/json" };
+    if (client.secret) headers.authorization = basicAuthorization(client.id, client.secret);
+    else form.set("client_id", client.id);
+    if (options.dpop) headers.dpop = options.dpop.proof("POST", discovery.token_endpoint);
+    return fetch(`${origin}${tokenPath}`, { method: "POST", headers, body: form.toString(), signal: AbortSignal.timeout(15_000) });
+  };
+  let response = await exchange();
+  let text = await response.text();
+  if (options.dpop && response.status === 400 && text.includes("use_dpop_nonce")) {
+    // The server asks for its nonce first (RFC 9449 8); the code is not spent by that.
+    options.dpop.absorb(Object.fromEntries(response.headers));
+    trail.push(`POST ${tokenPath} (authorization_code) → 400 use_dpop_nonce`);
+    response = await exchange();
+    text = await response.text();
+  }
+  if (options.dpop) options.dpop.absorb(Object.fromEntries(response.headers));
   trail.push(`POST ${tokenPath} (authorization_code) → ${response.status}`);
   const fail = (problem: string) => new Error(`authorization code flow at ${origin}: ${problem}\n  ${trail.join("\n  ")}`);
   if (response.status !== 200) throw fail(`the code exchange answered ${response.status}: ${text.slice(0, 300)}`);

@@ -5,7 +5,7 @@
 import type { ClosedLoopResult } from "./closed-loop.ts";
 import { fixed, ratio as formatRatio } from "./report.ts";
 
-export type OAuthScenario = "trivial" | "client_credentials" | "refresh_token" | "password_sign_in";
+export type OAuthScenario = "trivial" | "client_credentials" | "refresh_token" | "device_poll" | "dpop_refresh" | "password_sign_in";
 export type ServerId = "ours" | "oidc-provider" | "oidc-provider-memory";
 
 export const SERVER_LABELS: Record<ServerId, string> = {
@@ -18,13 +18,15 @@ export const SCENARIO_LABELS: Record<OAuthScenario, string> = {
   trivial: "trivial route (reference)",
   client_credentials: "client_credentials",
   refresh_token: "refresh_token (rotating)",
+  device_poll: "device code poll (pending)",
+  dpop_refresh: "refresh_token with DPoP (public client)",
   password_sign_in: "password sign-in",
 };
 
 /** The targets, for a 2-core machine. */
 export const OAUTH_TARGETS = {
   /** Ours per core / oidc-provider's (PostgreSQL adapter) per core, same grant and concurrency. */
-  ratio: { client_credentials: 1.2, refresh_token: 1.3 },
+  ratio: { client_credentials: 1.2, refresh_token: 1.3, device_poll: 1.3, dpop_refresh: 1.3 },
   signInsPerCore: 50,
 } as const;
 

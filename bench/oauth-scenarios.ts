@@ -1,10 +1,12 @@
 /**
  * What bench/oauth.ts loads, as closed-loop scenarios (bench/closed-loop.ts): the token endpoint's
- * client_credentials and refresh_token grants (client_secret_basic), password sign-ins on our server, and
- * our trivial route as the reference of what any Next.js route handler costs.
+ * client_credentials and refresh_token grants (client_secret_basic), a kiosk's device-code polls and a phone
+ * app's DPoP-bound refreshes (public clients), password sign-ins on our server, and our trivial route as the
+ * reference of what any Next.js route handler costs.
  */
 import type { LoadRequest, Scenario } from "./closed-loop.ts";
 import { describeAnswer } from "./closed-loop.ts";
+import type { DpopSigner } from "./dpop-signer.ts";
 import { basicAuthorization, DEMO_CLIENT, type FormSubmission } from "./oauth-flow.ts";
 
 const CLIENT_HEADERS = {
@@ -84,5 +86,56 @@ export function passwordSignIns(forms: FormSubmission[], emails: string[], passw
       };
     },
     check: (_worker, status, body) => (status === 200 && /"redirect_?[tT]o"/.test(body) ? null : describeAnswer(status, body)),
+  };
+}
+
+const PUBLIC_CLIENT_HEADERS = { "content-type": "application/x-www-form-urlencoded", accept: "application/json" };
+
+/** The answers a device gets while nobody has approved it yet (RFC 8628 3.5). */
+const WAITING = /"error":\s*"(authorization_pending|slow_down)"/;
+
+/**
+ * Device-code polls: worker i polls with device code i, which nobody approves, as a lobby kiosk does while
+ * it waits. Every answer is 400 authorization_pending or slow_down (oidc-provider never answers slow_down).
+ */
+export function devicePolls(tokenPath: string, clientId: string, deviceCodes: string[]): Scenario {
+  return {
+    next: (worker) => ({
+      method: "POST",
+      path: tokenPath,
+      headers: PUBLIC_CLIENT_HEADERS,
+      body: new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: deviceCodes[worker] as string, client_id: clientId }).toString(),
+    }),
+    check: (_worker, status, body) => (status === 400 && WAITING.test(body) ? null : describeAnswer(status, body)),
+  };
+}
+
+/**
+ * DPoP-bound refresh_token of a public client (RFC 9449 5): worker i carries chain i and its key, each
+ * request with a fresh proof carrying the nonce of the previous answer. `chains` advances in place.
+ */
+export function dpopRefreshChains(tokenUrl: string, clientId: string, chains: string[], signers: DpopSigner[]): Scenario {
+  const tokenPath = new URL(tokenUrl).pathname;
+  return {
+    next: (worker) => ({
+      method: "POST",
+      path: tokenPath,
+      headers: { ...PUBLIC_CLIENT_HEADERS, dpop: (signers[worker] as DpopSigner).proof("POST", tokenUrl) },
+      body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: chains[worker] as string, client_id: clientId }).toString(),
+    }),
+    check: (worker, status, body, headers) => {
+      (signers[worker] as DpopSigner).absorb(headers);
+      if (status !== 200) return describeAnswer(status, body);
+      let answer: { refresh_token?: unknown; token_type?: unknown };
+      try {
+        answer = JSON.parse(body) as typeof answer;
+      } catch {
+        return describeAnswer(status, body);
+      }
+      if (typeof answer.token_type !== "string" || answer.token_type.toLowerCase() !== "dpop") return `token_type ${String(answer.token_type)}, not DPoP`;
+      if (typeof answer.refresh_token !== "string" || answer.refresh_token === chains[worker]) return "the refresh token was not rotated";
+      chains[worker] = answer.refresh_token;
+      return null;
+    },
   };
 }

@@ -32,7 +32,9 @@ import { BENCH_APP_SECRET, databaseUrls, recreateDatabase } from "./dataset.ts";
 import { round } from "./load.ts";
 import { authorizationCodeFlow, discover, openSignInForm, type Discovery, type FlowOptions, type FormSubmission } from "./oauth-flow.ts";
 import { buildOAuthRows, OAUTH_TARGETS, oauthMarkdownTable, SCENARIO_LABELS, SERVER_LABELS, tallyOAuth, type Measurement, type OAuthScenario, type ServerId } from "./oauth-report.ts";
-import { clientCredentials, passwordSignIns, plainGet, refreshChains } from "./oauth-scenarios.ts";
+import { clientCredentials, devicePolls, dpopRefreshChains, passwordSignIns, plainGet, refreshChains } from "./oauth-scenarios.ts";
+import { DpopSigner } from "./dpop-signer.ts";
+import pg from "pg";
 import { backendCpuDelta, PostgresCpu } from "./postgres-cpu.ts";
 import { busyMachineWarning, commandLine, describeMachine, loadAverage, machineFacts, notesAndWarnings, positiveInteger, runBenchmark, writeResults } from "./run.ts";
 import { freePort, groupCpuSeconds, HOST, startServer, type BenchServer } from "./server.ts";
@@ -47,6 +49,9 @@ const DEMO_PASSWORD = "demo-password";
 const SIGN_IN_ACCOUNTS = ["member@example.org", "guardian@example.org", "staff@example.org"];
 const FLOW_CONCURRENCY = 4;
 const SERVER_WARMUP_SECONDS = 4;
+/** The kiosk (device code grant) and the phone app (DPoP required), public clients registered alike on both servers. */
+const KIOSK_CLIENT_ID = "demo-kiosk";
+const PHONE_CLIENT = { id: "bench-phone", secret: null, redirectUri: "http://127.0.0.1:8080/callback" } as const;
 /** Our build's trivial route handler (answers 404 unless BENCH_TRIVIAL_ROUTE=1). */
 const TRIVIAL_PATH = "/api/bench/trivial";
 
@@ -138,6 +143,9 @@ interface ServerUnderTest {
   flow: Omit<FlowOptions, "discovery">;
   /** One refresh-token chain per connection, fresh for each refresh run and advanced in place by it. */
   chains: string[];
+  /** The same for the phone app: DPoP-bound chains, each with its own key. */
+  dpopChains: string[];
+  dpopSigners: DpopSigner[];
 }
 
 async function startServerUnderTest(id: ServerId, port: number, options: Options, databaseUrl: string, logPrefix: string): Promise<ServerUnderTest> {
@@ -162,6 +170,9 @@ async function startServerUnderTest(id: ServerId, port: number, options: Options
         SEED_DEMO_DATA: "false",
         NEXT_TELEMETRY_DISABLED: "1",
         BENCH_TRIVIAL_ROUTE: "1",
+        // Each device code is asked for from its own forwarded address, as many kiosks would: the
+        // per-address limit on device codes is not what this measures.
+        TRUSTED_PROXIES: "loopback",
       },
     });
     flow = {
@@ -186,7 +197,7 @@ async function startServerUnderTest(id: ServerId, port: number, options: Options
     flow = { origin, credentials: { login: "member", password: "any" }, scope: CHAIN_SCOPE, extraParameters: { prompt: "consent" } };
   }
   const discovery = await discover(origin);
-  return { id, server, postgresApplication, discovery, tokenPath: new URL(discovery.token_endpoint).pathname, flow, chains: [] };
+  return { id, server, postgresApplication, discovery, tokenPath: new URL(discovery.token_endpoint).pathname, flow, chains: [], dpopChains: [], dpopSigners: [] };
 }
 
 /** `count` refresh-token chains, each from its own authorization code flow (FLOW_CONCURRENCY at a time). */
@@ -203,6 +214,64 @@ async function obtainChains(target: ServerUnderTest, count: number): Promise<str
   };
   await Promise.all(Array.from({ length: FLOW_CONCURRENCY }, worker));
   return chains;
+}
+
+let deviceAddress = 0;
+
+/** `count` device codes of the kiosk client, none of them ever approved. */
+async function obtainDeviceCodes(target: ServerUnderTest, count: number): Promise<string[]> {
+  const endpoint = target.discovery.device_authorization_endpoint;
+  if (typeof endpoint !== "string") throw new Error(`${target.id}: discovery names no device_authorization_endpoint`);
+  const codes: string[] = [];
+  for (let index = 0; index < count; index++) {
+    deviceAddress++;
+    const response = await fetch(`${target.server.origin}${new URL(endpoint).pathname}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": `10.${(deviceAddress >> 16) & 255}.${(deviceAddress >> 8) & 255}.${deviceAddress & 255}` },
+      body: new URLSearchParams({ client_id: KIOSK_CLIENT_ID, scope: "openid profile" }).toString(),
+      signal: AbortSignal.timeout(15_000),
+    });
+    const body = (await response.json()) as { device_code?: string };
+    if (response.status !== 200 || !body.device_code) throw new Error(`${target.id}: device authorization answered ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
+    codes.push(body.device_code);
+  }
+  return codes;
+}
+
+/** `count` DPoP-bound refresh-token chains of the phone app, each from its own code flow with its own key. */
+async function obtainDpopChains(target: ServerUnderTest, count: number): Promise<void> {
+  const chains: string[] = [];
+  const signers: DpopSigner[] = [];
+  for (let index = 0; index < count; index++) {
+    const signer = new DpopSigner();
+    const { tokens } = await authorizationCodeFlow({ ...target.flow, discovery: target.discovery, client: PHONE_CLIENT, dpop: signer });
+    if (!tokens.refresh_token) throw new Error(`${target.id}: the phone app's code exchange answered no refresh_token`);
+    if (tokens.token_type.toLowerCase() !== "dpop") throw new Error(`${target.id}: the phone app's tokens are ${tokens.token_type}, not DPoP`);
+    chains.push(tokens.refresh_token);
+    signers.push(signer);
+  }
+  target.dpopChains = chains;
+  target.dpopSigners = signers;
+}
+
+function dpopScenario(target: ServerUnderTest): Scenario {
+  return dpopRefreshChains(target.discovery.token_endpoint.replace(new URL(target.discovery.token_endpoint).origin, target.server.origin), PHONE_CLIENT.id, target.dpopChains, target.dpopSigners);
+}
+
+/** Our phone app's registration, as bench/oidc-provider-server.ts registers it there. */
+async function registerPhoneApp(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO client (id, name, type, redirect_uris, grant_types, scopes, dpop_bound_access_tokens)
+       VALUES ($1, 'Bench phone app', 'public', $2, '{authorization_code,refresh_token}', '{openid,profile,offline_access}', true)
+       ON CONFLICT (id) DO UPDATE SET dpop_bound_access_tokens = true`,
+      [PHONE_CLIENT.id, [PHONE_CLIENT.redirectUri]],
+    );
+  } finally {
+    await client.end();
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -228,7 +297,7 @@ async function postToken(target: ServerUnderTest, scenario: Scenario): Promise<{
   } catch {
     body = { text };
   }
-  return { status: response.status, body, problem: scenario.check(0, response.status, text) };
+  return { status: response.status, body, problem: scenario.check(0, response.status, text, Object.fromEntries(response.headers)) };
 }
 
 /** One client_credentials grant, described: "client_credentials → 200: access token ES256 typ at+jwt, …". */
@@ -243,6 +312,26 @@ async function describeRefresh(target: ServerUnderTest): Promise<string> {
   const refresh = await postToken(target, refreshChains(target.tokenPath, target.chains));
   if (refresh.problem) throw new Error(`${target.id}: refresh_token failed: ${refresh.problem}`);
   return `refresh_token → ${refresh.status}: access token ${jwtHeader(refresh.body.access_token)}, ID token ${jwtHeader(refresh.body.id_token)}, refresh token rotated, expires_in ${String(refresh.body.expires_in)}, scope ${JSON.stringify(refresh.body.scope ?? null)}`;
+}
+
+/** One poll of a fresh device code, and one DPoP-bound refresh of the phone app, described. */
+async function describeDeviceAndDpop(target: ServerUnderTest): Promise<string[]> {
+  const poll = await postToken(target, devicePolls(target.tokenPath, KIOSK_CLIENT_ID, await obtainDeviceCodes(target, 1)));
+  if (poll.problem) throw new Error(`${target.id}: device code poll failed: ${poll.problem}`);
+  await obtainDpopChains(target, 1);
+  const refresh = await postToken(target, dpopScenario(target));
+  if (refresh.problem) throw new Error(`${target.id}: DPoP refresh failed: ${refresh.problem}`);
+  const cnf = (() => {
+    try {
+      return JSON.stringify(JSON.parse(Buffer.from(String(refresh.body.access_token).split(".")[1] ?? "", "base64url").toString()).cnf ?? null);
+    } catch {
+      return "unreadable";
+    }
+  })();
+  return [
+    `device code poll → ${poll.status} ${String(poll.body.error)}`,
+    `DPoP refresh_token → ${refresh.status}: token_type ${String(refresh.body.token_type)}, access token ${jwtHeader(refresh.body.access_token)} cnf ${cnf}, refresh token rotated`,
+  ];
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -264,7 +353,7 @@ async function prepareSignIns(target: ServerUnderTest, connections: number): Pro
     const scenario = passwordSignIns(forms, [email], DEMO_PASSWORD, new URL(target.discovery.issuer).origin);
     const request = scenario.next(0);
     const response = await fetch(`${target.server.origin}${request.path}`, { method: "POST", headers: request.headers, body: request.body, signal: AbortSignal.timeout(15_000) });
-    const problem = scenario.check(0, response.status, await response.text());
+    const problem = scenario.check(0, response.status, await response.text(), Object.fromEntries(response.headers));
     if (problem === null) emails.push(email);
     else notes.push(`${email} left out of the sign-ins: ${problem}`);
   }
@@ -337,6 +426,7 @@ async function main(): Promise<void> {
     console.log(`  ${migrations.length} migrations applied`);
     if (withOurs) seed(urls.url);
   }
+  if (withOurs) await registerPhoneApp(urls.url);
 
   const buildSeconds = withOurs ? buildUnlessSkipped(options.skipBuild, urls.url) : null;
 
@@ -351,6 +441,7 @@ async function main(): Promise<void> {
     const answers = [await describeClientCredentials(target, options)];
     target.chains = await obtainChains(target, 1);
     answers.push(await describeRefresh(target));
+    answers.push(...(await describeDeviceAndDpop(target)));
     for (const answer of answers) console.log(`  ${answer}`);
     notes.push(...answers.map((answer) => `${SERVER_LABELS[id]}: ${answer}`));
   }
@@ -363,7 +454,13 @@ async function main(): Promise<void> {
     // kind of request before anything is measured, so the first scenario does not pay for it.
     console.log(`\n▶ server warm-up: ${SERVER_WARMUP_SECONDS} s of each grant at c${maxConnections} on each server`);
     for (const target of targets) {
-      const warmups: Scenario[] = [clientCredentials(target.tokenPath, options.ccScope), refreshChains(target.tokenPath, await obtainChains(target, maxConnections))];
+      await obtainDpopChains(target, maxConnections);
+      const warmups: Scenario[] = [
+        clientCredentials(target.tokenPath, options.ccScope),
+        refreshChains(target.tokenPath, await obtainChains(target, maxConnections)),
+        devicePolls(target.tokenPath, KIOSK_CLIENT_ID, await obtainDeviceCodes(target, maxConnections)),
+        dpopScenario(target),
+      ];
       if (target.id === "ours") warmups.unshift(plainGet(TRIVIAL_PATH));
       for (const scenario of warmups) await runClosedLoop(target.server.origin, scenario, maxConnections, SERVER_WARMUP_SECONDS);
     }
@@ -374,13 +471,19 @@ async function main(): Promise<void> {
       // What any route handler of this build costs: the floor under the token endpoint's CPU per grant.
       for (const connections of options.connections) measurements.push(await measure(ours, "trivial", plainGet(TRIVIAL_PATH), connections, options, postgres, warnings));
     }
-    for (const scenarioId of ["client_credentials", "refresh_token"] as const) {
+    for (const scenarioId of ["client_credentials", "refresh_token", "device_poll", "dpop_refresh"] as const) {
       for (const connections of options.connections) {
         for (const target of targets) {
           // Fresh chains from the code flow for every run: oidc-provider's in-memory adapter is an LRU of
           // 1,000 entries, which forgets the grants of chains left idle while others rotate.
-          if (scenarioId === "refresh_token") target.chains = await obtainChains(target, connections);
-          const scenario = scenarioId === "client_credentials" ? clientCredentials(target.tokenPath, options.ccScope) : refreshChains(target.tokenPath, target.chains);
+          let scenario: Scenario;
+          if (scenarioId === "client_credentials") scenario = clientCredentials(target.tokenPath, options.ccScope);
+          else if (scenarioId === "refresh_token") scenario = refreshChains(target.tokenPath, (target.chains = await obtainChains(target, connections)));
+          else if (scenarioId === "device_poll") scenario = devicePolls(target.tokenPath, KIOSK_CLIENT_ID, await obtainDeviceCodes(target, connections));
+          else {
+            await obtainDpopChains(target, connections);
+            scenario = dpopScenario(target);
+          }
           measurements.push(await measure(target, scenarioId, scenario, connections, options, postgres, warnings));
         }
       }
@@ -411,7 +514,8 @@ async function main(): Promise<void> {
     `- Build: ${withOurs ? (buildSeconds === null ? `reused (${DIST_DIR})` : `${buildSeconds.toFixed(0)} s`) : "not needed"}; database ${urls.name}`,
     `- Load: closed loop (bench/closed-loop.ts), one keep-alive connection per worker, ${options.warmup} s warm-up then ${options.duration} s; latency from request to last byte; refresh_token: each connection carries its own rotating chain`,
     `- Access tokens ${options.alg} (both servers), ID tokens RS256; client_secret_basic; CPU from /proc: the server's process group (all threads), and apart, its PostgreSQL backends (by application_name)`,
-    `- Targets: per core, client_credentials ≥ ${OAUTH_TARGETS.ratio.client_credentials} × oidc-provider's, refresh_token ≥ ${OAUTH_TARGETS.ratio.refresh_token} × oidc-provider's (with its PostgreSQL adapter), ≥ ${OAUTH_TARGETS.signInsPerCore} password sign-ins/s per core. "per core" = 1000 / the server process's CPU ms per grant`,
+    `- Targets: per core, client_credentials ≥ ${OAUTH_TARGETS.ratio.client_credentials} × oidc-provider's, refresh_token ≥ ${OAUTH_TARGETS.ratio.refresh_token} ×, device code polls ≥ ${OAUTH_TARGETS.ratio.device_poll} ×, DPoP refreshes ≥ ${OAUTH_TARGETS.ratio.dpop_refresh} × oidc-provider's (with its PostgreSQL adapter), ≥ ${OAUTH_TARGETS.signInsPerCore} password sign-ins/s per core. "per core" = 1000 / the server process's CPU ms per grant`,
+    `- Device polls: one unapproved device code per connection (demo-kiosk, public); ours records each poll and answers slow_down when it comes early, oidc-provider only looks the code up. DPoP: a public client with dpop_bound_access_tokens on both, server nonces required on both, a fresh ES256 proof per request made by the load generator`,
     "",
     oauthMarkdownTable(rows),
     "",

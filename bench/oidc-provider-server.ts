@@ -10,12 +10,16 @@
  *   `jwt`), signed with ACCESS_TOKEN_SIGNING_ALG (ES256 by default, like ours), 10 minutes; ID tokens RS256;
  *   keys (RSA 2048 and EC P-256) generated at start;
  * - refresh tokens rotated on every use (a reused one revokes the grant);
+ * - the public clients demo-kiosk (device code grant, RFC 8628) and bench-phone (authorization code with
+ *   DPoP required, RFC 9449 `dpop_bound_access_tokens`), like ours; DPoP with server nonces required, as
+ *   ours requires them at the token endpoint;
  * - OP_ADAPTER=postgres (default): grants, codes, sessions and refresh tokens in PostgreSQL
  *   (bench/oidc-provider-adapter.ts), the account read from there too; `memory`: oidc-provider's own
  *   in-memory adapter and a fixed account, nothing in a database;
  * - sign-in and consent by oidc-provider's devInteractions pages (any login name, any password): the
  *   benchmark obtains its refresh tokens through them with the real authorization code flow.
  */
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { exportJWK, generateKeyPair, type JWK } from "jose";
 import Provider, { errors } from "oidc-provider";
@@ -59,6 +63,23 @@ const provider = new Provider(issuer, {
       scope: SCOPES.join(" "),
       id_token_signed_response_alg: "RS256",
     },
+    {
+      client_id: "demo-kiosk",
+      token_endpoint_auth_method: "none",
+      grant_types: ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"],
+      response_types: [],
+      redirect_uris: [],
+      scope: "openid profile offline_access",
+    },
+    {
+      client_id: "bench-phone",
+      token_endpoint_auth_method: "none",
+      grant_types: ["authorization_code", "refresh_token"],
+      response_types: ["code"],
+      redirect_uris: ["http://127.0.0.1:8080/callback"],
+      scope: "openid profile offline_access",
+      dpop_bound_access_tokens: true,
+    },
   ],
   jwks: { keys: [await signingKey("RS256"), await signingKey("ES256")] },
   cookies: { keys: ["bench-only-cookie-key-not-for-any-deployment"] },
@@ -84,6 +105,8 @@ const provider = new Provider(issuer, {
   },
   features: {
     devInteractions: { enabled: true },
+    deviceFlow: { enabled: true },
+    dPoP: { enabled: true, nonceSecret: randomBytes(32), requireNonce: () => true },
     clientCredentials: { enabled: true },
     resourceIndicators: {
       enabled: true,

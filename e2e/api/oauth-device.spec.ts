@@ -264,3 +264,17 @@ test("only the session that typed the code sees the request and may answer it; a
   const posted = await signedOut.fetch("/auth/device", { form: { user_code: device.user_code }, headers: { accept: "application/json" } });
   expect(posted.status).toBe(403);
 });
+
+test("polls that arrive together are answered each by its own state, and an approved code gives its tokens once however many polls race for it", async () => {
+  const member = await createTestMember("device-race");
+  const browser = await signedInBrowser(member);
+  const [approved, waiting] = [await startDevice("openid"), await startDevice("openid")];
+  await decide(browser, await review(browser, approved.user_code), "allow");
+  const answers = await Promise.all([...Array.from({ length: 6 }, () => rawPoll(approved.device_code)), rawPoll(waiting.device_code)]);
+  const forApproved = answers.slice(0, 6);
+  expect(forApproved.filter((answer) => answer.status === 200)).toHaveLength(1);
+  for (const answer of forApproved.filter((candidate) => candidate.status !== 200)) {
+    expect(answer).toMatchObject({ status: 400, body: { error: "invalid_grant", error_description: "the device code was already used" } });
+  }
+  expect(answers[6]).toMatchObject({ status: 400, body: { error: "authorization_pending" } });
+});

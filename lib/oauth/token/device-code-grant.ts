@@ -1,54 +1,14 @@
 import "server-only";
 import { hashToken } from "../../crypto/tokens.ts";
 import type { Database } from "../../db/database.ts";
-import { LIVE_SESSION_SQL } from "../../sessions/live-session-sql.ts";
 import type { OAuthClient } from "../clients/get-client.ts";
 import { DEVICE_CODE_GRANT_TYPE, SLOW_DOWN_STEP_SECONDS } from "../device/device-policy.ts";
+import { pollDeviceCode } from "../device/poll-device-codes.ts";
 import { OAuthError, invalidGrant, invalidRequest } from "../errors.ts";
 import { createGrant } from "../grants/create-grant.ts";
 import { firstRefreshToken } from "../grants/refresh-tokens.ts";
 import { refreshTokensBoundTo } from "../dpop/token-request-dpop.ts";
 import { memberTokenResponse, type TokenResponse } from "./token-response.ts";
-
-interface Poll {
-  client_id: string;
-  status: "pending" | "approved" | "denied" | "used";
-  expired: boolean;
-  too_soon: boolean;
-  interval: number;
-  scope: string;
-  user_id: string | null;
-  session_id: string | null;
-  session_live: boolean;
-  auth_time: Date | null;
-  amr: string[] | null;
-}
-
-/**
- * One statement per poll, whichever instance answers it: the row is locked, its state read as it was, and
- * in the same statement the poll is recorded, the interval lengthened when the device came too soon
- * (RFC 8628 3.5), and an approved request taken, so two polls racing for the tokens get them once.
- *   $1 device code hash, $2 client id, $3 slow_down step
- */
-const POLL_SQL = `
-WITH current AS (
-  SELECT d.device_code_hash, d.client_id, d.status, d.expires_at <= now() AS expired,
-         d.last_polled_at IS NOT NULL AND d.last_polled_at > now() - make_interval(secs => d.poll_interval_seconds) AS too_soon,
-         d.poll_interval_seconds AS interval, d.scope, d.user_id, d.session_id
-    FROM device_authorization d
-   WHERE d.device_code_hash = $1
-     FOR UPDATE
-), polled AS (
-  UPDATE device_authorization d
-     SET last_polled_at = now(),
-         poll_interval_seconds = d.poll_interval_seconds + CASE WHEN c.status = 'pending' AND c.too_soon THEN $3::int ELSE 0 END,
-         status = CASE WHEN c.status = 'approved' AND NOT c.expired THEN 'used' ELSE d.status END
-    FROM current c
-   WHERE d.device_code_hash = c.device_code_hash AND c.client_id = $2
-)
-SELECT c.client_id, c.status, c.expired, c.too_soon, c.interval, c.scope, c.user_id, c.session_id,
-       s.auth_time, s.amr, coalesce(${LIVE_SESSION_SQL}, false) AS session_live
-  FROM current c LEFT JOIN session s ON s.id = c.session_id`;
 
 /**
  * grant_type=urn:ietf:params:oauth:grant-type:device_code (RFC 8628 3.4, 3.5): the kiosk polls until the
@@ -64,7 +24,7 @@ export async function exchangeDeviceCode(database: Database, client: OAuthClient
   if (!deviceCode) throw invalidRequest("device_code is required");
   if (deviceCode.length > 128) throw invalidGrant("the device code is invalid");
 
-  const [poll] = await database.query<Poll>(POLL_SQL, [hashToken(deviceCode), client.id, SLOW_DOWN_STEP_SECONDS]);
+  const poll = await pollDeviceCode(database, hashToken(deviceCode), client.id);
   if (!poll) throw invalidGrant("the device code is invalid");
   if (poll.client_id !== client.id) throw invalidGrant("the device code was issued to another client");
   if (poll.status === "used") throw invalidGrant("the device code was already used");
