@@ -60,7 +60,8 @@ test("an adult makes a code; members join with it (adult, or child by birth date
 
   const partner = await memberWithToken("fam-partner");
   const teen = await memberWithToken("fam-teen");
-  await setBirthDate(teen.member.id, await birthDateYearsAgo(15));
+  const teenBirthDate = await birthDateYearsAgo(15);
+  await setBirthDate(teen.member.id, teenBirthDate);
 
   // Case, spaces and the dash do not matter.
   const joined = await join(partner.token, ` ${code.toLowerCase().replace("-", " ")} `);
@@ -77,19 +78,22 @@ test("an adult makes a code; members join with it (adult, or child by birth date
 
   const seen = await myFamily(adult.token);
   expect(seen.status).toBe(200);
-  const member = (who: typeof adult, role: string, you: boolean) => ({
+  const member = (who: typeof adult, role: string, you: boolean, extra: Record<string, unknown> = {}) => ({
     user_id: who.member.id,
     given_name: who.member.givenName,
     family_name: who.member.familyName,
     role,
     joined_at: expect.stringMatching(ISO),
     you,
+    has_sign_in: true,
+    ...extra,
   });
   expect(seen.body).toEqual({
     family_id: familyId,
     name: expect.stringMatching(/^Test family /),
     your_role: "adult",
-    members: [member(adult, "adult", true), member(partner, "adult", false), member(teen, "child", false)],
+    // The adults also see a child's birth date and notes; the child does not see them.
+    members: [member(adult, "adult", true), member(partner, "adult", false), member(teen, "child", false, { birth_date: teenBirthDate, notes: null })],
     code: { code, expires_at: expect.stringMatching(ISO), uses_left: 8, active: true },
   });
   const expiresIn = Date.parse(seen.body.code.expires_at) - Date.now();

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
-import { GUARDIAN_ROLE } from "../guardians/schemas.ts";
+import { dropGuardianRoleIfNoneLeft } from "../guardians/drop-guardian-role.ts";
 import { notFound } from "../identity/errors.ts";
 import { isUuid } from "../identity/ids.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
@@ -23,13 +23,7 @@ export async function endGuardianshipForStaff(database: Database, staffId: strin
     // The guardian's row first, as createGuardianship and the coming-of-age run lock it (FOR UPDATE: 0019, reason 2).
     await tx.query(`SELECT id FROM account WHERE id = $1::uuid FOR UPDATE`, [guardianId]);
     await tx.prisma.guardianship.updateMany({ where: { id, endedAt: null }, data: { endedAt: new Date() } });
-    // Only while no live guardianship is left, judged under the lock in the same statement (0019, reason 2).
-    await tx.query(
-      `DELETE FROM user_role ur USING role r
-        WHERE r.id = ur.role_id AND r.name = $1 AND ur.user_id = $2::uuid
-          AND NOT EXISTS (SELECT 1 FROM guardianship g WHERE g.guardian_id = ur.user_id AND g.ended_at IS NULL)`,
-      [GUARDIAN_ROLE, guardianId],
-    );
+    await dropGuardianRoleIfNoneLeft(tx, [guardianId]);
     for (const userId of [guardianId, dependentId]) {
       await recordSecurityEvent(tx, { userId, type: "guardianship_ended", context, detail: { guardian_id: guardianId, dependent_id: dependentId, by: staffId } });
     }

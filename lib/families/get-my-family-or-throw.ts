@@ -15,16 +15,20 @@ interface MemberRow {
   family_name: string;
   role: FamilyRole;
   joined_at: Date;
+  has_sign_in: boolean;
+  birth_date: string | null;
+  notes: string | null;
 }
 
 /**
  * GET /api/v1/families/me: the caller's family and its members (adults first, then by when they joined),
- * names and roles only. Its adults also get the current code. Without a family: `not_found`.
+ * names and roles, and whether each signs in. Its adults also get the children's birth dates and notes, and
+ * the current code. Without a family: `not_found`.
  */
 export async function getMyFamilyOrThrow(database: Database, userId: string, now = new Date()): Promise<Family> {
   const rows = await database.query<MemberRow>(
     `SELECT f.id AS family_id, f.name, f.code_encrypted, f.code_expires_at, f.code_uses,
-            m.user_id, a.given_name, a.family_name, m.role, m.joined_at
+            m.user_id, a.given_name, a.family_name, m.role, m.joined_at, a.email IS NOT NULL AS has_sign_in, a.birth_date, m.notes
        FROM family_member mine
        JOIN family f ON f.id = mine.family_id
        JOIN family_member m ON m.family_id = f.id
@@ -47,6 +51,9 @@ export async function getMyFamilyOrThrow(database: Database, userId: string, now
       role: row.role,
       joined_at: new Date(row.joined_at).toISOString(),
       you: row.user_id === userId,
+      has_sign_in: row.has_sign_in,
+      // A child's birth date and notes are for the family's adults (and staff), never for the other children.
+      ...(yourRole === "adult" && row.role === "child" ? { birth_date: row.birth_date, notes: row.notes } : {}),
     })),
     ...(yourRole === "adult" ? { code: await familyCodeBody(first, now) } : {}),
   });

@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { identityError, invalidTokenResponse, jsonResponse } from "../openapi/responses.ts";
 import { BODY_400, LIST_400, idPath, staffOperation } from "../openapi/staff-operations.ts";
@@ -6,8 +7,14 @@ import {
   FAMILY_CODE_TTL_DAYS,
   FamilyCodeSchema,
   FamilyJoinResultSchema,
+  FamilyChildSchema,
   FamilySchema,
+  LeftFamilySchema,
+  RemovedChildSchema,
+  addChildBodySchema,
+  createFamilyBodySchema,
   joinFamilyBodySchema,
+  updateChildBodySchema,
 } from "./schemas.ts";
 import {
   AdminFamilyDetailSchema,
@@ -23,6 +30,8 @@ import {
  * The OpenAPI entries of families (docs/decisions/0013), and of households and guardianships as staff see and
  * record them (docs/decisions/0017), spread into the document's paths by lib/openapi/document.ts.
  */
+
+const childPath = z.object({ childId: z.string().meta({ description: "The child's id (UUID)." }) });
 
 const CODE_RULES = `A code is valid ${FAMILY_CODE_TTL_DAYS} days and for ${FAMILY_CODE_MAX_USES} members joining; an adult can replace it at any time.`;
 
@@ -52,14 +61,99 @@ export const familyPaths = {
       },
     },
   },
+  "/api/v1/families": {
+    post: {
+      tags: ["family"],
+      operationId: "createFamily",
+      summary: "Create a household",
+      description: "Needs permission `profile:write`. The caller becomes its first adult; the answer carries the household's first code, to invite the others. One household per person.",
+      security: [{ bearer: [] }],
+      requestBody: { content: { "application/json": { schema: createFamilyBodySchema } } },
+      responses: {
+        "201": { description: "The new household.", content: { "application/json": { schema: FamilySchema } } },
+        "400": identityError("`invalid_request`: `name: must be from 1 to 100 characters`, malformed JSON or an unknown field."),
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: `missing permission profile:write`."),
+        "409": identityError("`conflict`: `you already belong to a family: leave it first`."),
+      },
+    },
+  },
+  "/api/v1/families/me/children": {
+    post: {
+      tags: ["family"],
+      operationId: "addChild",
+      summary: "Add a child who does not sign in",
+      description:
+        "Needs permission `profile:write` and to be an adult of the household. The child gets a record without a sign-in, joins the household as `child`, " +
+        "and the caller becomes their guardian (with the `guardian` role). The notes are seen by the household's adults and by staff only.",
+      security: [{ bearer: [] }],
+      requestBody: { content: { "application/json": { schema: addChildBodySchema } } },
+      responses: {
+        "201": { description: "The child.", content: { "application/json": { schema: FamilyChildSchema } } },
+        "400": identityError("`invalid_request`: a field at fault, e.g. `birth_date: a child must be under 18` or `birth_date: must not be in the future`."),
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: `missing permission profile:write`, or `only an adult of the family can add, change or remove its children`."),
+        "404": identityError("`not_found`: `family not found`."),
+      },
+    },
+  },
+  "/api/v1/families/me/children/{childId}": {
+    patch: {
+      tags: ["family"],
+      operationId: "updateChild",
+      summary: "Change a child's details",
+      description:
+        "Needs permission `profile:write` and to be an adult of the household. A child who signs in keeps their own name and birth date; their notes can be changed. Another household's child is not found.",
+      security: [{ bearer: [] }],
+      requestParams: { path: childPath },
+      requestBody: { content: { "application/json": { schema: updateChildBodySchema } } },
+      responses: {
+        "200": { description: "The child as changed.", content: { "application/json": { schema: FamilyChildSchema } } },
+        "400": identityError("`invalid_request`: a field at fault, or `the body must change at least one field`."),
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: `missing permission profile:write`, adults only, or a child who signs in keeps their own name and birth date."),
+        "404": identityError("`not_found`: `family not found` or `child not found`."),
+      },
+    },
+    delete: {
+      tags: ["family"],
+      operationId: "removeChild",
+      summary: "Remove a child who does not sign in",
+      description:
+        "Needs permission `profile:write` and to be an adult of the household. The child's record goes, with their guardianships; a guardian left with no dependant loses the `guardian` role. A child who signs in leaves by themselves (`forbidden`).",
+      security: [{ bearer: [] }],
+      requestParams: { path: childPath },
+      responses: {
+        "200": { description: "Removed.", content: { "application/json": { schema: RemovedChildSchema } } },
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: `missing permission profile:write`, adults only, or a child who signs in."),
+        "404": identityError("`not_found`: `family not found` or `child not found`."),
+      },
+    },
+  },
   "/api/v1/families/me": {
+    delete: {
+      tags: ["family"],
+      operationId: "leaveFamily",
+      summary: "Leave the household",
+      description:
+        "Needs permission `profile:write`. The last adult cannot leave while the household has children; the last member to leave closes it. Guardianships do not end with leaving.",
+      security: [{ bearer: [] }],
+      responses: {
+        "200": { description: "Left.", content: { "application/json": { schema: LeftFamilySchema } } },
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: `missing permission profile:write`."),
+        "404": identityError("`not_found`: `family not found`."),
+        "409": identityError("`conflict`: `the last adult cannot leave while the household has children: remove them, or invite another adult first`."),
+      },
+    },
     get: {
       tags: ["family"],
       operationId: "getMyFamily",
       summary: "The member's family and its members",
       description:
-        "Needs permission `profile:read`. Members are listed adults first, then by when they joined, with names and roles only. " +
-        "The family's adults also get its current code (`active` false once it expired or is used up).",
+        "Needs permission `profile:read`. Members are listed adults first, then by when they joined, with names, roles and whether each signs in. " +
+        "The family's adults also get the children's birth dates and notes, and its current code (`active` false once it expired or is used up).",
       security: [{ bearer: [] }],
       responses: {
         "200": { description: "The family.", content: { "application/json": { schema: FamilySchema } } },

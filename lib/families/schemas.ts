@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { printableText } from "../staff-lists/schemas.ts";
 
 /**
  * Families (households) as the self-service routes take and answer them (interface.md 2.3 "Family join
@@ -59,6 +60,10 @@ export const FamilyMemberSchema = z
     joined_at: z.iso.datetime(),
     /** True for the caller. */
     you: z.boolean(),
+    /** Whether they sign in themselves; a child added by an adult does not. */
+    has_sign_in: z.boolean(),
+    birth_date: z.iso.date().nullable().optional().meta({ description: "A child's birth date; shown to the family's adults only." }),
+    notes: z.string().nullable().optional().meta({ description: "A child's notes (allergies, medicine); shown to the family's adults only." }),
   })
   .meta({ id: "FamilyMember" });
 export type FamilyMember = z.infer<typeof FamilyMemberSchema>;
@@ -74,3 +79,53 @@ export const FamilySchema = z
   })
   .meta({ id: "Family" });
 export type Family = z.infer<typeof FamilySchema>;
+
+/** POST /api/v1/families: a new household, with the caller as its first adult. */
+export const createFamilyBodySchema = z
+  .object({ name: printableText(100).meta({ description: "What members see, e.g. `The Okafor family`." }) })
+  .strict()
+  .meta({ id: "CreateFamilyBody" });
+export type CreateFamilyBody = z.output<typeof createFamilyBodySchema>;
+
+const birthDate = z.iso.date({ error: "must be a date, YYYY-MM-DD" }).meta({ description: "YYYY-MM-DD; the child must be under the age of majority." });
+const childNotes = z
+  .string({ error: "must be text" })
+  .trim()
+  .max(1000, "must be at most 1000 characters")
+  .transform((value) => (value === "" ? null : value))
+  .nullable()
+  .meta({ description: "For whoever looks after the child (allergies, medicine); seen by the family's adults and by staff. Empty or null clears it." });
+
+/** POST /api/v1/families/me/children: a child without a sign-in of their own. */
+export const addChildBodySchema = z
+  .object({ given_name: printableText(100), family_name: printableText(100), birth_date: birthDate, notes: childNotes.optional() })
+  .strict()
+  .meta({ id: "AddChildBody" });
+export type AddChildBody = z.output<typeof addChildBodySchema>;
+
+/** PATCH /api/v1/families/me/children/{childId}. */
+export const updateChildBodySchema = z
+  .object({ given_name: printableText(100).optional(), family_name: printableText(100).optional(), birth_date: birthDate.optional(), notes: childNotes.optional() })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: "the body must change at least one field", when: (payload) => payload.issues.length === 0 })
+  .meta({ id: "UpdateChildBody" });
+export type UpdateChildBody = z.output<typeof updateChildBodySchema>;
+
+/** A child of the household as its adults see them. */
+export const FamilyChildSchema = z
+  .object({
+    user_id: z.uuid(),
+    given_name: z.string(),
+    family_name: z.string(),
+    birth_date: z.iso.date().nullable(),
+    notes: z.string().nullable(),
+    has_sign_in: z.boolean(),
+  })
+  .meta({ id: "FamilyChild" });
+export type FamilyChild = z.infer<typeof FamilyChildSchema>;
+
+export const RemovedChildSchema = z.object({ user_id: z.uuid(), status: z.literal("removed") }).meta({ id: "RemovedChild" });
+export type RemovedChild = z.infer<typeof RemovedChildSchema>;
+
+export const LeftFamilySchema = z.object({ family_id: z.uuid(), status: z.literal("left") }).meta({ id: "LeftFamily" });
+export type LeftFamily = z.infer<typeof LeftFamilySchema>;

@@ -14,7 +14,18 @@ export const AdminFamilySchema = z
   .meta({ id: "AdminFamily", description: "A household; its join code is never answered here." });
 export const AdminFamilyPageSchema = pageOf(AdminFamilySchema, "AdminFamilyPage");
 export const AdminFamilyDetailSchema = AdminFamilySchema.extend({
-  members: z.array(z.object({ user_id: z.string(), given_name: z.string(), family_name: z.string(), role: z.enum(["adult", "child"]), joined_at: z.iso.datetime() })),
+  members: z.array(
+    z.object({
+      user_id: z.string(),
+      given_name: z.string(),
+      family_name: z.string(),
+      role: z.enum(["adult", "child"]),
+      joined_at: z.iso.datetime(),
+      has_sign_in: z.boolean(),
+      birth_date: z.string().nullable(),
+      notes: z.string().nullable().meta({ description: "A child's notes from the household's adults (allergies, medicine); null for adults." }),
+    }),
+  ),
 }).meta({ id: "AdminFamilyDetail" });
 export type AdminFamilyDetail = z.infer<typeof AdminFamilyDetailSchema>;
 

@@ -44,6 +44,11 @@ export const SECURITY_EVENT_TYPES = [
   "account_enabled",
   "roles_changed",
   "guardianship_created",
+  "family_created",
+  "family_left",
+  "family_child_added",
+  "family_child_updated",
+  "family_child_removed",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -1,13 +1,24 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { FamilyCodeSchema, FamilyJoinResultSchema, FamilySchema, type Family } from "@/lib/families/schemas";
+import {
+  FamilyChildSchema,
+  FamilyCodeSchema,
+  FamilyJoinResultSchema,
+  FamilySchema,
+  LeftFamilySchema,
+  RemovedChildSchema,
+  type AddChildBody,
+  type Family,
+  type UpdateChildBody,
+} from "@/lib/families/schemas";
 import { PortalApiError, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 
 /**
  * The family page's server state, through the portal relay: the member's family (null when they belong
- * to none: the API's `not_found`), joining one by code, and an adult making a new code.
+ * to none: the API's `not_found`), creating one, joining one by code, leaving it, an adult making a new
+ * code, and an adult adding, changing and removing the household's children.
  */
 export function useMyFamily() {
   return useQuery({
@@ -49,5 +60,44 @@ export function useRotateFamilyCode() {
       queryClient.setQueryData<Family | null>(accountQueryKeys.family, (family) => (family ? { ...family, code } : family));
     },
     onSettled: refresh,
+  });
+}
+
+export function useCreateFamily() {
+  const refresh = useRefreshFamily();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => portalApi(FamilySchema, "families", { method: "POST", body: { name } }),
+    onSuccess: (family) => {
+      queryClient.setQueryData<Family | null>(accountQueryKeys.family, family);
+      refresh();
+    },
+  });
+}
+
+export function useLeaveFamily() {
+  const refresh = useRefreshFamily();
+  return useMutation({ mutationFn: () => portalApi(LeftFamilySchema, "families/me", { method: "DELETE" }), onSuccess: refresh });
+}
+
+export function useAddChild() {
+  const refresh = useRefreshFamily();
+  return useMutation({ mutationFn: (body: AddChildBody) => portalApi(FamilyChildSchema, "families/me/children", { method: "POST", body }), onSuccess: refresh });
+}
+
+export function useUpdateChild() {
+  const refresh = useRefreshFamily();
+  return useMutation({
+    mutationFn: ({ childId, body }: { childId: string; body: UpdateChildBody }) =>
+      portalApi(FamilyChildSchema, `families/me/children/${encodeURIComponent(childId)}`, { method: "PATCH", body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemoveChild() {
+  const refresh = useRefreshFamily();
+  return useMutation({
+    mutationFn: (childId: string) => portalApi(RemovedChildSchema, `families/me/children/${encodeURIComponent(childId)}`, { method: "DELETE" }),
+    onSuccess: refresh,
   });
 }

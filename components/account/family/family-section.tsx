@@ -11,7 +11,8 @@ import { FAMILY_CODE_TTL_DAYS, type Family, type FamilyCode } from "@/lib/famili
 import { PortalApiError } from "@/lib/portal-api/client";
 import { failedMessage, waitMessage } from "../api-messages";
 import { LocalDate } from "../local-time";
-import { useJoinFamily, useMyFamily, useRotateFamilyCode } from "./family-queries";
+import { ChildrenSection } from "./children-section";
+import { useCreateFamily, useJoinFamily, useLeaveFamily, useMyFamily, useRotateFamilyCode } from "./family-queries";
 import styles from "./family.module.css";
 import { StatusMessage } from "@/components/ui/live-messages";
 
@@ -21,9 +22,10 @@ const ROLE_WORDS = { adult: "Adult", child: "Child" } as const;
 const FAMILY_CODE_INPUT = { name: "code", type: "text", autoComplete: "off", autoCapitalize: "characters", spellCheck: false, maxLength: 40 } as const;
 
 /**
- * The member's household: without one, a form to join with the code an adult shared; with one, its
- * members, and for adults its code and a way to replace it (after a confirmation, since the old code
- * stops working). Outcomes are said in a polite live region; focus moves to what changed.
+ * The member's household: without one, a form to join with the code an adult shared, or to start one; with
+ * one, its members, and for adults its children (added, changed, removed) and its code with a way to
+ * replace it (after a confirmation, since the old code stops working); and leaving it. Outcomes are said in
+ * a polite live region; focus moves to what changed.
  */
 export function FamilySection() {
   const family = useMyFamily();
@@ -36,12 +38,20 @@ export function FamilySection() {
       <QueryStates query={family} what="your family">
         {(data) =>
           data === null ? (
-            <JoinFamilyForm
-              onJoined={() => {
-                heading.request();
-                setAnnouncement("You joined your family.");
-              }}
-            />
+            <>
+              <JoinFamilyForm
+                onJoined={() => {
+                  heading.request();
+                  setAnnouncement("You joined your family.");
+                }}
+              />
+              <CreateFamilyForm
+                onCreated={(name) => {
+                  heading.request();
+                  setAnnouncement(`${name} is ready. Share its code with the others in your household.`);
+                }}
+              />
+            </>
           ) : (
             <FamilyView family={data} heading={heading.ref} onAnnounce={setAnnouncement} />
           )
@@ -126,8 +136,85 @@ function FamilyView({ family, heading, onAnnounce }: { family: Family; heading: 
           ))}
         </RowList>
       </Section>
+      {family.your_role === "adult" ? <ChildrenSection family={family} onAnnounce={onAnnounce} /> : null}
       {family.code ? <FamilyCodePanel code={family.code} onAnnounce={onAnnounce} /> : <p className="muted">An adult in your family can share the family code with new members.</p>}
+      <LeaveFamilySection family={family} onAnnounce={onAnnounce} />
     </>
+  );
+}
+
+function CreateFamilyForm({ onCreated }: { onCreated: (name: string) => void }) {
+  const create = useCreateFamily();
+  const name = useTextInput({ name: "name", type: "text", autoComplete: "off", maxLength: 100 });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (create.isPending) return;
+    if (!name.value.trim()) {
+      name.reject("Enter a name for your household, like “The Okafor family”.");
+      return;
+    }
+    name.accept();
+    create.mutate(name.value.trim(), { onSuccess: (family) => onCreated(family.name), onError: name.focus });
+  }
+
+  const refusal = create.error
+    ? create.error instanceof PortalApiError && create.error.code === "conflict"
+      ? "You already belong to a household."
+      : failedMessage("start your household", create.error)
+    : "";
+
+  return (
+    <Section id="create-family-title" title="Start a household">
+      <p>No one in your household has joined yet? Start it here: you will be its first adult, and get a code to share with the others.</p>
+      <Panel>
+        <Form onSubmit={submit} submitLabel="Start household" pendingLabel="Starting…" pending={create.isPending}>
+          <TextField label="Household name" hint="What its members see, like “The Okafor family”." {...name.field(refusal)} />
+        </Form>
+      </Panel>
+    </Section>
+  );
+}
+
+function LeaveFamilySection({ family, onAnnounce }: { family: Family; onAnnounce: (text: string) => void }) {
+  const leave = useLeaveFamily();
+  const leaving = useConfirmation();
+  const [failure, setFailure] = useState("");
+  const alone = family.members.length === 1;
+
+  function confirmLeaving() {
+    if (leave.isPending) return;
+    leave.mutate(undefined, {
+      onSuccess: () => {
+        leaving.close();
+        onAnnounce(`You left ${family.name}.`);
+      },
+      onError: (error) => {
+        leaving.close();
+        setFailure(error instanceof PortalApiError && error.code === "conflict" ? "You are the household’s last adult: remove its children, or invite another adult to join first, then leave." : failedMessage("leave the household", error));
+      },
+    });
+  }
+
+  return (
+    <Section id="leave-family-title" title="Leave this household" alert={failure}>
+      <p>{alone ? "You are its only member: leaving closes it, and its code stops working." : "The others stay in it. You can join again with its code."}</p>
+      <Actions>
+        <button
+          type="button"
+          className="button button--danger-outline"
+          onClick={() => {
+            setFailure("");
+            leaving.ask();
+          }}
+        >
+          Leave household
+        </button>
+      </Actions>
+      <ConfirmDialog {...leaving.dialog} title={`Leave ${family.name}?`} confirmLabel="Leave" busy={leave.isPending} onConfirm={confirmLeaving}>
+        <p>{alone ? "The household is closed." : "You will no longer see its members or its code."} Guardianships you hold do not end.</p>
+      </ConfirmDialog>
+    </Section>
   );
 }
 

@@ -74,6 +74,12 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   account_enabled: () => "Account enabled again by church staff",
   roles_changed: () => "Your roles were changed by church staff",
   guardianship_created: () => "Church staff recorded a guardianship",
+  family_created: () => "Created a household",
+  family_left: () => "Left your household",
+  // The adult's entry names the child; the child's own entry says who added them.
+  family_child_added: (detail) => (text(detail, "added_by") ? "Added to a household by a parent or guardian" : withValue("Added a child to your household", text(detail, "child_name"))),
+  family_child_updated: (detail) => (text(detail, "changed_by") ? "Your details were changed by a parent or guardian" : withValue("Changed a child’s details", text(detail, "child_name"))),
+  family_child_removed: (detail) => withValue("Removed a child from your household", text(detail, "child_name")),
 };
 
 export function securityEventWords(type: string, detail: Detail): string {

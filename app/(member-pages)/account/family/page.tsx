@@ -10,8 +10,9 @@ export const metadata: Metadata = {
 };
 
 /**
- * The member's household: join it with a family code, see who is in it, and (adults) share and replace
- * its code. Read and changed in the browser through the portal relay.
+ * The member's household: start one or join it with a family code, see who is in it, (adults) add and
+ * look after its children and share and replace its code, and leave it. Read and changed in the browser
+ * through the portal relay.
  */
 export default async function AccountFamilyPage() {
   await requirePortalSession("/account/family");
@@ -19,7 +20,7 @@ export default async function AccountFamilyPage() {
     <div className="page page--narrow">
       <p className="eyebrow">Your account</p>
       <h1>Your family</h1>
-      <p className="lede">Your household at church: who is in it, and how others join.</p>
+      <p className="lede">Your household at church: who is in it, its children, and how others join.</p>
       <FamilySection />
     </div>
   );

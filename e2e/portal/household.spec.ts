@@ -1,0 +1,117 @@
+import { expect, test, type Page } from "@playwright/test";
+import { sql } from "../support/database.ts";
+import { FAMILY_CODE, birthDateYearsAgo } from "../support/families.ts";
+import { createTestMember } from "../support/oauth-accounts.ts";
+import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
+import { signInThroughPortal } from "../support/portal.ts";
+
+// The household life cycle on /account/family in Debian's Chromium (issue 17): a parent starts a
+// household, adds two children (a wrong birth date is said under its field), changes one and removes
+// nothing by accident (the confirmation), and a spouse joins with the code from another browser. The last
+// adult is told why they cannot leave. axe and screenshots at 1280 and 375 px.
+
+test.use({ timezoneId: "UTC" });
+const main = (page: Page) => page.getByRole("main");
+const children = (page: Page) => main(page).getByRole("region", { name: "Children" });
+
+async function addChild(page: Page, given: string, family: string, birthDate: string, notes = "") {
+  await children(page).getByRole("button", { name: "Add a child" }).click();
+  const form = main(page).getByRole("form", { name: "Add a child" });
+  await form.getByRole("textbox", { name: "First name" }).fill(given);
+  await form.getByRole("textbox", { name: "Last name" }).fill(family);
+  await form.getByLabel("Birth date").fill(birthDate);
+  if (notes) await form.getByRole("textbox", { name: /Notes/ }).fill(notes);
+  await form.getByRole("button", { name: "Add child" }).click();
+  return form;
+}
+
+test("a parent starts a household, adds two children, and a spouse joins with its code from another browser", async ({ browser }) => {
+  const parent = await createTestMember("household-parent");
+  const spouse = await createTestMember("household-spouse");
+  const parentContext = await browser.newContext({ timezoneId: "UTC" });
+  const page = await parentContext.newPage();
+  await signInThroughPortal(page, { email: parent.email, password: parent.password });
+  await page.goto("/account/family");
+
+  const start = main(page).getByRole("region", { name: "Start a household" });
+  await start.getByRole("button", { name: "Start household" }).click();
+  await expect(start.getByText("Enter a name for your household")).toBeVisible();
+  await expect(start.getByRole("textbox", { name: "Household name" })).toBeFocused();
+  await page.keyboard.type("The Okafor household");
+  await page.keyboard.press("Enter");
+  await expect(main(page).getByRole("heading", { level: 2, name: "The Okafor household" })).toBeVisible();
+  await expect(main(page).getByRole("status")).toContainText("The Okafor household is ready.");
+
+  // A birth date that makes an adult is refused under its field; nothing is added.
+  const form = await addChild(page, "Ada", "Okafor", await birthDateYearsAgo(20));
+  await expect(form.getByText("A child must be under 18.")).toBeVisible();
+  await form.getByLabel("Birth date").fill(await birthDateYearsAgo(7));
+  await form.getByRole("textbox", { name: /Notes/ }).fill("Peanut allergy");
+  await form.getByRole("button", { name: "Add child" }).click();
+  await expect(children(page).getByRole("heading", { name: "Ada Okafor" })).toBeVisible();
+  await addChild(page, "Ben", "Okafor", await birthDateYearsAgo(3));
+  await expect(children(page).getByRole("heading", { name: "Ben Okafor" })).toBeVisible();
+  await expect(children(page).getByText("Peanut allergy")).toBeVisible();
+  await expect(children(page).getByRole("heading", { name: "Ada Okafor" }).locator("..")).toContainText("(age 7)");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/household-1280.png", fullPage: true });
+
+  // Change Ben's notes.
+  await children(page).getByRole("button", { name: "Change details of Ben" }).click();
+  const benForm = main(page).getByRole("form", { name: "Details of Ben" });
+  await benForm.getByRole("textbox", { name: /Notes/ }).fill("Naps at 1 pm");
+  await benForm.getByRole("button", { name: "Save" }).click();
+  await expect(children(page).getByText("Naps at 1 pm")).toBeVisible();
+
+  // Remove asks first; Cancel keeps him.
+  await children(page).getByRole("button", { name: "Remove Ben" }).click();
+  const dialog = page.getByRole("dialog", { name: "Remove Ben from your household?" });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(children(page).getByRole("heading", { name: "Ben Okafor" })).toBeVisible();
+
+  // The last adult cannot leave while children remain.
+  await main(page).getByRole("button", { name: "Leave household" }).click();
+  await page.getByRole("dialog", { name: "Leave The Okafor household?" }).getByRole("button", { name: "Leave" }).click();
+  await expect(main(page).getByRole("region", { name: "Leave this household" }).getByRole("alert")).toContainText("You are the household’s last adult");
+
+  // The spouse joins from another browser with the code the page shows.
+  const code = (await main(page).getByRole("region", { name: "Family code" }).getByText(FAMILY_CODE).textContent())!.trim();
+  const spouseContext = await browser.newContext({ timezoneId: "UTC" });
+  const spousePage = await spouseContext.newPage();
+  await signInThroughPortal(spousePage, { email: spouse.email, password: spouse.password });
+  await spousePage.goto("/account/family");
+  await main(spousePage).getByRole("textbox", { name: "Family code" }).fill(code);
+  await main(spousePage).getByRole("button", { name: "Join family" }).click();
+  await expect(main(spousePage).getByRole("heading", { level: 2, name: "The Okafor household" })).toBeVisible();
+  // An adult too: the children and their notes.
+  await expect(children(spousePage).getByText("Peanut allergy")).toBeVisible();
+
+  await page.reload();
+  await expect(main(page).getByText(`${spouse.givenName} ${spouse.familyName}`)).toBeVisible();
+  const [row] = await sql<{ n: number }>(`SELECT count(*)::int AS n FROM family_member WHERE family_id = (SELECT family_id FROM family_member WHERE user_id = $1)`, [parent.id]);
+  expect(row!.n).toBe(4);
+  await spouseContext.close();
+  await parentContext.close();
+});
+
+test("the household pages fit a 375 px phone: starting one, and its children", async ({ browser }) => {
+  const parent = await createTestMember("household-phone");
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
+  const page = await context.newPage();
+  await signInThroughPortal(page, { email: parent.email, password: parent.password });
+  await page.goto("/account/family");
+  await expect(main(page).getByRole("region", { name: "Start a household" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "test-results/screens/household-start-375.png", fullPage: true });
+  await main(page).getByRole("textbox", { name: "Household name" }).fill("The Phone household");
+  await main(page).getByRole("button", { name: "Start household" }).click();
+  await expect(main(page).getByRole("heading", { level: 2, name: "The Phone household" })).toBeVisible();
+  await addChild(page, "Cleo", "Phone", await birthDateYearsAgo(10), "Inhaler in backpack");
+  await expect(children(page).getByRole("heading", { name: "Cleo Phone" })).toBeVisible();
+  await children(page).getByRole("button", { name: "Add a child" }).click();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/household-375.png", fullPage: true });
+  await context.close();
+});

@@ -1,0 +1,36 @@
+import "server-only";
+import type { Database } from "../db/database.ts";
+import { IdentityError, notFound } from "../identity/errors.ts";
+import { isUuid } from "../identity/ids.ts";
+import { dropGuardianRoleIfNoneLeft } from "../guardians/drop-guardian-role.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
+import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { childOfHouseholdOrThrow, lockAdultHouseholdOrThrow } from "./adult-household.ts";
+import type { RemovedChild } from "./schemas.ts";
+
+export const CHILD_SIGNS_IN = "a child who signs in leaves the household themselves, or church staff move them";
+
+/**
+ * DELETE /api/v1/families/me/children/{childId}: an adult removes a child they added, one who does not
+ * sign in. Such a child exists only as the household's record, so the record goes with everything that
+ * hangs on it (guardianships, the security log); the adult's log keeps that they did it. A child with a
+ * sign-in of their own is a member in their own right (`forbidden`). Another household's: `not_found`.
+ */
+export async function removeChildOrThrow(database: Database, userId: string, childId: string, context: RequestContext): Promise<RemovedChild> {
+  if (!isUuid(childId)) throw notFound("child");
+  await database.transaction(async (tx) => {
+    const { familyId } = await lockAdultHouseholdOrThrow(tx, userId);
+    const child = await childOfHouseholdOrThrow(tx, familyId, childId);
+    if (child.user.email !== null) throw new IdentityError("forbidden", CHILD_SIGNS_IN);
+    // Its guardians' rows first, as createGuardianship locks them; then they keep the guardian role only
+    // while they still guard someone.
+    const guardians = await tx.query<{ id: string }>(
+      `SELECT a.id::text AS id FROM account a JOIN guardianship g ON g.guardian_id = a.id WHERE g.dependent_id = $1::uuid ORDER BY a.id FOR UPDATE OF a`,
+      [childId],
+    );
+    await recordSecurityEvent(tx, { userId, type: "family_child_removed", context, detail: { family_id: familyId, child_id: childId, child_name: `${child.user.givenName} ${child.user.familyName}` } });
+    await tx.prisma.user.delete({ where: { id: childId }, select: { id: true } });
+    await dropGuardianRoleIfNoneLeft(tx, guardians.map((guardian) => guardian.id));
+  });
+  return { user_id: childId, status: "removed" };
+}

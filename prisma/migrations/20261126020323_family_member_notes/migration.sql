@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "family_member" ADD COLUMN     "notes" TEXT;
