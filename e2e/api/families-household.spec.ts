@@ -169,3 +169,67 @@ test("leaving: the last adult not while children remain; a second adult may; the
   expect(await sql(`SELECT id FROM family WHERE id = $1`, [lone.familyId])).toEqual([]);
   expect(await api("DELETE", ME, lone.adult.token)).toMatchObject({ status: 404, body: notFound("family") });
 });
+
+test("a child's pickup list: the household's adults by default, named others, and who may not; another household sees nothing", async () => {
+  const { adult } = await household("hh-pickup");
+  const partner = await memberWithToken("hh-pickup-partner");
+  const code = (await api("GET", ME, adult.token)).body.code.code as string;
+  expect((await api("POST", "/api/v1/families/join", partner.token, { body: { code } })).status).toBe(200);
+  const child = await addChild(adult.token, { given_name: "Mia", family_name: "Reyes", birth_date: await birthDateYearsAgo(5) });
+  const pickup = `${CHILDREN}/${child.body.user_id}/pickup`;
+  const name = (who: typeof adult) => `${who.member.givenName} ${who.member.familyName}`;
+
+  expect((await api("GET", pickup, adult.token)).body).toEqual({
+    child_id: child.body.user_id,
+    household_adults: [
+      { user_id: adult.member.id, name: name(adult), authorized: true },
+      { user_id: partner.member.id, name: name(partner), authorized: true },
+    ],
+    people: [],
+  });
+
+  const grandma = await api("POST", pickup, adult.token, { body: { kind: "authorized", name: "Rosa Reyes", relation: "Grandmother", phone: "+1 (415) 555-0123" } });
+  expect(grandma).toMatchObject({ status: 201, body: { id: expect.stringMatching(UUID), kind: "authorized", user_id: null, name: "Rosa Reyes", relation: "Grandmother", phone: "+14155550123" } });
+  const stranger = await api("POST", pickup, partner.token, { body: { kind: "not_authorized", name: "Jon Doe" } });
+  expect(stranger).toMatchObject({ status: 201, body: { kind: "not_authorized", name: "Jon Doe", relation: null, phone: null } });
+  // One of the household's own adults may be barred too (a court order does not ask who lives where).
+  const barred = await api("POST", pickup, adult.token, { body: { kind: "not_authorized", user_id: partner.member.id } });
+  expect(barred).toMatchObject({ status: 201, body: { kind: "not_authorized", user_id: partner.member.id, name: name(partner) } });
+  expect(await api("POST", pickup, adult.token, { body: { kind: "not_authorized", user_id: partner.member.id } })).toMatchObject({
+    status: 409,
+    body: conflict("that adult is already marked not authorized for this child"),
+  });
+  const list = (await api("GET", pickup, adult.token)).body;
+  expect(list.household_adults).toEqual([
+    { user_id: adult.member.id, name: name(adult), authorized: true },
+    { user_id: partner.member.id, name: name(partner), authorized: false },
+  ]);
+  expect(list.people.map((person: { name: string; kind: string }) => `${person.kind} ${person.name}`)).toEqual(["authorized Rosa Reyes", "not_authorized Jon Doe", `not_authorized ${name(partner)}`]);
+
+  for (const [body, description] of [
+    [{ kind: "authorized" }, "name: must be from 1 to 100 characters"],
+    [{ kind: "maybe", name: "X" }, "kind: must be authorized or not_authorized"],
+    [{ kind: "authorized", name: "X", phone: "555-0123" }, "phone: must be a phone number with its country code, like +14155550123"],
+    [{ kind: "authorized", user_id: partner.member.id }, "kind: a household adult may collect their children already: they can only be marked not_authorized"],
+    [{ kind: "not_authorized", user_id: partner.member.id, name: "X" }, "user_id: names one of the household's adults: send no name, relation or phone with it"],
+    [{ kind: "not_authorized", user_id: child.body.user_id }, "user_id: must be the id of one of the household's adults"],
+  ] as const) {
+    expect(await api("POST", pickup, adult.token, { body })).toMatchObject({ status: 400, body: invalidRequest(description) });
+  }
+
+  // Another household's adult: not found, for the list and for every entry.
+  const other = await household("hh-pickup-other");
+  expect(await api("GET", pickup, other.adult.token)).toMatchObject({ status: 404, body: notFound("child") });
+  expect(await api("DELETE", `${pickup}/${grandma.body.id}`, other.adult.token)).toMatchObject({ status: 404, body: notFound("child") });
+  expect(await api("DELETE", `${CHILDREN}/${(await addChild(other.adult.token, { given_name: "O", family_name: "T", birth_date: "2020-01-01" })).body.user_id}/pickup/${grandma.body.id}`, other.adult.token)).toMatchObject({
+    status: 404,
+    body: notFound("pickup person"),
+  });
+
+  expect(await api("DELETE", `${pickup}/${grandma.body.id}`, adult.token)).toMatchObject({ status: 200, body: { id: grandma.body.id, status: "removed" } });
+  expect(await api("DELETE", `${pickup}/${grandma.body.id}`, adult.token)).toMatchObject({ status: 404, body: notFound("pickup person") });
+  const childLog = (await securityEvents(child.body.user_id)).map((event) => event.type);
+  expect(childLog.filter((type) => type === "pickup_person_added")).toHaveLength(3);
+  expect(childLog).toContain("pickup_person_removed");
+  expect(await sql(`SELECT count(*)::int AS n FROM pickup_person WHERE child_id = $1`, [child.body.user_id])).toEqual([{ n: 2 }]);
+});

@@ -113,5 +113,23 @@ test("the household pages fit a 375 px phone: starting one, and its children", a
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/household-375.png", fullPage: true });
+  await children(page).getByRole("button", { name: "Cancel" }).click();
+
+  // Who may collect Cleo: her parent by default; grandma added; a stranger who may not.
+  await children(page).getByRole("button", { name: "Who may collect Cleo" }).click();
+  const panel = children(page).getByRole("form", { name: "Name someone for Cleo" });
+  await panel.getByRole("textbox", { name: "Name" }).fill("Rosa Phone");
+  await panel.getByRole("textbox", { name: "Relation (optional)" }).fill("Grandmother");
+  await panel.getByRole("textbox", { name: "Phone (optional)" }).fill("+1 415 555 0123");
+  await panel.getByRole("button", { name: "Add to the list" }).click();
+  await expect(children(page).getByRole("list", { name: "Others, for Cleo" })).toContainText("Rosa Phone · Grandmother · +14155550123");
+  await panel.getByRole("combobox", { name: "May they collect the child?" }).selectOption("not_authorized");
+  await panel.getByRole("textbox", { name: "Name" }).fill("Jon Doe");
+  await panel.getByRole("button", { name: "Add to the list" }).click();
+  await expect(children(page).getByRole("list", { name: "Others, for Cleo" }).getByText("May not collect")).toBeVisible();
+  await expect(children(page).getByRole("list", { name: "The household’s adults, for Cleo" })).toContainText("May collect");
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/household-pickup-375.png", fullPage: true });
   await context.close();
 });

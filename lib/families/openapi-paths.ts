@@ -16,6 +16,8 @@ import {
   joinFamilyBodySchema,
   updateChildBodySchema,
 } from "./schemas.ts";
+import { PickupListSchema, PickupPersonSchema, RemovedPickupPersonSchema, addPickupPersonBodySchema } from "./pickup-schemas.ts";
+import { MAX_PICKUP_PEOPLE } from "./pickup-limits.ts";
 import {
   AdminFamilyDetailSchema,
   AdminFamilyPageSchema,
@@ -128,6 +130,57 @@ export const familyPaths = {
         "401": invalidTokenResponse,
         "403": identityError("`forbidden`: `missing permission profile:write`, adults only, or a child who signs in."),
         "404": identityError("`not_found`: `family not found` or `child not found`."),
+      },
+    },
+  },
+  "/api/v1/families/me/children/{childId}/pickup": {
+    get: {
+      tags: ["family"],
+      operationId: "getPickupList",
+      summary: "Who may collect a child",
+      description: "Needs permission `profile:read` and to be an adult of the household. The household's adults may collect their children unless marked not authorized; `people` are the others named.",
+      security: [{ bearer: [] }],
+      requestParams: { path: childPath },
+      responses: {
+        "200": { description: "The child's pickup list.", content: { "application/json": { schema: PickupListSchema } } },
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: `missing permission profile:read`, or adults only."),
+        "404": identityError("`not_found`: `family not found` or `child not found`."),
+      },
+    },
+    post: {
+      tags: ["family"],
+      operationId: "addPickupPerson",
+      summary: "Name someone who may, or may not, collect a child",
+      description:
+        "Needs permission `profile:write` and to be an adult of the household. A named person (`name`, optional `relation` and E.164 `phone`) as `authorized` or `not_authorized`, " +
+        `or one of the household's adults (\`user_id\`) as \`not_authorized\`. At most ${MAX_PICKUP_PEOPLE} per child. Check-in reads the list.`,
+      security: [{ bearer: [] }],
+      requestParams: { path: childPath },
+      requestBody: { content: { "application/json": { schema: addPickupPersonBodySchema } } },
+      responses: {
+        "201": { description: "Added.", content: { "application/json": { schema: PickupPersonSchema } } },
+        "400": identityError("`invalid_request`: a field at fault, e.g. `phone: must be a phone number with its country code, like +14155550123`, or `user_id: must be the id of one of the household's adults`."),
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: `missing permission profile:write`, or adults only."),
+        "404": identityError("`not_found`: `family not found` or `child not found`."),
+        "409": identityError(`\`conflict\`: the adult is already marked, or the list holds ${MAX_PICKUP_PEOPLE} people.`),
+      },
+    },
+  },
+  "/api/v1/families/me/children/{childId}/pickup/{pickupId}": {
+    delete: {
+      tags: ["family"],
+      operationId: "removePickupPerson",
+      summary: "Take someone off a child's pickup list",
+      description: "Needs permission `profile:write` and to be an adult of the household.",
+      security: [{ bearer: [] }],
+      requestParams: { path: childPath.extend({ pickupId: z.string().meta({ description: "The entry's id (UUID)." }) }) },
+      responses: {
+        "200": { description: "Removed.", content: { "application/json": { schema: RemovedPickupPersonSchema } } },
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: `missing permission profile:write`, or adults only."),
+        "404": identityError("`not_found`: `family not found`, `child not found` or `pickup person not found`."),
       },
     },
   },

@@ -49,6 +49,8 @@ export const SECURITY_EVENT_TYPES = [
   "family_child_added",
   "family_child_updated",
   "family_child_removed",
+  "pickup_person_added",
+  "pickup_person_removed",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -9,6 +9,7 @@ import type { Family } from "@/lib/families/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { failedMessage } from "../api-messages";
 import { useAddChild, useRemoveChild, useUpdateChild } from "./family-queries";
+import { PickupPanel } from "./pickup-panel";
 
 type Member = Family["members"][number];
 
@@ -150,6 +151,7 @@ export function ChildrenSection({ family, onAnnounce }: { family: Family; onAnno
   const heading = useRef<HTMLHeadingElement>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  const [pickupOpen, setPickupOpen] = useState<string | null>(null);
   const [failure, setFailure] = useState("");
 
   function confirmRemoval() {
@@ -206,7 +208,12 @@ export function ChildrenSection({ family, onAnnounce }: { family: Family; onAnno
                     <Fact term="Notes">{child.notes ?? "None"}</Fact>
                     <Fact term="Signs in">{child.has_sign_in ? "Yes, with their own account" : "No"}</Fact>
                   </Facts>
+                  {pickupOpen === child.user_id ? <PickupPanel childId={child.user_id} childName={child.given_name} onAnnounce={onAnnounce} /> : null}
                   <Actions>
+                    <button type="button" className="button" aria-expanded={pickupOpen === child.user_id} onClick={() => setPickupOpen((open) => (open === child.user_id ? null : child.user_id))}>
+                      {pickupOpen === child.user_id ? "Hide pickup list" : "Who may collect"}
+                      <span className="visually-hidden"> {child.given_name}</span>
+                    </button>
                     <button
                       type="button"
                       className="button"

@@ -12,6 +12,7 @@ import {
   type Family,
   type UpdateChildBody,
 } from "@/lib/families/schemas";
+import { PickupListSchema, PickupPersonSchema, RemovedPickupPersonSchema, type AddPickupPersonBody } from "@/lib/families/pickup-schemas";
 import { PortalApiError, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 
@@ -98,6 +99,41 @@ export function useRemoveChild() {
   const refresh = useRefreshFamily();
   return useMutation({
     mutationFn: (childId: string) => portalApi(RemovedChildSchema, `families/me/children/${encodeURIComponent(childId)}`, { method: "DELETE" }),
+    onSuccess: refresh,
+  });
+}
+
+const pickupKey = (childId: string) => [...accountQueryKeys.family, "pickup", childId] as const;
+
+/** Who may collect one child: read when an adult opens that child's pickup list. */
+export function usePickupList(childId: string) {
+  return useQuery({
+    queryKey: pickupKey(childId),
+    queryFn: () => portalApi(PickupListSchema, `families/me/children/${encodeURIComponent(childId)}/pickup`),
+    retry: retryUnlessRefused,
+  });
+}
+
+function useRefreshPickup(childId: string) {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const queryKey of [pickupKey(childId), accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
+  };
+}
+
+export function useAddPickupPerson(childId: string) {
+  const refresh = useRefreshPickup(childId);
+  return useMutation({
+    mutationFn: (body: AddPickupPersonBody) => portalApi(PickupPersonSchema, `families/me/children/${encodeURIComponent(childId)}/pickup`, { method: "POST", body }),
+    onSuccess: refresh,
+  });
+}
+
+export function useRemovePickupPerson(childId: string) {
+  const refresh = useRefreshPickup(childId);
+  return useMutation({
+    mutationFn: (pickupId: string) =>
+      portalApi(RemovedPickupPersonSchema, `families/me/children/${encodeURIComponent(childId)}/pickup/${encodeURIComponent(pickupId)}`, { method: "DELETE" }),
     onSuccess: refresh,
   });
 }

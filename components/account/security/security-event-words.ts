@@ -80,6 +80,8 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   family_child_added: (detail) => (text(detail, "added_by") ? "Added to a household by a parent or guardian" : withValue("Added a child to your household", text(detail, "child_name"))),
   family_child_updated: (detail) => (text(detail, "changed_by") ? "Your details were changed by a parent or guardian" : withValue("Changed a child’s details", text(detail, "child_name"))),
   family_child_removed: (detail) => withValue("Removed a child from your household", text(detail, "child_name")),
+  pickup_person_added: (detail) => (text(detail, "kind") === "not_authorized" ? "Marked someone as not allowed to collect a child" : "Added someone who may collect a child"),
+  pickup_person_removed: () => "Took someone off a child’s pickup list",
 };
 
 export function securityEventWords(type: string, detail: Detail): string {
