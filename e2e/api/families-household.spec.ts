@@ -233,3 +233,55 @@ test("a child's pickup list: the household's adults by default, named others, an
   expect(childLog).toContain("pickup_person_removed");
   expect(await sql(`SELECT count(*)::int AS n FROM pickup_person WHERE child_id = $1`, [child.body.user_id])).toEqual([{ n: 2 }]);
 });
+
+test("a teenager who signs in joins as a child: each adult is only proposed as guardian until the teenager confirms; a decline is kept; strangers cannot answer", async () => {
+  const { adult, familyId } = await household("hh-teen");
+  const partner = await memberWithToken("hh-teen-partner");
+  const code = (await api("GET", ME, adult.token)).body.code.code as string;
+  expect((await api("POST", "/api/v1/families/join", partner.token, { body: { code } })).status).toBe(200);
+  const teen = await memberWithToken("hh-teen-teen");
+  await setBirthDate(teen.member.id, await birthDateYearsAgo(14));
+  expect((await api("POST", "/api/v1/families/join", teen.token, { body: { code } })).status).toBe(200);
+
+  // Proposed, not yet guardians: no role, no right to act.
+  expect(await roleNames(adult.member.id)).not.toContain("guardian");
+  const seen = await api("GET", "/api/v1/users/me/guardians", teen.token);
+  expect(seen.status).toBe(200);
+  expect(seen.body.guardians).toEqual([]);
+  type Request = { id: string; guardian: { user_id: string }; family_name: string };
+  const requests0 = seen.body.requests as Request[];
+  expect(requests0.map((request) => [request.guardian.user_id, request.family_name]).sort()).toEqual(
+    [
+      [adult.member.id, "The hh-teen household"],
+      [partner.member.id, "The hh-teen household"],
+    ].sort(),
+  );
+  const fromAdult = requests0.find((request) => request.guardian.user_id === adult.member.id);
+  const fromPartner = requests0.find((request) => request.guardian.user_id === partner.member.id);
+
+  // Only the teenager answers: not the adult, not a stranger.
+  expect(await api("POST", `/api/v1/users/me/guardians/requests/${fromAdult!.id}/confirm`, adult.token)).toMatchObject({ status: 404, body: notFound("guardianship request") });
+  const stranger = await memberWithToken("hh-teen-stranger");
+  expect(await api("POST", `/api/v1/users/me/guardians/requests/${fromAdult!.id}/confirm`, stranger.token)).toMatchObject({ status: 404, body: notFound("guardianship request") });
+
+  expect(await api("POST", `/api/v1/users/me/guardians/requests/${fromAdult!.id}/confirm`, teen.token)).toMatchObject({ status: 200, body: { id: fromAdult!.id, status: "confirmed" } });
+  expect(await api("POST", `/api/v1/users/me/guardians/requests/${fromPartner!.id}/decline`, teen.token)).toMatchObject({ status: 200, body: { id: fromPartner!.id, status: "declined" } });
+  expect(await api("POST", `/api/v1/users/me/guardians/requests/${fromPartner!.id}/confirm`, teen.token)).toMatchObject({ status: 404, body: notFound("guardianship request") });
+  expect(await roleNames(adult.member.id)).toContain("guardian");
+  expect(await roleNames(partner.member.id)).not.toContain("guardian");
+  const after = await api("GET", "/api/v1/users/me/guardians", teen.token);
+  expect(after.body).toEqual({ guardians: [{ user_id: adult.member.id, name: `${adult.member.givenName} ${adult.member.familyName}`, since: expect.any(String) }], requests: [] });
+  expect((await securityEvents(teen.member.id)).map((event) => event.type)).toEqual(expect.arrayContaining(["guardianship_requested", "guardianship_confirmed", "guardianship_declined"]));
+  expect((await securityEvents(partner.member.id)).at(-1)).toEqual({ type: "guardianship_declined", detail: { family_id: familyId, guardian_id: partner.member.id, dependent_id: teen.member.id } });
+
+  // An adult joining later is proposed too; an adult member of age is never asked about.
+  const aunt = await memberWithToken("hh-teen-aunt");
+  expect((await api("POST", "/api/v1/families/join", aunt.token, { body: { code } })).status).toBe(200);
+  const requests = (await api("GET", "/api/v1/users/me/guardians", teen.token)).body.requests as { guardian: { user_id: string } }[];
+  expect(requests.map((request) => request.guardian.user_id)).toEqual([aunt.member.id]);
+  expect(await api("GET", "/api/v1/users/me/guardians", adult.token)).toMatchObject({ status: 200, body: { guardians: [], requests: [] } });
+
+  // The aunt leaves: her unanswered request goes with her.
+  expect((await api("DELETE", ME, aunt.token)).status).toBe(200);
+  expect((await api("GET", "/api/v1/users/me/guardians", teen.token)).body.requests).toEqual([]);
+});

@@ -133,3 +133,36 @@ test("the household pages fit a 375 px phone: starting one, and its children", a
   await page.screenshot({ path: "test-results/screens/household-pickup-375.png", fullPage: true });
   await context.close();
 });
+
+test("a teenager who joins sees the household's adult proposed as guardian and says yes; the adult then guards them", async ({ browser }) => {
+  const parent = await createTestMember("household-guard-parent");
+  const teen = await createTestMember("household-guard-teen");
+  await sql(`UPDATE account SET birth_date = $2 WHERE id = $1`, [teen.id, await birthDateYearsAgo(15)]);
+  const parentContext = await browser.newContext({ timezoneId: "UTC" });
+  const parentPage = await parentContext.newPage();
+  await signInThroughPortal(parentPage, { email: parent.email, password: parent.password });
+  await parentPage.goto("/account/family");
+  await main(parentPage).getByRole("textbox", { name: "Household name" }).fill("The Guard household");
+  await main(parentPage).getByRole("button", { name: "Start household" }).click();
+  const code = (await main(parentPage).getByRole("region", { name: "Family code" }).getByText(FAMILY_CODE).textContent())!.trim();
+
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
+  const page = await context.newPage();
+  await signInThroughPortal(page, { email: teen.email, password: teen.password });
+  await page.goto("/account/family");
+  await main(page).getByRole("textbox", { name: "Family code" }).fill(code);
+  await main(page).getByRole("button", { name: "Join family" }).click();
+  const guardians = main(page).getByRole("region", { name: "Your guardians" });
+  const proposal = guardians.getByRole("group", { name: `${parent.givenName} ${parent.familyName} as your guardian` });
+  await expect(proposal).toContainText("Only you can say yes.");
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/household-guardian-request-375.png", fullPage: true });
+  await proposal.getByRole("button", { name: /^Yes,/ }).focus();
+  await page.keyboard.press("Enter");
+  await expect(guardians.getByRole("list", { name: "Your guardians" })).toContainText(`${parent.givenName} ${parent.familyName}`);
+  await expect(proposal).toHaveCount(0);
+  expect(await sql(`SELECT count(*)::int AS n FROM guardianship WHERE guardian_id = $1 AND dependent_id = $2 AND ended_at IS NULL`, [parent.id, teen.id])).toEqual([{ n: 1 }]);
+  await context.close();
+  await parentContext.close();
+});

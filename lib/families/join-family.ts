@@ -3,6 +3,7 @@ import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError, tooManyRequests } from "../identity/errors.ts";
+import { requestGuardianshipsOnJoin } from "../guardians/guardianship-requests.ts";
 import { isMinorOn, utcDate } from "../guardians/majority.ts";
 import { checkAttempts } from "../limits/check-attempts.ts";
 import { recordFailure } from "../limits/record-failure.ts";
@@ -61,6 +62,8 @@ async function joinWithCode(database: Database, userId: string, code: string, co
     await tx.prisma.familyMember.create({ data: { familyId: family.id, userId, role, joinedAt: now }, select: { userId: true } });
     await tx.prisma.family.update({ where: { id: family.id }, data: { codeUses: { increment: 1 } }, select: { id: true } });
     await recordSecurityEvent(tx, { userId, type: "family_joined", context, detail: { family_id: family.id, role } });
+    // A minor who signs in, and the household's adults, are asked about guardianship: only the minor's yes makes one.
+    await requestGuardianshipsOnJoin(tx, family.id, userId, role, context, now);
     return { outcome: "joined" as const, familyId: family.id };
   });
 }

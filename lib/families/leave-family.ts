@@ -26,6 +26,8 @@ export async function leaveFamily(database: Database, userId: string, context: R
     );
     if (mine.role === "adult" && counts!.adults === 1 && counts!.children > 0) throw new IdentityError("conflict", LAST_ADULT);
     await tx.prisma.familyMember.delete({ where: { familyId_userId: { familyId: mine.family_id, userId } }, select: { userId: true } });
+    // Unanswered guardianship requests were about sharing this household: they go with the member.
+    await tx.query(`DELETE FROM guardianship_request WHERE family_id = $1::uuid AND decision IS NULL AND (guardian_id = $2::uuid OR dependent_id = $2::uuid)`, [mine.family_id, userId]);
     if (counts!.adults + counts!.children === 1) await tx.prisma.family.delete({ where: { id: mine.family_id }, select: { id: true } });
     await recordSecurityEvent(tx, { userId, type: "family_left", context, detail: { family_id: mine.family_id, role: mine.role } });
     return { family_id: mine.family_id, status: "left" as const };

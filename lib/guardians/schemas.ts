@@ -29,3 +29,23 @@ export type Dependent = z.infer<typeof DependentSchema>;
 
 export const DependentListSchema = z.object({ dependents: z.array(DependentSchema) }).meta({ id: "DependentList" });
 export type DependentList = z.infer<typeof DependentListSchema>;
+
+/** GET /api/v1/users/me/guardians: who acts for the caller, and who is waiting for their answer (issue 17). */
+export const MyGuardiansSchema = z
+  .object({
+    guardians: z.array(z.object({ user_id: z.uuid(), name: z.string(), since: z.iso.datetime() })),
+    requests: z.array(
+      z.object({
+        id: z.uuid(),
+        guardian: z.object({ user_id: z.uuid(), name: z.string() }),
+        /** The household it came from. */
+        family_name: z.string(),
+        requested_at: z.iso.datetime(),
+      }),
+    ),
+  })
+  .meta({ id: "MyGuardians" });
+export type MyGuardians = z.infer<typeof MyGuardiansSchema>;
+
+export const GuardianshipAnswerSchema = z.object({ id: z.uuid(), status: z.enum(["confirmed", "declined"]) }).meta({ id: "GuardianshipAnswer" });
+export type GuardianshipAnswer = z.infer<typeof GuardianshipAnswerSchema>;

@@ -51,6 +51,9 @@ export const SECURITY_EVENT_TYPES = [
   "family_child_removed",
   "pickup_person_added",
   "pickup_person_removed",
+  "guardianship_requested",
+  "guardianship_confirmed",
+  "guardianship_declined",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

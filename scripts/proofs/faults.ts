@@ -15,7 +15,7 @@
  *   4. the data:  every table's invariants (db-state.ts INVARIANTS) hold: no half-written record.
  */
 import { spawnSync } from "node:child_process";
-import { chownSync, mkdtempSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { hiddenInputs } from "../../e2e/support/oauth-browser.ts";
@@ -65,10 +65,23 @@ class PrivateCluster {
     if (result.status !== 0) throw new Error(`initdb failed:\n${result.output}`);
   }
 
+  /**
+   * Starts the cluster and waits for it. A start that does not answer in time is tried once more, with its
+   * log in the error if that fails too: the cluster starting is this machine's business, not what the proof
+   * measures (a fresh-clone run once timed out here on a busy machine, and the log was gone with the folder).
+   */
   start(): void {
     const options = `-p ${this.port} -k ${path.dirname(this.dataDir)} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=50`;
-    const result = this.run("pg_ctl", ["-D", this.dataDir, "-o", options, "-l", path.join(path.dirname(this.dataDir), "postgres.log"), "-w", "-t", "60", "start"]);
-    if (result.status !== 0) throw new Error(`pg_ctl start failed:\n${result.output}`);
+    const log = path.join(path.dirname(this.dataDir), "postgres.log");
+    let result = this.run("pg_ctl", ["-D", this.dataDir, "-o", options, "-l", log, "-w", "-t", "120", "start"]);
+    if (result.status !== 0) {
+      this.run("pg_ctl", ["-D", this.dataDir, "-m", "immediate", "-w", "stop"]);
+      result = this.run("pg_ctl", ["-D", this.dataDir, "-o", options, "-l", log, "-w", "-t", "120", "start"]);
+    }
+    if (result.status !== 0) {
+      const tail = existsSync(log) ? readFileSync(log, "utf8").split("\n").slice(-40).join("\n") : "(no log)";
+      throw new Error(`pg_ctl start failed:\n${result.output}\n${log}:\n${tail}`);
+    }
   }
 
   /** `-m immediate`: every server process quits at once, as in a crash; recovery replays the WAL at start. */

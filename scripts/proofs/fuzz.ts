@@ -383,7 +383,8 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "POST /api/v1/users/me/recovery-contacts": ["recovery_contact", "verification_code", "outbox_message", "security_event"],
   // A deletion request also writes its security notice to the outbox (docs/decisions/0018).
   "POST /api/v1/privacy/data-requests/me": ["data_request", "security_event", "outbox_message"],
-  "POST /api/v1/families/join": ["family", "family_member", "security_event", "user_role"],
+  // Joining asks the household's adults and its young members about guardianship (docs/decisions/0013).
+  "POST /api/v1/families/join": ["family", "family_member", "security_event", "user_role", "guardianship_request"],
   // A search of the register writes nothing but its rate limit's counter; a code to the register record's
   // contact (the attempt counters are the limit's); a request to staff.
   "POST /api/v1/users/me/membership/ranked-search": [],
@@ -681,6 +682,9 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/families/me/children/{id}/pickup", scope: "account:family" },
     { method: "POST", path: "/api/v1/families/me/children/{id}/pickup", scope: "account:family", body: { kind: "authorized", name: "Grandma Fuzz", relation: "Grandmother", phone: "+14155550123" } },
     { method: "DELETE", path: "/api/v1/families/me/children/{id}/pickup/{id}", scope: "account:family" },
+    { method: "GET", path: "/api/v1/users/me/guardians", scope: "account:family" },
+    { method: "POST", path: "/api/v1/users/me/guardians/requests/{id}/confirm", scope: "account:family" },
+    { method: "POST", path: "/api/v1/users/me/guardians/requests/{id}/decline", scope: "account:family" },
     { method: "GET", path: "/api/v1/privacy/data-requests/me", scope: "account:privacy" },
     { method: "POST", path: "/api/v1/privacy/data-requests/me", scope: "account:privacy", body: { type: "export" } },
     { method: "POST", path: "/api/v1/privacy/data-requests/me/{id}/cancel", scope: "account:privacy" },

@@ -12,6 +12,7 @@ import {
   type Family,
   type UpdateChildBody,
 } from "@/lib/families/schemas";
+import { GuardianshipAnswerSchema, MyGuardiansSchema } from "@/lib/guardians/schemas";
 import { PickupListSchema, PickupPersonSchema, RemovedPickupPersonSchema, type AddPickupPersonBody } from "@/lib/families/pickup-schemas";
 import { PortalApiError, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
@@ -135,5 +136,23 @@ export function useRemovePickupPerson(childId: string) {
     mutationFn: (pickupId: string) =>
       portalApi(RemovedPickupPersonSchema, `families/me/children/${encodeURIComponent(childId)}/pickup/${encodeURIComponent(pickupId)}`, { method: "DELETE" }),
     onSuccess: refresh,
+  });
+}
+
+const guardiansKey = [...accountQueryKeys.family, "guardians"] as const;
+
+/** A young member's guardians, and the household adults waiting for their answer. */
+export function useMyGuardians() {
+  return useQuery({ queryKey: guardiansKey, queryFn: () => portalApi(MyGuardiansSchema, "users/me/guardians"), retry: retryUnlessRefused });
+}
+
+export function useAnswerGuardianship() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ requestId, answer }: { requestId: string; answer: "confirm" | "decline" }) =>
+      portalApi(GuardianshipAnswerSchema, `users/me/guardians/requests/${encodeURIComponent(requestId)}/${answer}`, { method: "POST" }),
+    onSuccess: () => {
+      for (const queryKey of [guardiansKey, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
+    },
   });
 }

@@ -12,6 +12,7 @@ import { PortalApiError } from "@/lib/portal-api/client";
 import { failedMessage, waitMessage } from "../api-messages";
 import { LocalDate } from "../local-time";
 import { ChildrenSection } from "./children-section";
+import { GuardiansSection } from "./guardians-section";
 import { useCreateFamily, useJoinFamily, useLeaveFamily, useMyFamily, useRotateFamilyCode } from "./family-queries";
 import styles from "./family.module.css";
 import { StatusMessage } from "@/components/ui/live-messages";
@@ -136,7 +137,7 @@ function FamilyView({ family, heading, onAnnounce }: { family: Family; heading: 
           ))}
         </RowList>
       </Section>
-      {family.your_role === "adult" ? <ChildrenSection family={family} onAnnounce={onAnnounce} /> : null}
+      {family.your_role === "adult" ? <ChildrenSection family={family} onAnnounce={onAnnounce} /> : <GuardiansSection onAnnounce={onAnnounce} />}
       {family.code ? <FamilyCodePanel code={family.code} onAnnounce={onAnnounce} /> : <p className="muted">An adult in your family can share the family code with new members.</p>}
       <LeaveFamilySection family={family} onAnnounce={onAnnounce} />
     </>
