@@ -3,9 +3,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   AdminCampusPageSchema,
+  AdminCampusSchema,
   AdminEventPageSchema,
   AdminEventSchema,
   AdminMinistryPageSchema,
+  AdminMinistrySchema,
   type CreateEventInput,
   type EventStatusChange,
 } from "@/lib/calendar/staff-schemas";
@@ -119,5 +121,32 @@ export function useUpdateClient() {
     mutationFn: ({ clientId, body }: { clientId: string; body: UpdateClientBody }) =>
       portalApi(AdminClientSchema, `admin/clients/${encodeURIComponent(clientId)}`, { method: "PATCH", body }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.clients }),
+  });
+}
+
+export const PLACES_PER_PAGE = 20;
+
+/** Campuses or ministries, searched and paged for the staff page that manages them. */
+export function useAdminPlaces(kind: "campuses" | "ministries", query: { q: string; page: number }) {
+  const search = new URLSearchParams({ page: String(query.page), per: String(PLACES_PER_PAGE), sort: "name" });
+  if (query.q) search.set("q", query.q);
+  return useQuery({
+    queryKey: [...adminQueryKeys[kind], "list", query],
+    queryFn: () => (kind === "campuses" ? portalApi(AdminCampusPageSchema, `admin/campuses?${search.toString()}`) : portalApi(AdminMinistryPageSchema, `admin/ministries?${search.toString()}`)),
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** Adds (no id) or changes (with an id) a campus or a ministry; every list of that kind is read again. */
+export function useSavePlace(kind: "campuses" | "ministries") {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: { name?: string; timezone?: string } }) => {
+      const schema = kind === "campuses" ? AdminCampusSchema : AdminMinistrySchema;
+      return id === null ? portalApi(schema, `admin/${kind}`, { method: "POST", body }) : portalApi(schema, `admin/${kind}/${encodeURIComponent(id)}`, { method: "PATCH", body });
+    },
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys[kind] }),
   });
 }

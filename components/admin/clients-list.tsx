@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent } from "react";
 import { failedMessage } from "@/components/account/api-messages";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { EmptyState } from "@/components/ui/empty-state";
+import { FormProblem } from "@/components/ui/form-problem";
 import { Form } from "@/components/ui/form";
 import { Pager } from "@/components/ui/pager";
 import { Actions, Card, CardList, Fact, Facts, Meta, QueryStates, Section } from "@/components/ui/section";
@@ -180,11 +181,7 @@ function ClientSettingsForm({ client, onDone }: { client: AdminClient; onDone: (
         Cancel
       </button>
     }>
-      {problem ? (
-        <div className="notice notice--error" role="alert">
-          <p>{problem}</p>
-        </div>
-      ) : null}
+      <FormProblem message={problem} />
       <CheckboxField
         label="Require PKCE"
         hint={

@@ -4,6 +4,7 @@ import { createCampus, createEvent, daysFromNow, eventBody, staffWithToken, uniq
 import { feedUrl } from "../support/calendar-client.ts";
 import { api, callFromOwnIp, conflict, invalidRequest, notFound } from "../support/contacts.ts";
 import { sql } from "../support/database.ts";
+import { ISSUER } from "../support/oauth-client.ts";
 
 /**
  * Events through the staff API (docs/decisions/0017): created as drafts, edited, published, postponed and
@@ -218,6 +219,38 @@ test("ministries and campuses: listed with event counts, created with made ids, 
     invalidRequest("timezone: must be an IANA time zone such as America/New_York"),
   );
   expect((await api("POST", "/api/v1/admin/ministries", token, { body: { name: "  " } })).body).toEqual(invalidRequest("name: must be from 1 to 120 characters"));
+});
+
+test("ministries and campuses are renamed, a campus moved to another time zone; the feed shows the new name at once; bad edits change nothing", async () => {
+  const ministry = (await api("POST", "/api/v1/admin/ministries", token, { body: { name: `Ministry ${uniqueWord()}` } })).body;
+  const event = await createEvent(token, { ministryId: ministry.id });
+  const renamed = `Renamed ${uniqueWord()}`;
+  expect(await api("PATCH", `/api/v1/admin/ministries/${ministry.id}`, token, { body: { name: `  ${renamed} ` } })).toMatchObject({
+    status: 200,
+    body: { id: ministry.id, name: renamed, event_count: 1, created_at: ministry.created_at },
+  });
+  // Published, the public event page shows the new name at once (the calendar's version moved with the write).
+  expect((await api("POST", `${BASE}/${event.eventId}/publish`, token)).status).toBe(200);
+  await api("PATCH", `/api/v1/admin/ministries/${ministry.id}`, token, { body: { name: `${renamed} Team` } });
+  const published = (await (await fetch(new URL(`/api/calendar/events/${event.eventId}`, ISSUER))).json()) as { ministry?: unknown };
+  expect(published.ministry).toEqual({ ministryId: ministry.id, name: `${renamed} Team` });
+
+  const campus = await createCampus(token, `Campus ${uniqueWord()}`, "Asia/Tokyo");
+  expect(await api("PATCH", `/api/v1/admin/campuses/${campus.id}`, token, { body: { timezone: "Pacific/Auckland" } })).toMatchObject({
+    status: 200,
+    body: { id: campus.id, name: campus.name, timezone: "Pacific/Auckland", event_count: 0 },
+  });
+  for (const [path, body, expected] of [
+    [`/api/v1/admin/campuses/${campus.id}`, { timezone: "Mars/Olympus" }, invalidRequest("timezone: must be an IANA time zone such as America/New_York")],
+    [`/api/v1/admin/campuses/${campus.id}`, {}, invalidRequest("the body must change at least one field")],
+    [`/api/v1/admin/campuses/${campus.id}`, { name: "" }, invalidRequest("name: must be from 1 to 120 characters")],
+    [`/api/v1/admin/ministries/${ministry.id}`, { name: "x", extra: 1 }, invalidRequest('Unrecognized key: "extra"')],
+    ["/api/v1/admin/campuses/cmp_zzzzzzzzzz", { name: "Nowhere" }, notFound("campus")],
+    ["/api/v1/admin/ministries/min_zzzzzzzzzz", { name: "Nobody" }, notFound("ministry")],
+  ] as const) {
+    expect((await api("PATCH", path, token, { body })).body).toEqual(expected);
+  }
+  expect(await sql(`SELECT name, timezone FROM campus WHERE id = $1`, [campus.id])).toEqual([{ name: campus.name, timezone: "Pacific/Auckland" }]);
 });
 
 test("an unknown event is not_found for every verb", async () => {

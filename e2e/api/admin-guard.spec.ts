@@ -34,6 +34,8 @@ const VALID_BODIES: Record<string, unknown> = {
   "PATCH /api/v1/admin/events/evt_doesnotexist": { title: "Renamed" },
   [`PUT /api/v1/admin/users/${UNKNOWN_UUID}/roles`]: { roles: ["member"] },
   "PATCH /api/v1/admin/clients/no-such-client": { name: "Renamed" },
+  "PATCH /api/v1/admin/campuses/cmp_doesnotexist": { name: "Renamed" },
+  "PATCH /api/v1/admin/ministries/min_doesnotexist": { name: "Renamed" },
 };
 
 /** Every collection's list: each GET of a path without an id. */

@@ -38,8 +38,8 @@ interface Collection {
 /** docs/decisions/0017 "Permissions and roles", by the collection a path starts with (after /api/v1/admin/). */
 const COLLECTIONS: Record<string, Collection> = {
   events: { area: "events", unknown: { id: "evt_doesnotexist", noun: "event" } },
-  ministries: { area: "events" },
-  campuses: { area: "events" },
+  ministries: { area: "events", unknown: { id: "min_doesnotexist", noun: "ministry" } },
+  campuses: { area: "events", unknown: { id: "cmp_doesnotexist", noun: "campus" } },
   users: { area: "users", unknown: { id: UNKNOWN_UUID, noun: "user" } },
   roles: { area: "users" },
   clients: { area: "clients", unknown: { id: "no-such-client", noun: "client" } },

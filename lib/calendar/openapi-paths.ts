@@ -14,6 +14,8 @@ import {
   adminEventsQuerySchema,
   adminMinistriesQuerySchema,
   createCampusBodySchema,
+  updateCampusBodySchema,
+  updateMinistryBodySchema,
   createEventBodySchema,
   createMinistryBodySchema,
   updateEventBodySchema,
@@ -184,6 +186,22 @@ export const staffEventPaths = {
     post: staffOperation("events:write", "adminCreateMinistry", "Add a ministry", "Its id (`min_…`) is made for it.", { "201": jsonResponse("The new ministry.", AdminMinistrySchema), "400": BODY_400() }, {
       body: createMinistryBodySchema,
     }),
+  },
+  "/api/v1/admin/ministries/{id}": {
+    patch: staffOperation("events:write", "adminUpdateMinistry", "Rename a ministry", "The calendar shows the new name at once.", { "200": jsonResponse("The ministry.", AdminMinistrySchema), "400": BODY_400(), "404": identityError("`not_found`: `ministry not found`.") }, {
+      path: idPath("The ministry id (`min_…`)."),
+      body: updateMinistryBodySchema,
+    }),
+  },
+  "/api/v1/admin/campuses/{id}": {
+    patch: staffOperation(
+      "events:write",
+      "adminUpdateCampus",
+      "Rename a campus or change its time zone",
+      "`timezone` is IANA; the campus's events keep their own time zones (it is the default for new ones). The calendar shows the new name at once.",
+      { "200": jsonResponse("The campus.", AdminCampusSchema), "400": BODY_400(), "404": identityError("`not_found`: `campus not found`.") },
+      { path: idPath("The campus id (`cmp_…`)."), body: updateCampusBodySchema },
+    ),
   },
   "/api/v1/admin/campuses": {
     get: staffOperation("events:read", "adminListCampuses", "Campuses, with their time zones and event counts", "Sort by `name` (default) or `createdAt`.", { "200": jsonResponse("One page of campuses.", AdminCampusPageSchema), "400": LIST_400 }, {

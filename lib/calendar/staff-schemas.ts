@@ -199,3 +199,12 @@ export const AdminCampusPageSchema = pageOf(AdminCampusSchema, "AdminCampusPage"
 
 export const createMinistryBodySchema = z.object({ name: printableText(120) }).strict().meta({ id: "CreateMinistryBody" });
 export const createCampusBodySchema = z.object({ name: printableText(120), timezone: eventFields.timezone }).strict().meta({ id: "CreateCampusBody" });
+
+/** PATCH /api/v1/admin/ministries/{id}: a new name. */
+export const updateMinistryBodySchema = z.object({ name: printableText(120) }).strict().meta({ id: "UpdateMinistryBody" });
+/** PATCH /api/v1/admin/campuses/{id}: a new name or time zone (its events keep their own). */
+export const updateCampusBodySchema = z
+  .object({ name: printableText(120).optional(), timezone: eventFields.timezone.optional() })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: "the body must change at least one field", when: (payload) => payload.issues.length === 0 })
+  .meta({ id: "UpdateCampusBody" });

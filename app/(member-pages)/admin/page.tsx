@@ -24,6 +24,14 @@ export default async function AdminPage() {
             <p className="quick-link__text">Create, edit, publish, postpone and cancel events. Changes show on the calendar at once.</p>
           </li>
         ) : null}
+        {access.permissions.has("events:read") ? (
+          <li className="quick-link">
+            <Link href="/admin/places" className="quick-link__title">
+              Campuses and ministries
+            </Link>
+            <p className="quick-link__text">Add and rename campuses and ministries, and set each campus’s time zone.</p>
+          </li>
+        ) : null}
         {access.permissions.has("membership:read") ? (
           <li className="quick-link">
             <Link href="/admin/membership" className="quick-link__title">

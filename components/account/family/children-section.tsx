@@ -2,6 +2,7 @@
 
 import { useRef, useState, type FormEvent } from "react";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
+import { FormProblem } from "@/components/ui/form-problem";
 import { Form } from "@/components/ui/form";
 import { Actions, Card, CardList, Fact, Facts, Meta, Panel, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
@@ -123,11 +124,7 @@ function ChildForm({
         ) : undefined
       }
     >
-      {refusal.message && !refusal.field ? (
-        <div className="notice notice--error" role="alert">
-          <p>{refusal.message}</p>
-        </div>
-      ) : null}
+      <FormProblem message={refusal.field ? "" : refusal.message} />
       {withNames ? input("given_name", { autoComplete: "off", maxLength: 100 }) : null}
       {withNames ? input("family_name", { autoComplete: "off", maxLength: 100 }) : null}
       {withNames ? input("birth_date", { type: "date", max: new Date().toISOString().slice(0, 10) }) : null}

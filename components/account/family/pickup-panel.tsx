@@ -1,6 +1,7 @@
 "use client";
 
 import { useRef, useState, type FormEvent } from "react";
+import { FormProblem } from "@/components/ui/form-problem";
 import { Form } from "@/components/ui/form";
 import { Meta, Panel, QueryStates, Row, RowList } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
@@ -46,11 +47,7 @@ function PickupLists({ data, childId, childName, onAnnounce }: { data: PickupLis
 
   return (
     <>
-      {failure ? (
-        <div className="notice notice--error" role="alert">
-          <p>{failure}</p>
-        </div>
-      ) : null}
+      <FormProblem message={failure} />
       <RowList label={`The household’s adults, for ${childName}`}>
         {data.household_adults.map((adult) => (
           <Row key={adult.user_id} spread>
@@ -141,11 +138,7 @@ function AddPickupPersonForm({ childName, pending, error, onAdd }: { childName: 
 
   return (
     <Form onSubmit={submit} submitLabel="Add to the list" pendingLabel="Adding…" pending={pending} label={`Name someone for ${childName}`} tone="plain">
-      {error && !refusal ? (
-        <div className="notice notice--error" role="alert">
-          <p>{failedMessage("add them", error)}</p>
-        </div>
-      ) : null}
+      <FormProblem message={error && !refusal ? failedMessage("add them", error) : ""} />
       <SelectField label="May they collect the child?" name="kind" value={kind} onChange={(event) => setKind(event.target.value as PickupKind)}>
         <option value="authorized">Yes, they may collect</option>
         <option value="not_authorized">No, they may not</option>
