@@ -7,8 +7,9 @@ import type { StaffRefusal } from "@/lib/portal-auth/require-staff-page";
 const SECTIONS = [
   { href: "/admin", label: "Overview" },
   { href: "/admin/events", label: "Events" },
-  { href: "/admin/places", label: "Campuses and ministries" },
-  { href: "/admin/membership", label: "Membership requests" },
+  { href: "/admin/places", label: "Campuses & ministries" },
+  { href: "/admin/households", label: "Households" },
+  { href: "/admin/membership", label: "Membership" },
   { href: "/admin/clients", label: "Apps" },
 ] as const;
 

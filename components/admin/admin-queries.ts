@@ -11,6 +11,7 @@ import {
   type CreateEventInput,
   type EventStatusChange,
 } from "@/lib/calendar/staff-schemas";
+import { AdminFamilyDetailSchema, AdminFamilyPageSchema } from "@/lib/families/staff-schemas";
 import { AdminMembershipSuggestionPageSchema, AdminMembershipSuggestionSchema } from "@/lib/membership/staff-schemas";
 import { AdminClientPageSchema, AdminClientSchema, type UpdateClientBody } from "@/lib/oauth/clients/staff-schemas";
 import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
@@ -149,4 +150,24 @@ export function useSavePlace(kind: "campuses" | "ministries") {
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys[kind] }),
   });
+}
+
+export const HOUSEHOLDS_PER_PAGE = 20;
+
+/** Households for the church office, searched by name and paged. */
+export function useAdminHouseholds(query: { q: string; page: number }) {
+  const search = new URLSearchParams({ page: String(query.page), per: String(HOUSEHOLDS_PER_PAGE), sort: "name" });
+  if (query.q) search.set("q", query.q);
+  return useQuery({
+    queryKey: ["admin", "households", "list", query],
+    queryFn: () => portalApi(AdminFamilyPageSchema, `admin/families?${search.toString()}`),
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** One household's members, read when the office opens it. */
+export function useAdminHousehold(id: string) {
+  return useQuery({ queryKey: ["admin", "households", id], queryFn: () => portalApi(AdminFamilyDetailSchema, `admin/families/${encodeURIComponent(id)}`), retry: retryUnlessRefused });
 }

@@ -20,7 +20,7 @@ test("add a campus, fix its time zone, rename it; rename a ministry; the databas
   await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/places");
   await expect(page.getByRole("heading", { level: 1, name: "Campuses and ministries" })).toBeVisible();
-  await expect(main(page).getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Campuses and ministries" })).toHaveAttribute("aria-current", "page");
+  await expect(main(page).getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Campuses & ministries" })).toHaveAttribute("aria-current", "page");
 
   await campuses(page).getByRole("button", { name: "Add a campus" }).click();
   const add = campuses(page).getByRole("form", { name: "Add a campus" });

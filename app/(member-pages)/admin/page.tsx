@@ -32,6 +32,14 @@ export default async function AdminPage() {
             <p className="quick-link__text">Add and rename campuses and ministries, and set each campus’s time zone.</p>
           </li>
         ) : null}
+        {access.permissions.has("families:read") ? (
+          <li className="quick-link">
+            <Link href="/admin/households" className="quick-link__title">
+              Households
+            </Link>
+            <p className="quick-link__text">Find a household and see its members, with what its adults wrote about each child.</p>
+          </li>
+        ) : null}
         {access.permissions.has("membership:read") ? (
           <li className="quick-link">
             <Link href="/admin/membership" className="quick-link__title">

@@ -1,0 +1,116 @@
+"use client";
+
+import { useRef, useState, type FormEvent } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Pager } from "@/components/ui/pager";
+import { Actions, Card, CardList, Fact, Facts, QueryStates, Row, RowList, Section } from "@/components/ui/section";
+import { TextField } from "@/components/ui/text-field";
+import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
+import { HOUSEHOLDS_PER_PAGE, useAdminHousehold, useAdminHouseholds } from "./admin-queries";
+import styles from "./admin.module.css";
+
+/** One household opened: its adults and children, and what the adults wrote for whoever looks after a child. */
+function HouseholdMembers({ id, name }: { id: string; name: string }) {
+  const household = useAdminHousehold(id);
+  return (
+    <QueryStates query={household} loading={`Loading ${name}…`} failure={`We couldn’t load ${name}`}>
+      {(detail) => (
+        <RowList label={`Members of ${name}`}>
+          {detail.members.map((member) => (
+            <Row key={member.user_id}>
+              <div className={styles.householdMember}>
+                <strong>
+                  {member.given_name} {member.family_name}
+                </strong>{" "}
+                <span className={member.role === "adult" ? "badge" : "badge badge--muted"}>{member.role === "adult" ? "Adult" : "Child"}</span>
+                {member.role === "child" ? (
+                  <Facts>
+                    <Fact term="Birth date">{member.birth_date ?? "Not known"}</Fact>
+                    <Fact term="Signs in">{member.has_sign_in ? "Yes" : "No"}</Fact>
+                    <Fact term="Notes from the household">{member.notes ?? "None"}</Fact>
+                  </Facts>
+                ) : null}
+              </div>
+            </Row>
+          ))}
+        </RowList>
+      )}
+    </QueryStates>
+  );
+}
+
+/**
+ * The church's households for the office (families:read): searched by name and paged; each opens to its
+ * members, with each child's birth date, whether they sign in, and the notes the household's adults keep
+ * for whoever looks after them. Never a household's join code: only its adults see that.
+ */
+export function HouseholdsList() {
+  const [draft, setDraft] = useState("");
+  const [query, setQuery] = useState({ q: "", page: 1 });
+  const households = useAdminHouseholds(query);
+  const [open, setOpen] = useState<string | null>(null);
+  const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const data = households.data;
+  const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / HOUSEHOLDS_PER_PAGE)) : 1;
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    setQuery({ q: draft.trim().slice(0, MAX_SEARCH_LENGTH), page: 1 });
+  }
+
+  return (
+    <Section id="households-title" title="Households">
+      <form className={styles.toolbar} role="search" aria-label="Households" onSubmit={search}>
+        <TextField label="Search by household name" name="q" type="search" value={draft} maxLength={MAX_SEARCH_LENGTH} onChange={(event) => setDraft(event.target.value)} />
+        <button type="submit" className="button">
+          Search
+        </button>
+      </form>
+      <h3 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
+        {data ? `${data.metadata.total} ${data.metadata.total === 1 ? "household" : "households"}` : "Households"}
+      </h3>
+      <QueryStates
+        query={households}
+        loading="Loading households…"
+        failure="We couldn’t load the households"
+        empty={(page) =>
+          page.items.length === 0 && (
+            <EmptyState>
+              <p>{query.q ? "No household matches this search." : "No households yet."}</p>
+            </EmptyState>
+          )
+        }
+      >
+        {(page) => (
+          <>
+            <CardList busy={households.isFetching}>
+              {page.items.map((household) => (
+                <Card key={household.id} as="li" title={household.name}>
+                  <Facts>
+                    <Fact term="Members">{household.member_count}</Fact>
+                  </Facts>
+                  {open === household.id ? <HouseholdMembers id={household.id} name={household.name} /> : null}
+                  <Actions>
+                    <button type="button" className="button" aria-expanded={open === household.id} onClick={() => setOpen((current) => (current === household.id ? null : household.id))}>
+                      {open === household.id ? "Hide members" : "Show members"}
+                      <span className="visually-hidden"> of {household.name}</span>
+                    </button>
+                  </Actions>
+                </Card>
+              ))}
+            </CardList>
+            <Pager
+              label="Pages of households"
+              page={query.page}
+              lastPage={lastPage}
+              onPage={(next) => {
+                setQuery((current) => ({ ...current, page: next }));
+                resultsHeading.current?.focus();
+              }}
+            />
+          </>
+        )}
+      </QueryStates>
+    </Section>
+  );
+}
