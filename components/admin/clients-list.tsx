@@ -10,9 +10,9 @@ import { Pager } from "@/components/ui/pager";
 import { Actions, Card, CardList, Fact, Facts, Meta, QueryStates, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
 import type { AdminClient } from "@/lib/oauth/clients/staff-schemas";
-import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
 import { CLIENTS_PER_PAGE, useAdminClients, useUpdateClient } from "./admin-queries";
 import styles from "./admin.module.css";
+import { StaffSearch } from "./staff-search";
 
 /**
  * The apps registered with the church's sign-in, and the security settings of each that an office may need
@@ -21,18 +21,12 @@ import styles from "./admin.module.css";
  * are shown but changed only with `npm run clients:register`.
  */
 export function ClientsList({ canWrite }: { canWrite: boolean }) {
-  const [draft, setDraft] = useState("");
   const [query, setQuery] = useState({ q: "", page: 1 });
   const clients = useAdminClients(query);
   const [editing, setEditing] = useState<string | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const titles = useRef(new Map<string, HTMLHeadingElement>());
   const resultsHeading = useRef<HTMLHeadingElement>(null);
-
-  function search(event: FormEvent) {
-    event.preventDefault();
-    setQuery({ q: draft.trim().slice(0, MAX_SEARCH_LENGTH), page: 1 });
-  }
 
   function finishEditing(client: AdminClient, saved: boolean) {
     setEditing(null);
@@ -46,12 +40,7 @@ export function ClientsList({ canWrite }: { canWrite: boolean }) {
 
   return (
     <Section id="clients-title" title="Registered apps" status={announcement}>
-      <form className={styles.toolbar} role="search" aria-label="Apps" onSubmit={search}>
-        <TextField label="Search by name or client id" name="q" type="search" value={draft} maxLength={MAX_SEARCH_LENGTH} onChange={(event) => setDraft(event.target.value)} />
-        <button type="submit" className="button">
-          Search
-        </button>
-      </form>
+      <StaffSearch name="Apps" label="Search by name or client id" onSearch={(q) => setQuery({ q, page: 1 })} />
       <h3 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
         {data ? `${data.metadata.total} ${data.metadata.total === 1 ? "app" : "apps"}` : "Apps"}
       </h3>

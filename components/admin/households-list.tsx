@@ -1,13 +1,12 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pager } from "@/components/ui/pager";
 import { Actions, Card, CardList, Fact, Facts, QueryStates, Row, RowList, Section } from "@/components/ui/section";
-import { TextField } from "@/components/ui/text-field";
-import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
 import { HOUSEHOLDS_PER_PAGE, useAdminHousehold, useAdminHouseholds } from "./admin-queries";
 import styles from "./admin.module.css";
+import { StaffSearch } from "./staff-search";
 
 /** One household opened: its adults and children, and what the adults wrote for whoever looks after a child. */
 function HouseholdMembers({ id, name }: { id: string; name: string }) {
@@ -45,7 +44,6 @@ function HouseholdMembers({ id, name }: { id: string; name: string }) {
  * for whoever looks after them. Never a household's join code: only its adults see that.
  */
 export function HouseholdsList() {
-  const [draft, setDraft] = useState("");
   const [query, setQuery] = useState({ q: "", page: 1 });
   const households = useAdminHouseholds(query);
   const [open, setOpen] = useState<string | null>(null);
@@ -53,19 +51,9 @@ export function HouseholdsList() {
   const data = households.data;
   const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / HOUSEHOLDS_PER_PAGE)) : 1;
 
-  function search(event: FormEvent) {
-    event.preventDefault();
-    setQuery({ q: draft.trim().slice(0, MAX_SEARCH_LENGTH), page: 1 });
-  }
-
   return (
     <Section id="households-title" title="Households">
-      <form className={styles.toolbar} role="search" aria-label="Households" onSubmit={search}>
-        <TextField label="Search by household name" name="q" type="search" value={draft} maxLength={MAX_SEARCH_LENGTH} onChange={(event) => setDraft(event.target.value)} />
-        <button type="submit" className="button">
-          Search
-        </button>
-      </form>
+      <StaffSearch name="Households" label="Search by household name" onSearch={(q) => setQuery({ q, page: 1 })} />
       <h3 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
         {data ? `${data.metadata.total} ${data.metadata.total === 1 ? "household" : "households"}` : "Households"}
       </h3>

@@ -9,9 +9,8 @@ import { Pager } from "@/components/ui/pager";
 import { Actions, Card, CardList, Fact, Facts, Panel, QueryStates, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
 import { PortalApiError } from "@/lib/portal-api/client";
-import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
 import { PLACES_PER_PAGE, useAdminPlaces, useSavePlace } from "./admin-queries";
-import styles from "./admin.module.css";
+import { StaffSearch } from "./staff-search";
 
 type Kind = "campuses" | "ministries";
 
@@ -133,7 +132,6 @@ function PlaceForm({
  */
 export function PlacesList({ kind, canWrite }: { kind: Kind; canWrite: boolean }) {
   const words = WORDS[kind];
-  const [draft, setDraft] = useState("");
   const [query, setQuery] = useState({ q: "", page: 1 });
   const places = useAdminPlaces(kind, query);
   const [editing, setEditing] = useState<string | null>(null);
@@ -144,19 +142,9 @@ export function PlacesList({ kind, canWrite }: { kind: Kind; canWrite: boolean }
   const data = places.data;
   const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / PLACES_PER_PAGE)) : 1;
 
-  function search(event: FormEvent) {
-    event.preventDefault();
-    setQuery({ q: draft.trim().slice(0, MAX_SEARCH_LENGTH), page: 1 });
-  }
-
   return (
     <Section id={`${kind}-title`} title={words.title} status={announcement}>
-      <form className={styles.toolbar} role="search" aria-label={words.title} onSubmit={search}>
-        <TextField label={`Search ${words.many} by name`} name="q" type="search" value={draft} maxLength={MAX_SEARCH_LENGTH} onChange={(event) => setDraft(event.target.value)} />
-        <button type="submit" className="button">
-          Search
-        </button>
-      </form>
+      <StaffSearch name={words.title} label={`Search ${words.many} by name`} onSearch={(q) => setQuery({ q, page: 1 })} />
       {canWrite ? (
         adding ? (
           <Panel title={words.add}>

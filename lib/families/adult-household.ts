@@ -7,18 +7,23 @@ import { isMinorOn, utcDate } from "../guardians/majority.ts";
 export const ADULTS_ONLY_CHILDREN = "only an adult of the family can add, change or remove its children";
 
 /**
- * The household of a caller who must be one of its adults, its row locked for the rest of the transaction
- * so two adults changing its children at once take turns (docs/decisions/0019, reason 2). No household:
- * `not_found`; a child of it: `forbidden`.
+ * The member's household and their role in it, its row locked for the rest of the transaction so two
+ * members changing it at once take turns (docs/decisions/0019, reason 2). No household: `not_found`.
  */
-export async function lockAdultHouseholdOrThrow(tx: Database, userId: string): Promise<{ familyId: string }> {
-  const [row] = await tx.query<{ family_id: string; role: string }>(
+export async function lockHouseholdOfMemberOrThrow(tx: Database, userId: string): Promise<{ familyId: string; role: "adult" | "child" }> {
+  const [row] = await tx.query<{ family_id: string; role: "adult" | "child" }>(
     `SELECT m.family_id::text AS family_id, m.role FROM family_member m JOIN family f ON f.id = m.family_id WHERE m.user_id = $1::uuid FOR UPDATE OF f`,
     [userId],
   );
   if (!row) throw notFound("family");
-  if (row.role !== "adult") throw new IdentityError("forbidden", ADULTS_ONLY_CHILDREN);
-  return { familyId: row.family_id };
+  return { familyId: row.family_id, role: row.role };
+}
+
+/** The same for a caller who must be one of its adults; a child of it: `forbidden`. */
+export async function lockAdultHouseholdOrThrow(tx: Database, userId: string): Promise<{ familyId: string }> {
+  const { familyId, role } = await lockHouseholdOfMemberOrThrow(tx, userId);
+  if (role !== "adult") throw new IdentityError("forbidden", ADULTS_ONLY_CHILDREN);
+  return { familyId };
 }
 
 /** A birth date that makes its holder a child today, or the field's error. */

@@ -151,6 +151,9 @@ export async function runInstances(tally: Tally, options: { databaseUrl: string;
       body: new URLSearchParams({ client_id: "demo-kiosk", scope: "openid profile" }),
     });
     const device = (await started.json()) as { device_code: string; user_code: string };
+    const deviceCodeHash = createHash("sha256").update(device.device_code).digest("base64url");
+    // A minute between polls, so a slow answer on a loaded machine cannot make B's poll come on time.
+    await database.query(`UPDATE device_authorization SET poll_interval_seconds = 60 WHERE device_code_hash = $1`, [deviceCodeHash]);
     const firstPoll = await kioskPoll(a, device.device_code);
     const earlyPoll = await kioskPoll(b, device.device_code);
     tally.check("a device code from A is pending on A, and polling on B right after is slow_down", firstPoll.body.error === "authorization_pending" && earlyPoll.body.error === "slow_down", `${String(firstPoll.body.error)}, ${String(earlyPoll.body.error)}`);
@@ -159,7 +162,7 @@ export async function runInstances(tally: Tally, options: { databaseUrl: string;
     const typed = await member.post("/auth/device", { ...hiddenInputs((await member.page("/device")).html), user_code: device.user_code });
     await member.post("/auth/device/decision", { ...hiddenInputs((await member.page(typed)).html), decision: "allow" });
     // As if the kiosk had waited its interval.
-    await database.query(`UPDATE device_authorization SET last_polled_at = now() - interval '1 minute' WHERE device_code_hash = $1`, [createHash("sha256").update(device.device_code).digest("base64url")]);
+    await database.query(`UPDATE device_authorization SET last_polled_at = now() - interval '10 minutes' WHERE device_code_hash = $1`, [deviceCodeHash]);
     const polledOnB = await kioskPoll(b, device.device_code);
     const againOnA = await kioskPoll(a, device.device_code);
     tally.check("approved on A, the device's poll on B gets its tokens", polledOnB.status === 200 && typeof polledOnB.body.access_token === "string", `B answered ${polledOnB.status} ${String(polledOnB.body.error ?? "")}`);

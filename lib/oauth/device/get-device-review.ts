@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../../db/database.ts";
+import { isUuid } from "../../identity/ids.ts";
 import { describeUserAgent, type DeviceDescription } from "../../sessions/describe-user-agent.ts";
 import { describeScopes, parseScope, type SupportedScope } from "../scopes.ts";
 
@@ -17,7 +18,7 @@ export interface DeviceReview {
 
 /** The waiting request this session typed the code of; null when it is another session's, answered, expired or its client disabled. */
 export async function getDeviceReview(database: Database, requestId: string | undefined, sessionId: string): Promise<DeviceReview | null> {
-  if (!requestId || !/^[0-9a-f-]{36}$/i.test(requestId)) return null;
+  if (!requestId || !isUuid(requestId)) return null;
   const row = await database.prisma.deviceAuthorization.findFirst({
     where: { id: requestId, reviewingSessionId: sessionId, status: "pending", expiresAt: { gt: new Date() }, client: { disabledAt: null } },
     select: { id: true, scope: true, ip: true, userAgent: true, expiresAt: true, client: { select: { name: true, firstParty: true } } },
