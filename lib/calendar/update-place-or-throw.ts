@@ -15,16 +15,16 @@ async function eventCount(database: Database, column: "campus_id" | "ministry_id
  * version moves with the write (a trigger), so every instance's feed shows the new name at once.
  */
 export async function updateCampusOrThrow(database: Database, id: string, body: { name?: string; timezone?: string }): Promise<AdminCampus> {
-  const updated = await database.prisma.campus.updateMany({ where: { id }, data: { name: body.name, timezone: body.timezone } });
-  if (updated.count === 0) throw notFound("campus");
-  const row = await database.prisma.campus.findUniqueOrThrow({ where: { id }, select: { id: true, name: true, timezone: true, createdAt: true } });
+  // Looked up first: the calendar's version trigger fires on any UPDATE statement, even one of no row, and
+  // a refused edit must change nothing.
+  if (!(await database.prisma.campus.findUnique({ where: { id }, select: { id: true } }))) throw notFound("campus");
+  const row = await database.prisma.campus.update({ where: { id }, data: { name: body.name, timezone: body.timezone }, select: { id: true, name: true, timezone: true, createdAt: true } });
   return { id: row.id, name: row.name, timezone: row.timezone, event_count: await eventCount(database, "campus_id", id), created_at: row.createdAt.toISOString() };
 }
 
 /** PATCH /api/v1/admin/ministries/{id} (events:write): a ministry's name, in the feed at once. */
 export async function updateMinistryOrThrow(database: Database, id: string, name: string): Promise<AdminMinistry> {
-  const updated = await database.prisma.ministry.updateMany({ where: { id }, data: { name } });
-  if (updated.count === 0) throw notFound("ministry");
-  const row = await database.prisma.ministry.findUniqueOrThrow({ where: { id }, select: { id: true, name: true, createdAt: true } });
+  if (!(await database.prisma.ministry.findUnique({ where: { id }, select: { id: true } }))) throw notFound("ministry");
+  const row = await database.prisma.ministry.update({ where: { id }, data: { name }, select: { id: true, name: true, createdAt: true } });
   return { id: row.id, name: row.name, event_count: await eventCount(database, "ministry_id", id), created_at: row.createdAt.toISOString() };
 }
