@@ -6,11 +6,13 @@ import type { StaffRefusal } from "@/lib/portal-auth/require-staff-page";
 
 const SECTIONS = [
   { href: "/admin", label: "Overview" },
-  { href: "/admin/events", label: "Events" },
-  { href: "/admin/places", label: "Campuses & ministries" },
+  { href: "/admin/people", label: "People" },
   { href: "/admin/households", label: "Households" },
   { href: "/admin/membership", label: "Membership" },
+  { href: "/admin/events", label: "Events" },
+  { href: "/admin/places", label: "Campuses & ministries" },
   { href: "/admin/clients", label: "Apps" },
+  { href: "/admin/audit", label: "Audit log" },
 ] as const;
 
 /** The staff area's own navigation: Overview on its own page, the others on theirs and below. */
