@@ -114,7 +114,7 @@ test("roles: an administrator sets them, the permissions change on the next call
   expect(roles.body.items.map((role: { name: string }) => role.name)).toEqual(expect.arrayContaining(["admin", "guardian", "member", "staff"]));
   expect(roles.body.items.find((role: { name: string }) => role.name === "admin")).toEqual({
     name: "admin",
-    description: "Administrators: everything staff do, and assigning roles",
+    description: "Administrators: everything staff do, assigning roles and reading the audit log",
     permissions: expect.arrayContaining(["roles:write", "events:write", "users:write"]),
     assignable: true,
   });

@@ -27,7 +27,7 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export const UNKNOWN_UUID = "00000000-0000-4000-8000-0000000000ff";
 
-type Area = "events" | "users" | "clients" | "membership" | "families";
+type Area = "events" | "users" | "clients" | "membership" | "families" | "audit";
 interface Collection {
   /** The row of 0017's permission table: `<area>:read` for GET, `<area>:write` for every other method. */
   area: Area;
@@ -47,6 +47,7 @@ const COLLECTIONS: Record<string, Collection> = {
   "membership/suggestions": { area: "membership", unknown: { id: UNKNOWN_UUID, noun: "membership suggestion" } },
   families: { area: "families", unknown: { id: UNKNOWN_UUID, noun: "family" } },
   guardianships: { area: "families", unknown: { id: UNKNOWN_UUID, noun: "guardianship" } },
+  audit: { area: "audit" },
 };
 
 /** 0017: role assignment is its own permission, so that `users:write` cannot raise one's own rights. */

@@ -1,6 +1,6 @@
 import type { Database } from "../db/database.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { STAFF_PERMISSIONS } from "../identity/permissions.ts";
+import { ADMIN_ONLY_PERMISSIONS, STAFF_PERMISSIONS } from "../identity/permissions.ts";
 import { PORTAL_SCOPES } from "../oauth/clients/portal-scopes.ts";
 import { DEVICE_CODE_GRANT_TYPE } from "../oauth/device/device-policy.ts";
 
@@ -72,12 +72,12 @@ export const DEMO_ROLES = [
   {
     name: "staff",
     description: "Church staff: members, events, clients, membership and families",
-    // Every staff permission except assigning roles, which is the admin's.
-    permissions: STAFF_PERMISSIONS.filter((permission) => permission !== "roles:write"),
+    // Every staff permission except the administrators' own: assigning roles and reading the audit log.
+    permissions: STAFF_PERMISSIONS.filter((permission) => !ADMIN_ONLY_PERMISSIONS.includes(permission)),
   },
   {
     name: "admin",
-    description: "Administrators: everything staff do, and assigning roles",
+    description: "Administrators: everything staff do, assigning roles and reading the audit log",
     // Every staff permission there is (lib/identity/permissions.ts).
     permissions: STAFF_PERMISSIONS,
   },

@@ -1,6 +1,7 @@
 import "server-only";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
 import { ZodError, type z } from "zod";
+import { openStaffAuditEntry } from "../audit/open-audit-entry.ts";
 import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
@@ -15,6 +16,7 @@ import { identityErrorAnswer } from "./errors/identity-error-answer.ts";
 import { toResponse } from "./plain-response.ts";
 import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBodyText } from "./read-body.ts";
 import { requestContext, type RequestContext } from "./request-context.ts";
+import { requestIdFor } from "./request-id.ts";
 
 /**
  * The one wrapper of every self-service route under /api/v1 (STYLE.md convention 2). In order:
@@ -200,12 +202,56 @@ export function identityRoute<Params extends Record<string, string | string[]> =
       const caller = await authenticateCaller(database, request);
       authorize(caller, options);
       const params = ((await context?.params) ?? {}) as Params;
-      return await handler({ request, caller, params, database, context: requestContext(request.headers) });
+      const run = (handle: Database) => handler({ request, caller, params, database: handle, context: requestContext(request.headers) });
+      if (options.staff && !READ_METHODS.has(request.method)) return await auditedStaffWrite(database, request, caller, typeof params.id === "string" ? params.id : null, run);
+      return await run(database);
     } catch (error) {
       return identityFailure(request, error);
     }
   };
 }
+
+const READ_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** A staff write's refusal answered without throwing: it rolls the transaction back on its way out. */
+class RefusedStaffWrite extends Error {
+  constructor(readonly response: Response) {
+    super("the staff write was refused");
+  }
+}
+
+/**
+ * Every staff write runs in one transaction that first opens its audit entry (docs/decisions/0020): the
+ * triggers append each row the handler changes to it, and the write and its record commit together or not
+ * at all. A refusal, thrown or answered, rolls both back, so a refused request leaves no trace but its log
+ * line. The handler's own `database.transaction` calls join this one.
+ */
+async function auditedStaffWrite(database: Database, request: Request, caller: Caller, targetId: string | null, run: (handle: Database) => Promise<Response>): Promise<Response> {
+  try {
+    return await database.transaction(
+      async (tx) => {
+        await openStaffAuditEntry(tx, {
+          actorId: caller.userId,
+          clientId: caller.clientId,
+          method: request.method,
+          path: new URL(request.url).pathname,
+          targetId,
+          requestId: requestIdFor(request.headers),
+        });
+        const response = await run(tx);
+        if (!response.ok) throw new RefusedStaffWrite(response);
+        return response;
+      },
+      STAFF_WRITE_TRANSACTION,
+    );
+  } catch (error) {
+    if (error instanceof RefusedStaffWrite) return error.response;
+    throw error;
+  }
+}
+
+/** Staff writes are short, but one may create an event series or end many sessions: more than Prisma's 5 s. */
+const STAFF_WRITE_TRANSACTION = { maxWait: 5_000, timeout: 20_000 } as const;
 
 /**
  * The wrapper of the few identity routes that take no token (the system routes, for load balancers and

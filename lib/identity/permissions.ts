@@ -16,5 +16,9 @@ export const STAFF_PERMISSIONS = [
   "membership:write",
   "families:read",
   "families:write",
+  "audit:read",
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
+
+/** Held by administrators alone: raising anyone's rights, and reading what every staff member did. */
+export const ADMIN_ONLY_PERMISSIONS: readonly StaffPermission[] = ["roles:write", "audit:read"];

@@ -656,6 +656,7 @@ const LISTS = {
   suggestions: { sort: ["createdAt"], filters: { status: ["pending", "approved", "rejected", "closed"] } },
   families: { sort: ["name", "createdAt"] },
   guardianships: { sort: ["createdAt"], filters: { status: ["active", "ended"] } },
+  audit: { sort: ["at"], filters: { section: ["users", "families", "clients", "events"], from: ["2026-01-01", "1970-01-01"], to: ["2030-12-31", "2026-02-30"] } },
 } satisfies Record<string, ListQuery>;
 
 /** A day in the future, for the event bodies (an event may not end before it starts). */
@@ -734,6 +735,8 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "POST", path: "/api/v1/admin/users/{id}/enable", credential: admin, scope: "staff" },
     { method: "PUT", path: "/api/v1/admin/users/{id}/roles", credential: admin, scope: "staff", body: { roles: ["member"] } },
     { method: "GET", path: "/api/v1/admin/roles", credential: admin, scope: "staff", list: LISTS.roles },
+    { method: "GET", path: "/api/v1/admin/audit", credential: admin, scope: "staff", list: LISTS.audit },
+    { method: "GET", path: "/api/v1/admin/audit/export", credential: admin, scope: "staff", query: true },
     { method: "GET", path: "/api/v1/admin/clients", credential: admin, scope: "staff", list: LISTS.clients },
     {
       method: "POST",
@@ -924,9 +927,13 @@ function cronAuthorization(secret: string, memberToken: string): fc.Arbitrary<st
   );
 }
 
+const STAFF_WRITE = /^(POST|PUT|PATCH|DELETE) \/api\/v1\/admin\//;
+
 /** What an accepted request of this route and method may write, if a success is foreseen at all. */
 function acceptedWrites(route: string): string[] | undefined {
-  return ACCEPTED_WRITES[route] ?? ACCEPTED_WRITES[route.replace(/^[A-Z]+ /, "")];
+  const writes = ACCEPTED_WRITES[route] ?? ACCEPTED_WRITES[route.replace(/^[A-Z]+ /, "")];
+  // Every accepted staff write also records itself in the audit log, in its own transaction (docs/decisions/0020).
+  return writes && STAFF_WRITE.test(route) ? [...writes, "staff_audit_entry"] : writes;
 }
 
 export function identityRequests(fixtures: IdentityFixtures, cronSecret: string): fc.Arbitrary<Generated> {
