@@ -175,7 +175,8 @@ export async function readJsonBody<Schema extends z.ZodType>(request: Request, s
 /** Validates the query string; a repeated parameter or a failed check is `invalid_request` naming it. */
 export function readQuery<Schema extends z.ZodType>(request: Request, schema: Schema): z.output<Schema> {
   const params = new URL(request.url).searchParams;
-  const values: Record<string, string> = {};
+  // No prototype: `?__proto__=` is then a key like any other (refused as unknown), not a silent no-op.
+  const values: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const [key, value] of params) {
     if (key in values) throw new IdentityError("invalid_request", `${key.slice(0, 40)}: is repeated`);
     values[key] = value;

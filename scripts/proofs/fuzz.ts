@@ -278,7 +278,9 @@ export function judge(generated: Generated, answer: RawAnswer, baseUrl: string):
       if (!/no-store/.test(header(answer, "cache-control"))) return { ok: false, why: "identity error without Cache-Control: no-store" };
       return { ok: true, accepted: false };
     }
-    if (!head && answer.body.length > 0 && !isJson(answer)) return { ok: false, why: `2xx with content-type ${header(answer, "content-type")}` };
+    // The identity surface answers JSON, but for the one file it serves: the audit log's CSV export (decision 0020).
+    const file = path === "/api/v1/admin/audit/export" && /^text\/csv; charset=utf-8$/i.test(header(answer, "content-type"));
+    if (!head && answer.body.length > 0 && !isJson(answer) && !file) return { ok: false, why: `2xx with content-type ${header(answer, "content-type")}` };
     // A scheduled job runs on GET (and HEAD, which Next answers with GET's handler): its 2xx is a job carried out.
     if (/^\/api\/cron\//.test(path) && request.method !== "OPTIONS") return { ok: true, accepted: true };
     return { ok: true, accepted: request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS" };
