@@ -3,7 +3,7 @@ import type { Database } from "../db/database.ts";
 import { notFound } from "../identity/errors.ts";
 import { isUuid } from "../identity/ids.ts";
 import { listMemberSessions } from "../sessions/list-member-sessions.ts";
-import type { AdminUserSession } from "./staff-schemas.ts";
+import { AdminUserSessionSchema, type AdminUserSession } from "./staff-schemas.ts";
 
 /** Whether an account exists; a malformed id is no account. */
 export async function requireAccountOrThrow(database: Database, userId: string): Promise<void> {
@@ -15,10 +15,10 @@ export async function requireAccountOrThrow(database: Database, userId: string):
 /**
  * GET /api/v1/admin/users/{id}/sessions (users:read): where the member is signed in, as their own sessions
  * list shows it (lib/sessions/list-member-sessions.ts: live sessions only, the last used first), without the
- * "current" mark, which means nothing to staff. Never a token or its hash: the list does not read them.
+ * "current" mark, which means nothing to staff (the schema strips it). Never a token or its hash: the list does not read them.
  */
 export async function listStaffUserSessions(database: Database, userId: string): Promise<{ sessions: AdminUserSession[] }> {
   await requireAccountOrThrow(database, userId);
   const sessions = await listMemberSessions(database, userId, null);
-  return { sessions: sessions.map(({ current: _current, ...session }) => session) };
+  return { sessions: sessions.map((session) => AdminUserSessionSchema.parse(session)) };
 }
