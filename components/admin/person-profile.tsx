@@ -71,7 +71,7 @@ function Profile({ detail, selfId, canWrite, canAssignRoles }: { detail: AdminUs
       <MembershipSection detail={detail} />
       <RolesSection detail={detail} name={name} canAssignRoles={canAssignRoles} />
       <SessionsSection id={detail.id} name={name} canEnd={canWrite && !self && detail.disabled_at === null} />
-      <SecurityLogSection id={detail.id} name={name} />
+      <SecurityLogSection id={detail.id} />
     </>
   );
 }
@@ -105,16 +105,17 @@ function AccountSection({ detail, name, canWrite }: { detail: AdminUserDetail; n
 
   return (
     <Section id="person-account-title" title="Account" status={announcement} alert={failure}>
+      {/* The address on a line of its own: in a column of the facts it broke mid-word on a phone. */}
+      <Meta>
+        {detail.email ? (
+          <>
+            <span className={styles.breakAnywhere}>{detail.email}</span> · {detail.email_verified ? "email confirmed" : "email not confirmed"}
+          </>
+        ) : (
+          "No sign-in of their own (no email address)"
+        )}
+      </Meta>
       <Facts>
-        <Fact term="Email">
-          {detail.email ? (
-            <span className={styles.breakAnywhere}>
-              {detail.email} {detail.email_verified ? "(confirmed)" : "(not confirmed)"}
-            </span>
-          ) : (
-            "No sign-in of their own"
-          )}
-        </Fact>
         <Fact term="Phone">{detail.phone_number ?? "None verified"}</Fact>
         <Fact term="Two-step sign-in">{detail.mfa_enabled ? "On" : "Off"}</Fact>
         <Fact term="Status">
@@ -367,11 +368,11 @@ function SessionsSection({ id, name, canEnd }: { id: string; name: string; canEn
   );
 }
 
-function SecurityLogSection({ id, name }: { id: string; name: string }) {
+function SecurityLogSection({ id }: { id: string }) {
   const log = usePersonSecurityEvents(id);
   const events = log.data?.pages.flatMap((page) => page.events) ?? [];
   return (
-    <Section id="person-log-title" title="Security activity" description={`What happened to ${name}’s account, newest first, in the words ${name} sees it.`}>
+    <Section id="person-log-title" title="Security activity" description="What happened to this account, newest first, as the member sees it on their own security page.">
       <QueryStates query={log} loading="Loading the security activity…" failure="We couldn’t load the security activity" empty={() => events.length === 0 && "Nothing has happened on this account yet."}>
         {() => (
           <>
