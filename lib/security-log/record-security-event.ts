@@ -54,6 +54,7 @@ export const SECURITY_EVENT_TYPES = [
   "guardianship_requested",
   "guardianship_confirmed",
   "guardianship_declined",
+  "sessions_ended_by_staff",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -3,9 +3,14 @@ import { identityError, invalidTokenResponse, jsonResponse } from "../openapi/re
 import { BODY_400, LIST_400, idPath, staffOperation } from "../openapi/staff-operations.ts";
 import { ProfileSchema } from "./schemas.ts";
 import {
+  AdminEndedSessionsSchema,
   AdminRolePageSchema,
+  AdminUserDetailSchema,
   AdminUserPageSchema,
   AdminUserSchema,
+  AdminUserSecurityEventPageSchema,
+  AdminUserSessionListSchema,
+  adminUserSecurityEventsQuerySchema,
   adminUsersQuerySchema,
   rolesQuerySchema,
   setUserRolesBodySchema,
@@ -45,14 +50,65 @@ export const staffUserPaths = {
     get: staffOperation(
       "users:read",
       "adminListUsers",
-      "Accounts, searched by email address or name",
-      "`status` is `active` or `disabled`; sort by `familyName` (default), `email`, `createdAt`. Never a password hash, TOTP secret or code.",
+      "Accounts, searched by email address, name or phone number",
+      "`q` matches part of the email address or the name, or, when it looks like a phone number (digits, spaces, `+`, `-`, `.`, brackets; 3 digits or more), " +
+        "the digits of the member's verified phone number. `status` is `active` or `disabled`; sort by `familyName` (default), `email`, `createdAt`. " +
+        "Never a password hash, TOTP secret or code.",
       { "200": jsonResponse("One page of accounts.", AdminUserPageSchema), "400": LIST_400 },
       { query: adminUsersQuerySchema },
     ),
   },
   "/api/v1/admin/users/{id}": {
-    get: staffOperation("users:read", "adminGetUser", "One account", "", { "200": jsonResponse("The account.", AdminUserSchema), "404": identityError("`not_found`: `user not found`.") }, { path: userPath }),
+    get: staffOperation(
+      "users:read",
+      "adminGetUser",
+      "One account, with its household and register record",
+      "The account as the list answers it; with `families:read` also `household` (the member's household and their place in it, or null), with " +
+        "`membership:read` also `membership_record` (the register record linked to the account, or null). A part the caller may not read is absent.",
+      { "200": jsonResponse("The account.", AdminUserDetailSchema), "404": identityError("`not_found`: `user not found`.") },
+      { path: userPath },
+    ),
+  },
+  "/api/v1/admin/users/{id}/sessions": {
+    get: staffOperation(
+      "users:read",
+      "adminListUserSessions",
+      "Where a member is signed in",
+      "The member's live sessions, the last used first: device and browser (from the User-Agent), IP, when each began, was last used and ends. Never a token.",
+      { "200": jsonResponse("Live sessions.", AdminUserSessionListSchema), "404": identityError("`not_found`: `user not found`.") },
+      { path: userPath },
+    ),
+  },
+  "/api/v1/admin/users/{id}/sessions/end": {
+    post: staffOperation(
+      "users:write",
+      "adminEndUserSessions",
+      "Sign a member out everywhere",
+      "No body. Every session and grant of the account is revoked: its refresh tokens die (apps' offline ones too) and its access tokens stop working " +
+        "on these routes at once. The account stays enabled. Written to the member's security log (`sessions_ended_by_staff`) when anything was live; " +
+        "`revoked` counts the live sessions ended.",
+      {
+        "200": jsonResponse("How many sessions were ended.", AdminEndedSessionsSchema),
+        "404": identityError("`not_found`: `user not found`."),
+        "409": identityError("`conflict`: `you cannot end your own sessions here: sign out everywhere else on your own security page`."),
+      },
+      { path: userPath },
+    ),
+  },
+  "/api/v1/admin/users/{id}/security-events": {
+    get: staffOperation(
+      "users:read",
+      "adminListUserSecurityEvents",
+      "A member's security log, newest first",
+      "The log the member sees on their security page: sign-ins, failed sign-ins, changes and what staff did, with IP, device and browser. " +
+        "`limit` 1 to 100 (default 20); `next_cursor` is opaque and only valid for the same member.",
+      {
+        "200": jsonResponse("One page of events.", AdminUserSecurityEventPageSchema),
+        "400": identityError("`invalid_request`: `limit` outside 1 to 100, an invalid or another member's `cursor`, or an unknown parameter."),
+        "404": identityError("`not_found`: `user not found`."),
+      },
+      { path: userPath, query: adminUserSecurityEventsQuerySchema },
+    ),
   },
   "/api/v1/admin/users/{id}/disable": {
     post: staffOperation(

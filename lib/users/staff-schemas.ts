@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { SecurityEventPageSchema, securityEventsQuerySchema } from "../security-log/schemas.ts";
+import { MemberSessionSchema, RevokedOthersSchema } from "../sessions/schemas.ts";
 import { listQuery, pageOf } from "../staff-lists/schemas.ts";
 
 /**
@@ -11,7 +13,9 @@ export const USER_STATUSES = ["active", "disabled"] as const;
 export const adminUsersQuerySchema = listQuery("AdminUsersQuery", {
   sort: ["email", "familyName", "createdAt"] as const,
   defaultSort: "familyName",
-  search: "Part of the email address or the name.",
+  search:
+    "Part of the email address or the name; or of the member's verified phone number, by its digits (`555 0123`, `(415) 555-0123`; a national " +
+    "number's leading 0 is dropped, so `07700 900123` finds `+447700900123`).",
   extra: { status: z.enum(USER_STATUSES, { error: "must be active or disabled" }).optional().meta({ description: "Only active or only disabled accounts." }) },
 });
 export type AdminUsersQuery = z.output<typeof adminUsersQuerySchema>;
@@ -23,6 +27,7 @@ export const AdminUserSchema = z
     email_verified: z.boolean(),
     given_name: z.string(),
     family_name: z.string(),
+    phone_number: z.string().nullable().meta({ description: "The member's verified phone number (E.164); null when none is verified." }),
     roles: z.array(z.string()).meta({ description: "Role names, sorted." }),
     mfa_enabled: z.boolean().meta({ description: "A confirmed authenticator; never its secret." }),
     disabled_at: z.iso.datetime().nullable(),
@@ -46,3 +51,46 @@ export const AdminRoleSchema = z
   .object({ name: z.string(), description: z.string(), permissions: z.array(z.string()), assignable: z.boolean().meta({ description: "False for `guardian`, which guardianships give." }) })
   .meta({ id: "AdminRole" });
 export const AdminRolePageSchema = pageOf(AdminRoleSchema, "AdminRolePage");
+
+/**
+ * GET /api/v1/admin/users/{id}: the account, and what the office needs beside it on a member's profile. The
+ * household needs `families:read` and the register's record `membership:read` too: a part the caller may not
+ * read is absent (not null, which says there is none).
+ */
+export const AdminUserHouseholdSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    role: z.enum(["adult", "child"]).meta({ description: "The member's place in it." }),
+    member_count: z.number().int(),
+  })
+  .meta({ id: "AdminUserHousehold" });
+export const AdminUserMembershipRecordSchema = z
+  .object({
+    membership_id: z.string(),
+    given_name: z.string(),
+    family_name: z.string(),
+    birth_date: z.string().nullable(),
+    campus: z.object({ id: z.string(), name: z.string() }).nullable(),
+    linked_at: z.iso.datetime().nullable(),
+  })
+  .meta({ id: "AdminUserMembershipRecord", description: "The register record linked to the account (no contact details: the register's own page has them)." });
+export const AdminUserDetailSchema = AdminUserSchema.extend({
+  household: AdminUserHouseholdSchema.nullable().optional().meta({ description: "With `families:read`: the member's household, or null." }),
+  membership_record: AdminUserMembershipRecordSchema.nullable()
+    .optional()
+    .meta({ description: "With `membership:read`: the register record linked to the account, or null." }),
+}).meta({ id: "AdminUserDetail" });
+export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
+
+/** GET /api/v1/admin/users/{id}/sessions: the member's live sessions, as the member's own list shows them (never a token). */
+export const AdminUserSessionSchema = MemberSessionSchema.omit({ current: true }).meta({ id: "AdminUserSession" });
+export type AdminUserSession = z.infer<typeof AdminUserSessionSchema>;
+export const AdminUserSessionListSchema = z.object({ sessions: z.array(AdminUserSessionSchema) }).meta({ id: "AdminUserSessionList" });
+
+/** GET /api/v1/admin/users/{id}/security-events: the member's own security log, the same page and cursor. */
+export const adminUserSecurityEventsQuerySchema = securityEventsQuerySchema;
+export const AdminUserSecurityEventPageSchema = SecurityEventPageSchema;
+
+/** POST /api/v1/admin/users/{id}/sessions/end: how many live sessions ended. */
+export const AdminEndedSessionsSchema = RevokedOthersSchema;

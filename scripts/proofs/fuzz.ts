@@ -428,6 +428,8 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "POST /api/v1/admin/users/{id}/disable": ["account", "session", "oauth_grant", "security_event"],
   "POST /api/v1/admin/users/{id}/enable": ["account", "security_event"],
   "PUT /api/v1/admin/users/{id}/roles": ["user_role", "security_event"],
+  // The child (no sign-in, so nothing to end); the admin's own sessions are refused (conflict).
+  "POST /api/v1/admin/users/{id}/sessions/end": ["session", "oauth_grant", "security_event", "outbox_message"],
   // Staff as the child's guardian: recorded, ended, recorded again. The guardian's own guardianships are never named.
   "POST /api/v1/admin/guardianships": ["guardianship", "user_role", "security_event"],
   "POST /api/v1/admin/guardianships/{id}/end": ["guardianship", "user_role", "security_event"],
@@ -730,12 +732,15 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/cron/privacy-deletions", credential: "cron", query: true },
     { method: "GET", path: "/api/cron/guardianships-majority", credential: "cron", query: true },
     { method: "GET", path: "/api/cron/{id}", credential: "cron" },
-    // The staff API (docs/decisions/0017), with the administrator's token: all 33 routes and methods.
+    // The staff API (docs/decisions/0017), with the administrator's token: all 36 routes and methods.
     { method: "GET", path: "/api/v1/admin/users", credential: admin, scope: "staff", list: LISTS.users },
     { method: "GET", path: "/api/v1/admin/users/{id}", credential: admin, scope: "staff" },
     { method: "POST", path: "/api/v1/admin/users/{id}/disable", credential: admin, scope: "staff" },
     { method: "POST", path: "/api/v1/admin/users/{id}/enable", credential: admin, scope: "staff" },
     { method: "PUT", path: "/api/v1/admin/users/{id}/roles", credential: admin, scope: "staff", body: { roles: ["member"] } },
+    { method: "GET", path: "/api/v1/admin/users/{id}/sessions", credential: admin, scope: "staff" },
+    { method: "POST", path: "/api/v1/admin/users/{id}/sessions/end", credential: admin, scope: "staff" },
+    { method: "GET", path: "/api/v1/admin/users/{id}/security-events", credential: admin, scope: "staff", query: true },
     { method: "GET", path: "/api/v1/admin/roles", credential: admin, scope: "staff", list: LISTS.roles },
     { method: "GET", path: "/api/v1/admin/audit", credential: admin, scope: "staff", list: LISTS.audit },
     { method: "GET", path: "/api/v1/admin/audit/export", credential: admin, scope: "staff", query: true },
@@ -1162,7 +1167,7 @@ export function formRequests(csrf: Csrf, baseUrl: string): fc.Arbitrary<Generate
 
 // ── the sign-in flow's pages, GET with hostile queries (they render what the form handlers put there) ──
 
-const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account"];
+const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account", "/admin/people", "/admin/people/00000000-0000-4000-8000-0000000000ff", "/admin/people/%3Cscript%3E"];
 
 export function pageRequests(): fc.Arbitrary<Generated> {
   const value = fc.oneof(

@@ -31,6 +31,8 @@ describe("security log words", () => {
     expect(securityEventWords("recovery_code_used", { remaining: 9 })).toBe("Signed in with a recovery code (9 codes left)");
     expect(securityEventWords("session_revoked", { others: 2 })).toBe("Signed out everywhere else (2 sessions)");
     expect(securityEventWords("session_revoked", { session_id: "0b6f" })).toBe("Signed out a session");
+    expect(securityEventWords("sessions_ended_by_staff", { by: "x", sessions: 2 })).toBe("Church staff signed you out everywhere (2 sessions)");
+    expect(securityEventWords("sessions_ended_by_staff", { by: "x", sessions: 0 })).toBe("Church staff signed you out everywhere");
   });
 
   it("tells how two-step sign-in was turned off", () => {

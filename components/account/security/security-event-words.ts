@@ -85,6 +85,10 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   guardianship_requested: () => "A household adult was proposed as guardian, waiting for the young person’s answer",
   guardianship_confirmed: () => "A guardianship was confirmed by the young person",
   guardianship_declined: () => "A proposed guardianship was declined by the young person",
+  sessions_ended_by_staff: (detail) => {
+    const sessions = count(detail, "sessions");
+    return sessions ? `Church staff signed you out everywhere (${plural(sessions, "session", "sessions")})` : "Church staff signed you out everywhere";
+  },
 };
 
 export function securityEventWords(type: string, detail: Detail): string {

@@ -114,6 +114,10 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
     "/api/v1/admin/users/{id}/enable": [ids.admin, ids.child],
     // `roles: ["member"]` for the admin is refused (they cannot drop roles:write); for the child it is carried out.
     "/api/v1/admin/users/{id}/roles": [ids.admin, ids.child],
+    "/api/v1/admin/users/{id}/sessions": [ids.admin, ids.member, ids.child],
+    "/api/v1/admin/users/{id}/security-events": [ids.admin, ids.member],
+    // Ending the admin's own sessions is refused (conflict); the child has none. Never the member, whose token the run uses.
+    "/api/v1/admin/users/{id}/sessions/end": [ids.admin, ids.child],
     // The run's own client, and the first-party portal (every write refused: conflict). Never demo-app, which the run signs in with.
     "/api/v1/admin/clients/{id}": clientIds,
     "/api/v1/admin/clients/{id}/rotate-secret": clientIds,

@@ -1,0 +1,27 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { StaffForbidden } from "@/components/admin/admin-nav";
+import { PersonProfile } from "@/components/admin/person-profile";
+import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Member profile · Staff" };
+
+/**
+ * Staff: one member's profile (users:read). Disabling, enabling and ending sessions need users:write, and
+ * the role form roles:write: the page shows what the staff member's permissions allow, and the API checks
+ * them again on every action.
+ */
+export default async function AdminPersonPage({ params }: { params: Promise<{ id: string }> }) {
+  const { id } = await params;
+  const access = await requireStaffPage(`/admin/people/${encodeURIComponent(id)}`, "users:read");
+  if (access.refusal) return <StaffForbidden permission="users:read" refusal={access.refusal} />;
+  return (
+    <div className="page">
+      <p className="eyebrow">
+        <Link href="/admin/people">Staff · People</Link>
+      </p>
+      <PersonProfile id={id} selfId={access.session.member.id} canWrite={access.permissions.has("users:write")} canAssignRoles={access.permissions.has("roles:write")} />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import { endUserSessions } from "@/lib/users/end-user-sessions";
+import { identityJson, identityRoute } from "@/lib/http/identity";
+import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+
+export const dynamic = "force-dynamic";
+
+// POST /api/v1/admin/users/{id}/sessions/end - sign the member out everywhere: every session and grant revoked at once; the account stays enabled
+export const POST = identityRoute<{ id: string }>({ staff: true, permission: "users:write" }, async ({ caller, params, database, context }) =>
+  identityJson(await endUserSessions(database, caller.userId, params.id, context)),
+);
+
+// GET, PUT, PATCH, DELETE /api/v1/admin/users/{id}/sessions/end - 405 in the identity error shape
+export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);

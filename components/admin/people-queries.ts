@@ -1,0 +1,106 @@
+"use client";
+
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import {
+  AdminEndedSessionsSchema,
+  AdminRolePageSchema,
+  AdminUserDetailSchema,
+  AdminUserPageSchema,
+  AdminUserSchema,
+  AdminUserSecurityEventPageSchema,
+  AdminUserSessionListSchema,
+} from "@/lib/users/staff-schemas";
+
+/**
+ * Staff › People's server state through the portal relay (/portal/api/v1/admin/users/...), parsed with the
+ * admin API's own schemas. Keys start ["admin", "people"]: every change to a member reads the lists and
+ * that member's profile, sessions and log again (each change writes the member's security log).
+ */
+
+export const PEOPLE_PER_PAGE = 20;
+const LOG_PAGE_SIZE = 10;
+const PEOPLE = ["admin", "people"] as const;
+const person = (id: string) => [...PEOPLE, "person", id] as const;
+
+export type PeopleStatus = "" | "active" | "disabled";
+
+/** Accounts searched by name, email or phone number, filtered by status, a page at a time. */
+export function usePeople(query: { q: string; page: number; status: PeopleStatus }) {
+  const search = new URLSearchParams({ page: String(query.page), per: String(PEOPLE_PER_PAGE), sort: "familyName" });
+  if (query.q) search.set("q", query.q);
+  if (query.status) search.set("status", query.status);
+  return useQuery({
+    queryKey: [...PEOPLE, "list", query],
+    queryFn: () => portalApi(AdminUserPageSchema, `admin/users?${search.toString()}`),
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function usePerson(id: string) {
+  return useQuery({ queryKey: [...person(id), "detail"], queryFn: () => portalApi(AdminUserDetailSchema, `admin/users/${encodeURIComponent(id)}`), retry: retryUnlessRefused, staleTime: 0 });
+}
+
+export function usePersonSessions(id: string) {
+  return useQuery({
+    queryKey: [...person(id), "sessions"],
+    queryFn: () => portalApi(AdminUserSessionListSchema, `admin/users/${encodeURIComponent(id)}/sessions`),
+    retry: retryUnlessRefused,
+    staleTime: 0,
+  });
+}
+
+/** The member's security log, newest first; older entries a page at a time. */
+export function usePersonSecurityEvents(id: string) {
+  return useInfiniteQuery({
+    queryKey: [...person(id), "security-events"],
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ limit: String(LOG_PAGE_SIZE) });
+      if (pageParam) query.set("cursor", pageParam);
+      return portalApi(AdminUserSecurityEventPageSchema, `admin/users/${encodeURIComponent(id)}/security-events?${query.toString()}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next_cursor,
+    retry: retryUnlessRefused,
+    staleTime: 0,
+  });
+}
+
+/** Every role, for the assignment form (a church has a handful). */
+export function useRoles(enabled: boolean) {
+  return useQuery({ queryKey: ["admin", "roles"], queryFn: () => portalApi(AdminRolePageSchema, "admin/roles?per=100"), retry: retryUnlessRefused, enabled });
+}
+
+function useRefreshPeople() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: PEOPLE });
+}
+
+/** Disable (no more sign-ins; every session ended) or enable an account. */
+export function useSetPersonEnabled() {
+  const refresh = useRefreshPeople();
+  return useMutation({
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => portalApi(AdminUserSchema, `admin/users/${encodeURIComponent(id)}/${enabled ? "enable" : "disable"}`, { method: "POST" }),
+    onSettled: refresh,
+  });
+}
+
+/** Sign the member out everywhere: every session and app sign-in. */
+export function useEndPersonSessions() {
+  const refresh = useRefreshPeople();
+  return useMutation({
+    mutationFn: (id: string) => portalApi(AdminEndedSessionsSchema, `admin/users/${encodeURIComponent(id)}/sessions/end`, { method: "POST" }),
+    onSettled: refresh,
+  });
+}
+
+/** The member holds exactly these roles afterwards (roles:write, a recent sign-in). */
+export function useSetPersonRoles() {
+  const refresh = useRefreshPeople();
+  return useMutation({
+    mutationFn: ({ id, roles }: { id: string; roles: string[] }) => portalApi(AdminUserSchema, `admin/users/${encodeURIComponent(id)}/roles`, { method: "PUT", body: { roles } }),
+    onSettled: refresh,
+  });
+}
