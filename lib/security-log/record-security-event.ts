@@ -54,6 +54,8 @@ export const SECURITY_EVENT_TYPES = [
   "guardianship_requested",
   "guardianship_confirmed",
   "guardianship_declined",
+  "membership_unlinked",
+  "membership_record_updated",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -85,6 +85,8 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   guardianship_requested: () => "A household adult was proposed as guardian, waiting for the young person’s answer",
   guardianship_confirmed: () => "A guardianship was confirmed by the young person",
   guardianship_declined: () => "A proposed guardianship was declined by the young person",
+  membership_unlinked: () => "Church staff unlinked your membership record from this account",
+  membership_record_updated: () => "Church staff updated your membership record",
 };
 
 export function securityEventWords(type: string, detail: Detail): string {
