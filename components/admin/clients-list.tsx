@@ -3,30 +3,84 @@
 import { useRef, useState, type FormEvent } from "react";
 import { failedMessage } from "@/components/account/api-messages";
 import { CheckboxField } from "@/components/ui/checkbox-field";
+import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Form } from "@/components/ui/form";
 import { Pager } from "@/components/ui/pager";
-import { Actions, Card, CardList, Fact, Facts, Meta, QueryStates, Section } from "@/components/ui/section";
+import { Actions, Card, CardList, Fact, Facts, Meta, Panel, QueryStates, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
+import type { GrantType } from "@/lib/oauth/clients/grant-types";
 import type { AdminClient } from "@/lib/oauth/clients/staff-schemas";
 import { CLIENTS_PER_PAGE, useAdminClients, useUpdateClient } from "./admin-queries";
 import styles from "./admin.module.css";
+import { ClientSecretOnce, type RevealedSecret } from "./client-secret-once";
+import { useDisableClient, useRotateClientSecret } from "./clients-queries";
+import own from "./clients.module.css";
+import { GRANT_WORDS, RegisterClientForm } from "./register-client-form";
 import { StaffSearch } from "./staff-search";
 
 /**
- * The apps registered with the church's sign-in, and the security settings of each that an office may need
- * to change when an app's developer asks: whether it must use PKCE, whether its sign-in requests must be
- * pushed (PAR), and where it is told when a member signs out (back-channel logout). The church's own apps
- * are shown but changed only with `npm run clients:register`.
+ * The apps registered with the church's sign-in: registered here (the secret shown once), each with all its
+ * settings a click away, the security settings an office may need to change when an app's developer asks
+ * (PKCE, pushed requests, DPoP, the sign-out notification address), a new secret (shown once) and
+ * disabling, each confirmed first. The church's own apps are shown but changed only with
+ * `npm run clients:register`; only an administrator may register one.
  */
-export function ClientsList({ canWrite }: { canWrite: boolean }) {
+export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boolean; canRegisterFirstParty: boolean }) {
   const [query, setQuery] = useState({ q: "", page: 1 });
   const clients = useAdminClients(query);
   const [editing, setEditing] = useState<string | null>(null);
+  const [registering, setRegistering] = useState(false);
+  const [revealed, setRevealed] = useState<RevealedSecret | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  const [problem, setProblem] = useState("");
   const titles = useRef(new Map<string, HTMLHeadingElement>());
   const resultsHeading = useRef<HTMLHeadingElement>(null);
+  const registerButton = useRef<HTMLButtonElement>(null);
+  const rotate = useRotateClientSecret();
+  const disable = useDisableClient();
+  const rotation = useConfirmation<AdminClient>();
+  const disabling = useConfirmation<AdminClient>();
+  const secretHeading = useRef<HTMLHeadingElement>(null);
+  // The dialog hands focus back to its button as it closes; a new secret's heading should have it instead.
+  const focusAfterRotation = useFocusAfterClose(rotation.open);
+  const focusAfterDisable = useFocusAfterClose(disabling.open);
+
+  function confirmRotate() {
+    const client = rotation.subject;
+    if (!client || rotate.isPending) return;
+    setProblem("");
+    rotate.mutate(client.client_id, {
+      onSuccess: (answer) => {
+        focusAfterRotation(() => secretHeading.current);
+        rotation.close();
+        setRevealed({ clientId: answer.client_id, name: answer.name, secret: answer.client_secret, kind: "rotated" });
+      },
+      onError: (error) => {
+        rotation.close();
+        setProblem(failedMessage(`give “${client.name}” a new secret`, error));
+      },
+    });
+  }
+
+  function confirmDisable() {
+    const client = disabling.subject;
+    if (!client || disable.isPending) return;
+    setProblem("");
+    disable.mutate(client.client_id, {
+      onSuccess: () => {
+        // Its buttons go away: back to its name.
+        focusAfterDisable(() => titles.current.get(client.client_id));
+        disabling.close();
+        setAnnouncement(`“${client.name}” is disabled: members can no longer sign in to it, and its tokens stopped working.`);
+      },
+      onError: (error) => {
+        disabling.close();
+        setProblem(failedMessage(`disable “${client.name}”`, error));
+      },
+    });
+  }
 
   function finishEditing(client: AdminClient, saved: boolean) {
     setEditing(null);
@@ -39,7 +93,44 @@ export function ClientsList({ canWrite }: { canWrite: boolean }) {
   const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / CLIENTS_PER_PAGE)) : 1;
 
   return (
-    <Section id="clients-title" title="Registered apps" status={announcement}>
+    <Section
+      id="clients-title"
+      title="Registered apps"
+      status={announcement}
+      alert={problem}
+      action={
+        canWrite && !registering ? (
+          <button ref={registerButton} type="button" className="button button--primary" onClick={() => setRegistering(true)}>
+            Register an app
+          </button>
+        ) : undefined
+      }
+    >
+      {revealed ? (
+        <ClientSecretOnce
+          revealed={revealed}
+          headingRef={secretHeading}
+          onDone={() => {
+            setRevealed(null);
+            requestAnimationFrame(() => (titles.current.get(revealed.clientId) ?? resultsHeading.current)?.focus());
+          }}
+        />
+      ) : null}
+      {registering ? (
+        <Panel title="Register an app">
+          <RegisterClientForm
+            canRegisterFirstParty={canRegisterFirstParty}
+            onRegistered={(client) => {
+              setRegistering(false);
+              setRevealed({ clientId: client.client_id, name: client.name, secret: client.client_secret, kind: "registered" });
+            }}
+            onCancel={() => {
+              setRegistering(false);
+              requestAnimationFrame(() => registerButton.current?.focus());
+            }}
+          />
+        </Panel>
+      ) : null}
       <StaffSearch name="Apps" label="Search by name or client id" onSearch={(q) => setQuery({ q, page: 1 })} />
       <h3 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
         {data ? `${data.metadata.total} ${data.metadata.total === 1 ? "app" : "apps"}` : "Apps"}
@@ -96,10 +187,19 @@ export function ClientsList({ canWrite }: { canWrite: boolean }) {
                           {client.backchannel_logout_uri ? <span className={styles.breakAnywhere}>{client.backchannel_logout_uri}</span> : "No"}
                         </Fact>
                       </Facts>
+                      <ClientDetails client={client} />
                       {canWrite && !client.first_party && !client.disabled_at ? (
                         <Actions>
                           <button type="button" className="button" aria-label={`Change settings of “${client.name}”`} onClick={() => setEditing(client.client_id)}>
                             Change settings
+                          </button>
+                          {client.type === "confidential" ? (
+                            <button type="button" className="button" aria-label={`New secret for “${client.name}”`} onClick={() => rotation.ask(client)}>
+                              New secret
+                            </button>
+                          ) : null}
+                          <button type="button" className="button button--danger" aria-label={`Disable “${client.name}”`} onClick={() => disabling.ask(client)}>
+                            Disable
                           </button>
                         </Actions>
                       ) : null}
@@ -121,7 +221,69 @@ export function ClientsList({ canWrite }: { canWrite: boolean }) {
           </>
         )}
       </QueryStates>
+      <ConfirmDialog
+        {...rotation.dialog}
+        title={`Give “${rotation.subject?.name ?? ""}” a new secret?`}
+        confirmLabel="Make a new secret"
+        busy={rotate.isPending}
+        onConfirm={confirmRotate}
+      >
+        <p>The app stops working within a few seconds, until its developer puts the new secret in. You will see the new secret once.</p>
+      </ConfirmDialog>
+      <ConfirmDialog
+        {...disabling.dialog}
+        title={`Disable “${disabling.subject?.name ?? ""}”?`}
+        confirmLabel="Disable the app"
+        busy={disable.isPending}
+        onConfirm={confirmDisable}
+      >
+        <p>Members can no longer sign in to it, and everyone signed in to it is signed out of it at once. This cannot be undone here.</p>
+      </ConfirmDialog>
     </Section>
+  );
+}
+
+function AddressList({ values, none }: { values: readonly string[]; none: string }) {
+  if (values.length === 0) return <>{none}</>;
+  return (
+    <ul className={own.values}>
+      {values.map((value) => (
+        <li key={value}>{value}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every setting of an app, folded away under its card until asked for (a native disclosure: keyboard and screen readers know it). */
+function ClientDetails({ client }: { client: AdminClient }) {
+  return (
+    <details className={own.details}>
+      <summary>
+        All settings<span className="visually-hidden"> of “{client.name}”</span>
+      </summary>
+      <Facts>
+        <Fact term="Client id">
+          <code className={styles.breakAnywhere}>{client.client_id}</code>
+        </Fact>
+        <Fact term="Kind">{client.type === "public" ? "Public app (no secret)" : "Server app (with a secret)"}</Fact>
+        <Fact term="The church’s own (first-party)">{client.first_party ? "Yes: members are not asked to allow it" : "No: members are asked to allow it"}</Fact>
+        <Fact term="Sign-in return addresses">
+          <AddressList values={client.redirect_uris} none="None" />
+        </Fact>
+        <Fact term="Sign-out return addresses">
+          <AddressList values={client.post_logout_redirect_uris} none="None" />
+        </Fact>
+        <Fact term="How it signs in">
+          <AddressList values={client.grant_types.map((grant) => GRANT_WORDS[grant as GrantType] ?? grant)} none="None" />
+        </Fact>
+        <Fact term="What it may ask for">
+          <AddressList values={client.scopes} none="None" />
+        </Fact>
+        <Fact term="Sign-out notification needs the session id">{client.backchannel_logout_session_required ? "Yes" : "No"}</Fact>
+        <Fact term="Registered">{new Date(client.created_at).toISOString().slice(0, 10)}</Fact>
+        <Fact term="Disabled">{client.disabled_at ? new Date(client.disabled_at).toISOString().slice(0, 10) : "No"}</Fact>
+      </Facts>
+    </details>
   );
 }
 

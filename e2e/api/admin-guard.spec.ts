@@ -36,6 +36,7 @@ const VALID_BODIES: Record<string, unknown> = {
   "PATCH /api/v1/admin/clients/no-such-client": { name: "Renamed" },
   "PATCH /api/v1/admin/campuses/cmp_doesnotexist": { name: "Renamed" },
   "PATCH /api/v1/admin/ministries/min_doesnotexist": { name: "Renamed" },
+  "PATCH /api/v1/admin/membership/records/mbr_doesnotexist": { given_name: "Renamed" },
 };
 
 /** Every collection's list: each GET of a path without an id, but an export (a file, not a page). */

@@ -90,6 +90,7 @@ test("the register: searched by name, email or phone, filtered by linked, one re
     campus: HARBOR,
     linked_user_id: null,
     linked_at: null,
+    linked_account: null,
   };
   expect((await api("GET", `/api/v1/admin/membership/records?q=${record.familyName}`, token)).body).toEqual({ metadata: { total: 1, page: 1, per: 20 }, items: [expected] });
   expect((await api("GET", `/api/v1/admin/membership/records?q=${email}&linked=false`, token)).body.items).toEqual([expected]);

@@ -237,7 +237,7 @@ test("clients: registered with a secret shown once, listed without it, edited, r
     [{ name: "X", type: "public", redirect_uris: [7] }, "redirect_uris.0: must be URLs"],
     [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], grant_types: ["client_credentials"] }, "grant_types: client_credentials needs a confidential client"],
     [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], scopes: ["admin"] }, "scopes.0: each must be one of openid, profile, email, phone, offline_access, membership"],
-    [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], first_party: true }, 'Unrecognized key: "first_party"'],
+    [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], owner: "me" }, 'Unrecognized key: "owner"'],
     [{ name: "X", type: "public", redirect_uris: ["https://a.example/cb"], require_pkce: false }, "require_pkce: a public client always uses PKCE"],
     [{ name: "X", type: "confidential", redirect_uris: ["https://a.example/cb"], require_pkce: "no" }, "require_pkce: must be true or false"],
   ];

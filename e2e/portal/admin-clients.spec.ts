@@ -1,4 +1,18 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { expect, test, type Page } from "@playwright/test";
+import {
+  ClientSecretBasic,
+  allowInsecureRequests,
+  authorizationCodeGrant,
+  buildAuthorizationUrl,
+  calculatePKCECodeChallenge,
+  discovery,
+  fetchUserInfo,
+  randomNonce,
+  randomPKCECodeVerifier,
+  randomState,
+} from "openid-client";
 import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { createStaffMember, uniqueWord } from "../support/admin.ts";
 import { sql } from "../support/database.ts";
@@ -6,11 +20,15 @@ import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
 import { signInThroughPortal } from "../support/portal.ts";
 import { tokenHash } from "../support/oauth-tokens.ts";
+import { ISSUER } from "../support/oauth-client.ts";
 
 // Staff › Apps in Debian's Chromium: the registered apps with their sign-in settings; an office member
 // relaxes PKCE for a server app whose library sends a nonce, requires pushed requests and DPoP, and sets where the
 // app is told of sign-outs, with the keyboard; the church's own app and a phone app cannot be relaxed.
 // A member without clients:read is told the page is not theirs. axe at 1280 and 375 px.
+// Issue 17: an administrator registers a server app through the page (field errors under the fields, the
+// secret shown once), and a real relying party (openid-client) signs a member in with it; staff give an app
+// a new secret and disable it, each through a confirmation.
 
 test.use({ timezoneId: "UTC" });
 const main = (page: Page) => page.getByRole("main");
@@ -107,4 +125,185 @@ test("a phone app always needs PKCE, the church's own app is not changed here, a
   await expect(memberPage.getByRole("heading", { level: 1, name: "Not available to your account" })).toBeVisible();
   await expect(main(memberPage).getByRole("alert")).toContainText("clients:read");
   await memberContext.close();
+});
+
+/** The app's own web server: a tiny one on a free port of this machine, whose callback page says it got the answer. */
+async function startAppServer(): Promise<{ server: Server; callback: string }> {
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    response.end("<!doctype html><html lang=en><title>Choir app</title><p>Back at the choir app.</p></html>");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return { server, callback: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback` };
+}
+
+const registerForm = (page: Page) => main(page).getByRole("form", { name: "Register an app" });
+
+test("an admin registers an app and a relying party signs in with it", async ({ page, browser }) => {
+  const { server, callback } = await startAppServer();
+  try {
+    const admin = await createStaffMember("admin-apps-register", "admin");
+    const name = `Choir app ${uniqueWord()}`;
+    await signInThroughPortal(page, { email: admin.email, password: admin.password, totpSecret: DEMO_TOTP_SECRET });
+    await page.goto("/admin/clients");
+    await main(page).getByRole("button", { name: "Register an app" }).click();
+    const form = registerForm(page);
+    await expect(form).toBeVisible();
+    // An administrator is offered the church's own apps; this one is a third party's.
+    await expect(form.getByRole("checkbox", { name: /This is one of the church’s own apps/ })).not.toBeChecked();
+
+    // Nothing typed: the page says what is missing under the field and goes there.
+    await form.getByRole("button", { name: "Register the app" }).click();
+    await expect(form.getByRole("textbox", { name: "Name" })).toBeFocused();
+    await expect(form.getByText("Enter the app’s name, as members will see it.")).toBeVisible();
+    await form.getByRole("textbox", { name: "Name" }).fill(name);
+    // A second line in plain http somewhere else: the server's rule goes under the addresses, naming the line.
+    await form.getByRole("textbox", { name: /Sign-in return addresses/ }).fill(`${callback}\nhttp://choir.example.org/callback`);
+    await form.getByRole("button", { name: "Register the app" }).click();
+    const redirects = form.getByRole("textbox", { name: /Sign-in return addresses/ });
+    await expect(redirects).toBeFocused();
+    await expect(redirects).toHaveAccessibleDescription(/Line 2: must use https/);
+    expect(await sql(`SELECT id FROM client WHERE name = $1`, [name])).toEqual([]);
+    await redirects.fill(callback);
+    await expect(redirects).not.toHaveAccessibleDescription(/Line 2/);
+    await form.getByRole("checkbox", { name: /^phone:/ }).check();
+    await expectNoAxeViolations(page);
+    await form.screenshot({ path: "test-results/screens/admin-apps-register-1280.png" });
+    await form.getByRole("button", { name: "Register the app" }).click();
+
+    // The secret, this once.
+    const shown = main(page).getByRole("heading", { name: `“${name}” is registered: store its secret now` });
+    await expect(shown).toBeFocused();
+    await expect(main(page).getByText("You will not see this secret again:")).toBeVisible();
+    const secret = (await main(page).getByTestId("client-secret").textContent())!.trim();
+    expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const [row] = await sql<{ id: string; secret_hash: string; redirect_uris: string[]; scopes: string[]; first_party: boolean }>(
+      `SELECT id, secret_hash, redirect_uris, scopes, first_party FROM client WHERE name = $1`,
+      [name],
+    );
+    expect(row).toMatchObject({ secret_hash: tokenHash(secret), redirect_uris: [callback], scopes: ["openid", "profile", "email", "phone"], first_party: false });
+    const clientId = row!.id;
+    await expect(main(page).getByText(clientId).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: "test-results/screens/admin-apps-secret-1280.png" });
+    await main(page).getByRole("button", { name: "Done: I have stored it" }).click();
+    await expect(main(page).getByTestId("client-secret")).toHaveCount(0);
+    // Never again: not on the page after a reload, not in the API's answers.
+    await page.reload();
+    await main(page).getByRole("searchbox", { name: "Search by name or client id" }).fill(name);
+    await main(page).getByRole("searchbox", { name: "Search by name or client id" }).press("Enter");
+    const card = main(page).getByRole("listitem").filter({ hasText: name });
+    await expect(card).toHaveCount(1);
+    await expect(page.locator("body")).not.toContainText(secret);
+    await card.getByText("All settings").click();
+    await expect(card.getByText(callback)).toBeVisible();
+    await expect(card.getByText("No: members are asked to allow it")).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/admin-apps-list-1280.png", fullPage: true });
+
+    // The app's developer puts the id and secret in a real relying party, and a member signs in with it.
+    const config = await discovery(new URL(ISSUER), clientId, undefined, ClientSecretBasic(secret), { execute: [allowInsecureRequests] });
+    const verifier = randomPKCECodeVerifier();
+    const state = randomState();
+    const nonce = randomNonce();
+    const url = buildAuthorizationUrl(config, {
+      redirect_uri: callback,
+      scope: "openid profile email phone",
+      code_challenge: await calculatePKCECodeChallenge(verifier),
+      code_challenge_method: "S256",
+      state,
+      nonce,
+    });
+    const member = await createTestMember("admin-apps-relying");
+    const memberContext = await browser.newContext();
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto(url.href);
+    await memberPage.locator('input[name="email"]').fill(member.email);
+    await memberPage.locator('input[name="password"]').fill(member.password);
+    await memberPage.locator('input[name="password"]').press("Enter");
+    await expect(memberPage.getByRole("heading", { level: 1, name: `Allow ${name} to use your account?` })).toBeVisible();
+    await memberPage.getByRole("button", { name: "Allow" }).click();
+    await memberPage.waitForURL((address) => address.href.startsWith(`${callback}?`));
+    await expect(memberPage.getByText("Back at the choir app.")).toBeVisible();
+    const tokens = await authorizationCodeGrant(config, new URL(memberPage.url()), {
+      pkceCodeVerifier: verifier,
+      expectedState: state,
+      expectedNonce: nonce,
+      idTokenExpected: true,
+    });
+    // openid-client checked the ID token's signature, issuer, audience, expiry and nonce.
+    expect(tokens.claims()).toMatchObject({ iss: ISSUER, sub: member.id, aud: clientId });
+    // Its access token reads what the member allowed, through userinfo.
+    const profile = await fetchUserInfo(config, tokens.access_token, member.id);
+    expect(profile).toMatchObject({ sub: member.id, email: member.email, email_verified: true });
+    await memberContext.close();
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+test("a staff member registers an app at 375 px, gives it a new secret and disables it, each confirmed; the church's own apps are not offered", async ({ browser }) => {
+  const staff = await createStaffMember("admin-apps-rotate");
+  const name = `Rota ${uniqueWord()}`;
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
+  const page = await context.newPage();
+  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await page.goto("/admin/clients");
+  await main(page).getByRole("button", { name: "Register an app" }).click();
+  const form = registerForm(page);
+  await expect(form.getByRole("checkbox", { name: /church’s own/ })).toHaveCount(0);
+  await form.getByRole("textbox", { name: "Name" }).fill(name);
+  await form.getByRole("textbox", { name: /Sign-in return addresses/ }).fill("https://rota.example.org/callback");
+  await form.getByRole("textbox", { name: /Sign-out notification address/ }).fill("http://rota.example.org/logout");
+  await form.getByRole("checkbox", { name: /client credentials/ }).check();
+  await form.getByRole("button", { name: "Register the app" }).click();
+  const logout = form.getByRole("textbox", { name: /Sign-out notification address/ });
+  await expect(logout).toBeFocused();
+  await expect(logout).toHaveAccessibleDescription(/Must use https/);
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await form.screenshot({ path: "test-results/screens/admin-apps-register-375.png" });
+  await logout.fill("https://rota.example.org/logout");
+  await form.getByRole("button", { name: "Register the app" }).click();
+  const first = (await main(page).getByTestId("client-secret").textContent())!.trim();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/admin-apps-secret-375.png" });
+  await main(page).getByRole("button", { name: "Done: I have stored it" }).click();
+  const [row] = await sql<{ id: string; grant_types: string[]; backchannel_logout_uri: string }>(`SELECT id, grant_types, backchannel_logout_uri FROM client WHERE name = $1`, [name]);
+  expect(row).toMatchObject({ grant_types: ["authorization_code", "refresh_token", "client_credentials"], backchannel_logout_uri: "https://rota.example.org/logout" });
+
+  await main(page).getByRole("searchbox", { name: "Search by name or client id" }).fill(name);
+  await main(page).getByRole("button", { name: "Search", exact: true }).click();
+  const card = main(page).getByRole("listitem").filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "test-results/screens/admin-apps-list-375.png", fullPage: true });
+
+  // A new secret: asked first (Cancel changes nothing), then shown once; the old one no longer matches.
+  await card.getByRole("button", { name: `New secret for “${name}”` }).click();
+  const rotateDialog = page.getByRole("dialog", { name: `Give “${name}” a new secret?` });
+  await expect(rotateDialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(rotateDialog).toBeHidden();
+  expect(await sql(`SELECT secret_hash FROM client WHERE id = $1`, [row!.id])).toEqual([{ secret_hash: tokenHash(first) }]);
+  await card.getByRole("button", { name: `New secret for “${name}”` }).click();
+  await rotateDialog.getByRole("button", { name: "Make a new secret" }).click();
+  await expect(main(page).getByRole("heading", { name: `The new secret of “${name}”: store it now` })).toBeFocused();
+  const second = (await main(page).getByTestId("client-secret").textContent())!.trim();
+  expect(second).not.toBe(first);
+  expect(await sql(`SELECT secret_hash FROM client WHERE id = $1`, [row!.id])).toEqual([{ secret_hash: tokenHash(second) }]);
+  await main(page).getByRole("button", { name: "Done: I have stored it" }).click();
+
+  // Disable: asked first, then the card says so and its actions are gone.
+  await card.getByRole("button", { name: `Disable “${name}”` }).click();
+  const disableDialog = page.getByRole("dialog", { name: `Disable “${name}”?` });
+  await expectNoAxeViolations(page);
+  await disableDialog.getByRole("button", { name: "Disable the app" }).click();
+  await expect(main(page).getByRole("status")).toContainText(`“${name}” is disabled`);
+  await expect(card.getByRole("heading", { name })).toBeFocused();
+  await expect(card.getByRole("heading", { name })).toContainText("Disabled");
+  await expect(card.getByRole("button", { name: `Disable “${name}”` })).toHaveCount(0);
+  const [disabled] = await sql<{ disabled_at: Date | null }>(`SELECT disabled_at FROM client WHERE id = $1`, [row!.id]);
+  expect(disabled!.disabled_at).not.toBeNull();
+  await context.close();
 });

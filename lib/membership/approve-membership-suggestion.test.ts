@@ -8,6 +8,8 @@ import { listMembershipRecords } from "./list-membership-records.ts";
 import { listMembershipSuggestions } from "./list-membership-suggestions.ts";
 import { rejectMembershipSuggestion } from "./reject-membership-suggestion.ts";
 import { suggestMembershipLink } from "./suggest-membership-link.ts";
+import { unlinkMembershipRecord } from "./unlink-membership-record.ts";
+import { updateMembershipRecord } from "./update-membership-record.ts";
 
 // Members asking staff to link a register record, and staff deciding, on a database with every migration.
 const database = serviceTestDatabase();
@@ -60,8 +62,24 @@ describe("membership link requests", () => {
     expect(record).toEqual({
       membership_id: "mbr_jane", given_name: "Jane", family_name: "Doe", birth_date: null, email: "jane@old.example.org", phone: null, household_id: null,
       campus: { id: "cmp_lake", name: "Lakeshore" }, linked_user_id: jane.id, linked_at: expect.stringMatching(/Z$/),
+      linked_account: { id: jane.id, email: "jane@example.org", given_name: "Jane", family_name: "Doe" },
     });
     expect(await listMembershipRecords(database, { page: 1, per: 20, sort: "familyName", linked: "true" })).toEqual({ metadata: { total: 1, page: 1, per: 20 }, items: [record] });
     expect((await listMembershipRecords(database, { page: 1, per: 1, sort: "-familyName", linked: "false", q: "joan" })).items.map((item) => item.membership_id)).toEqual(["mbr_joan"]);
+
+    // Staff correct the record (the member's log names the fields), then unlink it (logged once; again: unchanged).
+    const edited = await updateMembershipRecord(database, staff.id, "mbr_jane", { email: "jane@new.example.org", campus_id: null }, TEST_CONTEXT);
+    expect(edited).toMatchObject({ email: "jane@new.example.org", campus: null, linked_user_id: jane.id });
+    expect(await failure(updateMembershipRecord(database, staff.id, "mbr_jane", { campus_id: "cmp_gone" }, TEST_CONTEXT))).toMatchObject({ code: "invalid_request" });
+    expect(await failure(updateMembershipRecord(database, staff.id, "mbr_none", { given_name: "X" }, TEST_CONTEXT))).toMatchObject({ code: "not_found" });
+    const unlinked = await unlinkMembershipRecord(database, staff.id, "mbr_jane", TEST_CONTEXT);
+    expect(unlinked).toMatchObject({ linked_user_id: null, linked_at: null, linked_account: null });
+    expect(await unlinkMembershipRecord(database, staff.id, "mbr_jane", TEST_CONTEXT)).toEqual(unlinked);
+    const logged = await prisma.securityEvent.findMany({ where: { userId: jane.id, type: { in: ["membership_record_updated", "membership_unlinked"] } }, select: { type: true, detail: true }, orderBy: { createdAt: "asc" } });
+    expect(logged).toEqual([
+      { type: "membership_record_updated", detail: { membership_id: "mbr_jane", by: staff.id, fields: ["campus_id", "email"] } },
+      { type: "membership_unlinked", detail: { membership_id: "mbr_jane", by: staff.id } },
+    ]);
+    expect((await getMyMembership(database, jane.id)).membership).toBeNull();
   });
 });

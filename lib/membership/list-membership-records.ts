@@ -1,7 +1,7 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
 import { containsPattern, orderBy, selectPage } from "../staff-lists/paging.ts";
-import { STAFF_RECORD_COLUMNS } from "./staff-membership-sql.ts";
+import { STAFF_RECORD_COLUMNS, STAFF_RECORD_TABLES } from "./staff-membership-sql.ts";
 import type { AdminMembershipRecord, AdminMembershipRecordsQuery } from "./staff-schemas.ts";
 
 const RECORD_SORT = { familyName: "lower(m.family_name || ' ' || m.given_name)", createdAt: "m.created_at" };
@@ -18,7 +18,7 @@ export async function listMembershipRecords(database: Database, query: AdminMemb
   const where = conditions.length > 0 ? `WHERE ${conditions.join(" AND ")}` : "";
   return selectPage<AdminMembershipRecord>(database, query, {
     select: STAFF_RECORD_COLUMNS,
-    from: `membership_record m LEFT JOIN campus c ON c.id = m.campus_id ${where}`,
+    from: `${STAFF_RECORD_TABLES} ${where}`,
     countFrom: `membership_record m ${where}`,
     values,
     order: orderBy(query.sort, RECORD_SORT, "m.id"),

@@ -8,7 +8,7 @@ import {
   tooManyCodesSent,
   tooManyContactCodeAttempts,
 } from "../openapi/responses.ts";
-import { LIST_400, idPath, staffOperation } from "../openapi/staff-operations.ts";
+import { BODY_400, LIST_400, idPath, staffOperation } from "../openapi/staff-operations.ts";
 import {
   MAX_MATCHES,
   MAX_OPEN_LINK_REQUESTS,
@@ -27,6 +27,7 @@ import {
   AdminMembershipSuggestionSchema,
   adminMembershipRecordsQuerySchema,
   adminSuggestionsQuerySchema,
+  updateMembershipRecordBodySchema,
 } from "./staff-schemas.ts";
 
 /**
@@ -157,6 +158,28 @@ export const staffMembershipPaths = {
     get: staffOperation("membership:read", "adminGetMembershipRecord", "One register record", "", { "200": jsonResponse("The record.", AdminMembershipRecordSchema), "404": identityError("`not_found`: `membership record not found`.") }, {
       path: idPath("The membership id (mbr_…)."),
     }),
+    patch: staffOperation(
+      "membership:write",
+      "adminUpdateMembershipRecord",
+      "Correct a register record",
+      "Only the fields sent change; `null` clears an optional one. When the record is linked, the member's security log gets `membership_record_updated` naming the fields (never their values).",
+      {
+        "200": jsonResponse("The record.", AdminMembershipRecordSchema),
+        "400": BODY_400(", an empty body, or `campus_id: no such campus`"),
+        "404": identityError("`not_found`: `membership record not found`."),
+      },
+      { path: idPath("The membership id (mbr_…)."), body: updateMembershipRecordBodySchema },
+    ),
+  },
+  "/api/v1/admin/membership/records/{id}/unlink": {
+    post: staffOperation(
+      "membership:write",
+      "adminUnlinkMembershipRecord",
+      "Unlink a register record from its account",
+      "No body. The record is no longer linked; the member's security log gets `membership_unlinked`, and they may claim a record again. A record that is not linked is answered unchanged.",
+      { "200": jsonResponse("The record, unlinked.", AdminMembershipRecordSchema), "404": identityError("`not_found`: `membership record not found`.") },
+      { path: idPath("The membership id (mbr_…).") },
+    ),
   },
   "/api/v1/admin/membership/suggestions": {
     get: staffOperation(

@@ -55,6 +55,8 @@ export const SECURITY_EVENT_TYPES = [
   "guardianship_confirmed",
   "guardianship_declined",
   "sessions_ended_by_staff",
+  "membership_unlinked",
+  "membership_record_updated",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

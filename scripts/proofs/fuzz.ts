@@ -436,6 +436,9 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   // The teenager's request (the member's are never named): linked or rejected once, then a conflict.
   "POST /api/v1/admin/membership/suggestions/{id}/approve": ["membership_record", "membership_link_request", "security_event"],
   "POST /api/v1/admin/membership/suggestions/{id}/reject": ["membership_link_request", "security_event"],
+  // The run's own register record, linked to the staff account (support/fixtures.ts): edited, unlinked once, then unchanged.
+  "PATCH /api/v1/admin/membership/records/{id}": ["membership_record", "security_event"],
+  "POST /api/v1/admin/membership/records/{id}/unlink": ["membership_record", "security_event"],
 };
 
 // ─────────────────────────────── generators ───────────────────────────────
@@ -800,6 +803,14 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "PATCH", path: "/api/v1/admin/campuses/{id}", credential: admin, scope: "staff", body: { name: "Fuzz campus renamed", timezone: "Asia/Kathmandu" } },
     { method: "GET", path: "/api/v1/admin/membership/records", credential: admin, scope: "staff", list: LISTS.records },
     { method: "GET", path: "/api/v1/admin/membership/records/{id}", credential: admin, scope: "staff" },
+    {
+      method: "PATCH",
+      path: "/api/v1/admin/membership/records/{id}",
+      credential: admin,
+      scope: "staff",
+      body: { given_name: "Fuzz", family_name: "Record", birth_date: "1970-05-01", email: "fuzz.record@example.org", phone: "+14155550123", household_id: "hh_fuzz", campus_id: null },
+    },
+    { method: "POST", path: "/api/v1/admin/membership/records/{id}/unlink", credential: admin, scope: "staff" },
     { method: "GET", path: "/api/v1/admin/membership/suggestions", credential: admin, scope: "staff", list: LISTS.suggestions },
     { method: "POST", path: "/api/v1/admin/membership/suggestions/{id}/approve", credential: admin, scope: "staff" },
     { method: "POST", path: "/api/v1/admin/membership/suggestions/{id}/reject", credential: admin, scope: "staff" },

@@ -89,6 +89,8 @@ const WORDS: Record<string, (detail: Detail) => string> = {
     const sessions = count(detail, "sessions");
     return sessions ? `Church staff signed you out everywhere (${plural(sessions, "session", "sessions")})` : "Church staff signed you out everywhere";
   },
+  membership_unlinked: () => "Church staff unlinked your membership record from this account",
+  membership_record_updated: () => "Church staff updated your membership record",
 };
 
 export function securityEventWords(type: string, detail: Detail): string {

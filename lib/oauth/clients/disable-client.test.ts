@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { serviceTestDatabase } from "../../db/service-test.ts";
 import { failure, insertClient, insertGrant, insertMember } from "../../db/test-fixtures.ts";
 import { getClient } from "./get-client.ts";
-import { createThirdPartyClient } from "./create-third-party-client.ts";
+import { createClient } from "./create-client.ts";
 import { disableClient } from "./disable-client.ts";
 import { getClientForStaffOrThrow } from "./get-client-for-staff-or-throw.ts";
 import { listClients } from "./list-clients.ts";
@@ -15,7 +15,7 @@ const database = serviceTestDatabase();
 describe("staff's client tools", () => {
   it("register a client with its secret once, edit it, rotate its secret, and disable it with its grants", async () => {
     const { prisma } = database;
-    const created = await createThirdPartyClient(database, {
+    const created = await createClient(database, {
       name: "Choir app",
       type: "confidential",
       redirect_uris: ["https://choir.example.org/callback"],
@@ -28,7 +28,8 @@ describe("staff's client tools", () => {
       require_pushed_authorization_requests: false,
       require_nonce_without_pkce: true,
       dpop_bound_access_tokens: false,
-    });
+      first_party: false,
+    }, { permissions: new Set() });
     expect(created).toMatchObject({ client_id: expect.stringMatching(/^cl_/), name: "Choir app", first_party: false, require_pkce: true, disabled_at: null, client_secret: expect.any(String) });
     const { client_secret: secret, ...client } = created;
     expect(await getClientForStaffOrThrow(database, client.client_id)).toEqual(client);

@@ -22,9 +22,12 @@ export const staffClientPaths = {
     post: staffOperation(
       "clients:write",
       "adminCreateClient",
-      "Register a third-party client",
-      "A confidential client gets a random secret, answered in `client_secret` this once and stored only hashed. First-party clients are registered with `npm run clients:register`.",
-      { "201": jsonResponse("The new client with its secret.", AdminClientWithSecretSchema), "400": BODY_400(", `grant_types: client_credentials needs a confidential client`") },
+      "Register a client",
+      "A confidential client gets a random secret, answered in `client_secret` this once and stored only hashed. `first_party: true` (the church's own app: no consent screen, account control and staff scopes allowed) needs `roles:write` too, which only administrators hold (else 403 `missing permission roles:write`); afterwards a first-party client is changed with `npm run clients:register` only.",
+      {
+        "201": jsonResponse("The new client with its secret.", AdminClientWithSecretSchema),
+        "400": BODY_400(", `grant_types: client_credentials needs a confidential client`, `scopes.0: staff is for the church’s own (first-party) apps only`"),
+      },
       { body: createClientBodySchema },
     ),
   },

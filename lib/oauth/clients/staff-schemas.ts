@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { listQuery, pageOf, printableText } from "../../staff-lists/schemas.ts";
-import { THIRD_PARTY_SCOPES } from "../scopes.ts";
+import { FIRST_PARTY_SCOPES, SUPPORTED_SCOPES, THIRD_PARTY_SCOPES } from "../scopes.ts";
 import { GRANT_TYPES } from "./grant-types.ts";
 import { redirectUriProblem, redirectUriProblemMessage } from "./redirect-uri.ts";
 
@@ -58,6 +58,15 @@ const uriList = z.array(redirectUri, { error: "must be a list of URLs" }).max(20
 // The staff API registers third-party clients only: account control and staff scopes are never theirs.
 const CLIENT_SCOPES = THIRD_PARTY_SCOPES;
 const scopeList = z.array(z.enum(CLIENT_SCOPES, { error: `each must be one of ${CLIENT_SCOPES.join(", ")}` }), { error: "must be a list of scopes" }).min(1, "must hold at least one scope");
+/**
+ * When registering, an administrator may make a first-party client, which may also hold account control and
+ * `staff` (decision 0018); a scope outside the third-party list is refused for any other client below.
+ */
+const registerScopeList = z
+  .array(z.enum(SUPPORTED_SCOPES, { error: `each must be one of ${CLIENT_SCOPES.join(", ")}` }), { error: "must be a list of scopes" })
+  .min(1, "must hold at least one scope");
+const THIRD_PARTY_SCOPE_SET: ReadonlySet<string> = new Set(CLIENT_SCOPES);
+export const FIRST_PARTY_ONLY_SCOPE = (scope: string) => `${scope} is for the church’s own (first-party) apps only`;
 
 export const PUBLIC_CLIENT_PKCE = "a public client always uses PKCE";
 const requirePkce = z
@@ -91,7 +100,13 @@ export const createClientBodySchema = z
       .array(z.enum(GRANT_TYPES, { error: `each must be one of ${GRANT_TYPES.join(", ")}` }))
       .min(1, "must hold at least one grant type")
       .default(["authorization_code", "refresh_token"]),
-    scopes: scopeList.default(["openid", "profile", "email"]),
+    scopes: registerScopeList.default(["openid", "profile", "email"]),
+    first_party: z
+      .boolean({ error: "must be true or false" })
+      .default(false)
+      .meta({
+        description: `The church's own app: no consent screen, and it may hold ${FIRST_PARTY_SCOPES.join(", ")}. Only a caller holding roles:write (an administrator) may set it, else 403 \`forbidden\`; afterwards it is changed with \`npm run clients:register\` only.`,
+      }),
     require_pkce: requirePkce.default(true),
     require_nonce_without_pkce: requireNonceWithoutPkce.default(true),
     backchannel_logout_uri: backchannelLogoutUri.default(null),
@@ -102,6 +117,12 @@ export const createClientBodySchema = z
   .strict()
   .refine((body) => body.type === "confidential" || !body.grant_types.includes("client_credentials"), { message: "client_credentials needs a confidential client", path: ["grant_types"] })
   .refine((body) => body.type === "confidential" || body.require_pkce, { message: PUBLIC_CLIENT_PKCE, path: ["require_pkce"] })
+  .superRefine((body, context) => {
+    if (body.first_party) return;
+    body.scopes.forEach((scope, index) => {
+      if (!THIRD_PARTY_SCOPE_SET.has(scope)) context.addIssue({ code: "custom", message: FIRST_PARTY_ONLY_SCOPE(scope), path: ["scopes", index] });
+    });
+  })
   // A kiosk's client (device_code only) is never sent back to; a browser app always is.
   .refine((body) => !body.grant_types.includes("authorization_code") || body.redirect_uris.length > 0, { message: "must hold at least one URL", path: ["redirect_uris"] })
   .meta({ id: "CreateClientBody" });

@@ -1,9 +1,9 @@
 /**
  * What the identity surface of the hostile-input proof needs before its first batch: the member's and the
  * administrator's access tokens, and records of the run's own that a staff request may change without
- * disturbing the rest of the run (a client, an event, a guardianship, a teenager's membership request), made
- * through the API itself. Everything here happens before the first snapshot, so none of it counts as a
- * change.
+ * disturbing the rest of the run (a client, an event, a guardianship, a teenager's membership request, made
+ * through the API itself; a register record linked to the staff account, written in SQL, since staff cannot
+ * make one). Everything here happens before the first snapshot, so none of it counts as a change.
  *
  * `knownIds` (by route template) are the ids a request's `{id}` may take besides hostile ones: only records
  * whose change ACCEPTED_WRITES in fuzz.ts documents. `realIds` are every other record's id: a hostile
@@ -11,6 +11,7 @@
  * the run uses, would change the account for the rest of the run, or touch a seeded record nothing expects to
  * change).
  */
+import { randomBytes } from "node:crypto";
 import { DEMO_ACCOUNTS, DEMO_CHILD, DEMO_FAMILY } from "../../../lib/demo/seed-identity.ts";
 import type { Database } from "./db-state.ts";
 import { portalTokens, signInForTokens } from "./tokens.ts";
@@ -104,6 +105,14 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
     ids.teenRecord,
   ]);
   const portal = await idOf(database, `SELECT id FROM client WHERE first_party ORDER BY id LIMIT 1`);
+  // A register record of the run's own, linked to the staff account (not the member's or the teenager's, whose
+  // records the membership routes use): edited by the fuzz, and unlinked once.
+  const ownRecord = `mbr_fuzz_${randomBytes(6).toString("hex")}`;
+  await database.query(
+    `INSERT INTO membership_record (id, given_name, family_name, email, linked_user_id, linked_at)
+     SELECT $1, 'Fuzz', 'Record', 'fuzz.record@example.org', $2::uuid, now() WHERE NOT EXISTS (SELECT 1 FROM membership_record WHERE linked_user_id = $2::uuid)`,
+    [ownRecord, ids.staff],
+  );
 
   const clientIds = [String(client.client_id), portal];
   const eventIds = [String(event.eventId), String(event.slug)];
@@ -128,7 +137,9 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
     "/api/v1/admin/events/{id}/postpone": eventIds,
     "/api/v1/admin/families/{id}": [DEMO_FAMILY.id],
     "/api/v1/admin/guardianships/{id}/end": [String(guardianship.id)],
-    "/api/v1/admin/membership/records/{id}": [ids.memberRecord, ids.teenRecord],
+    // Only the run's own record: an edit of the member's or the teenager's would change what their routes work on.
+    "/api/v1/admin/membership/records/{id}": [ownRecord],
+    "/api/v1/admin/membership/records/{id}/unlink": [ownRecord],
     "/api/v1/admin/membership/suggestions/{id}/approve": [suggestion],
     "/api/v1/admin/membership/suggestions/{id}/reject": [suggestion],
   };

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { StaffForbidden } from "@/components/admin/admin-nav";
+import { MembershipNav } from "@/components/admin/membership-nav";
 import { SuggestionsList } from "@/components/admin/suggestions-list";
 import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 
@@ -15,6 +16,7 @@ export default async function AdminMembershipPage() {
       <p className="eyebrow">Staff</p>
       <h1>Membership requests</h1>
       <p className="lede">Members who could not prove a record by code asked you to link it. Compare the two, then approve or reject.</p>
+      <MembershipNav />
       <SuggestionsList />
     </div>
   );

@@ -1,15 +1,28 @@
 import "server-only";
 import { hashToken, randomToken } from "../../crypto/tokens.ts";
 import type { Database } from "../../db/database.ts";
-import { IdentityError } from "../../identity/errors.ts";
+import { IdentityError, forbidden } from "../../identity/errors.ts";
 import { getClientForStaffOrThrow } from "./get-client-for-staff-or-throw.ts";
 import type { AdminClient, CreateClientBody } from "./staff-schemas.ts";
 
 /**
- * POST /api/v1/admin/clients (clients:write): a new third-party client. A confidential one gets a random
- * secret (256 bits) stored only as its SHA-256 hash (decision 0006): it is in this answer only.
+ * The permission a caller must hold to register a first-party client (one that skips the consent screen and
+ * may hold account control and staff scopes): the administrators' own, so no staff member can make an app
+ * that acts with their office powers without asking (docs/decisions/0017).
  */
-export async function createThirdPartyClient(database: Database, body: CreateClientBody): Promise<AdminClient & { client_secret: string | null }> {
+export const FIRST_PARTY_PERMISSION = "roles:write";
+
+/**
+ * POST /api/v1/admin/clients (clients:write): a new client, third-party unless an administrator asks for a
+ * first-party one. A confidential one gets a random secret (256 bits) stored only as its SHA-256 hash
+ * (decision 0006): it is in this answer only.
+ */
+export async function createClient(
+  database: Database,
+  body: CreateClientBody,
+  caller: { permissions: ReadonlySet<string> },
+): Promise<AdminClient & { client_secret: string | null }> {
+  if (body.first_party && !caller.permissions.has(FIRST_PARTY_PERMISSION)) throw forbidden(FIRST_PARTY_PERMISSION);
   if (body.grant_types.includes("authorization_code") && body.redirect_uris.length === 0) {
     throw new IdentityError("invalid_request", "redirect_uris: authorization_code needs at least one redirect URI");
   }
@@ -31,7 +44,7 @@ export async function createThirdPartyClient(database: Database, body: CreateCli
       backchannelLogoutSessionRequired: body.backchannel_logout_session_required,
       requirePushedAuthorizationRequests: body.require_pushed_authorization_requests,
       dpopBoundAccessTokens: body.dpop_bound_access_tokens,
-      firstParty: false,
+      firstParty: body.first_party,
     },
     select: { id: true },
   });

@@ -1,0 +1,40 @@
+"use client";
+
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { AdminClientSchema, AdminClientWithSecretSchema, type CreateClientBody } from "@/lib/oauth/clients/staff-schemas";
+import { portalApi } from "@/lib/portal-api/client";
+
+/**
+ * Staff › Apps' writes beyond the settings form (admin-queries.ts has the list and the settings edit):
+ * register an app, give it a new secret, disable it. Each refreshes every app query. The secret in an answer
+ * is kept by the page only until it is dismissed: never in a query cache.
+ */
+
+const CLIENTS_KEY = ["admin", "clients"] as const;
+
+/** The register form's body: what it sends, the API's defaults for the rest. */
+export type RegisterClientInput = Partial<CreateClientBody> & Pick<CreateClientBody, "name" | "type">;
+
+export function useRegisterClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterClientInput) => portalApi(AdminClientWithSecretSchema, "admin/clients", { method: "POST", body }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+  });
+}
+
+export function useRotateClientSecret() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clientId: string) => portalApi(AdminClientWithSecretSchema, `admin/clients/${encodeURIComponent(clientId)}/rotate-secret`, { method: "POST" }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+  });
+}
+
+export function useDisableClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clientId: string) => portalApi(AdminClientSchema, `admin/clients/${encodeURIComponent(clientId)}/disable`, { method: "POST" }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
+  });
+}

@@ -1,0 +1,62 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { AdminMembershipRecordPageSchema, AdminMembershipRecordSchema, type UpdateMembershipRecordInput } from "@/lib/membership/staff-schemas";
+import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+
+/**
+ * Staff › Membership › Register: the church's register records through the portal relay, searched and paged,
+ * one opened, edited and unlinked. Every write refreshes every register query (and the requests list, whose
+ * records show whether they are linked).
+ */
+
+export const RECORDS_PER_PAGE = 20;
+const RECORDS_KEY = ["admin", "membership-records"] as const;
+
+export type LinkedFilter = "" | "true" | "false";
+
+export function useMembershipRecords(query: { q: string; page: number; linked: LinkedFilter }) {
+  const search = new URLSearchParams({ page: String(query.page), per: String(RECORDS_PER_PAGE), sort: "familyName" });
+  if (query.q) search.set("q", query.q);
+  if (query.linked) search.set("linked", query.linked);
+  return useQuery({
+    queryKey: [...RECORDS_KEY, "list", query],
+    queryFn: () => portalApi(AdminMembershipRecordPageSchema, `admin/membership/records?${search.toString()}`),
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+export function useMembershipRecord(id: string) {
+  return useQuery({
+    queryKey: [...RECORDS_KEY, "one", id],
+    queryFn: () => portalApi(AdminMembershipRecordSchema, `admin/membership/records/${encodeURIComponent(id)}`),
+    retry: retryUnlessRefused,
+    staleTime: 0,
+  });
+}
+
+function useRefreshRecords() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: RECORDS_KEY });
+    void queryClient.invalidateQueries({ queryKey: ["admin", "membership-suggestions"] });
+  };
+}
+
+export function useUpdateMembershipRecord(id: string) {
+  const refresh = useRefreshRecords();
+  return useMutation({
+    mutationFn: (body: UpdateMembershipRecordInput) => portalApi(AdminMembershipRecordSchema, `admin/membership/records/${encodeURIComponent(id)}`, { method: "PATCH", body }),
+    onSettled: refresh,
+  });
+}
+
+export function useUnlinkMembershipRecord(id: string) {
+  const refresh = useRefreshRecords();
+  return useMutation({
+    mutationFn: () => portalApi(AdminMembershipRecordSchema, `admin/membership/records/${encodeURIComponent(id)}/unlink`, { method: "POST" }),
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,145 @@
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
+import { createStaffMember, uniqueWord } from "../support/admin.ts";
+import { securityEvents } from "../support/contacts.ts";
+import { sql } from "../support/database.ts";
+import { insertRecord } from "../support/membership.ts";
+import { createTestMember } from "../support/oauth-accounts.ts";
+import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
+import { signInThroughPortal } from "../support/portal.ts";
+
+// Staff › Membership › The register in Debian's Chromium (issue 17): the office searches the register (with
+// paging and an empty state), opens a record, sees the account linked to it, corrects the record (the API's
+// refusal under its field), and unlinks it through a confirmation, with the keyboard. 1280 and 375 px, axe.
+
+test.use({ timezoneId: "UTC" });
+const main = (page: Page) => page.getByRole("main");
+
+async function linkedRecord(label: string) {
+  const member = await createTestMember(label);
+  const record = await insertRecord({ email: member.email, familyName: `Reg${uniqueWord().toLowerCase()}` });
+  await sql(`UPDATE membership_record SET linked_user_id = $1, linked_at = now() WHERE id = $2`, [member.id, record.id]);
+  return { member, record };
+}
+
+async function search(page: Page, text: string) {
+  const box = main(page).getByRole("searchbox", { name: "Search by name, email or phone" });
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+test("search the register, open a record, correct it, and unlink its account through a confirmation", async ({ page }) => {
+  const staff = await createStaffMember("admin-register");
+  const { member, record } = await linkedRecord("admin-register-member");
+  const name = `${record.givenName} ${record.familyName}`;
+  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+
+  // From the requests page to the register by its own navigation.
+  await page.goto("/admin/membership");
+  await main(page).getByRole("navigation", { name: "Membership" }).getByRole("link", { name: "The register" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Membership register" })).toBeVisible();
+  await expect(main(page).getByRole("navigation", { name: "Membership" }).getByRole("link", { name: "The register" })).toHaveAttribute("aria-current", "page");
+
+  // The whole register pages; a search for nobody says so.
+  await expect(main(page).getByRole("navigation", { name: "Pages of records" })).toContainText(/Page 1 of \d+/);
+  await main(page).getByRole("button", { name: "Next page" }).click();
+  await expect(main(page).getByRole("navigation", { name: "Pages of records" })).toContainText(/Page 2 of \d+/);
+  await search(page, `nobody ${uniqueWord()}`);
+  await expect(main(page).getByText("No record matches this search.")).toBeVisible();
+
+  await search(page, record.familyName);
+  const card = main(page).getByRole("listitem").filter({ hasText: name });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByRole("definition").filter({ hasText: `${member.givenName} ${member.familyName}` })).toContainText(member.email);
+  await main(page).getByRole("combobox", { name: "Show" }).selectOption("false");
+  await expect(main(page).getByText("No record matches this search.")).toBeVisible();
+  await main(page).getByRole("combobox", { name: "Show" }).selectOption("true");
+  await expect(card).toHaveCount(1);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/admin-register-1280.png", fullPage: true });
+
+  // Open it with the keyboard.
+  await card.getByRole("link", { name }).focus();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/admin/membership/records/${record.id}$`));
+  await expect(main(page).getByRole("heading", { level: 2, name })).toBeVisible();
+  const account = main(page).getByRole("region", { name: "Linked account" });
+  await expect(account).toContainText(`${member.givenName} ${member.familyName}`);
+  await expect(account).toContainText(member.email);
+  await expect(account.getByRole("link", { name: new RegExp(`^Open in People ?: ${member.givenName} ${member.familyName}$`) })).toHaveAttribute("href", `/admin/people/${member.id}`);
+
+  // Correct it: the server's refusal goes under its field, and nothing is saved; then it is saved.
+  const form = main(page).getByRole("form", { name: `Correct the record of ${name}` });
+  const email = form.getByRole("textbox", { name: /Email on file/ });
+  await email.fill("not-an-address");
+  await form.getByRole("textbox", { name: /Phone on file/ }).fill("+1 (415) 555-0123");
+  await form.getByRole("button", { name: "Save the record" }).click();
+  await expect(email).toBeFocused();
+  await expect(email).toHaveAccessibleDescription(/Must be an email address\./);
+  expect(await sql(`SELECT email, phone FROM membership_record WHERE id = $1`, [record.id])).toEqual([{ email: member.email, phone: null }]);
+  await expectNoAxeViolations(page);
+  await email.fill("Office.Copy@Example.org");
+  await email.press("Enter");
+  await expect(main(page).getByRole("status").first()).toContainText(`Saved the record of ${name}.`);
+  await expect(main(page).getByRole("region", { name })).toContainText("+14155550123");
+  expect(await sql(`SELECT email, phone FROM membership_record WHERE id = $1`, [record.id])).toEqual([{ email: "office.copy@example.org", phone: "+14155550123" }]);
+  await page.screenshot({ path: "test-results/screens/admin-register-record-1280.png", fullPage: true });
+
+  // Unlink: asked first; Cancel (focused first) changes nothing; then it is done and logged.
+  await account.getByRole("button", { name: "Unlink from this account" }).focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: `Unlink the record from ${member.givenName} ${member.familyName}’s account?` });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await expectNoAxeViolations(page);
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  expect(await sql(`SELECT linked_user_id FROM membership_record WHERE id = $1`, [record.id])).toEqual([{ linked_user_id: member.id }]);
+  await account.getByRole("button", { name: "Unlink from this account" }).click();
+  await page.keyboard.press("Tab");
+  await expect(dialog.getByRole("button", { name: "Unlink" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(dialog).toBeHidden();
+  await expect(main(page).getByRole("status").first()).toContainText("no longer linked");
+  await expect(account).toContainText("Not linked to an account.");
+  await expect(account.getByRole("heading", { name: "Linked account" })).toBeFocused();
+  expect(await sql(`SELECT linked_user_id, linked_at FROM membership_record WHERE id = $1`, [record.id])).toEqual([{ linked_user_id: null, linked_at: null }]);
+  expect((await securityEvents(member.id)).filter((event) => event.type === "membership_unlinked").map((event) => event.detail)).toEqual([
+    { membership_id: record.id, by: staff.id },
+  ]);
+});
+
+test("the register and a record at 375 px: no sideways scrolling, axe clean; a member without membership:read is refused", async ({ browser }) => {
+  const staff = await createStaffMember("admin-register-phone");
+  const { member, record } = await linkedRecord("admin-register-phone-member");
+  const name = `${record.givenName} ${record.familyName}`;
+  const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
+  const page = await context.newPage();
+  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await page.goto("/admin/membership/records");
+  await search(page, record.familyName);
+  const card = main(page).getByRole("listitem").filter({ hasText: name });
+  await expect(card).toContainText(member.email);
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/admin-register-375.png", fullPage: true });
+  await card.getByRole("link", { name }).click();
+  const form = main(page).getByRole("form", { name: `Correct the record of ${name}` });
+  await form.getByRole("textbox", { name: "Given name" }).fill("");
+  await form.getByRole("button", { name: "Save the record" }).click();
+  await expect(form.getByRole("textbox", { name: "Given name" })).toBeFocused();
+  await expect(form.getByRole("textbox", { name: "Given name" })).toHaveAccessibleDescription("Enter the given name.");
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/admin-register-record-375.png", fullPage: true });
+  await context.close();
+
+  const plain = await createTestMember("admin-register-plain");
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signInThroughPortal(memberPage, { email: plain.email, password: plain.password });
+  await memberPage.goto(`/admin/membership/records/${record.id}`);
+  await expect(memberPage.getByRole("heading", { level: 1, name: "Not available to your account" })).toBeVisible();
+  await expect(main(memberPage).getByRole("alert")).toContainText("membership:read");
+  await expect(memberPage.getByText(record.familyName)).toHaveCount(0);
+  await memberContext.close();
+});
