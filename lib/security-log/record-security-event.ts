@@ -54,6 +54,8 @@ export const SECURITY_EVENT_TYPES = [
   "guardianship_requested",
   "guardianship_confirmed",
   "guardianship_declined",
+  "family_renamed",
+  "family_merged",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 
