@@ -142,6 +142,8 @@ test("the household page's tools: a new household, a member added, a child with 
   await sql(`UPDATE account SET given_name = $2 WHERE id = $1`, [parent.id, `Parent${word}`]);
   const teen = await createTestMember(`admin-tools-teen`);
   await sql(`UPDATE account SET given_name = $2, birth_date = $3 WHERE id = $1`, [teen.id, `Teen${word}`, await birthDateYearsAgo(15)]);
+  // On a phone: every form of the page must fit 375 px.
+  await page.setViewportSize({ width: 375, height: 900 });
   await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
 
   await page.goto("/admin/households");
@@ -183,6 +185,8 @@ test("the household page's tools: a new household, a member added, a child with 
   await expect(form.getByText("A child must be under 18.")).toBeVisible();
   await expect(form.getByLabel("Birth date")).toHaveAttribute("aria-invalid", "true");
   await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "test-results/screens/admin-household-tools-375.png", fullPage: true });
   await form.getByLabel("Birth date").fill(await birthDateYearsAgo(4));
   await form.getByRole("button", { name: "Add child" }).click();
   await expect(main(page).getByRole("status").filter({ hasText: `Noor ${word} was added to The ${word} household.` })).toBeVisible();
@@ -198,4 +202,5 @@ test("the household page's tools: a new household, a member added, a child with 
   await expect(main(page).getByRole("alert").filter({ hasText: /the last adult cannot be removed while the household has children/i })).toBeVisible();
   await expect(members).toContainText(`Parent${word}`);
   await expectNoAxeViolations(page);
+  await expectNoSidewaysScroll(page);
 });
