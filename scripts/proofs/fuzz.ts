@@ -1166,7 +1166,7 @@ export function formRequests(csrf: Csrf, baseUrl: string): fc.Arbitrary<Generate
 
 // ── the sign-in flow's pages, GET with hostile queries (they render what the form handlers put there) ──
 
-const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account"];
+const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account", "/admin/households", "/admin/households/00000000-0000-4000-8000-0000000000fe"];
 
 export function pageRequests(): fc.Arbitrary<Generated> {
   const value = fc.oneof(
