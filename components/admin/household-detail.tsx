@@ -75,7 +75,7 @@ export function HouseholdDetail({ id, canWrite }: { id: string; canWrite: boolea
               <Fact term="Created">{DAY.format(new Date(detail.created_at))}</Fact>
             </Facts>
           </Section>
-          <HouseholdMembers key={detail.members.map((member) => member.user_id).join()} household={detail} canWrite={canWrite} onAnnounce={setAnnouncement} />
+          <HouseholdMembers household={detail} canWrite={canWrite} onAnnounce={setAnnouncement} />
           <HouseholdGuardianships household={detail} canWrite={canWrite} onAnnounce={setAnnouncement} />
           {canWrite ? <HouseholdMerge household={detail} onAnnounce={setAnnouncement} /> : null}
         </>

@@ -167,6 +167,7 @@ test("the household page's tools: a new household, a member added, a child with 
     await find.press("Enter");
     await main(page).getByRole("list", { name: "People found" }).getByRole("button", { name: new RegExp(`^Add as ${role} ${name}`) }).click();
     await expect(main(page).getByRole("status").filter({ hasText: `was added to The ${word} household as ${role === "adult" ? "an adult" : "a child"}.` })).toBeVisible();
+    await expect(main(page).getByRole("list", { name: `Members of The ${word} household` })).toContainText(name);
   }
   const waiting = main(page).getByRole("list", { name: "Guardianship requests waiting" });
   await expect(waiting).toContainText(`Parent${word}`);
