@@ -1,11 +1,15 @@
 "use client";
 
+import Link from "next/link";
+import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pager } from "@/components/ui/pager";
-import { Actions, Card, CardList, Fact, Facts, QueryStates, Row, RowList, Section } from "@/components/ui/section";
+import { Actions, Card, CardList, Fact, Facts, Panel, QueryStates, Row, RowList, Section } from "@/components/ui/section";
 import { HOUSEHOLDS_PER_PAGE, useAdminHousehold, useAdminHouseholds } from "./admin-queries";
 import styles from "./admin.module.css";
+import { HouseholdNameForm } from "./household-name-form";
+import { useCreateHousehold } from "./households-queries";
 import { StaffSearch } from "./staff-search";
 
 /** One household opened: its adults and children, and what the adults wrote for whoever looks after a child. */
@@ -39,11 +43,15 @@ function HouseholdMembers({ id, name }: { id: string; name: string }) {
 }
 
 /**
- * The church's households for the office (families:read): searched by name and paged; each opens to its
- * members, with each child's birth date, whether they sign in, and the notes the household's adults keep
- * for whoever looks after them. Never a household's join code: only its adults see that.
+ * The church's households for the office (families:read): searched by name and paged; each shows its
+ * members in place, with each child's birth date, whether they sign in, and the notes the household's
+ * adults keep for whoever looks after them, and opens to its own page, where staff with families:write
+ * change it. They also start a new one here. Never a household's join code: only its adults see that.
  */
-export function HouseholdsList() {
+export function HouseholdsList({ canWrite = false }: { canWrite?: boolean }) {
+  const router = useRouter();
+  const create = useCreateHousehold();
+  const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState({ q: "", page: 1 });
   const households = useAdminHouseholds(query);
   const [open, setOpen] = useState<string | null>(null);
@@ -52,8 +60,38 @@ export function HouseholdsList() {
   const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / HOUSEHOLDS_PER_PAGE)) : 1;
 
   return (
-    <Section id="households-title" title="Households">
+    <Section
+      id="households-title"
+      title="Households"
+      action={
+        canWrite && !adding ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              create.reset();
+              setAdding(true);
+            }}
+          >
+            Add a household
+          </button>
+        ) : undefined
+      }
+    >
       <StaffSearch name="Households" label="Search by household name" onSearch={(q) => setQuery({ q, page: 1 })} />
+      {canWrite && adding ? (
+        <Panel title="Add a household">
+          <HouseholdNameForm
+            initial=""
+            label="Add a household"
+            submitLabel="Add household"
+            pending={create.isPending}
+            error={create.error}
+            onCancel={() => setAdding(false)}
+            onSubmit={(name) => create.mutate(name, { onSuccess: (created) => router.push(`/admin/households/${created.id}`) })}
+          />
+        </Panel>
+      ) : null}
       <h3 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
         {data ? `${data.metadata.total} ${data.metadata.total === 1 ? "household" : "households"}` : "Households"}
       </h3>
@@ -83,6 +121,9 @@ export function HouseholdsList() {
                       {open === household.id ? "Hide members" : "Show members"}
                       <span className="visually-hidden"> of {household.name}</span>
                     </button>
+                    <Link className="button" href={`/admin/households/${household.id}`}>
+                      Open<span className="visually-hidden"> {household.name}</span>
+                    </Link>
                   </Actions>
                 </Card>
               ))}

@@ -37,6 +37,12 @@ const VALID_BODIES: Record<string, unknown> = {
   "PATCH /api/v1/admin/campuses/cmp_doesnotexist": { name: "Renamed" },
   "PATCH /api/v1/admin/ministries/min_doesnotexist": { name: "Renamed" },
   "PATCH /api/v1/admin/membership/records/mbr_doesnotexist": { given_name: "Renamed" },
+  [`PATCH /api/v1/admin/families/${UNKNOWN_UUID}`]: { name: "Renamed" },
+  [`POST /api/v1/admin/families/${UNKNOWN_UUID}/members`]: { user_id: UNKNOWN_UUID },
+  [`POST /api/v1/admin/families/${UNKNOWN_UUID}/children`]: { given_name: "Ada", family_name: "Lovelace", birth_date: "2020-01-01" },
+  [`PATCH /api/v1/admin/families/${UNKNOWN_UUID}/children/${UNKNOWN_UUID}`]: { notes: "Renamed" },
+  [`POST /api/v1/admin/families/${UNKNOWN_UUID}/guardianships`]: { guardian_id: UNKNOWN_UUID, dependent_id: "00000000-0000-4000-8000-0000000000fe" },
+  [`POST /api/v1/admin/families/${UNKNOWN_UUID}/merge`]: { from: "00000000-0000-4000-8000-0000000000fe" },
 };
 
 /** Every collection's list: each GET of a path without an id, but an export (a file, not a page). */

@@ -135,12 +135,17 @@ function collectionOf(relative: string, segments: string[]): { key: string; coll
   return { key, collection: COLLECTIONS[key]! };
 }
 
-/** The URL to call: the template with its one id, right after its collection, replaced by one that does not exist. */
+/**
+ * The URL to call: the template with its id, right after its collection, replaced by one that does not exist.
+ * A second id further on (a household's child: /families/[id]/children/[childId]) gets UNKNOWN_UUID too: the
+ * collection's own id is looked up first, so the answer still names the collection's record.
+ */
 function concretePath(relative: string, segments: string[]): string {
   const { key, collection } = collectionOf(relative, segments);
   const depth = key.split("/").length;
   const filled = segments.map((segment, index) => {
     if (!segment.includes("[")) return segment;
+    if (index > depth && /^\[\w+\]$/.test(segment) && segments[depth] && /^\[\w+\]$/.test(segments[depth]!)) return UNKNOWN_UUID;
     if (index !== depth || !/^\[\w+\]$/.test(segment) || !collection.unknown) {
       throw new Error(`${relative}: e2e/support/admin-routes.ts cannot address the segment ${segment}; describe it there`);
     }

@@ -2,6 +2,7 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
+import { isUuid } from "../identity/ids.ts";
 import { isMinorOn, utcDate } from "../guardians/majority.ts";
 
 export const ADULTS_ONLY_CHILDREN = "only an adult of the family can add, change or remove its children";
@@ -17,6 +18,17 @@ export async function lockHouseholdOfMemberOrThrow(tx: Database, userId: string)
   );
   if (!row) throw notFound("family");
   return { familyId: row.family_id, role: row.role };
+}
+
+/**
+ * A household by its id, its row locked for the rest of the transaction, as the member routes lock it (so
+ * staff and members changing one household take turns). Not a UUID or no such household: `not_found`.
+ */
+export async function lockFamilyOrThrow(tx: Database, familyId: string): Promise<{ familyId: string; name: string }> {
+  if (!isUuid(familyId)) throw notFound("family");
+  const [row] = await tx.query<{ id: string; name: string }>(`SELECT id::text AS id, name FROM family WHERE id = $1::uuid FOR UPDATE`, [familyId]);
+  if (!row) throw notFound("family");
+  return { familyId: row.id, name: row.name };
 }
 
 /** The same for a caller who must be one of its adults; a child of it: `forbidden`. */

@@ -20,7 +20,14 @@ import { PickupListSchema, PickupPersonSchema, RemovedPickupPersonSchema, addPic
 import { MAX_PICKUP_PEOPLE } from "./pickup-limits.ts";
 import {
   AdminFamilyDetailSchema,
+  AdminFamilyGuardianshipsSchema,
+  AdminFamilyMemberSchema,
   AdminFamilyPageSchema,
+  RemovedFamilyMemberSchema,
+  addFamilyMemberBodySchema,
+  adminAddChildBodySchema,
+  adminFamilyNameBodySchema,
+  mergeFamiliesBodySchema,
   AdminGuardianshipPageSchema,
   AdminGuardianshipSchema,
   adminFamiliesQuerySchema,
@@ -233,17 +240,134 @@ export const familyPaths = {
   },
 } satisfies ZodOpenApiPathsObject;
 
-/** /api/v1/admin/families and guardianships (docs/decisions/0017). */
+const FAMILY_404 = identityError("`not_found`: `family not found`.");
+
+/** /api/v1/admin/families and guardianships (docs/decisions/0017, 0013). */
 export const staffFamilyPaths = {
   "/api/v1/admin/families": {
     get: staffOperation("families:read", "adminListFamilies", "Households", "`q` matches the name. Never a join code.", { "200": jsonResponse("One page of families.", AdminFamilyPageSchema), "400": LIST_400 }, {
       query: adminFamiliesQuerySchema,
     }),
+    post: staffOperation(
+      "families:write",
+      "adminCreateFamily",
+      "Create a household",
+      "With no members yet: add them next. It gets a code like any household, which only its adults will see.",
+      { "201": jsonResponse("The new household.", AdminFamilyDetailSchema), "400": BODY_400(", e.g. `name: must be from 1 to 100 characters`") },
+      { body: adminFamilyNameBodySchema },
+    ),
   },
   "/api/v1/admin/families/{id}": {
-    get: staffOperation("families:read", "adminGetFamily", "One household and its members", "Adults first.", { "200": jsonResponse("The family.", AdminFamilyDetailSchema), "404": identityError("`not_found`: `family not found`.") }, {
+    get: staffOperation("families:read", "adminGetFamily", "One household and its members", "Adults first.", { "200": jsonResponse("The family.", AdminFamilyDetailSchema), "404": FAMILY_404 }, {
       path: idPath("The family id (UUID)."),
     }),
+    patch: staffOperation("families:write", "adminRenameFamily", "Rename a household", "Every member's security log records it.", { "200": jsonResponse("The household.", AdminFamilyDetailSchema), "400": BODY_400(), "404": FAMILY_404 }, {
+      path: idPath("The family id (UUID)."),
+      body: adminFamilyNameBodySchema,
+    }),
+  },
+  "/api/v1/admin/families/{id}/members": {
+    post: staffOperation(
+      "families:write",
+      "adminAddFamilyMember",
+      "Add an existing account to a household",
+      "As joining by code would: `adult` or `child` by their birth date unless `role` says (`child` only for a minor); the household's adults and a minor who signs in are asked about guardianship. One household per person.",
+      {
+        "201": jsonResponse("The new member.", AdminFamilyMemberSchema),
+        "200": jsonResponse("Already a member of this household: nothing changed.", AdminFamilyMemberSchema),
+        "400": BODY_400(", `user_id: no such user`, `role: only someone under 18 by their birth date can be a child of a household`"),
+        "404": FAMILY_404,
+        "409": identityError("`conflict`: `this person already belongs to another household (<its name>): remove them there first, or merge the two households`."),
+      },
+      { path: idPath("The family id (UUID)."), body: addFamilyMemberBodySchema },
+    ),
+  },
+  "/api/v1/admin/families/{id}/members/{userId}": {
+    delete: staffOperation(
+      "families:write",
+      "adminRemoveFamilyMember",
+      "Take a member out of a household",
+      "By the rules of leaving: not the last adult while the household has children; their waiting guardianship requests there go; no guardianship ends. The household stays, even empty. A child without a sign-in is removed with the children's route instead.",
+      {
+        "200": jsonResponse("Removed.", RemovedFamilyMemberSchema),
+        "404": identityError("`not_found`: `family not found`, or `member not found` (not a member of this household)."),
+        "409": identityError("`conflict`: `the last adult cannot be removed while the household has children: remove them, or add another adult first`, or a child without a sign-in."),
+      },
+      { path: idPath("The family id (UUID).").extend({ userId: z.string().meta({ description: "The member's user id (UUID)." }) }) },
+    ),
+  },
+  "/api/v1/admin/families/{id}/children": {
+    post: staffOperation(
+      "families:write",
+      "adminAddChild",
+      "Add a child who does not sign in",
+      "The member route's rules (a birth date under the age of majority, optional notes); the adults in `guardian_ids` become the child's guardians, with the `guardian` role.",
+      {
+        "201": jsonResponse("The child.", FamilyChildSchema),
+        "400": BODY_400(", `birth_date: a child must be under 18`, `guardian_ids: must be adults of this household`"),
+        "404": FAMILY_404,
+      },
+      { path: idPath("The family id (UUID)."), body: adminAddChildBodySchema },
+    ),
+  },
+  "/api/v1/admin/families/{id}/children/{childId}": {
+    patch: staffOperation(
+      "families:write",
+      "adminUpdateChild",
+      "Change a child's details",
+      "The member route's rules: a child who signs in keeps their own name and birth date (`forbidden`); their notes can be changed. Another household's child is not found.",
+      {
+        "200": jsonResponse("The child as changed.", FamilyChildSchema),
+        "400": BODY_400(", or `the body must change at least one field`"),
+        "404": identityError("`not_found`: `family not found` or `child not found`."),
+      },
+      { path: idPath("The family id (UUID).").merge(childPath), body: updateChildBodySchema },
+    ),
+    delete: staffOperation(
+      "families:write",
+      "adminRemoveChild",
+      "Remove a child who does not sign in",
+      "Their record goes, with their guardianships and pickup list; a guardian left with no dependant loses the `guardian` role. A child who signs in is taken out with the members' route instead (`forbidden` here).",
+      { "200": jsonResponse("Removed.", RemovedChildSchema), "404": identityError("`not_found`: `family not found` or `child not found`.") },
+      { path: idPath("The family id (UUID).").merge(childPath) },
+    ),
+  },
+  "/api/v1/admin/families/{id}/guardianships": {
+    get: staffOperation(
+      "families:read",
+      "adminListFamilyGuardianships",
+      "A household's guardianships and waiting requests",
+      "Guardianships where either person is a member (live first), and the requests waiting for a minor's answer.",
+      { "200": jsonResponse("The household's guardianships.", AdminFamilyGuardianshipsSchema), "404": FAMILY_404 },
+      { path: idPath("The family id (UUID).") },
+    ),
+    post: staffOperation(
+      "families:write",
+      "adminRecordFamilyGuardianship",
+      "Record a guardian for a minor of the household",
+      "The rules of `POST /api/v1/admin/guardianships`, for a dependant who is a member of this household (the guardian may live elsewhere). A request of the pair waiting for the minor's answer is confirmed by it.",
+      {
+        "201": jsonResponse("The new guardianship.", AdminGuardianshipSchema),
+        "200": jsonResponse("It was live already.", AdminGuardianshipSchema),
+        "400": BODY_400(", `dependent_id: must be a member of this household`, `guardian_id: no such user`, `dependent_id: a dependant must have a birth date and be under the age of majority`"),
+        "404": FAMILY_404,
+      },
+      { path: idPath("The family id (UUID)."), body: createGuardianshipBodySchema },
+    ),
+  },
+  "/api/v1/admin/families/{id}/merge": {
+    post: staffOperation(
+      "families:write",
+      "adminMergeFamilies",
+      "Merge another household into this one",
+      "Every member of `from` (adults and children, with their pickup lists and notes) and its guardianship requests move here; this household keeps its name and code; `from` is deleted. Guardianships do not change; adults and minors who sign in who now share a household are asked about guardianship, as on joining. One transaction; every member moved gets an entry in their security log.",
+      {
+        "200": jsonResponse("This household, with everyone in it.", AdminFamilyDetailSchema),
+        "400": BODY_400(", `from: cannot merge a household into itself`, `from: no such household`"),
+        "404": FAMILY_404,
+      },
+      { path: idPath("The family id (UUID): the household that stays."), body: mergeFamiliesBodySchema },
+    ),
   },
   "/api/v1/admin/guardianships": {
     get: staffOperation(

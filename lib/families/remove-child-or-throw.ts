@@ -11,26 +11,36 @@ import type { RemovedChild } from "./schemas.ts";
 export const CHILD_SIGNS_IN = "a child who signs in leaves the household themselves, or church staff move them";
 
 /**
+ * A child of this (locked) household who does not sign in, deleted, for an adult of it and for staff
+ * alike. Such a child exists only as the household's record, so the record goes with everything that
+ * hangs on it (guardianships, pickup list, the security log); a guardian left guarding nobody loses the
+ * role. A child with a sign-in of their own is a member in their own right (`forbidden`); another
+ * household's is `not_found`. Answers the child's name, for the logs of who did it.
+ */
+export async function deleteChildOfHousehold(tx: Database, familyId: string, childId: string): Promise<string> {
+  const child = await childOfHouseholdOrThrow(tx, familyId, childId);
+  if (child.user.email !== null) throw new IdentityError("forbidden", CHILD_SIGNS_IN);
+  // Its guardians' rows first, as createGuardianship locks them; then they keep the guardian role only
+  // while they still guard someone.
+  const guardians = await tx.query<{ id: string }>(
+    `SELECT a.id::text AS id FROM account a JOIN guardianship g ON g.guardian_id = a.id WHERE g.dependent_id = $1::uuid ORDER BY a.id FOR UPDATE OF a`,
+    [childId],
+  );
+  await tx.prisma.user.delete({ where: { id: childId }, select: { id: true } });
+  await dropGuardianRoleIfNoneLeft(tx, guardians.map((guardian) => guardian.id));
+  return `${child.user.givenName} ${child.user.familyName}`;
+}
+
+/**
  * DELETE /api/v1/families/me/children/{childId}: an adult removes a child they added, one who does not
- * sign in. Such a child exists only as the household's record, so the record goes with everything that
- * hangs on it (guardianships, the security log); the adult's log keeps that they did it. A child with a
- * sign-in of their own is a member in their own right (`forbidden`). Another household's: `not_found`.
+ * sign in (deleteChildOfHousehold's rules); the adult's log keeps that they did it.
  */
 export async function removeChildOrThrow(database: Database, userId: string, childId: string, context: RequestContext): Promise<RemovedChild> {
   if (!isUuid(childId)) throw notFound("child");
   await database.transaction(async (tx) => {
     const { familyId } = await lockAdultHouseholdOrThrow(tx, userId);
-    const child = await childOfHouseholdOrThrow(tx, familyId, childId);
-    if (child.user.email !== null) throw new IdentityError("forbidden", CHILD_SIGNS_IN);
-    // Its guardians' rows first, as createGuardianship locks them; then they keep the guardian role only
-    // while they still guard someone.
-    const guardians = await tx.query<{ id: string }>(
-      `SELECT a.id::text AS id FROM account a JOIN guardianship g ON g.guardian_id = a.id WHERE g.dependent_id = $1::uuid ORDER BY a.id FOR UPDATE OF a`,
-      [childId],
-    );
-    await recordSecurityEvent(tx, { userId, type: "family_child_removed", context, detail: { family_id: familyId, child_id: childId, child_name: `${child.user.givenName} ${child.user.familyName}` } });
-    await tx.prisma.user.delete({ where: { id: childId }, select: { id: true } });
-    await dropGuardianRoleIfNoneLeft(tx, guardians.map((guardian) => guardian.id));
+    const childName = await deleteChildOfHousehold(tx, familyId, childId);
+    await recordSecurityEvent(tx, { userId, type: "family_child_removed", context, detail: { family_id: familyId, child_id: childId, child_name: childName } });
   });
   return { user_id: childId, status: "removed" };
 }

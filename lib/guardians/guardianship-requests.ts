@@ -18,7 +18,16 @@ import { GuardianshipAnswerSchema, MyGuardiansSchema, type GuardianshipAnswer, t
  * and when an adult joins a household with such minors (one per minor). A request declined before is asked
  * again only by joining again; one already a live guardianship is not asked.
  */
-export async function requestGuardianshipsOnJoin(tx: Database, familyId: string, joinerId: string, role: "adult" | "child", context: RequestContext, now: Date): Promise<void> {
+export async function requestGuardianshipsOnJoin(
+  tx: Database,
+  familyId: string,
+  joinerId: string,
+  role: "adult" | "child",
+  context: RequestContext,
+  now: Date,
+  /** Only these members of the household are paired with the joiner (a merge: those who were there before); all of them when absent. */
+  partners?: readonly string[],
+): Promise<void> {
   const ofAgeFrom = latestBirthDateOfAge(utcDate(now), env().AGE_OF_MAJORITY);
   // Raw: an insert from a select, with a condition on the conflict (docs/decisions/0019, reason 2).
   const asked = await tx.query<{ guardian_id: string; dependent_id: string }>(
@@ -27,6 +36,7 @@ export async function requestGuardianshipsOnJoin(tx: Database, familyId: string,
               CASE WHEN $3 = 'child' THEN $2::uuid ELSE other.user_id END AS dependent_id
          FROM family_member other
         WHERE other.family_id = $1::uuid AND other.user_id <> $2::uuid AND other.role = CASE WHEN $3 = 'child' THEN 'adult' ELSE 'child' END
+          AND ($6::uuid[] IS NULL OR other.user_id = ANY($6::uuid[]))
      )
      INSERT INTO guardianship_request AS r (guardian_id, dependent_id, family_id, created_at)
      SELECT p.guardian_id, p.dependent_id, $1::uuid, $4::timestamptz
@@ -35,7 +45,7 @@ export async function requestGuardianshipsOnJoin(tx: Database, familyId: string,
         AND NOT EXISTS (SELECT 1 FROM guardianship g WHERE g.guardian_id = p.guardian_id AND g.dependent_id = p.dependent_id AND g.ended_at IS NULL)
      ON CONFLICT (guardian_id, dependent_id) DO UPDATE SET family_id = EXCLUDED.family_id, created_at = EXCLUDED.created_at, decision = NULL, decided_at = NULL
      RETURNING guardian_id::text AS guardian_id, dependent_id::text AS dependent_id`,
-    [familyId, joinerId, role, now, ofAgeFrom],
+    [familyId, joinerId, role, now, ofAgeFrom, partners ?? null],
   );
   for (const pair of asked) {
     const detail = { family_id: familyId, guardian_id: pair.guardian_id, dependent_id: pair.dependent_id };

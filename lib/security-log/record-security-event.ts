@@ -57,6 +57,8 @@ export const SECURITY_EVENT_TYPES = [
   "sessions_ended_by_staff",
   "membership_unlinked",
   "membership_record_updated",
+  "family_renamed",
+  "family_merged",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -433,6 +433,9 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   // Staff as the child's guardian: recorded, ended, recorded again. The guardian's own guardianships are never named.
   "POST /api/v1/admin/guardianships": ["guardianship", "user_role", "security_event"],
   "POST /api/v1/admin/guardianships/{id}/end": ["guardianship", "user_role", "security_event"],
+  // Households (docs/decisions/0013): a new, empty one; the run's own renamed (it has no members, so no log entry).
+  "POST /api/v1/admin/families": ["family"],
+  "PATCH /api/v1/admin/families/{id}": ["family", "security_event"],
   // The teenager's request (the member's are never named): linked or rejected once, then a conflict.
   "POST /api/v1/admin/membership/suggestions/{id}/approve": ["membership_record", "membership_link_request", "security_event"],
   "POST /api/v1/admin/membership/suggestions/{id}/reject": ["membership_link_request", "security_event"],
@@ -816,6 +819,16 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "POST", path: "/api/v1/admin/membership/suggestions/{id}/reject", credential: admin, scope: "staff" },
     { method: "GET", path: "/api/v1/admin/families", credential: admin, scope: "staff", list: LISTS.families },
     { method: "GET", path: "/api/v1/admin/families/{id}", credential: admin, scope: "staff" },
+    { method: "POST", path: "/api/v1/admin/families", credential: admin, scope: "staff", body: { name: "Fuzz household" } },
+    { method: "PATCH", path: "/api/v1/admin/families/{id}", credential: admin, scope: "staff", body: { name: "Fuzz household, renamed" } },
+    { method: "POST", path: "/api/v1/admin/families/{id}/members", credential: admin, scope: "staff", body: { user_id: ids.child, role: "child" } },
+    { method: "DELETE", path: "/api/v1/admin/families/{id}/members/{id}", credential: admin, scope: "staff" },
+    { method: "POST", path: "/api/v1/admin/families/{id}/children", credential: admin, scope: "staff", body: { given_name: "Fuzz", family_name: "Child", birth_date: "2020-01-01", notes: "none", guardian_ids: [ids.staff] } },
+    { method: "PATCH", path: "/api/v1/admin/families/{id}/children/{id}", credential: admin, scope: "staff", body: { notes: "fuzz" } },
+    { method: "DELETE", path: "/api/v1/admin/families/{id}/children/{id}", credential: admin, scope: "staff" },
+    { method: "GET", path: "/api/v1/admin/families/{id}/guardianships", credential: admin, scope: "staff" },
+    { method: "POST", path: "/api/v1/admin/families/{id}/guardianships", credential: admin, scope: "staff", body: { guardian_id: ids.staff, dependent_id: ids.child } },
+    { method: "POST", path: "/api/v1/admin/families/{id}/merge", credential: admin, scope: "staff", body: { from: "00000000-0000-4000-8000-0000000000fe" } },
     { method: "GET", path: "/api/v1/admin/guardianships", credential: admin, scope: "staff", list: LISTS.guardianships },
     { method: "POST", path: "/api/v1/admin/guardianships", credential: admin, scope: "staff", body: { guardian_id: ids.staff, dependent_id: ids.child } },
     { method: "POST", path: "/api/v1/admin/guardianships/{id}/end", credential: admin, scope: "staff" },
@@ -1178,7 +1191,7 @@ export function formRequests(csrf: Csrf, baseUrl: string): fc.Arbitrary<Generate
 
 // ── the sign-in flow's pages, GET with hostile queries (they render what the form handlers put there) ──
 
-const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account", "/admin/people", "/admin/people/00000000-0000-4000-8000-0000000000ff", "/admin/people/%3Cscript%3E"];
+const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account", "/admin/people", "/admin/people/00000000-0000-4000-8000-0000000000ff", "/admin/people/%3Cscript%3E", "/admin/households", "/admin/households/00000000-0000-4000-8000-0000000000fe"];
 
 export function pageRequests(): fc.Arbitrary<Generated> {
   const value = fc.oneof(

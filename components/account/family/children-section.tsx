@@ -1,6 +1,6 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Form } from "@/components/ui/form";
@@ -18,7 +18,7 @@ type Member = Family["members"][number];
 const BIRTH_DAY = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 /** "March 4, 2019 (age 7)" */
-function birthDateWords(birthDate: string): string {
+export function birthDateWords(birthDate: string): string {
   const born = new Date(`${birthDate}T00:00:00Z`);
   const today = new Date();
   let age = today.getUTCFullYear() - born.getUTCFullYear();
@@ -26,14 +26,14 @@ function birthDateWords(birthDate: string): string {
   return `${BIRTH_DAY.format(born)} (age ${age})`;
 }
 
-interface ChildFields {
+export interface ChildFields {
   given_name: string;
   family_name: string;
   birth_date: string;
   notes: string;
 }
 
-const EMPTY: ChildFields = { given_name: "", family_name: "", birth_date: "", notes: "" };
+export const EMPTY_CHILD: ChildFields = { given_name: "", family_name: "", birth_date: "", notes: "" };
 const LABELS: Record<keyof ChildFields, string> = { given_name: "First name", family_name: "Last name", birth_date: "Birth date", notes: "Notes for whoever looks after them (optional)" };
 
 /** A refusal that names a field (`birth_date: a child must be under 18`) goes under that field; anything else above the form. */
@@ -54,7 +54,8 @@ function missingField(values: ChildFields, needsNames: boolean): { field: keyof 
   return null;
 }
 
-function ChildForm({
+/** A child's names, birth date and notes, for a household's adults here and for staff (components/admin/household-members.tsx). */
+export function ChildForm({
   initial,
   withNames,
   submitLabel,
@@ -63,6 +64,8 @@ function ChildForm({
   onSubmit,
   onCancel,
   label,
+  notesHint = "Allergies, medicine, who to call. Only your household’s adults and church staff see it.",
+  extraFields,
 }: {
   initial: ChildFields;
   /** False for a child who signs in: only the notes are the household's to change. */
@@ -73,6 +76,9 @@ function ChildForm({
   onSubmit: (values: ChildFields) => void;
   onCancel?: () => void;
   label: string;
+  notesHint?: string;
+  /** Fields after the notes (staff: who become the child's guardians). */
+  extraFields?: ReactNode;
 }) {
   const [values, setValues] = useState(initial);
   const [complaint, setComplaint] = useState<{ field: keyof ChildFields; message: string } | null>(null);
@@ -128,7 +134,8 @@ function ChildForm({
       {withNames ? input("given_name", { autoComplete: "off", maxLength: 100 }) : null}
       {withNames ? input("family_name", { autoComplete: "off", maxLength: 100 }) : null}
       {withNames ? input("birth_date", { type: "date", max: new Date().toISOString().slice(0, 10) }) : null}
-      {input("notes", { autoComplete: "off", maxLength: 1000, hint: "Allergies, medicine, who to call. Only your household’s adults and church staff see it." })}
+      {input("notes", { autoComplete: "off", maxLength: 1000, hint: notesHint })}
+      {extraFields}
     </Form>
   );
 }
@@ -246,7 +253,7 @@ export function ChildrenSection({ family, onAnnounce }: { family: Family; onAnno
           <Meta>For a child who does not sign in themselves. You become their guardian here.</Meta>
           <ChildForm
             label="Add a child"
-            initial={EMPTY}
+            initial={EMPTY_CHILD}
             withNames
             submitLabel="Add child"
             pending={add.isPending}

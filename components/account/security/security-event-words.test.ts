@@ -20,6 +20,20 @@ describe("security log words", () => {
     expect(securityEventWords("guardianship_ended", { dependent_id: "x", reason: "age_of_majority" })).toBe("A dependent came of age: you no longer act for them");
   });
 
+  it("says what church staff did to a household (issue 17: their entries carry `by`)", () => {
+    expect(securityEventWords("family_joined", { role: "adult", by: "staff-id" })).toBe("Church staff added you to a household");
+    expect(securityEventWords("family_left", { role: "child", by: "staff-id" })).toBe("Church staff took you out of your household");
+    expect(securityEventWords("family_left", { role: "adult" })).toBe("Left your household");
+    expect(securityEventWords("family_renamed", { name: "The Does", by: "staff-id" })).toBe("Church staff renamed your household: The Does");
+    expect(securityEventWords("family_merged", { family_id: "a", from_family_id: "b", by: "staff-id" })).toBe("Church staff merged your household into another one");
+    expect(securityEventWords("family_child_added", { child_name: "Noor Haddad", by: "staff-id" })).toBe("Church staff added a child to your household: Noor Haddad");
+    expect(securityEventWords("family_child_added", { family_id: "a", by: "staff-id" })).toBe("Added to a household by church staff");
+    expect(securityEventWords("family_child_added", { added_by: "adult-id" })).toBe("Added to a household by a parent or guardian");
+    expect(securityEventWords("family_child_updated", { family_id: "a", changed: ["notes"], by: "staff-id" })).toBe("Your details were changed by church staff");
+    expect(securityEventWords("family_child_removed", { child_name: "Noor Haddad", by: "staff-id" })).toBe("Church staff removed a child from your household: Noor Haddad");
+    expect(securityEventWords("guardianship_created", { request_id: "r", by: "staff-id" })).toBe("Church staff confirmed a proposed guardianship");
+  });
+
   it("says why a sign-in failed", () => {
     expect(securityEventWords("sign_in_failed", { reason: "password" })).toBe("Failed sign-in: wrong password");
     expect(securityEventWords("sign_in_failed", { reason: "totp" })).toBe("Failed sign-in: wrong code from the authenticator app");

@@ -60,7 +60,8 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   data_export_downloaded: () => "Copy of your data downloaded",
   deletion_requested: () => "Account deletion requested",
   deletion_cancelled: () => "Account deletion cancelled",
-  family_joined: (detail) => (text(detail, "role") === "child" ? "Joined a family as a child" : "Joined a family"),
+  family_joined: (detail) =>
+    text(detail, "by") ? "Church staff added you to a household" : text(detail, "role") === "child" ? "Joined a family as a child" : "Joined a family",
   family_code_rotated: () => "Made a new family code",
   dependent_consent_revoked: (detail) => `Removed access for ${text(detail, "client_id") ?? "an app"} to a dependent’s account`,
   guardianship_ended: (detail) =>
@@ -73,13 +74,30 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   account_disabled: () => "Account disabled by church staff",
   account_enabled: () => "Account enabled again by church staff",
   roles_changed: () => "Your roles were changed by church staff",
-  guardianship_created: () => "Church staff recorded a guardianship",
+  guardianship_created: (detail) => (text(detail, "request_id") ? "Church staff confirmed a proposed guardianship" : "Church staff recorded a guardianship"),
   family_created: () => "Created a household",
-  family_left: () => "Left your household",
+  family_left: (detail) => (text(detail, "by") ? "Church staff took you out of your household" : "Left your household"),
+  family_renamed: (detail) => withValue("Church staff renamed your household", text(detail, "name")),
+  family_merged: () => "Church staff merged your household into another one",
   // The adult's entry names the child; the child's own entry says who added them.
-  family_child_added: (detail) => (text(detail, "added_by") ? "Added to a household by a parent or guardian" : withValue("Added a child to your household", text(detail, "child_name"))),
-  family_child_updated: (detail) => (text(detail, "changed_by") ? "Your details were changed by a parent or guardian" : withValue("Changed a child’s details", text(detail, "child_name"))),
-  family_child_removed: (detail) => withValue("Removed a child from your household", text(detail, "child_name")),
+  // Staff's entries say `by`: the adults' name the child, the child's own say nothing more.
+  family_child_added: (detail) =>
+    text(detail, "by")
+      ? text(detail, "child_name")
+        ? withValue("Church staff added a child to your household", text(detail, "child_name"))
+        : "Added to a household by church staff"
+      : text(detail, "added_by")
+        ? "Added to a household by a parent or guardian"
+        : withValue("Added a child to your household", text(detail, "child_name")),
+  family_child_updated: (detail) =>
+    text(detail, "by")
+      ? text(detail, "child_name")
+        ? withValue("Church staff changed a child’s details", text(detail, "child_name"))
+        : "Your details were changed by church staff"
+      : text(detail, "changed_by")
+        ? "Your details were changed by a parent or guardian"
+        : withValue("Changed a child’s details", text(detail, "child_name")),
+  family_child_removed: (detail) => withValue(text(detail, "by") ? "Church staff removed a child from your household" : "Removed a child from your household", text(detail, "child_name")),
   pickup_person_added: (detail) => (text(detail, "kind") === "not_authorized" ? "Marked someone as not allowed to collect a child" : "Added someone who may collect a child"),
   pickup_person_removed: () => "Took someone off a child’s pickup list",
   guardianship_requested: () => "A household adult was proposed as guardian, waiting for the young person’s answer",

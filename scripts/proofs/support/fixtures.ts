@@ -12,7 +12,7 @@
  * change).
  */
 import { randomBytes } from "node:crypto";
-import { DEMO_ACCOUNTS, DEMO_CHILD, DEMO_FAMILY } from "../../../lib/demo/seed-identity.ts";
+import { DEMO_ACCOUNTS, DEMO_CHILD } from "../../../lib/demo/seed-identity.ts";
 import type { Database } from "./db-state.ts";
 import { portalTokens, signInForTokens } from "./tokens.ts";
 
@@ -98,6 +98,8 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
   });
   // Staff's guardianship of the child: ended and recorded again by the fuzz; the guardian's own are untouched.
   const guardianship = await api(baseUrl, adminToken, "POST", "/api/v1/admin/guardianships", { guardian_id: ids.staff, dependent_id: ids.child });
+  // A household of the run's own, which the fuzz may rename; the seeded ones are never named.
+  const household = await api(baseUrl, adminToken, "POST", "/api/v1/admin/families", { name: "Fuzz household" });
   // A teenager's request for staff to link a record: approved or rejected by the fuzz; the member's stay the member's.
   await api(baseUrl, teenToken, "POST", "/api/v1/users/me/membership/suggest", { membership_id: ids.teenRecord });
   const suggestion = await idOf(database, `SELECT q.id::text AS id FROM membership_link_request q JOIN account a ON a.id = q.user_id WHERE a.email = $1 AND q.membership_id = $2`, [
@@ -135,7 +137,7 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
     "/api/v1/admin/events/{id}/publish": eventIds,
     "/api/v1/admin/events/{id}/cancel": eventIds,
     "/api/v1/admin/events/{id}/postpone": eventIds,
-    "/api/v1/admin/families/{id}": [DEMO_FAMILY.id],
+    "/api/v1/admin/families/{id}": [String(household.id)],
     "/api/v1/admin/guardianships/{id}/end": [String(guardianship.id)],
     // Only the run's own record: an edit of the member's or the teenager's would change what their routes work on.
     "/api/v1/admin/membership/records/{id}": [ownRecord],

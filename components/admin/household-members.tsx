@@ -1,0 +1,321 @@
+"use client";
+
+import { useRef, useState, type FormEvent } from "react";
+import { failedMessage } from "@/components/account/api-messages";
+import { ChildForm, EMPTY_CHILD, birthDateWords } from "@/components/account/family/children-section";
+import { CheckboxField } from "@/components/ui/checkbox-field";
+import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
+import { FormProblem } from "@/components/ui/form-problem";
+import { Actions, Fact, Facts, Meta, Panel, QueryStates, Row, RowList, Section } from "@/components/ui/section";
+import { TextField } from "@/components/ui/text-field";
+import type { AdminFamilyDetail, AdminFamilyMember } from "@/lib/families/staff-schemas";
+import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
+import styles from "./admin.module.css";
+import { fullName } from "./household-refusal";
+import { useAddHouseholdChild, useAddMember, usePeopleSearch, useRemoveHouseholdChild, useRemoveMember, useUpdateHouseholdChild } from "./households-queries";
+
+const STAFF_NOTES_HINT = "Allergies, medicine, who to call. The household’s adults and church staff see it.";
+
+/** Find a person by name or email and add them as an adult or a child; a refusal (another household) is said above the results. */
+function AddMemberPanel({ household, onDone }: { household: AdminFamilyDetail; onDone: (words: string) => void }) {
+  const [draft, setDraft] = useState("");
+  const [q, setQ] = useState("");
+  const [complaint, setComplaint] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  const people = usePeopleSearch(q);
+  const add = useAddMember(household.id);
+  const here = new Set(household.members.map((member) => member.user_id));
+
+  function search(event: FormEvent) {
+    event.preventDefault();
+    const text = draft.trim().slice(0, MAX_SEARCH_LENGTH);
+    if (!text) {
+      setComplaint("Enter part of a name or an email address.");
+      input.current?.focus();
+      return;
+    }
+    setComplaint("");
+    add.reset();
+    setQ(text);
+  }
+
+  return (
+    <Panel title="Add a member">
+      <Meta>Someone with an account already. Children who do not sign in are added below.</Meta>
+      <form className={styles.toolbar} role="search" aria-label="People to add" onSubmit={search} noValidate>
+        <TextField
+          label="Find a person by name or email"
+          name="person"
+          type="search"
+          value={draft}
+          maxLength={MAX_SEARCH_LENGTH}
+          inputRef={input}
+          error={complaint || undefined}
+          onChange={(event) => {
+            setDraft(event.target.value);
+            setComplaint("");
+          }}
+        />
+        <button type="submit" className="button">
+          Find
+        </button>
+      </form>
+      <FormProblem message={add.error ? failedMessage("add this person", add.error) : ""} />
+      {q ? (
+        <QueryStates
+          query={people}
+          loading="Looking for people…"
+          failure="We couldn’t look for people"
+          empty={(page) => page.items.length === 0 && "Nobody matches this search."}
+        >
+          {(page) => (
+            <RowList label="People found">
+              {page.items.map((person) => (
+                <Row key={person.id} spread>
+                  <span className={styles.householdMember}>
+                    <strong>{fullName(person)}</strong>
+                    <span className="muted">{person.email ?? "No sign-in"}</span>
+                  </span>
+                  {here.has(person.id) ? (
+                    <span className="badge badge--muted">In this household</span>
+                  ) : (
+                    <Actions>
+                      {(["adult", "child"] as const).map((role) => (
+                        <button
+                          key={role}
+                          type="button"
+                          className="button"
+                          aria-disabled={add.isPending || undefined}
+                          onClick={() => {
+                            if (add.isPending) return;
+                            add.mutate({ user_id: person.id, role }, { onSuccess: () => onDone(`${fullName(person)} was added to ${household.name} as ${role === "adult" ? "an adult" : "a child"}.`) });
+                          }}
+                        >
+                          Add as {role}
+                          <span className="visually-hidden"> {fullName(person)}</span>
+                        </button>
+                      ))}
+                    </Actions>
+                  )}
+                </Row>
+              ))}
+            </RowList>
+          )}
+        </QueryStates>
+      ) : null}
+      <Actions>
+        <button type="button" className="button" onClick={() => onDone("")}>
+          Close
+        </button>
+      </Actions>
+    </Panel>
+  );
+}
+
+/** The household's adults, each ticked: who become the new child's guardians. */
+function GuardianChoice({ adults, chosen, onChange }: { adults: AdminFamilyMember[]; chosen: Set<string>; onChange: (next: Set<string>) => void }) {
+  if (adults.length === 0) return <p className="muted">The household has no adults yet: record the child’s guardians later.</p>;
+  return (
+    <fieldset className={styles.fieldset}>
+      <legend>Guardians</legend>
+      {adults.map((adult) => (
+        <CheckboxField
+          key={adult.user_id}
+          label={fullName(adult)}
+          checked={chosen.has(adult.user_id)}
+          onChange={(event) => {
+            const next = new Set(chosen);
+            if (event.target.checked) next.add(adult.user_id);
+            else next.delete(adult.user_id);
+            onChange(next);
+          }}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The household's members for the office: adults and children, each child's birth date, whether they sign
+ * in and the notes the household keeps. Staff with families:write add people who have an account, add and
+ * change children who do not sign in, and take members out (a child without a sign-in: their record goes),
+ * each removal after a confirmation. The last adult stays while children remain (the API says so).
+ */
+export function HouseholdMembers({ household, canWrite, onAnnounce }: { household: AdminFamilyDetail; canWrite: boolean; onAnnounce: (words: string) => void }) {
+  const [panel, setPanel] = useState<"member" | "child" | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [failure, setFailure] = useState("");
+  const adults = household.members.filter((member) => member.role === "adult");
+  const [guardians, setGuardians] = useState<Set<string>>(() => new Set(adults.map((adult) => adult.user_id)));
+  const addChild = useAddHouseholdChild(household.id);
+  const updateChild = useUpdateHouseholdChild(household.id);
+  const removeChild = useRemoveHouseholdChild(household.id);
+  const removeMember = useRemoveMember(household.id);
+  const removal = useConfirmation<AdminFamilyMember>();
+  const focusAfterClose = useFocusAfterClose(removal.open);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const subject = removal.subject;
+  const recordOnly = subject?.role === "child" && !subject.has_sign_in;
+  const removing = removeChild.isPending || removeMember.isPending;
+
+  function confirmRemoval() {
+    if (!subject || removing) return;
+    const handlers = {
+      onSuccess: () => {
+        focusAfterClose(() => heading.current);
+        removal.close();
+        onAnnounce(recordOnly ? `${fullName(subject)}’s record was removed.` : `${fullName(subject)} was taken out of ${household.name}.`);
+      },
+      onError: (error: Error) => {
+        removal.close();
+        setFailure(failedMessage(`remove ${fullName(subject)}`, error));
+      },
+    };
+    if (recordOnly) removeChild.mutate(subject.user_id, handlers);
+    else removeMember.mutate(subject.user_id, handlers);
+  }
+
+  function openPanel(which: "member" | "child") {
+    setFailure("");
+    addChild.reset();
+    if (which === "child") setGuardians(new Set(adults.map((adult) => adult.user_id)));
+    setPanel(which);
+  }
+
+  return (
+    <Section id="household-members-title" title="Members" headingRef={heading} alert={failure}>
+      {household.members.length === 0 ? <p className="muted">Nobody in this household yet.</p> : null}
+      {household.members.length > 0 ? (
+        <RowList label={`Members of ${household.name}`}>
+          {household.members.map((member) => (
+            <Row key={member.user_id}>
+              <div className={styles.householdMember}>
+                <strong>{fullName(member)}</strong>{" "}
+                <span className={member.role === "adult" ? "badge" : "badge badge--muted"}>{member.role === "adult" ? "Adult" : "Child"}</span>
+                {editing === member.user_id ? (
+                  <ChildForm
+                    label={`Details of ${member.given_name}`}
+                    initial={{ given_name: member.given_name, family_name: member.family_name, birth_date: member.birth_date ?? "", notes: member.notes ?? "" }}
+                    withNames={!member.has_sign_in}
+                    submitLabel="Save"
+                    pending={updateChild.isPending}
+                    error={updateChild.error}
+                    notesHint={STAFF_NOTES_HINT}
+                    onCancel={() => setEditing(null)}
+                    onSubmit={(values) =>
+                      updateChild.mutate(
+                        {
+                          childId: member.user_id,
+                          body: member.has_sign_in ? { notes: values.notes } : { given_name: values.given_name, family_name: values.family_name, birth_date: values.birth_date, notes: values.notes },
+                        },
+                        {
+                          onSuccess: (child) => {
+                            setEditing(null);
+                            onAnnounce(`${fullName(child)}’s details are saved.`);
+                          },
+                        },
+                      )
+                    }
+                  />
+                ) : (
+                  <>
+                    <Facts>
+                      {member.role === "child" ? <Fact term="Birth date">{member.birth_date ? birthDateWords(member.birth_date) : "Not known"}</Fact> : null}
+                      <Fact term="Signs in">{member.has_sign_in ? "Yes" : "No"}</Fact>
+                      {member.role === "child" ? <Fact term="Notes from the household">{member.notes ?? "None"}</Fact> : null}
+                    </Facts>
+                    {canWrite ? (
+                      <Actions>
+                        {member.role === "child" ? (
+                          <button
+                            type="button"
+                            className="button"
+                            onClick={() => {
+                              updateChild.reset();
+                              setEditing(member.user_id);
+                            }}
+                          >
+                            {member.has_sign_in ? "Change notes" : "Change details"}
+                            <span className="visually-hidden"> of {fullName(member)}</span>
+                          </button>
+                        ) : null}
+                        <button
+                          type="button"
+                          className="button button--danger-outline"
+                          onClick={() => {
+                            setFailure("");
+                            removal.ask(member);
+                          }}
+                        >
+                          Remove<span className="visually-hidden"> {fullName(member)}</span>
+                        </button>
+                      </Actions>
+                    ) : null}
+                  </>
+                )}
+              </div>
+            </Row>
+          ))}
+        </RowList>
+      ) : null}
+      {canWrite && panel === "member" ? (
+        <AddMemberPanel
+          household={household}
+          onDone={(words) => {
+            setPanel(null);
+            if (words) onAnnounce(words);
+          }}
+        />
+      ) : null}
+      {canWrite && panel === "child" ? (
+        <Panel title="Add a child without a sign-in">
+          <ChildForm
+            label="Add a child without a sign-in"
+            initial={EMPTY_CHILD}
+            withNames
+            submitLabel="Add child"
+            pending={addChild.isPending}
+            error={addChild.error}
+            notesHint={STAFF_NOTES_HINT}
+            extraFields={<GuardianChoice adults={adults} chosen={guardians} onChange={setGuardians} />}
+            onCancel={() => setPanel(null)}
+            onSubmit={(values) =>
+              addChild.mutate(
+                { given_name: values.given_name, family_name: values.family_name, birth_date: values.birth_date, notes: values.notes || null, guardian_ids: [...guardians] },
+                {
+                  onSuccess: (child) => {
+                    setPanel(null);
+                    onAnnounce(`${fullName(child)} was added to ${household.name}.`);
+                  },
+                },
+              )
+            }
+          />
+        </Panel>
+      ) : null}
+      {canWrite && panel === null ? (
+        <Actions>
+          <button type="button" className="button" onClick={() => openPanel("member")}>
+            Add a member
+          </button>
+          <button type="button" className="button" onClick={() => openPanel("child")}>
+            Add a child without a sign-in
+          </button>
+        </Actions>
+      ) : null}
+      <ConfirmDialog
+        {...removal.dialog}
+        title={subject ? (recordOnly ? `Remove ${fullName(subject)}’s record?` : `Take ${fullName(subject)} out of ${household.name}?`) : "Remove?"}
+        confirmLabel={recordOnly ? "Remove record" : "Take out"}
+        busy={removing}
+        onConfirm={confirmRemoval}
+      >
+        <p>
+          {recordOnly
+            ? "They do not sign in, so their record, notes, pickup list and guardianships are deleted. This cannot be undone."
+            : "Their account stays, and no guardianship ends. They can be added to another household afterwards."}
+        </p>
+      </ConfirmDialog>
+    </Section>
+  );
+}
