@@ -1,17 +1,16 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { failedMessage } from "@/components/account/api-messages";
-import { EmptyState } from "@/components/ui/empty-state";
 import { FormProblem } from "@/components/ui/form-problem";
-import { Pager } from "@/components/ui/pager";
-import { Card, CardList, Meta, QueryStates, Section } from "@/components/ui/section";
+import { Card, Meta, Section } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { AUDIT_SECTIONS, type AdminAuditEntry, type AuditChange } from "@/lib/audit/staff-schemas";
 import { portalDownload } from "@/lib/portal-api/client";
 import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
 import styles from "./audit-log.module.css";
+import { StaffListResults } from "./staff-list-results";
 import { AUDIT_ENTRIES_PER_PAGE, auditSearch, useAuditEntries, type AuditFilters } from "./audit-queries";
 import { SECTION_WORDS, describeAuditEntry, shownValue } from "./audit-words";
 
@@ -32,9 +31,6 @@ export function AuditLog() {
   const [exportProblem, setExportProblem] = useState("");
   const [exporting, setExporting] = useState(false);
   const entries = useAuditEntries(filters, page);
-  const resultsHeading = useRef<HTMLHeadingElement>(null);
-  const data = entries.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / AUDIT_ENTRIES_PER_PAGE)) : 1;
 
   function apply(event: FormEvent) {
     event.preventDefault();
@@ -114,40 +110,23 @@ export function AuditLog() {
           </button>
         </div>
       </form>
-      <h3 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
-        {data ? `${data.metadata.total} ${data.metadata.total === 1 ? "entry" : "entries"}` : "Entries"}
-      </h3>
-      <QueryStates
+      <StaffListResults
         query={entries}
+        page={page}
+        perPage={AUDIT_ENTRIES_PER_PAGE}
+        onPage={setPage}
+        count={["entry", "entries"]}
         loading="Loading the log…"
         failure="We couldn’t load the log"
-        empty={(result) =>
-          result.items.length === 0 && (
-            <EmptyState>
-              <p>{filters === NO_FILTERS ? "No staff change has been recorded yet." : "No entry matches these filters."}</p>
-            </EmptyState>
-          )
-        }
+        empty={filters === NO_FILTERS ? "No staff change has been recorded yet." : "No entry matches these filters."}
+        pagerLabel="Pages of the log"
       >
-        {(result) => (
-          <>
-            <CardList busy={entries.isFetching}>
-              {result.items.map((entry) => (
-                <AuditEntryCard key={entry.id} entry={entry} />
-              ))}
-            </CardList>
-            <Pager
-              label="Pages of the log"
-              page={page}
-              lastPage={lastPage}
-              onPage={(next) => {
-                setPage(next);
-                resultsHeading.current?.focus();
-              }}
-            />
-          </>
-        )}
-      </QueryStates>
+        {(items) =>
+          items.map((entry) => (
+            <AuditEntryCard key={entry.id} entry={entry} />
+          ))
+        }
+      </StaffListResults>
     </Section>
   );
 }

@@ -4,11 +4,9 @@ import { useRef, useState, type FormEvent } from "react";
 import { failedMessage } from "@/components/account/api-messages";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
-import { EmptyState } from "@/components/ui/empty-state";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Form } from "@/components/ui/form";
-import { Pager } from "@/components/ui/pager";
-import { Actions, Card, CardList, Fact, Facts, Meta, Panel, QueryStates, Section } from "@/components/ui/section";
+import { Actions, Card, Fact, Facts, Meta, Panel, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
 import type { GrantType } from "@/lib/oauth/clients/grant-types";
 import type { AdminClient } from "@/lib/oauth/clients/staff-schemas";
@@ -18,6 +16,7 @@ import { ClientSecretOnce, type RevealedSecret } from "./client-secret-once";
 import { useDisableClient, useRotateClientSecret } from "./clients-queries";
 import own from "./clients.module.css";
 import { GRANT_WORDS, RegisterClientForm } from "./register-client-form";
+import { StaffListResults } from "./staff-list-results";
 import { StaffSearch } from "./staff-search";
 
 /**
@@ -89,8 +88,6 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
     requestAnimationFrame(() => titles.current.get(client.client_id)?.focus());
   }
 
-  const data = clients.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / CLIENTS_PER_PAGE)) : 1;
 
   return (
     <Section
@@ -132,95 +129,79 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
         </Panel>
       ) : null}
       <StaffSearch name="Apps" label="Search by name or client id" onSearch={(q) => setQuery({ q, page: 1 })} />
-      <h3 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
-        {data ? `${data.metadata.total} ${data.metadata.total === 1 ? "app" : "apps"}` : "Apps"}
-      </h3>
-      <QueryStates
+      <StaffListResults
         query={clients}
+        page={query.page}
+        perPage={CLIENTS_PER_PAGE}
+        onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
+        count={["app", "apps"]}
         loading="Loading apps…"
         failure="We couldn’t load the apps"
-        empty={(page) =>
-          page.items.length === 0 && (
-            <EmptyState>
-              <p>{query.q ? "No app matches this search." : "No apps are registered yet."}</p>
-            </EmptyState>
-          )
-        }
+        empty={query.q ? "No app matches this search." : "No apps are registered yet."}
+        pagerLabel="Pages of apps"
+        headingRef={resultsHeading}
       >
-        {(page) => (
-          <>
-            <CardList busy={clients.isFetching}>
-              {page.items.map((client) => (
-                <Card
-                  key={client.client_id}
-                  as="li"
-                  headingRef={(element) => {
-                    if (element) titles.current.set(client.client_id, element);
-                    else titles.current.delete(client.client_id);
-                  }}
-                  title={
-                    <>
-                      {client.name}
-                      {client.disabled_at ? <span className="badge badge--cancelled">Disabled</span> : null}
-                      {client.first_party ? <span className="badge badge--muted">The church’s own</span> : null}
-                    </>
-                  }
-                >
-                  <Meta>
-                    <code className={styles.breakAnywhere}>{client.client_id}</code> · {client.type === "public" ? "Public app (phone or browser, no secret)" : "Server app (with a secret)"}
-                  </Meta>
-                  {editing === client.client_id ? (
-                    <ClientSettingsForm client={client} onDone={(saved) => finishEditing(client, saved)} />
-                  ) : (
-                    <>
-                      <Facts>
-                        <Fact term="PKCE">
-                          {client.require_pkce
-                            ? "Required"
-                            : client.require_nonce_without_pkce
-                              ? "Not required: its sign-in requests must carry a nonce"
-                              : "Not required, nor a nonce (an OpenID certification client)"}
-                        </Fact>
-                        <Fact term="Pushed sign-in requests (PAR)">{client.require_pushed_authorization_requests ? "Required" : "Allowed, not required"}</Fact>
-                        <Fact term="Tokens bound to the app’s key (DPoP)">{client.dpop_bound_access_tokens ? "Required" : "Allowed, not required"}</Fact>
-                        <Fact term="Told when members sign out">
-                          {client.backchannel_logout_uri ? <span className={styles.breakAnywhere}>{client.backchannel_logout_uri}</span> : "No"}
-                        </Fact>
-                      </Facts>
-                      <ClientDetails client={client} />
-                      {canWrite && !client.first_party && !client.disabled_at ? (
-                        <Actions>
-                          <button type="button" className="button" aria-label={`Change settings of “${client.name}”`} onClick={() => setEditing(client.client_id)}>
-                            Change settings
-                          </button>
-                          {client.type === "confidential" ? (
-                            <button type="button" className="button" aria-label={`New secret for “${client.name}”`} onClick={() => rotation.ask(client)}>
-                              New secret
-                            </button>
-                          ) : null}
-                          <button type="button" className="button button--danger" aria-label={`Disable “${client.name}”`} onClick={() => disabling.ask(client)}>
-                            Disable
-                          </button>
-                        </Actions>
-                      ) : null}
-                      {client.first_party ? <Meta>The church’s own apps are changed on the server (npm run clients:register), not here.</Meta> : null}
-                    </>
-                  )}
-                </Card>
-              ))}
-            </CardList>
-            <Pager
-              label="Pages of apps"
-              page={query.page}
-              lastPage={lastPage}
-              onPage={(next) => {
-                setQuery((current) => ({ ...current, page: next }));
-                resultsHeading.current?.focus();
+        {(items) =>
+          items.map((client) => (
+            <Card
+              key={client.client_id}
+              as="li"
+              headingRef={(element) => {
+                if (element) titles.current.set(client.client_id, element);
+                else titles.current.delete(client.client_id);
               }}
-            />
-          </>
-        )}
-      </QueryStates>
+              title={
+                <>
+                  {client.name}
+                  {client.disabled_at ? <span className="badge badge--cancelled">Disabled</span> : null}
+                  {client.first_party ? <span className="badge badge--muted">The church’s own</span> : null}
+                </>
+              }
+            >
+              <Meta>
+                <code className={styles.breakAnywhere}>{client.client_id}</code> · {client.type === "public" ? "Public app (phone or browser, no secret)" : "Server app (with a secret)"}
+              </Meta>
+              {editing === client.client_id ? (
+                <ClientSettingsForm client={client} onDone={(saved) => finishEditing(client, saved)} />
+              ) : (
+                <>
+                  <Facts>
+                    <Fact term="PKCE">
+                      {client.require_pkce
+                        ? "Required"
+                        : client.require_nonce_without_pkce
+                          ? "Not required: its sign-in requests must carry a nonce"
+                          : "Not required, nor a nonce (an OpenID certification client)"}
+                    </Fact>
+                    <Fact term="Pushed sign-in requests (PAR)">{client.require_pushed_authorization_requests ? "Required" : "Allowed, not required"}</Fact>
+                    <Fact term="Tokens bound to the app’s key (DPoP)">{client.dpop_bound_access_tokens ? "Required" : "Allowed, not required"}</Fact>
+                    <Fact term="Told when members sign out">
+                      {client.backchannel_logout_uri ? <span className={styles.breakAnywhere}>{client.backchannel_logout_uri}</span> : "No"}
+                    </Fact>
+                  </Facts>
+                  <ClientDetails client={client} />
+                  {canWrite && !client.first_party && !client.disabled_at ? (
+                    <Actions>
+                      <button type="button" className="button" aria-label={`Change settings of “${client.name}”`} onClick={() => setEditing(client.client_id)}>
+                        Change settings
+                      </button>
+                      {client.type === "confidential" ? (
+                        <button type="button" className="button" aria-label={`New secret for “${client.name}”`} onClick={() => rotation.ask(client)}>
+                          New secret
+                        </button>
+                      ) : null}
+                      <button type="button" className="button button--danger" aria-label={`Disable “${client.name}”`} onClick={() => disabling.ask(client)}>
+                        Disable
+                      </button>
+                    </Actions>
+                  ) : null}
+                  {client.first_party ? <Meta>The church’s own apps are changed on the server (npm run clients:register), not here.</Meta> : null}
+                </>
+              )}
+            </Card>
+          ))
+        }
+      </StaffListResults>
       <ConfirmDialog
         {...rotation.dialog}
         title={`Give “${rotation.subject?.name ?? ""}” a new secret?`}

@@ -2,14 +2,13 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Pager } from "@/components/ui/pager";
-import { Actions, Card, CardList, Fact, Facts, Panel, QueryStates, Row, RowList, Section } from "@/components/ui/section";
+import { useState } from "react";
+import { Actions, Card, Fact, Facts, Panel, QueryStates, Row, RowList, Section } from "@/components/ui/section";
 import { HOUSEHOLDS_PER_PAGE, useAdminHousehold, useAdminHouseholds } from "./admin-queries";
 import styles from "./admin.module.css";
 import { HouseholdNameForm } from "./household-name-form";
 import { useCreateHousehold } from "./households-queries";
+import { StaffListResults } from "./staff-list-results";
 import { StaffSearch } from "./staff-search";
 
 /** One household opened: its adults and children, and what the adults wrote for whoever looks after a child. */
@@ -55,9 +54,6 @@ export function HouseholdsList({ canWrite = false }: { canWrite?: boolean }) {
   const [query, setQuery] = useState({ q: "", page: 1 });
   const households = useAdminHouseholds(query);
   const [open, setOpen] = useState<string | null>(null);
-  const resultsHeading = useRef<HTMLHeadingElement>(null);
-  const data = households.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / HOUSEHOLDS_PER_PAGE)) : 1;
 
   return (
     <Section
@@ -92,54 +88,37 @@ export function HouseholdsList({ canWrite = false }: { canWrite?: boolean }) {
           />
         </Panel>
       ) : null}
-      <h3 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
-        {data ? `${data.metadata.total} ${data.metadata.total === 1 ? "household" : "households"}` : "Households"}
-      </h3>
-      <QueryStates
+      <StaffListResults
         query={households}
+        page={query.page}
+        perPage={HOUSEHOLDS_PER_PAGE}
+        onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
+        count={["household", "households"]}
         loading="Loading households…"
         failure="We couldn’t load the households"
-        empty={(page) =>
-          page.items.length === 0 && (
-            <EmptyState>
-              <p>{query.q ? "No household matches this search." : "No households yet."}</p>
-            </EmptyState>
-          )
-        }
+        empty={query.q ? "No household matches this search." : "No households yet."}
+        pagerLabel="Pages of households"
       >
-        {(page) => (
-          <>
-            <CardList busy={households.isFetching}>
-              {page.items.map((household) => (
-                <Card key={household.id} as="li" title={household.name}>
-                  <Facts>
-                    <Fact term="Members">{household.member_count}</Fact>
-                  </Facts>
-                  {open === household.id ? <HouseholdMembers id={household.id} name={household.name} /> : null}
-                  <Actions>
-                    <button type="button" className="button" aria-expanded={open === household.id} onClick={() => setOpen((current) => (current === household.id ? null : household.id))}>
-                      {open === household.id ? "Hide members" : "Show members"}
-                      <span className="visually-hidden"> of {household.name}</span>
-                    </button>
-                    <Link className="button" href={`/admin/households/${household.id}`}>
-                      Open<span className="visually-hidden"> {household.name}</span>
-                    </Link>
-                  </Actions>
-                </Card>
-              ))}
-            </CardList>
-            <Pager
-              label="Pages of households"
-              page={query.page}
-              lastPage={lastPage}
-              onPage={(next) => {
-                setQuery((current) => ({ ...current, page: next }));
-                resultsHeading.current?.focus();
-              }}
-            />
-          </>
-        )}
-      </QueryStates>
+        {(items) =>
+          items.map((household) => (
+            <Card key={household.id} as="li" title={household.name}>
+              <Facts>
+                <Fact term="Members">{household.member_count}</Fact>
+              </Facts>
+              {open === household.id ? <HouseholdMembers id={household.id} name={household.name} /> : null}
+              <Actions>
+                <button type="button" className="button" aria-expanded={open === household.id} onClick={() => setOpen((current) => (current === household.id ? null : household.id))}>
+                  {open === household.id ? "Hide members" : "Show members"}
+                  <span className="visually-hidden"> of {household.name}</span>
+                </button>
+                <Link className="button" href={`/admin/households/${household.id}`}>
+                  Open<span className="visually-hidden"> {household.name}</span>
+                </Link>
+              </Actions>
+            </Card>
+          ))
+        }
+      </StaffListResults>
     </Section>
   );
 }

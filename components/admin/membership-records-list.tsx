@@ -1,12 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState } from "react";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Pager } from "@/components/ui/pager";
-import { Card, CardList, Fact, Facts, Meta, QueryStates, Section } from "@/components/ui/section";
+import { useState } from "react";
+import { Card, Fact, Facts, Meta, Section } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
 import { RECORDS_PER_PAGE, useMembershipRecords, type LinkedFilter } from "./membership-records-queries";
+import { StaffListResults } from "./staff-list-results";
 import { StaffSearch } from "./staff-search";
 import own from "./membership-records.module.css";
 
@@ -20,9 +19,6 @@ export const recordHref = (id: string) => `/admin/membership/records/${encodeURI
 export function MembershipRecordsList() {
   const [query, setQuery] = useState<{ q: string; page: number; linked: LinkedFilter }>({ q: "", page: 1, linked: "" });
   const records = useMembershipRecords(query);
-  const resultsHeading = useRef<HTMLHeadingElement>(null);
-  const data = records.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / RECORDS_PER_PAGE)) : 1;
 
   return (
     <Section id="records-title" title="Register records">
@@ -39,69 +35,50 @@ export function MembershipRecordsList() {
           <option value="false">Not linked</option>
         </SelectField>
       </div>
-      <h3 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
-        {data ? `${data.metadata.total} ${data.metadata.total === 1 ? "record" : "records"}` : "Records"}
-      </h3>
-      <QueryStates
+      <StaffListResults
         query={records}
+        page={query.page}
+        perPage={RECORDS_PER_PAGE}
+        onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
+        count={["record", "records"]}
         loading="Loading the register…"
         failure="We couldn’t load the register"
-        empty={(page) =>
-          page.items.length === 0 && (
-            <EmptyState>
-              <p>{query.q || query.linked ? "No record matches this search." : "The register has no records yet."}</p>
-            </EmptyState>
-          )
-        }
+        empty={query.q || query.linked ? "No record matches this search." : "The register has no records yet."}
+        pagerLabel="Pages of records"
+        showCount
       >
-        {(page) => (
-          <>
-            <p className="muted" aria-hidden="true">
-              {page.metadata.total} {page.metadata.total === 1 ? "record" : "records"}
-            </p>
-            <CardList busy={records.isFetching}>
-              {page.items.map((record) => {
-                const name = `${record.given_name} ${record.family_name}`;
-                return (
-                  <Card key={record.membership_id} as="li" title={<Link href={recordHref(record.membership_id)}>{name}</Link>}>
-                    <Meta>
-                      <code className={own.id}>{record.membership_id}</code> · {record.campus?.name ?? "No campus"}
-                    </Meta>
-                    <Facts>
-                      <Fact term="Born">{record.birth_date ?? "Not known"}</Fact>
-                      <Fact term="Email on file">
-                        <span className={own.anywhere}>{record.email ?? "None"}</span>
-                      </Fact>
-                      <Fact term="Phone on file">{record.phone ?? "None"}</Fact>
-                      <Fact term="Linked account">
-                        {record.linked_account ? (
-                          <span className={own.account}>
-                            <span>
-                              {record.linked_account.given_name} {record.linked_account.family_name}
-                            </span>
-                            <span className={own.anywhere}>{record.linked_account.email ?? "No email address"}</span>
-                          </span>
-                        ) : (
-                          "Not linked"
-                        )}
-                      </Fact>
-                    </Facts>
-                  </Card>
-                );
-              })}
-            </CardList>
-            <Pager
-              label="Pages of records"
-              page={query.page}
-              lastPage={lastPage}
-              onPage={(next) => {
-                setQuery((current) => ({ ...current, page: next }));
-                resultsHeading.current?.focus();
-              }}
-            />
-          </>
-        )}
-      </QueryStates>
+        {(items) =>
+          items.map((record) => {
+            const name = `${record.given_name} ${record.family_name}`;
+            return (
+              <Card key={record.membership_id} as="li" title={<Link href={recordHref(record.membership_id)}>{name}</Link>}>
+                <Meta>
+                  <code className={own.id}>{record.membership_id}</code> · {record.campus?.name ?? "No campus"}
+                </Meta>
+                <Facts>
+                  <Fact term="Born">{record.birth_date ?? "Not known"}</Fact>
+                  <Fact term="Email on file">
+                    <span className={own.anywhere}>{record.email ?? "None"}</span>
+                  </Fact>
+                  <Fact term="Phone on file">{record.phone ?? "None"}</Fact>
+                  <Fact term="Linked account">
+                    {record.linked_account ? (
+                      <span className={own.account}>
+                        <span>
+                          {record.linked_account.given_name} {record.linked_account.family_name}
+                        </span>
+                        <span className={own.anywhere}>{record.linked_account.email ?? "No email address"}</span>
+                      </span>
+                    ) : (
+                      "Not linked"
+                    )}
+                  </Fact>
+                </Facts>
+              </Card>
+            );
+          })
+        }
+      </StaffListResults>
     </Section>
   );
 }

@@ -1,15 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState } from "react";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Pager } from "@/components/ui/pager";
+import { useState } from "react";
 import { SelectField } from "@/components/ui/select-field";
-import { Card, CardList, Fact, Facts, QueryStates, Section } from "@/components/ui/section";
+import { Card, Fact, Facts, Section } from "@/components/ui/section";
 import type { AdminUser } from "@/lib/users/staff-schemas";
 import styles from "./admin.module.css";
 import own from "./people.module.css";
 import { PEOPLE_PER_PAGE, usePeople, type PeopleStatus } from "./people-queries";
+import { StaffListResults } from "./staff-list-results";
 import { StaffSearch } from "./staff-search";
 
 export const fullName = (person: Pick<AdminUser, "given_name" | "family_name">) => `${person.given_name} ${person.family_name}`.trim() || "(no name)";
@@ -34,9 +33,6 @@ const STATUS_WORDS: Record<PeopleStatus, string> = { "": "people", active: "acti
 export function PeopleList() {
   const [query, setQuery] = useState<{ q: string; page: number; status: PeopleStatus }>({ q: "", page: 1, status: "" });
   const people = usePeople(query);
-  const resultsHeading = useRef<HTMLHeadingElement>(null);
-  const data = people.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / PEOPLE_PER_PAGE)) : 1;
 
   return (
     <Section id="people-title" title="Members">
@@ -48,57 +44,40 @@ export function PeopleList() {
           <option value="disabled">Disabled accounts</option>
         </SelectField>
       </div>
-      <h3 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
-        {data ? `${data.metadata.total} ${data.metadata.total === 1 ? "person" : "people"}` : "People"}
-      </h3>
-      <QueryStates
+      <StaffListResults
         query={people}
+        page={query.page}
+        perPage={PEOPLE_PER_PAGE}
+        onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
+        count={["person", "people"]}
         loading="Loading people…"
         failure="We couldn’t load the people"
-        empty={(page) =>
-          page.items.length === 0 && (
-            <EmptyState>
-              <p>{query.q ? `No one among the ${STATUS_WORDS[query.status]} matches this search.` : query.status === "disabled" ? "No account is disabled." : "No one has an account yet."}</p>
-            </EmptyState>
-          )
-        }
+        empty={query.q ? `No one among the ${STATUS_WORDS[query.status]} matches this search.` : query.status === "disabled" ? "No account is disabled." : "No one has an account yet."}
+        pagerLabel="Pages of people"
       >
-        {(page) => (
-          <>
-            <CardList busy={people.isFetching}>
-              {page.items.map((person) => (
-                <Card
-                  key={person.id}
-                  as="li"
-                  title={
-                    <>
-                      <Link href={`/admin/people/${person.id}`}>{fullName(person)}</Link>
-                      <PersonBadges person={person} />
-                    </>
-                  }
-                >
-                  <Facts>
-                    <Fact term="Email">
-                      <span className={styles.breakAnywhere}>{person.email ?? "No sign-in of their own"}</span>
-                    </Fact>
-                    <Fact term="Phone">{person.phone_number ?? "None verified"}</Fact>
-                    <Fact term="Roles">{person.roles.length > 0 ? person.roles.join(", ") : "None"}</Fact>
-                  </Facts>
-                </Card>
-              ))}
-            </CardList>
-            <Pager
-              label="Pages of people"
-              page={query.page}
-              lastPage={lastPage}
-              onPage={(next) => {
-                setQuery((current) => ({ ...current, page: next }));
-                resultsHeading.current?.focus();
-              }}
-            />
-          </>
-        )}
-      </QueryStates>
+        {(items) =>
+          items.map((person) => (
+            <Card
+              key={person.id}
+              as="li"
+              title={
+                <>
+                  <Link href={`/admin/people/${person.id}`}>{fullName(person)}</Link>
+                  <PersonBadges person={person} />
+                </>
+              }
+            >
+              <Facts>
+                <Fact term="Email">
+                  <span className={styles.breakAnywhere}>{person.email ?? "No sign-in of their own"}</span>
+                </Fact>
+                <Fact term="Phone">{person.phone_number ?? "None verified"}</Fact>
+                <Fact term="Roles">{person.roles.length > 0 ? person.roles.join(", ") : "None"}</Fact>
+              </Facts>
+            </Card>
+          ))
+        }
+      </StaffListResults>
     </Section>
   );
 }

@@ -2,14 +2,13 @@
 
 import { useId, useRef, useState, type FormEvent } from "react";
 import { failedMessage } from "@/components/account/api-messages";
-import { EmptyState } from "@/components/ui/empty-state";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Form } from "@/components/ui/form";
-import { Pager } from "@/components/ui/pager";
-import { Actions, Card, CardList, Fact, Facts, Panel, QueryStates, Section } from "@/components/ui/section";
+import { Actions, Card, Fact, Facts, Panel, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { PLACES_PER_PAGE, useAdminPlaces, useSavePlace } from "./admin-queries";
+import { StaffListResults } from "./staff-list-results";
 import { StaffSearch } from "./staff-search";
 
 type Kind = "campuses" | "ministries";
@@ -138,9 +137,6 @@ export function PlacesList({ kind, canWrite }: { kind: Kind; canWrite: boolean }
   const [adding, setAdding] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const titles = useRef(new Map<string, HTMLHeadingElement>());
-  const resultsHeading = useRef<HTMLHeadingElement>(null);
-  const data = places.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / PLACES_PER_PAGE)) : 1;
 
   return (
     <Section id={`${kind}-title`} title={words.title} status={announcement}>
@@ -167,76 +163,59 @@ export function PlacesList({ kind, canWrite }: { kind: Kind; canWrite: boolean }
           </Actions>
         )
       ) : null}
-      <h3 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
-        {data ? `${data.metadata.total} ${data.metadata.total === 1 ? words.one : words.many}` : words.title}
-      </h3>
-      <QueryStates
+      <StaffListResults
         query={places}
+        page={query.page}
+        perPage={PLACES_PER_PAGE}
+        onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
+        count={[words.one, words.many]}
         loading={`Loading ${words.many}…`}
         failure={`We couldn’t load the ${words.many}`}
-        empty={(page) =>
-          page.items.length === 0 && (
-            <EmptyState>
-              <p>{query.q ? `No ${words.one} matches this search.` : `No ${words.many} yet.`}</p>
-            </EmptyState>
-          )
-        }
+        empty={query.q ? `No ${words.one} matches this search.` : `No ${words.many} yet.`}
+        pagerLabel={`Pages of ${words.many}`}
       >
-        {(page) => (
-          <>
-            <CardList busy={places.isFetching}>
-              {(page.items as Place[]).map((place) => (
-                <Card
-                  key={place.id}
-                  as="li"
-                  headingRef={(element) => {
-                    if (element) titles.current.set(place.id, element);
-                    else titles.current.delete(place.id);
-                  }}
-                  title={place.name}
-                >
-                  {editing === place.id ? (
-                    <PlaceForm
-                      kind={kind}
-                      place={place}
-                      label={`Change ${place.name}`}
-                      submitLabel="Save"
-                      onDone={(saved) => {
-                        setEditing(null);
-                        if (saved) setAnnouncement(`${saved.name} is saved.`);
-                        requestAnimationFrame(() => titles.current.get(place.id)?.focus());
-                      }}
-                    />
-                  ) : (
-                    <>
-                      <Facts>
-                        {place.timezone ? <Fact term="Time zone">{place.timezone}</Fact> : null}
-                        <Fact term="Events">{place.event_count}</Fact>
-                      </Facts>
-                      {canWrite ? (
-                        <Actions>
-                          <button type="button" className="button" onClick={() => setEditing(place.id)}>
-                            Change<span className="visually-hidden"> {place.name}</span>
-                          </button>
-                        </Actions>
-                      ) : null}
-                    </>
-                  )}
-                </Card>
-              ))}
-            </CardList>
-            <Pager
-              label={`Pages of ${words.many}`}
-              page={query.page}
-              lastPage={lastPage}
-              onPage={(next) => {
-                setQuery((current) => ({ ...current, page: next }));
-                resultsHeading.current?.focus();
+        {(items) =>
+          (items as Place[]).map((place) => (
+            <Card
+              key={place.id}
+              as="li"
+              headingRef={(element) => {
+                if (element) titles.current.set(place.id, element);
+                else titles.current.delete(place.id);
               }}
-            />
-          </>
-        )}
-      </QueryStates>
+              title={place.name}
+            >
+              {editing === place.id ? (
+                <PlaceForm
+                  kind={kind}
+                  place={place}
+                  label={`Change ${place.name}`}
+                  submitLabel="Save"
+                  onDone={(saved) => {
+                    setEditing(null);
+                    if (saved) setAnnouncement(`${saved.name} is saved.`);
+                    requestAnimationFrame(() => titles.current.get(place.id)?.focus());
+                  }}
+                />
+              ) : (
+                <>
+                  <Facts>
+                    {place.timezone ? <Fact term="Time zone">{place.timezone}</Fact> : null}
+                    <Fact term="Events">{place.event_count}</Fact>
+                  </Facts>
+                  {canWrite ? (
+                    <Actions>
+                      <button type="button" className="button" onClick={() => setEditing(place.id)}>
+                        Change<span className="visually-hidden"> {place.name}</span>
+                      </button>
+                    </Actions>
+                  ) : null}
+                </>
+              )}
+            </Card>
+          ))
+        }
+      </StaffListResults>
     </Section>
   );
 }

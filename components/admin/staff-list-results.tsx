@@ -1,0 +1,91 @@
+"use client";
+
+import { useRef, type ReactNode, type RefObject } from "react";
+import { EmptyState } from "@/components/ui/empty-state";
+import { Pager } from "@/components/ui/pager";
+import { CardList, QueryStates, type Readable } from "@/components/ui/section";
+import type { PageMetadata } from "@/lib/staff-lists/schemas";
+
+/**
+ * The results of a staff list, as every staff section shows them: a heading (for screen readers) saying
+ * how many were found, the loading and failed states, what an empty page says, the cards, and the pager.
+ * Turning a page puts focus on that heading, so a keyboard continues at the top of the new page. Pass
+ * `headingRef` to focus it yourself as well (after a card went away, say).
+ */
+export function StaffListResults<Item>({
+  query,
+  page,
+  perPage,
+  onPage,
+  count,
+  loading,
+  failure,
+  empty,
+  pagerLabel,
+  headingRef,
+  showCount = false,
+  children,
+}: {
+  query: Readable<{ metadata: PageMetadata; items: Item[] }>;
+  page: number;
+  perPage: number;
+  onPage: (page: number) => void;
+  /** How the heading counts them: `["household", "households"]`. */
+  count: readonly [one: string, many: string];
+  loading: string;
+  failure: string;
+  /** What an empty page says: no match for the search, or nothing at all yet. */
+  empty: string;
+  pagerLabel: string;
+  headingRef?: RefObject<HTMLHeadingElement | null>;
+  /** Also say the count above the cards, for the eye (the heading says it to screen readers). */
+  showCount?: boolean;
+  /** The cards of one page. */
+  children: (items: Item[]) => ReactNode;
+}) {
+  const ownHeading = useRef<HTMLHeadingElement>(null);
+  const heading = headingRef ?? ownHeading;
+  const total = query.data?.metadata.total;
+  const lastPage = total === undefined ? 1 : Math.max(1, Math.ceil(total / perPage));
+  const [one, many] = count;
+
+  return (
+    <>
+      <h3 ref={heading} tabIndex={-1} className="visually-hidden">
+        {total === undefined ? many.charAt(0).toUpperCase() + many.slice(1) : `${total} ${total === 1 ? one : many}`}
+      </h3>
+      <QueryStates
+        query={query}
+        loading={loading}
+        failure={failure}
+        empty={(result) =>
+          result.items.length === 0 && (
+            <EmptyState>
+              <p>{empty}</p>
+            </EmptyState>
+          )
+        }
+      >
+        {(result) => (
+          <>
+            {showCount ? (
+              <p className="muted" aria-hidden="true">
+                {result.metadata.total} {result.metadata.total === 1 ? one : many}
+              </p>
+            ) : null}
+            <CardList busy={query.isFetching}>{children(result.items)}</CardList>
+            <Pager
+              label={pagerLabel}
+              page={page}
+              lastPage={lastPage}
+              onPage={(next) => {
+                onPage(next);
+                heading.current?.focus();
+              }}
+            />
+          </>
+        )}
+      </QueryStates>
+    </>
+  );
+}
