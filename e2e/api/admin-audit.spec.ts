@@ -3,6 +3,7 @@ import { expect, test } from "@playwright/test";
 import { forbidden, staffWithToken, uniqueWord } from "../support/admin.ts";
 import { api, callFromOwnIp, invalidRequest, memberWithToken, notFound } from "../support/contacts.ts";
 import { sql } from "../support/database.ts";
+import { insertRecord } from "../support/membership.ts";
 import { ISSUER } from "../support/oauth-client.ts";
 
 /**
@@ -169,3 +170,47 @@ test("the CSV export: one quoted line per changed row, the filters applied, a fo
   expect(bad.status).toBe(400);
   expect(await bad.json()).toEqual(invalidRequest('Unrecognized key: "page"'));
 });
+
+test("the office's household, people and register writes are recorded with the rows they changed", async () => {
+  const { member: admin, token } = await staffWithToken("aud-office", "admin");
+  const { member: mum } = await memberWithToken("aud-mum");
+  const { member: dad } = await memberWithToken("aud-dad");
+  const household = async (name: string, adult: string) => {
+    const created = await api("POST", "/api/v1/admin/families", token, { body: { name } });
+    expect(created.status).toBe(201);
+    expect((await api("POST", `/api/v1/admin/families/${created.body.id}/members`, token, { body: { user_id: adult } })).status).toBe(201);
+    return created.body.id as string;
+  };
+  const intoId = await household(`The ${uniqueWord()} family`, mum.id);
+  const fromId = await household(`The ${uniqueWord()} family (twice)`, dad.id);
+  expect((await api("POST", `/api/v1/admin/families/${intoId}/merge`, token, { body: { from: fromId } })).status).toBe(200);
+  expect((await api("POST", `/api/v1/admin/users/${dad.id}/sessions/end`, token)).status).toBe(200);
+  const record = await insertRecord();
+  await sql(`UPDATE membership_record SET linked_user_id = $1, linked_at = now() WHERE id = $2`, [mum.id, record.id]);
+  expect((await api("POST", `/api/v1/admin/membership/records/${record.id}/unlink`, token)).status).toBe(200);
+
+  const entries: { method: string; path: string; changes: AuditChangeRow[] }[] = (await api("GET", `/api/v1/admin/audit?actor=${admin.id}&per=100`, token)).body.items;
+  const changesOf = (path: string) => entries.find((entry) => entry.method === "POST" && entry.path === path)?.changes ?? [];
+  const kinds = (path: string) => changesOf(path).map((change) => `${change.table} ${change.operation}`);
+  expect(kinds(`/api/v1/admin/families/${intoId}/merge`)).toEqual(expect.arrayContaining(["family_member update", "family delete"]));
+  expect(changesOf(`/api/v1/admin/families/${intoId}/merge`).find((change) => change.table === "family_member")).toMatchObject({
+    id: `${intoId}:${dad.id}`,
+    before: { family_id: fromId },
+    after: { family_id: intoId },
+  });
+  expect(kinds(`/api/v1/admin/users/${dad.id}/sessions/end`)).toContain("session update");
+  expect(changesOf(`/api/v1/admin/membership/records/${record.id}/unlink`).find((change) => change.table === "membership_record")).toMatchObject({
+    id: record.id,
+    operation: "update",
+    before: { linked_user_id: mum.id },
+    after: { linked_user_id: null },
+  });
+});
+
+interface AuditChangeRow {
+  table: string;
+  id: string;
+  operation: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
