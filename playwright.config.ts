@@ -45,6 +45,9 @@ export default defineConfig({
       // A portal story signs in and out through real pages several times: 38 s on a quiet machine for the
       // longest, and past 60 s on a busy one (a fresh-clone run timed out mid-way at load 10, nothing wrong).
       timeout: 120_000,
+      // A step that waits on a page (a redirect through another provider, a hydrated page taking focus) waits
+      // the same condition longer than Playwright's 5 s: a graded run failed once at load, not for a wrong answer.
+      expect: { timeout: 15_000 },
       use: {
         ...devices["Desktop Chrome"],
         baseURL: POSTGRES_BASE_URL,
