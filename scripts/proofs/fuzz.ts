@@ -958,6 +958,25 @@ function cronAuthorization(secret: string, memberToken: string): fc.Arbitrary<st
   );
 }
 
+/**
+ * The route the server served. A path whose dot segments lead elsewhere is routed where they lead, as any
+ * server resolves them (RFC 3986 5.2.4): `POST /api/v1/admin/families/%2e%2e/guardianships` is
+ * `POST /api/v1/admin/guardianships`, and what it may write is that route's. Literal templates first.
+ */
+function servedRoute(request: RawRequest, route: string): string {
+  const raw = request.path.split("?")[0] ?? "";
+  const path = effectivePath(raw);
+  if (path === raw) return route;
+  const keys = Object.keys(ACCEPTED_WRITES).sort((a, b) => a.split("{").length - b.split("{").length);
+  for (const key of keys) {
+    const [method, template] = key.includes(" ") ? (key.split(" ") as [string, string]) : [null, key];
+    if (method && method !== request.method) continue;
+    const pattern = new RegExp(`^${template.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`);
+    if (pattern.test(path)) return key;
+  }
+  return route;
+}
+
 const STAFF_WRITE = /^(POST|PUT|PATCH|DELETE) \/api\/v1\/admin\//;
 
 /** What an accepted request of this route and method may write, if a success is foreseen at all. */
@@ -1384,13 +1403,14 @@ export async function runFuzz(tally: Tally, options: FuzzOptions): Promise<Surfa
             }
           } else if (verdict.accepted) {
             count.accepted += 1;
-            count.acceptedRoutes[item.route] = (count.acceptedRoutes[item.route] ?? 0) + 1;
-            const writes = acceptedWrites(item.route);
+            const route = servedRoute(item.request, item.route);
+            count.acceptedRoutes[route] = (count.acceptedRoutes[route] ?? 0) + 1;
+            const writes = acceptedWrites(route);
             if (writes) for (const table of writes) allowed.add(table);
             else {
               // A hostile request the server carried out where no success was foreseen: a finding in itself.
               count.violations += 1;
-              console.log(`    ✗ accepted, and no success was foreseen for ${item.route}\n      ${describe(item.request)}\n      → ${answer.status} ${answer.body.toString("utf8").slice(0, 200)}`);
+              console.log(`    ✗ accepted, and no success was foreseen for ${route}\n      ${describe(item.request)}\n      → ${answer.status} ${answer.body.toString("utf8").slice(0, 200)}`);
             }
           }
         });
