@@ -7,8 +7,12 @@ import type { RequestContext } from "../kernel/request-context.ts";
 import { STAFF_PERMISSIONS } from "../identity/permissions.ts";
 import { MEMBER_SESSION, STAFF_SESSION } from "./session-lifetimes.ts";
 
-/** Authentication methods (RFC 8176) recorded in a session and copied to the `amr` claim. */
-export type AuthenticationMethod = "pwd" | "otp" | "mfa" | "fed";
+/**
+ * Authentication methods (RFC 8176) recorded in a session and copied to the `amr` claim: a password, a
+ * one-time code, a federated sign-in, a passkey (a hardware or synced software key, with the user verified),
+ * and `mfa` when two independent factors were proved.
+ */
+export type AuthenticationMethod = "pwd" | "otp" | "mfa" | "fed" | "hwk" | "swk" | "user";
 
 export interface NewSession {
   id: string;

@@ -9,7 +9,7 @@ import type { Database } from "../db/database.ts";
  *
  * What goes, and why it is safe (docs/decisions/0015-system-routes-and-hardening.md):
  * - verification codes past their expiry (used or not): a dead code answers as unknown, which is what a
- *   used or expired one answers already;
+ *   used or expired one answers already; WebAuthn challenges past theirs, likewise;
  * - parked authorization requests past their expiry (30 minutes): resuming one already says "expired";
  * - authorization codes a day past their expiry (60 s): kept that long so a replayed code is still caught
  *   and revokes what its first exchange issued;
@@ -48,6 +48,7 @@ export interface CleanupSummary {
   federatedLoginAttempts: number;
   federatedLinkCodes: number;
   knownDevices: number;
+  webauthnChallenges: number;
 }
 
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -68,6 +69,7 @@ const TARGETS: readonly Target[] = [
   // A day past its end, like a code: a device polling late is told expired_token, not invalid_grant.
   { key: "deviceAuthorizations", table: "device_authorization", id: "id", where: "t.expires_at < :dayAgo" },
   { key: "dpopProofs", table: "dpop_proof", id: "jti_hash", where: "t.expires_at < :now" },
+  { key: "webauthnChallenges", table: "webauthn_challenge", id: "id", where: "t.expires_at < :now" },
   { key: "authorizationCodes", table: "authorization_code", id: "code_hash", where: "t.expires_at < :dayAgo" },
   { key: "attemptCounters", table: "attempt_counter", id: "key", where: "GREATEST(t.updated_at, COALESCE(t.blocked_until, t.updated_at)) < :dayAgo" },
   { key: "revokedAccessTokens", table: "revoked_access_token", id: "jti", where: "t.expires_at < :now" },
