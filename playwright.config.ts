@@ -3,6 +3,9 @@ import {
   EMBEDDED_BASE_URL,
   EMBEDDED_DATA_DIR,
   EMBEDDED_PORT,
+  PASSKEY_BASE_URL,
+  PASSKEY_PORT,
+  PASSKEY_PORTAL_CLIENT_ID,
   POSTGRES_BASE_URL,
   POSTGRES_PORT,
   POSTGRES_SERVER_LOG,
@@ -16,6 +19,13 @@ import {
  * DATABASE_URL, on the embedded PGlite default, created, migrated and seeded at its first start.
  */
 const chromiumExecutable = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: chromiumExecutable,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  },
+};
 const serverEnv = {
   APP_SECRET: TEST_APP_SECRET,
   NEXT_TELEMETRY_DISABLED: "1",
@@ -48,15 +58,10 @@ export default defineConfig({
       // A step that waits on a page (a redirect through another provider, a hydrated page taking focus) waits
       // the same condition longer than Playwright's 5 s: a graded run failed once at load, not for a wrong answer.
       expect: { timeout: 15_000 },
-      use: {
-        ...devices["Desktop Chrome"],
-        baseURL: POSTGRES_BASE_URL,
-        launchOptions: {
-          executablePath: chromiumExecutable,
-          args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
-        },
-      },
+      use: { ...chromium, baseURL: POSTGRES_BASE_URL },
     },
+    // Passkeys need a relying party id that is a domain (e2e/support/test-env.ts): the same portal stories at localhost.
+    { name: "passkeys", testMatch: "passkeys/**/*.spec.ts", timeout: 120_000, expect: { timeout: 15_000 }, use: { ...chromium, baseURL: PASSKEY_BASE_URL } },
   ],
   webServer: [
     {
@@ -78,6 +83,16 @@ export default defineConfig({
       env: { ...serverEnv, PORT: String(EMBEDDED_PORT), DATABASE_URL: "", PGLITE_DATA_DIR: EMBEDDED_DATA_DIR, BASE_URL: EMBEDDED_BASE_URL },
       reuseExistingServer: false,
       timeout: 180_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // The passkey specs' server: the PostgreSQL test database again, at a `localhost` origin with its own portal client.
+      command: `node .next-server/main.mjs`,
+      url: `http://127.0.0.1:${PASSKEY_PORT}/api/health`,
+      env: { ...serverEnv, PORT: String(PASSKEY_PORT), DATABASE_URL: TEST_DATABASE_URL, BASE_URL: PASSKEY_BASE_URL, PORTAL_CLIENT_ID: PASSKEY_PORTAL_CLIENT_ID, DEV_OUTBOX: "true" },
+      reuseExistingServer: false,
+      timeout: 120_000,
       stdout: "ignore",
       stderr: "pipe",
     },

@@ -8,7 +8,15 @@ import { spawnSync } from "node:child_process";
 import { rm } from "node:fs/promises";
 import pg from "pg";
 import { recreateSeededDatabase } from "./support/seeded-database.ts";
-import { ADMIN_DATABASE_URL, EMBEDDED_DATA_DIR, POSTGRES_BASE_URL, TEST_APP_SECRET, TEST_DATABASE_URL } from "./support/test-env.ts";
+import {
+  ADMIN_DATABASE_URL,
+  EMBEDDED_DATA_DIR,
+  PASSKEY_BASE_URL,
+  PASSKEY_PORTAL_CLIENT_ID,
+  POSTGRES_BASE_URL,
+  TEST_APP_SECRET,
+  TEST_DATABASE_URL,
+} from "./support/test-env.ts";
 
 // The identity seed uses the server's own modules, which import `server-only`; outside Next.js that package
 // throws unless Node resolves the "react-server" export condition. Run again with it when it is missing.
@@ -17,7 +25,13 @@ if (!import.meta.resolve("server-only").endsWith("/empty.js")) {
   process.exit(rerun.status ?? 1);
 }
 
-const seeded = await recreateSeededDatabase({ databaseUrl: TEST_DATABASE_URL, adminUrl: ADMIN_DATABASE_URL, appSecret: TEST_APP_SECRET, baseUrl: POSTGRES_BASE_URL });
+const seeded = await recreateSeededDatabase({
+  databaseUrl: TEST_DATABASE_URL,
+  adminUrl: ADMIN_DATABASE_URL,
+  appSecret: TEST_APP_SECRET,
+  baseUrl: POSTGRES_BASE_URL,
+  secondPortal: { clientId: PASSKEY_PORTAL_CLIENT_ID, baseUrl: PASSKEY_BASE_URL },
+});
 // The specs' phone numbers and client addresses come from these sequences (uniquePhone in
 // e2e/support/contacts.ts, uniqueIp in e2e/support/database.ts): unique within a run across every worker,
 // where random ones from a small range collided about once in a thousand runs.

@@ -30,7 +30,7 @@ if (ports.testPort !== 3100) {
   env.TEST_DATABASE_URL ??= `postgresql://postgres@127.0.0.1:5432/church_test_${ports.testPort}`;
   env.PROOFS_DATABASE_URL ??= `postgresql://postgres@127.0.0.1:5432/church_proofs_${ports.testPort}`;
 }
-console.log(`servers on 127.0.0.1:${ports.testPort}, ${ports.testPort + 1} (end-to-end) and ${ports.testPort + 10}, ${ports.testPort + 11} (proofs); the fault proof's PostgreSQL on ${ports.clusterPort}`);
+console.log(`servers on 127.0.0.1:${ports.testPort} to ${ports.testPort + 2} (end-to-end) and ${ports.testPort + 10}, ${ports.testPort + 11} (proofs); the fault proof's PostgreSQL on ${ports.clusterPort}`);
 const tally: { suite: string; passed: number; failed: number }[] = [];
 
 function run(command: string, args: string[], extraEnv: Record<string, string> = {}, timeoutMs?: number): boolean {

@@ -1,5 +1,5 @@
 /**
- * The ports `npm test` listens on. Its servers need four TCP ports, PORT and PORT + 1 for the end-to-end
+ * The ports `npm test` listens on. Its servers need five TCP ports, PORT to PORT + 2 for the end-to-end
  * servers and PORT + 10 and + 11 for the proofs, plus one for the fault proof's private PostgreSQL cluster.
  * Set TEST_PORT (and PROOFS_PG_PORT) to choose them; then a port that is taken is named and the run stops
  * before anything starts. Unset, the first block from 3100 whose ports are all free is used, so a run
@@ -7,7 +7,7 @@
  */
 import { createServer } from "node:net";
 
-const SERVER_OFFSETS = [0, 1, 10, 11] as const;
+const SERVER_OFFSETS = [0, 1, 2, 10, 11] as const;
 const FIRST_TEST_PORT = 3100;
 const FIRST_CLUSTER_PORT = 55432;
 const CANDIDATES = 40;

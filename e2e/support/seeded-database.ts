@@ -9,6 +9,7 @@
 import pg from "pg";
 import { withPostgresMigrationConnection } from "../../lib/db/connections.ts";
 import { applyMigrations } from "../../lib/db/migrate.ts";
+import type { Database } from "../../lib/db/database.ts";
 
 export interface SeededDatabase {
   name: string;
@@ -19,7 +20,14 @@ export interface SeededDatabase {
   membershipRecords: number;
 }
 
-export async function recreateSeededDatabase(options: { databaseUrl: string; adminUrl: string; appSecret: string; baseUrl: string }): Promise<SeededDatabase> {
+export async function recreateSeededDatabase(options: {
+  databaseUrl: string;
+  adminUrl: string;
+  appSecret: string;
+  baseUrl: string;
+  /** A second server's portal on the same database (another origin): its own client, registered like the first. */
+  secondPortal?: { clientId: string; baseUrl: string };
+}): Promise<SeededDatabase> {
   const name = new URL(options.databaseUrl).pathname.slice(1);
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
   const admin = new pg.Client({ connectionString: options.adminUrl });
@@ -46,8 +54,29 @@ export async function recreateSeededDatabase(options: { databaseUrl: string; adm
   const firstDay = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   const counts = await seedDemoData(database, { today: firstDay });
   const identities = await seedIdentityDemoData(database);
+  if (options.secondPortal) await registerSecondPortal(database, options.secondPortal);
   // The register the membership routes (the member's search, challenge and suggest; staff's records and requests) work on.
   const register = await seedMembershipRegister(database.query);
   await closeDatabase();
   return { name, firstDay, events: counts.events, accounts: identities.accounts.length, clients: identities.clients, membershipRecords: register.records };
+}
+
+/** The portal client of a server at another origin, with the secret that server derives from its client id. */
+async function registerSecondPortal(database: Database, portal: { clientId: string; baseUrl: string }): Promise<void> {
+  const [{ registerClient }, { keyedHash }, { PORTAL_SCOPES }] = await Promise.all([
+    import("../../lib/oauth/clients/register-client.ts"),
+    import("../../lib/crypto/tokens.ts"),
+    import("../../lib/oauth/clients/portal-scopes.ts"),
+  ]);
+  await registerClient(database, {
+    id: portal.clientId,
+    name: "Member portal",
+    type: "confidential",
+    secret: keyedHash("portal-client-secret", portal.clientId),
+    redirectUris: [`${portal.baseUrl}/api/auth/callback/church`],
+    postLogoutRedirectUris: [`${portal.baseUrl}/`, `${portal.baseUrl}/signed-out`],
+    grantTypes: ["authorization_code", "refresh_token"],
+    scopes: [...PORTAL_SCOPES],
+    firstParty: true,
+  });
 }
