@@ -26,6 +26,19 @@ export const ACCOUNT_ERRORS = {
   service_unavailable: { status: 503, message: "We can’t reach our records right now. Please try again in a moment.", field: undefined },
   server_error: { status: 500, message: "Something went wrong on our side. Please try again in a moment.", field: undefined },
   // "Continue with <provider>" (docs/decisions/0014-federated-identity.md).
+  // Passkeys (docs/decisions/0021-passkeys.md).
+  passkey_expired: { status: 400, message: "The passkey request timed out. Please try again.", field: undefined },
+  passkey_failed: { status: 401, message: "That passkey didn’t work here. Try again, or sign in another way.", field: undefined },
+  passkey_unknown: {
+    status: 401,
+    message: "That passkey isn’t registered here any more. Sign in another way, then add a new passkey under Account › Security.",
+    field: undefined,
+  },
+  passkey_cloned: {
+    status: 401,
+    message: "That passkey was refused to protect your account: it looks like a copy of one used before. Sign in another way, then remove it and add it again under Account › Security.",
+    field: undefined,
+  },
   federation_unavailable: { status: 503, message: "That sign-in option isn’t available right now. Sign in with your email and password, or try again later.", field: undefined },
   federation_failed: { status: 400, message: "Signing in with that provider didn’t work, or took too long. Please try again.", field: undefined },
   federation_cancelled: { status: 400, message: "Signing in with that provider was cancelled. You can try again, or sign in with your email and password.", field: undefined },

@@ -38,6 +38,8 @@ export interface FormSuccess {
   /** A same-origin path (or the authorization endpoint's resume path). */
   redirectTo: string;
   cookies?: CookieToSet[];
+  /** What the page's fetch gets instead of `{ redirect_to }` (a passkey ceremony's options); a plain post still goes to `redirectTo`. */
+  json?: Record<string, unknown>;
 }
 
 export interface FormRouteOptions<Schema extends z.ZodType> {
@@ -207,7 +209,7 @@ export function formRoute<Schema extends z.ZodType>(options: FormRouteOptions<Sc
       };
       const result = await options.handle(input, context);
       if (wantsJson(request)) {
-        return setCookies(NextResponse.json({ redirect_to: result.redirectTo }, { status: 200, headers: noStore() }), result.cookies);
+        return setCookies(NextResponse.json(result.json ?? { redirect_to: result.redirectTo }, { status: 200, headers: noStore() }), result.cookies);
       }
       return seeOther(result.redirectTo, result.cookies);
     } catch (error) {

@@ -37,14 +37,17 @@ export async function completeSignIn(database: Database, input: {
   cookie: CookieReader;
   request?: string | null;
   returnTo?: string | null;
-  /** How the last factor was proved, for the security log: `password`, `totp`, `recovery_code`, `email_code`, `federated`. */
+  /** How the last factor was proved, for the security log: `password`, `totp`, `recovery_code`, `email_code`, `federated`, `passkey`. */
   method: string;
   /** The external provider of a federated sign-in (docs/decisions/0014), for the security log. */
   provider?: { id: string; name: string };
+  /** The member's name of the passkey used (docs/decisions/0021), for the security log. */
+  passkey?: string;
 }): Promise<CompletedSignIn> {
   const detail = {
     method: input.method,
     amr: input.amr,
+    ...(input.passkey ? { passkey: input.passkey } : {}),
     ...(input.provider ? { provider: input.provider.id, provider_name: input.provider.name } : {}),
   };
   const session =

@@ -4,6 +4,7 @@ import { database } from "@/lib/db";
 import { listEnabledProviders } from "@/lib/federation/providers";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../_components/auth-form";
+import { PasskeySignIn } from "../_components/passkey-sign-in";
 import { emailField } from "../_components/fields";
 import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
 import { currentSession } from "../_components/current-session";
@@ -32,6 +33,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   const returnTo = param(query, "return_to");
   const providers = await listEnabledProviders(await database());
   const confirming = request !== null && asksToSignInAgain(request.parked.params) && (await currentSession()) !== null;
+  const passkey = {
+    purpose: "sign_in",
+    action: "/auth/passkey/sign-in",
+    csrfToken: csrf,
+    request: request?.parked.id,
+    returnTo,
+    label: "Sign in with a passkey",
+  } as const;
   return (
     <div className="auth-card">
       <h1>{confirming ? "Confirm it’s you" : "Sign in"}</h1>
@@ -53,7 +62,8 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         hidden={{ [CSRF_FIELD]: csrf, request: request?.parked.id, return_to: returnTo }}
         initialError={errorFromQuery(query)}
         fields={[
-          emailField(request?.parked.params.login_hint),
+          // `webauthn` last: the browser lists the member's passkeys among this field's suggestions (conditional mediation).
+          { ...emailField(request?.parked.params.login_hint), autoComplete: "username webauthn" },
           {
             name: "password",
             label: "Password",
@@ -63,6 +73,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
           },
         ]}
       />
+      {providers.length === 0 ? <PasskeySignIn {...passkey} divider /> : null}
       {providers.length > 0 ? (
         // "Continue with <provider>" (docs/decisions/0014): plain forms, so they work without JavaScript;
         // the parked authorization request travels with them and comes back through the callback.
@@ -72,6 +83,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             <span className="visually-hidden">Or sign in with another account</span>
           </h2>
           <ul role="list" className="auth-federated__list">
+            <li>
+              <PasskeySignIn {...passkey} />
+            </li>
             {providers.map((provider) => (
               <li key={provider.id}>
                 <form method="post" action="/auth/federated/start">

@@ -4,7 +4,10 @@ import { redirect } from "next/navigation";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { pendingSignInCookieName, readPendingSignIn } from "@/lib/sign-in/pending-sign-in";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
+import { database } from "@/lib/db";
+import { countPasskeys } from "@/lib/passkeys/count-passkeys";
 import { AuthForm, type AuthField } from "../../_components/auth-form";
+import { PasskeySignIn } from "../../_components/passkey-sign-in";
 import { errorFromQuery, param, type SearchParams } from "../../_components/page-errors";
 
 export const dynamic = "force-dynamic";
@@ -42,6 +45,7 @@ export default async function SecondFactorPage({ searchParams }: { searchParams:
 
   const recovery = param(query, "method") === "recovery";
   const keep = { request: pending.request ?? requestId };
+  const hasPasskey = (await countPasskeys(await database(), pending.userId)) > 0;
   return (
     <div className="auth-card">
       <h1>Two-step verification</h1>
@@ -55,6 +59,9 @@ export default async function SecondFactorPage({ searchParams }: { searchParams:
         initialError={errorFromQuery(query, { code: recovery ? RECOVERY_FIELD.hint : undefined })}
         fields={[recovery ? RECOVERY_FIELD : TOTP_FIELD]}
       />
+      {hasPasskey ? (
+        <PasskeySignIn purpose="second_factor" action="/auth/second-factor/passkey" csrfToken={csrf} request={keep.request} label="Use a passkey instead" divider />
+      ) : null}
       <ul className="auth-links" role="list">
         <li>
           {recovery ? (

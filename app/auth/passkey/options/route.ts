@@ -1,0 +1,29 @@
+import { PAGES, pagePath } from "@/lib/accounts/page-paths";
+import { formRoute } from "@/lib/http/forms";
+import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { newPasskeyChallengeCookie } from "@/lib/passkeys/sign-in-challenge-cookie";
+import { passkeyOptionsBodySchema } from "@/lib/passkeys/sign-in-schemas";
+import { startPasskeySignIn } from "@/lib/passkeys/start-passkey-sign-in";
+import { AccountError } from "@/lib/accounts/errors";
+import { clearedPendingSignInCookie, pendingSignInCookieName, readPendingSignIn } from "@/lib/sign-in/pending-sign-in";
+
+// POST /auth/passkey/options - the page's fetch gets a passkey challenge bound to this browser (a cookie)
+export const POST = formRoute({
+  formPath: PAGES.signIn,
+  schema: passkeyOptionsBodySchema,
+  async handle(input, { cookie, database }) {
+    let userId: string | undefined;
+    if (input.purpose === "second_factor") {
+      const pending = await readPendingSignIn(cookie(pendingSignInCookieName()));
+      if (!pending) throw new AccountError("sign_in_expired", { formPath: PAGES.signIn, cookies: [clearedPendingSignInCookie()] });
+      userId = pending.userId;
+    }
+    const { binding, cookie: challengeCookie } = await newPasskeyChallengeCookie();
+    const options = await startPasskeySignIn(database, { binding, userId });
+    const page = input.purpose === "second_factor" ? PAGES.secondFactor : PAGES.signIn;
+    return { redirectTo: pagePath(page, { request: input.request }), cookies: [challengeCookie], json: { options } };
+  },
+});
+
+// GET, PUT, PATCH, DELETE /auth/passkey/options - GET goes to the sign-in page, anything else 405 in the forms' JSON error shape
+export const { GET, PUT, PATCH, DELETE } = formMethodNotAllowed(PAGES.signIn);
