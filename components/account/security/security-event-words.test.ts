@@ -67,6 +67,13 @@ describe("security log words", () => {
     expect(securityEventWords("deletion_cancelled", null)).toBe("Account deletion cancelled");
   });
 
+  it("names the passkey of a passkey sign-in, and why one was refused", () => {
+    expect(securityEventWords("sign_in", { method: "passkey", passkey: "Anna’s phone", amr: ["hwk", "user", "mfa"] })).toBe("Signed in with a passkey (Anna’s phone)");
+    expect(securityEventWords("sign_in", { method: "passkey" })).toBe("Signed in with a passkey");
+    expect(securityEventWords("sign_in_failed", { method: "passkey", reason: "passkey_counter", passkey: "Old key" })).toBe("Passkey refused as a possible copy: Old key");
+    expect(securityEventWords("sign_in_failed", { method: "passkey", reason: "passkey" })).toBe("Failed sign-in with a passkey");
+  });
+
   it("names the provider of federated sign-ins and links", () => {
     expect(securityEventWords("sign_in", { method: "federated", provider: "harbor", provider_name: "Harbor ID" })).toBe("Signed in with Harbor ID");
     expect(securityEventWords("sign_in", { method: "federated", provider: "harbor" })).toBe("Signed in with harbor");

@@ -27,13 +27,26 @@ const FAILED_SIGN_IN: Record<string, string> = {
   password: "Failed sign-in: wrong password",
   totp: "Failed sign-in: wrong code from the authenticator app",
   recovery_code: "Failed sign-in: wrong recovery code",
+  passkey: "Failed sign-in with a passkey",
+  passkey_device_type: "Failed sign-in with a passkey",
+  passkey_counter: "Passkey refused as a possible copy",
+};
+
+/** How a sign-in was proved, when it was not a password alone. */
+const signedInWith = (detail: Detail): string | null => {
+  const passkey = text(detail, "passkey");
+  if (text(detail, "method") === "passkey") return passkey ? `a passkey (${passkey})` : "a passkey";
+  return providerName(detail);
 };
 
 const WORDS: Record<string, (detail: Detail) => string> = {
   account_created: () => "Account created",
   email_verified: () => "Email address confirmed",
-  sign_in: (detail) => (providerName(detail) ? `Signed in with ${providerName(detail)}` : "Signed in"),
-  sign_in_failed: (detail) => FAILED_SIGN_IN[text(detail, "reason") ?? ""] ?? "Failed sign-in attempt",
+  sign_in: (detail) => (signedInWith(detail) ? `Signed in with ${signedInWith(detail)}` : "Signed in"),
+  sign_in_failed: (detail) => {
+    const words = FAILED_SIGN_IN[text(detail, "reason") ?? ""] ?? "Failed sign-in attempt";
+    return text(detail, "method") === "passkey" ? withValue(words, text(detail, "passkey")) : words;
+  },
   sign_out: () => "Signed out",
   recovery_code_used: (detail) => {
     const remaining = count(detail, "remaining");
