@@ -44,7 +44,8 @@ export const PASSKEY_TRANSPORTS = ["ble", "cable", "hybrid", "internal", "nfc", 
  * characters); the attestation object with attestation `none` holds the public key and little else.
  */
 export const registrationResponseSchema = z
-  .object({
+  .object(
+    {
     id: base64url(1364),
     rawId: base64url(1364),
     type: z.literal("public-key", { error: 'must be "public-key"' }),
@@ -53,7 +54,10 @@ export const registrationResponseSchema = z
         clientDataJSON: base64url(4096),
         attestationObject: base64url(16384),
         authenticatorData: base64url(16384).optional(),
-        transports: z.array(z.enum(PASSKEY_TRANSPORTS), { error: `must be a list of ${PASSKEY_TRANSPORTS.join(", ")}` }).max(PASSKEY_TRANSPORTS.length).optional(),
+        transports: z
+          .array(z.enum(PASSKEY_TRANSPORTS, { error: `must be one of ${PASSKEY_TRANSPORTS.join(", ")}` }), { error: "must be a list" })
+          .max(PASSKEY_TRANSPORTS.length)
+          .optional(),
         publicKeyAlgorithm: z.number().int().min(-65536).max(65536).optional(),
         publicKey: base64url(8192).optional(),
       })
@@ -63,7 +67,9 @@ export const registrationResponseSchema = z
     clientExtensionResults: z
       .record(z.string().max(64), z.unknown())
       .refine((results) => Object.keys(results).length <= 16, "must have at most 16 entries"),
-  })
+    },
+    { error: "must be the browser's registration response (RegistrationResponseJSON)" },
+  )
   .strict()
   .refine((credential) => credential.id === credential.rawId, { message: "must equal id", path: ["rawId"] });
 export type RegistrationResponseBody = z.output<typeof registrationResponseSchema>;
