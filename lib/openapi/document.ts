@@ -7,6 +7,7 @@ import { federationPaths } from "../federation/openapi-paths.ts";
 import { dependentPaths } from "../guardians/openapi-paths.ts";
 import { membershipPaths, staffMembershipPaths } from "../membership/openapi-paths.ts";
 import { mfaPaths } from "../mfa/openapi-paths.ts";
+import { passkeyPaths } from "../passkeys/openapi-paths.ts";
 import { staffAuditPaths } from "../audit/openapi-paths.ts";
 import { staffClientPaths } from "../oauth/clients/openapi-paths.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
@@ -174,6 +175,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...privacyPaths,
         ...securityEventPaths,
         ...mfaPaths,
+        ...passkeyPaths,
         ...sessionPaths,
         ...recoveryContactPaths,
         ...membershipPaths,

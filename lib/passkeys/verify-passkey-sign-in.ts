@@ -13,7 +13,7 @@ import type { PasskeyAssertion } from "./assertion-schema.ts";
 import { consumeChallenge } from "./challenges.ts";
 import { passkeyAmr } from "./passkey-amr.ts";
 import { relyingParty } from "./relying-party.ts";
-import { passkeyUserHandle } from "./user-handle.ts";
+import { userHandleBase64url } from "./user-handle.ts";
 
 export interface VerifiedPasskeySignIn {
   userId: string;
@@ -74,7 +74,7 @@ export async function verifyPasskeySignIn(
   const owner = { userId: passkey.user_id, passkey: passkey.name };
   if (input.userId && passkey.user_id !== input.userId) return refuse("passkey_failed");
   const userHandle = input.assertion.response.userHandle;
-  if (userHandle !== undefined && userHandle !== passkeyUserHandle(passkey.user_id)) return refuse("passkey_failed", { ...owner, reason: "passkey" });
+  if (userHandle !== undefined && userHandle !== userHandleBase64url(passkey.user_id)) return refuse("passkey_failed", { ...owner, reason: "passkey" });
 
   const party = relyingParty();
   let verification: VerifiedAuthenticationResponse | null = null;

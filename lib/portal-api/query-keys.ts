@@ -14,6 +14,7 @@ export const accountQueryKeys = {
   dependents: ["account", "dependents"] as const,
   membership: ["account", "membership"] as const,
   linkedIdentities: ["account", "linked-identities"] as const,
+  passkeys: ["account", "passkeys"] as const,
 };
 
 /** The staff pages' keys (/admin): every event write refreshes the whole `events` branch. */

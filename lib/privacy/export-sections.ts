@@ -313,6 +313,23 @@ export const EXPORT_SECTIONS: { [Name in keyof ExportSections]: Collector<Name> 
       cancelled_at: isoOrNull(request.cancelledAt),
     }));
   },
+
+  async passkeys(database, { userId }) {
+    // Names and dates: the credential id and public key are the authenticator's business, not the member's data to carry.
+    const passkeys = await database.prisma.passkey.findMany({
+      where: { userId },
+      select: { id: true, name: true, deviceType: true, backedUp: true, createdAt: true, lastUsedAt: true },
+      orderBy: oldestFirst(),
+    });
+    return passkeys.map((passkey) => ({
+      id: passkey.id,
+      name: passkey.name,
+      synced: passkey.deviceType === "multiDevice",
+      backed_up: passkey.backedUp,
+      created_at: iso(passkey.createdAt),
+      last_used_at: isoOrNull(passkey.lastUsedAt),
+    }));
+  },
 };
 
 /** Every section, in the document's order, read inside the caller's transaction (one consistent picture). */

@@ -201,6 +201,16 @@ const ExportDataRequestSchema = z.object({
   cancelled_at: nullableInstant,
 });
 
+/** A passkey: its name, kind and dates; never its credential id or public key. */
+const ExportPasskeySchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  synced: z.boolean(),
+  backed_up: z.boolean(),
+  created_at: instant,
+  last_used_at: nullableInstant,
+});
+
 /**
  * The sections, in the order the document lists them. A new kind of record is one entry here and one
  * collector in lib/privacy/export-sections.ts (the compiler insists on both).
@@ -221,6 +231,7 @@ export const ExportSectionsSchema = z.object({
   verification_codes: z.array(ExportVerificationCodeSchema),
   messages: z.array(ExportMessageSchema),
   data_requests: z.array(ExportDataRequestSchema),
+  passkeys: z.array(ExportPasskeySchema),
 });
 export type ExportSections = z.infer<typeof ExportSectionsSchema>;
 export type ExportSectionName = keyof ExportSections;

@@ -59,6 +59,9 @@ export const SECURITY_EVENT_TYPES = [
   "membership_record_updated",
   "family_renamed",
   "family_merged",
+  "passkey_added",
+  "passkey_renamed",
+  "passkey_removed",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

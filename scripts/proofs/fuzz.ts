@@ -712,6 +712,27 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "POST", path: "/api/v1/users/me/mfa/setup", scope: "account:mfa", noValidToken: true },
     { method: "POST", path: "/api/v1/users/me/mfa/confirm", scope: "account:mfa", body: { code: "123456" } },
     { method: "POST", path: "/api/v1/users/me/mfa/recovery-codes", scope: "account:mfa", body: { code: "123456" } },
+    { method: "GET", path: "/api/v1/users/me/passkeys", scope: "account:mfa" },
+    // Never with the valid token: a waiting challenge would let a later refused answer use it up (a write on a refusal).
+    { method: "POST", path: "/api/v1/users/me/passkeys/registration-options", scope: "account:mfa", noValidToken: true },
+    {
+      method: "POST",
+      path: "/api/v1/users/me/passkeys",
+      scope: "account:mfa",
+      body: {
+        name: "Fuzz phone",
+        response: {
+          id: "AAAAAAAAAAAAAAAAAAAAAA",
+          rawId: "AAAAAAAAAAAAAAAAAAAAAA",
+          type: "public-key",
+          response: { clientDataJSON: "e30", attestationObject: "oA", transports: ["internal"] },
+          authenticatorAttachment: "platform",
+          clientExtensionResults: {},
+        },
+      },
+    },
+    { method: "PATCH", path: "/api/v1/users/me/passkeys/{id}", scope: "account:mfa", body: { name: "Fuzz phone" } },
+    { method: "DELETE", path: "/api/v1/users/me/passkeys/{id}", scope: "account:mfa" },
     { method: "POST", path: "/api/v1/users/me/phone", scope: "account:recovery", body: { phone: "+15555550123" } },
     { method: "POST", path: "/api/v1/users/me/phone/verify", scope: "account:recovery", body: { code: "123456" } },
     { method: "GET", path: "/api/v1/users/me/recovery-contacts", scope: "account:recovery" },

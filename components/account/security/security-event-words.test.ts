@@ -89,3 +89,12 @@ describe("security log words", () => {
     expect(securityEventWords("", null)).toBe("Account activity");
   });
 });
+
+describe("the security log's words for passkeys", () => {
+  it("names the passkey, never more", () => {
+    expect(securityEventWords("passkey_added", { name: "Phone" })).toBe("Passkey added: Phone");
+    expect(securityEventWords("passkey_renamed", { name: "Anna’s phone", previous_name: "Phone" })).toBe("Passkey renamed: Phone → Anna’s phone");
+    expect(securityEventWords("passkey_renamed", { name: "Anna’s phone" })).toBe("Passkey renamed: Anna’s phone");
+    expect(securityEventWords("passkey_removed", null)).toBe("Passkey removed");
+  });
+});

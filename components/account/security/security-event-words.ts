@@ -122,6 +122,13 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   },
   membership_unlinked: () => "Church staff unlinked your membership record from this account",
   membership_record_updated: () => "Church staff updated your membership record",
+  passkey_added: (detail) => withValue("Passkey added", text(detail, "name")),
+  passkey_renamed: (detail) => {
+    const name = text(detail, "name");
+    const previous = text(detail, "previous_name");
+    return previous && name ? `Passkey renamed: ${previous} → ${name}` : withValue("Passkey renamed", name);
+  },
+  passkey_removed: (detail) => withValue("Passkey removed", text(detail, "name")),
 };
 
 export function securityEventWords(type: string, detail: Detail): string {

@@ -1,0 +1,46 @@
+import "server-only";
+import { generateRegistrationOptions, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
+import type { Database } from "../db/database.ts";
+import { IdentityError, notFound } from "../identity/errors.ts";
+import { CEREMONY_TIMEOUT_MS, issueChallenge } from "./challenges.ts";
+import { relyingParty } from "./relying-party.ts";
+import { MAX_PASSKEYS } from "./schemas.ts";
+import { userHandleOf } from "./user-handle.ts";
+
+export const PASSKEY_LIMIT_REACHED = `you already have ${MAX_PASSKEYS} passkeys, the most an account may have; remove one you no longer use first`;
+export const NO_SESSION = "adding a passkey needs a token from a signed-in session";
+
+/**
+ * Step 1 of adding a passkey (docs/decisions/0021): the options for navigator.credentials.create, with a
+ * challenge bound to the member's signed-in session. A discoverable credential with user verification is
+ * required, attestation is `none`, and the member's existing passkeys are excluded, so an authenticator
+ * that already holds one says so instead of making a second. The user handle is the account id's bytes
+ * (./user-handle.ts); the name shown in the authenticator is the member's email, then their name.
+ */
+export async function startPasskeyRegistration(database: Database, input: { userId: string; sessionId: string | null }): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  if (!input.sessionId) throw new IdentityError("forbidden", NO_SESSION);
+  const member = await database.prisma.user.findUnique({
+    where: { id: input.userId },
+    select: { email: true, givenName: true, familyName: true, passkeys: { select: { credentialId: true, transports: true }, orderBy: { createdAt: "asc" } } },
+  });
+  if (!member) throw notFound("account");
+  if (!member.email) throw new IdentityError("conflict", "an account without an email address cannot have a passkey");
+  if (member.passkeys.length >= MAX_PASSKEYS) throw new IdentityError("conflict", PASSKEY_LIMIT_REACHED);
+
+  const { challenge } = await issueChallenge(database, { purpose: "registration", binding: input.sessionId, userId: input.userId });
+  const rp = relyingParty();
+  const displayName = `${member.givenName} ${member.familyName}`.trim() || member.email;
+  return generateRegistrationOptions({
+    rpID: rp.id,
+    rpName: rp.name,
+    userID: userHandleOf(input.userId),
+    userName: member.email,
+    userDisplayName: displayName,
+    // The stored challenge is already base64url: handed over as its bytes, the options carry it unchanged.
+    challenge: Buffer.from(challenge, "base64url"),
+    timeout: CEREMONY_TIMEOUT_MS,
+    attestationType: "none",
+    excludeCredentials: member.passkeys.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
+    authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "required" },
+  });
+}
