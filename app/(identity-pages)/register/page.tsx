@@ -23,7 +23,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
         action="/auth/register"
         submitLabel="Create account"
         hidden={{ [CSRF_FIELD]: csrf, request: keep.request }}
-        initialError={errorFromQuery(query, { password: FIELD_MESSAGES.new_password })}
+        initialError={errorFromQuery(query, { password: newPasswordMessage(query) })}
         fields={[
           { name: "given_name", label: "First name", type: "text", autoComplete: "given-name", autoCapitalize: "words", maxLength: 100 },
           { name: "family_name", label: "Last name", type: "text", autoComplete: "family-name", autoCapitalize: "words", maxLength: 100 },

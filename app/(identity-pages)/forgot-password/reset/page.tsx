@@ -18,7 +18,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   const email = pending?.purpose === "password_reset" ? pending.email : undefined;
   const csrf = (await csrfTokenForPage()) ?? "";
   // An error of the recovery-contact form is shown there, not on the code form.
-  const error = errorFromQuery(query, { password: FIELD_MESSAGES.new_password });
+  const error = errorFromQuery(query, { password: newPasswordMessage(query) });
   const contactError = error?.field === "contact" ? error : null;
   return (
     <div className="auth-card">
