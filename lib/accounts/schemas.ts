@@ -95,6 +95,24 @@ export const signInBodySchema = z.object({
   return_to: returnToSchema,
 });
 
+/** "Email me a code": the address (from the sign-in form or the code page) and where to go afterwards. */
+export const emailCodeBodySchema = z.object({
+  email: emailSchema,
+  request: requestIdSchema,
+  return_to: returnToSchema,
+});
+
+/** The emailed code; the address, binding and destination come from the browser's sealed cookie. */
+export const emailCodeVerifyBodySchema = z.object({
+  code: sixDigitCodeSchema,
+  request: requestIdSchema,
+});
+
+/** "Send a new code" on the code page: everything else is in the sealed cookie. */
+export const emailCodeResendBodySchema = z.object({
+  request: requestIdSchema,
+});
+
 export const secondFactorBodySchema = z.object({
   code: secondFactorCodeSchema,
   request: requestIdSchema,

@@ -55,7 +55,7 @@ describe("the new-password policy (NIST SP 800-63B)", () => {
     expect(judge("Member Mary 1")).toMatchObject({ ok: false, reason: "personal" });
     // A name inside a real passphrase is fine; someone else's address does not forbid it either.
     expect(judge("mary had a little lamb at harbour")).toMatchObject({ ok: true });
-    expect(judge("mary.member", { email: "someone@example.org" }).reason).not.toBe("personal");
+    expect(judge("mary.member", { email: "someone@example.org" })).not.toMatchObject({ reason: "personal" });
   });
 
   it("keeps the fixtures' passwords valid, and says how strong an accepted one is", () => {

@@ -1,4 +1,4 @@
-import type { DictionaryMatch, MatchEstimated, ZxcvbnResult } from "@zxcvbn-ts/core";
+import type { DictionaryMatch, MatchExtended, ZxcvbnResult } from "@zxcvbn-ts/core";
 
 /**
  * The rules a new password must meet (NIST SP 800-63B, 5.1.1.2; docs/decisions/0021): 8 to 128 characters
@@ -101,7 +101,7 @@ function isPersonal(password: string, owner: PasswordOwner): boolean {
 }
 
 /** The one match covering the whole password, when it is a commonly used password (maybe disguised). */
-function wholeCommonPassword(password: string, sequence: readonly MatchEstimated[]): DictionaryMatch | null {
+function wholeCommonPassword(password: string, sequence: readonly MatchExtended[]): DictionaryMatch | null {
   if (sequence.length !== 1) return null;
   const [match] = sequence;
   if (!match || match.pattern !== "dictionary" || match.token.length !== password.length) return null;

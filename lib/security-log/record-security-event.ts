@@ -59,6 +59,7 @@ export const SECURITY_EVENT_TYPES = [
   "membership_record_updated",
   "family_renamed",
   "family_merged",
+  "sign_in_code_sent",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

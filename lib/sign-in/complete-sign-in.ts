@@ -41,9 +41,12 @@ export async function completeSignIn(database: Database, input: {
   method: string;
   /** The external provider of a federated sign-in (docs/decisions/0014), for the security log. */
   provider?: { id: string; name: string };
+  /** How the first step was proved when `method` is the second one, e.g. `email_code`, for the security log. */
+  firstMethod?: string;
 }): Promise<CompletedSignIn> {
   const detail = {
     method: input.method,
+    ...(input.firstMethod ? { first_method: input.firstMethod } : {}),
     amr: input.amr,
     ...(input.provider ? { provider: input.provider.id, provider_name: input.provider.name } : {}),
   };

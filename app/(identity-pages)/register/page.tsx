@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
-import { FIELD_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/accounts/schemas";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/accounts/schemas";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../_components/auth-form";
 import { emailField } from "../_components/fields";
-import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
+import { errorFromQuery, newPasswordMessage, param, type SearchParams } from "../_components/page-errors";
 import { pageRequest } from "../_components/request-context";
 
 export const dynamic = "force-dynamic";
@@ -35,6 +35,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
             autoComplete: "new-password",
             minLength: PASSWORD_MIN_LENGTH,
             maxLength: PASSWORD_MAX_LENGTH,
+            strengthMeter: true,
             hint: `At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong password that is easy to remember.`,
           },
         ]}

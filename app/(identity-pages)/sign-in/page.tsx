@@ -52,6 +52,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         submitLabel="Sign in"
         hidden={{ [CSRF_FIELD]: csrf, request: request?.parked.id, return_to: returnTo }}
         initialError={errorFromQuery(query)}
+        // No password at hand: the same form posts the typed address to "Email me a code" (an empty one
+        // is asked for on the code page).
+        secondary={{ action: "/auth/email-code", label: "Email me a code instead" }}
         fields={[
           emailField(request?.parked.params.login_hint),
           {

@@ -27,12 +27,18 @@ const FAILED_SIGN_IN: Record<string, string> = {
   password: "Failed sign-in: wrong password",
   totp: "Failed sign-in: wrong code from the authenticator app",
   recovery_code: "Failed sign-in: wrong recovery code",
+  email_code: "Failed sign-in: wrong code from the sign-in email",
 };
 
 const WORDS: Record<string, (detail: Detail) => string> = {
   account_created: () => "Account created",
-  email_verified: () => "Email address confirmed",
-  sign_in: (detail) => (providerName(detail) ? `Signed in with ${providerName(detail)}` : "Signed in"),
+  email_verified: (detail) => (text(detail, "via") === "sign_in_code" ? "Email address confirmed by a sign-in code" : "Email address confirmed"),
+  sign_in: (detail) =>
+    providerName(detail)
+      ? `Signed in with ${providerName(detail)}`
+      : text(detail, "method") === "email_code" || text(detail, "first_method") === "email_code"
+        ? "Signed in with a code sent by email"
+        : "Signed in",
   sign_in_failed: (detail) => FAILED_SIGN_IN[text(detail, "reason") ?? ""] ?? "Failed sign-in attempt",
   sign_out: () => "Signed out",
   recovery_code_used: (detail) => {
@@ -109,6 +115,7 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   },
   membership_unlinked: () => "Church staff unlinked your membership record from this account",
   membership_record_updated: () => "Church staff updated your membership record",
+  sign_in_code_sent: () => "Sign-in code sent by email",
 };
 
 export function securityEventWords(type: string, detail: Detail): string {
