@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { authorizationCodeGrant } from "openid-client";
 import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { sql } from "../support/database.ts";
-import { createTestMember, nextTotpCode, uniqueEmail, type TestMember } from "../support/oauth-accounts.ts";
+import { createTestMember, nextTotpCode, uniqueEmail } from "../support/oauth-accounts.ts";
 import { DEMO_PASSWORD, OAuthBrowser, hiddenInputs } from "../support/oauth-browser.ts";
 import { relyingParty, startAuthorization } from "../support/oauth-client.ts";
 import { latestCodeFor, messagesTo, wrongCode } from "../support/outbox.ts";
@@ -46,14 +46,6 @@ async function age(email: string, seconds: number): Promise<void> {
 
 async function sessionsOf(userId: string): Promise<{ amr: string[] }[]> {
   return sql<{ amr: string[] }>(`SELECT amr FROM session WHERE user_id = $1 AND revoked_at IS NULL`, [userId]);
-}
-
-async function signedInWithCode(member: TestMember): Promise<OAuthBrowser> {
-  const browser = new OAuthBrowser();
-  expect(await (await askForCode(browser, member.email)).json()).toEqual({ redirect_to: "/sign-in/email-code/verify" });
-  const response = await typeCode(browser, await latestCodeFor(member.email));
-  expect(await response.json()).toEqual({ redirect_to: "/account" });
-  return browser;
 }
 
 test("the right code signs in with amr otp: one email through the outbox, the security log says how", async () => {

@@ -62,8 +62,8 @@ describe("the new-password policy (NIST SP 800-63B)", () => {
     for (const password of ["demo-password", "correct horse battery", "a-long-enough-password", "a brand new passphrase", "a recovered passphrase"]) {
       expect(judge(password, { email: "member@example.org", givenName: "Jane", familyName: "Doe" }).ok).toBe(true);
     }
-    expect(judge("demo-password")).toEqual({ ok: true, score: 2, advice: "Fair. Add another word or two: longer is stronger." });
-    expect(judge("correct horse battery")).toEqual({ ok: true, score: 4, advice: "Strong. Nothing more to do." });
+    expect(judge("demo-password")).toEqual({ ok: true, score: 2, advice: "Add another word or two: longer is stronger." });
+    expect(judge("correct horse battery")).toEqual({ ok: true, score: 4, advice: "Nothing more to do: this is a strong password." });
   });
 
   it("has a sentence for every refusal a page shows without JavaScript", () => {

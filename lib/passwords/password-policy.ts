@@ -109,10 +109,11 @@ function wholeCommonPassword(password: string, sequence: readonly MatchExtended[
   return dictionary.dictionaryName.startsWith("passwords") ? dictionary : null;
 }
 
+/** What to do next, shown beside the level's word ("Fair", "Good", "Strong") by the meter. */
 const ADVICE: Record<2 | 3 | 4, string> = {
-  2: "Fair. Add another word or two: longer is stronger.",
-  3: "Good. Another word would make it stronger still.",
-  4: "Strong. Nothing more to do.",
+  2: "Add another word or two: longer is stronger.",
+  3: "Another word would make it stronger still.",
+  4: "Nothing more to do: this is a strong password.",
 };
 
 /** Judges a new password for its owner. Length first, so the estimator never sees more than 128 characters. */

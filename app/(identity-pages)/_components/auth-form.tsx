@@ -133,7 +133,17 @@ export function AuthForm({ action, submitLabel, fields, hidden, initialError = n
       method="post"
       action={action}
       onSubmit={onSubmit}
-      onChange={hasMeter ? (event) => setTyped(typedValues(event.currentTarget)) : undefined}
+      onChange={
+        hasMeter
+          ? (event) => {
+              setTyped(typedValues(event.currentTarget));
+              // The meter now speaks for the new password: a refusal of the old one would contradict it.
+              const changed = event.nativeEvent.target;
+              const name = changed instanceof HTMLInputElement ? changed.name : null;
+              if (error?.field && name === error.field && fields.some((field) => field.name === name && field.strengthMeter)) setError(null);
+            }
+          : undefined
+      }
       noValidate={false}
     >
       {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
