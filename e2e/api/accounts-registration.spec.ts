@@ -210,14 +210,14 @@ test("without JavaScript: 303 to the code page, or back to the form with ?error=
   expect(right.status).toBe(303);
   expect(right.headers.get("location")).toBe("/account");
 
-  const short = await register(new OAuthBrowser(), uniqueEmail("register-short"), plain(), "too short");
+  const short = await register(new OAuthBrowser(), uniqueEmail("register-short"), plain(), "2 short");
   expect(short.headers.get("location")).toBe("/register?error=invalid_request&field=password");
 });
 
 test("registration refuses bad fields with 400 naming the field", async () => {
   const cases: [Record<string, string>, string][] = [
-    [{ password: "too short" }, "password: Choose a password of 10 to 128 characters."],
-    [{ password: "x".repeat(129) }, "password: Choose a password of 10 to 128 characters."],
+    [{ password: "2 short" }, "password: Choose a password of 8 to 128 characters."],
+    [{ password: "x".repeat(129) }, "password: Choose a password of 8 to 128 characters."],
     [{ email: "rita@" }, "email: Enter your email address, like name@example.org."],
     [{ given_name: "   " }, "given_name: Enter your first name."],
     [{ family_name: "<script>" }, "family_name: Enter your last name."],

@@ -72,6 +72,11 @@ export interface AccountErrorOptions {
   formPath?: string;
   /** Cookies to set or clear even though the step failed (e.g. drop a lapsed half-sign-in). */
   cookies?: CookieToSet[];
+  /**
+   * Why a field was refused, as a short code from a closed set (e.g. a new password's `common`): carried as
+   * `?reason=` back to a page without JavaScript, which shows the matching sentence.
+   */
+  reason?: string;
 }
 
 /** An expected failure of an account step, rendered by the form wrapper; its message is safe to show. */
@@ -81,6 +86,7 @@ export class AccountError extends Error {
   readonly field: string | undefined;
   readonly formPath: string | undefined;
   readonly cookies: CookieToSet[];
+  readonly reason: string | undefined;
 
   constructor(
     readonly code: AccountErrorCode,
@@ -91,5 +97,6 @@ export class AccountError extends Error {
     this.field = options.field ?? ACCOUNT_ERRORS[code].field;
     this.formPath = options.formPath;
     this.cookies = options.cookies ?? [];
+    this.reason = options.reason;
   }
 }

@@ -5,6 +5,8 @@
 export const PAGES = {
   signIn: "/sign-in",
   secondFactor: "/sign-in/second-factor",
+  emailCode: "/sign-in/email-code",
+  emailCodeVerify: "/sign-in/email-code/verify",
   register: "/register",
   verifyEmail: "/register/verify",
   forgotPassword: "/forgot-password",

@@ -13,6 +13,7 @@ import type { PendingCode } from "../verification-codes/pending-code.ts";
 import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
 import { alreadyRegisteredEmail, verificationCodeEmail } from "./account-messages.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
+import { assertNewPasswordAllowed } from "../passwords/check-new-password.ts";
 
 export interface RegisterAccountInput {
   givenName: string;
@@ -38,6 +39,8 @@ export interface RegisterAccountInput {
 export async function registerAccount(database: Database, input: RegisterAccountInput, now = new Date()): Promise<PendingCode> {
   const sendKeys = [codeSendTargetKey("email_verification", input.email), codeSendIpKey(input.context.ip)];
   await assertAttemptsAllowed(database, sendKeys, now);
+  // Before anything is counted or written: a refused password changes nothing.
+  assertNewPasswordAllowed(input.password, { email: input.email, givenName: input.givenName, familyName: input.familyName });
   await recordFailure(database, sendKeys, now);
 
   const passwordHash = await hashPassword(input.password);

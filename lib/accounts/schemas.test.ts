@@ -12,10 +12,11 @@ describe("account field schemas", () => {
     expect(result.error?.issues[0]?.message).toBe(FIELD_MESSAGES.email);
   });
 
-  it("takes new passwords of 10 to 128 characters", () => {
-    expect(newPasswordSchema.safeParse("a".repeat(9)).success).toBe(false);
-    expect(newPasswordSchema.safeParse("a".repeat(10)).success).toBe(true);
+  it("takes new passwords of 8 to 128 characters, an emoji counting as one (the lists are checked by the services)", () => {
+    expect(newPasswordSchema.safeParse("a".repeat(7)).success).toBe(false);
+    expect(newPasswordSchema.safeParse("a".repeat(8)).success).toBe(true);
     expect(newPasswordSchema.safeParse("a".repeat(128)).success).toBe(true);
+    expect(newPasswordSchema.safeParse("🦊".repeat(128)).success).toBe(true);
     expect(newPasswordSchema.safeParse("a".repeat(129)).success).toBe(false);
   });
 

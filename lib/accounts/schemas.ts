@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from "../passwords/password-policy.ts";
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 /**
  * Field and form schemas of the sign-in, registration and password pages. Pure zod: the pages use the
@@ -6,8 +9,6 @@ import { z } from "zod";
  * sentence a member can act on; FIELD_MESSAGES is the single source the pages show after a no-JS round trip.
  */
 export const EMAIL_MAX_LENGTH = 254;
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MAX_LENGTH = 100;
 /** The half-signed-in cookie and parked requests use ids of at most this length. */
 export const REQUEST_ID_MAX_LENGTH = 64;
@@ -42,11 +43,14 @@ export const currentPasswordSchema = z
   .min(1, FIELD_MESSAGES.password)
   .max(1024, FIELD_MESSAGES.password);
 
-/** A new password: 10-128 characters, nothing else imposed (NIST SP 800-63B: length over composition). */
+/**
+ * A new password's length: 8-128 characters counted as the member sees them (an emoji is one), no
+ * composition rules (NIST SP 800-63B). The lists of common passwords and the member's own words are checked
+ * by the services that set it (lib/passwords/check-new-password.ts), which know whose password it is.
+ */
 export const newPasswordSchema = z
   .string({ error: FIELD_MESSAGES.new_password })
-  .min(PASSWORD_MIN_LENGTH, FIELD_MESSAGES.new_password)
-  .max(PASSWORD_MAX_LENGTH, FIELD_MESSAGES.new_password);
+  .refine((password) => passwordLength(password) >= PASSWORD_MIN_LENGTH && passwordLength(password) <= PASSWORD_MAX_LENGTH, FIELD_MESSAGES.new_password);
 
 function nameSchema(message: string) {
   return z
@@ -89,6 +93,24 @@ export const signInBodySchema = z.object({
   password: currentPasswordSchema,
   request: requestIdSchema,
   return_to: returnToSchema,
+});
+
+/** "Email me a code": the address (from the sign-in form or the code page) and where to go afterwards. */
+export const emailCodeBodySchema = z.object({
+  email: emailSchema,
+  request: requestIdSchema,
+  return_to: returnToSchema,
+});
+
+/** The emailed code; the address, binding and destination come from the browser's sealed cookie. */
+export const emailCodeVerifyBodySchema = z.object({
+  code: sixDigitCodeSchema,
+  request: requestIdSchema,
+});
+
+/** "Send a new code" on the code page: everything else is in the sealed cookie. */
+export const emailCodeResendBodySchema = z.object({
+  request: requestIdSchema,
 });
 
 export const secondFactorBodySchema = z.object({

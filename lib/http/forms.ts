@@ -22,7 +22,7 @@ import { requestContext, type RequestContext } from "./request-context.ts";
  *      - the page's fetch (Accept: application/json): 200 `{ redirect_to }`, or the identity error shape
  *        `{ error, error_description }` with its status (and Retry-After on 429);
  *      - a plain form post (no JavaScript): 303 to the next page, or 303 back to the form with
- *        `?error=<code>` (and `field`, `retry_after`), keeping the fields named in `keep` (`request`).
+ *        `?error=<code>` (and `field`, `reason`, `retry_after`), keeping the fields named in `keep` (`request`).
  * Every answer is `Cache-Control: no-store`. Unknown errors are logged with a request id and shown as a
  * generic message: no stack trace, SQL or submitted value ever reaches the response or the log line.
  */
@@ -56,6 +56,7 @@ interface Failure {
   status: number;
   message: string;
   field?: string;
+  reason?: string;
   retryAfterSeconds?: number;
   formPath?: string;
   cookies: CookieToSet[];
@@ -80,7 +81,7 @@ function validationFailure(error: ZodError): Failure {
 
 function toFailure(error: unknown, request: NextRequest): Failure {
   if (error instanceof AccountError) {
-    return failure(error.code, { message: error.message, field: error.field, formPath: error.formPath, cookies: error.cookies });
+    return failure(error.code, { message: error.message, field: error.field, reason: error.reason, formPath: error.formPath, cookies: error.cookies });
   }
   if (error instanceof TooManyAttemptsError) {
     return failure("too_many_requests", { message: error.message, retryAfterSeconds: error.retryAfterSeconds });
@@ -111,6 +112,7 @@ function backToForm(path: string, fail: Failure, kept: Record<string, string>): 
   for (const [name, value] of Object.entries(kept)) query.set(name, value);
   query.set("error", fail.code);
   if (fail.field && fail.code === "invalid_request") query.set("field", fail.field);
+  if (fail.reason && fail.code === "invalid_request") query.set("reason", fail.reason);
   if (fail.retryAfterSeconds) query.set("retry_after", String(fail.retryAfterSeconds));
   return `${path}?${query.toString()}`;
 }

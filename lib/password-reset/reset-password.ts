@@ -6,6 +6,7 @@ import type { RequestContext } from "../kernel/request-context.ts";
 import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { clearAttempts } from "../limits/clear-attempts.ts";
 import { codeGuessKey, ipFailureKey, signInAccountKey } from "../limits/keys.ts";
+import { assertNewPasswordAllowed } from "../passwords/check-new-password.ts";
 import { revokeGrants } from "../oauth/grants/revoke-grants.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
@@ -28,6 +29,9 @@ export async function resetPassword(
 ): Promise<{ userId: string }> {
   const accountKey = codeGuessKey("password_reset", input.email);
   await assertAttemptsAllowed(database, [ipFailureKey(input.context.ip), accountKey], now);
+  // Before the code is tried, so a refused password does not use up the code. Judged by the typed address
+  // alone: the account's names would make the answer differ for addresses that have an account.
+  assertNewPasswordAllowed(input.password, { email: input.email });
   const outcome = await consumeVerificationCode(database, { purpose: "password_reset", subject: input.email, binding: "" }, input.code, now);
   if (outcome.outcome !== "accepted") return rejectCode(database, outcome, input.context, now, [accountKey]);
 

@@ -62,6 +62,7 @@ export const SECURITY_EVENT_TYPES = [
   "passkey_added",
   "passkey_renamed",
   "passkey_removed",
+  "sign_in_code_sent",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -43,9 +43,12 @@ export async function completeSignIn(database: Database, input: {
   provider?: { id: string; name: string };
   /** The member's name of the passkey used (docs/decisions/0021), for the security log. */
   passkey?: string;
+  /** How the first step was proved when `method` is the second one, e.g. `email_code`, for the security log. */
+  firstMethod?: string;
 }): Promise<CompletedSignIn> {
   const detail = {
     method: input.method,
+    ...(input.firstMethod ? { first_method: input.firstMethod } : {}),
     amr: input.amr,
     ...(input.passkey ? { passkey: input.passkey } : {}),
     ...(input.provider ? { provider: input.provider.id, provider_name: input.provider.name } : {}),

@@ -15,8 +15,11 @@ export interface PendingSignIn {
   userId: string;
   request?: string;
   returnTo?: string;
-  /** How the first step was proved: `fed` after "Continue with <provider>"; absent for a password. */
-  firstFactor?: "fed";
+  /**
+   * How the first step was proved: `fed` after "Continue with <provider>", `otp` after "Email me a code";
+   * absent for a password.
+   */
+  firstFactor?: "fed" | "otp";
   /** The provider of a `fed` first step, for the security log. */
   provider?: { id: string; name: string };
 }
@@ -40,7 +43,7 @@ export async function readPendingSignIn(value: string | undefined, now = new Dat
     userId: payload.userId,
     request: typeof payload.request === "string" ? payload.request : undefined,
     returnTo: typeof payload.returnTo === "string" ? payload.returnTo : undefined,
-    firstFactor: payload.firstFactor === "fed" ? "fed" : undefined,
+    firstFactor: payload.firstFactor === "fed" || payload.firstFactor === "otp" ? payload.firstFactor : undefined,
     provider: providerOf(payload.provider),
   };
 }

@@ -20,6 +20,8 @@ export const VERIFICATION_PURPOSES = [
   "recovery_contact_verification",
   "phone_verification",
   "membership_link",
+  // "Email me a code" on the sign-in page (lib/sign-in/send-sign-in-code.ts).
+  "email_sign_in",
 ] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 

@@ -373,6 +373,10 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   // An existing address (a mutated email can hit a seeded one) also gets its password_reset_requested entry.
   "/auth/forgot-password": ["verification_code", "outbox_message", "security_event"],
   "/auth/resend-verification": ["verification_code", "outbox_message"],
+  // "Email me a code" (docs/decisions/0021): a code for any address; a seeded one also gets the email and
+  // its sign_in_code_sent entry. The resend needs the browser's sealed cookie, which the fuzz never holds.
+  "/auth/email-code": ["verification_code", "outbox_message", "security_event"],
+  "/auth/email-code/resend": ["verification_code", "outbox_message", "security_event"],
   // Without a session cookie, signing out has nothing to end: it only redirects.
   "/auth/sign-out": [],
   "/oauth/authorize": ["authorization_request"],
@@ -1194,6 +1198,9 @@ const FORM_TEMPLATES: Record<string, Record<string, string>> = {
   "/auth/forgot-password": { email: "nobody", via: "email", request: "" },
   "/auth/reset-password": { email: "member@example.org", code: "123456", password: "a-long-enough-password", request: "" },
   "/auth/sign-out": { continue: "/" },
+  "/auth/email-code": { email: "member@example.org", request: "", return_to: "/account" },
+  "/auth/email-code/verify": { code: "123456", request: "" },
+  "/auth/email-code/resend": { request: "" },
 };
 
 export function formRequests(csrf: Csrf, baseUrl: string): fc.Arbitrary<Generated> {
@@ -1231,7 +1238,7 @@ export function formRequests(csrf: Csrf, baseUrl: string): fc.Arbitrary<Generate
 
 // ── the sign-in flow's pages, GET with hostile queries (they render what the form handlers put there) ──
 
-const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account", "/admin/people", "/admin/people/00000000-0000-4000-8000-0000000000ff", "/admin/people/%3Cscript%3E", "/admin/households", "/admin/households/00000000-0000-4000-8000-0000000000fe"];
+const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/sign-in/email-code", "/sign-in/email-code/verify", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account", "/admin/people", "/admin/people/00000000-0000-4000-8000-0000000000ff", "/admin/people/%3Cscript%3E", "/admin/households", "/admin/households/00000000-0000-4000-8000-0000000000fe"];
 
 export function pageRequests(): fc.Arbitrary<Generated> {
   const value = fc.oneof(

@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { PasswordStrengthMeter } from "@/components/passwords/password-strength-meter";
 import { ACCOUNT_ERRORS, isAccountErrorCode } from "@/lib/accounts/errors";
 
 /**
@@ -25,6 +26,8 @@ export interface AuthField {
   aside?: { href: string; text: string };
   autoCapitalize?: "none" | "words" | "characters";
   spellCheck?: boolean;
+  /** A new password: show how strong it is, and why, as it is typed (the form's email and names are its owner's). */
+  strengthMeter?: boolean;
 }
 
 export interface AuthFormError {
@@ -40,6 +43,12 @@ export interface AuthFormProps {
   hidden: Record<string, string | undefined>;
   /** The error of the previous no-JS round trip (from `?error=`). */
   initialError?: AuthFormError | null;
+  /**
+   * A second way to submit the same form to another step, e.g. "Email me a code" on the sign-in form: its
+   * button posts to `action` without the browser's checks of the fields (the step needs fewer of them), and
+   * never sends the password fields.
+   */
+  secondary?: { action: string; label: string };
   /** Shown under the button. */
   children?: ReactNode;
 }
@@ -57,7 +66,17 @@ function errorFromBody(body: unknown, fieldNames: string[]): AuthFormError {
   return { message: description, field: field && fieldNames.includes(field) ? field : undefined };
 }
 
-export function AuthForm({ action, submitLabel, fields, hidden, initialError = null, children }: AuthFormProps) {
+/** What the strength meter needs from the form: the password and its owner's words. */
+function typedValues(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const name of ["password", "email", "given_name", "family_name"]) {
+    const control = form.elements.namedItem(name);
+    if (control instanceof HTMLInputElement) values[name] = control.value;
+  }
+  return values;
+}
+
+export function AuthForm({ action, submitLabel, fields, hidden, initialError = null, secondary, children }: AuthFormProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const formRef = useRef<HTMLFormElement>(null);
@@ -66,6 +85,8 @@ export function AuthForm({ action, submitLabel, fields, hidden, initialError = n
   const [errorVersion, setErrorVersion] = useState(initialError ? 1 : 0);
   const [pending, setPending] = useState(false);
   const fieldNames = fields.map((field) => field.name);
+  const hasMeter = fields.some((field) => field.strengthMeter);
+  const [typed, setTyped] = useState<Record<string, string>>({});
 
   // Move focus to what needs fixing each time an error appears (including one rendered by the server).
   useEffect(() => {
@@ -80,11 +101,16 @@ export function AuthForm({ action, submitLabel, fields, hidden, initialError = n
     if (pending) return;
     const form = event.currentTarget;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const target = submitter?.getAttribute("formaction") ?? action;
+    const passwords = new Set(fields.filter((field) => field.type === "password").map((field) => field.name));
     const body = new URLSearchParams();
-    for (const [name, value] of new FormData(form, submitter)) if (typeof value === "string") body.append(name, value);
+    for (const [name, value] of new FormData(form, submitter)) {
+      if (typeof value !== "string" || (target !== action && passwords.has(name))) continue;
+      body.append(name, value);
+    }
     setPending(true);
     try {
-      const response = await fetch(action, { method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const response = await fetch(target, { method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin" });
       const data: unknown = await response.json().catch(() => null);
       const redirectTo = (data as { redirect_to?: unknown } | null)?.redirect_to;
       if (response.ok && typeof redirectTo === "string") {
@@ -101,7 +127,25 @@ export function AuthForm({ action, submitLabel, fields, hidden, initialError = n
   }
 
   return (
-    <form ref={formRef} className="auth-form" method="post" action={action} onSubmit={onSubmit} noValidate={false}>
+    <form
+      ref={formRef}
+      className="auth-form"
+      method="post"
+      action={action}
+      onSubmit={onSubmit}
+      onChange={
+        hasMeter
+          ? (event) => {
+              setTyped(typedValues(event.currentTarget));
+              // The meter now speaks for the new password: a refusal of the old one would contradict it.
+              const changed = event.nativeEvent.target;
+              const name = changed instanceof HTMLInputElement ? changed.name : null;
+              if (error?.field && name === error.field && fields.some((field) => field.name === name && field.strengthMeter)) setError(null);
+            }
+          : undefined
+      }
+      noValidate={false}
+    >
       {Object.entries(hidden).map(([name, value]) => (value ? <input key={name} type="hidden" name={name} value={value} /> : null))}
       <div id={errorId} ref={errorRef} tabIndex={-1} role="alert" className={error ? "notice notice--error auth-error" : "auth-error--empty"}>
         {error ? <p>{error.message}</p> : null}
@@ -110,7 +154,8 @@ export function AuthForm({ action, submitLabel, fields, hidden, initialError = n
         const inputId = `${id}-${field.name}`;
         const hintId = field.hint ? `${inputId}-hint` : undefined;
         const invalid = error?.field === field.name;
-        const describedBy = [hintId, invalid ? errorId : undefined].filter(Boolean).join(" ") || undefined;
+        const meterId = field.strengthMeter ? `${inputId}-meter` : undefined;
+        const describedBy = [hintId, meterId, invalid ? errorId : undefined].filter(Boolean).join(" ") || undefined;
         return (
           <div key={field.name} className="auth-field">
             <div className="auth-field__label-row">
@@ -145,12 +190,24 @@ export function AuthForm({ action, submitLabel, fields, hidden, initialError = n
               aria-invalid={invalid || undefined}
               aria-describedby={describedBy}
             />
+            {meterId ? (
+              <PasswordStrengthMeter
+                id={meterId}
+                password={typed[field.name] ?? ""}
+                owner={{ email: typed.email, givenName: typed.given_name, familyName: typed.family_name }}
+              />
+            ) : null}
           </div>
         );
       })}
       <button type="submit" className="button button--primary button--block button--large" aria-disabled={pending || undefined}>
         {submitLabel}
       </button>
+      {secondary ? (
+        <button type="submit" formAction={secondary.action} formNoValidate className="button button--block auth-form__secondary" aria-disabled={pending || undefined}>
+          {secondary.label}
+        </button>
+      ) : null}
       {children}
     </form>
   );

@@ -1,6 +1,7 @@
 import { ACCOUNT_ERRORS, isAccountErrorCode } from "@/lib/accounts/errors";
 import { FIELD_MESSAGES } from "@/lib/accounts/schemas";
 import { tooManyAttemptsMessage } from "@/lib/limits/policies";
+import { isPasswordRefusal, PASSWORD_REFUSAL_MESSAGES } from "@/lib/passwords/password-policy";
 import type { AuthFormError } from "./auth-form";
 
 /**
@@ -37,4 +38,10 @@ export function errorFromQuery(searchParams: SearchParams, fieldMessages: Partia
   }
   const entry = ACCOUNT_ERRORS[code];
   return { message: entry.message, field: entry.field };
+}
+
+/** The sentence for a refused new password after a no-JS round trip: why, from `?reason=`, else its length rule. */
+export function newPasswordMessage(searchParams: SearchParams): string {
+  const reason = param(searchParams, "reason");
+  return isPasswordRefusal(reason) ? PASSWORD_REFUSAL_MESSAGES[reason] : FIELD_MESSAGES.new_password;
 }

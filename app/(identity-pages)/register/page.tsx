@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
-import { FIELD_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/accounts/schemas";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/accounts/schemas";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../_components/auth-form";
 import { emailField } from "../_components/fields";
-import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
+import { errorFromQuery, newPasswordMessage, param, type SearchParams } from "../_components/page-errors";
 import { pageRequest } from "../_components/request-context";
 
 export const dynamic = "force-dynamic";
@@ -23,7 +23,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
         action="/auth/register"
         submitLabel="Create account"
         hidden={{ [CSRF_FIELD]: csrf, request: keep.request }}
-        initialError={errorFromQuery(query, { password: FIELD_MESSAGES.new_password })}
+        initialError={errorFromQuery(query, { password: newPasswordMessage(query) })}
         fields={[
           { name: "given_name", label: "First name", type: "text", autoComplete: "given-name", autoCapitalize: "words", maxLength: 100 },
           { name: "family_name", label: "Last name", type: "text", autoComplete: "family-name", autoCapitalize: "words", maxLength: 100 },
@@ -35,6 +35,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
             autoComplete: "new-password",
             minLength: PASSWORD_MIN_LENGTH,
             maxLength: PASSWORD_MAX_LENGTH,
+            strengthMeter: true,
             hint: `At least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong password that is easy to remember.`,
           },
         ]}

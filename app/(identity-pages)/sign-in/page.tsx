@@ -61,6 +61,9 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         submitLabel="Sign in"
         hidden={{ [CSRF_FIELD]: csrf, request: request?.parked.id, return_to: returnTo }}
         initialError={errorFromQuery(query)}
+        // No password at hand: the same form posts the typed address to "Email me a code" (an empty one
+        // is asked for on the code page).
+        secondary={{ action: "/auth/email-code", label: "Email me a code instead" }}
         fields={[
           // `webauthn` last: the browser lists the member's passkeys among this field's suggestions (conditional mediation).
           { ...emailField(request?.parked.params.login_hint), autoComplete: "username webauthn" },

@@ -19,10 +19,12 @@ export const POST = formRoute({
     }
     const method = await verifySecondFactor(database, { userId: pending.userId, code: input.code, context: client });
     // The cookie, not the form, says which request this sign-in belongs to: it was sealed at the password step.
+    // After an emailed code the first factor is already `otp`: RFC 8176 lists each method once.
     const done = await completeSignIn(database, {
       userId: pending.userId,
-      amr: [pending.firstFactor ?? "pwd", "otp", "mfa"],
+      amr: [...new Set([pending.firstFactor ?? "pwd", "otp", "mfa"] as const)],
       method,
+      firstMethod: pending.firstFactor === "otp" ? "email_code" : undefined,
       provider: pending.provider,
       context: client,
       cookie,

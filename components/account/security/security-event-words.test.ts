@@ -88,6 +88,15 @@ describe("security log words", () => {
     expect(securityEventWords("mailing_list_joined", null)).toBe("Mailing list joined");
     expect(securityEventWords("", null)).toBe("Account activity");
   });
+
+  it("says when a sign-in used a code sent by email (issue 18)", () => {
+    expect(securityEventWords("sign_in_code_sent", null)).toBe("Sign-in code sent by email");
+    expect(securityEventWords("sign_in", { method: "email_code", amr: ["otp"] })).toBe("Signed in with a code sent by email");
+    expect(securityEventWords("sign_in", { method: "totp", first_method: "email_code", amr: ["otp", "mfa"] })).toBe("Signed in with a code sent by email");
+    expect(securityEventWords("sign_in", { method: "password", amr: ["pwd"] })).toBe("Signed in");
+    expect(securityEventWords("sign_in_failed", { reason: "email_code" })).toBe("Failed sign-in: wrong code from the sign-in email");
+    expect(securityEventWords("email_verified", { via: "sign_in_code", password_removed: true })).toBe("Email address confirmed by a sign-in code");
+  });
 });
 
 describe("the security log's words for passkeys", () => {

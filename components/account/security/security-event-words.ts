@@ -27,21 +27,24 @@ const FAILED_SIGN_IN: Record<string, string> = {
   password: "Failed sign-in: wrong password",
   totp: "Failed sign-in: wrong code from the authenticator app",
   recovery_code: "Failed sign-in: wrong recovery code",
+  email_code: "Failed sign-in: wrong code from the sign-in email",
   passkey: "Failed sign-in with a passkey",
   passkey_device_type: "Failed sign-in with a passkey",
   passkey_counter: "Passkey refused as a possible copy",
 };
 
-/** How a sign-in was proved, when it was not a password alone. */
+/** How a sign-in was proved, when it was not a password alone: a passkey, a provider, a code sent by email. */
 const signedInWith = (detail: Detail): string | null => {
   const passkey = text(detail, "passkey");
   if (text(detail, "method") === "passkey") return passkey ? `a passkey (${passkey})` : "a passkey";
-  return providerName(detail);
+  if (providerName(detail)) return providerName(detail);
+  if (text(detail, "method") === "email_code" || text(detail, "first_method") === "email_code") return "a code sent by email";
+  return null;
 };
 
 const WORDS: Record<string, (detail: Detail) => string> = {
   account_created: () => "Account created",
-  email_verified: () => "Email address confirmed",
+  email_verified: (detail) => (text(detail, "via") === "sign_in_code" ? "Email address confirmed by a sign-in code" : "Email address confirmed"),
   sign_in: (detail) => (signedInWith(detail) ? `Signed in with ${signedInWith(detail)}` : "Signed in"),
   sign_in_failed: (detail) => {
     const words = FAILED_SIGN_IN[text(detail, "reason") ?? ""] ?? "Failed sign-in attempt";
@@ -129,6 +132,7 @@ const WORDS: Record<string, (detail: Detail) => string> = {
     return previous && name ? `Passkey renamed: ${previous} → ${name}` : withValue("Passkey renamed", name);
   },
   passkey_removed: (detail) => withValue("Passkey removed", text(detail, "name")),
+  sign_in_code_sent: () => "Sign-in code sent by email",
 };
 
 export function securityEventWords(type: string, detail: Detail): string {

@@ -2,11 +2,11 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { pendingCodeCookieName, readPendingCode } from "@/lib/verification-codes/pending-code";
-import { FIELD_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/accounts/schemas";
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/accounts/schemas";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../../_components/auth-form";
 import { emailField } from "../../_components/fields";
-import { errorFromQuery, param, type SearchParams } from "../../_components/page-errors";
+import { errorFromQuery, newPasswordMessage, param, type SearchParams } from "../../_components/page-errors";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Choose a new password" };
@@ -18,7 +18,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   const email = pending?.purpose === "password_reset" ? pending.email : undefined;
   const csrf = (await csrfTokenForPage()) ?? "";
   // An error of the recovery-contact form is shown there, not on the code form.
-  const error = errorFromQuery(query, { password: FIELD_MESSAGES.new_password });
+  const error = errorFromQuery(query, { password: newPasswordMessage(query) });
   const contactError = error?.field === "contact" ? error : null;
   return (
     <div className="auth-card">
@@ -48,6 +48,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
             autoComplete: "new-password",
             minLength: PASSWORD_MIN_LENGTH,
             maxLength: PASSWORD_MAX_LENGTH,
+            strengthMeter: true,
             hint: `At least ${PASSWORD_MIN_LENGTH} characters. Changing it signs you out on every device.`,
           },
         ]}

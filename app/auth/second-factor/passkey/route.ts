@@ -24,6 +24,7 @@ export const POST = formRoute({
       userId: pending.userId,
       amr: [pending.firstFactor ?? "pwd", ...passkey.amr],
       method: "passkey",
+      firstMethod: pending.firstFactor === "otp" ? "email_code" : undefined,
       passkey: passkey.passkeyName,
       provider: pending.provider,
       context: client,
