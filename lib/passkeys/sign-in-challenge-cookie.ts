@@ -15,9 +15,10 @@ export function passkeyChallengeCookieName(): string {
   return sealedCookieName(COOKIE);
 }
 
-export async function newPasskeyChallengeCookie(now = new Date()): Promise<{ binding: string; cookie: CookieToSet }> {
-  const binding = newChallengeBinding();
-  return { binding, cookie: await sealedCookie(COOKIE, PURPOSE, { binding }, CHALLENGE_SECONDS, now) };
+/** The cookie for this binding (a new random one when the browser has none), good as long as a challenge. */
+export async function passkeyChallengeCookie(binding: string | null, now = new Date()): Promise<{ binding: string; cookie: CookieToSet }> {
+  const kept = binding ?? newChallengeBinding();
+  return { binding: kept, cookie: await sealedCookie(COOKIE, PURPOSE, { binding: kept }, CHALLENGE_SECONDS, now) };
 }
 
 export async function readPasskeyChallengeBinding(value: string | undefined, now = new Date()): Promise<string | null> {

@@ -377,6 +377,8 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   // its sign_in_code_sent entry. The resend needs the browser's sealed cookie, which the fuzz never holds.
   "/auth/email-code": ["verification_code", "outbox_message", "security_event"],
   "/auth/email-code/resend": ["verification_code", "outbox_message", "security_event"],
+  // A passkey challenge for the sign-in page (docs/decisions/0021), bound to the sealed cookie the answer sets.
+  "/auth/passkey/options": ["webauthn_challenge"],
   // Without a session cookie, signing out has nothing to end: it only redirects.
   "/auth/sign-out": [],
   "/oauth/authorize": ["authorization_request"],
@@ -1186,6 +1188,20 @@ export interface Csrf {
   token: string;
 }
 
+/** A passkey's answer of the right shape (WebAuthn AuthenticationResponseJSON) for a credential nobody registered. */
+const PASSKEY_ASSERTION = JSON.stringify({
+  id: "AAECAwQFBgcICQoLDA0ODw",
+  rawId: "AAECAwQFBgcICQoLDA0ODw",
+  type: "public-key",
+  response: {
+    clientDataJSON: Buffer.from(JSON.stringify({ type: "webauthn.get", challenge: "AAAA", origin: "http://127.0.0.1" })).toString("base64url"),
+    authenticatorData: Buffer.alloc(37, 1).toString("base64url"),
+    signature: Buffer.alloc(70, 2).toString("base64url"),
+    userHandle: "AAECAwQFBgcICQoLDA0ODw",
+  },
+  clientExtensionResults: {},
+});
+
 const FORM_TEMPLATES: Record<string, Record<string, string>> = {
   "/auth/sign-in": { email: "member@example.org", password: "wrong-password-1", request: "", return_to: "/account" },
   "/auth/second-factor": { code: "123456", request: "" },
@@ -1201,6 +1217,9 @@ const FORM_TEMPLATES: Record<string, Record<string, string>> = {
   "/auth/email-code": { email: "member@example.org", request: "", return_to: "/account" },
   "/auth/email-code/verify": { code: "123456", request: "" },
   "/auth/email-code/resend": { request: "" },
+  "/auth/passkey/options": { purpose: "sign_in", request: "" },
+  "/auth/passkey/sign-in": { credential: PASSKEY_ASSERTION, request: "", return_to: "/account" },
+  "/auth/second-factor/passkey": { credential: PASSKEY_ASSERTION, request: "" },
 };
 
 export function formRequests(csrf: Csrf, baseUrl: string): fc.Arbitrary<Generated> {

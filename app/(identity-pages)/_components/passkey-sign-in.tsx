@@ -6,7 +6,7 @@ import {
   startAuthentication,
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
 
 /**
  * "Sign in with a passkey" (docs/decisions/0021-passkeys.md). Asks /auth/passkey/options for a challenge
@@ -37,6 +37,9 @@ const RENEW_AUTOFILL_MS = 4 * 60 * 1000;
 
 class ServerRefusal extends Error {}
 
+/** Whether the browser has WebAuthn never changes while the page is open: nothing to subscribe to. */
+const subscribeToNothing = () => () => undefined;
+
 function formBody(fields: Record<string, string | undefined>): URLSearchParams {
   const body = new URLSearchParams();
   for (const [name, value] of Object.entries(fields)) if (value) body.set(name, value);
@@ -59,7 +62,8 @@ async function postForm(action: string, fields: Record<string, string | undefine
 }
 
 export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, label, divider = false }: PasskeySignInProps) {
-  const [supported, setSupported] = useState(false);
+  // Known only in the browser: false while the page is rendered on the server, so nothing shows without JavaScript.
+  const supported = useSyncExternalStore(subscribeToNothing, browserSupportsWebAuthn, () => false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
@@ -83,10 +87,6 @@ export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, l
     setError(failure instanceof ServerRefusal ? failure.message : CANCELLED);
     setPending(false);
     requestAnimationFrame(() => errorRef.current?.focus());
-  }, []);
-
-  useEffect(() => {
-    setSupported(browserSupportsWebAuthn());
   }, []);
 
   // Passkeys among the email field's autofill suggestions (sign-in page only), renewed before the challenge expires.

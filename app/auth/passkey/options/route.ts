@@ -1,7 +1,7 @@
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { formRoute } from "@/lib/http/forms";
 import { formMethodNotAllowed } from "@/lib/http/method-not-allowed";
-import { newPasskeyChallengeCookie } from "@/lib/passkeys/sign-in-challenge-cookie";
+import { passkeyChallengeCookie, passkeyChallengeCookieName, readPasskeyChallengeBinding } from "@/lib/passkeys/sign-in-challenge-cookie";
 import { passkeyOptionsBodySchema } from "@/lib/passkeys/sign-in-schemas";
 import { startPasskeySignIn } from "@/lib/passkeys/start-passkey-sign-in";
 import { AccountError } from "@/lib/accounts/errors";
@@ -18,7 +18,8 @@ export const POST = formRoute({
       if (!pending) throw new AccountError("sign_in_expired", { formPath: PAGES.signIn, cookies: [clearedPendingSignInCookie()] });
       userId = pending.userId;
     }
-    const { binding, cookie: challengeCookie } = await newPasskeyChallengeCookie();
+    // The browser's binding again when it has one: its waiting challenge is replaced, never piled up.
+    const { binding, cookie: challengeCookie } = await passkeyChallengeCookie(await readPasskeyChallengeBinding(cookie(passkeyChallengeCookieName())));
     const options = await startPasskeySignIn(database, { binding, userId });
     const page = input.purpose === "second_factor" ? PAGES.secondFactor : PAGES.signIn;
     return { redirectTo: pagePath(page, { request: input.request }), cookies: [challengeCookie], json: { options } };
