@@ -22,6 +22,8 @@ export interface LoadRequest {
 }
 
 export interface Scenario {
+  /** Requests one grant takes (a passkey sign-in: the challenge, then the answer); default 1. */
+  requestsPerGrant?: number;
   /** Worker `worker`'s next request. */
   next(worker: number): LoadRequest;
   /** Checks an answer and updates the worker's state (a DPoP nonce comes in a header); returns what was wrong, or null. */

@@ -5,7 +5,7 @@
 import type { ClosedLoopResult } from "./closed-loop.ts";
 import { fixed, ratio as formatRatio } from "./report.ts";
 
-export type OAuthScenario = "trivial" | "client_credentials" | "refresh_token" | "device_poll" | "dpop_refresh" | "password_sign_in";
+export type OAuthScenario = "trivial" | "client_credentials" | "refresh_token" | "device_poll" | "dpop_refresh" | "password_sign_in" | "passkey_sign_in";
 export type ServerId = "ours" | "oidc-provider" | "oidc-provider-memory";
 
 export const SERVER_LABELS: Record<ServerId, string> = {
@@ -21,6 +21,7 @@ export const SCENARIO_LABELS: Record<OAuthScenario, string> = {
   device_poll: "device code poll (pending)",
   dpop_refresh: "refresh_token with DPoP (public client)",
   password_sign_in: "password sign-in",
+  passkey_sign_in: "passkey sign-in (challenge + answer)",
 };
 
 /** The issue's targets, for a 2-core machine. */
@@ -28,6 +29,8 @@ export const OAUTH_TARGETS = {
   /** Ours per core / oidc-provider's (PostgreSQL adapter) per core, same grant and concurrency. */
   ratio: { client_credentials: 1.2, refresh_token: 1.3, device_poll: 1.3, dpop_refresh: 1.3 },
   signInsPerCore: 50,
+  /** Passkey sign-ins per core / password sign-ins per core, same accounts and connections (issue 18). */
+  passkeyOverPassword: 10,
 } as const;
 
 export interface Measurement {
@@ -105,6 +108,19 @@ export function buildOAuthRows(measurements: Measurement[]): OAuthRow[] {
 
   for (const row of rows) {
     if (row.scenario === "trivial") continue;
+    if (row.scenario === "passkey_sign_in") {
+      const password = find("password_sign_in", row.server, row.connections);
+      row.ratio = row.perCore && password?.perCore ? row.perCore / password.perCore : null;
+      const passkeyTotal = totalMs(row);
+      const passwordTotal = password ? totalMs(password) : null;
+      row.ratioWithPostgres = passkeyTotal && passwordTotal ? passwordTotal / passkeyTotal : null;
+      const clean = row.problems.length === 0 && password?.problems.length === 0;
+      row.target = {
+        text: `≥ ${OAUTH_TARGETS.passkeyOverPassword} × password sign-ins per core`,
+        verdict: clean && row.ratio !== null && row.ratio >= OAUTH_TARGETS.passkeyOverPassword ? "PASS" : "FAIL",
+      };
+      continue;
+    }
     if (row.scenario === "password_sign_in") {
       const clean = row.problems.length === 0;
       row.target = {

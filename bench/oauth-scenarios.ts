@@ -1,11 +1,12 @@
 /**
  * What bench/oauth.ts loads, as closed-loop scenarios (bench/closed-loop.ts): the token endpoint's
  * client_credentials and refresh_token grants (client_secret_basic), a kiosk's device-code polls and a phone
- * app's DPoP-bound refreshes (public clients), password sign-ins on our server, and our trivial route as the
+ * app's DPoP-bound refreshes (public clients), password and passkey sign-ins on our server, and our trivial route as the
  * reference of what any Next.js route handler costs.
  */
 import type { LoadRequest, Scenario } from "./closed-loop.ts";
 import { describeAnswer } from "./closed-loop.ts";
+import { signAssertion, type SoftwarePasskey } from "../e2e/support/software-authenticator.ts";
 import type { DpopSigner } from "./dpop-signer.ts";
 import { basicAuthorization, DEMO_CLIENT, type FormSubmission } from "./oauth-flow.ts";
 
@@ -136,6 +137,63 @@ export function dpopRefreshChains(tokenUrl: string, clientId: string, chains: st
       if (typeof answer.refresh_token !== "string" || answer.refresh_token === chains[worker]) return "the refresh token was not rotated";
       chains[worker] = answer.refresh_token;
       return null;
+    },
+  };
+}
+
+export interface BenchPasskeys {
+  /** The relying party id the server expects: its BASE_URL's host. */
+  rpId: string;
+  passkeys: SoftwarePasskey[];
+}
+
+/**
+ * Passkey sign-ins: worker i, on the sign-in form it opened (its CSRF cookie and authorization request), asks
+ * for a challenge (POST /auth/passkey/options, which binds it to the worker's cookie) and answers it with the
+ * next account's passkey, signed here as an authenticator would (POST /auth/passkey/sign-in), again and
+ * again. Two requests make one sign-in (`requestsPerGrant`); each answer sets a new session, not sent back.
+ */
+export function passkeySignIns(forms: FormSubmission[], bench: BenchPasskeys, origin: string): Scenario {
+  const challenges: (string | null)[] = forms.map(() => null);
+  const challengeCookies: string[] = forms.map(() => "");
+  let counter = 0;
+  const fieldsOf = (form: FormSubmission) => {
+    const fields = new URLSearchParams(form.body);
+    fields.delete("email");
+    fields.delete("password");
+    return fields;
+  };
+  return {
+    requestsPerGrant: 2,
+    next: (worker) => {
+      const form = forms[worker % forms.length] as FormSubmission;
+      const headers = {
+        cookie: [form.cookie, challengeCookies[worker]].filter(Boolean).join("; "),
+        origin,
+        accept: "application/json",
+        "content-type": "application/x-www-form-urlencoded",
+      };
+      const fields = fieldsOf(form);
+      const challenge = challenges[worker];
+      if (!challenge) {
+        fields.set("purpose", "sign_in");
+        return { method: "POST", path: "/auth/passkey/options", headers, body: fields.toString() };
+      }
+      const passkey = bench.passkeys[counter++ % bench.passkeys.length] as SoftwarePasskey;
+      fields.set("credential", JSON.stringify(signAssertion(passkey, { challenge, rpId: bench.rpId, origin })));
+      return { method: "POST", path: "/auth/passkey/sign-in", headers, body: fields.toString() };
+    },
+    check: (worker, status, body, headers) => {
+      if (challenges[worker] === null) {
+        const challenge = status === 200 ? (JSON.parse(body) as { options?: { challenge?: unknown } }).options?.challenge : undefined;
+        const cookie = ([] as string[]).concat(headers["set-cookie"] ?? []).find((line) => line.startsWith("passkey-challenge="));
+        if (typeof challenge !== "string" || !cookie) return describeAnswer(status, body);
+        challenges[worker] = challenge;
+        challengeCookies[worker] = cookie.split(";")[0] as string;
+        return null;
+      }
+      challenges[worker] = null;
+      return status === 200 && /"redirect_to"/.test(body) ? null : describeAnswer(status, body);
     },
   };
 }

@@ -1,7 +1,8 @@
 /**
  * `npm start`: the production server. Next.js answers every request except two hot paths served here
  * directly, because Next's router costs more per request than a whole client_credentials grant
- * (decision 0008): POST /oauth/token (every app and API client) and POST /auth/sign-in (every member).
+ * (decision 0008): POST /oauth/token (every app and API client) and the sign-in forms every member posts,
+ * POST /auth/sign-in, /auth/passkey/options and /auth/passkey/sign-in.
  * The code behind them is the very code the Next routes run in `next dev` and on Vercel:
  * lib/http/token-endpoint.ts and the sign-in form's own route handler.
  *
@@ -188,6 +189,14 @@ const defaultHeaders: Record<string, string> = {
 // Only now: next/server needs the AsyncLocalStorage that Next's start-up installs.
 const nextServer = await import("next/server");
 const { POST: signInPost } = await import("../app/auth/sign-in/route.ts");
+const { POST: passkeyOptionsPost } = await import("../app/auth/passkey/options/route.ts");
+const { POST: passkeySignInPost } = await import("../app/auth/passkey/sign-in/route.ts");
+/** The sign-in forms served here, before Next's router: every member's way in (a passkey takes two requests). */
+const SIGN_IN_ROUTES = new Map<string, typeof signInPost>([
+  ["/auth/sign-in", signInPost],
+  ["/auth/passkey/options", passkeyOptionsPost],
+  ["/auth/passkey/sign-in", passkeySignInPost],
+]);
 
 const server = http.createServer((request, response) => {
   const started = performance.now();
@@ -214,8 +223,9 @@ const server = http.createServer((request, response) => {
       serveToken(request, response);
       return;
     }
-    if (request.method === "POST" && request.url === "/auth/sign-in") {
-      serveRouteHandler(signInPost, request, response);
+    const signInRoute = request.method === "POST" && request.url ? SIGN_IN_ROUTES.get(request.url) : undefined;
+    if (signInRoute) {
+      serveRouteHandler(signInRoute, request, response);
       return;
     }
     void handle(request, response);

@@ -1,11 +1,11 @@
-import { createHash, generateKeyPairSync, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { expect, test } from "@playwright/test";
-import { isoCBOR } from "@simplewebauthn/server/helpers";
 import { api, callFromOwnIp, conflict, invalidRequest, memberWithToken, notFound } from "../support/contacts.ts";
 import { sql } from "../support/database.ts";
 import { createTestMember, type TestMember } from "../support/oauth-accounts.ts";
 import { ISSUER, tokensFor } from "../support/oauth-client.ts";
 import { resignedAccessToken } from "../support/oauth-tokens.ts";
+import { attestRegistration, newSoftwarePasskey, type SoftwarePasskey } from "../support/software-authenticator.ts";
 
 /**
  * The member's passkeys under /api/v1/users/me/passkeys (docs/decisions/0021): registration options bound
@@ -24,12 +24,6 @@ const NOT_VERIFIED = "the passkey could not be verified: the browser's answer do
 const OPTIONS = "/api/v1/users/me/passkeys/registration-options";
 const PASSKEYS = "/api/v1/users/me/passkeys";
 
-/** A software authenticator's key pair and credential id. */
-function softwareCredential() {
-  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
-  return { id: randomBytes(32), publicKey, privateKey };
-}
-
 interface Answer {
   origin?: string;
   rpId?: string;
@@ -38,46 +32,9 @@ interface Answer {
   type?: string;
 }
 
-/** What navigator.credentials.create answers (RegistrationResponseJSON) for `challenge`, made by hand. */
-function registrationResponse(challenge: string, credential = softwareCredential(), answer: Answer = {}) {
-  const origin = answer.origin ?? new URL(ISSUER).origin;
-  const rpId = answer.rpId ?? new URL(ISSUER).hostname;
-  const jwk = credential.publicKey.export({ format: "jwk" });
-  const cose = isoCBOR.encode(
-    new Map<number, number | Uint8Array>([
-      [1, 2], // kty: EC2
-      [3, -7], // alg: ES256
-      [-1, 1], // crv: P-256
-      [-2, Buffer.from(jwk.x!, "base64url")],
-      [-3, Buffer.from(jwk.y!, "base64url")],
-    ]),
-  );
-  const idLength = Buffer.alloc(2);
-  idLength.writeUInt16BE(credential.id.length);
-  const authData = Buffer.concat([
-    createHash("sha256").update(rpId).digest(),
-    Buffer.from([answer.flags ?? 0x45]),
-    Buffer.alloc(4), // signature counter 0
-    Buffer.alloc(16), // AAGUID: none
-    idLength,
-    credential.id,
-    Buffer.from(cose),
-  ]);
-  const attestationObject = isoCBOR.encode(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]) as never);
-  const clientDataJSON = JSON.stringify({ type: answer.type ?? "webauthn.create", challenge, origin, crossOrigin: false });
-  const id = credential.id.toString("base64url");
-  return {
-    id,
-    rawId: id,
-    type: "public-key",
-    response: {
-      clientDataJSON: Buffer.from(clientDataJSON).toString("base64url"),
-      attestationObject: Buffer.from(attestationObject).toString("base64url"),
-      transports: ["internal", "hybrid"],
-    },
-    authenticatorAttachment: "platform",
-    clientExtensionResults: { credProps: { rk: true } },
-  };
+/** What navigator.credentials.create answers (RegistrationResponseJSON) for `challenge`, at this server unless told otherwise. */
+function registrationResponse(challenge: string, passkey: SoftwarePasskey = newSoftwarePasskey(), answer: Answer = {}) {
+  return attestRegistration(passkey, { challenge, origin: answer.origin ?? new URL(ISSUER).origin, rpId: answer.rpId ?? new URL(ISSUER).hostname, flags: answer.flags, type: answer.type });
 }
 
 async function startRegistration(token: string): Promise<string> {
@@ -123,7 +80,7 @@ test("registration options: a discoverable credential with user verification, at
 
 test("the answer to this session's challenge adds the passkey once; the same credential on another account is refused", async () => {
   const { member, token } = await memberWithToken("pk-api-add");
-  const credential = softwareCredential();
+  const credential = newSoftwarePasskey();
   const response = registrationResponse(await startRegistration(token), credential);
   const added = await api("POST", PASSKEYS, token, { body: { name: "  Kitchen tablet ", response }, headers: { "user-agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/130.0 Mobile Safari/537.36" } });
   expect(added.status).toBe(201);
@@ -136,7 +93,7 @@ test("the answer to this session's challenge adds the passkey once; the same cre
     backed_up: false,
     transports: ["internal", "hybrid"],
   });
-  expect(await passkeysOf(member)).toEqual([{ name: "Kitchen tablet", credential_id: credential.id.toString("base64url") }]);
+  expect(await passkeysOf(member)).toEqual([{ name: "Kitchen tablet", credential_id: credential.credentialId }]);
   // The challenge was used up: the same answer again finds none.
   expect(await waitingChallenges(member)).toEqual([]);
   const replayed = await api("POST", PASSKEYS, token, { body: { response } });
@@ -152,7 +109,7 @@ test("the answer to this session's challenge adds the passkey once; the same cre
 
   // Someone else answering with the same credential id (their own key): refused, without saying whose.
   const { member: other, token: otherToken } = await memberWithToken("pk-api-squat");
-  const squat = await api("POST", PASSKEYS, otherToken, { body: { response: registrationResponse(await startRegistration(otherToken), { ...softwareCredential(), id: credential.id }) } });
+  const squat = await api("POST", PASSKEYS, otherToken, { body: { response: registrationResponse(await startRegistration(otherToken), { ...newSoftwarePasskey(), credentialId: credential.credentialId }) } });
   expect(squat.status).toBe(409);
   expect(squat.body).toEqual(conflict("this passkey is already registered"));
   expect(await passkeysOf(other)).toEqual([]);

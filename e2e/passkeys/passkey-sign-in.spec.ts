@@ -165,3 +165,33 @@ test("a member without a passkey is not offered one as the second factor", async
   await expect(page.locator('input[name="code"]')).toBeVisible();
   await expect(page.getByRole("button", { name: "Use a passkey instead" })).toHaveCount(0);
 });
+
+test("the sign-in pages with passkeys, at 1280 and 375 px", async ({ page }) => {
+  const member = await createTestMember("passkey-screens", { totpSecret: DEMO_TOTP_SECRET });
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/sign-in");
+    await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/sign-in-passkey-${width}.png`, fullPage: true });
+  }
+  // A refusal in place: a phone whose passkey was removed, offered in the email field's autofill.
+  const removed = await seedPasskey(await addVirtualAuthenticator(page), member);
+  await sql(`DELETE FROM passkey WHERE id = $1`, [removed.id]);
+  await page.goto("/sign-in");
+  await expect(page.getByRole("alert").filter({ hasText: "isn’t registered here any more" })).toBeVisible();
+  await page.screenshot({ path: "test-results/screens/sign-in-passkey-refused-375.png", fullPage: true });
+
+  await page.context().clearCookies();
+  await withoutPasskeyAutofill(page);
+  await seedPasskey(await addVirtualAuthenticator(page), member, { name: "Screens phone" });
+  await page.goto("/sign-in");
+  await page.locator('input[name="email"]').fill(member.email);
+  await page.locator('input[name="password"]').fill(member.password);
+  await page.locator('input[name="password"]').press("Enter");
+  await expect(page).toHaveURL(/\/sign-in\/second-factor/);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expect(page.getByRole("button", { name: "Use a passkey instead" })).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/second-factor-passkey-${width}.png`, fullPage: true });
+  }
+});

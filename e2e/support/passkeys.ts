@@ -1,3 +1,4 @@
+import { userHandleBase64url } from "../../lib/passkeys/user-handle.ts";
 import { sql } from "./database.ts";
 import { newSoftwarePasskey, type SoftwarePasskey } from "./software-authenticator.ts";
 import type { VirtualAuthenticator } from "./virtual-authenticator.ts";
@@ -8,11 +9,6 @@ import type { VirtualAuthenticator } from "./virtual-authenticator.ts";
  * server stores a registered one, and whose private half is held by the test process (API specs) or put
  * into Chromium's virtual authenticator as a discoverable credential for `localhost` (browser specs).
  */
-
-/** The 16 bytes of the account id (lib/passkeys/user-handle.ts), base64url. */
-export function userHandleOf(userId: string): string {
-  return Buffer.from(userId.replaceAll("-", ""), "hex").toString("base64url");
-}
 
 /** Stores the passkey as registered to the member; answers its id. `storedCounter` defaults to the passkey's. */
 export async function storePasskey(member: { id: string }, passkey: SoftwarePasskey, options: { name?: string; storedCounter?: number } = {}): Promise<string> {
@@ -60,7 +56,7 @@ export async function seedPasskey(
   member: { id: string },
   options: { name?: string; synced?: boolean; counter?: number; storedCounter?: number } = {},
 ): Promise<SeededPasskey> {
-  const passkey = newSoftwarePasskey({ userHandle: userHandleOf(member.id), synced: options.synced, counter: options.counter });
+  const passkey = newSoftwarePasskey({ userHandle: userHandleBase64url(member.id), synced: options.synced, counter: options.counter });
   await holdInAuthenticator(authenticator, passkey);
   return { id: await storePasskey(member, passkey, options), passkey };
 }

@@ -78,3 +78,57 @@ export function signAssertion(passkey: SoftwarePasskey, options: AssertionOption
     clientExtensionResults: {},
   };
 }
+
+export interface RegistrationAnswerOptions {
+  challenge: string;
+  rpId: string;
+  origin: string;
+  /** Authenticator data flags: UP | UV | AT (0x45) unless told otherwise. */
+  flags?: number;
+  type?: string;
+}
+
+/**
+ * What navigator.credentials.create answers for this passkey (RegistrationResponseJSON), attestation `none`
+ * (WebAuthn Level 3, 6.5.4): authenticator data with the attested credential (no AAGUID, the credential id,
+ * the COSE key), in a CBOR attestation object.
+ */
+export interface RegistrationAnswer {
+  id: string;
+  rawId: string;
+  type: string;
+  response: { clientDataJSON: string; attestationObject: string; transports: string[] };
+  authenticatorAttachment: string;
+  clientExtensionResults: Record<string, unknown>;
+}
+
+export function attestRegistration(passkey: SoftwarePasskey, options: RegistrationAnswerOptions): RegistrationAnswer {
+  const credentialId = Buffer.from(passkey.credentialId, "base64url");
+  const idLength = Buffer.alloc(2);
+  idLength.writeUInt16BE(credentialId.length);
+  const counterBytes = Buffer.alloc(4);
+  counterBytes.writeUInt32BE(passkey.counter);
+  const authData = Buffer.concat([
+    createHash("sha256").update(options.rpId).digest(),
+    Buffer.from([options.flags ?? 0x45]),
+    counterBytes,
+    Buffer.alloc(16), // AAGUID: none
+    idLength,
+    credentialId,
+    Buffer.from(passkey.publicKey),
+  ]);
+  const attestationObject = isoCBOR.encode(new Map<string, unknown>([["fmt", "none"], ["attStmt", new Map()], ["authData", authData]]) as never);
+  const clientDataJSON = JSON.stringify({ type: options.type ?? "webauthn.create", challenge: options.challenge, origin: options.origin, crossOrigin: false });
+  return {
+    id: passkey.credentialId,
+    rawId: passkey.credentialId,
+    type: "public-key",
+    response: {
+      clientDataJSON: Buffer.from(clientDataJSON).toString("base64url"),
+      attestationObject: Buffer.from(attestationObject).toString("base64url"),
+      transports: ["internal", "hybrid"],
+    },
+    authenticatorAttachment: "platform",
+    clientExtensionResults: { credProps: { rk: true } },
+  };
+}
