@@ -175,15 +175,18 @@ test("the sign-in pages with passkeys, at 1280 and 375 px", async ({ page }) => 
     await page.screenshot({ path: `test-results/screens/sign-in-passkey-${width}.png`, fullPage: true });
   }
   // A refusal in place: a phone whose passkey was removed, offered in the email field's autofill.
-  const removed = await seedPasskey(await addVirtualAuthenticator(page), member);
+  const authenticator = await addVirtualAuthenticator(page);
+  const removed = await seedPasskey(authenticator, member);
   await sql(`DELETE FROM passkey WHERE id = $1`, [removed.id]);
   await page.goto("/sign-in");
   await expect(page.getByRole("alert").filter({ hasText: "isn’t registered here any more" })).toBeVisible();
   await page.screenshot({ path: "test-results/screens/sign-in-passkey-refused-375.png", fullPage: true });
 
+  // The second factor, with a passkey the member still has (and no autofill on /sign-in to sign in with it first).
+  await authenticator.removeCredential(Buffer.from(removed.passkey.credentialId, "base64url").toString("base64"));
   await page.context().clearCookies();
   await withoutPasskeyAutofill(page);
-  await seedPasskey(await addVirtualAuthenticator(page), member, { name: "Screens phone" });
+  await seedPasskey(authenticator, member, { name: "Screens phone" });
   await page.goto("/sign-in");
   await page.locator('input[name="email"]').fill(member.email);
   await page.locator('input[name="password"]').fill(member.password);

@@ -133,7 +133,7 @@ export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, l
       <p ref={errorRef} tabIndex={-1} role="alert" className={error ? "notice notice--error auth-error" : "auth-error--empty"}>
         {error}
       </p>
-      <button type="button" className="button button--block button--large auth-passkey__button" onClick={signIn} aria-disabled={pending || undefined}>
+      <button type="button" className="button button--block auth-passkey__button" onClick={signIn} aria-disabled={pending || undefined}>
         <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20" className="auth-passkey__icon">
           <circle cx="9" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
           <path d="M2 20c0-3.3 3.1-6 7-6 1.4 0 2.7.3 3.8.9" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
+import { useFocusWhenShown } from "@/components/ui/focus-when-shown";
 import { Form } from "@/components/ui/form";
 import { Actions, Card, CardList, Fact, Facts, Panel, QueryStates, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
@@ -61,7 +62,8 @@ export function PasskeysSection() {
   const [failure, setFailure] = useState("");
   const heading = useRef<HTMLHeadingElement>(null);
   const nameInput = useRef<HTMLInputElement>(null);
-  const addButton = useRef<HTMLButtonElement>(null);
+  // Back on "Add a passkey" once the form is gone: after the render that shows it again, not a frame later.
+  const { ref: addButtonRef, request: focusAddButton } = useFocusWhenShown<HTMLButtonElement>();
 
   useEffect(() => {
     if (adding) nameInput.current?.focus();
@@ -84,7 +86,7 @@ export function PasskeysSection() {
   function stopAdding() {
     setAdding(false);
     setFailure("");
-    requestAnimationFrame(() => addButton.current?.focus());
+    focusAddButton();
   }
 
   function submitAdd(event: FormEvent<HTMLFormElement>) {
@@ -193,7 +195,7 @@ export function PasskeysSection() {
         </Panel>
       ) : (
         <Actions>
-          <button ref={addButton} type="button" className="button button--primary" onClick={startAdding} disabled={supported === null || full}>
+          <button ref={addButtonRef} type="button" className="button button--primary" onClick={startAdding} disabled={supported === null || full}>
             Add a passkey
           </button>
           {full ? <p className="muted">You have {MAX_PASSKEYS} passkeys, the most an account can have. Remove one to add another.</p> : null}
@@ -219,7 +221,7 @@ function PasskeyCard({ passkey, onRenamed, onRemove }: { passkey: PasskeyView; o
   const [name, setName] = useState(passkey.name);
   const [nameError, setNameError] = useState("");
   const input = useRef<HTMLInputElement>(null);
-  const renameButton = useRef<HTMLButtonElement>(null);
+  const { ref: renameButtonRef, request: focusRenameButton } = useFocusWhenShown<HTMLButtonElement>();
   const titleId = `passkey-${passkey.id}`;
 
   useEffect(() => {
@@ -229,7 +231,7 @@ function PasskeyCard({ passkey, onRenamed, onRemove }: { passkey: PasskeyView; o
   function close() {
     setEditing(false);
     setNameError("");
-    requestAnimationFrame(() => renameButton.current?.focus());
+    focusRenameButton();
   }
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -295,7 +297,7 @@ function PasskeyCard({ passkey, onRenamed, onRemove }: { passkey: PasskeyView; o
       ) : (
         <Actions divided>
           <button
-            ref={renameButton}
+            ref={renameButtonRef}
             type="button"
             className="button"
             onClick={() => {
