@@ -55,6 +55,11 @@ const ACCOUNT_ERROR_STATUS: Record<string, number> = {
   server_error: 500,
   service_unavailable: 503,
   method_not_allowed: 405,
+  // Passkeys (docs/decisions/0021).
+  passkey_expired: 400,
+  passkey_failed: 401,
+  passkey_unknown: 401,
+  passkey_cloned: 401,
 };
 const OAUTH_ERROR_STATUS: Record<string, number> = {
   invalid_request: 400,
@@ -359,6 +364,14 @@ export function judge(generated: Generated, answer: RawAnswer, baseUrl: string):
   }
   if (request.method === "POST" && answer.status === 200) {
     const body = jsonOf(answer) as Record<string, unknown> | undefined;
+    // The page's fetch of a passkey challenge gets the ceremony's options, not a place to go.
+    if (path === "/auth/passkey/options") {
+      const options = body?.options as Record<string, unknown> | undefined;
+      if (exactKeys(body, ["options"]) || typeof options?.challenge !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(options.challenge)) {
+        return { ok: false, why: `200 that is not { options: { challenge, … } }: ${answer.body.toString("utf8").slice(0, 120)}` };
+      }
+      return { ok: true, accepted: true };
+    }
     if (exactKeys(body, ["redirect_to"]) || typeof body?.redirect_to !== "string" || !body.redirect_to.startsWith("/")) {
       return { ok: false, why: `200 that is not { redirect_to: "/…" }: ${answer.body.toString("utf8").slice(0, 120)}` };
     }
