@@ -1,18 +1,8 @@
 import { expect, test, type Page } from "@playwright/test";
-import {
-  ClientSecretBasic,
-  allowInsecureRequests,
-  authorizationCodeGrant,
-  buildAuthorizationUrl,
-  calculatePKCECodeChallenge,
-  discovery,
-  randomNonce,
-  randomPKCECodeVerifier,
-  randomState,
-} from "openid-client";
+import { authorizationCodeGrant } from "openid-client";
 import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { sql } from "../support/database.ts";
-import { DEMO_APP } from "../support/oauth-browser.ts";
+import { DEMO_CLIENT, relyingParty, startAuthorization } from "../support/oauth-client.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { holdInAuthenticator, seedPasskey } from "../support/passkeys.ts";
 import { PASSKEY_BASE_URL } from "../support/test-env.ts";
@@ -56,18 +46,8 @@ test("a member signs in to an app with a passkey: the app's ID token says how (a
   const authenticator = await addVirtualAuthenticator(page);
   const seeded = await seedPasskey(authenticator, member, { name: "Anna’s phone" });
 
-  const config = await discovery(new URL(PASSKEY_BASE_URL), DEMO_APP.id, undefined, ClientSecretBasic(DEMO_APP.secret), { execute: [allowInsecureRequests] });
-  const verifier = randomPKCECodeVerifier();
-  const state = randomState();
-  const nonce = randomNonce();
-  const url = buildAuthorizationUrl(config, {
-    redirect_uri: DEMO_APP.redirectUri,
-    scope: "openid profile email",
-    code_challenge: await calculatePKCECodeChallenge(verifier),
-    code_challenge_method: "S256",
-    state,
-    nonce,
-  });
+  const config = await relyingParty(DEMO_CLIENT, "client_secret_basic", PASSKEY_BASE_URL);
+  const { url, verifier, state, nonce } = await startAuthorization(config, { scope: "openid profile email" });
   await playTheApp(page);
   await withoutPasskeyAutofill(page);
   await page.goto(url.href);

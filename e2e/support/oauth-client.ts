@@ -32,14 +32,15 @@ export interface ClientCredentials {
 
 export const DEMO_CLIENT: ClientCredentials = { id: DEMO_APP.id, secret: DEMO_APP.secret };
 
-/** openid-client configured by discovery for a client; client_secret_basic unless told otherwise. */
+/** openid-client configured by discovery for a client (at the test server unless told another issuer); client_secret_basic unless told otherwise. */
 export async function relyingParty(
   client: ClientCredentials = DEMO_CLIENT,
   method: "client_secret_basic" | "client_secret_post" | "none" = client.secret ? "client_secret_basic" : "none",
+  issuer: string = ISSUER,
 ): Promise<Configuration> {
   const authentication =
     method === "none" ? None() : method === "client_secret_post" ? ClientSecretPost(client.secret!) : ClientSecretBasic(client.secret!);
-  return discovery(new URL(ISSUER), client.id, undefined, authentication, { execute: [allowInsecureRequests] });
+  return discovery(new URL(issuer), client.id, undefined, authentication, { execute: [allowInsecureRequests] });
 }
 
 export interface StartedAuthorization {
