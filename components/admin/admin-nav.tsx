@@ -22,7 +22,7 @@ export function AdminNav() {
 
 /**
  * What a member sees on a staff page they may not use: without the permission, that the page is not for
- * them; with it but signed in without a second factor, that staff tools need two-step sign-in.
+ * them; with it but signed in without a second factor, that staff tools need a passkey or two-step sign-in.
  */
 export function StaffForbidden({ permission, refusal }: { permission: string; refusal: StaffRefusal }) {
   return (
@@ -45,8 +45,8 @@ export function StaffForbidden({ permission, refusal }: { permission: string; re
           </h1>
           <div className="notice notice--warning" role="alert">
             <p>
-              Staff tools hold members’ details, so they need a sign-in with a code from your authenticator app as well as your password.
-              Turn on two-step sign-in, then sign out and in again.
+              Staff tools hold members’ details, so they need a sign-in with a passkey, or with a code from your authenticator app as well
+              as your password. Add a passkey or turn on two-step sign-in, then sign out and in again with it.
             </p>
           </div>
           <p>
