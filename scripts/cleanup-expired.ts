@@ -42,7 +42,7 @@ try {
     `Deleted ${summary.verificationCodes} verification codes, ${summary.authorizationRequests} authorization requests, ` +
       `${summary.pushedAuthorizationRequests} pushed authorization requests, ` +
       `${summary.deviceAuthorizations} device sign-ins, ` +
-      `${summary.dpopProofs} DPoP proof ids, ` +
+      `${summary.dpopProofs} DPoP proof ids, ${summary.webauthnChallenges} passkey challenges, ` +
       `${summary.authorizationCodes} authorization codes, ${summary.attemptCounters} attempt counters, ` +
       `${summary.revokedAccessTokens} revoked access-token ids, ${summary.refreshTokens} refresh tokens, ${summary.sessions} sessions, ` +
       `${summary.outboxMessages} outbox messages, ${summary.federatedLoginAttempts} federated sign-in attempts, ` +

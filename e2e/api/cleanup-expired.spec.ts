@@ -82,6 +82,10 @@ test.beforeAll(async () => {
        ('par-expired', 'cleanup-app', '{}', now() - interval '1 second'), ('par-live', 'cleanup-app', '{}', now() + interval '90 seconds')`,
   );
   await db.query(`INSERT INTO dpop_proof (jti_hash, expires_at) VALUES ('dpop-expired', now() - interval '1 second'), ('dpop-live', now() + interval '5 minutes')`);
+  await db.query(
+    `INSERT INTO webauthn_challenge (purpose, binding_hash, challenge, expires_at) VALUES
+       ('authentication', 'wc-expired', 'c1', now() - interval '1 second'), ('authentication', 'wc-live', 'c2', now() + interval '5 minutes')`,
+  );
   // A device request is kept a day past its end, so a late poll hears expired_token.
   await db.query(
     `INSERT INTO device_authorization (device_code_hash, user_code_hash, client_id, scope, expires_at) VALUES
@@ -137,7 +141,7 @@ const column = async (text: string) => (await db.query<{ v: string }>(text)).row
 
 test("the first run deletes exactly what expired beyond use, in batches", async () => {
   expect(await cleanup(databaseUrl, ["--batch=2"])).toBe(
-    "Deleted 3 verification codes, 1 authorization requests, 1 pushed authorization requests, 1 device sign-ins, 1 DPoP proof ids, 1 authorization codes, 1 attempt counters, 1 revoked access-token ids, " +
+    "Deleted 3 verification codes, 1 authorization requests, 1 pushed authorization requests, 1 device sign-ins, 1 DPoP proof ids, 1 passkey challenges, 1 authorization codes, 1 attempt counters, 1 revoked access-token ids, " +
       "2 refresh tokens, 2 sessions, 1 outbox messages, 1 federated sign-in attempts, 1 federated link codes and 1 known browsers (retention 30 days).",
   );
   expect(await column(`SELECT code_hash AS v FROM verification_code`)).toEqual(["vc-live"]);
@@ -145,6 +149,7 @@ test("the first run deletes exactly what expired beyond use, in batches", async 
   expect(await column(`SELECT uri_hash AS v FROM pushed_authorization_request`)).toEqual(["par-live"]);
   expect(await column(`SELECT device_code_hash AS v FROM device_authorization`)).toEqual(["da-expired-just-now"]);
   expect(await column(`SELECT jti_hash AS v FROM dpop_proof`)).toEqual(["dpop-live"]);
+  expect(await column(`SELECT binding_hash AS v FROM webauthn_challenge`)).toEqual(["wc-live"]);
   expect(await column(`SELECT code_hash AS v FROM authorization_code`)).toEqual(["ac-used-just-now"]);
   expect(await column(`SELECT key AS v FROM attempt_counter`)).toEqual(["blocked-now", "counting"]);
   expect(await column(`SELECT jti AS v FROM revoked_access_token`)).toEqual(["jti-live"]);
@@ -161,14 +166,14 @@ test("the first run deletes exactly what expired beyond use, in batches", async 
 
 test("a second run finds nothing: the command is idempotent", async () => {
   expect(await cleanup(databaseUrl)).toBe(
-    "Deleted 0 verification codes, 0 authorization requests, 0 pushed authorization requests, 0 device sign-ins, 0 DPoP proof ids, 0 authorization codes, 0 attempt counters, 0 revoked access-token ids, " +
+    "Deleted 0 verification codes, 0 authorization requests, 0 pushed authorization requests, 0 device sign-ins, 0 DPoP proof ids, 0 passkey challenges, 0 authorization codes, 0 attempt counters, 0 revoked access-token ids, " +
       "0 refresh tokens, 0 sessions, 0 outbox messages, 0 federated sign-in attempts, 0 federated link codes and 0 known browsers (retention 30 days).",
   );
 });
 
 test("a shorter retention reaches the recently ended session; a bad --days is refused", async () => {
   expect(await cleanup(databaseUrl, ["--days=7"])).toBe(
-    "Deleted 0 verification codes, 0 authorization requests, 0 pushed authorization requests, 0 device sign-ins, 0 DPoP proof ids, 0 authorization codes, 0 attempt counters, 0 revoked access-token ids, " +
+    "Deleted 0 verification codes, 0 authorization requests, 0 pushed authorization requests, 0 device sign-ins, 0 DPoP proof ids, 0 passkey challenges, 0 authorization codes, 0 attempt counters, 0 revoked access-token ids, " +
       "0 refresh tokens, 1 sessions, 0 outbox messages, 0 federated sign-in attempts, 0 federated link codes and 0 known browsers (retention 7 days).",
   );
   expect(await column(`SELECT token_hash AS v FROM session`)).toEqual(["session-expired-but-offline", "session-live"]);

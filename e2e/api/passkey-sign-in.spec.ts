@@ -4,8 +4,7 @@ import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { sql } from "../support/database.ts";
 import { createTestMember, type TestMember } from "../support/oauth-accounts.ts";
 import { OAuthBrowser, hiddenInputs } from "../support/oauth-browser.ts";
-import { userHandleBase64url } from "../../lib/passkeys/user-handle.ts";
-import { storePasskey } from "../support/passkeys.ts";
+import { storePasskey, userHandleOf } from "../support/passkeys.ts";
 import { newSoftwarePasskey, signAssertion, type AssertionOptions, type SoftwarePasskey } from "../support/software-authenticator.ts";
 import { POSTGRES_BASE_URL } from "../support/test-env.ts";
 
@@ -54,7 +53,7 @@ async function signIn(browser: OAuthBrowser, passkey: SoftwarePasskey, bend: Par
 
 async function memberWithPasskey(label: string, options: { synced?: boolean; counter?: number; totp?: boolean } = {}) {
   const member = await createTestMember(label, options.totp ? { totpSecret: DEMO_TOTP_SECRET } : {});
-  const passkey = newSoftwarePasskey({ userHandle: userHandleBase64url(member.id), synced: options.synced, counter: options.counter });
+  const passkey = newSoftwarePasskey({ userHandle: userHandleOf(member.id), synced: options.synced, counter: options.counter });
   const id = await storePasskey(member, passkey, { name: `${label} key` });
   return { member, passkey, id };
 }

@@ -1,4 +1,3 @@
-import { userHandleBase64url } from "../../lib/passkeys/user-handle.ts";
 import { sql } from "./database.ts";
 import { newSoftwarePasskey, type SoftwarePasskey } from "./software-authenticator.ts";
 import type { VirtualAuthenticator } from "./virtual-authenticator.ts";
@@ -29,6 +28,14 @@ export async function storePasskey(member: { id: string }, passkey: SoftwarePass
   return row!.id;
 }
 
+/**
+ * The user handle the server gives a member's passkeys: the 16 bytes of the account id, base64url (the
+ * specs' own copy of the rule, as e2e/api/contract-independence.spec.ts asks).
+ */
+export function userHandleOf(userId: string): string {
+  return Buffer.from(userId.replaceAll("-", ""), "hex").toString("base64url");
+}
+
 const toBase64 = (base64url: string) => Buffer.from(base64url, "base64url").toString("base64");
 
 /** Puts the passkey's private key into the virtual authenticator, as a discoverable credential for `localhost`. */
@@ -56,7 +63,7 @@ export async function seedPasskey(
   member: { id: string },
   options: { name?: string; synced?: boolean; counter?: number; storedCounter?: number } = {},
 ): Promise<SeededPasskey> {
-  const passkey = newSoftwarePasskey({ userHandle: userHandleBase64url(member.id), synced: options.synced, counter: options.counter });
+  const passkey = newSoftwarePasskey({ userHandle: userHandleOf(member.id), synced: options.synced, counter: options.counter });
   await holdInAuthenticator(authenticator, passkey);
   return { id: await storePasskey(member, passkey, options), passkey };
 }
