@@ -4,6 +4,7 @@
  * app's DPoP-bound refreshes (public clients), password and passkey sign-ins on our server, and our trivial route as the
  * reference of what any Next.js route handler costs.
  */
+import type http from "node:http";
 import type { LoadRequest, Scenario } from "./closed-loop.ts";
 import { describeAnswer } from "./closed-loop.ts";
 import { signAssertion, type SoftwarePasskey } from "../e2e/support/software-authenticator.ts";
@@ -69,10 +70,12 @@ export function refreshChains(tokenPath: string, chains: string[]): Scenario {
 /**
  * Password sign-ins: worker i posts the sign-in form it opened (its CSRF cookie, hidden fields and
  * authorization request) again and again, each time for the next of `emails`, in JSON mode. Each answer
- * sets a new session, which is not sent back: every request is a fresh sign-in.
+ * sets a new session, which is not sent back: every request is a fresh sign-in, from a browser the account
+ * knows (its `device` cookie is sent back: returningBrowsers).
  */
 export function passwordSignIns(forms: FormSubmission[], emails: string[], password: string, origin: string): Scenario {
   let counter = 0;
+  const browsers = returningBrowsers(forms.length);
   return {
     next: (worker) => {
       const form = forms[worker % forms.length] as FormSubmission;
@@ -82,11 +85,30 @@ export function passwordSignIns(forms: FormSubmission[], emails: string[], passw
       return {
         method: "POST",
         path: `${form.url.pathname}${form.url.search}`,
-        headers: { cookie: form.cookie, origin, accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
+        headers: { cookie: browsers.cookie(worker, form.cookie), origin, accept: "application/json", "content-type": "application/x-www-form-urlencoded" },
         body: body.toString(),
       };
     },
-    check: (_worker, status, body) => (status === 200 && /"redirect_?[tT]o"/.test(body) ? null : describeAnswer(status, body)),
+    check: (worker, status, body, headers) => {
+      browsers.keep(worker, headers);
+      return status === 200 && /"redirect_?[tT]o"/.test(body) ? null : describeAnswer(status, body);
+    },
+  };
+}
+
+/**
+ * Each connection is a member's own phone signing in again: it keeps the `device` cookie a sign-in sets, so
+ * after its first sign-in to an account it is a browser the account knows, and no "new sign-in" notice is
+ * written and sent, as on a Sunday morning. Password and passkey sign-ins alike.
+ */
+function returningBrowsers(connections: number) {
+  const devices: string[] = Array.from({ length: connections }, () => "");
+  return {
+    cookie: (worker: number, ...others: string[]) => [...others, devices[worker]].filter(Boolean).join("; "),
+    keep: (worker: number, headers: http.IncomingHttpHeaders) => {
+      const device = ([] as string[]).concat(headers["set-cookie"] ?? []).find((line) => line.startsWith("device="));
+      if (device) devices[worker] = device.split(";")[0] as string;
+    },
   };
 }
 
@@ -151,11 +173,13 @@ export interface BenchPasskeys {
  * Passkey sign-ins: worker i, on the sign-in form it opened (its CSRF cookie and authorization request), asks
  * for a challenge (POST /auth/passkey/options, which binds it to the worker's cookie) and answers it with the
  * next account's passkey, signed here as an authenticator would (POST /auth/passkey/sign-in), again and
- * again. Two requests make one sign-in (`requestsPerGrant`); each answer sets a new session, not sent back.
+ * again. Two requests make one sign-in (`requestsPerGrant`); each answer sets a new session, not sent back;
+ * the browser's `device` cookie is (returningBrowsers).
  */
 export function passkeySignIns(forms: FormSubmission[], bench: BenchPasskeys, origin: string): Scenario {
   const challenges: (string | null)[] = forms.map(() => null);
   const challengeCookies: string[] = forms.map(() => "");
+  const browsers = returningBrowsers(forms.length);
   let counter = 0;
   const fieldsOf = (form: FormSubmission) => {
     const fields = new URLSearchParams(form.body);
@@ -168,7 +192,7 @@ export function passkeySignIns(forms: FormSubmission[], bench: BenchPasskeys, or
     next: (worker) => {
       const form = forms[worker % forms.length] as FormSubmission;
       const headers = {
-        cookie: [form.cookie, challengeCookies[worker]].filter(Boolean).join("; "),
+        cookie: browsers.cookie(worker, form.cookie, challengeCookies[worker] as string),
         origin,
         accept: "application/json",
         "content-type": "application/x-www-form-urlencoded",
@@ -193,6 +217,7 @@ export function passkeySignIns(forms: FormSubmission[], bench: BenchPasskeys, or
         return null;
       }
       challenges[worker] = null;
+      browsers.keep(worker, headers);
       return status === 200 && /"redirect_to"/.test(body) ? null : describeAnswer(status, body);
     },
   };
