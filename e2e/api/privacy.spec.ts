@@ -137,6 +137,7 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
   expect(exported).toMatchObject({ format: "church-account-export/1", request_id: created.body.id, generated_at: created.body.created_at });
   // No passkeys on this account: the section is there, empty (its rows are names and dates, never key material).
   expect(exported.passkeys).toEqual([]);
+  expect(exported.attendance).toEqual([]);
   // Two sign-ins, two browsers: when each was seen, never its cookie.
   expect(exported.known_browsers).toEqual([
     { first_seen_at: expect.stringMatching(ISO), last_seen_at: expect.stringMatching(ISO) },

@@ -17,6 +17,9 @@ export const STAFF_PERMISSIONS = [
   "families:read",
   "families:write",
   "audit:read",
+  "attendance:read",
+  "attendance:write",
+  "attendance:kiosk",
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
