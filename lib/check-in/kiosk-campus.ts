@@ -12,3 +12,8 @@ export async function kioskCampusOrThrow(database: Database, clientId: string): 
   if (!client?.checkInCampusId) throw new IdentityError("forbidden", "this client is not a check-in kiosk of a campus");
   return client.checkInCampusId;
 }
+
+/** The kiosk behind a call: its client and the campus it serves. */
+export async function kioskOf(database: Database, caller: { clientId: string }): Promise<{ clientId: string; campusId: string }> {
+  return { clientId: caller.clientId, campusId: await kioskCampusOrThrow(database, caller.clientId) };
+}
