@@ -68,8 +68,7 @@ export async function enrolledKiosk(campusId: string): Promise<{ clientId: strin
     [clientId, campusId],
   );
   const volunteer = await createTestMember("kiosk-volunteer");
-  await sql(`INSERT INTO role (name, description, permissions) VALUES ($1, 'Kiosk volunteers', ARRAY['attendance:kiosk']) ON CONFLICT (name) DO NOTHING`, ["test-kiosk-volunteers"]);
-  await sql(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE name = 'test-kiosk-volunteers'`, [volunteer.id]);
+  await sql(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE name = 'kiosk'`, [volunteer.id]);
 
   const as = await discover();
   const client: oauth.Client = { client_id: clientId };

@@ -66,6 +66,11 @@ CREATE TRIGGER "check_in_audit_staff_change" AFTER INSERT OR UPDATE OR DELETE ON
 UPDATE "role" SET "permissions" = ARRAY(SELECT DISTINCT p FROM unnest("permissions" || ARRAY['attendance:read', 'attendance:write', 'attendance:kiosk']) AS p ORDER BY p)
  WHERE "name" IN ('staff', 'admin');
 
+-- Check-in volunteers enrol kiosks; the permission is not a staff one, so their sessions keep a member's lifetimes.
+INSERT INTO "role" ("name", "description", "permissions")
+VALUES ('kiosk', 'Check-in volunteers: enrol a lobby kiosk of a campus (docs/decisions/0023)', ARRAY['attendance:kiosk'])
+ON CONFLICT ("name") DO NOTHING;
+
 -- The member portal gets the member's check-in scope, as in 20261124190501_least_privilege.
 UPDATE "client"
    SET "scopes" = ARRAY(SELECT DISTINCT s FROM unnest("scopes" || ARRAY['account:check-in']) AS s ORDER BY s)
