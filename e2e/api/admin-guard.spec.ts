@@ -43,6 +43,7 @@ const VALID_BODIES: Record<string, unknown> = {
   [`PATCH /api/v1/admin/families/${UNKNOWN_UUID}/children/${UNKNOWN_UUID}`]: { notes: "Renamed" },
   [`POST /api/v1/admin/families/${UNKNOWN_UUID}/guardianships`]: { guardian_id: UNKNOWN_UUID, dependent_id: "00000000-0000-4000-8000-0000000000fe" },
   [`POST /api/v1/admin/families/${UNKNOWN_UUID}/merge`]: { from: "00000000-0000-4000-8000-0000000000fe" },
+  "POST /api/v1/admin/events/evt_doesnotexist/check-ins": { person_id: UNKNOWN_UUID },
 };
 
 /** Every collection's list: each GET of a path without an id, but an export (a file, not a page). */

@@ -27,7 +27,7 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export const UNKNOWN_UUID = "00000000-0000-4000-8000-0000000000ff";
 
-type Area = "events" | "users" | "clients" | "membership" | "families" | "audit";
+type Area = "events" | "users" | "clients" | "membership" | "families" | "audit" | "attendance";
 interface Collection {
   /** The row of 0017's permission table: `<area>:read` for GET, `<area>:write` for every other method. */
   area: Area;
@@ -48,11 +48,17 @@ const COLLECTIONS: Record<string, Collection> = {
   families: { area: "families", unknown: { id: UNKNOWN_UUID, noun: "family" } },
   guardianships: { area: "families", unknown: { id: UNKNOWN_UUID, noun: "guardianship" } },
   audit: { area: "audit" },
+  // Check-in (docs/decisions/0023): attendance is its own area.
+  attendance: { area: "attendance" },
+  "check-ins": { area: "attendance", unknown: { id: UNKNOWN_UUID, noun: "check-in" } },
 };
 
 /** 0017: role assignment is its own permission, so that `users:write` cannot raise one's own rights. */
 const PERMISSION_EXCEPTIONS: Record<string, string> = {
   "PUT /api/v1/admin/users/[id]/roles": "roles:write",
+  // An event's attendance is the attendance area's (docs/decisions/0023), under the event's path.
+  "GET /api/v1/admin/events/[id]/attendance": "attendance:read",
+  "POST /api/v1/admin/events/[id]/check-ins": "attendance:write",
 };
 
 export interface AdminRoute {

@@ -24,14 +24,16 @@ export const FIRST_PARTY_SCOPES = [
   "account:linked-identities",
   "account:membership",
   "staff",
+  "account:check-in",
+  "check-in:kiosk",
 ] as const;
 export const SUPPORTED_SCOPES = [...THIRD_PARTY_SCOPES, ...FIRST_PARTY_SCOPES] as const;
 
 /**
  * What the portal asks for (docs/decisions/0018): `openid profile email phone membership` and every first-party
- * scope, no `offline_access`. Its access token's `scope` claim is this list, space-separated, in this order.
+ * scope but a kiosk's (docs/decisions/0023), no `offline_access`. Its access token's `scope` claim is this list, space-separated, in this order.
  */
-export const PORTAL_SCOPES = ["openid", "profile", "email", "phone", "membership", ...FIRST_PARTY_SCOPES] as const;
+export const PORTAL_SCOPES = ["openid", "profile", "email", "phone", "membership", ...FIRST_PARTY_SCOPES.filter((scope) => scope !== "check-in:kiosk")] as const;
 
 /** A permission: `resource:action` (interface.md 5). */
 const permission = z.string().regex(/^[a-z][a-z_-]*:[a-z][a-z_-]*$/, "must be resource:action");

@@ -1,6 +1,6 @@
 import type { Database } from "../db/database.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { ADMIN_ONLY_PERMISSIONS, STAFF_PERMISSIONS } from "../identity/permissions.ts";
+import { ADMIN_ONLY_PERMISSIONS, KIOSK_PERMISSION, STAFF_PERMISSIONS } from "../identity/permissions.ts";
 import { PORTAL_SCOPES } from "../oauth/clients/portal-scopes.ts";
 import { DEVICE_CODE_GRANT_TYPE } from "../oauth/device/device-policy.ts";
 
@@ -73,13 +73,18 @@ export const DEMO_ROLES = [
     name: "staff",
     description: "Church staff: members, events, clients, membership and families",
     // Every staff permission except the administrators' own: assigning roles and reading the audit log.
-    permissions: STAFF_PERMISSIONS.filter((permission) => !ADMIN_ONLY_PERMISSIONS.includes(permission)),
+    permissions: [...STAFF_PERMISSIONS.filter((permission) => !ADMIN_ONLY_PERMISSIONS.includes(permission)), KIOSK_PERMISSION],
   },
   {
     name: "admin",
     description: "Administrators: everything staff do, assigning roles and reading the audit log",
     // Every staff permission there is (lib/identity/permissions.ts).
-    permissions: STAFF_PERMISSIONS,
+    permissions: [...STAFF_PERMISSIONS, KIOSK_PERMISSION],
+  },
+  {
+    name: "kiosk",
+    description: "Check-in volunteers: enrol a lobby kiosk of a campus (docs/decisions/0023)",
+    permissions: [KIOSK_PERMISSION],
   },
 ] as const;
 

@@ -17,8 +17,17 @@ export const STAFF_PERMISSIONS = [
   "families:read",
   "families:write",
   "audit:read",
+  "attendance:read",
+  "attendance:write",
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 /** Held by administrators alone: raising anyone's rights, and reading what every staff member did. */
 export const ADMIN_ONLY_PERMISSIONS: readonly StaffPermission[] = ["roles:write", "audit:read"];
+
+/**
+ * What a check-in kiosk's enrolling account must hold (docs/decisions/0023): the `kiosk` role of check-in
+ * volunteers has it, and so do staff and administrators. Not a staff permission: the kiosk API is not the
+ * staff API, and holding it must not give a volunteer's sign-in, and so the kiosk's session, staff lifetimes.
+ */
+export const KIOSK_PERMISSION = "attendance:kiosk";

@@ -5,7 +5,7 @@ import { AREA_SCOPES, FIRST_PARTY_SCOPES, THIRD_PARTY_SCOPES, effectiveScopes, s
 describe("scopes (docs/decisions/0018)", () => {
   it("splits into what any app may hold and what only the church's own clients may", () => {
     expect(THIRD_PARTY_SCOPES).toEqual(["openid", "profile", "email", "phone", "offline_access", "membership"]);
-    expect(FIRST_PARTY_SCOPES.every((scope) => scope === "staff" || scope.startsWith("account:"))).toBe(true);
+    expect(FIRST_PARTY_SCOPES.every((scope) => scope === "staff" || scope === "check-in:kiosk" || scope.startsWith("account:"))).toBe(true);
     expect(scopeAllowedForClient("account:recovery", false)).toBe(false);
     expect(scopeAllowedForClient("account:recovery", true)).toBe(true);
     expect(scopeAllowedForClient("profile", false)).toBe(true);
@@ -20,8 +20,9 @@ describe("scopes (docs/decisions/0018)", () => {
     expect(effectiveScopes(token, { scopes: [], firstParty: true })).toEqual([]);
   });
 
-  it("gives the portal every area's scope and no offline_access", () => {
-    for (const scope of Object.values(AREA_SCOPES)) expect(PORTAL_SCOPES).toContain(scope);
+  it("gives the portal every area's scope but a kiosk's, and no offline_access", () => {
+    for (const scope of Object.values(AREA_SCOPES)) if (scope !== AREA_SCOPES.kiosk) expect(PORTAL_SCOPES).toContain(scope);
+    expect(PORTAL_SCOPES).not.toContain(AREA_SCOPES.kiosk);
     expect(PORTAL_SCOPES).not.toContain("offline_access");
   });
 });

@@ -25,6 +25,8 @@ export const SUPPORTED_SCOPES = [
   "account:linked-identities",
   "account:membership",
   "staff",
+  "account:check-in",
+  "check-in:kiosk",
 ] as const;
 export type SupportedScope = (typeof SUPPORTED_SCOPES)[number];
 
@@ -54,6 +56,8 @@ export const SCOPE_RULES: Record<SupportedScope, ScopeRule> = {
   "account:linked-identities": { description: "Link or unlink sign-in with other providers", claims: [], thirdParty: false },
   "account:membership": { description: "Find your membership record and claim it", claims: [], thirdParty: false },
   staff: { description: "Use the church office tools your roles allow", claims: [], thirdParty: false },
+  "account:check-in": { description: "Show your check-in code, check yourself in and see your attendance", claims: [], thirdParty: false },
+  "check-in:kiosk": { description: "Check people in and out at a kiosk of one campus", claims: [], thirdParty: false },
 };
 
 /** Kept for the pages that only need the words. */
@@ -83,6 +87,8 @@ export const AREA_SCOPES = {
   linkedIdentities: "account:linked-identities",
   claimMembership: "account:membership",
   staff: "staff",
+  checkIn: "account:check-in",
+  kiosk: "check-in:kiosk",
 } as const satisfies Record<string, SupportedScope>;
 export type AreaScope = (typeof AREA_SCOPES)[keyof typeof AREA_SCOPES];
 

@@ -8,6 +8,7 @@ import { dependentPaths } from "../guardians/openapi-paths.ts";
 import { membershipPaths, staffMembershipPaths } from "../membership/openapi-paths.ts";
 import { mfaPaths } from "../mfa/openapi-paths.ts";
 import { passkeyPaths } from "../passkeys/openapi-paths.ts";
+import { checkInPaths, staffCheckInPaths } from "../check-in/openapi-paths.ts";
 import { staffAuditPaths } from "../audit/openapi-paths.ts";
 import { staffClientPaths } from "../oauth/clients/openapi-paths.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
@@ -128,6 +129,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
       { name: "membership", description: "Finding and claiming the member's own record in the church's membership register." },
       { name: "events", description: "Public calendar of church events (no authentication)." },
       { name: "family", description: "Households, their members and codes; guardians acting for their dependants." },
+      { name: "check-in", description: "A member's check-in code, attendance and self check-in; the kiosk of a campus checking children in and out (docs/decisions/0023)." },
       {
         name: "federation",
         description:
@@ -170,6 +172,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...staffMembershipPaths,
         ...staffFamilyPaths,
         ...staffAuditPaths,
+        ...staffCheckInPaths,
         ...profilePaths,
         ...consentPaths,
         ...privacyPaths,
@@ -181,6 +184,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...membershipPaths,
         ...phonePaths,
         ...federationPaths,
+        ...checkInPaths,
         ...calendarPaths,
       }),
     ),

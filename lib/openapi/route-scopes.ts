@@ -69,6 +69,13 @@ export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
   "GET /api/v1/users/me/linked-identities": { scope: S.linkedIdentities },
   "DELETE /api/v1/users/me/linked-identities/{id}": { scope: S.linkedIdentities, recentSignIn: true },
   "POST /oauth/federated/link/finalize": { scope: S.linkedIdentities, recentSignIn: true },
+  "GET /api/v1/users/me/check-in-code": { scope: S.checkIn },
+  "GET /api/v1/users/me/check-ins": { scope: S.checkIn },
+  "POST /api/v1/users/me/check-ins": { scope: S.checkIn },
+  "GET /api/v1/kiosk/events": { scope: S.kiosk },
+  "POST /api/v1/kiosk/households": { scope: S.kiosk },
+  "POST /api/v1/kiosk/check-ins": { scope: S.kiosk },
+  "POST /api/v1/kiosk/check-outs": { scope: S.kiosk },
 };
 
 /** Staff routes that are sensitive changes besides needing `staff`. */

@@ -330,6 +330,23 @@ export const EXPORT_SECTIONS: { [Name in keyof ExportSections]: Collector<Name> 
       last_used_at: isoOrNull(passkey.lastUsedAt),
     }));
   },
+
+  async attendance(database, { userId }) {
+    // Undone check-ins were mistakes and count for nothing; the pickup code is the household's, not data to carry.
+    const checkIns = await database.prisma.checkIn.findMany({
+      where: { personId: userId, undoneAt: null },
+      select: { id: true, eventId: true, event: { select: { title: true } }, method: true, checkedInAt: true, checkedOutAt: true },
+      orderBy: [{ checkedInAt: "asc" }, { id: "asc" }],
+    });
+    return checkIns.map((checkIn) => ({
+      id: checkIn.id,
+      event_id: checkIn.eventId,
+      event_title: checkIn.event.title,
+      method: checkIn.method,
+      checked_in_at: iso(checkIn.checkedInAt),
+      checked_out_at: isoOrNull(checkIn.checkedOutAt),
+    }));
+  },
 };
 
 /** Every section, in the document's order, read inside the caller's transaction (one consistent picture). */

@@ -211,6 +211,16 @@ const ExportPasskeySchema = z.object({
   last_used_at: nullableInstant,
 });
 
+/** The member's own check-ins (docs/decisions/0023): where and when, never a security code. */
+const ExportAttendanceSchema = z.object({
+  id: z.uuid(),
+  event_id: z.string(),
+  event_title: z.string(),
+  method: z.string(),
+  checked_in_at: instant,
+  checked_out_at: nullableInstant,
+});
+
 /**
  * The sections, in the order the document lists them. A new kind of record is one entry here and one
  * collector in lib/privacy/export-sections.ts (the compiler insists on both).
@@ -232,6 +242,7 @@ export const ExportSectionsSchema = z.object({
   messages: z.array(ExportMessageSchema),
   data_requests: z.array(ExportDataRequestSchema),
   passkeys: z.array(ExportPasskeySchema),
+  attendance: z.array(ExportAttendanceSchema),
 });
 export type ExportSections = z.infer<typeof ExportSectionsSchema>;
 export type ExportSectionName = keyof ExportSections;

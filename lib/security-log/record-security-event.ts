@@ -63,6 +63,8 @@ export const SECURITY_EVENT_TYPES = [
   "passkey_renamed",
   "passkey_removed",
   "sign_in_code_sent",
+  "checked_in",
+  "checked_out",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -284,7 +284,7 @@ export function judge(generated: Generated, answer: RawAnswer, baseUrl: string):
       return { ok: true, accepted: false };
     }
     // The identity surface answers JSON, but for the one file it serves: the audit log's CSV export (decision 0020).
-    const file = path === "/api/v1/admin/audit/export" && /^text\/csv; charset=utf-8$/i.test(header(answer, "content-type"));
+    const file = (path === "/api/v1/admin/audit/export" || path === "/api/v1/admin/attendance/export") && /^text\/csv; charset=utf-8$/i.test(header(answer, "content-type"));
     if (!head && answer.body.length > 0 && !isJson(answer) && !file) return { ok: false, why: `2xx with content-type ${header(answer, "content-type")}` };
     // A scheduled job runs on GET (and HEAD, which Next answers with GET's handler): its 2xx is a job carried out.
     if (/^\/api\/cron\//.test(path) && request.method !== "OPTIONS") return { ok: true, accepted: true };
@@ -461,6 +461,17 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   // The run's own register record, linked to the staff account (support/fixtures.ts): edited, unlinked once, then unchanged.
   "PATCH /api/v1/admin/membership/records/{id}": ["membership_record", "security_event"],
   "POST /api/v1/admin/membership/records/{id}/unlink": ["membership_record", "security_event"],
+  // Check-in (docs/decisions/0023). The member's own: an event id the run has no open event for, but a
+  // check-in and its log entry are what a success writes. The kiosk routes refuse the member's portal token
+  // (no `check-in:kiosk`); what they would write is listed all the same. Wrong codes count in attempt_counter.
+  "POST /api/v1/users/me/check-ins": ["check_in", "security_event"],
+  "POST /api/v1/kiosk/households": [],
+  "POST /api/v1/kiosk/check-ins": ["check_in", "security_event"],
+  "POST /api/v1/kiosk/check-outs": ["check_in", "security_event"],
+  // Staff, on the run's own event (not open for check-in: refused) and check-in ids nobody has.
+  "POST /api/v1/admin/events/{id}/check-ins": ["check_in", "security_event"],
+  "POST /api/v1/admin/check-ins/{id}/check-out": ["check_in", "security_event"],
+  "POST /api/v1/admin/check-ins/{id}/undo": ["check_in"],
 };
 
 // ─────────────────────────────── generators ───────────────────────────────
@@ -872,6 +883,20 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/admin/guardianships", credential: admin, scope: "staff", list: LISTS.guardianships },
     { method: "POST", path: "/api/v1/admin/guardianships", credential: admin, scope: "staff", body: { guardian_id: ids.staff, dependent_id: ids.child } },
     { method: "POST", path: "/api/v1/admin/guardianships/{id}/end", credential: admin, scope: "staff" },
+    // Check-in (docs/decisions/0023): the member's code, attendance and self check-in; the kiosk API, which the
+    // member's portal token must never reach; staff attendance.
+    { method: "GET", path: "/api/v1/users/me/check-in-code", scope: "account:check-in" },
+    { method: "GET", path: "/api/v1/users/me/check-ins", scope: "account:check-in" },
+    { method: "POST", path: "/api/v1/users/me/check-ins", scope: "account:check-in", body: { event_id: "evt_fuzz_not_open" } },
+    { method: "GET", path: "/api/v1/kiosk/events", scope: "check-in:kiosk" },
+    { method: "POST", path: "/api/v1/kiosk/households", scope: "check-in:kiosk", body: { phone_last_four: "0123" } },
+    { method: "POST", path: "/api/v1/kiosk/check-ins", scope: "check-in:kiosk", body: { guardian_id: ids.member, children: [{ child_id: ids.child, event_id: "evt_fuzz_not_open" }] } },
+    { method: "POST", path: "/api/v1/kiosk/check-outs", scope: "check-in:kiosk", body: { event_id: "evt_fuzz_not_open", security_code: "ACDE" } },
+    { method: "GET", path: "/api/v1/admin/events/{id}/attendance", credential: admin, scope: "staff" },
+    { method: "POST", path: "/api/v1/admin/events/{id}/check-ins", credential: admin, scope: "staff", body: { person_id: ids.child } },
+    { method: "POST", path: "/api/v1/admin/check-ins/{id}/check-out", credential: admin, scope: "staff" },
+    { method: "POST", path: "/api/v1/admin/check-ins/{id}/undo", credential: admin, scope: "staff" },
+    { method: "GET", path: "/api/v1/admin/attendance/export", credential: admin, scope: "staff", query: true },
     { method: "GET", path: "/api/v1/{id}" },
     { method: "GET", path: "/api/v1/{id}/{id}" },
     { method: "GET", path: "/api/v1/admin/{id}", credential: admin, scope: "staff" },

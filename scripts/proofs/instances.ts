@@ -9,7 +9,9 @@
  *   - attempt limits count across both: wrong passwords on A and B add up to one limit;
  *   - a back-channel logout triggered on A for a session used on B reaches the app once, verifiable with B's keys;
  *   - a kiosk's device code approved on A is polled on B, once; the poll interval holds across both;
- *   - a DPoP nonce made by A is good on B, and a DPoP proof used on B is refused on A.
+ *   - a DPoP nonce made by A is good on B, and a DPoP proof used on B is refused on A;
+ *   - check-in (docs/decisions/0023): a child checked in by a kiosk served by A is checked out by another
+ *     kiosk of the campus served by B, with the pickup tag's code, once.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { createServer } from "node:http";
@@ -167,6 +169,67 @@ export async function runInstances(tally: Tally, options: { databaseUrl: string;
     const againOnA = await kioskPoll(a, device.device_code);
     tally.check("approved on A, the device's poll on B gets its tokens", polledOnB.status === 200 && typeof polledOnB.body.access_token === "string", `B answered ${polledOnB.status} ${String(polledOnB.body.error ?? "")}`);
     tally.check("… once: its next poll, on A, is invalid_grant", againOnA.status === 400 && againOnA.body.error === "invalid_grant", `A answered ${againOnA.status} ${String(againOnA.body.error)}`);
+
+    // Check-in (docs/decisions/0023): two kiosks of one campus, enrolled by a check-in volunteer, one talking to
+    // A and one to B; a child checked in on the first is checked out on the second with the tag's code, once.
+    const tag = randomUUID().slice(0, 8);
+    const campusId = `cmp_proof_${tag}`;
+    await database.query(`INSERT INTO campus (id, name, timezone) VALUES ($1, 'Proof campus', 'UTC')`, [campusId]);
+    const eventId = `evt_proof_${tag}`;
+    await database.query(
+      `INSERT INTO event (id, slug, title, description, event_type, start_date, start_time, end_date, end_time, timezone, start_at, end_at, campus_id, attendance_modes, updated_at)
+       SELECT $1, $2, 'Proof kids church', '', 'SERVICE', to_char(s, 'YYYY-MM-DD'), to_char(s, 'HH24:MI'), to_char(s + interval '90 minutes', 'YYYY-MM-DD'), to_char(s + interval '90 minutes', 'HH24:MI'),
+              'UTC', s, s + interval '90 minutes', $3, ARRAY['QR_CODE']::"AttendanceMode"[], now()
+         FROM (SELECT date_trunc('minute', now() AT TIME ZONE 'UTC') + interval '30 minutes' AS s) AS start`,
+      [eventId, `proof-kids-${tag}`, campusId],
+    );
+    const volunteerEmail = `proofs-kiosk-${tag}@example.org`;
+    await database.query(
+      `WITH v AS (INSERT INTO account (email, email_verified_at, password_hash, given_name, family_name, locale)
+                  SELECT $1, now(), password_hash, 'Kiosk', 'Volunteer', 'en' FROM account WHERE email = 'member@example.org' RETURNING id)
+       INSERT INTO user_role (user_id, role_id) SELECT v.id, r.id FROM v, role r WHERE r.name = 'kiosk'`,
+      [volunteerEmail],
+    );
+    const [parent] = await database.query<{ id: string }>(`INSERT INTO account (given_name, family_name, locale) VALUES ('Proof', 'Parent', 'en') RETURNING id::text AS id`);
+    const [child] = await database.query<{ id: string }>(`INSERT INTO account (given_name, family_name, birth_date, locale) VALUES ('Pip', 'Parent', '2020-01-01', 'en') RETURNING id::text AS id`);
+    const [household] = await database.query<{ id: string }>(`INSERT INTO family (name, code_hash, code_encrypted, code_expires_at) VALUES ('Proof household', $1, 'none', now()) RETURNING id::text AS id`, [`proof-${tag}`]);
+    await database.query(`INSERT INTO family_member (family_id, user_id, role) VALUES ($1::uuid, $2::uuid, 'adult'), ($1::uuid, $3::uuid, 'child')`, [household!.id, parent!.id, child!.id]);
+    const volunteer = new OAuthBrowser(a.url);
+    await (await volunteer.postSignIn(null, volunteerEmail, DEMO_PASSWORD)).body?.cancel();
+    const enrolKiosk = async (clientId: string, server: ProofServer): Promise<string> => {
+      await database.query(
+        `INSERT INTO client (id, name, type, redirect_uris, post_logout_redirect_uris, grant_types, scopes, first_party, check_in_campus_id)
+         VALUES ($1, $1, 'public', '{}', '{}', ARRAY['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'], ARRAY['openid', 'check-in:kiosk'], true, $2)`,
+        [clientId, campusId],
+      );
+      const asked = await fetch(`${server.url}/oauth/device_authorization`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ client_id: clientId, scope: "openid check-in:kiosk" }),
+      });
+      const code = (await asked.json()) as { device_code: string; user_code: string };
+      const shown = await volunteer.post("/auth/device", { ...hiddenInputs((await volunteer.page("/device")).html), user_code: code.user_code });
+      await volunteer.post("/auth/device/decision", { ...hiddenInputs((await volunteer.page(shown)).html), decision: "allow" });
+      const polled = await fetch(`${server.url}/oauth/token`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ client_id: clientId, grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: code.device_code }),
+      });
+      return ((await polled.json()) as { access_token: string }).access_token;
+    };
+    const kioskCall = async (server: ProofServer, token: string, path: string, body: unknown) => {
+      const response = await fetch(`${server.url}${path}`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify(body) });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    const kioskA = await enrolKiosk(`proof-kiosk-a-${tag}`, a);
+    const kioskB = await enrolKiosk(`proof-kiosk-b-${tag}`, b);
+    const checkedIn = await kioskCall(a, kioskA, "/api/v1/kiosk/check-ins", { guardian_id: parent!.id, children: [{ child_id: child!.id, event_id: eventId }] });
+    const securityCode = (checkedIn.body.check_ins as { security_code: string }[] | undefined)?.[0]?.security_code ?? "";
+    tally.check("a child checked in by kiosk A on server A gets a security code", checkedIn.status === 201 && /^[A-Z0-9]{4}$/.test(securityCode), `A answered ${checkedIn.status} ${String(checkedIn.body.error_description ?? "")}`);
+    const outOnB = await kioskCall(b, kioskB, "/api/v1/kiosk/check-outs", { event_id: eventId, security_code: securityCode });
+    const againOnKioskA = await kioskCall(a, kioskA, "/api/v1/kiosk/check-outs", { event_id: eventId, security_code: securityCode });
+    tally.check("… is checked out by kiosk B on server B with that code", outOnB.status === 200 && outOnB.body.given_name === "Pip", `B answered ${outOnB.status} ${String(outOnB.body.error_description ?? "")}`);
+    tally.check("… once: the code no longer matches on A", againOnKioskA.status === 400, `A answered ${againOnKioskA.status}`);
 
     // DPoP (RFC 9449): a nonce made by A is good on B, and a proof used on A is refused on B.
     const key = await generateKeyPair("ES256");

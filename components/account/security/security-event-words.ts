@@ -116,6 +116,8 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   family_child_removed: (detail) => withValue(text(detail, "by") ? "Church staff removed a child from your household" : "Removed a child from your household", text(detail, "child_name")),
   pickup_person_added: (detail) => (text(detail, "kind") === "not_authorized" ? "Marked someone as not allowed to collect a child" : "Added someone who may collect a child"),
   pickup_person_removed: () => "Took someone off a child’s pickup list",
+  checked_in: (detail) => withValue("Checked in", text(detail, "event_title")),
+  checked_out: (detail) => withValue("Checked out", text(detail, "event_title")),
   guardianship_requested: () => "A household adult was proposed as guardian, waiting for the young person’s answer",
   guardianship_confirmed: () => "A guardianship was confirmed by the young person",
   guardianship_declined: () => "A proposed guardianship was declined by the young person",

@@ -38,6 +38,8 @@ export const registerClientInputSchema = z
     requirePushedAuthorizationRequests: z.boolean().default(false),
     /** RFC 9449 5.2: every token request must carry a DPoP proof (the church's phone app). */
     dpopBoundAccessTokens: z.boolean().default(false),
+    /** A check-in kiosk's campus (docs/decisions/0023); with the `check-in:kiosk` scope. */
+    checkInCampusId: z.string().min(1).max(100).nullable().default(null),
     /** Only for seeding fixed demo credentials; normally a secret is generated. */
     secret: z.string().min(8).optional(),
   })
@@ -52,6 +54,10 @@ export const registerClientInputSchema = z
   .refine((c) => !c.grantTypes.includes("authorization_code") || c.redirectUris.length > 0, {
     message: "authorization_code needs at least one redirect URI",
     path: ["redirectUris"],
+  })
+  .refine((c) => !c.scopes.includes("check-in:kiosk") || c.checkInCampusId !== null, {
+    message: "a kiosk (scope check-in:kiosk) needs the campus it serves",
+    path: ["checkInCampusId"],
   })
   .refine((c) => c.firstParty || c.scopes.every((scope) => scopeAllowedForClient(scope, false)), {
     message: `only first-party clients may hold ${FIRST_PARTY_SCOPES.join(", ")} (docs/decisions/0018)`,
@@ -91,6 +97,7 @@ export async function registerClient(database: Database, input: RegisterClientIn
     backchannelLogoutSessionRequired: client.backchannelLogoutSessionRequired,
     requirePushedAuthorizationRequests: client.requirePushedAuthorizationRequests,
     dpopBoundAccessTokens: client.dpopBoundAccessTokens,
+    checkInCampusId: client.checkInCampusId,
   };
   await database.prisma.client.upsert({
     where: { id: clientId },

@@ -1,0 +1,92 @@
+import "server-only";
+import type { Database } from "../db/database.ts";
+import { IdentityError, notFound } from "../identity/errors.ts";
+import { isUuid } from "../identity/ids.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
+import { checkInPeople } from "./check-in-people.ts";
+import { finishCheckOut } from "./check-out.ts";
+import { AttendanceSchema, CheckInSchema, type Attendance, type CheckIn } from "./schemas.ts";
+
+interface Row {
+  id: string;
+  event_id: string;
+  event_title: string;
+  person_id: string;
+  given_name: string;
+  family_name: string;
+  security_code: string | null;
+  method: "kiosk" | "self" | "staff";
+  checked_in_at: Date;
+  checked_out_at: Date | null;
+  undone_at: Date | null;
+  minor: boolean;
+}
+
+const ROWS = `SELECT c.id::text AS id, c.event_id, e.title AS event_title, c.person_id::text AS person_id, a.given_name, a.family_name,
+       c.security_code, c.method, c.checked_in_at, c.checked_out_at, c.undone_at, c.security_code IS NOT NULL AS minor
+  FROM check_in c JOIN event e ON e.id = c.event_id JOIN account a ON a.id = c.person_id`;
+
+/** GET /api/v1/admin/events/{id}/attendance: counts against capacity, children still present, every row. */
+export async function getAttendanceOrThrow(database: Database, eventId: string): Promise<Attendance> {
+  const event = await database.prisma.event.findUnique({ where: { id: eventId }, select: { id: true, title: true, capacity: true } });
+  if (!event) throw notFound("event");
+  const rows = await database.query<Row>(`${ROWS} WHERE c.event_id = $1 ORDER BY c.checked_in_at, c.id`, [eventId]);
+  const live = rows.filter((row) => !row.undone_at);
+  const present = live.filter((row) => !row.checked_out_at);
+  return AttendanceSchema.parse({
+    event_id: event.id,
+    title: event.title,
+    capacity: event.capacity,
+    checked_in: live.length,
+    present: present.length,
+    children_present: present.filter((row) => row.minor).length,
+    check_ins: rows.map((row) => ({ ...toCheckIn(row), family_name: row.family_name, undone: row.undone_at !== null })),
+  });
+}
+
+/** POST /api/v1/admin/events/{id}/check-ins: staff check someone in by hand where the event allows MANUAL. */
+export async function staffCheckIn(database: Database, staffId: string, eventId: string, personId: string, context: RequestContext): Promise<CheckIn> {
+  const [made] = await checkInPeople(database, { items: [{ personId, eventId }], method: "staff", droppedOffBy: null, staffId, context });
+  return made!;
+}
+
+/** POST /api/v1/admin/check-ins/{id}/check-out: staff check a person out (a named pickup person, say). */
+export async function staffCheckOut(database: Database, staffId: string, checkInId: string, context: RequestContext): Promise<CheckIn> {
+  const row = await liveRowOrThrow(database, checkInId);
+  if (row.checked_out_at) throw new IdentityError("conflict", `${row.given_name} is already checked out`);
+  return finishCheckOut(database, row, { method: "staff", pickedUpBy: null, clientId: null, staffId, context, now: new Date() });
+}
+
+/** POST /api/v1/admin/check-ins/{id}/undo: a check-in made by mistake counts for nothing from now on. */
+export async function undoCheckIn(database: Database, staffId: string, checkInId: string): Promise<CheckIn & { undone: true }> {
+  const row = await liveRowOrThrow(database, checkInId);
+  await database.query(`UPDATE check_in SET undone_at = now(), undone_by = $2::uuid WHERE id = $1::uuid AND undone_at IS NULL`, [checkInId, staffId]);
+  return { ...toCheckIn(row), undone: true };
+}
+
+/** GET /api/v1/users/me/check-ins: the member's own attendance, newest first (also in their export). */
+export async function listMyCheckIns(database: Database, userId: string): Promise<{ check_ins: CheckIn[] }> {
+  const rows = await database.query<Row>(`${ROWS} WHERE c.person_id = $1::uuid AND c.undone_at IS NULL ORDER BY c.checked_in_at DESC, c.id LIMIT 200`, [userId]);
+  return { check_ins: rows.map(toCheckIn) };
+}
+
+async function liveRowOrThrow(database: Database, checkInId: string): Promise<Row> {
+  if (!isUuid(checkInId)) throw notFound("check-in");
+  const [row] = await database.query<Row>(`${ROWS} WHERE c.id = $1::uuid AND c.undone_at IS NULL`, [checkInId]);
+  if (!row) throw notFound("check-in");
+  return row;
+}
+
+function toCheckIn(row: Row): CheckIn {
+  return CheckInSchema.parse({
+    id: row.id,
+    event_id: row.event_id,
+    event_title: row.event_title,
+    person_id: row.person_id,
+    given_name: row.given_name,
+    security_code: row.security_code,
+    method: row.method,
+    checked_in_at: new Date(row.checked_in_at).toISOString(),
+    checked_out_at: row.checked_out_at ? new Date(row.checked_out_at).toISOString() : null,
+  });
+}

@@ -1,0 +1,34 @@
+import "server-only";
+import type { Database } from "../db/database.ts";
+import { OpenEventSchema, type OpenEvent } from "./schemas.ts";
+import { CHECK_IN_OPENS_MINUTES_BEFORE } from "./window.ts";
+
+/**
+ * GET /api/v1/kiosk/events: the campus's scheduled events whose check-in window is open now and that take
+ * some check-in, with how many are present (for "3 places left").
+ */
+export async function listOpenEvents(database: Database, campusId: string, now = new Date()): Promise<{ events: OpenEvent[] }> {
+  const rows = await database.query<{ id: string; title: string; start_at: Date; end_at: Date; capacity: number | null; checked_in: number; modes: string[] }>(
+    `SELECT e.id, e.title, e.start_at, e.end_at, e.capacity, e.attendance_modes::text[] AS modes,
+            (SELECT count(*)::int FROM check_in c WHERE c.event_id = e.id AND c.undone_at IS NULL AND c.checked_out_at IS NULL) AS checked_in
+       FROM event e
+      WHERE e.campus_id = $1 AND e.status IN ('SCHEDULED', 'ACTIVE')
+        AND e.start_at - make_interval(mins => $3) <= $2 AND e.end_at > $2
+        AND e.attendance_modes && ARRAY['QR_CODE', 'RFID', 'MANUAL', 'SELF_CHECK_IN']::"AttendanceMode"[]
+      ORDER BY e.start_at, e.id LIMIT 50`,
+    [campusId, now, CHECK_IN_OPENS_MINUTES_BEFORE],
+  );
+  return {
+    events: rows.map((row) =>
+      OpenEventSchema.parse({
+        id: row.id,
+        title: row.title,
+        start_at: new Date(row.start_at).toISOString(),
+        end_at: new Date(row.end_at).toISOString(),
+        capacity: row.capacity,
+        checked_in: row.checked_in,
+        attendance_modes: row.modes,
+      }),
+    ),
+  };
+}

@@ -1,0 +1,168 @@
+import { z } from "zod";
+import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { identityError, invalidTokenResponse, jsonResponse } from "../openapi/responses.ts";
+import { BODY_400, idPath, staffOperation } from "../openapi/staff-operations.ts";
+import { MAX_CSV_ROWS } from "./attendance-csv.ts";
+import { MEMBER_CODE_LIFETIME_SECONDS } from "./member-code.ts";
+import {
+  AttendanceSchema,
+  CheckInSchema,
+  HouseholdSchema,
+  OpenEventSchema,
+  attendanceCsvQuerySchema,
+  findHouseholdBodySchema,
+  kioskCheckInBodySchema,
+  kioskCheckOutBodySchema,
+  selfCheckInBodySchema,
+  staffCheckInBodySchema,
+} from "./schemas.ts";
+import { SECURITY_CODE_ALPHABET } from "./security-code.ts";
+import { CHECK_IN_OPENS_MINUTES_BEFORE } from "./window.ts";
+
+/** The check-in routes in the OpenAPI document (docs/decisions/0023). */
+
+const WINDOW = `Check-in is open from ${CHECK_IN_OPENS_MINUTES_BEFORE} minutes before an event starts until it ends, for a SCHEDULED or ACTIVE event whose \`attendance_modes\` allow the way used.`;
+const KIOSK = "Needs the `check-in:kiosk` scope (a first-party kiosk client bound to a campus, enrolled with the device authorization grant) and permission `attendance:kiosk`; a client without a campus is `forbidden`. Only the kiosk's campus's events.";
+const KIOSK_403 = identityError("`forbidden`: `missing permission attendance:kiosk`, or `this client is not a check-in kiosk of a campus`.");
+const KIOSK_429 = identityError("`too_many_requests` with `Retry-After`: too many wrong codes or empty searches at this kiosk.");
+const CheckInListSchema = z.object({ check_ins: z.array(CheckInSchema) });
+
+export const checkInPaths: ZodOpenApiPathsObject = {
+  "/api/v1/users/me/check-in-code": {
+    get: {
+      tags: ["check-in"],
+      operationId: "getMyCheckInCode",
+      summary: "A fresh code for the member's check-in QR",
+      description: `Needs permission \`profile:read\` and the \`account:check-in\` scope. A signed code naming the member, good for ${MEMBER_CODE_LIFETIME_SECONDS / 60} minutes: show it as a QR and ask for a new one every minute, so a screenshot is soon useless.`,
+      security: [{ bearer: [] }],
+      responses: {
+        "200": jsonResponse("The code.", z.object({ code: z.string(), expires_at: z.string(), lifetime_seconds: z.number().int() })),
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: `missing permission profile:read`."),
+      },
+    },
+  },
+  "/api/v1/users/me/check-ins": {
+    get: {
+      tags: ["check-in"],
+      operationId: "listMyCheckIns",
+      summary: "The member's own attendance",
+      description: "Needs permission `profile:read`. Newest first, at most 200; undone check-ins are left out.",
+      security: [{ bearer: [] }],
+      responses: { "200": jsonResponse("The member's check-ins.", CheckInListSchema), "401": invalidTokenResponse, "403": identityError("`forbidden`: `missing permission profile:read`.") },
+    },
+    post: {
+      tags: ["check-in"],
+      operationId: "selfCheckIn",
+      summary: "Check oneself in",
+      description: `Needs permission \`profile:write\`. Where the event allows SELF_CHECK_IN. ${WINDOW}`,
+      security: [{ bearer: [] }],
+      requestBody: { content: { "application/json": { schema: selfCheckInBodySchema } } },
+      responses: {
+        "201": jsonResponse("Checked in.", CheckInSchema),
+        "400": BODY_400(),
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: `missing permission profile:write`."),
+        "404": identityError("`not_found`: `event not found`."),
+        "409": identityError("`conflict`: not open, not a self check-in event, full, or already checked in to it or to one at the same time."),
+      },
+    },
+  },
+  "/api/v1/kiosk/events": {
+    get: {
+      tags: ["check-in"],
+      operationId: "kioskListEvents",
+      summary: "Events open for check-in at the kiosk's campus",
+      description: `${KIOSK} ${WINDOW}`,
+      security: [{ bearer: [] }],
+      responses: { "200": jsonResponse("The open events, by start.", z.object({ events: z.array(OpenEventSchema) })), "401": invalidTokenResponse, "403": KIOSK_403 },
+    },
+  },
+  "/api/v1/kiosk/households": {
+    post: {
+      tags: ["check-in"],
+      operationId: "kioskFindHousehold",
+      summary: "Find a household by a scanned code or a phone's last four digits",
+      description: `${KIOSK} \`member_code\`: a member's current code (from their QR); \`phone_last_four\`: the last four digits of a verified phone, answering at most five households. Ids, first names and roles only.`,
+      security: [{ bearer: [] }],
+      requestBody: { content: { "application/json": { schema: findHouseholdBodySchema } } },
+      responses: {
+        "200": jsonResponse("The households found (possibly none for a phone).", z.object({ households: z.array(HouseholdSchema) })),
+        "400": BODY_400(", or `member_code: is not a valid or current check-in code`"),
+        "401": invalidTokenResponse,
+        "403": KIOSK_403,
+        "429": KIOSK_429,
+      },
+    },
+  },
+  "/api/v1/kiosk/check-ins": {
+    post: {
+      tags: ["check-in"],
+      operationId: "kioskCheckIn",
+      summary: "Check children in",
+      description: `${KIOSK} The adult (\`guardian_id\`) must be an adult of each child's household or their guardian. All or none. Each child gets a security code of 4 characters from \`${SECURITY_CODE_ALPHABET}\`, unique per event and day, for the label and the pickup tag; \`label_notes\` are the child's notes, for the label only. ${WINDOW}`,
+      security: [{ bearer: [] }],
+      requestBody: { content: { "application/json": { schema: kioskCheckInBodySchema } } },
+      responses: {
+        "201": jsonResponse("Checked in.", CheckInListSchema),
+        "400": BODY_400(", or a child not of the adult's household"),
+        "401": invalidTokenResponse,
+        "403": KIOSK_403,
+        "404": identityError("`not_found`: `event not found` (also another campus's) or `person not found`."),
+        "409": identityError("`conflict`: not open, not a kiosk event, full (`… has only 1 place left`), or a child already checked in to it or to one at the same time."),
+      },
+    },
+  },
+  "/api/v1/kiosk/check-outs": {
+    post: {
+      tags: ["check-in"],
+      operationId: "kioskCheckOut",
+      summary: "Check a child out",
+      description: `${KIOSK} With the pickup tag's \`security_code\` for the event (today), or with an adult's own \`member_code\` and the \`child_id\`: a household adult or guardian may collect, one marked not authorized is refused with words for the volunteer.`,
+      security: [{ bearer: [] }],
+      requestBody: { content: { "application/json": { schema: kioskCheckOutBodySchema } } },
+      responses: {
+        "200": jsonResponse("Checked out.", CheckInSchema),
+        "400": BODY_400(", or `security_code: does not match a child checked in to this event today`"),
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: the adult is marked not authorized for the child, or is not on their pickup list; or the kiosk's own refusals."),
+        "404": identityError("`not_found`: `checked-in child not found`."),
+        "409": identityError("`conflict`: already checked out."),
+        "429": KIOSK_429,
+      },
+    },
+  },
+};
+
+const EVENT_PATH = idPath("The event id.");
+const CHECK_IN_PATH = idPath("The check-in id (UUID).");
+const CHECK_IN_404 = identityError("`not_found`: `check-in not found`.");
+
+export const staffCheckInPaths: ZodOpenApiPathsObject = {
+  "/api/v1/admin/events/{id}/attendance": {
+    get: staffOperation("attendance:read", "adminGetAttendance", "Live attendance of an event", "Counts against capacity, children still present, and every check-in (undone ones marked).", { "200": jsonResponse("The attendance.", AttendanceSchema), "404": identityError("`not_found`: `event not found`.") }, { path: EVENT_PATH }),
+  },
+  "/api/v1/admin/events/{id}/check-ins": {
+    post: staffOperation(
+      "attendance:write",
+      "adminCheckIn",
+      "Check someone in by hand",
+      `Where the event allows MANUAL. ${WINDOW} A child gets a security code.`,
+      { "201": jsonResponse("Checked in.", CheckInSchema), "400": BODY_400(), "404": identityError("`not_found`: `event not found` or `person not found`."), "409": identityError("`conflict`: not open, not MANUAL, full, or already checked in.") },
+      { path: EVENT_PATH, body: staffCheckInBodySchema },
+    ),
+  },
+  "/api/v1/admin/check-ins/{id}/check-out": {
+    post: staffOperation("attendance:write", "adminCheckOut", "Check a person out", "For someone collected by a person without an account on the pickup list.", { "200": jsonResponse("Checked out.", CheckInSchema), "404": CHECK_IN_404, "409": identityError("`conflict`: already checked out.") }, { path: CHECK_IN_PATH }),
+  },
+  "/api/v1/admin/check-ins/{id}/undo": {
+    post: staffOperation("attendance:write", "adminUndoCheckIn", "Undo a check-in", "A check-in made by mistake counts for nothing from now on (nor in capacity, lists or exports).", { "200": jsonResponse("Undone.", CheckInSchema.extend({ undone: z.literal(true) })), "404": CHECK_IN_404 }, { path: CHECK_IN_PATH }),
+  },
+  "/api/v1/admin/attendance/export": {
+    get: staffOperation("attendance:read", "adminExportAttendance", "Attendance as CSV", `One event (\`event_id\`) or the events starting between two dates (\`from\`, \`to\`, inclusive, at most a year), at most ${MAX_CSV_ROWS} rows; cells a spreadsheet would run as a formula start with a quote.`, {
+        "200": { description: "RFC 4180 CSV.", content: { "text/csv": { schema: z.string() } } },
+        "400": identityError("`invalid_request` naming the parameter."),
+        "404": identityError("`not_found`: `event not found`."),
+      }, { query: attendanceCsvQuerySchema }),
+  },
+};
