@@ -9,7 +9,6 @@
 import pg from "pg";
 import { withPostgresMigrationConnection } from "../../lib/db/connections.ts";
 import { applyMigrations } from "../../lib/db/migrate.ts";
-import type { Database } from "../../lib/db/database.ts";
 
 export interface SeededDatabase {
   name: string;
@@ -48,35 +47,16 @@ export async function recreateSeededDatabase(options: {
   process.env.SEED_DEMO_DATA = "false";
   const { closeDatabase, database: openDatabase } = await import("../../lib/db.ts");
   const { seedDemoData } = await import("../../lib/demo/seed-demo-data.ts");
-  const { seedIdentityDemoData } = await import("../../lib/demo/seed-identity.ts");
+  const { seedIdentityDemoData, seedSecondPortalClient } = await import("../../lib/demo/seed-identity.ts");
   const { seedMembershipRegister } = await import("../../lib/demo/seed-membership-register.ts");
   const database = await openDatabase();
   const firstDay = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
   const counts = await seedDemoData(database, { today: firstDay });
   const identities = await seedIdentityDemoData(database);
-  if (options.secondPortal) await registerSecondPortal(database, options.secondPortal);
+  if (options.secondPortal) await seedSecondPortalClient(database, options.secondPortal);
   // The register the membership routes (the member's search, challenge and suggest; staff's records and requests) work on.
   const register = await seedMembershipRegister(database.query);
   await closeDatabase();
   return { name, firstDay, events: counts.events, accounts: identities.accounts.length, clients: identities.clients, membershipRecords: register.records };
 }
 
-/** The portal client of a server at another origin, with the secret that server derives from its client id. */
-async function registerSecondPortal(database: Database, portal: { clientId: string; baseUrl: string }): Promise<void> {
-  const [{ registerClient }, { keyedHash }, { PORTAL_SCOPES }] = await Promise.all([
-    import("../../lib/oauth/clients/register-client.ts"),
-    import("../../lib/crypto/tokens.ts"),
-    import("../../lib/oauth/clients/portal-scopes.ts"),
-  ]);
-  await registerClient(database, {
-    id: portal.clientId,
-    name: "Member portal",
-    type: "confidential",
-    secret: keyedHash("portal-client-secret", portal.clientId),
-    redirectUris: [`${portal.baseUrl}/api/auth/callback/church`],
-    postLogoutRedirectUris: [`${portal.baseUrl}/`, `${portal.baseUrl}/signed-out`],
-    grantTypes: ["authorization_code", "refresh_token"],
-    scopes: [...PORTAL_SCOPES],
-    firstParty: true,
-  });
-}

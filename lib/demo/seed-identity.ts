@@ -244,3 +244,23 @@ async function setRoles(prisma: Prisma.TransactionClient, userId: string, wanted
   await prisma.userRole.deleteMany({ where: { userId, roleId: { in: demoRoleIds.filter((id) => !wanted.includes(id)) } } });
   await prisma.userRole.createMany({ data: wanted.map((roleId) => ({ userId, roleId })), skipDuplicates: true });
 }
+
+/**
+ * The portal of a second server at another origin on the same database (the end-to-end passkey server at
+ * `localhost`: WebAuthn refuses an IP address): a client of its own, registered like the first, with the
+ * secret that server derives from its client id (lib/oauth/clients/portal-client.ts).
+ */
+export async function seedSecondPortalClient(database: Database, portal: { clientId: string; baseUrl: string }): Promise<void> {
+  const [{ registerClient }, { keyedHash }] = await Promise.all([import("../oauth/clients/register-client.ts"), import("../crypto/tokens.ts")]);
+  await registerClient(database, {
+    id: portal.clientId,
+    name: "Member portal",
+    type: "confidential",
+    secret: keyedHash("portal-client-secret", portal.clientId),
+    redirectUris: [`${portal.baseUrl}/api/auth/callback/church`],
+    postLogoutRedirectUris: [`${portal.baseUrl}/`, `${portal.baseUrl}/signed-out`],
+    grantTypes: ["authorization_code", "refresh_token"],
+    scopes: [...PORTAL_SCOPES],
+    firstParty: true,
+  });
+}
