@@ -10,6 +10,7 @@ const SECTIONS = [
   { href: "/account/family", label: "Family" },
   { href: "/account/dependents", label: "Dependents" },
   { href: "/account/membership", label: "Membership" },
+  { href: "/account/check-in", label: "Check-in" },
   { href: "/account/privacy", label: "Privacy" },
 ] as const;
 

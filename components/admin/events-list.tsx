@@ -178,6 +178,11 @@ export function EventsList({ notice = "" }: { notice?: string }) {
                     <Link href={`/admin/events/${event.eventId}`} className="button" aria-label={`Edit “${event.title}”`}>
                       Edit
                     </Link>
+                    {event.status === "DRAFT" ? null : (
+                      <Link href={`/admin/events/${event.eventId}/attendance`} className="button" aria-label={`Attendance of “${event.title}”`}>
+                        Attendance
+                      </Link>
+                    )}
                     {changesFrom(event.status).map((verb) => (
                       <button
                         key={verb}

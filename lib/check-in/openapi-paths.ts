@@ -9,6 +9,7 @@ import {
   CheckInSchema,
   HouseholdSchema,
   OpenEventSchema,
+  SelfCheckInEventListSchema,
   attendanceCsvQuerySchema,
   findHouseholdBodySchema,
   kioskCheckInBodySchema,
@@ -40,6 +41,16 @@ export const checkInPaths: ZodOpenApiPathsObject = {
         "401": invalidTokenResponse,
         "403": identityError("`forbidden`: `missing permission profile:read`."),
       },
+    },
+  },
+  "/api/v1/users/me/check-in-events": {
+    get: {
+      tags: ["check-in"],
+      operationId: "listMySelfCheckInEvents",
+      summary: "The events the member may check themselves in to now",
+      description: `Needs permission \`profile:read\` and the \`account:check-in\` scope. Public and members' events that allow SELF_CHECK_IN and whose window is open, at most 20, soonest first, with whether the member is already checked in. ${WINDOW}`,
+      security: [{ bearer: [] }],
+      responses: { "200": jsonResponse("The open events.", SelfCheckInEventListSchema), "401": invalidTokenResponse, "403": identityError("`forbidden`: `missing permission profile:read`.") },
     },
   },
   "/api/v1/users/me/check-ins": {

@@ -81,3 +81,22 @@ export const AttendanceSchema = z.object({
   check_ins: z.array(CheckInSchema.extend({ family_name: z.string(), undone: z.boolean() })),
 });
 export type Attendance = z.infer<typeof AttendanceSchema>;
+
+/** An event the member may check themselves in to now (GET /api/v1/users/me/check-in-events). */
+export const SelfCheckInEventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  start_at: z.string(),
+  end_at: z.string(),
+  location_name: z.string().nullable(),
+  capacity: z.number().int().nullable(),
+  checked_in: z.number().int(),
+  /** The member already has a check-in to it (present or checked out). */
+  checked_in_by_me: z.boolean(),
+});
+export type SelfCheckInEvent = z.infer<typeof SelfCheckInEventSchema>;
+export const SelfCheckInEventListSchema = z.object({ events: z.array(SelfCheckInEventSchema) });
+
+/** A fresh member code (GET /api/v1/users/me/check-in-code). */
+export const MemberCodeSchema = z.object({ code: z.string(), expires_at: z.string(), lifetime_seconds: z.number().int() });
+export const CheckInListSchema = z.object({ check_ins: z.array(CheckInSchema) });

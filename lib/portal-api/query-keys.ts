@@ -15,6 +15,9 @@ export const accountQueryKeys = {
   membership: ["account", "membership"] as const,
   linkedIdentities: ["account", "linked-identities"] as const,
   passkeys: ["account", "passkeys"] as const,
+  checkInCode: ["account", "check-in-code"] as const,
+  checkInEvents: ["account", "check-in-events"] as const,
+  checkIns: ["account", "check-ins"] as const,
 };
 
 /** The staff pages' keys (/admin): every event write refreshes the whole `events` branch. */
@@ -27,4 +30,5 @@ export const adminQueryKeys = {
   suggestions: ["admin", "membership-suggestions"] as const,
   clients: ["admin", "clients"] as const,
   clientList: (query: { q: string; page: number }) => ["admin", "clients", "list", query] as const,
+  attendance: (eventId: string) => ["admin", "attendance", eventId] as const,
 };

@@ -886,6 +886,7 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     // Check-in (docs/decisions/0023): the member's code, attendance and self check-in; the kiosk API, which the
     // member's portal token must never reach; staff attendance.
     { method: "GET", path: "/api/v1/users/me/check-in-code", scope: "account:check-in" },
+    { method: "GET", path: "/api/v1/users/me/check-in-events", scope: "account:check-in" },
     { method: "GET", path: "/api/v1/users/me/check-ins", scope: "account:check-in" },
     { method: "POST", path: "/api/v1/users/me/check-ins", scope: "account:check-in", body: { event_id: "evt_fuzz_not_open" } },
     { method: "GET", path: "/api/v1/kiosk/events", scope: "check-in:kiosk" },
@@ -1295,7 +1296,7 @@ export function formRequests(csrf: Csrf, baseUrl: string): fc.Arbitrary<Generate
 
 // ── the sign-in flow's pages, GET with hostile queries (they render what the form handlers put there) ──
 
-const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/sign-in/email-code", "/sign-in/email-code/verify", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account", "/admin/people", "/admin/people/00000000-0000-4000-8000-0000000000ff", "/admin/people/%3Cscript%3E", "/admin/households", "/admin/households/00000000-0000-4000-8000-0000000000fe"];
+const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/sign-in/email-code", "/sign-in/email-code/verify", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account", "/admin/people", "/admin/people/00000000-0000-4000-8000-0000000000ff", "/admin/people/%3Cscript%3E", "/admin/households", "/admin/households/00000000-0000-4000-8000-0000000000fe", "/account/check-in", "/admin/events/evt_fuzz_not_open/attendance", "/admin/events/%3Cscript%3E/attendance"];
 
 export function pageRequests(): fc.Arbitrary<Generated> {
   const value = fc.oneof(

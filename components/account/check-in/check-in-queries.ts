@@ -1,0 +1,51 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CheckInListSchema, CheckInSchema, MemberCodeSchema, SelfCheckInEventListSchema } from "@/lib/check-in/schemas";
+import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { accountQueryKeys } from "@/lib/portal-api/query-keys";
+
+/**
+ * The check-in page's server state through the portal relay (docs/decisions/0023): the member's code,
+ * asked again every minute while the page is visible (react-query pauses intervals in a hidden tab), the
+ * events open for self check-in, and the member's attendance. Checking in refreshes both lists and the
+ * security log, which records it.
+ */
+export const CODE_REFRESH_MS = 60_000;
+const EVENTS_REFRESH_MS = 60_000;
+
+export function useMemberCode() {
+  return useQuery({
+    queryKey: accountQueryKeys.checkInCode,
+    queryFn: () => portalApi(MemberCodeSchema, "users/me/check-in-code"),
+    refetchInterval: CODE_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    // A cached code from an earlier visit may be minutes old: always ask for a fresh one on arrival.
+    staleTime: 0,
+    gcTime: 0,
+    retry: retryUnlessRefused,
+  });
+}
+
+export function useSelfCheckInEvents() {
+  return useQuery({
+    queryKey: accountQueryKeys.checkInEvents,
+    queryFn: () => portalApi(SelfCheckInEventListSchema, "users/me/check-in-events"),
+    refetchInterval: EVENTS_REFRESH_MS,
+    retry: retryUnlessRefused,
+  });
+}
+
+export function useMyCheckIns() {
+  return useQuery({ queryKey: accountQueryKeys.checkIns, queryFn: () => portalApi(CheckInListSchema, "users/me/check-ins"), retry: retryUnlessRefused });
+}
+
+export function useSelfCheckIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (eventId: string) => portalApi(CheckInSchema, "users/me/check-ins", { method: "POST", body: { event_id: eventId } }),
+    onSettled: () => {
+      for (const queryKey of [accountQueryKeys.checkInEvents, accountQueryKeys.checkIns, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}

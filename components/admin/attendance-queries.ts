@@ -1,0 +1,70 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { z } from "zod";
+import { AttendanceSchema, CheckInSchema } from "@/lib/check-in/schemas";
+import { portalApi, portalDownload, retryUnlessRefused } from "@/lib/portal-api/client";
+import { adminQueryKeys } from "@/lib/portal-api/query-keys";
+import { AdminUserPageSchema } from "@/lib/users/staff-schemas";
+
+/**
+ * Staff › an event's live attendance through the portal relay (docs/decisions/0023): read again every 10
+ * seconds while the page is visible, so kiosks' check-ins show up on their own; every change reads it again.
+ */
+export const ATTENDANCE_REFRESH_MS = 10_000;
+
+export function useAttendance(eventId: string) {
+  return useQuery({
+    queryKey: adminQueryKeys.attendance(eventId),
+    queryFn: () => portalApi(AttendanceSchema, `admin/events/${encodeURIComponent(eventId)}/attendance`),
+    refetchInterval: ATTENDANCE_REFRESH_MS,
+    retry: retryUnlessRefused,
+    staleTime: 0,
+  });
+}
+
+function useRefreshAttendance(eventId: string) {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.attendance(eventId) });
+}
+
+export function useStaffCheckIn(eventId: string) {
+  const refresh = useRefreshAttendance(eventId);
+  return useMutation({
+    mutationFn: (personId: string) => portalApi(CheckInSchema, `admin/events/${encodeURIComponent(eventId)}/check-ins`, { method: "POST", body: { person_id: personId } }),
+    onSettled: refresh,
+  });
+}
+
+export type AttendanceChange = "check-out" | "undo";
+
+export function useChangeCheckIn(eventId: string) {
+  const refresh = useRefreshAttendance(eventId);
+  return useMutation({
+    mutationFn: ({ checkInId, change }: { checkInId: string; change: AttendanceChange }) =>
+      portalApi(CheckInSchema.extend({ undone: z.boolean().optional() }), `admin/check-ins/${encodeURIComponent(checkInId)}/${change}`, { method: "POST" }),
+    onSettled: refresh,
+  });
+}
+
+/** Members found by name, email or phone, for a check-in by hand (the first 8). */
+export function useMemberSearch(q: string) {
+  return useQuery({
+    queryKey: ["admin", "attendance", "people", q],
+    queryFn: () => portalApi(AdminUserPageSchema, `admin/users?${new URLSearchParams({ q, per: "8", page: "1", status: "active", sort: "familyName" }).toString()}`),
+    enabled: q !== "",
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The CSV of an event (`event_id`) or of a date range (`from`, `to`), saved by the browser. */
+export async function downloadAttendance(query: { event_id: string } | { from: string; to: string }): Promise<void> {
+  const { file, name } = await portalDownload(`admin/attendance/export?${new URLSearchParams(query).toString()}`, "attendance.csv");
+  const url = URL.createObjectURL(file);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
