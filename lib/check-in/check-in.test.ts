@@ -133,6 +133,11 @@ describe("check-in", () => {
     expect(await selfCheckIn(database, member.id, selfEvent, TEST_CONTEXT, now)).toMatchObject({ method: "self", security_code: null });
     expect((await failure(selfCheckIn(database, member.id, kioskOnly, TEST_CONTEXT, now)))?.description).toBe("Kids church does not take this kind of check-in");
     expect((await failure(selfCheckIn(database, member.id, selfEvent, TEST_CONTEXT, new Date(now.getTime() - 20 * MINUTE))))?.description).toBe("check-in for Kids church is not open");
+    // A private event (staff's) is not one a member can find, nor check in to by its id.
+    const privateEvent = await insertEvent(database, { campusId: campus, startAt: new Date(now.getTime() + 30 * MINUTE), modes: ["SELF_CHECK_IN"] });
+    await database.query(`UPDATE event SET visibility = 'private' WHERE id = $1`, [privateEvent]);
+    const refused = await failure(selfCheckIn(database, member.id, privateEvent, TEST_CONTEXT, now));
+    expect(refused?.code).toBe("not_found");
   });
 
   it("admits exactly one of many simultaneous check-ins to the last place", async () => {
