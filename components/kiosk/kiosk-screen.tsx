@@ -8,6 +8,7 @@ import { KioskError, kioskFetch } from "./kiosk-fetch";
 import { KioskLabels } from "./kiosk-labels";
 
 const eventsSchema = z.object({ events: z.array(OpenEventSchema) }).or(z.array(OpenEventSchema));
+const householdsSchema = z.object({ households: z.array(HouseholdSchema) });
 const checkInsSchema = z.object({ check_ins: z.array(CheckInSchema) });
 const EVENTS_REFRESH_MS = 60_000;
 /** A member code is a signed token, far longer than any pickup code (4 characters). */
@@ -36,6 +37,7 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
   const [eventId, setEventId] = useState<string | null>(null);
   const [query, setQuery] = useState("");
   const [household, setHousehold] = useState<Household | null>(null);
+  const [candidates, setCandidates] = useState<Household[]>([]);
   const [scannedCode, setScannedCode] = useState<string | null>(null);
   const [adultId, setAdultId] = useState<string | null>(null);
   const [children, setChildren] = useState<string[]>([]);
@@ -45,6 +47,11 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
   const [busy, setBusy] = useState(false);
   const scan = useRef<HTMLInputElement>(null);
   const result = useRef<HTMLHeadingElement>(null);
+  // Moving focus to the answer's heading after it has rendered, for keyboard and screen-reader users.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) result.current?.focus();
+  }, [focusRequest]);
 
   const api = useCallback(<S extends z.ZodType>(schema: S, name: string, body?: unknown) => kioskFetch(schema, `${KIOSK_API_PREFIX}/${name}`, csrfToken, body), [csrfToken]);
 
@@ -72,6 +79,7 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
     setMode(next);
     setQuery("");
     setHousehold(null);
+    setCandidates([]);
     setScannedCode(null);
     setAdultId(null);
     setChildren([]);
@@ -109,15 +117,22 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
     }
     void run(async () => {
       const phone = /^\d{4}$/.test(typed);
-      const found = await api(HouseholdSchema, "households", phone ? { phone_last_four: typed } : { member_code: typed });
-      setHousehold(found);
+      const { households } = await api(householdsSchema, "households", phone ? { phone_last_four: typed } : { member_code: typed });
       setScannedCode(phone ? null : typed);
-      const scanned = found.members.find((member) => member.id === found.scanned_id && member.role === "adult");
-      setAdultId(scanned?.id ?? null);
-      setChildren([]);
       setQuery("");
-      setTimeout(() => result.current?.focus(), 0);
+      if (households.length === 0) return setError("No household was found. Try again or ask a volunteer.");
+      setCandidates(households.length > 1 ? households : []);
+      choose(households.length === 1 ? households[0]! : null);
+      setFocusRequest((count) => count + 1);
     });
+  }
+
+  function choose(found: Household | null) {
+    setHousehold(found);
+    if (found) setFocusRequest((count) => count + 1);
+    const scanned = found?.members.find((member) => member.id === found.scanned_id && member.role === "adult");
+    setAdultId(scanned?.id ?? null);
+    setChildren([]);
   }
 
   function checkIn() {
@@ -128,7 +143,7 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
       const answer = await api(checkInsSchema, "check-ins", { guardian_id: adultId, children: children.map((child_id) => ({ child_id, event_id: eventId })) });
       setCheckIns(answer.check_ins);
       void loadEvents();
-      setTimeout(() => result.current?.focus(), 0);
+      setFocusRequest((count) => count + 1);
     });
   }
 
@@ -218,6 +233,21 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
             </p>
           ) : null}
         </div>
+
+        {candidates.length > 1 && !household ? (
+          <section aria-labelledby="kiosk-households" className="kiosk__panel">
+            <h2 id="kiosk-households" ref={result} tabIndex={-1}>
+              Which household is yours?
+            </h2>
+            <div className="kiosk__choices" role="group" aria-label="Households">
+              {candidates.map((candidate, index) => (
+                <button key={candidate.family_id ?? index} type="button" className="kiosk__choice" onClick={() => choose(candidate)}>
+                  {candidate.members.map((member) => member.given_name).join(", ")}
+                </button>
+              ))}
+            </div>
+          </section>
+        ) : null}
 
         {household && !checkIns ? (
           <section aria-labelledby="kiosk-household" className="kiosk__panel">

@@ -117,7 +117,7 @@ test("enrol a kiosk by the device flow, check two children in by keyboard, print
   const wrong = ["ACDE", "ACDF", "ACDH"].find((code) => !Object.values(codeOf).includes(code))!;
   await pickup.fill(wrong);
   await pickup.press("Enter");
-  await expect(page.getByRole("alert")).toContainText("does not match a child checked in to this event today");
+  await expect(page.locator(".kiosk__alert")).toContainText("does not match a child checked in to this event today");
   await pickup.fill(right.toLowerCase());
   await pickup.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: `${kids[1]!.givenName} is checked out` })).toBeVisible();
@@ -126,7 +126,7 @@ test("enrol a kiosk by the device flow, check two children in by keyboard, print
   await pickup.fill(await memberCode(dad));
   await pickup.press("Enter");
   await page.getByRole("button", { name: `Check out ${kids[0]!.givenName}` }).click();
-  await expect(page.getByRole("alert")).toContainText(`NOT authorized to collect ${kids[0]!.givenName}`);
+  await expect(page.locator(".kiosk__alert")).toContainText(`NOT authorized to collect ${kids[0]!.givenName}`);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/kiosk-refused-1280.png", fullPage: true });
   await page.setViewportSize({ width: 375, height: 740 });
