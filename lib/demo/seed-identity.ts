@@ -1,5 +1,6 @@
 import type { Database } from "../db/database.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
+import { DEFAULT_KIOSK_CLIENT_ID } from "../portal-api/kiosk-paths.ts";
 import { ADMIN_ONLY_PERMISSIONS, KIOSK_PERMISSION, STAFF_PERMISSIONS } from "../identity/permissions.ts";
 import { PORTAL_SCOPES } from "../oauth/clients/portal-scopes.ts";
 import { DEVICE_CODE_GRANT_TYPE } from "../oauth/device/device-policy.ts";
@@ -54,6 +55,9 @@ export const DEMO_APP_CLIENT = {
 
 /** A public client for a lobby kiosk or display: it signs in with a code typed at /device (RFC 8628). */
 export const DEMO_KIOSK_CLIENT = { id: "demo-kiosk", name: "Lobby kiosk" } as const;
+
+/** The lobby check-in kiosk (/kiosk) of Harbor Point, a first-party `check-in:kiosk` client enrolled by a `kiosk`-role volunteer. */
+export const DEMO_CHECK_IN_KIOSK = { id: DEFAULT_KIOSK_CLIENT_ID, name: "Harbor Point check-in", campusId: "cmp_harbor_point" } as const;
 
 /** Fixed, so re-seeding changes nothing. */
 const VERIFIED_AT = new Date("2026-01-01T00:00:00.000Z");
@@ -233,9 +237,24 @@ export async function seedIdentityDemoData(database: Database): Promise<Identity
     firstParty: false,
   });
 
+  // The lobby check-in kiosk of the first demo campus (/kiosk; docs/decisions/0023), when the calendar
+  // seed made that campus (an identity-only seed of an empty database has none).
+  const checkInCampus = await database.prisma.campus.findUnique({ where: { id: DEMO_CHECK_IN_KIOSK.campusId }, select: { id: true } });
+  if (checkInCampus) {
+    await registerClient(database, {
+      id: DEMO_CHECK_IN_KIOSK.id,
+      name: DEMO_CHECK_IN_KIOSK.name,
+      type: "public",
+      grantTypes: [DEVICE_CODE_GRANT_TYPE, "refresh_token"],
+      scopes: ["openid", "check-in:kiosk"],
+      firstParty: true,
+      checkInCampusId: checkInCampus.id,
+    });
+  }
+
   return {
     accounts: Object.values(DEMO_ACCOUNTS).map((account) => account.email),
-    clients: [portal.portalClientId(), DEMO_APP_CLIENT.id, DEMO_KIOSK_CLIENT.id],
+    clients: [portal.portalClientId(), DEMO_APP_CLIENT.id, DEMO_KIOSK_CLIENT.id, ...(checkInCampus ? [DEMO_CHECK_IN_KIOSK.id] : [])],
   };
 }
 

@@ -1296,21 +1296,40 @@ export function formRequests(csrf: Csrf, baseUrl: string): fc.Arbitrary<Generate
 
 // ── the sign-in flow's pages, GET with hostile queries (they render what the form handlers put there) ──
 
-const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/sign-in/email-code", "/sign-in/email-code/verify", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account", "/admin/people", "/admin/people/00000000-0000-4000-8000-0000000000ff", "/admin/people/%3Cscript%3E", "/admin/households", "/admin/households/00000000-0000-4000-8000-0000000000fe", "/account/check-in", "/admin/events/evt_fuzz_not_open/attendance", "/admin/events/%3Cscript%3E/attendance"];
+const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/sign-in/email-code", "/sign-in/email-code/verify", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account", "/admin/people", "/admin/people/00000000-0000-4000-8000-0000000000ff", "/admin/people/%3Cscript%3E", "/admin/households", "/admin/households/00000000-0000-4000-8000-0000000000fe", "/account/check-in", "/admin/events/evt_fuzz_not_open/attendance", "/admin/events/%3Cscript%3E/attendance", "/kiosk"];
 
 export function pageRequests(): fc.Arbitrary<Generated> {
   const value = fc.oneof(
     { weight: 2, arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "valueOf", "hasOwnProperty", "invalid_request", "too_many_requests", "invalid_credentials", "server_error", "email", "password", "code", "-1", "1e309", "NaN", "99999999999") },
     { weight: 3, arbitrary: hostileText.map((text) => text.slice(0, 1000)) },
   );
-  const query = fc.array(fc.tuple(fc.constantFrom("error", "field", "retry_after", "request", "return_to", "continue", "email", "via", "user_code", "done", "x"), value), { maxLength: 4 }).map((pairs) =>
+  const query = fc.array(fc.tuple(fc.constantFrom("error", "field", "retry_after", "request", "return_to", "continue", "email", "via", "user_code", "done", "client", "x"), value), { maxLength: 4 }).map((pairs) =>
     pairs.length ? `?${pairs.map(([name, v]) => `${name}=${encode(v)}`).join("&")}` : "",
   );
-  return fc.record({ path: fc.constantFrom(...FLOW_PAGES), query, headers: oddHeaders }).map(({ path, query: q, headers }) => ({
+  const pages = fc.record({ path: fc.constantFrom(...FLOW_PAGES), query, headers: oddHeaders }).map(({ path, query: q, headers }) => ({
     surface: "pages" as const,
     route: path,
     request: { method: "GET", path: `${path}${q}`, headers: { ...headers } },
   }));
+  return fc.oneof({ weight: 4, arbitrary: pages }, { weight: 1, arbitrary: kioskPageRequests() });
+}
+
+// The lobby kiosk page's own routes (/kiosk: device-flow enrolment and the relay of the kiosk API, decision
+// 0023): JSON in the identity error shape; hostile bodies, methods and paths, with and without a valid body.
+const KIOSK_PAGE_ROUTES = ["/kiosk/enrol", "/kiosk/enrol/poll", "/kiosk/sign-out", "/kiosk/api/v1/events", "/kiosk/api/v1/households", "/kiosk/api/v1/check-ins", "/kiosk/api/v1/check-outs", "/kiosk/api/v1/..%2F..%2Fusers%2Fme", "/kiosk/api/v1/kiosk/events"];
+
+function kioskPageRequests(): fc.Arbitrary<Generated> {
+  const body = fc.oneof(
+    fc.constantFrom('{"client_id":"demo-checkin-kiosk"}', '{"client_id":"../../x"}', '{"phone_last_four":"1234"}', '{"member_code":"aaaaaaaaaaaa"}', '{"event_id":"e","security_code":"ACDE"}', "{}", "[]", "null", ""),
+    hostileText.map((text) => text.slice(0, 2000)),
+  );
+  return fc
+    .record({ path: fc.constantFrom(...KIOSK_PAGE_ROUTES), method: fc.constantFrom("GET", "POST", "POST", "PUT", "DELETE"), body, headers: oddHeaders })
+    .map(({ path, method, body: text, headers }) => ({
+      surface: "pages" as const,
+      route: path,
+      request: { method, path, headers: { ...headers, "content-type": "application/json" }, body: method === "GET" ? undefined : text },
+    }));
 }
 
 // ── calendar: /api/calendar/* ──

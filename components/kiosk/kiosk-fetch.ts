@@ -1,0 +1,35 @@
+import type { z } from "zod";
+import { PORTAL_API_CSRF_HEADER } from "@/lib/portal-api/paths";
+
+/** A refusal of the kiosk's own routes or of the kiosk API, with its sentence for the volunteer. */
+export class KioskError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A same-origin call of the kiosk page's routes, with its CSRF token; the answer parsed by `schema`. */
+export async function kioskFetch<Schema extends z.ZodType>(schema: Schema, path: string, csrfToken: string, body?: unknown): Promise<z.output<Schema>> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: body === undefined ? "GET" : "POST",
+      credentials: "same-origin",
+      headers: { [PORTAL_API_CSRF_HEADER]: csrfToken, Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new KioskError(0, "network_error", "The kiosk is offline. Check its network and try again.");
+  }
+  const json: unknown = response.status === 204 ? {} : await response.json().catch(() => null);
+  if (!response.ok) {
+    const fields = typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {};
+    const description = typeof fields.error_description === "string" && fields.error_description ? fields.error_description : "Something went wrong. Try again.";
+    throw new KioskError(response.status, typeof fields.error === "string" ? fields.error : "server_error", description);
+  }
+  return schema.parse(json);
+}
