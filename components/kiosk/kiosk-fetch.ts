@@ -12,6 +12,15 @@ export class KioskError extends Error {
   }
 }
 
+/**
+ * The API's sentence as a volunteer should read it: without the field name it begins with for developers
+ * ("security_code: does not match…"), and starting with a capital letter.
+ */
+export function forVolunteer(description: string): string {
+  const sentence = description.replace(/^[a-z_.]+: /, "");
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
 /** A same-origin call of the kiosk page's routes, with its CSRF token; the answer parsed by `schema`. */
 export async function kioskFetch<Schema extends z.ZodType>(schema: Schema, path: string, csrfToken: string, body?: unknown): Promise<z.output<Schema>> {
   let response: Response;
@@ -29,7 +38,7 @@ export async function kioskFetch<Schema extends z.ZodType>(schema: Schema, path:
   if (!response.ok) {
     const fields = typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {};
     const description = typeof fields.error_description === "string" && fields.error_description ? fields.error_description : "Something went wrong. Try again.";
-    throw new KioskError(response.status, typeof fields.error === "string" ? fields.error : "server_error", description);
+    throw new KioskError(response.status, typeof fields.error === "string" ? fields.error : "server_error", forVolunteer(description));
   }
   return schema.parse(json);
 }
