@@ -16,8 +16,11 @@ export class KioskError extends Error {
  * The API's sentence as a volunteer should read it: without the field name it begins with for developers
  * ("security_code: does not match…"), and starting with a capital letter.
  */
+const FIELD_SUBJECTS: Record<string, string> = { security_code: "That code", code: "That code", phone_last_four: "Those digits" };
+
 export function forVolunteer(description: string): string {
-  const sentence = description.replace(/^[a-z_.]+: /, "");
+  const field = /^([a-z_.]+): (.*)$/s.exec(description);
+  const sentence = field ? (Object.hasOwn(FIELD_SUBJECTS, field[1]!) ? `${FIELD_SUBJECTS[field[1]!]} ${field[2]}` : field[2]!) : description;
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 

@@ -117,7 +117,7 @@ test("enrol a kiosk by the device flow, check two children in by keyboard, print
   const wrong = ["ACDE", "ACDF", "ACDH"].find((code) => !Object.values(codeOf).includes(code))!;
   await pickup.fill(wrong);
   await pickup.press("Enter");
-  await expect(page.locator(".kiosk__alert")).toContainText("does not match a child checked in to this event today");
+  await expect(page.locator(".kiosk__alert")).toContainText("That code does not match a child checked in to this event today");
   await pickup.fill(right.toLowerCase());
   await pickup.press("Enter");
   await expect(page.getByRole("status").filter({ hasText: `${kids[1]!.givenName} is checked out` })).toBeVisible();
