@@ -70,6 +70,7 @@ export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
   "DELETE /api/v1/users/me/linked-identities/{id}": { scope: S.linkedIdentities, recentSignIn: true },
   "POST /oauth/federated/link/finalize": { scope: S.linkedIdentities, recentSignIn: true },
   "GET /api/v1/users/me/check-in-code": { scope: S.checkIn },
+  "GET /api/v1/users/me/check-in-events": { scope: S.checkIn },
   "GET /api/v1/users/me/check-ins": { scope: S.checkIn },
   "POST /api/v1/users/me/check-ins": { scope: S.checkIn },
   "GET /api/v1/kiosk/events": { scope: S.kiosk },

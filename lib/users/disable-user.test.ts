@@ -61,7 +61,7 @@ describe("staff's account tools", () => {
 
     const roles = await listRoles(database, { page: 1, per: 2, sort: "name" });
     expect(roles).toEqual({
-      metadata: { total: 5, page: 1, per: 2 },
+      metadata: { total: 6, page: 1, per: 2 },
       items: [
         expect.objectContaining({ name: "admin", permissions: expect.arrayContaining(["roles:write"]), assignable: true }),
         { name: "editor", description: "Events", permissions: ["events:write"], assignable: true },
