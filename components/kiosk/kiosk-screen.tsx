@@ -45,6 +45,9 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Checking in lists the open events; picking up also lists today's ended ones with children still here.
+  const shown = events?.filter((candidate) => mode === "out" || candidate.check_in_open) ?? null;
+  const event = shown?.find((candidate) => candidate.id === eventId) ?? (shown?.length === 1 ? shown[0]! : null);
   const scan = useRef<HTMLInputElement>(null);
   const result = useRef<HTMLHeadingElement>(null);
   // Moving focus to the answer's heading after it has rendered, for keyboard and screen-reader users.
@@ -59,7 +62,7 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
     try {
       const open = eventsOf(await api(eventsSchema, "events"));
       setEvents(open);
-      setEventId((current) => (current && open.some((event) => event.id === current) ? current : open.length === 1 ? open[0]!.id : null));
+      setEventId((current) => (current && open.some((event) => event.id === current) ? current : null));
     } catch (caught) {
       if (caught instanceof KioskError && caught.status === 401) return window.location.reload();
       setError(caught instanceof KioskError ? caught.message : "The events could not be loaded.");
@@ -103,14 +106,14 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
     }
   }
 
-  function find(event: FormEvent) {
-    event.preventDefault();
+  function find(submit: FormEvent) {
+    submit.preventDefault();
     const typed = query.trim();
     if (!typed) return setError("Scan a member code or type the last 4 digits of a phone number.");
     if (mode === "out" && typed.length <= PICKUP_CODE_MAX) {
-      if (!eventId) return setError("Choose the event the child is picked up from.");
+      if (!event) return setError("Choose the event the child is picked up from.");
       return void run(async () => {
-        const done = await api(CheckInSchema, "check-outs", { event_id: eventId, security_code: typed.toUpperCase() });
+        const done = await api(CheckInSchema, "check-outs", { event_id: event.id, security_code: typed.toUpperCase() });
         setQuery("");
         setNotice(`${done.given_name} is checked out. Hand ${done.given_name} over.`);
       });
@@ -138,9 +141,9 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
   function checkIn() {
     if (!adultId) return setError("Choose who is dropping off.");
     if (children.length === 0) return setError("Choose at least one child.");
-    if (!eventId) return setError("Choose an event.");
+    if (!event) return setError("Choose an event.");
     void run(async () => {
-      const answer = await api(checkInsSchema, "check-ins", { guardian_id: adultId, children: children.map((child_id) => ({ child_id, event_id: eventId })) });
+      const answer = await api(checkInsSchema, "check-ins", { guardian_id: adultId, children: children.map((child_id) => ({ child_id, event_id: event.id })) });
       setCheckIns(answer.check_ins);
       void loadEvents();
       setFocusRequest((count) => count + 1);
@@ -156,13 +159,14 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
   }
 
   async function signOut() {
+    // A volunteer's phone is needed to set it up again: not something a passing child should do.
+    if (!window.confirm("Sign this kiosk out? A check-in volunteer will have to set it up again from their phone.")) return;
     await kioskFetch(z.object({}).passthrough(), KIOSK_SIGN_OUT_PATH, csrfToken, {}).catch(() => null);
     window.location.reload();
   }
 
   const adults = household?.members.filter((member) => member.role === "adult") ?? [];
   const kids = household?.members.filter((member) => member.role === "child") ?? [];
-  const event = events?.find((candidate) => candidate.id === eventId) ?? null;
 
   return (
     <>
@@ -181,18 +185,18 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
 
         <section aria-labelledby="kiosk-events" className="kiosk__panel">
           <h2 id="kiosk-events">Event</h2>
-          {events === null ? (
+          {shown === null ? (
             <p>Loading the events…</p>
-          ) : events.length === 0 ? (
-            <p>No event is open for check-in now. Check-in opens 60 minutes before an event starts.</p>
+          ) : shown.length === 0 ? (
+            <p>{mode === "in" ? "No event is open for check-in now. Check-in opens 60 minutes before an event starts." : "No child is checked in to an event today."}</p>
           ) : (
-            <div className="kiosk__choices" role="group" aria-label="Events open for check-in">
-              {events.map((open) => (
-                <Toggle key={open.id} pressed={open.id === eventId} onToggle={() => setEventId(open.id)}>
+            <div className="kiosk__choices" role="group" aria-label={mode === "in" ? "Events open for check-in" : "Events to pick up from"}>
+              {shown.map((open) => (
+                <Toggle key={open.id} pressed={open.id === event?.id} onToggle={() => setEventId(open.id)}>
                   <span className="kiosk__choice-title">{open.title}</span>
                   <span className="kiosk__choice-meta">
                     {time(open.start_at)}–{time(open.end_at)}
-                    {open.capacity === null ? "" : ` · ${open.checked_in} of ${open.capacity}`}
+                    {!open.check_in_open ? ` · ended, ${open.checked_in} still here` : open.capacity === null ? "" : ` · ${open.checked_in} of ${open.capacity}`}
                   </span>
                 </Toggle>
               ))}

@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
-import { expect, test } from "@playwright/test";
+import { randomBytes, randomInt } from "node:crypto";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createCheckInCampus, createCheckInEvent, createHousehold, memberCode } from "../support/check-in.ts";
 import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
@@ -13,10 +13,12 @@ import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support
 
 const CODE = /^[ACDEFGHJKMNPQRTUVWXY3479]{4}$/;
 
-test("enrol a kiosk by the device flow, check two children in by keyboard, print their labels, and pick them up", async ({ page, browser }) => {
-  test.setTimeout(120_000);
-  const campusId = await createCheckInCampus();
-  const event = await createCheckInEvent(campusId, { title: `Kids church ${randomBytes(2).toString("hex")}` });
+/**
+ * The tablet asks to be set up and shows the code, the link and its QR; a `kiosk`-role volunteer allows it
+ * from their phone at /device. Answers the kiosk client's id. With `look`, axe and a screenshot of the
+ * set-up screens.
+ */
+async function enrolThisTablet(page: Page, browser: Browser, campusId: string, look = false): Promise<string> {
   const clientId = `kiosk-${randomBytes(5).toString("hex")}`;
   await sql(
     `INSERT INTO client (id, name, type, redirect_uris, post_logout_redirect_uris, grant_types, scopes, first_party, check_in_campus_id)
@@ -25,19 +27,18 @@ test("enrol a kiosk by the device flow, check two children in by keyboard, print
   );
   const volunteer = await createTestMember("kiosk-page-volunteer");
   await sql(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE name = 'kiosk'`, [volunteer.id]);
-  const { mum, dad, kids } = await createHousehold("kiosk-page");
-  await sql(`UPDATE family_member SET notes = 'Peanut allergy' WHERE user_id = $1`, [kids[0]!.id]);
 
-  // The tablet asks to be set up and shows the code, the link and its QR.
   await page.goto(`/kiosk?client=${clientId}`);
   await expect(page.getByRole("heading", { level: 1, name: "Set up this check-in kiosk" })).toBeVisible();
-  await expectNoAxeViolations(page);
+  if (look) await expectNoAxeViolations(page);
   await page.getByRole("button", { name: "Set up this kiosk" }).press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Allow this kiosk from your phone" })).toBeVisible();
   await expect(page.getByRole("img", { name: "QR code of the link to allow this kiosk" })).toBeVisible();
   const userCode = (await page.locator(".kiosk__user-code").textContent())!.trim();
-  await expectNoAxeViolations(page);
-  await page.screenshot({ path: "test-results/screens/kiosk-enrol-1280.png", fullPage: true });
+  if (look) {
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: "test-results/screens/kiosk-enrol-1280.png", fullPage: true });
+  }
   expect(await page.evaluate(() => document.cookie)).not.toMatch(/kiosk/);
 
   // The volunteer, on their own phone, follows the link and allows it.
@@ -55,6 +56,17 @@ test("enrol a kiosk by the device flow, check two children in by keyboard, print
 
   // The tablet notices by itself and becomes the kiosk of its campus.
   await expect(page.getByRole("heading", { level: 1, name: "Check in" })).toBeVisible({ timeout: 20_000 });
+  return clientId;
+}
+
+test("enrol a kiosk by the device flow, check two children in by keyboard, print their labels, and pick them up", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const campusId = await createCheckInCampus();
+  const event = await createCheckInEvent(campusId, { title: `Kids church ${randomBytes(2).toString("hex")}` });
+  await enrolThisTablet(page, browser, campusId, true);
+  const { mum, dad, kids } = await createHousehold("kiosk-page");
+  await sql(`UPDATE family_member SET notes = 'Peanut allergy' WHERE user_id = $1`, [kids[0]!.id]);
+
   const eventChoice = page.getByRole("group", { name: "Events open for check-in" }).getByRole("button", { name: new RegExp(event.title) });
   await expect(eventChoice).toHaveAttribute("aria-pressed", "true");
   const scan = page.getByRole("textbox", { name: /Scan your member code/ });
@@ -140,4 +152,76 @@ test("enrol a kiosk by the device flow, check two children in by keyboard, print
 
   const rows = await sql<{ check_out_method: string | null }>(`SELECT check_out_method FROM check_in WHERE event_id = $1 ORDER BY check_out_method`, [event.id]);
   expect(rows.map((row) => row.check_out_method)).toEqual(["adult", "code"]);
+});
+
+test("a phone's last four digits offer the households by first names, a child is picked up after the event ended, and signing out revokes the kiosk", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const campusId = await createCheckInCampus();
+  const open = await createCheckInEvent(campusId, { title: `Youth night ${randomBytes(2).toString("hex")}` });
+  const ended = await createCheckInEvent(campusId, { title: `Early service ${randomBytes(2).toString("hex")}`, startsInMinutes: -70, minutes: 60 });
+  const first = await createHousehold("kiosk-phone-a", 1);
+  const second = await createHousehold("kiosk-phone-b", 1);
+  await sql(`UPDATE account SET given_name = 'Amara' WHERE id = $1`, [first.kids[0]!.id]);
+  await sql(`UPDATE account SET given_name = 'Bodhi' WHERE id = $1`, [second.kids[0]!.id]);
+
+  // Two households whose verified phones end in the same four digits, which no other account's phone does.
+  let digits = "";
+  do digits = String(5000 + randomInt(5000));
+  while ((await sql(`SELECT 1 FROM account WHERE right(phone, 4) = $1`, [digits])).length > 0);
+  await sql(`UPDATE account SET phone = $2, phone_verified_at = now() WHERE id = $1`, [first.mum.id, `+1312555${digits}`]);
+  await sql(`UPDATE account SET phone = $2, phone_verified_at = now() WHERE id = $1`, [second.mum.id, `+1773555${digits}`]);
+
+  // Bodhi was checked in to the early service, which has ended; his pickup tag reads this code.
+  const [family] = await sql<{ family_id: string }>(`SELECT family_id FROM family_member WHERE user_id = $1`, [second.kids[0]!.id]);
+  await sql(
+    `INSERT INTO check_in (event_id, person_id, family_id, dropped_off_by, method, security_code, service_date, checked_in_at)
+     SELECT e.id, $2, $3, $4, 'staff', 'KQ7P', to_char(now() AT TIME ZONE e.timezone, 'YYYY-MM-DD'), e.start_at FROM event e WHERE e.id = $1`,
+    [ended.id, second.kids[0]!.id, family!.family_id, second.mum.id],
+  );
+
+  const clientId = await enrolThisTablet(page, browser, campusId);
+  const events = page.getByRole("group", { name: "Events open for check-in" });
+  await expect(events.getByRole("button")).toHaveCount(1);
+  await expect(events.getByRole("button", { name: new RegExp(open.title) })).toHaveAttribute("aria-pressed", "true");
+
+  // Digits, not a scan: only first names, and the parent picks their own household.
+  await page.getByRole("textbox", { name: /Scan your member code/ }).fill(digits);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: "Which household is yours?" })).toBeFocused();
+  const households = page.getByRole("group", { name: "Households" }).getByRole("button");
+  await expect(households).toHaveCount(2);
+  for (const text of await households.allTextContents()) {
+    for (const person of [first.mum, second.mum, first.kids[0]!, second.kids[0]!]) expect(text).not.toContain(person.familyName);
+  }
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/kiosk-households-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "test-results/screens/kiosk-households-375.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await tabTo(page, households.filter({ hasText: "Amara" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: "Who is checking in?" })).toBeFocused();
+  // A phone search names no one: the parent says who drops off.
+  await page.getByRole("group", { name: "Dropping off" }).getByRole("button").first().click();
+  await page.getByRole("group", { name: "Children" }).getByRole("button", { name: "Amara" }).click();
+  await page.getByRole("button", { name: `Check in 1 child to ${open.title}` }).click();
+  await expect(page.getByRole("list", { name: "Security codes" }).getByRole("listitem")).toHaveCount(1);
+  await page.getByRole("button", { name: "Done" }).click();
+
+  // Pickup lists the ended event too, and its tag's code collects Bodhi.
+  await page.getByRole("button", { name: "Pick up", exact: true }).click();
+  const pickFrom = page.getByRole("group", { name: "Events to pick up from" });
+  await expect(pickFrom.getByRole("button")).toHaveCount(2);
+  await pickFrom.getByRole("button", { name: new RegExp(`${ended.title}.*ended, 1 still here`) }).click();
+  await page.getByRole("textbox", { name: /pickup tag’s code/ }).fill("kq7p");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Bodhi is checked out" })).toBeVisible();
+
+  // Signing out ends the kiosk's grant at the issuer, not only on this tablet.
+  page.once("dialog", (dialog) => void dialog.accept());
+  await page.getByRole("button", { name: "Sign this kiosk out" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Set up this check-in kiosk" })).toBeVisible();
+  const grants = await sql<{ revoked: boolean }>(`SELECT revoked_at IS NOT NULL AS revoked FROM oauth_grant WHERE client_id = $1`, [clientId]);
+  expect(grants.map((grant) => grant.revoked)).toEqual([true]);
 });

@@ -140,6 +140,24 @@ describe("check-in", () => {
     expect(refused?.code).toBe("not_found");
   });
 
+  it("lists an ended event for pickup while a child is still checked in to it today, and not once they are collected", async () => {
+    const campus = await insertCampus(database);
+    // Noon UTC: the same date in every time zone the events use, whatever the clock says when this runs.
+    const now = new Date("2026-06-07T12:00:00Z");
+    const ended = await insertEvent(database, { campusId: campus, startAt: new Date(now.getTime() - 80 * MINUTE), minutes: 60, title: "Early service" });
+    const yesterday = await insertEvent(database, { campusId: campus, startAt: new Date(now.getTime() - 24 * 60 * MINUTE), minutes: 60, title: "Saturday club" });
+    const open = await insertEvent(database, { campusId: campus, startAt: new Date(now.getTime() + 30 * MINUTE) });
+    const lobby = await kiosk(campus);
+    const home = await household();
+    const [amy] = await kioskCheckIn(database, lobby, { guardian_id: home.mum, children: [{ child_id: home.amy, event_id: ended }] }, TEST_CONTEXT, new Date(now.getTime() - 70 * MINUTE));
+    await kioskCheckIn(database, lobby, { guardian_id: home.mum, children: [{ child_id: home.ben, event_id: yesterday }] }, TEST_CONTEXT, new Date(now.getTime() - 24 * 60 * MINUTE));
+
+    const listed = await listOpenEvents(database, campus, now);
+    expect(listed.events.map((e) => [e.id, e.check_in_open, e.checked_in])).toEqual([[open, true, 0], [ended, false, 1]]);
+    await kioskCheckOut(database, lobby, { event_id: ended, security_code: amy!.security_code! }, TEST_CONTEXT, now);
+    expect((await listOpenEvents(database, campus, now)).events.map((e) => e.id)).toEqual([open]);
+  });
+
   it("admits exactly one of many simultaneous check-ins to the last place", async () => {
     const campus = await insertCampus(database);
     const now = new Date();

@@ -5,17 +5,24 @@ import { CHECK_IN_OPENS_MINUTES_BEFORE } from "./window.ts";
 
 /**
  * GET /api/v1/kiosk/events: the campus's scheduled events whose check-in window is open now and that take
- * some check-in, with how many are present (for "3 places left").
+ * some check-in, with how many are present (for "3 places left"); and, for pickup only, today's events that
+ * have ended while children are still checked in (a parent late from the café still collects their child).
  */
 export async function listOpenEvents(database: Database, campusId: string, now = new Date()): Promise<{ events: OpenEvent[] }> {
-  const rows = await database.query<{ id: string; title: string; start_at: Date; end_at: Date; capacity: number | null; checked_in: number; modes: string[] }>(
-    `SELECT e.id, e.title, e.start_at, e.end_at, e.capacity, e.attendance_modes::text[] AS modes,
-            (SELECT count(*)::int FROM check_in c WHERE c.event_id = e.id AND c.undone_at IS NULL AND c.checked_out_at IS NULL) AS checked_in
-       FROM event e
-      WHERE e.campus_id = $1 AND e.status IN ('SCHEDULED', 'ACTIVE')
-        AND e.start_at - make_interval(mins => $3) <= $2 AND e.end_at > $2
-        AND e.attendance_modes && ARRAY['QR_CODE', 'RFID', 'MANUAL', 'SELF_CHECK_IN']::"AttendanceMode"[]
-      ORDER BY e.start_at, e.id LIMIT 50`,
+  const rows = await database.query<{ id: string; title: string; start_at: Date; end_at: Date; capacity: number | null; checked_in: number; modes: string[]; open: boolean }>(
+    `SELECT * FROM (
+       SELECT e.id, e.title, e.start_at, e.end_at, e.capacity, e.attendance_modes::text[] AS modes, e.end_at > $2 AS open,
+              (SELECT count(*)::int FROM check_in c WHERE c.event_id = e.id AND c.undone_at IS NULL AND c.checked_out_at IS NULL) AS checked_in
+         FROM event e
+        WHERE e.campus_id = $1 AND e.status IN ('SCHEDULED', 'ACTIVE')
+          AND e.start_at - make_interval(mins => $3) <= $2
+          AND e.end_at > $2 - interval '1 day'
+          AND e.attendance_modes && ARRAY['QR_CODE', 'RFID', 'MANUAL', 'SELF_CHECK_IN']::"AttendanceMode"[]
+          AND (e.end_at > $2 OR EXISTS (
+                SELECT 1 FROM check_in c WHERE c.event_id = e.id AND c.undone_at IS NULL AND c.checked_out_at IS NULL
+                   AND c.service_date = to_char($2::timestamptz AT TIME ZONE e.timezone, 'YYYY-MM-DD')))
+     ) listed
+      ORDER BY open DESC, start_at, id LIMIT 50`,
     [campusId, now, CHECK_IN_OPENS_MINUTES_BEFORE],
   );
   return {
@@ -28,6 +35,7 @@ export async function listOpenEvents(database: Database, campusId: string, now =
         capacity: row.capacity,
         checked_in: row.checked_in,
         attendance_modes: row.modes,
+        check_in_open: row.open,
       }),
     ),
   };

@@ -83,10 +83,10 @@ export const checkInPaths: ZodOpenApiPathsObject = {
     get: {
       tags: ["check-in"],
       operationId: "kioskListEvents",
-      summary: "Events open for check-in at the kiosk's campus",
-      description: `${KIOSK} ${WINDOW}`,
+      summary: "Events open for check-in at the kiosk's campus, and ended ones to pick children up from",
+      description: `${KIOSK} ${WINDOW} Today's events that have ended while children are still checked in follow, with \`check_in_open: false\`: for pickup only.`,
       security: [{ bearer: [] }],
-      responses: { "200": jsonResponse("The open events, by start.", z.object({ events: z.array(OpenEventSchema) })), "401": invalidTokenResponse, "403": KIOSK_403 },
+      responses: { "200": jsonResponse("The open events by start, then those for pickup only.", z.object({ events: z.array(OpenEventSchema) })), "401": invalidTokenResponse, "403": KIOSK_403 },
     },
   },
   "/api/v1/kiosk/households": {

@@ -45,6 +45,8 @@ export const OpenEventSchema = z.object({
   capacity: z.number().int().nullable(),
   checked_in: z.number().int(),
   attendance_modes: z.array(z.string()),
+  /** False for an event that has ended with children still checked in: listed for pickup only. */
+  check_in_open: z.boolean(),
 });
 export type OpenEvent = z.infer<typeof OpenEventSchema>;
 

@@ -134,6 +134,18 @@ export async function readKioskTokens(value: string | undefined): Promise<KioskT
   };
 }
 
+/**
+ * Signing a kiosk out ends its grant at the issuer (RFC 7009: a refresh token revokes the whole grant, so
+ * the access token in the cookie stops working too), not only on this tablet: a copied cookie is then
+ * useless. Best effort: the cookies are cleared whatever the issuer answers.
+ */
+export async function revokeKioskGrant(tokens: KioskTokens | null): Promise<void> {
+  if (!tokens) return;
+  const token = tokens.refreshToken ?? tokens.accessToken;
+  const hint = tokens.refreshToken ? "refresh_token" : "access_token";
+  await oauthPost("/oauth/revoke", { client_id: tokens.clientId, token, token_type_hint: hint }, null).catch(() => null);
+}
+
 // The issuer rotates refresh tokens and treats a second use as theft (it revokes the kiosk's grant), so
 // concurrent calls of one kiosk share one refresh per refresh token. Per process, like the portal's
 // (lib/portal-auth/refresh-tokens.ts); a kiosk's calls are few and sequential in practice.
