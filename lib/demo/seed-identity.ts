@@ -111,6 +111,8 @@ export const DEMO_ACCOUNTS = {
   staff: { email: "staff@example.org", givenName: "Sam", familyName: "Staff", roles: ["staff", "member"] },
   /** Staff who may also assign roles (/admin; docs/decisions/0017-staff-management.md). */
   admin: { email: "admin@example.org", givenName: "Ada", familyName: "Admin", roles: ["admin", "member"] },
+  /** A check-in volunteer: allows the lobby kiosk (`demo-checkin-kiosk`) at /device; no staff tools. */
+  volunteer: { email: "volunteer@example.org", givenName: "Vera", familyName: "Volunteer", roles: ["kiosk", "member"] },
   /** The guardian's teenager, with their own sign-in. */
   teen: { email: "teen@example.org", givenName: "Theo", familyName: "Guardian", roles: ["member"], birthDate: "2011-04-12" },
 } as const satisfies Record<string, DemoAccount>;
