@@ -26,6 +26,7 @@ export const FIRST_PARTY_SCOPES = [
   "staff",
   "account:check-in",
   "check-in:kiosk",
+  "account:calendar",
 ] as const;
 export const SUPPORTED_SCOPES = [...THIRD_PARTY_SCOPES, ...FIRST_PARTY_SCOPES] as const;
 

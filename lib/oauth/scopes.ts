@@ -27,6 +27,7 @@ export const SUPPORTED_SCOPES = [
   "staff",
   "account:check-in",
   "check-in:kiosk",
+  "account:calendar",
 ] as const;
 export type SupportedScope = (typeof SUPPORTED_SCOPES)[number];
 
@@ -58,6 +59,7 @@ export const SCOPE_RULES: Record<SupportedScope, ScopeRule> = {
   staff: { description: "Use the church office tools your roles allow", claims: [], thirdParty: false },
   "account:check-in": { description: "Show your check-in code, check yourself in and see your attendance", claims: [], thirdParty: false },
   "check-in:kiosk": { description: "Check people in and out at a kiosk of one campus", claims: [], thirdParty: false },
+  "account:calendar": { description: "Sign you and your household's children up for events, and see your schedule", claims: [], thirdParty: false },
 };
 
 /** Kept for the pages that only need the words. */
@@ -89,6 +91,7 @@ export const AREA_SCOPES = {
   staff: "staff",
   checkIn: "account:check-in",
   kiosk: "check-in:kiosk",
+  calendar: "account:calendar",
 } as const satisfies Record<string, SupportedScope>;
 export type AreaScope = (typeof AREA_SCOPES)[keyof typeof AREA_SCOPES];
 

@@ -9,6 +9,7 @@ import { membershipPaths, staffMembershipPaths } from "../membership/openapi-pat
 import { mfaPaths } from "../mfa/openapi-paths.ts";
 import { passkeyPaths } from "../passkeys/openapi-paths.ts";
 import { checkInPaths, staffCheckInPaths } from "../check-in/openapi-paths.ts";
+import { registrationPaths, staffRegistrationPaths } from "../registrations/openapi-paths.ts";
 import { staffAuditPaths } from "../audit/openapi-paths.ts";
 import { staffClientPaths } from "../oauth/clients/openapi-paths.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
@@ -130,6 +131,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
       { name: "events", description: "Public calendar of church events (no authentication)." },
       { name: "family", description: "Households, their members and codes; guardians acting for their dependants." },
       { name: "check-in", description: "A member's check-in code, attendance and self check-in; the kiosk of a campus checking children in and out (docs/decisions/0023)." },
+      { name: "registrations", description: "Signing the member and their household's children up for events, with capacity and a waitlist (docs/decisions/0024)." },
       {
         name: "federation",
         description:
@@ -173,6 +175,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...staffFamilyPaths,
         ...staffAuditPaths,
         ...staffCheckInPaths,
+        ...staffRegistrationPaths,
         ...profilePaths,
         ...consentPaths,
         ...privacyPaths,
@@ -185,6 +188,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...phonePaths,
         ...federationPaths,
         ...checkInPaths,
+        ...registrationPaths,
         ...calendarPaths,
       }),
     ),

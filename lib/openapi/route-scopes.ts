@@ -77,6 +77,10 @@ export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
   "POST /api/v1/kiosk/households": { scope: S.kiosk },
   "POST /api/v1/kiosk/check-ins": { scope: S.kiosk },
   "POST /api/v1/kiosk/check-outs": { scope: S.kiosk },
+  "GET /api/v1/users/me/registrations": { scope: S.calendar },
+  "DELETE /api/v1/users/me/registrations/{id}": { scope: S.calendar },
+  "GET /api/v1/users/me/events/{eventId}/registration": { scope: S.calendar },
+  "POST /api/v1/users/me/events/{eventId}/registration": { scope: S.calendar },
 };
 
 /** Staff routes that are sensitive changes besides needing `staff`. */
