@@ -18,6 +18,8 @@ export const accountQueryKeys = {
   checkInCode: ["account", "check-in-code"] as const,
   checkInEvents: ["account", "check-in-events"] as const,
   checkIns: ["account", "check-ins"] as const,
+  registrations: ["account", "registrations"] as const,
+  eventRegistration: (eventId: string) => ["account", "registrations", "event", eventId] as const,
 };
 
 /** The staff pages' keys (/admin): every event write refreshes the whole `events` branch. */
@@ -31,4 +33,5 @@ export const adminQueryKeys = {
   clients: ["admin", "clients"] as const,
   clientList: (query: { q: string; page: number }) => ["admin", "clients", "list", query] as const,
   attendance: (eventId: string) => ["admin", "attendance", eventId] as const,
+  registration: (eventId: string) => ["admin", "registration", eventId] as const,
 };

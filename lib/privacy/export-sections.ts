@@ -347,6 +347,25 @@ export const EXPORT_SECTIONS: { [Name in keyof ExportSections]: Collector<Name> 
       checked_out_at: isoOrNull(checkIn.checkedOutAt),
     }));
   },
+
+  async event_registrations(database, { userId }) {
+    // Sign-ups for the member, cancelled ones too (they are the member's history); who else signed them up is someone else's data.
+    const registrations = await database.prisma.eventRegistration.findMany({
+      where: { personId: userId },
+      select: { id: true, eventId: true, event: { select: { title: true } }, status: true, registeredBy: true, createdAt: true, promotedAt: true, cancelledAt: true },
+      orderBy: [{ createdAt: "asc" }, { id: "asc" }],
+    });
+    return registrations.map((registration) => ({
+      id: registration.id,
+      event_id: registration.eventId,
+      event_title: registration.event.title,
+      status: registration.status as "registered" | "waitlisted" | "cancelled",
+      registered_by_self: registration.registeredBy === userId,
+      created_at: iso(registration.createdAt),
+      promoted_at: isoOrNull(registration.promotedAt),
+      cancelled_at: isoOrNull(registration.cancelledAt),
+    }));
+  },
 };
 
 /** Every section, in the document's order, read inside the caller's transaction (one consistent picture). */

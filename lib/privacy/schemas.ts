@@ -221,6 +221,17 @@ const ExportAttendanceSchema = z.object({
   checked_out_at: nullableInstant,
 });
 
+const ExportEventRegistrationSchema = z.object({
+  id: z.uuid(),
+  event_id: z.string(),
+  event_title: z.string(),
+  status: z.enum(["registered", "waitlisted", "cancelled"]),
+  registered_by_self: z.boolean(),
+  created_at: instant,
+  promoted_at: nullableInstant,
+  cancelled_at: nullableInstant,
+});
+
 /**
  * The sections, in the order the document lists them. A new kind of record is one entry here and one
  * collector in lib/privacy/export-sections.ts (the compiler insists on both).
@@ -243,6 +254,7 @@ export const ExportSectionsSchema = z.object({
   data_requests: z.array(ExportDataRequestSchema),
   passkeys: z.array(ExportPasskeySchema),
   attendance: z.array(ExportAttendanceSchema),
+  event_registrations: z.array(ExportEventRegistrationSchema),
 });
 export type ExportSections = z.infer<typeof ExportSectionsSchema>;
 export type ExportSectionName = keyof ExportSections;

@@ -5,7 +5,7 @@ import { isUuid } from "../identity/ids.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { householdPeople } from "./household-people.ts";
 import { promoteWaitlisted } from "./promote-waitlisted.ts";
-import { readRegistrations } from "./read-registrations.ts";
+import { memberRegistration, readRegistrations } from "./read-registrations.ts";
 import { readRegistrationEvent } from "./registration-event.ts";
 import type { Registration } from "./schemas.ts";
 
@@ -38,5 +38,5 @@ export async function cancelRegistration(database: Database, userId: string, reg
   });
   deliverAfterCommit(database, messageIds);
   const [registration] = await readRegistrations(database, `r.id = $1::uuid`, [registrationId]);
-  return registration!;
+  return memberRegistration(registration!);
 }

@@ -13,7 +13,7 @@ export async function getAdminEventRegistrationsOrThrow(database: Database, even
 }
 
 export async function adminViewOf(database: Database, event: RegistrationEvent, now: Date): Promise<AdminEventRegistrations> {
-  const registrations = await readRegistrations(database, `r.event_id = $1 AND r.status <> 'cancelled'`, [event.id], "r.status, r.created_at, r.id");
+  const registrations = await readRegistrations(database, `r.event_id = $1 AND r.status <> 'cancelled'`, [event.id], "r.status, r.seq");
   const iso = (value: Date | null) => (value ? new Date(value).toISOString() : null);
   return {
     event_id: event.id,

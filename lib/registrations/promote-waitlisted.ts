@@ -15,7 +15,7 @@ export async function promoteWaitlisted(tx: Database, event: RegistrationEvent, 
   if (event.waitlisted === 0 || (free !== null && free <= 0)) return [];
   const promoted = await tx.query<{ person_id: string; registered_by: string | null }>(
     `UPDATE event_registration SET status = 'registered', promoted_at = $2
-      WHERE id IN (SELECT id FROM event_registration WHERE event_id = $1 AND status = 'waitlisted' ORDER BY created_at, id LIMIT $3)
+      WHERE id IN (SELECT id FROM event_registration WHERE event_id = $1 AND status = 'waitlisted' ORDER BY seq LIMIT $3)
       RETURNING person_id::text AS person_id, registered_by::text AS registered_by`,
     [event.id, now, free ?? event.waitlisted],
   );

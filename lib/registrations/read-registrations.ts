@@ -4,15 +4,15 @@ import { RegistrationSchema, type Registration } from "./schemas.ts";
 
 /**
  * Registrations as the API answers them, with each waitlisted one's place in line (first in, first
- * promoted: created_at, then id). `where` is SQL over `r` (the registration) and `e` (its event).
+ * promoted: by `seq`, drawn under the event's lock). `where` is SQL over `r` (the registration) and `e` (its event).
  */
-export async function readRegistrations(database: Database, where: string, params: unknown[], order = "e.start_at, e.id, r.created_at, r.id"): Promise<(Registration & { family_name: string })[]> {
+export async function readRegistrations(database: Database, where: string, params: unknown[], order = "e.start_at, e.id, r.seq"): Promise<(Registration & { family_name: string })[]> {
   const rows = await database.query<RegistrationRow>(
     `SELECT r.id::text AS id, r.event_id, e.title AS event_title, e.start_at, e.slug, r.person_id::text AS person_id, a.given_name, a.family_name,
             r.status, r.registered_by::text AS registered_by, r.created_at, r.promoted_at, r.cancelled_at,
             CASE WHEN r.status = 'waitlisted' THEN (
               SELECT count(*)::int FROM event_registration w
-               WHERE w.event_id = r.event_id AND w.status = 'waitlisted' AND (w.created_at, w.id) <= (r.created_at, r.id)
+               WHERE w.event_id = r.event_id AND w.status = 'waitlisted' AND w.seq <= r.seq
             ) END AS waitlist_position
        FROM event_registration r JOIN event e ON e.id = r.event_id JOIN account a ON a.id = r.person_id
       WHERE ${where} ORDER BY ${order}`,
@@ -59,4 +59,9 @@ function registrationOf(row: RegistrationRow): Registration & { family_name: str
     }),
     family_name: row.family_name,
   };
+}
+
+/** A member's answers name no family names: parsing keeps only the Registration's own fields. */
+export function memberRegistration(row: Registration): Registration {
+  return RegistrationSchema.parse(row);
 }

@@ -2,7 +2,7 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
 import { householdPeople } from "./household-people.ts";
-import { readRegistrations } from "./read-registrations.ts";
+import { memberRegistration, readRegistrations } from "./read-registrations.ts";
 import { isOpenToMembers, readRegistrationEvent, summaryOf } from "./registration-event.ts";
 import type { Registration } from "./schemas.ts";
 
@@ -16,7 +16,6 @@ export async function registerPeople(database: Database, userId: string, eventId
   const allowed = new Map((await householdPeople(database, userId)).map((person) => [person.person_id, person]));
   if (!personIds.every((id) => allowed.has(id))) throw new IdentityError("invalid_request", "person_ids: each must be you or a child of your household");
 
-  // Created a millisecond apart (the column keeps milliseconds), so the waitlist keeps the order given.
   const ids = await database.transaction(async (tx) => {
     const event = await readRegistrationEvent(tx, eventId, { lock: true });
     if (!event || !isOpenToMembers(event)) throw notFound("event");
@@ -38,12 +37,12 @@ export async function registerPeople(database: Database, userId: string, eventId
     }
     const made = await tx.query<{ id: string }>(
       `INSERT INTO event_registration (event_id, person_id, registered_by, status, created_at)
-       SELECT $1, p.id, $3::uuid, CASE WHEN p.n <= $4 THEN 'registered' ELSE 'waitlisted' END, $5::timestamptz + (p.n - 1) * interval '1 millisecond'
-         FROM unnest($2::uuid[]) WITH ORDINALITY AS p(id, n)
+       SELECT $1, p.id, $3::uuid, CASE WHEN p.n <= $4 THEN 'registered' ELSE 'waitlisted' END, $5
+         FROM unnest($2::uuid[]) WITH ORDINALITY AS p(id, n) ORDER BY p.n
        RETURNING id::text AS id`,
       [event.id, personIds, userId, Number.isFinite(left) ? left : personIds.length, now],
     );
     return made.map((row) => row.id);
   });
-  return readRegistrations(database, `r.id = ANY($1::uuid[])`, [ids], "r.created_at, r.id");
+  return (await readRegistrations(database, `r.id = ANY($1::uuid[])`, [ids], "r.seq")).map(memberRegistration);
 }

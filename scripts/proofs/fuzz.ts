@@ -472,6 +472,11 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "POST /api/v1/admin/events/{id}/check-ins": ["check_in", "security_event"],
   "POST /api/v1/admin/check-ins/{id}/check-out": ["check_in", "security_event"],
   "POST /api/v1/admin/check-ins/{id}/undo": ["check_in"],
+  // Sign-up (docs/decisions/0024): the run's own events; a cancellation or a wider sign-up gives places to
+  // the waitlist and writes their emails.
+  "POST /api/v1/users/me/events/{id}/registration": ["event_registration"],
+  "DELETE /api/v1/users/me/registrations/{id}": ["event_registration", "outbox_message"],
+  "PUT /api/v1/admin/events/{id}/registration": ["event", "calendar_version", "event_registration", "outbox_message"],
 };
 
 // ─────────────────────────────── generators ───────────────────────────────
@@ -898,6 +903,13 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "POST", path: "/api/v1/admin/check-ins/{id}/check-out", credential: admin, scope: "staff" },
     { method: "POST", path: "/api/v1/admin/check-ins/{id}/undo", credential: admin, scope: "staff" },
     { method: "GET", path: "/api/v1/admin/attendance/export", credential: admin, scope: "staff", query: true },
+    // Sign-up (docs/decisions/0024): the member's and their household's, and staff's settings of an event.
+    { method: "GET", path: "/api/v1/users/me/registrations", scope: "account:calendar" },
+    { method: "DELETE", path: "/api/v1/users/me/registrations/{id}", scope: "account:calendar" },
+    { method: "GET", path: "/api/v1/users/me/events/{id}/registration", scope: "account:calendar" },
+    { method: "POST", path: "/api/v1/users/me/events/{id}/registration", scope: "account:calendar", body: { person_ids: [ids.member] } },
+    { method: "GET", path: "/api/v1/admin/events/{id}/registration", credential: admin, scope: "staff" },
+    { method: "PUT", path: "/api/v1/admin/events/{id}/registration", credential: admin, scope: "staff", body: { open: true, opens_at: null, closes_at: "2030-01-01T00:00:00Z", waitlist: true } },
     { method: "GET", path: "/api/v1/{id}" },
     { method: "GET", path: "/api/v1/{id}/{id}" },
     { method: "GET", path: "/api/v1/admin/{id}", credential: admin, scope: "staff" },

@@ -139,6 +139,8 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
     "/api/v1/admin/events/{id}/postpone": eventIds,
     "/api/v1/admin/events/{id}/attendance": eventIds,
     "/api/v1/admin/events/{id}/check-ins": eventIds,
+    "/api/v1/admin/events/{id}/registration": eventIds,
+    "/api/v1/users/me/events/{id}/registration": eventIds,
     "/api/v1/admin/families/{id}": [String(household.id)],
     "/api/v1/admin/guardianships/{id}/end": [String(guardianship.id)],
     // Only the run's own record: an edit of the member's or the teenager's would change what their routes work on.

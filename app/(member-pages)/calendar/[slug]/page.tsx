@@ -5,6 +5,8 @@ import { cache } from "react";
 import { ARTWORK_HEIGHT, ARTWORK_WIDTH, EventArtworkPlaceholder } from "@/components/calendar/event-card";
 import { EventBadges } from "@/components/calendar/event-badges";
 import { EventDateFull, EventDateShort } from "@/components/calendar/event-date";
+import { EventSignUp } from "@/components/calendar/event-sign-up";
+import { signUpSummary } from "@/components/calendar/sign-up-summary";
 import { ATTENDANCE_MODE_LABELS, STATUS_NOTES, audienceLabel } from "@/components/calendar/labels";
 import { CalendarError } from "@/lib/calendar/errors";
 import { getEventOrThrow } from "@/lib/calendar/get-event-or-throw";
@@ -14,6 +16,9 @@ import type { CalendarEvent } from "@/lib/calendar/schemas";
 import { database } from "@/lib/db";
 import { CALENDAR_PAGE_PATH, filterSearchParams, withQuery } from "@/lib/query/calendar";
 import { describeError, logLine } from "@/lib/log/json-log";
+import { getPortalViewer } from "@/lib/portal-auth/get-portal-session";
+import { portalSignInHref } from "@/lib/portal-auth/paths";
+import { getRegistrationSummary } from "@/lib/registrations/get-registration-summary";
 import styles from "./event-page.module.css";
 
 export const dynamic = "force-dynamic";
@@ -37,6 +42,16 @@ async function loadSeries(event: CalendarEvent) {
     return await listSeriesEvents(await database(), event.seriesId, { excludeEventId: event.eventId, limit: 6 });
   } catch (error) {
     logLine("error", "event page: could not read the series", describeError(error));
+    return null;
+  }
+}
+
+/** The event's sign-up on this site (docs/decisions/0024); the page still renders without it. */
+async function loadSignUp(eventId: string) {
+  try {
+    return await getRegistrationSummary(await database(), eventId);
+  } catch (error) {
+    logLine("error", "event page: could not read the sign-up", describeError(error));
     return null;
   }
 }
@@ -74,7 +89,8 @@ export default async function EventPage({ params }: { params: Params }) {
   const detail = await loadEvent(slug);
   if (!detail) notFound();
   const { event, ministry, campus } = detail;
-  const series = await loadSeries(event);
+  const [series, signUp, viewer] = await Promise.all([loadSeries(event), loadSignUp(event.eventId), getPortalViewer()]);
+  const signedIn = viewer !== null && !viewer.mustSignInAgain;
 
   const status = STATUS_NOTES[event.status];
   const cancelled = event.status === "CANCELLED";
@@ -203,6 +219,26 @@ export default async function EventPage({ params }: { params: Params }) {
                   View on OpenStreetMap
                 </a>
               </p>
+            </section>
+          )}
+
+          {signUp && !cancelled && (
+            <section id="sign-up" className={`${styles.fact} ${styles.register}`} aria-labelledby="sign-up-title">
+              <h3 id="sign-up-title" className={styles.factTitle}>
+                Sign up
+              </h3>
+              {signedIn ? (
+                <EventSignUp eventId={event.eventId} timeZone={event.timezone} />
+              ) : (
+                <>
+                  <p>{signUpSummary(signUp, event.timezone)}</p>
+                  {signUp.state === "open" && (
+                    <a href={portalSignInHref(event.url)} className="button button--primary button--block">
+                      Sign in to sign up
+                    </a>
+                  )}
+                </>
+              )}
             </section>
           )}
 

@@ -11,6 +11,7 @@ CREATE TABLE "event_registration" (
     "person_id" UUID NOT NULL,
     "registered_by" UUID,
     "status" TEXT NOT NULL,
+    "seq" BIGSERIAL NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "promoted_at" TIMESTAMPTZ(3),
     "cancelled_at" TIMESTAMPTZ(3),
@@ -20,7 +21,7 @@ CREATE TABLE "event_registration" (
 );
 
 -- CreateIndex
-CREATE INDEX "event_registration_event_id_status_created_at_idx" ON "event_registration"("event_id", "status", "created_at");
+CREATE INDEX "event_registration_event_id_status_seq_idx" ON "event_registration"("event_id", "status", "seq");
 
 -- CreateIndex
 CREATE INDEX "event_registration_person_id_idx" ON "event_registration"("person_id");
@@ -43,3 +44,6 @@ ALTER TABLE "event_registration" ADD CONSTRAINT "event_registration_status_check
 ALTER TABLE "event_registration" ADD CONSTRAINT "event_registration_cancelled_check" CHECK (("status" = 'cancelled') = ("cancelled_at" IS NOT NULL));
 CREATE UNIQUE INDEX "event_registration_live_person_key" ON "event_registration"("event_id", "person_id") WHERE "status" <> 'cancelled';
 ALTER TABLE "event" ADD CONSTRAINT "event_registration_window_check" CHECK ("registration_opens_at" IS NULL OR "registration_closes_at" IS NULL OR "registration_opens_at" < "registration_closes_at");
+
+-- Staff writes that move the waitlist are in the audit record (docs/decisions/0020).
+CREATE TRIGGER "event_registration_audit_staff_change" AFTER INSERT OR UPDATE OR DELETE ON "event_registration" FOR EACH ROW EXECUTE FUNCTION audit_staff_change();
