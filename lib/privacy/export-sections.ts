@@ -347,6 +347,16 @@ export const EXPORT_SECTIONS: { [Name in keyof ExportSections]: Collector<Name> 
       checked_out_at: isoOrNull(checkIn.checkedOutAt),
     }));
   },
+
+  async check_in_cards(database, { userId }) {
+    // The printed code is shown once and only its hash is kept; neither belongs in an export.
+    const cards = await database.prisma.checkInCard.findMany({
+      where: { userId },
+      select: { id: true, createdAt: true, revokedAt: true, lastUsedAt: true },
+      orderBy: oldestFirst(),
+    });
+    return cards.map((card) => ({ id: card.id, created_at: iso(card.createdAt), revoked_at: isoOrNull(card.revokedAt), last_used_at: isoOrNull(card.lastUsedAt) }));
+  },
 };
 
 /** Every section, in the document's order, read inside the caller's transaction (one consistent picture). */

@@ -221,6 +221,14 @@ const ExportAttendanceSchema = z.object({
   checked_out_at: nullableInstant,
 });
 
+/** The member's household check-in cards, live and revoked (docs/decisions/0023): dates only, never a code or its hash. */
+const ExportCheckInCardSchema = z.object({
+  id: z.uuid(),
+  created_at: instant,
+  revoked_at: nullableInstant,
+  last_used_at: nullableInstant,
+});
+
 /**
  * The sections, in the order the document lists them. A new kind of record is one entry here and one
  * collector in lib/privacy/export-sections.ts (the compiler insists on both).
@@ -243,6 +251,7 @@ export const ExportSectionsSchema = z.object({
   data_requests: z.array(ExportDataRequestSchema),
   passkeys: z.array(ExportPasskeySchema),
   attendance: z.array(ExportAttendanceSchema),
+  check_in_cards: z.array(ExportCheckInCardSchema),
 });
 export type ExportSections = z.infer<typeof ExportSectionsSchema>;
 export type ExportSectionName = keyof ExportSections;
