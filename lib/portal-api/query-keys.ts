@@ -18,6 +18,7 @@ export const accountQueryKeys = {
   checkInCode: ["account", "check-in-code"] as const,
   checkInEvents: ["account", "check-in-events"] as const,
   checkIns: ["account", "check-ins"] as const,
+  checkInCard: ["account", "check-in-card"] as const,
 };
 
 /** The staff pages' keys (/admin): every event write refreshes the whole `events` branch. */
