@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
-import { Actions, Meta, QueryStates, Section } from "@/components/ui/section";
+import { Actions, Card, Meta, QueryStates, Section } from "@/components/ui/section";
 import type { IssuedCheckInCard } from "@/lib/check-in/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { failedMessage, waitMessage } from "../api-messages";
@@ -97,7 +97,15 @@ export function HouseholdCardSection() {
             <button type="button" className="button button--primary" onClick={() => window.print()}>
               Print again
             </button>
-            <button type="button" className="button" onClick={() => setIssued(null)}>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setIssued(null);
+                setAnnouncement("");
+                requestAnimationFrame(() => heading.current?.focus());
+              }}
+            >
               Done
             </button>
           </Actions>
@@ -107,11 +115,12 @@ export function HouseholdCardSection() {
         <QueryStates query={status} what="your household card">
           {({ card }) =>
             card ? (
-              <>
-                <p>
-                  You have a household card, printed on <LocalDate iso={card.created_at} />.
-                </p>
-                <Meta>{card.last_used_at ? <>Last scanned at a kiosk <LocalDateTime iso={card.last_used_at} />.</> : "Not used at a kiosk yet."}</Meta>
+              <Card title="Your household card" headingLevel={3}>
+                <Meta>
+                  Printed <LocalDate iso={card.created_at} /> ·{" "}
+                  {card.last_used_at ? <>last scanned at a kiosk <LocalDateTime iso={card.last_used_at} /></> : "not used at a kiosk yet"}
+                </Meta>
+                <p>If the card is lost, revoke it; to print another, replace it. Either way the old card stops working at once.</p>
                 <Actions>
                   <button type="button" className="button" onClick={() => replacement.ask()} disabled={issue.isPending}>
                     Replace
@@ -120,7 +129,7 @@ export function HouseholdCardSection() {
                     Revoke
                   </button>
                 </Actions>
-              </>
+              </Card>
             ) : (
               <>
                 <p className="muted">You have no household card.</p>
