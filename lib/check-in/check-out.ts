@@ -5,7 +5,7 @@ import type { RequestContext } from "../kernel/request-context.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { assertKioskMayGuess, kioskGuessKey, recordKioskMiss } from "./guess-limits.ts";
 import { adultRightsOver } from "./household-rights.ts";
-import { verifyMemberCode } from "./member-code.ts";
+import { resolveScannedCode } from "./scanned-code.ts";
 import { CheckInSchema, type CheckIn, type KioskCheckOutBody } from "./schemas.ts";
 import { normaliseSecurityCode } from "./security-code.ts";
 
@@ -44,7 +44,7 @@ export async function kioskCheckOut(database: Database, kiosk: { clientId: strin
     }
     return finishCheckOut(database, row, { method: "code", pickedUpBy: null, clientId: kiosk.clientId, staffId: null, context, now });
   }
-  const adultId = await verifyMemberCode(body.member_code, now);
+  const adultId = await resolveScannedCode(database, body.member_code, now);
   if (!adultId) {
     await recordKioskMiss(database, key);
     throw new IdentityError("invalid_request", "member_code: is not a valid or current check-in code");

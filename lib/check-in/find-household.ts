@@ -2,14 +2,14 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import { IdentityError } from "../identity/errors.ts";
 import { assertKioskMayGuess, kioskGuessKey, recordKioskMiss } from "./guess-limits.ts";
-import { verifyMemberCode } from "./member-code.ts";
+import { resolveScannedCode } from "./scanned-code.ts";
 import { HouseholdSchema, type FindHouseholdBody, type Household } from "./schemas.ts";
 
 /** At most this many households answer one phone search (four digits are shared). */
 const MAX_PHONE_MATCHES = 5;
 
 /**
- * POST /api/v1/kiosk/households: a scanned member code names one member, whose household (or, without
+ * POST /api/v1/kiosk/households: a scanned member code or household card names one member, whose household (or, without
  * one, the member and their dependants) is answered; the last four digits of a verified phone answer each
  * matching household. Only ids, first names and roles: a lobby screen is public.
  */
@@ -17,7 +17,7 @@ export async function findHousehold(database: Database, kioskClientId: string, b
   const key = kioskGuessKey("household", kioskClientId);
   await assertKioskMayGuess(database, key);
   if ("member_code" in body) {
-    const userId = await verifyMemberCode(body.member_code);
+    const userId = await resolveScannedCode(database, body.member_code);
     const household = userId ? await householdOf(database, userId) : null;
     if (!household) {
       await recordKioskMiss(database, key);

@@ -4,10 +4,13 @@ import { identityError, invalidTokenResponse, jsonResponse } from "../openapi/re
 import { BODY_400, idPath, staffOperation } from "../openapi/staff-operations.ts";
 import { MAX_CSV_ROWS } from "./attendance-csv.ts";
 import { MEMBER_CODE_LIFETIME_SECONDS } from "./member-code.ts";
+import { CARD_CODE_PREFIX } from "./card-code.ts";
 import {
   AttendanceSchema,
+  CheckInCardStatusSchema,
   CheckInSchema,
   HouseholdSchema,
+  IssuedCheckInCardSchema,
   OpenEventSchema,
   SelfCheckInEventListSchema,
   attendanceCsvQuerySchema,
@@ -40,6 +43,37 @@ export const checkInPaths: ZodOpenApiPathsObject = {
         "200": jsonResponse("The code.", z.object({ code: z.string(), expires_at: z.string(), lifetime_seconds: z.number().int() })),
         "401": invalidTokenResponse,
         "403": identityError("`forbidden`: `missing permission profile:read`."),
+      },
+    },
+  },
+  "/api/v1/users/me/check-in-card": {
+    get: {
+      tags: ["check-in"],
+      operationId: "getMyCheckInCard",
+      summary: "The member's household card",
+      description: "Needs permission `profile:read` and the `account:check-in` scope. The live printed card for a member without a phone (its id, when it was issued and last used at a kiosk), or `card: null`. Never its code.",
+      security: [{ bearer: [] }],
+      responses: { "200": jsonResponse("The live card, or null.", CheckInCardStatusSchema), "401": invalidTokenResponse, "403": identityError("`forbidden`: `missing permission profile:read`.") },
+    },
+    post: {
+      tags: ["check-in"],
+      operationId: "issueMyCheckInCard",
+      summary: "Issue (or replace) the member's household card",
+      description: `Needs permission \`profile:write\` and the \`account:check-in\` scope. A new card, \`${CARD_CODE_PREFIX}\` and 32 base32 capitals (160 random bits), which a kiosk takes wherever it takes the member's rotating code (\`member_code\`); only its hash is kept, so the code is answered this once, for printing, with what goes on the card (the church, the member's name, the first names of the rest of their household). A live card is revoked in the same transaction.`,
+      security: [{ bearer: [] }],
+      responses: { "201": jsonResponse("The new card and its code.", IssuedCheckInCardSchema), "401": invalidTokenResponse, "403": identityError("`forbidden`: `missing permission profile:write`.") },
+    },
+    delete: {
+      tags: ["check-in"],
+      operationId: "revokeMyCheckInCard",
+      summary: "Revoke the member's household card",
+      description: "Needs permission `profile:write` and the `account:check-in` scope. Kiosks refuse the card at once, as an invalid code.",
+      security: [{ bearer: [] }],
+      responses: {
+        "200": jsonResponse("Revoked: no live card.", CheckInCardStatusSchema),
+        "401": invalidTokenResponse,
+        "403": identityError("`forbidden`: `missing permission profile:write`."),
+        "404": identityError("`not_found`: `check-in card not found`."),
       },
     },
   },

@@ -102,3 +102,16 @@ export const SelfCheckInEventListSchema = z.object({ events: z.array(SelfCheckIn
 /** A fresh member code (GET /api/v1/users/me/check-in-code). */
 export const MemberCodeSchema = z.object({ code: z.string(), expires_at: z.string(), lifetime_seconds: z.number().int() });
 export const CheckInListSchema = z.object({ check_ins: z.array(CheckInSchema) });
+
+/** The member's household card as the API shows it: never its code, which is answered once, when issued. */
+export const CheckInCardSchema = z.object({ id: z.string(), created_at: z.string(), last_used_at: z.string().nullable() });
+export type CheckInCard = z.infer<typeof CheckInCardSchema>;
+/** GET /api/v1/users/me/check-in-card: the live card, or null. */
+export const CheckInCardStatusSchema = z.object({ card: CheckInCardSchema.nullable() });
+/** POST /api/v1/users/me/check-in-card: the new card, its code (this once) and what is printed on it. */
+export const IssuedCheckInCardSchema = z.object({
+  card: CheckInCardSchema,
+  code: z.string(),
+  print: z.object({ church_name: z.string(), name: z.string(), household: z.array(z.string()) }),
+});
+export type IssuedCheckInCard = z.infer<typeof IssuedCheckInCardSchema>;

@@ -20,6 +20,7 @@ export const accountQueryKeys = {
   checkIns: ["account", "check-ins"] as const,
   registrations: ["account", "registrations"] as const,
   eventRegistration: (eventId: string) => ["account", "registrations", "event", eventId] as const,
+  checkInCard: ["account", "check-in-card"] as const,
 };
 
 /** The staff pages' keys (/admin): every event write refreshes the whole `events` branch. */

@@ -348,6 +348,16 @@ export const EXPORT_SECTIONS: { [Name in keyof ExportSections]: Collector<Name> 
     }));
   },
 
+  async check_in_cards(database, { userId }) {
+    // The printed code is shown once and only its hash is kept; neither belongs in an export.
+    const cards = await database.prisma.checkInCard.findMany({
+      where: { userId },
+      select: { id: true, createdAt: true, revokedAt: true, lastUsedAt: true },
+      orderBy: oldestFirst(),
+    });
+    return cards.map((card) => ({ id: card.id, created_at: iso(card.createdAt), revoked_at: isoOrNull(card.revokedAt), last_used_at: isoOrNull(card.lastUsedAt) }));
+  },
+
   async event_registrations(database, { userId }) {
     // Sign-ups for the member, cancelled ones too (they are the member's history); who else signed them up is someone else's data.
     const registrations = await database.prisma.eventRegistration.findMany({

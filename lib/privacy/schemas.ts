@@ -221,6 +221,14 @@ const ExportAttendanceSchema = z.object({
   checked_out_at: nullableInstant,
 });
 
+/** The member's household check-in cards, live and revoked (docs/decisions/0023): dates only, never a code or its hash. */
+const ExportCheckInCardSchema = z.object({
+  id: z.uuid(),
+  created_at: instant,
+  revoked_at: nullableInstant,
+  last_used_at: nullableInstant,
+});
+
 const ExportEventRegistrationSchema = z.object({
   id: z.uuid(),
   event_id: z.string(),
@@ -254,6 +262,7 @@ export const ExportSectionsSchema = z.object({
   data_requests: z.array(ExportDataRequestSchema),
   passkeys: z.array(ExportPasskeySchema),
   attendance: z.array(ExportAttendanceSchema),
+  check_in_cards: z.array(ExportCheckInCardSchema),
   event_registrations: z.array(ExportEventRegistrationSchema),
 });
 export type ExportSections = z.infer<typeof ExportSectionsSchema>;

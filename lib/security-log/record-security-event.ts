@@ -65,6 +65,8 @@ export const SECURITY_EVENT_TYPES = [
   "sign_in_code_sent",
   "checked_in",
   "checked_out",
+  "check_in_card_issued",
+  "check_in_card_revoked",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -465,6 +465,9 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   // check-in and its log entry are what a success writes. The kiosk routes refuse the member's portal token
   // (no `check-in:kiosk`); what they would write is listed all the same. Wrong codes count in attempt_counter.
   "POST /api/v1/users/me/check-ins": ["check_in", "security_event"],
+  // The member's household card: issuing revokes the live one and writes the new; revoking one there is.
+  "POST /api/v1/users/me/check-in-card": ["check_in_card", "security_event"],
+  "DELETE /api/v1/users/me/check-in-card": ["check_in_card", "security_event"],
   "POST /api/v1/kiosk/households": [],
   "POST /api/v1/kiosk/check-ins": ["check_in", "security_event"],
   "POST /api/v1/kiosk/check-outs": ["check_in", "security_event"],
@@ -894,6 +897,9 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/users/me/check-in-events", scope: "account:check-in" },
     { method: "GET", path: "/api/v1/users/me/check-ins", scope: "account:check-in" },
     { method: "POST", path: "/api/v1/users/me/check-ins", scope: "account:check-in", body: { event_id: "evt_fuzz_not_open" } },
+    { method: "GET", path: "/api/v1/users/me/check-in-card", scope: "account:check-in" },
+    { method: "POST", path: "/api/v1/users/me/check-in-card", scope: "account:check-in" },
+    { method: "DELETE", path: "/api/v1/users/me/check-in-card", scope: "account:check-in" },
     { method: "GET", path: "/api/v1/kiosk/events", scope: "check-in:kiosk" },
     { method: "POST", path: "/api/v1/kiosk/households", scope: "check-in:kiosk", body: { phone_last_four: "0123" } },
     { method: "POST", path: "/api/v1/kiosk/check-ins", scope: "check-in:kiosk", body: { guardian_id: ids.member, children: [{ child_id: ids.child, event_id: "evt_fuzz_not_open" }] } },
@@ -1332,7 +1338,7 @@ const KIOSK_PAGE_ROUTES = ["/kiosk/enrol", "/kiosk/enrol/poll", "/kiosk/sign-out
 
 function kioskPageRequests(): fc.Arbitrary<Generated> {
   const body = fc.oneof(
-    fc.constantFrom('{"client_id":"demo-checkin-kiosk"}', '{"client_id":"../../x"}', '{"phone_last_four":"1234"}', '{"member_code":"aaaaaaaaaaaa"}', '{"event_id":"e","security_code":"ACDE"}', "{}", "[]", "null", ""),
+    fc.constantFrom('{"client_id":"demo-checkin-kiosk"}', '{"client_id":"../../x"}', '{"phone_last_four":"1234"}', '{"member_code":"aaaaaaaaaaaa"}', '{"member_code":"CARD-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}', '{"event_id":"e","security_code":"ACDE"}', "{}", "[]", "null", ""),
     hostileText.map((text) => text.slice(0, 2000)),
   );
   return fc

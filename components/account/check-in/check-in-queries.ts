@@ -1,7 +1,7 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CheckInListSchema, CheckInSchema, MemberCodeSchema, SelfCheckInEventListSchema } from "@/lib/check-in/schemas";
+import { CheckInCardStatusSchema, CheckInListSchema, CheckInSchema, IssuedCheckInCardSchema, MemberCodeSchema, SelfCheckInEventListSchema } from "@/lib/check-in/schemas";
 import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 
@@ -46,6 +46,33 @@ export function useSelfCheckIn() {
     mutationFn: (eventId: string) => portalApi(CheckInSchema, "users/me/check-ins", { method: "POST", body: { event_id: eventId } }),
     onSettled: () => {
       for (const queryKey of [accountQueryKeys.checkInEvents, accountQueryKeys.checkIns, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+/** The member's household card: its status only (the code is answered once, by the issue). */
+export function useCheckInCard() {
+  return useQuery({ queryKey: accountQueryKeys.checkInCard, queryFn: () => portalApi(CheckInCardStatusSchema, "users/me/check-in-card"), retry: retryUnlessRefused });
+}
+
+/** Issues (or replaces) the card; its answer holds the code to print, which is never kept in the cache. */
+export function useIssueCheckInCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => portalApi(IssuedCheckInCardSchema, "users/me/check-in-card", { method: "POST" }),
+    onSuccess: (issued) => queryClient.setQueryData(accountQueryKeys.checkInCard, { card: issued.card }),
+    onSettled: () => {
+      for (const queryKey of [accountQueryKeys.checkInCard, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
+}
+
+export function useRevokeCheckInCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => portalApi(CheckInCardStatusSchema, "users/me/check-in-card", { method: "DELETE" }),
+    onSettled: () => {
+      for (const queryKey of [accountQueryKeys.checkInCard, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

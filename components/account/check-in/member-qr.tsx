@@ -8,7 +8,7 @@ import styles from "./check-in.module.css";
  * The member's code as a QR, drawn as one SVG path of its dark modules (no markup injected, no image
  * request): crisp at any size and in print. Medium error correction survives a scratched phone screen.
  */
-export function MemberQr({ code, label }: { code: string; label: string }) {
+export function MemberQr({ code, label, className = styles.qr }: { code: string; label: string; className?: string }) {
   const { size, path } = useMemo(() => {
     const { modules } = QRCode.create(code, { errorCorrectionLevel: "M" });
     let d = "";
@@ -20,7 +20,7 @@ export function MemberQr({ code, label }: { code: string; label: string }) {
   const quiet = 3;
   return (
     <svg
-      className={styles.qr}
+      className={className}
       role="img"
       aria-label={label}
       viewBox={`${-quiet} ${-quiet} ${size + 2 * quiet} ${size + 2 * quiet}`}

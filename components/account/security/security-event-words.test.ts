@@ -106,4 +106,10 @@ describe("the security log's words for passkeys", () => {
     expect(securityEventWords("passkey_renamed", { name: "Anna’s phone" })).toBe("Passkey renamed: Anna’s phone");
     expect(securityEventWords("passkey_removed", null)).toBe("Passkey removed");
   });
+
+  it("names the household check-in card's issue, replacement and revocation (issue 19)", () => {
+    expect(securityEventWords("check_in_card_issued", { card_id: "c", replaced: false })).toBe("Household check-in card issued");
+    expect(securityEventWords("check_in_card_issued", { card_id: "c", replaced: true })).toBe("New household check-in card issued; the old card stopped working");
+    expect(securityEventWords("check_in_card_revoked", { card_id: "c" })).toBe("Household check-in card revoked");
+  });
 });

@@ -118,6 +118,8 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   pickup_person_removed: () => "Took someone off a child’s pickup list",
   checked_in: (detail) => withValue("Checked in", text(detail, "event_title")),
   checked_out: (detail) => withValue("Checked out", text(detail, "event_title")),
+  check_in_card_issued: (detail) => (detail?.["replaced"] === true ? "New household check-in card issued; the old card stopped working" : "Household check-in card issued"),
+  check_in_card_revoked: () => "Household check-in card revoked",
   guardianship_requested: () => "A household adult was proposed as guardian, waiting for the young person’s answer",
   guardianship_confirmed: () => "A guardianship was confirmed by the young person",
   guardianship_declined: () => "A proposed guardianship was declined by the young person",

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { MemberCodeSection, MyAttendanceSection, SelfCheckInSection } from "@/components/account/check-in/check-in-section";
+import { HouseholdCardSection } from "@/components/account/check-in/household-card-section";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 
 export const dynamic = "force-dynamic";
@@ -10,8 +11,8 @@ export const metadata: Metadata = {
 };
 
 /**
- * Check-in from the member's phone (docs/decisions/0023): their rotating QR for a kiosk, the events they may
- * check themselves in to now, and their attendance. Through the portal relay, as every account page.
+ * Check-in from the member's phone (docs/decisions/0023): their rotating QR for a kiosk, a printed household
+ * card for someone without a phone, the events they may check themselves in to now, and their attendance. Through the portal relay, as every account page.
  */
 export default async function AccountCheckInPage() {
   await requirePortalSession("/account/check-in");
@@ -19,8 +20,9 @@ export default async function AccountCheckInPage() {
     <div className="page page--narrow">
       <p className="eyebrow">Your account</p>
       <h1>Check-in</h1>
-      <p className="lede">Your code for the kiosk, self check-in, and where you have been.</p>
+      <p className="lede">Your code for the kiosk, a printed card for someone without a phone, self check-in, and where you have been.</p>
       <MemberCodeSection />
+      <HouseholdCardSection />
       <SelfCheckInSection />
       <MyAttendanceSection />
     </div>
