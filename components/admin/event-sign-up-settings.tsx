@@ -17,12 +17,13 @@ import { useEventRegistrations, useSaveRegistrationSettings } from "./registrati
  */
 export function EventSignUpSettings({ eventId }: { eventId: string }) {
   const registrations = useEventRegistrations(eventId);
+  const [status, setStatus] = useState("");
   return (
-    <Section id="sign-up-title" title="Sign-up" description="Members sign themselves and their children up on the event’s page. The event’s capacity caps the places.">
+    <Section id="sign-up-title" title="Sign-up" description="Members sign themselves and their children up on the event’s page. The event’s capacity caps the places." status={status}>
       <QueryStates query={registrations} what="the sign-up">
         {(data) => (
           <>
-            <SettingsForm key={JSON.stringify(data.settings)} eventId={eventId} data={data} />
+            <SettingsForm eventId={eventId} data={data} onSaved={setStatus} />
             <People data={data} />
           </>
         )}
@@ -38,26 +39,25 @@ function localInput(iso: string | null): string {
   return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
-function SettingsForm({ eventId, data }: { eventId: string; data: AdminEventRegistrations }) {
+function SettingsForm({ eventId, data, onSaved }: { eventId: string; data: AdminEventRegistrations; onSaved: (status: string) => void }) {
   const save = useSaveRegistrationSettings(eventId);
   const [open, setOpen] = useState(data.settings.open);
   const [waitlist, setWaitlist] = useState(data.settings.waitlist);
   const [opensAt, setOpensAt] = useState(localInput(data.settings.opens_at));
   const [closesAt, setClosesAt] = useState(localInput(data.settings.closes_at));
   const [complaint, setComplaint] = useState("");
-  const [saved, setSaved] = useState("");
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (save.isPending) return;
-    setSaved("");
+    onSaved("");
     const opens = opensAt ? new Date(opensAt) : null;
     const closes = closesAt ? new Date(closesAt) : null;
     if (opens && closes && opens >= closes) return setComplaint("Sign-up must close after it opens.");
     setComplaint("");
     save.mutate(
       { open, waitlist, opens_at: opens?.toISOString() ?? null, closes_at: closes?.toISOString() ?? null },
-      { onSuccess: () => setSaved(open ? "Sign-up is saved and on." : "Sign-up is saved and off.") },
+      { onSuccess: () => onSaved(open ? "Sign-up is saved and on." : "Sign-up is saved and off.") },
     );
   }
 
@@ -68,9 +68,6 @@ function SettingsForm({ eventId, data }: { eventId: string; data: AdminEventRegi
       <TextField label="Opens" hint="Leave empty to open at once." type="datetime-local" value={opensAt} onChange={(change) => setOpensAt(change.target.value)} />
       <TextField label="Closes" hint="Leave empty to close when the event starts." type="datetime-local" value={closesAt} onChange={(change) => setClosesAt(change.target.value)} />
       <CheckboxField label="Keep a waitlist when full" hint="A cancelled place goes to the first in line, who is told by email." checked={waitlist} onChange={(change) => setWaitlist(change.target.checked)} />
-      <p role="status" className="muted">
-        {saved}
-      </p>
     </Form>
   );
 }
