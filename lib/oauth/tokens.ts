@@ -129,19 +129,35 @@ export class InvalidTokenError extends Error {
 
 let lastKeyRefresh = 0;
 
+/**
+ * jose imports each key of a local key set once and keeps it in that set; a new set per call would import
+ * the public key again on every verification. One set per published JWKS object: lib/oauth/keys.ts makes
+ * a new object whenever it reloads the keys, so a rotation is seen exactly as before.
+ */
+const keySets = new WeakMap<object, ReturnType<typeof createLocalJWKSet>>();
+async function publishedKeySet(database: Database): Promise<ReturnType<typeof createLocalJWKSet>> {
+  const jwks = await publishedJwks(database);
+  let keySet = keySets.get(jwks);
+  if (!keySet) {
+    keySet = createLocalJWKSet(jwks);
+    keySets.set(jwks, keySet);
+  }
+  return keySet;
+}
+
 async function verifyWithPublishedKeys<T extends JWTPayload>(
   database: Database,
   token: string,
   options: Parameters<typeof jwtVerify>[2],
 ): Promise<{ payload: T; protectedHeader: { typ?: string } }> {
   try {
-    return (await jwtVerify(token, createLocalJWKSet(await publishedJwks(database)), options)) as never;
+    return (await jwtVerify(token, await publishedKeySet(database), options)) as never;
   } catch (error) {
     // Another instance may have rotated the keys: reload them, at most every 10 seconds.
     if (error instanceof joseErrors.JWKSNoMatchingKey && Date.now() - lastKeyRefresh > 10_000) {
       lastKeyRefresh = Date.now();
       forgetCachedKeys();
-      return (await jwtVerify(token, createLocalJWKSet(await publishedJwks(database)), options)) as never;
+      return (await jwtVerify(token, await publishedKeySet(database), options)) as never;
     }
     throw error;
   }
