@@ -371,6 +371,7 @@ async function main(): Promise<void> {
     await seedCheckInData(urls.url, options.households);
   }
   const households = (await readHouseholds(urls.url)).slice(0, options.households);
+  if (households.length < options.households) throw new Error(`${urls.name} holds ${households.length} bench households, not ${options.households}: run without --skip-seed`);
   const children = households.reduce((sum, household) => sum + household.childIds.length, 0);
   const buildSeconds = buildUnlessSkipped(options.skipBuild, urls.url);
 
