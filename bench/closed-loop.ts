@@ -19,6 +19,8 @@ export interface LoadRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** Groups its latency apart in `latencyByLabel` (a household's scan and its check-in). */
+  label?: string;
 }
 
 export interface Scenario {
@@ -28,16 +30,29 @@ export interface Scenario {
   next(worker: number): LoadRequest;
   /** Checks an answer and updates the worker's state (a DPoP nonce comes in a header); returns what was wrong, or null. */
   check(worker: number, status: number, body: string, headers: http.IncomingHttpHeaders): string | null;
+  /** True once worker `worker` has nothing left to send (a burst of a fixed size); it then stops cleanly. */
+  done?(worker: number): boolean;
+}
+
+export interface Latency {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
 }
 
 export interface ClosedLoopResult {
   connections: number;
   durationSeconds: number;
+  /** Until the last worker finished: the burst's length when every worker ran out of work first. */
+  elapsedSeconds: number;
   /** Answers that passed `check`. */
   ok: number;
   /** ok / (time until the last worker finished). */
   perSecond: number;
-  latencyMs: { p50: number; p90: number; p99: number; max: number };
+  latencyMs: Latency;
+  /** The same per request label, with how many answers each label had; empty when no request has one. */
+  latencyByLabel: Record<string, Latency & { answers: number }>;
   /** Problems by description (status and body start); connection errors and timeouts included. */
   problems: Record<string, number>;
   /** Workers still running at the end (all of them in a clean run). */
@@ -79,6 +94,7 @@ function send(origin: URL, agent: http.Agent, request: LoadRequest): Promise<Ans
 export async function runClosedLoop(origin: string, scenario: Scenario, connections: number, durationSeconds: number): Promise<ClosedLoopResult> {
   const url = new URL(origin);
   const samples: number[] = [];
+  const labelled = new Map<string, number[]>();
   const problems: Record<string, number> = {};
   let ok = 0;
   let alive = 0;
@@ -89,13 +105,19 @@ export async function runClosedLoop(origin: string, scenario: Scenario, connecti
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     alive++;
     try {
-      while (performance.now() < deadline) {
+      while (performance.now() < deadline && !scenario.done?.(index)) {
         const request = scenario.next(index);
         const sent = performance.now();
         let problem: string | null;
         try {
           const answer = await send(url, agent, request);
-          samples.push(performance.now() - sent);
+          const took = performance.now() - sent;
+          samples.push(took);
+          if (request.label !== undefined) {
+            const list = labelled.get(request.label) ?? [];
+            list.push(took);
+            labelled.set(request.label, list);
+          }
           problem = scenario.check(index, answer.status, answer.body, answer.headers);
         } catch (error) {
           problem = `connection error: ${(error as Error).message}`;
@@ -115,20 +137,29 @@ export async function runClosedLoop(origin: string, scenario: Scenario, connecti
 
   await Promise.all(Array.from({ length: connections }, (_, index) => worker(index)));
   const elapsedSeconds = (performance.now() - started) / 1000;
-  samples.sort((a, b) => a - b);
+  const latencyByLabel: ClosedLoopResult["latencyByLabel"] = {};
+  for (const [label, list] of labelled) latencyByLabel[label] = { ...latencyOf(list), answers: list.length };
   return {
     connections,
     durationSeconds,
+    elapsedSeconds: round(elapsedSeconds, 3),
     ok,
     perSecond: round(ok / elapsedSeconds, 1),
-    latencyMs: {
-      p50: round(percentile(samples, 50), 2),
-      p90: round(percentile(samples, 90), 2),
-      p99: round(percentile(samples, 99), 2),
-      max: round(samples.at(-1) ?? Number.NaN, 2),
-    },
+    latencyMs: latencyOf(samples),
+    latencyByLabel,
     problems,
     workersAlive: alive,
+  };
+}
+
+/** Nearest-rank percentiles of latencies in ms (sorts `samples` in place). */
+function latencyOf(samples: number[]): Latency {
+  samples.sort((a, b) => a - b);
+  return {
+    p50: round(percentile(samples, 50), 2),
+    p90: round(percentile(samples, 90), 2),
+    p99: round(percentile(samples, 99), 2),
+    max: round(samples.at(-1) ?? Number.NaN, 2),
   };
 }
 

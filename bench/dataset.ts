@@ -3,6 +3,7 @@
  * re-creation (drop, create, migrate with the project's runner, seed, ANALYZE) and the facts the scenarios
  * need from it (how many events, which filter values exist).
  */
+import { spawnSync } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { withPostgresMigrationConnection } from "../lib/db/connections.ts";
@@ -36,6 +37,23 @@ export function configureAppEnvironment(url: string): void {
   process.env.DATABASE_URL = url;
   process.env.APP_SECRET = BENCH_APP_SECRET;
   process.env.SEED_DEMO_DATA = "false";
+}
+
+/** Seeds with the project's own command: the demo identities (roles, clients, accounts), not the calendar. */
+export function seedIdentity(databaseUrl: string): void {
+  console.log("  npm run db:seed -- --identity-only");
+  const result = spawnSync("npm", ["run", "--silent", "db:seed", "--", "--identity-only"], {
+    stdio: "inherit",
+    env: { ...process.env, DATABASE_URL: databaseUrl, APP_SECRET: BENCH_APP_SECRET, SEED_DEMO_DATA: "false" },
+  });
+  if (result.status !== 0) throw new Error(`npm run db:seed failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`);
+}
+
+/** The connection string with an application_name, by which its PostgreSQL backends are found (bench/postgres-cpu.ts). */
+export function withApplicationName(url: string, name: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set("application_name", name);
+  return parsed.toString();
 }
 
 export interface SeedReport {

@@ -21,14 +21,13 @@
  * Env:   BENCH_OAUTH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/church_bench_oauth); its name
  *        must contain "bench", because it is dropped.
  */
-import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { decodeProtectedHeader } from "jose";
 import { buildUnlessSkipped, DIST_DIR } from "./build.ts";
 import { runClosedLoop, type ClosedLoopResult, type Scenario } from "./closed-loop.ts";
-import { BENCH_APP_SECRET, databaseUrls, recreateDatabase } from "./dataset.ts";
+import { BENCH_APP_SECRET, databaseUrls, recreateDatabase, seedIdentity, withApplicationName } from "./dataset.ts";
 import { round } from "./load.ts";
 import { authorizationCodeFlow, discover, openSignInForm, type Discovery, type FlowOptions, type FormSubmission } from "./oauth-flow.ts";
 import { buildOAuthRows, OAUTH_TARGETS, oauthMarkdownTable, SCENARIO_LABELS, SERVER_LABELS, tallyOAuth, type Measurement, type OAuthScenario, type ServerId } from "./oauth-report.ts";
@@ -116,23 +115,6 @@ function parseOptions(argv: string[]): Options {
 
 // ---------------------------------------------------------------------------------------------------------
 // Database and servers
-
-/** Seeds with the project's own command: the demo identities (clients, accounts), not the calendar. */
-function seed(databaseUrl: string): void {
-  console.log("  npm run db:seed -- --identity-only");
-  const result = spawnSync("npm", ["run", "--silent", "db:seed", "--", "--identity-only"], {
-    stdio: "inherit",
-    env: { ...process.env, DATABASE_URL: databaseUrl, APP_SECRET: BENCH_APP_SECRET, SEED_DEMO_DATA: "false" },
-  });
-  if (result.status !== 0) throw new Error(`npm run db:seed failed (${result.error?.message ?? `exit ${result.status ?? result.signal}`})`);
-}
-
-/** The connection string with an application_name, by which its PostgreSQL backends are found. */
-function withApplicationName(url: string, name: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set("application_name", name);
-  return parsed.toString();
-}
 
 interface ServerUnderTest {
   id: ServerId;
@@ -428,7 +410,7 @@ async function main(): Promise<void> {
     console.log(`\n▶ recreating ${urls.name}, migrating${withOurs ? " and seeding" : ""}`);
     const migrations = await recreateDatabase(urls);
     console.log(`  ${migrations.length} migrations applied`);
-    if (withOurs) seed(urls.url);
+    if (withOurs) seedIdentity(urls.url);
   }
   if (withOurs) await registerPhoneApp(urls.url);
 

@@ -1,10 +1,11 @@
 /**
- * `npm start`: the production server. Next.js answers every request except two hot paths served here
+ * `npm start`: the production server. Next.js answers every request except three hot paths served here
  * directly, because Next's router costs more per request than a whole client_credentials grant
- * (decision 0008): POST /oauth/token (every app and API client) and the sign-in forms every member posts,
- * POST /auth/sign-in, /auth/passkey/options and /auth/passkey/sign-in.
+ * (decision 0008): POST /oauth/token (every app and API client), the sign-in forms every member posts,
+ * POST /auth/sign-in, /auth/passkey/options and /auth/passkey/sign-in, and the lobby kiosks' Sunday burst,
+ * POST /api/v1/kiosk/households, /check-ins and /check-outs (issue 19's bench/check-in.ts).
  * The code behind them is the very code the Next routes run in `next dev` and on Vercel:
- * lib/http/token-endpoint.ts and the sign-in form's own route handler.
+ * lib/http/token-endpoint.ts and the routes' own handlers.
  *
  * Every request, whoever answers it (decision 0015):
  * - gets a request id (a well-formed X-Request-Id from a proxy in front is kept), passed on to Next in the
@@ -29,7 +30,7 @@ import { malformedTargetAnswer, requestTargetIn, targetOfRawRequest, transportRe
 import { identityErrorAnswer } from "../lib/http/errors/identity-error-answer.ts";
 import { oauthErrorAnswer } from "../lib/http/errors/oauth-error-answer.ts";
 import { MAX_OAUTH_FORM_BYTES, oauthFailure, type HeaderReader, type PlainResponse } from "../lib/http/oauth.ts";
-import { MAX_FORM_BODY_BYTES } from "../lib/http/read-body.ts";
+import { MAX_FORM_BODY_BYTES, MAX_JSON_BODY_BYTES } from "../lib/http/read-body.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "../lib/http/request-id.ts";
 import { API_CONTENT_SECURITY_POLICY, HSTS_VALUE, STATIC_SECURITY_HEADERS, wantsHsts } from "../lib/http/security-headers.ts";
 import { describeError, logLine, runWithRequestId } from "../lib/log/json-log.ts";
@@ -102,18 +103,24 @@ function serveToken(request: http.IncomingMessage, response: http.ServerResponse
   });
 }
 
+/** A route handler of ours served outside Next's router, and the body size its own reader allows. */
+interface FastRoute {
+  handler: (request: NextRequest) => Promise<Response>;
+  maxBodyBytes: number;
+}
+
 /** Runs a route handler of ours outside Next's router: IncomingMessage in, its Response written out. */
-function serveRouteHandler(handler: (request: NextRequest) => Promise<Response>, request: http.IncomingMessage, response: http.ServerResponse): void {
+function serveRouteHandler(route: FastRoute, request: http.IncomingMessage, response: http.ServerResponse): void {
   // An oversized body is cut just past the limit (or not read at all when Content-Length says so, which
   // stays on the headers); either way the handler's own reader (lib/http/read-body.ts) refuses it.
-  collectBody(request, MAX_FORM_BODY_BYTES, (body, complete) => {
+  collectBody(request, route.maxBodyBytes, (body, complete) => {
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) {
       if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
     }
     const url = `http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`;
     const run = async () => {
-      const answer = await handler(new nextServer.NextRequest(url, { method: request.method, headers, body: body }));
+      const answer = await route.handler(new nextServer.NextRequest(url, { method: request.method, headers, body: body }));
       const out: Record<string, string | string[]> = {};
       answer.headers.forEach((value, name) => {
         if (name !== "set-cookie") out[name] = value;
@@ -128,7 +135,7 @@ function serveRouteHandler(handler: (request: NextRequest) => Promise<Response>,
     };
     run().catch((error: unknown) => {
       logLine("error", "unexpected error", { route: request.url?.split("?")[0], ...describeError(error) });
-      // The forms' JSON shape is the identity surface's.
+      // The forms' JSON shape is the identity surface's, as the API's is.
       const answer = identityErrorAnswer("server_error", "unexpected error", 500);
       if (!response.headersSent) response.writeHead(answer.status, answer.headers);
       response.end(answer.body);
@@ -191,11 +198,24 @@ const nextServer = await import("next/server");
 const { POST: signInPost } = await import("../app/auth/sign-in/route.ts");
 const { POST: passkeyOptionsPost } = await import("../app/auth/passkey/options/route.ts");
 const { POST: passkeySignInPost } = await import("../app/auth/passkey/sign-in/route.ts");
-/** The sign-in forms served here, before Next's router: every member's way in (a passkey takes two requests). */
-const SIGN_IN_ROUTES = new Map<string, typeof signInPost>([
-  ["/auth/sign-in", signInPost],
-  ["/auth/passkey/options", passkeyOptionsPost],
-  ["/auth/passkey/sign-in", passkeySignInPost],
+const { POST: kioskHouseholdsPost } = await import("../app/api/v1/kiosk/households/route.ts");
+const { POST: kioskCheckInsPost } = await import("../app/api/v1/kiosk/check-ins/route.ts");
+const { POST: kioskCheckOutsPost } = await import("../app/api/v1/kiosk/check-outs/route.ts");
+/** An /api/v1 route has no dynamic segments here: Next would hand it empty params. */
+const noParams = (handler: typeof kioskCheckInsPost) => (request: NextRequest) => handler(request, { params: Promise.resolve({}) });
+/**
+ * The POST routes served here, before Next's router, by exact path (no query string, as their clients
+ * send them): the sign-in forms, every member's way in (a passkey takes two requests), and the kiosk API's
+ * scan, check-in and check-out, a lobby's Sunday burst (docs/decisions/0023). Their other methods (405s)
+ * and every other route stay with Next.
+ */
+const FAST_POST_ROUTES = new Map<string, FastRoute>([
+  ["/auth/sign-in", { handler: signInPost, maxBodyBytes: MAX_FORM_BODY_BYTES }],
+  ["/auth/passkey/options", { handler: passkeyOptionsPost, maxBodyBytes: MAX_FORM_BODY_BYTES }],
+  ["/auth/passkey/sign-in", { handler: passkeySignInPost, maxBodyBytes: MAX_FORM_BODY_BYTES }],
+  ["/api/v1/kiosk/households", { handler: noParams(kioskHouseholdsPost), maxBodyBytes: MAX_JSON_BODY_BYTES }],
+  ["/api/v1/kiosk/check-ins", { handler: noParams(kioskCheckInsPost), maxBodyBytes: MAX_JSON_BODY_BYTES }],
+  ["/api/v1/kiosk/check-outs", { handler: noParams(kioskCheckOutsPost), maxBodyBytes: MAX_JSON_BODY_BYTES }],
 ]);
 
 const server = http.createServer((request, response) => {
@@ -223,9 +243,9 @@ const server = http.createServer((request, response) => {
       serveToken(request, response);
       return;
     }
-    const signInRoute = request.method === "POST" && request.url ? SIGN_IN_ROUTES.get(request.url) : undefined;
-    if (signInRoute) {
-      serveRouteHandler(signInRoute, request, response);
+    const fastRoute = request.method === "POST" && request.url ? FAST_POST_ROUTES.get(request.url) : undefined;
+    if (fastRoute) {
+      serveRouteHandler(fastRoute, request, response);
       return;
     }
     void handle(request, response);

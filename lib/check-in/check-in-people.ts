@@ -2,7 +2,6 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { CheckInSchema, type CheckIn } from "./schemas.ts";
 import { newSecurityCode } from "./security-code.ts";
 import { isCheckInOpen } from "./window.ts";
@@ -68,79 +67,96 @@ export async function checkInPeople(database: Database, input: CheckInPeopleInpu
       }
     }
 
+    // Each person's advisory lock (id order, after the event locks) in the statement that reads them: the
+    // locks are taken whenever every person is found, the only case that goes on to read check-ins.
     const personIds = [...new Set(input.items.map((item) => item.personId))].sort();
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('check-in:' || p, 0))::text AS locked FROM unnest($1::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n`, [personIds]);
     const people = await tx.query<{ id: string; given_name: string; family_id: string | null; role: string | null; notes: string | null; minor: boolean }>(
       `SELECT a.id::text AS id, a.given_name, m.family_id::text AS family_id, m.role, m.notes,
               (m.role = 'child' OR EXISTS (SELECT 1 FROM guardianship g WHERE g.dependent_id = a.id AND g.ended_at IS NULL)) AS minor
-         FROM account a LEFT JOIN family_member m ON m.user_id = a.id
-        WHERE a.id = ANY($1::uuid[]) AND a.disabled_at IS NULL`,
-      [personIds],
+         FROM (SELECT count(pg_advisory_xact_lock(hashtextextended('check-in:' || p, 0))::text) AS locks
+                 FROM (SELECT p FROM unnest($1::text[]) WITH ORDINALITY AS t(p, n) ORDER BY n) AS ordered) AS locked
+         CROSS JOIN account a LEFT JOIN family_member m ON m.user_id = a.id
+        WHERE a.id = ANY($1::uuid[]) AND a.disabled_at IS NULL AND locked.locks = $2`,
+      [personIds, personIds.length],
     );
     const personById = new Map(people.map((person) => [person.id, person]));
     for (const id of personIds) if (!personById.has(id)) throw notFound("person");
 
-    for (const item of input.items) {
-      const event = byId.get(item.eventId)!;
-      const person = personById.get(item.personId)!;
-      const [clash] = await tx.query<{ title: string; same: boolean }>(
-        `SELECT e.title, e.id = $2 AS same FROM check_in c JOIN event e ON e.id = c.event_id
-          WHERE c.person_id = $1::uuid AND c.undone_at IS NULL
-            AND (c.event_id = $2 OR (c.checked_out_at IS NULL AND e.start_at < $4 AND e.end_at > $3))
-          ORDER BY (e.id = $2) DESC LIMIT 1`,
-        [item.personId, item.eventId, event.start_at, event.end_at],
-      );
-      if (clash) throw new IdentityError("conflict", clash.same ? `${person.given_name} is already checked in to ${clash.title}` : `${person.given_name} is already checked in to ${clash.title} at the same time`);
+    // Under the locks, in one statement: for each item its present check-in to an overlapping event (its
+    // own event first; the first item in the caller's order that has one decides the answer), and how
+    // many are present at each event with a capacity.
+    const limited = events.filter((event) => event.capacity !== null);
+    const found = await tx.query<{ kind: "clash" | "present"; n: number; title: string; same: boolean | null }>(
+      `WITH clash AS (
+         SELECT i.n::int AS n, x.title, x.same
+           FROM unnest($1::uuid[], $2::text[], $3::timestamptz[], $4::timestamptz[]) WITH ORDINALITY AS i(person_id, event_id, start_at, end_at, n)
+          CROSS JOIN LATERAL (
+            SELECT e.title, e.id = i.event_id AS same FROM check_in c JOIN event e ON e.id = c.event_id
+             WHERE c.person_id = i.person_id AND c.undone_at IS NULL
+               AND (c.event_id = i.event_id OR (c.checked_out_at IS NULL AND e.start_at < i.end_at AND e.end_at > i.start_at))
+             ORDER BY (e.id = i.event_id) DESC LIMIT 1) x
+          ORDER BY i.n LIMIT 1)
+       SELECT 'clash' AS kind, n, title, same FROM clash
+       UNION ALL
+       SELECT 'present', count(*)::int, event_id, NULL FROM check_in
+        WHERE event_id = ANY($5::text[]) AND undone_at IS NULL AND checked_out_at IS NULL GROUP BY event_id`,
+      [
+        input.items.map((item) => item.personId),
+        input.items.map((item) => item.eventId),
+        input.items.map((item) => new Date(byId.get(item.eventId)!.start_at).toISOString()),
+        input.items.map((item) => new Date(byId.get(item.eventId)!.end_at).toISOString()),
+        limited.map((event) => event.id),
+      ],
+    );
+    const clash = found.find((row) => row.kind === "clash");
+    if (clash) {
+      const person = personById.get(input.items[clash.n - 1]!.personId)!;
+      throw new IdentityError("conflict", clash.same ? `${person.given_name} is already checked in to ${clash.title}` : `${person.given_name} is already checked in to ${clash.title} at the same time`);
     }
-
-    for (const event of events) {
-      if (event.capacity === null) continue;
+    const present = new Map(found.filter((row) => row.kind === "present").map((row) => [row.title, row.n]));
+    for (const event of limited) {
       const wanted = input.items.filter((item) => item.eventId === event.id).length;
-      const [present] = await tx.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM check_in WHERE event_id = $1 AND undone_at IS NULL AND checked_out_at IS NULL`,
-        [event.id],
-      );
-      const left = event.capacity - (present?.n ?? 0);
+      const left = event.capacity! - (present.get(event.id) ?? 0);
       if (wanted > left) throw new IdentityError("conflict", left <= 0 ? `${event.title} is full` : `${event.title} has only ${left} ${left === 1 ? "place" : "places"} left`);
     }
 
-    const made: CheckIn[] = [];
-    for (const item of input.items) {
+    const rows = await insertCheckIns(
+      tx,
+      input.context,
+      input.items.map((item) => {
+        const event = byId.get(item.eventId)!;
+        const person = personById.get(item.personId)!;
+        return {
+          eventId: event.id,
+          personId: person.id,
+          familyId: person.family_id,
+          droppedOffBy: input.droppedOffBy,
+          method: input.method,
+          kioskClientId: input.kioskClientId ?? null,
+          staffId: input.staffId ?? null,
+          serviceDate: event.service_date,
+          withCode: person.minor,
+          now,
+        };
+      }),
+    );
+    const made = input.items.map((item, index) => {
       const event = byId.get(item.eventId)!;
       const person = personById.get(item.personId)!;
-      const row = await insertCheckIn(tx, {
-        eventId: event.id,
-        personId: person.id,
-        familyId: person.family_id,
-        droppedOffBy: input.droppedOffBy,
+      const row = rows[index]!;
+      return CheckInSchema.parse({
+        id: row.id,
+        event_id: event.id,
+        event_title: event.title,
+        person_id: person.id,
+        given_name: person.given_name,
+        security_code: row.security_code,
         method: input.method,
-        kioskClientId: input.kioskClientId ?? null,
-        staffId: input.staffId ?? null,
-        serviceDate: event.service_date,
-        withCode: person.minor,
-        now,
+        checked_in_at: now.toISOString(),
+        checked_out_at: null,
+        label_notes: person.minor ? person.notes : null,
       });
-      await recordSecurityEvent(tx, {
-        userId: person.id,
-        type: "checked_in",
-        context: input.context,
-        detail: { event_id: event.id, event_title: event.title, method: input.method, ...(input.droppedOffBy ? { dropped_off_by: input.droppedOffBy } : {}) },
-      });
-      made.push(
-        CheckInSchema.parse({
-          id: row.id,
-          event_id: event.id,
-          event_title: event.title,
-          person_id: person.id,
-          given_name: person.given_name,
-          security_code: row.security_code,
-          method: input.method,
-          checked_in_at: now.toISOString(),
-          checked_out_at: null,
-          label_notes: person.minor ? person.notes : null,
-        }),
-      );
-    }
+    });
     return made;
   });
 }
@@ -158,18 +174,51 @@ interface NewCheckIn {
   now: Date;
 }
 
-/** Inserts the row; a security code already taken that day yields no row (ON CONFLICT) and is drawn again. */
-async function insertCheckIn(tx: Database, row: NewCheckIn): Promise<{ id: string; security_code: string | null }> {
+/**
+ * Inserts the rows, and each one's `checked_in` entry in its person's security log (the shape
+ * lib/security-log/record-security-event.ts writes), in one statement per draw, answering them in the given
+ * order. A security code already taken that day (or drawn twice in this batch) yields no row (ON CONFLICT)
+ * and no log entry, and is drawn again for that row alone, at most CODE_DRAWS times.
+ */
+async function insertCheckIns(tx: Database, context: RequestContext, rows: NewCheckIn[]): Promise<{ id: string; security_code: string | null }[]> {
+  const inserted: ({ id: string; security_code: string | null } | undefined)[] = rows.map(() => undefined);
   for (let draw = 0; draw < CODE_DRAWS; draw += 1) {
-    const code = row.withCode ? newSecurityCode() : null;
-    const [inserted] = await tx.query<{ id: string; security_code: string | null }>(
-      `INSERT INTO check_in (event_id, person_id, family_id, dropped_off_by, method, kiosk_client_id, staff_id, security_code, service_date, checked_in_at)
-       VALUES ($1, $2::uuid, $3::uuid, $4::uuid, $5, $6, $7::uuid, $8, $9, $10)
-       ON CONFLICT (event_id, service_date, security_code) WHERE security_code IS NOT NULL DO NOTHING
-       RETURNING id::text AS id, security_code`,
-      [row.eventId, row.personId, row.familyId, row.droppedOffBy, row.method, row.kioskClientId, row.staffId, code, row.serviceDate, row.now],
+    const waiting = rows.map((row, index) => ({ row, index })).filter(({ index }) => inserted[index] === undefined);
+    if (waiting.length === 0) break;
+    const codes = waiting.map(({ row }) => (row.withCode ? newSecurityCode() : null));
+    const column = <T>(pick: (row: NewCheckIn) => T) => waiting.map(({ row }) => pick(row));
+    const answered = await tx.query<{ event_id: string; person_id: string; id: string; security_code: string | null }>(
+      `WITH made AS (
+         INSERT INTO check_in (event_id, person_id, family_id, dropped_off_by, method, kiosk_client_id, staff_id, security_code, service_date, checked_in_at)
+         SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::uuid[], $8::text[], $9::text[], $10::timestamptz[])
+         ON CONFLICT (event_id, service_date, security_code) WHERE security_code IS NOT NULL DO NOTHING
+         RETURNING event_id, person_id, id, security_code, method, dropped_off_by),
+       logged AS (
+         INSERT INTO security_event (user_id, type, ip, user_agent, detail)
+         SELECT made.person_id, 'checked_in', $11, $12,
+                jsonb_build_object('event_id', made.event_id, 'event_title', e.title, 'method', made.method)
+                  || CASE WHEN made.dropped_off_by IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('dropped_off_by', made.dropped_off_by::text) END
+           FROM made JOIN event e ON e.id = made.event_id)
+       SELECT event_id, person_id::text AS person_id, id::text AS id, security_code FROM made`,
+      [
+        column((row) => row.eventId),
+        column((row) => row.personId),
+        column((row) => row.familyId),
+        column((row) => row.droppedOffBy),
+        column((row) => row.method),
+        column((row) => row.kioskClientId),
+        column((row) => row.staffId),
+        codes,
+        column((row) => row.serviceDate),
+        column((row) => row.now.toISOString()),
+        context.ip,
+        context.userAgent,
+      ],
     );
-    if (inserted) return inserted;
+    // A person is listed once per event (checked first), so the pair names the row.
+    const indexOf = new Map(waiting.map(({ row, index }) => [`${row.personId}|${row.eventId}`, index]));
+    for (const row of answered) inserted[indexOf.get(`${row.person_id}|${row.event_id}`)!] = { id: row.id, security_code: row.security_code };
   }
-  throw new Error("no free security code after eight draws");
+  if (inserted.some((row) => row === undefined)) throw new Error("no free security code after eight draws");
+  return inserted as { id: string; security_code: string | null }[];
 }

@@ -49,6 +49,8 @@ export interface Caller {
   authTime: number | null;
   /** How (RFC 8176): `pwd`, `otp`, `mfa`, `fed`. */
   amr: string[];
+  /** The campus its client is a check-in kiosk of (docs/decisions/0023), read with the token's liveness; null for any other client. */
+  checkInCampusId: string | null;
 }
 
 export interface IdentityContext<Params> {
@@ -125,6 +127,7 @@ export async function authenticateCaller(database: Database, request: Request): 
     tokenId: verified.jti,
     authTime: verified.authTime,
     amr: verified.amr,
+    checkInCampusId: liveness.checkInCampusId,
   };
 }
 

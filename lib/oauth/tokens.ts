@@ -129,22 +129,79 @@ export class InvalidTokenError extends Error {
 
 let lastKeyRefresh = 0;
 
+/**
+ * jose imports each key of a local key set once and keeps it in that set; a new set per call would import
+ * the public key again on every verification. One set per published JWKS object: lib/oauth/keys.ts makes
+ * a new object whenever it reloads the keys, so a rotation is seen exactly as before.
+ */
+const keySets = new WeakMap<object, ReturnType<typeof createLocalJWKSet>>();
+async function publishedKeySet(database: Database): Promise<ReturnType<typeof createLocalJWKSet>> {
+  const jwks = await publishedJwks(database);
+  let keySet = keySets.get(jwks);
+  if (!keySet) {
+    keySet = createLocalJWKSet(jwks);
+    keySets.set(jwks, keySet);
+  }
+  return keySet;
+}
+
 async function verifyWithPublishedKeys<T extends JWTPayload>(
   database: Database,
   token: string,
   options: Parameters<typeof jwtVerify>[2],
 ): Promise<{ payload: T; protectedHeader: { typ?: string } }> {
   try {
-    return (await jwtVerify(token, createLocalJWKSet(await publishedJwks(database)), options)) as never;
+    return (await jwtVerify(token, await publishedKeySet(database), options)) as never;
   } catch (error) {
     // Another instance may have rotated the keys: reload them, at most every 10 seconds.
     if (error instanceof joseErrors.JWKSNoMatchingKey && Date.now() - lastKeyRefresh > 10_000) {
       lastKeyRefresh = Date.now();
       forgetCachedKeys();
-      return (await jwtVerify(token, createLocalJWKSet(await publishedJwks(database)), options)) as never;
+      return (await jwtVerify(token, await publishedKeySet(database), options)) as never;
     }
     throw error;
   }
+}
+
+type AccessTokenPayload = JWTPayload & Record<string, unknown>;
+
+/**
+ * Access tokens this process has already verified, by the SHA-256 of the token, per published key set (a
+ * reload of the keys starts afresh, so a key no longer published verifies nothing more). An app or a kiosk
+ * sends the same token for minutes, and its signature, issuer, audience, type and claims are the same bytes
+ * every time, so checking them once per key set is the same check; ES256 through WebCrypto was a fifth of a
+ * kiosk call's CPU (issue 19). Expiry, the one check that depends on the clock, is made again on every use.
+ * Liveness (revocation, session, grant, client) is not kept here: the caller reads it from PostgreSQL on every
+ * call, so every instance refuses a revoked token at once. Bounded: the oldest entry goes first.
+ */
+const verifiedAccessTokens = new WeakMap<object, Map<string, AccessTokenPayload>>();
+const MAX_VERIFIED_ACCESS_TOKENS = 10_000;
+
+async function verifiedAccessTokenPayload(database: Database, token: string): Promise<AccessTokenPayload> {
+  const jwks = await publishedJwks(database);
+  const digest = createHash("sha256").update(token).digest("base64url");
+  const known = verifiedAccessTokens.get(jwks)?.get(digest);
+  if (known) {
+    // jose's own rule (jwt_claims_set.ts): expired when exp <= now - tolerance.
+    if ((known.exp as number) <= Math.floor(Date.now() / 1000) - CLOCK_TOLERANCE_SECONDS) throw new joseErrors.JWTExpired("\"exp\" claim timestamp check failed", known, "exp", "check_failed");
+    return known;
+  }
+  const { payload } = await verifyWithPublishedKeys<AccessTokenPayload>(database, token, {
+    issuer: env().BASE_URL,
+    audience: accessTokenAudience(),
+    typ: ACCESS_TOKEN_TYPE,
+    algorithms: ["ES256", "RS256"],
+    clockTolerance: CLOCK_TOLERANCE_SECONDS,
+    requiredClaims: ["sub", "exp", "iat", "jti", "client_id"],
+  });
+  // Kept only under the key set it was verified with (a reload in between made another one).
+  if ((await publishedJwks(database)) === jwks) {
+    let verified = verifiedAccessTokens.get(jwks);
+    if (!verified) verifiedAccessTokens.set(jwks, (verified = new Map()));
+    if (verified.size >= MAX_VERIFIED_ACCESS_TOKENS) verified.delete(verified.keys().next().value as string);
+    verified.set(digest, payload);
+  }
+  return payload;
 }
 
 /**
@@ -154,14 +211,7 @@ async function verifyWithPublishedKeys<T extends JWTPayload>(
 export async function verifyAccessToken(database: Database, token: string): Promise<VerifiedAccessToken> {
   if (token.length > 4096 || token.split(".").length !== 3) throw new InvalidTokenError("malformed token");
   try {
-    const { payload } = await verifyWithPublishedKeys<JWTPayload & Record<string, unknown>>(database, token, {
-      issuer: env().BASE_URL,
-      audience: accessTokenAudience(),
-      typ: ACCESS_TOKEN_TYPE,
-      algorithms: ["ES256", "RS256"],
-      clockTolerance: CLOCK_TOLERANCE_SECONDS,
-      requiredClaims: ["sub", "exp", "iat", "jti", "client_id"],
-    });
+    const payload = await verifiedAccessTokenPayload(database, token);
     const str = (value: unknown) => (typeof value === "string" ? value : null);
     return {
       sub: payload.sub as string,

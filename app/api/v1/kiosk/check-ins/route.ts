@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 // POST /api/v1/kiosk/check-ins - a household adult checks children in to open events; each gets a security code (201)
 export const POST = identityRoute({ scope: AREA_SCOPES.kiosk, permission: "attendance:kiosk" }, async ({ request, caller, database, context }) => {
   const body = await readJsonBody(request, kioskCheckInBodySchema);
-  return identityJson({ check_ins: await kioskCheckIn(database, await kioskOf(database, caller), body, context) }, 201);
+  return identityJson({ check_ins: await kioskCheckIn(database, kioskOf(caller), body, context) }, 201);
 });
 
 // GET, PUT, PATCH, DELETE /api/v1/kiosk/check-ins - 405 in the identity error shape

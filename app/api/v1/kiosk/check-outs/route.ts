@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 // POST /api/v1/kiosk/check-outs - check a child out with the pickup tag's code, or an authorized adult's own code
 export const POST = identityRoute({ scope: AREA_SCOPES.kiosk, permission: "attendance:kiosk" }, async ({ request, caller, database, context }) => {
   const body = await readJsonBody(request, kioskCheckOutBodySchema);
-  return identityJson(await kioskCheckOut(database, await kioskOf(database, caller), body, context));
+  return identityJson(await kioskCheckOut(database, kioskOf(caller), body, context));
 });
 
 // GET, PUT, PATCH, DELETE /api/v1/kiosk/check-outs - 405 in the identity error shape

@@ -8,7 +8,7 @@ export const dynamic = "force-dynamic";
 
 // GET /api/v1/kiosk/events - the kiosk's campus's events whose check-in window is open now
 export const GET = identityRoute({ scope: AREA_SCOPES.kiosk, permission: "attendance:kiosk" }, async ({ caller, database }) =>
-  identityJson(await listOpenEvents(database, (await kioskOf(database, caller)).campusId)),
+  identityJson(await listOpenEvents(database, kioskOf(caller).campusId)),
 );
 
 // POST, PUT, PATCH, DELETE /api/v1/kiosk/events - 405 in the identity error shape

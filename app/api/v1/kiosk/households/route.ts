@@ -10,7 +10,7 @@ export const dynamic = "force-dynamic";
 // POST /api/v1/kiosk/households - find a household by a member's scanned code or a verified phone's last four digits (first names only)
 export const POST = identityRoute({ scope: AREA_SCOPES.kiosk, permission: "attendance:kiosk" }, async ({ request, caller, database }) => {
   const body = await readJsonBody(request, findHouseholdBodySchema);
-  const kiosk = await kioskOf(database, caller);
+  const kiosk = kioskOf(caller);
   return identityJson(await findHousehold(database, kiosk.clientId, body));
 });
 
