@@ -82,6 +82,14 @@ export async function checkInPeople(database: Database, input: CheckInPeopleInpu
     const personById = new Map(people.map((person) => [person.id, person]));
     for (const id of personIds) if (!personById.has(id)) throw notFound("person");
 
+    // Two events at the same time for one person in this very request: the check below sees only what is
+    // already committed, so the request's own items are compared here.
+    for (const [index, item] of input.items.entries()) {
+      const event = byId.get(item.eventId)!;
+      const twin = input.items.slice(index + 1).find((other) => other.personId === item.personId && overlaps(event, byId.get(other.eventId)!));
+      if (twin) throw new IdentityError("conflict", `${personById.get(item.personId)!.given_name} cannot be checked in to ${event.title} and ${byId.get(twin.eventId)!.title}: they are at the same time`);
+    }
+
     // Under the locks, in one statement: for each item its present check-in to an overlapping event (its
     // own event first; the first item in the caller's order that has one decides the answer), and how
     // many are present at each event with a capacity.
@@ -159,6 +167,10 @@ export async function checkInPeople(database: Database, input: CheckInPeopleInpu
     });
     return made;
   });
+}
+
+function overlaps(a: { start_at: Date; end_at: Date }, b: { start_at: Date; end_at: Date }): boolean {
+  return new Date(a.start_at).getTime() < new Date(b.end_at).getTime() && new Date(a.end_at).getTime() > new Date(b.start_at).getTime();
 }
 
 interface NewCheckIn {

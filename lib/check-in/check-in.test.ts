@@ -158,6 +158,18 @@ describe("check-in", () => {
     expect((await listOpenEvents(database, campus, now)).events.map((e) => e.id)).toEqual([open]);
   });
 
+  it("refuses one child in two events at the same time within a single request, writing nothing", async () => {
+    const campus = await insertCampus(database);
+    const now = new Date();
+    const first = await insertEvent(database, { campusId: campus, startAt: new Date(now.getTime() + 20 * MINUTE), title: "Kids church" });
+    const second = await insertEvent(database, { campusId: campus, startAt: new Date(now.getTime() + 40 * MINUTE), title: "Toddlers" });
+    const lobby = await kiosk(campus);
+    const home = await household();
+    const refused = await failure(kioskCheckIn(database, lobby, { guardian_id: home.mum, children: [{ child_id: home.amy, event_id: first }, { child_id: home.ben, event_id: first }, { child_id: home.amy, event_id: second }] }, TEST_CONTEXT, now));
+    expect(refused).toMatchObject({ code: "conflict", description: "Amy cannot be checked in to Kids church and Toddlers: they are at the same time" });
+    expect(await database.query(`SELECT 1 FROM check_in WHERE event_id IN ($1, $2)`, [first, second])).toHaveLength(0);
+  });
+
   it("admits exactly one of many simultaneous check-ins to the last place", async () => {
     const campus = await insertCampus(database);
     const now = new Date();
