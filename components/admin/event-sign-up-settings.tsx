@@ -9,6 +9,7 @@ import { TextField } from "@/components/ui/text-field";
 import type { AdminEventRegistrations } from "@/lib/registrations/schemas";
 import { failedMessage } from "../account/api-messages";
 import { LocalDateTime } from "../account/local-time";
+import styles from "./admin.module.css";
 import { useEventRegistrations, useSaveRegistrationSettings } from "./registration-queries";
 
 /**
@@ -19,6 +20,7 @@ export function EventSignUpSettings({ eventId }: { eventId: string }) {
   const registrations = useEventRegistrations(eventId);
   const [status, setStatus] = useState("");
   return (
+    <div className={styles.afterForm}>
     <Section id="sign-up-title" title="Sign-up" description="Members sign themselves and their children up on the event’s page. The event’s capacity caps the places." status={status}>
       <QueryStates query={registrations} what="the sign-up">
         {(data) => (
@@ -29,6 +31,7 @@ export function EventSignUpSettings({ eventId }: { eventId: string }) {
         )}
       </QueryStates>
     </Section>
+    </div>
   );
 }
 
@@ -65,8 +68,8 @@ function SettingsForm({ eventId, data, onSaved }: { eventId: string; data: Admin
     <Form onSubmit={submit} submitLabel="Save sign-up" pendingLabel="Saving…" pending={save.isPending} label="Sign-up settings">
       <FormProblem message={complaint || (save.error ? failedMessage("save the sign-up", save.error) : "")} />
       <CheckboxField label="Take sign-up on this site" hint="Off: the event page shows no sign-up (an external registration link still shows)." checked={open} onChange={(change) => setOpen(change.target.checked)} />
-      <TextField label="Opens" hint="Leave empty to open at once." type="datetime-local" value={opensAt} onChange={(change) => setOpensAt(change.target.value)} />
-      <TextField label="Closes" hint="Leave empty to close when the event starts." type="datetime-local" value={closesAt} onChange={(change) => setClosesAt(change.target.value)} />
+      <TextField label="Opens" hint="Your own time. Leave empty to open at once." type="datetime-local" value={opensAt} onChange={(change) => setOpensAt(change.target.value)} />
+      <TextField label="Closes" hint="Your own time. Leave empty to close when the event starts." type="datetime-local" value={closesAt} onChange={(change) => setClosesAt(change.target.value)} />
       <CheckboxField label="Keep a waitlist when full" hint="A cancelled place goes to the first in line, who is told by email." checked={waitlist} onChange={(change) => setWaitlist(change.target.checked)} />
     </Form>
   );
@@ -83,6 +86,8 @@ function People({ data }: { data: AdminEventRegistrations }) {
         {summary.waitlisted > 0 ? ` · ${summary.waitlisted} on the waitlist` : ""}
       </p>
       {places.length > 0 ? (
+        <>
+        <h3>Places</h3>
         <RowList label="Places">
           {places.map((r) => (
             <Row key={r.id} spread>
@@ -96,8 +101,11 @@ function People({ data }: { data: AdminEventRegistrations }) {
             </Row>
           ))}
         </RowList>
+        </>
       ) : null}
       {waiting.length > 0 ? (
+        <>
+        <h3>Waitlist</h3>
         <RowList ordered label="Waitlist, first in line first">
           {waiting.map((r) => (
             <Row key={r.id} spread>
@@ -110,6 +118,7 @@ function People({ data }: { data: AdminEventRegistrations }) {
             </Row>
           ))}
         </RowList>
+        </>
       ) : null}
     </>
   );

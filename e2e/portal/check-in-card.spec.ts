@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { createHousehold } from "../support/check-in.ts";
 import { sql } from "../support/database.ts";
-import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
+import { expectNoAxeViolations, expectNoSidewaysScroll, printedPageSizesMm } from "../support/page-checks.ts";
 import { signInThroughPortal } from "../support/portal.ts";
 
 // The household card on /account/check-in in Debian's Chromium (issue 19, docs/decisions/0023 "Household
@@ -71,9 +71,7 @@ for (const width of [1280, 375] as const) {
     expect(Math.round(box!.width)).toBe(Math.round((85.6 / 25.4) * 96));
     expect(Math.round(box!.height)).toBe(Math.round((54 / 25.4) * 96));
     await page.screenshot({ path: `${SHOTS}/household-card-print-${width}.png` });
-    const pdf = (await page.pdf({ preferCSSPageSize: true })).toString("latin1");
-    const pages = [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((match) => [Math.round((Number(match[1]) / 72) * 25.4), Math.round((Number(match[2]) / 72) * 25.4)]);
-    expect(pages).toEqual([[86, 54]]);
+    expect(await printedPageSizesMm(page)).toEqual([[86, 54]]);
     await page.emulateMedia({ media: "screen" });
 
     // Done: the code is gone from the page; only the status stays.

@@ -3,7 +3,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createCheckInCampus, createCheckInEvent, createHousehold, memberCode } from "../support/check-in.ts";
 import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
-import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
+import { expectNoAxeViolations, expectNoSidewaysScroll, printedPageSizesMm, tabTo } from "../support/page-checks.ts";
 
 // /kiosk in Debian's Chromium: a lobby tablet enrolled through the device flow (a volunteer allows it on
 // their phone at /device), a guardian's member code scanned, two children checked in with the keyboard
@@ -118,6 +118,8 @@ test("enrol a kiosk by the device flow, check two children in by keyboard, print
   await expect(labels.nth(2)).not.toContainText("Peanut");
   await expect(labels.nth(2)).not.toContainText(kids[0]!.givenName);
   await page.screenshot({ path: "test-results/screens/kiosk-labels-print.png", fullPage: true });
+  // Printed, they are three 62 × 29 mm labels, one to a page.
+  expect(await printedPageSizesMm(page)).toEqual([[62, 29], [62, 29], [62, 29]]);
   await page.emulateMedia({ media: "screen" });
 
   // Pickup: a wrong code is refused, the right one accepted.

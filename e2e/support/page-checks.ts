@@ -22,3 +22,9 @@ export async function expectNoSidewaysScroll(page: Page) {
   const { scrollWidth, viewport } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, viewport: window.innerWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(viewport);
 }
+
+/** The page printed to PDF by Chromium at its CSS page size: each PDF page's width and height in whole millimetres. */
+export async function printedPageSizesMm(page: Page): Promise<[number, number][]> {
+  const pdf = (await page.pdf({ preferCSSPageSize: true })).toString("latin1");
+  return [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((match) => [Math.round((Number(match[1]) / 72) * 25.4), Math.round((Number(match[2]) / 72) * 25.4)]);
+}
