@@ -82,3 +82,13 @@ test("issuing a card needs a recent sign-in; reading and revoking it do not", as
   expect((await callApi("POST", CARD, token)).status).toBe(201);
   expect(await callApi("DELETE", CARD, older)).toMatchObject({ status: 200, body: { card: null } });
 });
+
+test("six cards issued at the same moment: each answered, exactly one live afterwards", async () => {
+  const { mum } = await createHousehold("card-race", 1);
+  const tokens = await portalTokensFor(mum);
+  const answers = await Promise.all(Array.from({ length: 6 }, () => callApi("POST", "/api/v1/users/me/check-in-card", tokens.access_token)));
+  expect(answers.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201, 201]);
+  const live = await sql<{ id: string }>(`SELECT id::text AS id FROM check_in_card WHERE user_id = $1 AND revoked_at IS NULL`, [mum.id]);
+  expect(live).toHaveLength(1);
+  expect((await callApi("GET", "/api/v1/users/me/check-in-card", tokens.access_token)).body.card.id).toBe(live[0]!.id);
+});
