@@ -18,7 +18,7 @@ export function AddToCalendar({ event, origin }: { event: Parameters<typeof addT
       </li>
       <li>
         <a href={links.apple} download className={styles.link}>
-          {add}Apple<span className="visually-hidden"> Calendar</span> (.ics<span className="visually-hidden"> file</span>)
+          {add}Apple<span className="visually-hidden"> Calendar</span> (.ics)
         </a>
       </li>
       <li>

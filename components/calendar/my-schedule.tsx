@@ -171,6 +171,8 @@ function ScheduleFeedSection() {
           onDone={() => {
             setIssued(null);
             setAnnouncement("");
+            // A calendar app may have read it meanwhile: the status says so.
+            void status.refetch();
             requestAnimationFrame(() => heading.current?.focus());
           }}
         />
