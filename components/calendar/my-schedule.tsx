@@ -43,8 +43,10 @@ export function MySchedule({ origin }: { origin: string }) {
         </QueryStates>
       </Section>
 
+      <ScheduleFeedSection />
+
       <Section id="for-you-title" title="For your household" description={schedule.data ? <AudienceLine audiences={schedule.data.audiences} /> : undefined}>
-        <QueryStates query={schedule} what="events for your household" empty={({ suggested }) => (suggested.length === 0 ? "No upcoming events for your household just now." : null)}>
+        <QueryStates query={schedule} what="events for your household" empty={({ suggested }) => (suggested.length === 0 ? "No events for your household in the next two weeks." : null)}>
           {({ suggested }) => (
             <CardList>
               {suggested.map(({ event, audiences }) => (
@@ -56,8 +58,6 @@ export function MySchedule({ origin }: { origin: string }) {
           )}
         </QueryStates>
       </Section>
-
-      <ScheduleFeedSection />
     </>
   );
 }
@@ -75,10 +75,11 @@ function whoLine(registration: Registration): string {
   return registration.status === "waitlisted" ? `${registration.given_name}: on the waitlist, number ${registration.waitlist_position ?? "?"}` : `${registration.given_name}: has a place`;
 }
 
-/** "Showing events for members; families (Chloe, Theo); children (Chloe); youth (Theo)." */
+/** "The next two weeks' events for families (Chloe, Theo); children (Chloe); youth (Theo), …" */
 function AudienceLine({ audiences }: { audiences: MatchedAudience[] }) {
-  const parts = audiences.map(({ audience, given_names }) => (audience === "members" ? "members" : `${audience} (${given_names.join(", ")})`));
-  return <>Upcoming events for {parts.join("; ")}, by the birth dates we hold. Nobody in your household is signed up for these yet.</>;
+  if (audiences.length === 0) return <>Events for families, children and youth show here when your household has children.</>;
+  const parts = audiences.map(({ audience, given_names }) => `${audience} (${given_names.join(", ")})`);
+  return <>The next two weeks’ events for {parts.join("; ")}, by the birth dates we hold, that nobody in your household is signed up for yet.</>;
 }
 
 function ScheduleCard({ event, origin, children }: { event: CalendarEvent; origin: string; children: ReactNode }) {

@@ -46,9 +46,8 @@ test("the schedule lists the household's places and waitlist and its events; its
   expect(schedule.body.registered.map(({ event, registrations }: { event: ScheduleEvent; registrations: { given_name: string; status: string; waitlist_position: number | null }[] }) => [event.eventId, registrations.map((r) => [r.given_name, r.status, r.waitlist_position])])).toEqual([
     [camp.id, [[mum.givenName, "registered", null], ["Kid1", "registered", null], ["Kid2", "waitlisted", 1]]],
   ]);
-  // Two six-year-olds: members, families and children; no teenager, so no youth events.
+  // Two six-year-olds: families and children; no teenager, so no youth events.
   expect(schedule.body.audiences).toEqual([
-    { audience: "members", given_names: [mum.givenName] },
     { audience: "families", given_names: ["Kid1", "Kid2"] },
     { audience: "children", given_names: ["Kid1", "Kid2"] },
   ]);

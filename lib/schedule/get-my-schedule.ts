@@ -8,8 +8,9 @@ import type { Registration } from "../registrations/schemas.ts";
 import { householdAudiences } from "./household-audiences.ts";
 import { ScheduleSchema, type Schedule } from "./schemas.ts";
 
-/** At most this many suggested events: the next few weeks of a busy church, not its whole year. */
-export const MAX_SUGGESTED_EVENTS = 30;
+/** Suggested events: the next two weeks' (at most 50, a bound for the feed), what is coming up for the household. */
+export const SUGGESTED_DAYS = 14;
+export const MAX_SUGGESTED_EVENTS = 50;
 
 /** What members may see: public and members' events, never a draft (as sign-up and self check-in). */
 const MEMBERS_EVENT = `e.visibility IN ('public', 'members') AND e.status <> 'DRAFT'`;
@@ -45,7 +46,8 @@ export async function getMySchedule(database: Database, userId: string, now = ne
   const suggestedRows = await database.query<{ json: string; matched: string[] }>(
     `SELECT ${eventJson(suggestedParams)} AS json, ARRAY(SELECT a FROM unnest(e.audience) a WHERE a = ANY(${wanted}::text[]) ORDER BY a) AS matched
        FROM event e
-      WHERE ${MEMBERS_EVENT} AND e.end_at >= ${suggestedParams.add(now.toISOString())}::timestamptz AND e.audience && ${wanted}::text[]
+      WHERE ${MEMBERS_EVENT} AND e.end_at >= ${suggestedParams.add(now.toISOString())}::timestamptz
+        AND e.start_at < ${suggestedParams.add(new Date(now.getTime() + SUGGESTED_DAYS * 86_400_000).toISOString())}::timestamptz AND e.audience && ${wanted}::text[]
         AND NOT EXISTS (SELECT 1 FROM event_registration r WHERE r.event_id = e.id AND r.status <> 'cancelled' AND r.person_id = ANY(${suggestedParams.add(ids)}::uuid[]))
       ORDER BY e.start_at, e.id LIMIT ${suggestedParams.add(MAX_SUGGESTED_EVENTS)}`,
     suggestedParams.values,

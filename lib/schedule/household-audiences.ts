@@ -2,13 +2,12 @@ import type { MatchedAudience } from "./schemas.ts";
 
 /**
  * Which event audiences a household matches (docs/decisions/0025), by a rule a member can check on the page:
- * - `members`: always: every signed-in member, as members' events are open to every signed-in account.
  * - `families`: the member is responsible for a child or dependant (someone they may sign up besides themselves).
  * - `children`: one of those is under 11 today, by their birth date.
  * - `youth`: one of those is 11 to 17 today, by their birth date.
- * Nobody is matched by a guess: without a birth date a child counts for `families` only. Other audiences
- * (adults, seniors, newcomers, students, men, women) are not matched: they would either take in nearly every
- * event or need facts the account does not hold.
+ * Nobody is matched by a guess: without a birth date a child counts for `families` only. Other audiences are
+ * not matched: `members` and `adults` would take in nearly every event (the calendar page lists those), and
+ * seniors, newcomers, students, men and women need facts the account does not hold or should not guess.
  */
 
 export interface AudiencePerson {
@@ -28,14 +27,13 @@ export function ageOn(birthDate: string | null, today: string): number | null {
 }
 
 export function householdAudiences(people: readonly AudiencePerson[], today: string): MatchedAudience[] {
-  const self = people.filter((person) => person.relation === "self").map((person) => person.given_name);
   const young = people.filter((person) => person.relation !== "self");
   const aged = (min: number, max: number) =>
     young.filter((person) => {
       const age = ageOn(person.birth_date, today);
       return age !== null && age >= min && age <= max;
     });
-  const matched: MatchedAudience[] = [{ audience: "members", given_names: self }];
+  const matched: MatchedAudience[] = [];
   if (young.length > 0) matched.push({ audience: "families", given_names: young.map((person) => person.given_name) });
   const children = aged(0, 10);
   if (children.length > 0) matched.push({ audience: "children", given_names: children.map((person) => person.given_name) });

@@ -7,8 +7,8 @@ import { IssuedScheduleFeedSchema, ScheduleFeedStatusSchema, ScheduleSchema } fr
 
 const SCOPE = "Needs the `account:calendar` scope";
 const RULE =
-  "The household is the member and the people they may sign up (their household's children and their dependants). It matches `members` always, " +
-  "`families` when there is a child or dependant, `children` when one of them is under 11 and `youth` when one is 11 to 17 (today, by birth date).";
+  "The household is the member and the people they may sign up (their household's children and their dependants). It matches " +
+  "`families` when there is a child or dependant, `children` when one of them is under 11 and `youth` when one is 11 to 17 (today, by birth date); no other audience.";
 
 export const schedulePaths: ZodOpenApiPathsObject = {
   "/api/v1/users/me/schedule": {
@@ -16,7 +16,7 @@ export const schedulePaths: ZodOpenApiPathsObject = {
       tags: ["registrations"],
       operationId: "getMySchedule",
       summary: "The member's schedule",
-      description: `${SCOPE} and permission \`profile:read\`. Events not yet ended that someone of the household holds a place at or waits for (with the place in line), soonest first; and up to 30 upcoming public and members' events whose audience the household matches that nobody of it signed up for. ${RULE}`,
+      description: `${SCOPE} and permission \`profile:read\`. Events not yet ended that someone of the household holds a place at or waits for (with the place in line), soonest first; and the public and members' events of the next 14 days whose audience the household matches that nobody of it signed up for. ${RULE}`,
       security: [{ bearer: [] }],
       responses: { "200": jsonResponse("The schedule.", ScheduleSchema), "401": invalidTokenResponse, "403": identityError("`forbidden`: `missing scope account:calendar` or `missing permission profile:read`.") },
     },

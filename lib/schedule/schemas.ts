@@ -8,12 +8,12 @@ import { RegistrationSchema } from "../registrations/schemas.ts";
  */
 
 /** The audiences a household can match, and the rule of each (household-audiences.ts). */
-export const SCHEDULE_AUDIENCES = ["members", "families", "children", "youth"] as const;
+export const SCHEDULE_AUDIENCES = ["families", "children", "youth"] as const;
 export type ScheduleAudience = (typeof SCHEDULE_AUDIENCES)[number];
 
 export const MatchedAudienceSchema = z.object({
   audience: z.enum(SCHEDULE_AUDIENCES),
-  /** Who in the household makes it match (first names): the member for `members`, the children for the others. */
+  /** Who in the household makes it match: the first names of the children or dependants. */
   given_names: z.array(z.string()),
 });
 export type MatchedAudience = z.infer<typeof MatchedAudienceSchema>;
@@ -24,7 +24,7 @@ export const ScheduleSchema = z
     registered: z.array(z.object({ event: calendarEventSchema, registrations: z.array(RegistrationSchema) })),
     /** The audiences the household matches, and because of whom. */
     audiences: z.array(MatchedAudienceSchema),
-    /** Upcoming public and members' events for one of those audiences that nobody of the household signed up for, soonest first. */
+    /** Public and members' events of the next 14 days for one of those audiences that nobody of the household signed up for, soonest first. */
     suggested: z.array(z.object({ event: calendarEventSchema, audiences: z.array(z.enum(SCHEDULE_AUDIENCES)) })),
   })
   .meta({ id: "Schedule" });
