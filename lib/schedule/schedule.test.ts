@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { insertCampus, insertEvent } from "../check-in/test-setup.ts";
 import { serviceTestDatabase } from "../db/service-test.ts";
 import { TEST_CONTEXT, failure, insertMember, securityEventsOf } from "../db/test-fixtures.ts";
+import { EXPORT_SECTIONS } from "../privacy/export-sections.ts";
 import { registerPeople } from "../registrations/register-people.ts";
 import { setRegistrationSettings } from "../registrations/set-registration-settings.ts";
 import { getMySchedule } from "./get-my-schedule.ts";
@@ -149,6 +150,11 @@ describe("my schedule", () => {
       ["schedule_feed_issued", true],
       ["schedule_feed_revoked", null],
     ]);
+
+    // The privacy export lists the feeds by their dates, never an address or a hash.
+    const exported = await EXPORT_SECTIONS.calendar_feeds(database, { userId: mum, email: null, phone: null });
+    expect(exported.map((feed) => [feed.id, feed.revoked_at !== null])).toEqual([[first.feed.id, true], [second.feed.id, true]]);
+    expect(Object.keys(exported[0]!)).toEqual(["id", "created_at", "revoked_at", "last_used_at"]);
 
     // A disabled member's feed answers as an unknown one.
     const third = await issueScheduleFeed(database, mum, CALENDAR_URL, TEST_CONTEXT);
