@@ -101,6 +101,14 @@ test("the schedule lists the household's places and waitlist and its events; its
   expect(await revoked.json()).toEqual(NOT_FOUND);
   expect(await callApi("DELETE", FEED, token)).toMatchObject({ status: 404, body: { error: "not_found", error_description: "schedule feed not found" } });
   expect(await sql(`SELECT count(*)::int AS n FROM calendar_feed_token WHERE user_id = $1 AND revoked_at IS NULL`, [mum.id])).toEqual([{ n: 0 }]);
+
+  // Six made at once (tabs, a double tap): each answered, one left live, the last made.
+  const many = await Promise.all(Array.from({ length: 6 }, () => callApi("POST", FEED, token)));
+  expect(many.map((answer) => answer.status)).toEqual([201, 201, 201, 201, 201, 201]);
+  const live = await sql<{ id: string }>(`SELECT id::text AS id FROM calendar_feed_token WHERE user_id = $1 AND revoked_at IS NULL`, [mum.id]);
+  expect(live).toHaveLength(1);
+  expect(many.map((answer) => answer.body.feed.id)).toContain(live[0]!.id);
+  expect((await callApi("GET", FEED, token)).body.feed.id).toBe(live[0]!.id);
 });
 
 test("unknown and malformed feed addresses answer 404 alike; other methods 405; an app that is not the church's own is refused", async ({ request }) => {

@@ -10,7 +10,7 @@ import { IssuedScheduleFeedSchema, ScheduleFeedSchema, ScheduleFeedStatusSchema,
  * The private iCalendar feed of a member's schedule (docs/decisions/0025): status, make or replace, revoke,
  * and finding the member a feed URL's token names. The token is 256 random bits (base64url, 43 characters);
  * only its SHA-256 is kept, so the URL is answered once, when it is made. One live feed per member: a new one
- * revokes the old in the same transaction (and a partial unique index keeps it so).
+ * revokes the old in the same transaction, under the member's row lock (and a partial unique index keeps it so).
  */
 
 export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -39,6 +39,9 @@ export async function getScheduleFeed(database: Database, userId: string) {
 export async function issueScheduleFeed(database: Database, userId: string, calendarUrl: string, context: RequestContext, now = new Date()): Promise<IssuedScheduleFeed> {
   const token = randomToken(32);
   const feed = await database.transaction(async (tx) => {
+    // Two at once for one member (two tabs, a double tap) take turns on the member's row: the second then
+    // revokes the first's new feed instead of both inserting a live one (the hostile-input proof's 500).
+    await tx.query(`SELECT 1 FROM account WHERE id = $1::uuid FOR NO KEY UPDATE`, [userId]);
     const revoked = await tx.query<{ id: string }>(`UPDATE calendar_feed_token SET revoked_at = $2 WHERE user_id = $1::uuid AND revoked_at IS NULL RETURNING id::text AS id`, [userId, now]);
     const [created] = await tx.query<FeedRow>(
       `INSERT INTO calendar_feed_token (user_id, token_hash, created_at) VALUES ($1::uuid, $2, $3) RETURNING id::text AS id, created_at, last_used_at`,
