@@ -133,7 +133,7 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
   expect(Object.keys(exported)).toEqual([
     "format", "request_id", "generated_at", "profile", "two_factor", "sessions", "known_browsers", "app_authorizations", "consents",
     "security_events", "guardianships", "family", "membership", "linked_identities", "recovery_contacts", "verification_codes", "messages", "data_requests", "passkeys", "attendance",
-    "check_in_cards", "event_registrations",
+    "check_in_cards", "event_registrations", "calendar_feeds",
   ]);
   expect(exported).toMatchObject({ format: "church-account-export/1", request_id: created.body.id, generated_at: created.body.created_at });
   // No passkeys on this account: the section is there, empty (its rows are names and dates, never key material).
@@ -141,6 +141,7 @@ test("an export is fulfilled at once, listed, and downloads as a JSON file with 
   expect(exported.attendance).toEqual([]);
   expect(exported.check_in_cards).toEqual([]);
   expect(exported.event_registrations).toEqual([]);
+  expect(exported.calendar_feeds).toEqual([]);
   // Two sign-ins, two browsers: when each was seen, never its cookie.
   expect(exported.known_browsers).toEqual([
     { first_seen_at: expect.stringMatching(ISO), last_seen_at: expect.stringMatching(ISO) },

@@ -116,16 +116,18 @@ test.describe("calendar list", () => {
 });
 
 test.describe("event page", () => {
-  test("shows the event, its time in its own zone, and an add-to-calendar link", async ({ page, request }) => {
+  test("shows the event, its time in its own zone, and add-to-calendar links", async ({ page, request }) => {
     const { events } = await readWholeFeed(request, { limit: 100 });
     const event = events.find((item) => item.location && item.registrationUrl && item.seriesId === undefined) ?? events[0]!;
     await page.goto("/calendar");
     await page.goto(event.url);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(event.title);
-    await expect(page.getByRole("link", { name: /add to (my )?calendar/i })).toHaveAttribute(
+    await expect(page.getByRole("link", { name: /to Apple Calendar/i })).toHaveAttribute(
       "href",
       `/api/calendar/events/${event.eventId}/calendar.ics`,
     );
+    await expect(page.getByRole("link", { name: /to Google Calendar/i })).toHaveAttribute("href", /^https:\/\/calendar\.google\.com\/calendar\/render\?action=TEMPLATE&/);
+    await expect(page.getByRole("link", { name: /to Outlook/i })).toHaveAttribute("href", /^https:\/\/outlook\.live\.com\/calendar\/0\/deeplink\/compose\?/);
     if (event.location) await expect(page.getByText(event.location.name).first()).toBeVisible();
     if (event.registrationUrl) await expect(page.getByRole("link", { name: /regist/i }).first()).toHaveAttribute("href", event.registrationUrl);
     await expect(page.locator(`time[datetime^="${event.startDate}"]`).first()).toBeVisible();

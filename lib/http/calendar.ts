@@ -107,6 +107,28 @@ export function calendarRoute(load: Load) {
   };
 }
 
+/**
+ * The wrapper of a private calendar route (the member's schedule feed, docs/decisions/0025): the address holds
+ * the credential, so nothing is cached anywhere (`private, no-store`), no other origin reads it, it is not
+ * indexed, and no referrer carries it. Errors are the surface's CalendarError, uncached as well.
+ */
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex", "Referrer-Policy": "no-referrer" } as const;
+
+export function privateCalendarRoute(load: Load) {
+  return async function GET(request: NextRequest, context: { params: Promise<RouteParams> }): Promise<Response> {
+    let response: Response;
+    try {
+      const result = await load(request, await context.params, await openDatabase());
+      response = new Response(result.body, { status: 200, headers: { "Content-Type": result.contentType } });
+    } catch (error) {
+      response = renderError(error, request);
+      for (const name of Object.keys(CORS_HEADERS)) response.headers.delete(name);
+    }
+    for (const [name, value] of Object.entries(PRIVATE_HEADERS)) response.headers.set(name, value);
+    return response;
+  };
+}
+
 /** CORS preflight for the calendar routes. */
 export function calendarPreflight(): Response {
   return new Response(null, { status: 204, headers: { ...CORS_HEADERS, "Access-Control-Max-Age": "86400" } });

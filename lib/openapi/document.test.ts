@@ -17,6 +17,14 @@ const NOT_OPERATIONS = new Set([
   "GET /api/calendar/events",
 ]);
 
+/**
+ * Route folders that hold a whole path segment whose OpenAPI path names its parts (a folder cannot be
+ * `[token].ics`): the OpenAPI path each stands for.
+ */
+const SEGMENT_TEMPLATES: Record<string, string> = {
+  "/api/calendar/mine/{file}": "/api/calendar/mine/{token}.ics",
+};
+
 function routeFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(directory, entry.name);
@@ -27,7 +35,8 @@ function routeFiles(directory: string): string[] {
 
 function routesOnDisk(): { path: string; method: string }[] {
   return DOCUMENTED_TREES.flatMap((tree) => routeFiles(path.join(ROOT, tree))).flatMap((file) => {
-    const urlPath = `/${path.relative(path.join(ROOT, "app"), path.dirname(file))}`.split(path.sep).join("/").replace(/\[([^\]]+)\]/g, "{$1}");
+    const folderPath = `/${path.relative(path.join(ROOT, "app"), path.dirname(file))}`.split(path.sep).join("/").replace(/\[([^\]]+)\]/g, "{$1}");
+    const urlPath = SEGMENT_TEMPLATES[folderPath] ?? folderPath;
     const source = readFileSync(file, "utf8");
     return METHODS.filter((method) => new RegExp(`export (const|async function|function) ${method}\\b`).test(source)).map((method) => ({ path: urlPath, method }));
   });

@@ -21,6 +21,8 @@ export const accountQueryKeys = {
   registrations: ["account", "registrations"] as const,
   eventRegistration: (eventId: string) => ["account", "registrations", "event", eventId] as const,
   checkInCard: ["account", "check-in-card"] as const,
+  schedule: ["account", "schedule"] as const,
+  scheduleFeed: ["account", "schedule-feed"] as const,
 };
 
 /** The staff pages' keys (/admin): every event write refreshes the whole `events` branch. */

@@ -376,6 +376,16 @@ export const EXPORT_SECTIONS: { [Name in keyof ExportSections]: Collector<Name> 
       cancelled_at: isoOrNull(registration.cancelledAt),
     }));
   },
+
+  async calendar_feeds(database, { userId }) {
+    // The feed's address is shown once and only its token's hash is kept; neither belongs in an export (decision 0025).
+    const feeds = await database.prisma.calendarFeedToken.findMany({
+      where: { userId },
+      select: { id: true, createdAt: true, revokedAt: true, lastUsedAt: true },
+      orderBy: oldestFirst(),
+    });
+    return feeds.map((feed) => ({ id: feed.id, created_at: iso(feed.createdAt), revoked_at: isoOrNull(feed.revokedAt), last_used_at: isoOrNull(feed.lastUsedAt) }));
+  },
 };
 
 /** Every section, in the document's order, read inside the caller's transaction (one consistent picture). */

@@ -229,6 +229,14 @@ const ExportCheckInCardSchema = z.object({
   last_used_at: nullableInstant,
 });
 
+/** The member's private schedule feeds, live and revoked (docs/decisions/0025): dates only, never an address or its hash. */
+const ExportCalendarFeedSchema = z.object({
+  id: z.uuid(),
+  created_at: instant,
+  revoked_at: nullableInstant,
+  last_used_at: nullableInstant,
+});
+
 const ExportEventRegistrationSchema = z.object({
   id: z.uuid(),
   event_id: z.string(),
@@ -264,6 +272,7 @@ export const ExportSectionsSchema = z.object({
   attendance: z.array(ExportAttendanceSchema),
   check_in_cards: z.array(ExportCheckInCardSchema),
   event_registrations: z.array(ExportEventRegistrationSchema),
+  calendar_feeds: z.array(ExportCalendarFeedSchema),
 });
 export type ExportSections = z.infer<typeof ExportSectionsSchema>;
 export type ExportSectionName = keyof ExportSections;

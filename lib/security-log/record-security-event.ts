@@ -67,6 +67,8 @@ export const SECURITY_EVENT_TYPES = [
   "checked_out",
   "check_in_card_issued",
   "check_in_card_revoked",
+  "schedule_feed_issued",
+  "schedule_feed_revoked",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -480,6 +480,9 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "POST /api/v1/users/me/events/{id}/registration": ["event_registration"],
   "DELETE /api/v1/users/me/registrations/{id}": ["event_registration", "outbox_message"],
   "PUT /api/v1/admin/events/{id}/registration": ["event", "calendar_version", "event_registration", "outbox_message"],
+  // My schedule (docs/decisions/0025): making a feed revokes the live one and writes the new; revoking one there is.
+  "POST /api/v1/users/me/schedule-feed": ["calendar_feed_token", "security_event"],
+  "DELETE /api/v1/users/me/schedule-feed": ["calendar_feed_token", "security_event"],
 };
 
 // ─────────────────────────────── generators ───────────────────────────────
@@ -916,6 +919,11 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "POST", path: "/api/v1/users/me/events/{id}/registration", scope: "account:calendar", body: { person_ids: [ids.member] } },
     { method: "GET", path: "/api/v1/admin/events/{id}/registration", credential: admin, scope: "staff" },
     { method: "PUT", path: "/api/v1/admin/events/{id}/registration", credential: admin, scope: "staff", body: { open: true, opens_at: null, closes_at: "2030-01-01T00:00:00Z", waitlist: true } },
+    // My schedule (docs/decisions/0025): the household's sign-ups and events for it, and its private feed's address.
+    { method: "GET", path: "/api/v1/users/me/schedule", scope: "account:calendar" },
+    { method: "GET", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
+    { method: "POST", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
+    { method: "DELETE", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
     { method: "GET", path: "/api/v1/{id}" },
     { method: "GET", path: "/api/v1/{id}/{id}" },
     { method: "GET", path: "/api/v1/admin/{id}", credential: admin, scope: "staff" },
@@ -1314,7 +1322,7 @@ export function formRequests(csrf: Csrf, baseUrl: string): fc.Arbitrary<Generate
 
 // ── the sign-in flow's pages, GET with hostile queries (they render what the form handlers put there) ──
 
-const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/sign-in/email-code", "/sign-in/email-code/verify", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account", "/admin/people", "/admin/people/00000000-0000-4000-8000-0000000000ff", "/admin/people/%3Cscript%3E", "/admin/households", "/admin/households/00000000-0000-4000-8000-0000000000fe", "/account/check-in", "/admin/events/evt_fuzz_not_open/attendance", "/admin/events/%3Cscript%3E/attendance", "/kiosk"];
+const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/sign-in/email-code", "/sign-in/email-code/verify", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account", "/admin/people", "/admin/people/00000000-0000-4000-8000-0000000000ff", "/admin/people/%3Cscript%3E", "/admin/households", "/admin/households/00000000-0000-4000-8000-0000000000fe", "/account/check-in", "/calendar/mine", "/admin/events/evt_fuzz_not_open/attendance", "/admin/events/%3Cscript%3E/attendance", "/kiosk"];
 
 export function pageRequests(): fc.Arbitrary<Generated> {
   const value = fc.oneof(
@@ -1385,6 +1393,8 @@ export function calendarRequests(cursor: string, eventIds: string[]): fc.Arbitra
     { weight: 1, arbitrary: query.map((q) => `/api/calendar/events/upcoming.ics${q}`) },
     { weight: 3, arbitrary: fc.tuple(eventSegment, rawQuery).map(([segment, q]) => `/api/calendar/events/${segment}${q}`) },
     { weight: 1, arbitrary: eventSegment.map((segment) => `/api/calendar/events/${segment}/calendar.ics`) },
+    // The private schedule feed (docs/decisions/0025): tokens of its shape that nobody holds, and hostile ones.
+    { weight: 1, arbitrary: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), pathSegment).map((token) => `/api/calendar/mine/${token}.ics`) },
     { weight: 1, arbitrary: fc.constantFrom("/api/calendar/events", "/api/calendar/events/", "/api/calendar", "/api/calendar/events//", "/api/calendar/events/upcoming/") },
     { weight: 1, arbitrary: fc.tuple(pathSegment, pathSegment).map(([a, b]) => `/api/calendar/${a}/${b}`) },
   );
@@ -1397,7 +1407,7 @@ export function calendarRequests(cursor: string, eventIds: string[]): fc.Arbitra
     })
     .map(({ path: chosen, method, headers, body }) => {
       const sent: Record<string, string> = { ...headers };
-      return { surface: "calendar" as const, route: chosen.split("?")[0]!.replace(/\/events\/[^/]+/, "/events/{id}"), request: { method, path: chosen, headers: sent, body: withBody(method, body, sent) } };
+      return { surface: "calendar" as const, route: chosen.split("?")[0]!.replace(/\/events\/[^/]+/, "/events/{id}").replace(/\/mine\/[^/]+$/, "/mine/{token}.ics"), request: { method, path: chosen, headers: sent, body: withBody(method, body, sent) } };
     });
 }
 

@@ -130,6 +130,9 @@ export default async function CalendarPage({ searchParams }: { searchParams: Pro
         <div>
           <h1>Calendar</h1>
           <p className="lede">Services, courses, groups and gatherings across our campuses. Times are in each event’s local time.</p>
+          <p className={styles.mine}>
+            <Link href="/calendar/mine">My schedule</Link>: what your household signed up for, and events for it, in your own calendar app too.
+          </p>
         </div>
         <p className={styles.subscribe}>
           <a href={subscribeHref} type="text/calendar" className={styles.subscribeLink}>

@@ -112,4 +112,10 @@ describe("the security log's words for passkeys", () => {
     expect(securityEventWords("check_in_card_issued", { card_id: "c", replaced: true })).toBe("New household check-in card issued; the old card stopped working");
     expect(securityEventWords("check_in_card_revoked", { card_id: "c" })).toBe("Household check-in card revoked");
   });
+
+  it("names the schedule feed's address being made, replaced and revoked (issue 20)", () => {
+    expect(securityEventWords("schedule_feed_issued", { feed_id: "f", replaced: false })).toBe("Calendar feed address made for your schedule");
+    expect(securityEventWords("schedule_feed_issued", { feed_id: "f", replaced: true })).toBe("New calendar feed address made; the old address stopped working");
+    expect(securityEventWords("schedule_feed_revoked", { feed_id: "f" })).toBe("Calendar feed address revoked");
+  });
 });

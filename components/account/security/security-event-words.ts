@@ -120,6 +120,8 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   checked_out: (detail) => withValue("Checked out", text(detail, "event_title")),
   check_in_card_issued: (detail) => (detail?.["replaced"] === true ? "New household check-in card issued; the old card stopped working" : "Household check-in card issued"),
   check_in_card_revoked: () => "Household check-in card revoked",
+  schedule_feed_issued: (detail) => (detail?.["replaced"] === true ? "New calendar feed address made; the old address stopped working" : "Calendar feed address made for your schedule"),
+  schedule_feed_revoked: () => "Calendar feed address revoked",
   guardianship_requested: () => "A household adult was proposed as guardian, waiting for the young person’s answer",
   guardianship_confirmed: () => "A guardianship was confirmed by the young person",
   guardianship_declined: () => "A proposed guardianship was declined by the young person",

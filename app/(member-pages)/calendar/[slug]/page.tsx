@@ -3,6 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { ARTWORK_HEIGHT, ARTWORK_WIDTH, EventArtworkPlaceholder } from "@/components/calendar/event-card";
+import { AddToCalendar } from "@/components/calendar/add-to-calendar";
 import { EventBadges } from "@/components/calendar/event-badges";
 import { EventDateFull, EventDateShort } from "@/components/calendar/event-date";
 import { EventSignUp } from "@/components/calendar/event-sign-up";
@@ -14,6 +15,7 @@ import { listSeriesEvents } from "@/lib/calendar/list-series-events";
 import { descriptionExcerpt, sanitizeDescription } from "@/lib/calendar/sanitize-description";
 import type { CalendarEvent } from "@/lib/calendar/schemas";
 import { database } from "@/lib/db";
+import { env } from "@/lib/env";
 import { CALENDAR_PAGE_PATH, filterSearchParams, withQuery } from "@/lib/query/calendar";
 import { describeError, logLine } from "@/lib/log/json-log";
 import { getPortalViewer } from "@/lib/portal-auth/get-portal-session";
@@ -95,7 +97,6 @@ export default async function EventPage({ params }: { params: Params }) {
   const status = STATUS_NOTES[event.status];
   const cancelled = event.status === "CANCELLED";
   const descriptionHtml = sanitizeDescription(event.description);
-  const icsHref = `/api/calendar/events/${encodeURIComponent(event.eventId)}/calendar.ics`;
   const modes = event.attendanceModes.filter((mode) => mode !== "NONE");
   const checkIn = modes.length > 0 ? modes.map((mode) => ATTENDANCE_MODE_LABELS[mode]) : event.attendanceModes.includes("NONE") ? [ATTENDANCE_MODE_LABELS.NONE] : [];
 
@@ -195,12 +196,10 @@ export default async function EventPage({ params }: { params: Params }) {
             </h3>
             <EventDateFull event={event} />
             {!cancelled && (
-              <p>
-                <a href={icsHref} className={styles.factAction} download>
-                  Add to calendar
-                </a>{" "}
-                <span className="muted">(.ics file)</span>
-              </p>
+              <>
+                <p className={styles.addTitle}>Add to your calendar</p>
+                <AddToCalendar event={event} origin={new URL(env().BASE_URL).origin} />
+              </>
             )}
           </section>
 

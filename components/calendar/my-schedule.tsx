@@ -1,0 +1,256 @@
+"use client";
+
+import Link from "next/link";
+import { useRef, useState, type ReactNode } from "react";
+import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
+import { Actions, Card, CardList, Meta, QueryStates, Section } from "@/components/ui/section";
+import type { CalendarEvent } from "@/lib/calendar/schemas";
+import { PortalApiError } from "@/lib/portal-api/client";
+import type { Registration } from "@/lib/registrations/schemas";
+import type { IssuedScheduleFeed, MatchedAudience } from "@/lib/schedule/schemas";
+import { failedMessage, waitMessage } from "../account/api-messages";
+import { LocalDate, LocalDateTime } from "../account/local-time";
+import { AddToCalendar } from "./add-to-calendar";
+import { EventBadges } from "./event-badges";
+import { EventDateShort } from "./event-date";
+import { audienceLabel } from "./labels";
+import styles from "./my-schedule.module.css";
+import { useIssueScheduleFeed, useRevokeScheduleFeed, useSchedule, useScheduleFeed } from "./schedule-queries";
+
+/**
+ * "My schedule" (docs/decisions/0025): what the household signed up for, the upcoming events for its
+ * audiences, and the private feed that puts both in a calendar app. `origin` is this site's, for the links.
+ */
+export function MySchedule({ origin }: { origin: string }) {
+  const schedule = useSchedule();
+  return (
+    <>
+      <Section id="signed-up-title" title="Signed up">
+        <QueryStates query={schedule} what="your sign-ups" empty={({ registered }) => (registered.length === 0 ? <NothingSignedUp /> : null)}>
+          {({ registered }) => (
+            <CardList>
+              {registered.map(({ event, registrations }) => (
+                <ScheduleCard key={event.eventId} event={event} origin={origin}>
+                  <ul role="list" className={styles.people} aria-label="Who">
+                    {registrations.map((registration) => (
+                      <li key={registration.id}>{whoLine(registration)}</li>
+                    ))}
+                  </ul>
+                </ScheduleCard>
+              ))}
+            </CardList>
+          )}
+        </QueryStates>
+      </Section>
+
+      <ScheduleFeedSection />
+
+      <Section id="for-you-title" title="For your household" description={schedule.data ? <AudienceLine audiences={schedule.data.audiences} /> : undefined}>
+        <QueryStates query={schedule} what="events for your household" empty={({ suggested }) => (suggested.length === 0 ? "No events for your household in the next two weeks." : null)}>
+          {({ suggested }) => (
+            <CardList>
+              {suggested.map(({ event, audiences }) => (
+                <ScheduleCard key={event.eventId} event={event} origin={origin}>
+                  <p className={styles.why}>For {audiences.map(audienceLabel).join(", ").toLowerCase()}</p>
+                </ScheduleCard>
+              ))}
+            </CardList>
+          )}
+        </QueryStates>
+      </Section>
+    </>
+  );
+}
+
+function NothingSignedUp() {
+  return (
+    <p className="muted">
+      Nobody in your household is signed up for an upcoming event. <Link href="/calendar">Find an event</Link> and sign up on its page.
+    </p>
+  );
+}
+
+/** "Chloe: on the waitlist, number 1" */
+function whoLine(registration: Registration): string {
+  return registration.status === "waitlisted" ? `${registration.given_name}: on the waitlist, number ${registration.waitlist_position ?? "?"}` : `${registration.given_name}: has a place`;
+}
+
+/** "The next two weeks' events for families (Chloe, Theo); children (Chloe); youth (Theo), …" */
+function AudienceLine({ audiences }: { audiences: MatchedAudience[] }) {
+  if (audiences.length === 0) return <>Events for families, children and youth show here when your household has children.</>;
+  const parts = audiences.map(({ audience, given_names }) => `${audience} (${given_names.join(", ")})`);
+  return <>The next two weeks’ events for {parts.join("; ")}, by the birth dates we hold, that nobody in your household is signed up for yet.</>;
+}
+
+function ScheduleCard({ event, origin, children }: { event: CalendarEvent; origin: string; children: ReactNode }) {
+  const cancelled = event.status === "CANCELLED";
+  return (
+    <Card as="li" title={<Link href={event.url}>{event.title}</Link>}>
+      <Meta>
+        <EventDateShort event={event} />
+        {event.location ? ` · ${event.location.name}` : ""}
+      </Meta>
+      {event.status === "CANCELLED" || event.status === "POSTPONED" ? <EventBadges event={event} /> : null}
+      {children}
+      {cancelled ? null : (
+        <div className={styles.add}>
+          <span className={styles.addLabel} aria-hidden="true">
+            Add to calendar:
+          </span>
+          <AddToCalendar event={event} origin={origin} />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * The private feed: its address is answered once, when it is made, so the section shows it until "Done"
+ * (with copy and open-in-app); afterwards only whether there is one and when an app last fetched it.
+ * Replacing and revoking are confirmed: the old address stops working at once.
+ */
+function ScheduleFeedSection() {
+  const status = useScheduleFeed();
+  const issue = useIssueScheduleFeed();
+  const revoke = useRevokeScheduleFeed();
+  const replacement = useConfirmation();
+  const revocation = useConfirmation();
+  const focusAfterClose = useFocusAfterClose(replacement.open || revocation.open);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [issued, setIssued] = useState<IssuedScheduleFeed | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const [failure, setFailure] = useState("");
+
+  function make(replacing: boolean) {
+    if (issue.isPending) return;
+    setAnnouncement("");
+    setFailure("");
+    issue.mutate(undefined, {
+      onSuccess: (feed) => {
+        focusAfterClose(() => heading.current);
+        replacement.close();
+        setIssued(feed);
+        setAnnouncement(replacing ? "Your new feed address is ready. The old address no longer works." : "Your feed address is ready.");
+      },
+      onError: (error) => {
+        replacement.close();
+        setFailure(waitMessage(error) ?? failedMessage("make your feed address", error));
+      },
+    });
+  }
+
+  function confirmRevoke() {
+    if (revoke.isPending) return;
+    setAnnouncement("");
+    setFailure("");
+    revoke.mutate(undefined, {
+      onSuccess: () => {
+        focusAfterClose(() => heading.current);
+        revocation.close();
+        setIssued(null);
+        setAnnouncement("Your feed is revoked. Calendar apps can no longer read it.");
+      },
+      onError: (error) => {
+        revocation.close();
+        setFailure(error instanceof PortalApiError && error.code === "not_found" ? "That feed had already been revoked." : failedMessage("revoke your feed", error));
+      },
+    });
+  }
+
+  return (
+    <Section
+      id="feed-title"
+      title="Subscribe in your calendar app"
+      headingRef={heading}
+      description="A private address of this schedule for your phone’s or computer’s calendar, which keeps it up to date. Anyone with the address can read it: keep it to yourself, and revoke it if it gets out."
+      status={announcement}
+      alert={failure}
+    >
+      {issued ? (
+        <FeedAddress
+          feed={issued}
+          onDone={() => {
+            setIssued(null);
+            setAnnouncement("");
+            // A calendar app may have read it meanwhile: the status says so.
+            void status.refetch();
+            requestAnimationFrame(() => heading.current?.focus());
+          }}
+        />
+      ) : (
+        <QueryStates query={status} what="your calendar feed">
+          {({ feed }) =>
+            feed ? (
+              <Card title="Your calendar feed" headingLevel={3}>
+                <Meta>
+                  Made <LocalDate iso={feed.created_at} /> · {feed.last_used_at ? <>last read by a calendar app <LocalDateTime iso={feed.last_used_at} /></> : "not read by a calendar app yet"}
+                </Meta>
+                <p>The address is shown only when it is made. To subscribe another app, make a new address; the old one stops working.</p>
+                <Actions>
+                  <button type="button" className="button" onClick={() => replacement.ask()} disabled={issue.isPending}>
+                    Replace address
+                  </button>
+                  <button type="button" className="button button--danger" onClick={() => revocation.ask()} disabled={revoke.isPending}>
+                    Revoke
+                  </button>
+                </Actions>
+              </Card>
+            ) : (
+              <>
+                <p className="muted">You have no calendar feed.</p>
+                <Actions>
+                  <button type="button" className="button button--primary" onClick={() => make(false)} disabled={issue.isPending}>
+                    {issue.isPending ? "Making your address…" : "Make a feed address"}
+                  </button>
+                </Actions>
+              </>
+            )
+          }
+        </QueryStates>
+      )}
+      <ConfirmDialog {...replacement.dialog} title="Replace your feed address?" confirmLabel="Replace" busy={issue.isPending} onConfirm={() => make(true)}>
+        <p>Calendar apps subscribed to the old address stop getting updates at once. You will get a new address to subscribe to.</p>
+      </ConfirmDialog>
+      <ConfirmDialog {...revocation.dialog} title="Revoke your calendar feed?" confirmLabel="Revoke" busy={revoke.isPending} onConfirm={confirmRevoke}>
+        <p>Calendar apps subscribed to it stop getting updates at once. You can make a new address at any time.</p>
+      </ConfirmDialog>
+    </Section>
+  );
+}
+
+function FeedAddress({ feed, onDone }: { feed: IssuedScheduleFeed; onDone: () => void }) {
+  const [copied, setCopied] = useState("");
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(feed.url);
+      setCopied("Address copied.");
+    } catch {
+      setCopied("Copying did not work here: select the address and copy it.");
+    }
+  }
+  return (
+    <div className={styles.address}>
+      <label htmlFor="feed-url" className={styles.label}>
+        Your feed address
+      </label>
+      <input id="feed-url" className={styles.url} type="text" readOnly value={feed.url} onFocus={(focus) => focus.currentTarget.select()} />
+      <p className={styles.once}>
+        <strong>This address is shown only now.</strong> Copy it into your calendar app (Google Calendar: “Other calendars”, “From URL”), or open it on this device.
+      </p>
+      <Actions>
+        <button type="button" className="button button--primary" onClick={() => void copy()}>
+          Copy address
+        </button>
+        <a className="button" href={feed.webcal_url}>
+          Open in calendar app
+        </a>
+        <button type="button" className="button" onClick={onDone}>
+          Done
+        </button>
+      </Actions>
+      <p role="status" className={styles.copied}>
+        {copied}
+      </p>
+    </div>
+  );
+}

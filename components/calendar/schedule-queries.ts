@@ -1,0 +1,38 @@
+"use client";
+
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { accountQueryKeys } from "@/lib/portal-api/query-keys";
+import { IssuedScheduleFeedSchema, ScheduleFeedStatusSchema, ScheduleSchema } from "@/lib/schedule/schemas";
+
+/** "My schedule" through the portal relay (docs/decisions/0025): the schedule, and its private feed's status. */
+export function useSchedule() {
+  return useQuery({ queryKey: accountQueryKeys.schedule, queryFn: () => portalApi(ScheduleSchema, "users/me/schedule"), retry: retryUnlessRefused });
+}
+
+export function useScheduleFeed() {
+  return useQuery({ queryKey: accountQueryKeys.scheduleFeed, queryFn: () => portalApi(ScheduleFeedStatusSchema, "users/me/schedule-feed"), retry: retryUnlessRefused });
+}
+
+function useRefreshFeed() {
+  const queryClient = useQueryClient();
+  return () => {
+    for (const queryKey of [accountQueryKeys.scheduleFeed, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
+  };
+}
+
+/** Makes (or replaces) the feed; its answer holds the address, shown once and never kept in the cache. */
+export function useIssueScheduleFeed() {
+  const queryClient = useQueryClient();
+  const refresh = useRefreshFeed();
+  return useMutation({
+    mutationFn: () => portalApi(IssuedScheduleFeedSchema, "users/me/schedule-feed", { method: "POST" }),
+    onSuccess: (issued) => queryClient.setQueryData(accountQueryKeys.scheduleFeed, { feed: issued.feed }),
+    onSettled: refresh,
+  });
+}
+
+export function useRevokeScheduleFeed() {
+  const refresh = useRefreshFeed();
+  return useMutation({ mutationFn: () => portalApi(ScheduleFeedStatusSchema, "users/me/schedule-feed", { method: "DELETE" }), onSettled: refresh });
+}
