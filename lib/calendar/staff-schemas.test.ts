@@ -49,3 +49,11 @@ describe("dates staff send", () => {
     expect(issues("2999-12-31")).toBeUndefined();
   });
 });
+
+describe("an event's slug", () => {
+  it("is refused when it would hide under one of the calendar's own pages", () => {
+    const slugIssue = (slug: string) => updateEventBodySchema.safeParse({ slug }).error?.issues.map((issue) => issue.message);
+    expect(slugIssue("mine")).toEqual(["must not be mine: /calendar/mine is the member's schedule"]);
+    expect(slugIssue("mine-craft-club")).toBeUndefined();
+  });
+});

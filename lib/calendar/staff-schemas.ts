@@ -76,6 +76,8 @@ const eventFields = {
     .string({ error: "must be lower-case letters, digits and dashes, 3-120 characters" })
     .regex(/^[a-z0-9](?:[a-z0-9-]{1,118})[a-z0-9]$/, "must be lower-case letters, digits and dashes, 3-120 characters")
     .refine((value) => !value.startsWith("evt-") && !value.includes("--"), "must not start with evt- or hold two dashes in a row")
+    // /calendar/mine is the member's own schedule (docs/decisions/0025): an event there would be unreachable.
+    .refine((value) => value !== "mine", "must not be mine: /calendar/mine is the member's schedule")
     .meta({ description: "The event page's address; made from the title and start date when left out." }),
   description: z.string({ error: "must be text" }).max(20_000, "must be at most 20000 characters").meta({ description: "May hold HTML; sanitized when rendered." }),
   eventType: z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(", ")}` }),
