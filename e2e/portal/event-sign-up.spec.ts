@@ -63,7 +63,7 @@ test("a parent signs her household up on the event's page; a cancelled place goe
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/event-sign-up-375.png", fullPage: true });
 
-  const rows = await sql<{ status: string }>(`SELECT status FROM event_registration WHERE event_id = $1 ORDER BY created_at, id`, [event.id]);
+  const rows = await sql<{ status: string }>(`SELECT status FROM event_registration WHERE event_id = $1 ORDER BY seq`, [event.id]);
   expect(rows.map((row) => row.status)).toEqual(["registered", "cancelled", "registered"]);
 });
 

@@ -44,6 +44,8 @@ export function LinkedIdentitiesSection({
   // Back from a link attempt: the outcome is what the member came to read, so it takes focus whenever its
   // element is put in the page (a callback ref, so a re-mounted notice takes it again), and once more after
   // the page has settled if nothing holds focus then (a fresh-clone run saw it lost during start-up).
+  // Until the member does something (a key or a pointer), anything else that takes focus during the first
+  // seconds of the page (start-up code, a late render) hands it back: a fresh-clone run saw it taken once more.
   const focusNotice = useCallback((element: HTMLDivElement | null) => {
     if (!element) return;
     element.focus();
@@ -52,6 +54,20 @@ export function LinkedIdentitiesSection({
     };
     if (document.readyState === "complete") requestAnimationFrame(() => requestAnimationFrame(again));
     else window.addEventListener("load", () => requestAnimationFrame(again), { once: true });
+    const taken = (event: FocusEvent) => {
+      // A field being typed into is the member's (or their password manager's) choice: left alone.
+      const field = event.target instanceof HTMLElement && event.target.matches("input, textarea, select, [contenteditable]");
+      if (element.isConnected && event.target !== element && !field) element.focus();
+    };
+    const stop = () => {
+      document.removeEventListener("focusin", taken);
+      document.removeEventListener("keydown", stop, true);
+      document.removeEventListener("pointerdown", stop, true);
+    };
+    document.addEventListener("focusin", taken);
+    document.addEventListener("keydown", stop, true);
+    document.addEventListener("pointerdown", stop, true);
+    setTimeout(stop, 3_000);
   }, []);
 
   function confirmRemoval() {
