@@ -209,11 +209,19 @@ function MembershipSection({ detail }: { detail: AdminUserDetail }) {
 
 /** Roles: listed to every staff member; an administrator (roles:write) sets them with checkboxes. */
 function RolesSection({ detail, name, canAssignRoles }: { detail: AdminUserDetail; name: string; canAssignRoles: boolean }) {
+  // Kept here, outside the keyed form: saving changes the roles held, the profile is read again, and the
+  // form starts afresh, which would wipe a message of its own (a fresh-clone run under load saw it gone).
+  const [saved, setSaved] = useState("");
   return (
-    <Section id="person-roles-title" title="Roles" description={canAssignRoles ? undefined : "Only an administrator can change roles."}>
+    <Section
+      id="person-roles-title"
+      title="Roles"
+      description={canAssignRoles ? undefined : "Only an administrator can change roles."}
+      status={canAssignRoles ? saved : undefined}
+    >
       {canAssignRoles ? (
         // Keyed by the roles held, so the form starts again from what the server has after any change.
-        <RolesForm key={detail.roles.join(",")} detail={detail} name={name} />
+        <RolesForm key={detail.roles.join(",")} detail={detail} name={name} onSaved={setSaved} />
       ) : (
         <p>{detail.roles.length > 0 ? detail.roles.map((role) => <span key={role} className="badge badge--muted">{role}</span>) : "No roles."}</p>
       )}
@@ -221,25 +229,24 @@ function RolesSection({ detail, name, canAssignRoles }: { detail: AdminUserDetai
   );
 }
 
-function RolesForm({ detail, name }: { detail: AdminUserDetail; name: string }) {
+function RolesForm({ detail, name, onSaved }: { detail: AdminUserDetail; name: string; onSaved: (message: string) => void }) {
   const roles = useRoles(true);
   const save = useSetPersonRoles();
   const [chosen, setChosen] = useState(() => new Set(detail.roles));
   const [fieldError, setFieldError] = useState("");
   const [problem, setProblem] = useState("");
-  const [saved, setSaved] = useState("");
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (save.isPending) return;
     setFieldError("");
     setProblem("");
-    setSaved("");
+    onSaved("");
     const assignable = new Set(roles.data?.items.filter((role) => role.assignable).map((role) => role.name));
     save.mutate(
       { id: detail.id, roles: [...chosen].filter((role) => assignable.has(role)).sort() },
       {
-        onSuccess: (account) => setSaved(`Saved. ${name} now holds: ${account.roles.join(", ") || "no roles"}.`),
+        onSuccess: (account) => onSaved(`Saved. ${name} now holds: ${account.roles.join(", ") || "no roles"}.`),
         onError: (error) => {
           // A refusal about the roles goes under them; anything else above the form.
           if (/^roles\b/i.test(error.message)) setFieldError(error.message.replace(/^roles(\.\d+)?:\s*/i, "").replace(/^./, (first) => first.toUpperCase()));
@@ -254,9 +261,6 @@ function RolesForm({ detail, name }: { detail: AdminUserDetail; name: string }) 
       {(page) => (
         <Form onSubmit={submit} submitLabel="Save roles" pendingLabel="Saving…" pending={save.isPending} label={`Roles of ${name}`}>
           <FormProblem message={problem} />
-          <p role="status" className="muted">
-            {saved}
-          </p>
           <fieldset className={own.fieldset} aria-describedby={fieldError ? "person-roles-error" : undefined}>
             <legend className={own.legend}>Roles {name} holds</legend>
             <div className={own.roleChoices}>
