@@ -322,6 +322,8 @@ export class ChurchCalendarElement extends HTMLElement {
     const events = this.#loaded.filter((event) => event.startDate >= first && event.startDate <= last);
     const byDay = new Map<string, FeedEvent[]>();
     for (const event of events) byDay.set(event.startDate, [...(byDay.get(event.startDate) ?? []), event]);
+    // The feed orders by instant; a day reads by its clock (campuses in several time zones interleave).
+    for (const dayEvents of byDay.values()) dayEvents.sort((a, b) => a.startTime.localeCompare(b.startTime));
     const today = new Date();
     const todayText = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
     const monthName = describeMonth(month, locale);
