@@ -66,3 +66,13 @@ for (const path of ["/", "/calendar", "/embed", "/embed/calendarx", "/embed/cale
     expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 }
+
+test("the iframe page refuses other methods with a 405 page", async ({ request }) => {
+  for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+    const response = await request.fetch("/embed/calendar?view=month", { method, data: "x" });
+    expect(response.status()).toBe(405);
+    expect(response.headers()["allow"]).toBe("GET, HEAD, OPTIONS");
+    expect(response.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    expect(await response.text()).toContain(`${method} is not allowed here; use GET.`);
+  }
+});

@@ -1,4 +1,5 @@
 import { churchName } from "@/lib/church";
+import { pageMethodNotAllowed } from "@/lib/http/method-not-allowed";
 import { EMBED_FRAME_STYLE } from "@/lib/http/security-headers";
 import { escapeHtml, readWidgetOptions, widgetElementHtml, WIDGET_SCRIPT_PATH, type WidgetAttribute } from "@/lib/embed/options";
 
@@ -40,3 +41,5 @@ ${widgetElementHtml(options)}
     },
   });
 }
+
+export const { POST, PUT, PATCH, DELETE } = pageMethodNotAllowed();
