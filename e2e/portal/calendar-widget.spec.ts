@@ -253,6 +253,7 @@ test("the iframe fallback on another site shows the same calendar, and sets no c
   // Links leave the frame for the whole window.
   await expect(listItems(widget(frame)).first().getByRole("link")).toHaveAttribute("target", "_top");
   await expectAxeClean(page);
+  await page.screenshot({ path: `${SHOTS}/widget-iframe-1280.png`, fullPage: true });
   const inner = page.frames().find((candidate) => candidate.url().startsWith(src))!;
   expect(await inner.evaluate(() => document.cookie)).toBe("");
   await expect.poll(() => seen.some((entry) => entry.url.includes("/api/calendar/events/upcoming"))).toBe(true);

@@ -348,7 +348,13 @@ export class ChurchCalendarElement extends HTMLElement {
               h(
                 "ul",
                 { class: "day-events" },
-                ...dayEvents.map((event) => h("li", {}, this.#link(event, [h("span", { class: "time" }, describeTime(event.startTime, locale)), " ", event.title]), this.#badge(event))),
+                ...dayEvents.map((event) => {
+                  // The same title twice that day (a service at each campus): say where, to tell them apart.
+                  const twin = dayEvents.some((other) => other !== event && other.title === event.title);
+                  // Its first part: "Harbor Point Campus · Main Auditorium" is long for a cell.
+                  const where = twin && event.location?.name ? ` (${event.location.name.split(" · ")[0]})` : "";
+                  return h("li", {}, this.#link(event, [h("span", { class: "time" }, describeTime(event.startTime, locale)), " ", event.title, where]), this.#badge(event));
+                }),
               ),
             dayEvents.length > 0 && h("span", { class: "dot", "aria-hidden": "true" }),
           );
