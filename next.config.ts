@@ -30,6 +30,8 @@ const NOT_PAGES = [
   "/portal/sign-out",
   // SVG artwork opened on its own is a document; it needs nothing.
   "/images/:path*",
+  // The calendar widget's script (its iframe page sets its own policy).
+  "/embed/calendar.js",
 ];
 
 const nextConfig: NextConfig = {
@@ -59,13 +61,31 @@ const nextConfig: NextConfig = {
     return [
       {
         source: "/:path*",
-        headers: Object.entries(STATIC_SECURITY_HEADERS).map(([key, value]) => ({ key, value })),
+        headers: Object.entries(STATIC_SECURITY_HEADERS)
+          .filter(([key]) => key !== "X-Frame-Options")
+          .map(([key, value]) => ({ key, value })),
+      },
+      {
+        // Every answer but the calendar widget's iframe page, which any site may frame (0028).
+        source: "/:path((?!embed/calendar$).*)",
+        headers: [{ key: "X-Frame-Options", value: STATIC_SECURITY_HEADERS["X-Frame-Options"] ?? "DENY" }],
       },
       ...NOT_PAGES.map((source) => ({ source, headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] })),
       {
         // Artwork URLs are stable ("may be cached long-term"): a changed picture gets a new name.
         source: "/images/events/:file*",
         headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }],
+      },
+      {
+        // The calendar widget (0028): built by scripts/build-embed.ts. Its address is fixed (pasted into church
+        // websites), so a short max-age and the ETag Next sends with it; readable from any origin, since
+        // the snippet loads it with crossorigin="anonymous" (no cookie goes with it).
+        source: "/embed/calendar.js",
+        headers: [
+          { key: "Cache-Control", value: "public, max-age=300, stale-while-revalidate=86400" },
+          { key: "Access-Control-Allow-Origin", value: "*" },
+          { key: "Cross-Origin-Resource-Policy", value: "cross-origin" },
+        ],
       },
     ];
   },

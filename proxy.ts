@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { CSRF_SEED_HEADER, csrfCookieName, newCsrfSeed } from "./lib/http/csrf-cookie.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "./lib/http/request-id.ts";
-import { HSTS_VALUE, newNonce, pageContentSecurityPolicy, wantsHsts } from "./lib/http/security-headers.ts";
+import { EMBED_FRAME_CONTENT_SECURITY_POLICY, EMBED_FRAME_PATH, HSTS_VALUE, newNonce, pageContentSecurityPolicy, wantsHsts } from "./lib/http/security-headers.ts";
 import { env } from "./lib/env.ts";
 import { usesSecureCookies } from "./lib/sessions/session-cookie.ts";
 
@@ -16,6 +16,8 @@ import { usesSecureCookies } from "./lib/sessions/session-cookie.ts";
  */
 export function proxy(request: NextRequest) {
   const config = env();
+  // The calendar widget's iframe page (0028): its own policy, framed by any site, and no cookie at all.
+  if (request.nextUrl.pathname === EMBED_FRAME_PATH) return embedFrameAnswer(request, config.BASE_URL, config.NODE_ENV);
   const nonce = newNonce();
   const policy = pageContentSecurityPolicy({
     nonce,
@@ -41,9 +43,21 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+function embedFrameAnswer(request: NextRequest, baseUrl: string, nodeEnv: string | undefined) {
+  const requestId = requestIdFor(request.headers);
+  const headers = new Headers(request.headers);
+  headers.set(REQUEST_ID_HEADER, requestId);
+  const response = NextResponse.next({ request: { headers } });
+  response.headers.set("Content-Security-Policy", EMBED_FRAME_CONTENT_SECURITY_POLICY);
+  response.headers.set("X-Request-Id", requestId);
+  if (wantsHsts(baseUrl, nodeEnv)) response.headers.set("Strict-Transport-Security", HSTS_VALUE);
+  return response;
+}
+
 export const config = {
   // Pages only. Not: the JSON and iCalendar APIs, the OAuth endpoints (except the error page), the form
   // handlers under /auth and the portal's API relay and sign-out (they take bodies, which Next would buffer
-  // for a proxy), static files. Those get the API policy from server/main.ts or next.config.ts.
-  matcher: ["/((?!api/|oauth/(?!error)|auth/|portal/api/|portal/sign-out|\\.well-known/|_next/|images/|favicon|icon).*)"],
+  // for a proxy), static files. Those get the API policy from server/main.ts or next.config.ts. Nor the
+  // calendar widget's script, which sets no cookie (0028).
+  matcher: ["/((?!embed/calendar\\.js$|api/|oauth/(?!error)|auth/|portal/api/|portal/sign-out|\\.well-known/|_next/|images/|favicon|icon).*)"],
 };

@@ -46,7 +46,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
               <strong>{siteName}</strong> · Member portal
             </p>
             <p>
-              Church website or calendar app? <a href="/api/calendar/events/upcoming.ics">Subscribe to every upcoming event (iCal)</a>.
+              Church website or calendar app? <a href="/api/calendar/events/upcoming.ics">Subscribe to every upcoming event (iCal)</a>, or{" "}
+              <a href="/embed">put the calendar on your website</a>.
             </p>
           </div>
         </footer>

@@ -72,3 +72,14 @@ export function formMethodNotAllowed(formPath: string): Handlers {
 export function calendarMethodNotAllowed(): Handlers {
   return handlers((method) => toResponse(calendarErrorAnswer(405, `method ${method} is not allowed`, { headers: { Allow: "GET, HEAD, OPTIONS" } })));
 }
+
+/** Pages a route writes itself (the calendar widget's iframe page, 0028): a small HTML page, never cached. */
+export function pageMethodNotAllowed(): Handlers {
+  return handlers(
+    (method) =>
+      new Response(`<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Method not allowed</title></head><body><p>${method === "POST" || method === "PUT" || method === "PATCH" || method === "DELETE" ? method : "This method"} is not allowed here; use GET.</p></body></html>\n`, {
+        status: 405,
+        headers: { Allow: "GET, HEAD, OPTIONS", "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+      }),
+  );
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isAuthorizationPage, newNonce, pageContentSecurityPolicy, wantsHsts } from "./security-headers.ts";
+import { EMBED_FRAME_CONTENT_SECURITY_POLICY, EMBED_FRAME_STYLE, EMBED_FRAME_STYLE_HASH, isAuthorizationPage, newNonce, pageContentSecurityPolicy, wantsHsts } from "./security-headers.ts";
 
 const base = { nonce: "bm9uY2U=", baseUrl: "https://church.example.org", assetUrl: "https://cdn.example.net/assets", development: false, pathname: "/calendar" };
 
@@ -45,5 +45,17 @@ describe("the helpers", () => {
   it("knows the authorization-server pages by path, not by prefix of a word", () => {
     expect(["/sign-in", "/sign-in/second-factor", "/consent", "/register/verify", "/signed-out"].every(isAuthorizationPage)).toBe(true);
     expect(["/calendar", "/account", "/sign-inside", "/"].some(isAuthorizationPage)).toBe(false);
+  });
+});
+
+describe("the calendar widget's iframe page (0028)", () => {
+  it("allows its one inline style by the style's own hash", async () => {
+    const { createHash } = await import("node:crypto");
+    expect(EMBED_FRAME_STYLE_HASH).toBe(createHash("sha256").update(EMBED_FRAME_STYLE).digest("base64"));
+    expect(EMBED_FRAME_CONTENT_SECURITY_POLICY).toContain(`style-src 'sha256-${EMBED_FRAME_STYLE_HASH}'`);
+  });
+
+  it("may be framed by any site, and loads nothing but its own script and feed", () => {
+    expect(EMBED_FRAME_CONTENT_SECURITY_POLICY.split("; ")).toEqual(expect.arrayContaining(["frame-ancestors *", "default-src 'none'", "script-src 'self'", "connect-src 'self'"]));
   });
 });

@@ -15,6 +15,24 @@
 /** Answers that are not pages: nothing may load, nothing may frame them. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** The calendar widget's iframe page (docs/decisions/0028-calendar-widget.md): the one address any site may frame. */
+export const EMBED_FRAME_PATH = "/embed/calendar";
+/** Its only inline style, allowed by its hash (the widget styles itself with constructed stylesheets). */
+export const EMBED_FRAME_STYLE = "html,body{margin:0;padding:0;background:transparent}";
+/** base64 SHA-256 of EMBED_FRAME_STYLE (security-headers.test.ts recomputes it). */
+export const EMBED_FRAME_STYLE_HASH = "Lbe+aHjKpd+dGuEZqpj6mGAnAliCxPstrIlnpHLb3m8=";
+/** Its own script and feed only; framed by anyone (browsers ignore X-Frame-Options beside frame-ancestors). */
+export const EMBED_FRAME_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "connect-src 'self'",
+  `style-src 'sha256-${EMBED_FRAME_STYLE_HASH}'`,
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors *",
+].join("; ");
+
 /** On every answer, page or not. */
 export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   "X-Content-Type-Options": "nosniff",

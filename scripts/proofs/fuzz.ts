@@ -1322,14 +1322,14 @@ export function formRequests(csrf: Csrf, baseUrl: string): fc.Arbitrary<Generate
 
 // ── the sign-in flow's pages, GET with hostile queries (they render what the form handlers put there) ──
 
-const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/sign-in/email-code", "/sign-in/email-code/verify", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account", "/admin/people", "/admin/people/00000000-0000-4000-8000-0000000000ff", "/admin/people/%3Cscript%3E", "/admin/households", "/admin/households/00000000-0000-4000-8000-0000000000fe", "/account/check-in", "/calendar/mine", "/admin/events/evt_fuzz_not_open/attendance", "/admin/events/%3Cscript%3E/attendance", "/kiosk"];
+const FLOW_PAGES = ["/sign-in", "/sign-in/second-factor", "/sign-in/email-code", "/sign-in/email-code/verify", "/register", "/register/verify", "/forgot-password", "/forgot-password/reset", "/consent", "/device", "/signed-out", "/sign-out", "/oauth/error", "/calendar", "/account", "/admin/people", "/admin/people/00000000-0000-4000-8000-0000000000ff", "/admin/people/%3Cscript%3E", "/admin/households", "/admin/households/00000000-0000-4000-8000-0000000000fe", "/account/check-in", "/calendar/mine", "/admin/events/evt_fuzz_not_open/attendance", "/admin/events/%3Cscript%3E/attendance", "/kiosk", "/embed", "/embed/calendar", "/embed/calendar.js"];
 
 export function pageRequests(): fc.Arbitrary<Generated> {
   const value = fc.oneof(
     { weight: 2, arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "valueOf", "hasOwnProperty", "invalid_request", "too_many_requests", "invalid_credentials", "server_error", "email", "password", "code", "-1", "1e309", "NaN", "99999999999") },
     { weight: 3, arbitrary: hostileText.map((text) => text.slice(0, 1000)) },
   );
-  const query = fc.array(fc.tuple(fc.constantFrom("error", "field", "retry_after", "request", "return_to", "continue", "email", "via", "user_code", "done", "client", "x"), value), { maxLength: 4 }).map((pairs) =>
+  const query = fc.array(fc.tuple(fc.constantFrom("error", "field", "retry_after", "request", "return_to", "continue", "email", "via", "user_code", "done", "client", "x", "view", "type", "limit", "audience", "accent-color", "heading", "locale", "link-target"), value), { maxLength: 4 }).map((pairs) =>
     pairs.length ? `?${pairs.map(([name, v]) => `${name}=${encode(v)}`).join("&")}` : "",
   );
   const pages = fc.record({ path: fc.constantFrom(...FLOW_PAGES), query, headers: oddHeaders }).map(({ path, query: q, headers }) => ({
