@@ -212,8 +212,8 @@ export function WebhooksList({ canWrite }: { canWrite: boolean }) {
                 <Fact term="Last message">
                   {endpoint.last_delivery ? (
                     <>
-                      {TYPE_WORDS[endpoint.last_delivery.event_type] ?? endpoint.last_delivery.event_type}, {when(endpoint.last_delivery.created_at)}:{" "}
-                      <DeliveryState delivery={{ state: endpoint.last_delivery.delivered_at ? "delivered" : endpoint.last_delivery.last_status === null ? "pending" : "failing" }} />
+                      <DeliveryState delivery={{ state: endpoint.last_delivery.delivered_at ? "delivered" : endpoint.last_delivery.last_status === null ? "pending" : "failing" }} />{" "}
+                      {TYPE_WORDS[endpoint.last_delivery.event_type] ?? endpoint.last_delivery.event_type}, {when(endpoint.last_delivery.created_at)}
                     </>
                   ) : (
                     "None yet"
@@ -222,7 +222,7 @@ export function WebhooksList({ canWrite }: { canWrite: boolean }) {
               </Facts>
               <Actions>
                 <button type="button" className="button" aria-expanded={logOf === endpoint.id} aria-label={`Delivery log of “${nameOf(endpoint)}”`} onClick={() => setLogOf(logOf === endpoint.id ? null : endpoint.id)}>
-                  {logOf === endpoint.id ? "Hide the delivery log" : "Delivery log"}
+                  Delivery log
                 </button>
                 {canWrite ? (
                   <>
@@ -361,7 +361,7 @@ function DeliveryLog({ endpoint, canWrite, onProblem, onAnnounce }: { endpoint: 
     redeliver.mutate(
       { id: endpoint.id, deliveryId: delivery.id },
       {
-        onSuccess: () => onAnnounce(`The message ${delivery.id} is sent again.`),
+        onSuccess: () => onAnnounce(`The message “${TYPE_WORDS[delivery.event_type] ?? delivery.event_type}” of ${when(delivery.created_at)} is on its way again; the delivery log shows how it went.`),
         onError: (error) => onProblem(failedMessage("send the message again", error)),
       },
     );
@@ -386,13 +386,15 @@ function DeliveryLog({ endpoint, canWrite, onProblem, onAnnounce }: { endpoint: 
               <p className={hooks.deliveryMeta}>
                 {when(delivery.created_at)} · {delivery.attempts === 1 ? "1 attempt" : `${delivery.attempts} attempts`}
                 {delivery.last_status !== null ? ` · last answer HTTP ${delivery.last_status}` : ""}
-                {delivery.last_error ? ` · ${delivery.last_error}` : ""}
+                {/* "answered HTTP 500" says no more than the status before it. */}
+                {delivery.last_error && !delivery.last_error.startsWith("answered HTTP") ? ` · ${delivery.last_error}` : ""}
+                {delivery.last_error?.includes("redirects are not followed") ? " · a redirect is not followed: ask for the final address" : ""}
               </p>
               <p className={hooks.deliveryMeta}>
                 <code className={styles.breakAnywhere}>{delivery.id}</code>
               </p>
               {canWrite && endpoint.enabled && delivery.state !== "pending" ? (
-                <button type="button" className="button" aria-label={`Send the message ${delivery.id} again`} disabled={redeliver.isPending} onClick={() => sendAgain(delivery)}>
+                <button type="button" className="button" aria-label={`Send again (${delivery.id})`} disabled={redeliver.isPending} onClick={() => sendAgain(delivery)}>
                   Send again
                 </button>
               ) : null}

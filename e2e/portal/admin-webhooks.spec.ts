@@ -87,10 +87,11 @@ test("add an endpoint, store its secret, send a test message, read the failure i
   await expect(main(page).getByRole("status")).toContainText(`A test message to “${name}” is on its way`);
   const log = card.getByRole("region", { name: `Delivery log of “${name}”` });
   await expect(log.getByText("Failed")).toBeVisible({ timeout: 20_000 });
-  await expect(log).toContainText("1 attempt · last answer HTTP 500 · answered HTTP 500");
+  await expect(log).toContainText("1 attempt · last answer HTTP 500");
+  await expect(log).not.toContainText("answered");
   await page.screenshot({ path: `${SHOTS}/admin-webhooks-failed-1280.png`, fullPage: true });
 
-  await log.getByRole("button", { name: /^Send the message msg_\w+ again$/ }).click();
+  await log.getByRole("button", { name: /^Send again \(msg_\w+\)$/ }).click();
   await expect(log.getByText("Delivered", { exact: true })).toBeVisible({ timeout: 20_000 });
   await expect(log).toContainText("2 attempts · last answer HTTP 200");
   const mine = received.filter((message) => message.headers["webhook-id"] === received.at(-1)!.headers["webhook-id"]);
