@@ -136,6 +136,10 @@ test("staff register an endpoint; each calendar change arrives once, signed as S
   expect(audit!.section).toBe("webhooks");
   expect(audit!.changes).toContain('"secret_sealed": "(hidden)"');
   expect(audit!.changes).not.toContain(endpoint.secret.slice(6));
+  const filtered = await callApi("GET", "/api/v1/admin/audit?section=webhooks&per=100", (await staffWithToken("webhooks-auditor", "admin")).token);
+  expect(filtered.status).toBe(200);
+  expect(filtered.body.items.every((entry: { section: string }) => entry.section === "webhooks")).toBe(true);
+  expect(filtered.body.items.some((entry: { path: string; actor_id?: string }) => entry.path === "/api/v1/admin/webhooks")).toBe(true);
 });
 
 test("a receiver that answers 500 and then 200 gets the same message twice: one id, two attempts, the second by the scheduled retry after its back-off", async () => {
