@@ -12,6 +12,7 @@ const SECTIONS = [
   { href: "/admin/events", label: "Events" },
   { href: "/admin/places", label: "Campuses & ministries" },
   { href: "/admin/clients", label: "Apps" },
+  { href: "/admin/webhooks", label: "Webhooks" },
   { href: "/admin/audit", label: "Audit log" },
 ] as const;
 

@@ -11,6 +11,7 @@ export const SECTION_WORDS: Record<AuditSection, string> = {
   events: "Events",
   campuses: "Campuses",
   ministries: "Ministries",
+  webhooks: "Webhooks",
 };
 
 /** A path's last word, when it names an action rather than a thing (`/users/{id}/disable`). */

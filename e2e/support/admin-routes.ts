@@ -51,6 +51,8 @@ const COLLECTIONS: Record<string, Collection> = {
   // Check-in (docs/decisions/0023): attendance is its own area.
   attendance: { area: "attendance" },
   "check-ins": { area: "attendance", unknown: { id: UNKNOWN_UUID, noun: "check-in" } },
+  // Webhooks (docs/decisions/0027): third parties told of calendar changes, the clients area like the apps.
+  webhooks: { area: "clients", unknown: { id: "whep_doesnotexist", noun: "webhook endpoint" } },
 };
 
 /** 0017: role assignment is its own permission, so that `users:write` cannot raise one's own rights. */

@@ -3,6 +3,9 @@ import type { Database } from "../db/database.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
 import { getStaffEventOrThrow } from "./get-staff-event-or-throw.ts";
 import { EVENT_STATUS_CHANGES, type AdminEvent, type EventStatusChange } from "./staff-schemas.ts";
+import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
+import { queueCancellationNotices } from "../registrations/queue-cancellation-notices.ts";
+import { queueEventWebhook } from "../webhooks/queue-webhook.ts";
 
 const VERBS: Record<EventStatusChange, string> = { publish: "published", cancel: "cancelled", postpone: "postponed" };
 
@@ -13,7 +16,8 @@ const VERBS: Record<EventStatusChange, string> = { publish: "published", cancel:
  * event already has answers it unchanged (a retried click is harmless); a change that makes no sense
  * (cancelling a draft nobody saw, publishing a completed event) is a `conflict` naming both statuses. The
  * update only applies while the status is still one it may start from, so two staff acting at once cannot
- * skip a check.
+ * skip a check. The change, the webhooks' messages (`event.cancelled`, else `event.updated`) and, on a
+ * cancellation, the notices to everyone signed up are written in one transaction (docs/decisions/0027).
  */
 export async function changeEventStatus(database: Database, eventId: string, change: EventStatusChange): Promise<AdminEvent> {
   const rule = EVENT_STATUS_CHANGES[change];
@@ -23,10 +27,17 @@ export async function changeEventStatus(database: Database, eventId: string, cha
   if (!(rule.from as readonly string[]).includes(current.status)) {
     throw new IdentityError("conflict", `a ${current.status} event cannot be ${VERBS[change]}`);
   }
-  const updated = await database.prisma.event.updateMany({
-    where: { id: eventId, status: { in: [...rule.from] } },
-    data: { status: rule.to },
+  await database.transaction(async (tx) => {
+    const updated = await tx.prisma.event.updateMany({
+      where: { id: eventId, status: { in: [...rule.from] } },
+      data: { status: rule.to },
+    });
+    if (updated.count !== 1) throw new IdentityError("conflict", "the event changed meanwhile; reload it and try again");
+    if (change === "cancel") {
+      const notices = await queueCancellationNotices(tx, eventId);
+      tx.afterCommit((committed) => deliverAfterCommit(committed, notices));
+    }
+    await queueEventWebhook(tx, change === "cancel" ? "event.cancelled" : "event.updated", eventId);
   });
-  if (updated.count !== 1) throw new IdentityError("conflict", "the event changed meanwhile; reload it and try again");
   return getStaffEventOrThrow(database, eventId);
 }

@@ -5,6 +5,7 @@ import { newCalendarId } from "./new-calendar-id.ts";
 import { kebab } from "./kebab-case.ts";
 import { checkEventReferences, instantsOrThrow, locationColumns, withSlugConflict } from "./staff-event-fields.ts";
 import type { AdminEvent, CreateEventBody } from "./staff-schemas.ts";
+import { queueEventWebhook } from "../webhooks/queue-webhook.ts";
 
 /** An event title's slug words, at most 90 characters, never ending in a dash. */
 function titleWords(title: string): string {
@@ -62,6 +63,7 @@ export async function createEvent(database: Database, body: CreateEventBody): Pr
         },
         select: { id: true },
       });
+      await queueEventWebhook(tx, "event.created", row.id);
       return row.id;
     }),
   );

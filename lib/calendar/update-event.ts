@@ -5,6 +5,7 @@ import { notFound } from "../identity/errors.ts";
 import { getStaffEventOrThrow } from "./get-staff-event-or-throw.ts";
 import { checkEventReferences, instantsOrThrow, locationColumns, withSlugConflict } from "./staff-event-fields.ts";
 import type { AdminEvent, UpdateEventBody } from "./staff-schemas.ts";
+import { queueEventWebhook } from "../webhooks/queue-webhook.ts";
 
 /**
  * PATCH /api/v1/admin/events/{id} (events:write): only the fields sent change, `null` clears an optional
@@ -31,6 +32,7 @@ export async function updateEvent(database: Database, eventId: string, body: Upd
       const data: Prisma.EventUncheckedUpdateInput = { ...fields, ...schedule, ...instantsOrThrow(schedule) };
       if (location !== undefined) Object.assign(data, locationColumns(location));
       await tx.prisma.event.update({ where: { id: eventId }, data, select: { id: true } });
+      await queueEventWebhook(tx, "event.updated", eventId);
     }),
   );
   return getStaffEventOrThrow(database, eventId);

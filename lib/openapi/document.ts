@@ -21,6 +21,7 @@ import { securityEventPaths } from "../security-log/openapi-paths.ts";
 import { sessionPaths } from "../sessions/openapi-paths.ts";
 import { systemPaths } from "../system/openapi-paths.ts";
 import { profilePaths, staffUserPaths } from "../users/openapi-paths.ts";
+import { staffWebhookPaths } from "../webhooks/openapi-paths.ts";
 import { calendarError, identityError } from "./responses.ts";
 import { routeNeeds } from "./route-scopes.ts";
 
@@ -177,6 +178,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...staffAuditPaths,
         ...staffCheckInPaths,
         ...staffRegistrationPaths,
+        ...staffWebhookPaths,
         ...profilePaths,
         ...consentPaths,
         ...privacyPaths,

@@ -16,6 +16,10 @@ import { isPrivateAddress } from "./private-addresses.ts";
  */
 export class OutboundCallError extends Error {
   override name = "OutboundCallError";
+  /** The HTTP status of the answer, when there was one (a webhook's delivery log shows it). */
+  constructor(message: string, readonly status: number | null = null) {
+    super(message);
+  }
 }
 
 export interface OutboundOptions {
@@ -86,7 +90,7 @@ export async function postOutbound(url: string, sent: OutboundBody, options: Out
     });
     outgoing.end(body);
   });
-  if (status >= 300 && status < 400) throw new OutboundCallError(`answered HTTP ${status}; redirects are not followed`);
-  if (status < 200 || status >= 300) throw new OutboundCallError(`answered HTTP ${status}`);
+  if (status >= 300 && status < 400) throw new OutboundCallError(`answered HTTP ${status}; redirects are not followed`, status);
+  if (status < 200 || status >= 300) throw new OutboundCallError(`answered HTTP ${status}`, status);
   return status;
 }

@@ -6,6 +6,7 @@ import { mailTransport } from "./mail-transport.ts";
 import { smsTransport } from "./sms-transport.ts";
 import { logLine } from "../log/json-log.ts";
 import { sendBackchannelLogout } from "../oauth/backchannel-logout/send-backchannel-logout.ts";
+import { sendWebhook } from "../webhooks/send-webhook.ts";
 
 /**
  * Delivers outbox email over SMTP, SMS through the HTTP gateway, and back-channel logouts to the clients'
@@ -27,8 +28,8 @@ interface ClaimedMessage {
 
 /** The channels this process can deliver: those whose transport is configured. */
 function deliverableChannels(): OutboxChannel[] {
-  // A back-channel logout needs nothing configured: the client named its own address.
-  const channels: OutboxChannel[] = ["backchannel_logout"];
+  // A back-channel logout or a webhook needs nothing configured: the client or staff named its own address.
+  const channels: OutboxChannel[] = ["backchannel_logout", "webhook"];
   if (mailTransport()) channels.push("email");
   if (smsTransport()) channels.push("sms");
   return channels;
@@ -66,6 +67,10 @@ export function describeDeliveryError(error: unknown): string {
 const describe = describeDeliveryError;
 
 async function send(database: Database, message: ClaimedMessage): Promise<void> {
+  if (message.channel === "webhook") {
+    await sendWebhook(database, message.recipient);
+    return;
+  }
   if (message.channel === "backchannel_logout") {
     await sendBackchannelLogout(database, message.recipient, message.body);
     return;

@@ -6,7 +6,8 @@ import type { Database } from "../db/database.ts";
  * the code or change it announces was committed. Delivery happens after the commit (deliver-messages.ts);
  * without SMTP the message simply stays in the table (readable at /dev/outbox in development).
  */
-export type OutboxChannel = "email" | "sms" | "backchannel_logout";
+/** `webhook`: recipient is the webhook_delivery id (lib/webhooks/queue-webhook.ts), body empty. */
+export type OutboxChannel = "email" | "sms" | "backchannel_logout" | "webhook";
 
 export interface OutgoingMessage {
   /** Back-channel logouts are queued by lib/oauth/backchannel-logout, not through here. */

@@ -6,6 +6,7 @@ import { adminViewOf } from "./get-admin-event-registrations-or-throw.ts";
 import { promoteWaitlisted } from "./promote-waitlisted.ts";
 import { readRegistrationEvent } from "./registration-event.ts";
 import type { AdminEventRegistrations, RegistrationSettingsBody } from "./schemas.ts";
+import { queueEventWebhook } from "../webhooks/queue-webhook.ts";
 
 /**
  * PUT /api/v1/admin/events/{id}/registration: staff open or close sign-up, set its window and the waitlist.
@@ -19,6 +20,10 @@ export async function setRegistrationSettings(database: Database, eventId: strin
       `UPDATE event SET registration_open = $2, registration_opens_at = $3, registration_closes_at = $4, registration_waitlist = $5, updated_at = $6 WHERE id = $1`,
       [eventId, body.open, body.opens_at, body.closes_at, body.waitlist, now],
     );
+    // Switched on just now: told to webhooks (docs/decisions/0027), with the settings as saved.
+    if (body.open && !event.registration_open) {
+      await queueEventWebhook(tx, "event.registration_opened", eventId, { registration: { opens_at: body.opens_at, closes_at: body.closes_at, waitlist: body.waitlist, capacity: event.capacity } });
+    }
     return promoteWaitlisted(tx, event, now);
   });
   deliverAfterCommit(database, messageIds);

@@ -430,11 +430,13 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "/api/cron/guardianships-majority": [],
   // The staff API (docs/decisions/0017), with the administrator's token, on records of the run's own
   // (support/fixtures.ts): every event, ministry and campus write also bumps the calendar's version (trigger).
-  "POST /api/v1/admin/events": ["event", "calendar_version"],
-  "PATCH /api/v1/admin/events/{id}": ["event", "calendar_version"],
-  "POST /api/v1/admin/events/{id}/publish": ["event", "calendar_version"],
-  "POST /api/v1/admin/events/{id}/cancel": ["event", "calendar_version"],
-  "POST /api/v1/admin/events/{id}/postpone": ["event", "calendar_version"],
+  // Each event change is also a message to the run's webhook endpoint (docs/decisions/0027), in the outbox;
+  // a cancellation also writes its notices to those signed up.
+  "POST /api/v1/admin/events": ["event", "calendar_version", "webhook_delivery", "outbox_message"],
+  "PATCH /api/v1/admin/events/{id}": ["event", "calendar_version", "webhook_delivery", "outbox_message"],
+  "POST /api/v1/admin/events/{id}/publish": ["event", "calendar_version", "webhook_delivery", "outbox_message"],
+  "POST /api/v1/admin/events/{id}/cancel": ["event", "calendar_version", "webhook_delivery", "outbox_message"],
+  "POST /api/v1/admin/events/{id}/postpone": ["event", "calendar_version", "webhook_delivery", "outbox_message"],
   "POST /api/v1/admin/ministries": ["ministry", "calendar_version"],
   "POST /api/v1/admin/campuses": ["campus", "calendar_version"],
   "PATCH /api/v1/admin/ministries/{id}": ["ministry", "calendar_version"],
@@ -479,10 +481,18 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   // the waitlist and writes their emails.
   "POST /api/v1/users/me/events/{id}/registration": ["event_registration"],
   "DELETE /api/v1/users/me/registrations/{id}": ["event_registration", "outbox_message"],
-  "PUT /api/v1/admin/events/{id}/registration": ["event", "calendar_version", "event_registration", "outbox_message"],
+  "PUT /api/v1/admin/events/{id}/registration": ["event", "calendar_version", "event_registration", "outbox_message", "webhook_delivery"],
   // My schedule (docs/decisions/0025): making a feed revokes the live one and writes the new; revoking one there is.
   "POST /api/v1/users/me/schedule-feed": ["calendar_feed_token", "security_event"],
   "DELETE /api/v1/users/me/schedule-feed": ["calendar_feed_token", "security_event"],
+  // Webhooks (docs/decisions/0027): the run's own endpoint (at an address that never resolves), its messages
+  // and their attempts in the outbox.
+  "POST /api/v1/admin/webhooks": ["webhook_endpoint"],
+  "PATCH /api/v1/admin/webhooks/{id}": ["webhook_endpoint"],
+  "DELETE /api/v1/admin/webhooks/{id}": ["webhook_endpoint", "webhook_delivery"],
+  "POST /api/v1/admin/webhooks/{id}/rotate-secret": ["webhook_endpoint"],
+  "POST /api/v1/admin/webhooks/{id}/test": ["webhook_delivery", "outbox_message"],
+  "POST /api/v1/admin/webhooks/{id}/deliveries/{id}/redeliver": ["webhook_delivery", "outbox_message"],
 };
 
 // ─────────────────────────────── generators ───────────────────────────────
@@ -707,6 +717,7 @@ const LISTS = {
   suggestions: { sort: ["createdAt"], filters: { status: ["pending", "approved", "rejected", "closed"] } },
   families: { sort: ["name", "createdAt"] },
   guardianships: { sort: ["createdAt"], filters: { status: ["active", "ended"] } },
+  webhooks: { sort: ["createdAt", "url"] },
   audit: { sort: ["at"], filters: { section: ["users", "families", "clients", "events"], from: ["2026-01-01", "1970-01-01"], to: ["2030-12-31", "2026-02-30"] } },
 } satisfies Record<string, ListQuery>;
 
@@ -924,6 +935,16 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
     { method: "POST", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
     { method: "DELETE", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
+    // Webhooks (docs/decisions/0027): staff's endpoints, their delivery log, a test message and a redelivery.
+    { method: "GET", path: "/api/v1/admin/webhooks", credential: admin, scope: "staff", list: LISTS.webhooks },
+    { method: "POST", path: "/api/v1/admin/webhooks", credential: admin, scope: "staff", body: { url: "https://webhooks.invalid/fuzz", description: "Fuzz", event_types: ["event.updated"] } },
+    { method: "GET", path: "/api/v1/admin/webhooks/{id}", credential: admin, scope: "staff" },
+    { method: "PATCH", path: "/api/v1/admin/webhooks/{id}", credential: admin, scope: "staff", body: { description: "Fuzz, renamed", event_types: ["event.updated", "event.cancelled"] } },
+    { method: "DELETE", path: "/api/v1/admin/webhooks/{id}", credential: admin, scope: "staff" },
+    { method: "POST", path: "/api/v1/admin/webhooks/{id}/rotate-secret", credential: admin, scope: "staff" },
+    { method: "POST", path: "/api/v1/admin/webhooks/{id}/test", credential: admin, scope: "staff" },
+    { method: "GET", path: "/api/v1/admin/webhooks/{id}/deliveries", credential: admin, scope: "staff", list: { sort: ["createdAt"] } },
+    { method: "POST", path: "/api/v1/admin/webhooks/{id}/deliveries/{id}/redeliver", credential: admin, scope: "staff" },
     { method: "GET", path: "/api/v1/{id}" },
     { method: "GET", path: "/api/v1/{id}/{id}" },
     { method: "GET", path: "/api/v1/admin/{id}", credential: admin, scope: "staff" },

@@ -116,6 +116,9 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
     [ownRecord, ids.staff],
   );
 
+  // A webhook endpoint of the run's own, at an address that never resolves (.invalid): its routes' known ids.
+  const webhook = await api(baseUrl, adminToken, "POST", "/api/v1/admin/webhooks", { url: "https://webhooks.invalid/fuzz-fixture", event_types: ["event.updated"] });
+
   const clientIds = [String(client.client_id), portal];
   const eventIds = [String(event.eventId), String(event.slug)];
   const knownIds: Record<string, string[]> = {
@@ -148,12 +151,17 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
     "/api/v1/admin/membership/records/{id}/unlink": [ownRecord],
     "/api/v1/admin/membership/suggestions/{id}/approve": [suggestion],
     "/api/v1/admin/membership/suggestions/{id}/reject": [suggestion],
+    "/api/v1/admin/webhooks/{id}": [String(webhook.id)],
+    "/api/v1/admin/webhooks/{id}/rotate-secret": [String(webhook.id)],
+    "/api/v1/admin/webhooks/{id}/test": [String(webhook.id)],
+    "/api/v1/admin/webhooks/{id}/deliveries": [String(webhook.id)],
+    "/api/v1/admin/webhooks/{id}/deliveries/{id}/redeliver": [String(webhook.id)],
   };
   const realIds = (
     await database.query<{ id: string }>(
       `SELECT id::text AS id FROM account UNION ALL SELECT id FROM client UNION ALL SELECT id::text FROM guardianship
        UNION ALL SELECT id::text FROM membership_link_request UNION ALL SELECT id FROM event UNION ALL SELECT id::text FROM family
-       UNION ALL SELECT id::text FROM federated_identity`,
+       UNION ALL SELECT id::text FROM federated_identity UNION ALL SELECT id FROM webhook_endpoint`,
     )
   ).map((row) => row.id.toLowerCase());
   return { memberToken, adminToken, thirdPartyTokens, ids, knownIds, realIds };

@@ -1,0 +1,61 @@
+"use client";
+
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import {
+  AdminWebhookPageSchema,
+  AdminWebhookSchema,
+  AdminWebhookWithSecretSchema,
+  WebhookDeliveryPageSchema,
+  WebhookDeliverySchema,
+  type CreateWebhookBody,
+  type UpdateWebhookBody,
+} from "@/lib/webhooks/schemas";
+
+/**
+ * Staff › Webhooks' reads and writes (docs/decisions/0027). Every write refreshes every webhook query; a
+ * secret in an answer is kept by the page only until it is dismissed, never in a query cache.
+ */
+
+const WEBHOOKS_KEY = ["admin", "webhooks"] as const;
+export const WEBHOOKS_PER_PAGE = 20;
+export const DELIVERIES_PER_PAGE = 20;
+
+const path = (id: string, rest = "") => `admin/webhooks/${encodeURIComponent(id)}${rest}`;
+
+export function useAdminWebhooks(query: { q: string; page: number }) {
+  const search = new URLSearchParams({ page: String(query.page), per: String(WEBHOOKS_PER_PAGE), sort: "-createdAt" });
+  if (query.q) search.set("q", query.q);
+  return useQuery({
+    queryKey: [...WEBHOOKS_KEY, "list", query],
+    queryFn: () => portalApi(AdminWebhookPageSchema, `admin/webhooks?${search.toString()}`),
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
+
+/** The delivery log of one endpoint, newest first; polled while shown, so new attempts appear by themselves. */
+export function useWebhookDeliveries(id: string, page: number) {
+  return useQuery({
+    queryKey: [...WEBHOOKS_KEY, "deliveries", id, page],
+    queryFn: () => portalApi(WebhookDeliveryPageSchema, path(id, `/deliveries?page=${page}&per=${DELIVERIES_PER_PAGE}`)),
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+    refetchInterval: 5_000,
+    staleTime: 0,
+  });
+}
+
+function useWebhookMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSettled: () => void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY }) });
+}
+
+export const useCreateWebhook = () => useWebhookMutation((body: Partial<CreateWebhookBody> & Pick<CreateWebhookBody, "url" | "event_types">) => portalApi(AdminWebhookWithSecretSchema, "admin/webhooks", { method: "POST", body }));
+export const useUpdateWebhook = () => useWebhookMutation(({ id, body }: { id: string; body: UpdateWebhookBody }) => portalApi(AdminWebhookSchema, path(id), { method: "PATCH", body }));
+export const useDeleteWebhook = () => useWebhookMutation((id: string) => portalApi(AdminWebhookSchema, path(id), { method: "DELETE" }));
+export const useRotateWebhookSecret = () => useWebhookMutation((id: string) => portalApi(AdminWebhookWithSecretSchema, path(id, "/rotate-secret"), { method: "POST" }));
+export const useTestWebhook = () => useWebhookMutation((id: string) => portalApi(WebhookDeliverySchema, path(id, "/test"), { method: "POST" }));
+export const useRedeliverWebhook = () =>
+  useWebhookMutation(({ id, deliveryId }: { id: string; deliveryId: string }) => portalApi(WebhookDeliverySchema, path(id, `/deliveries/${encodeURIComponent(deliveryId)}/redeliver`), { method: "POST" }));

@@ -1,0 +1,126 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, test, type Page } from "@playwright/test";
+import { Webhook } from "standardwebhooks";
+import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
+import { createStaffMember, uniqueWord } from "../support/admin.ts";
+import { sql } from "../support/database.ts";
+import { createTestMember } from "../support/oauth-accounts.ts";
+import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
+import { signInThroughPortal } from "../support/portal.ts";
+
+// Staff › Webhooks in Debian's Chromium (docs/decisions/0027): an office member adds an endpoint (its
+// signing secret shown once, with a copy button), sends a test message to a real receiver on loopback that
+// fails the first attempt, reads the failure in the delivery log and sends it again; the receiver checks every
+// signature with the Standard Webhooks library and the secret the page showed. A member without clients:read
+// is told the page is not theirs. axe and no sideways scroll at 1280 and 375 px; screenshots of both.
+
+test.use({ timezoneId: "UTC" });
+const main = (page: Page) => page.getByRole("main");
+const SHOTS = process.env.WEBHOOK_SHOTS_DIR ?? "test-results/screens";
+
+let receiver: Server;
+let receiverBase: string;
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+const seen = new Set<string>();
+
+test.beforeAll(async () => {
+  // Answers 500 to the first attempt of each message, 200 to the next.
+  receiver = createServer((request, response) => {
+    let body = "";
+    request.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    request.on("end", () => {
+      received.push({ headers: request.headers, body });
+      const id = String(request.headers["webhook-id"]);
+      response.writeHead(seen.has(id) ? 200 : 500).end();
+      seen.add(id);
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  receiverBase = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+});
+test.afterAll(async () => {
+  await sql(`DELETE FROM webhook_endpoint WHERE url LIKE $1`, [`${receiverBase}/%`]);
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+test("add an endpoint, store its secret, send a test message, read the failure in the log and send it again", async ({ page }) => {
+  test.setTimeout(120_000);
+  const staff = await createStaffMember("admin-webhooks");
+  const name = `Church website ${uniqueWord()}`;
+  const path = `/hooks/${uniqueWord().toLowerCase()}`;
+  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+
+  await page.goto("/admin/webhooks");
+  await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
+  await expect(main(page).getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Webhooks" })).toHaveAttribute("aria-current", "page");
+
+  await main(page).getByRole("button", { name: "Add an endpoint" }).click();
+  const form = main(page).getByRole("form", { name: "Add a webhook endpoint" });
+  await form.getByRole("textbox", { name: "Address" }).fill(`${receiverBase}${path}`);
+  await form.getByRole("textbox", { name: "Description (optional)" }).fill(name);
+  await form.getByRole("checkbox", { name: "An event is created" }).uncheck();
+  await form.getByRole("button", { name: "Add the endpoint" }).click();
+
+  const secretPanel = main(page).getByRole("heading", { name: `“${name}” is added: store its signing secret now` });
+  await expect(secretPanel).toBeFocused();
+  const secret = (await main(page).getByTestId("webhook-secret").textContent())!;
+  expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  await expect(main(page).getByRole("button", { name: "Copy the secret" })).toBeVisible();
+  const [row] = await sql<{ event_types: string[]; secret_sealed: string }>(`SELECT event_types, secret_sealed FROM webhook_endpoint WHERE description = $1`, [name]);
+  expect(row!.event_types).toEqual(["event.updated", "event.cancelled", "event.registration_opened"]);
+  expect(row!.secret_sealed).not.toContain(secret.slice(6));
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/admin-webhooks-secret-1280.png`, fullPage: true });
+  await main(page).getByRole("button", { name: "Done: I have stored it" }).click();
+  await expect(main(page).getByTestId("webhook-secret")).toHaveCount(0);
+
+  await main(page).getByRole("searchbox", { name: "Search by address or description" }).fill(name);
+  await main(page).getByRole("searchbox", { name: "Search by address or description" }).press("Enter");
+  const card = main(page).getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+  await expect(card).toHaveCount(1);
+  await expect(card.getByText("Sign-up opens for an event")).toBeVisible();
+  await expect(card.getByText("None yet")).toBeVisible();
+
+  await card.getByRole("button", { name: `Send a test message to “${name}”` }).click();
+  await expect(main(page).getByRole("status")).toContainText(`A test message to “${name}” is on its way`);
+  const log = card.getByRole("region", { name: `Delivery log of “${name}”` });
+  await expect(log.getByText("Failed")).toBeVisible({ timeout: 20_000 });
+  await expect(log).toContainText("1 attempt · last answer HTTP 500");
+  await expect(log).not.toContainText("answered");
+  await page.screenshot({ path: `${SHOTS}/admin-webhooks-failed-1280.png`, fullPage: true });
+
+  await log.getByRole("button", { name: /^Send again \(msg_\w+\)$/ }).click();
+  await expect(log.getByText("Delivered", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(log).toContainText("2 attempts · last answer HTTP 200");
+  const mine = received.filter((message) => message.headers["webhook-id"] === received.at(-1)!.headers["webhook-id"]);
+  expect(mine).toHaveLength(2);
+  for (const message of mine) expect(new Webhook(secret).verify(message.body, message.headers as Record<string, string>)).toMatchObject({ type: "webhook.ping" });
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/admin-webhooks-1280.png`, fullPage: true });
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(log.getByText("Delivered", { exact: true })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/admin-webhooks-375.png`, fullPage: true });
+
+  // Disabling goes through at once; deleting is confirmed first.
+  await card.getByRole("button", { name: `Disable “${name}”` }).click();
+  await expect(card.getByText("Disabled", { exact: true })).toBeVisible();
+  await expect(card.getByRole("button", { name: `Send a test message to “${name}”` })).toHaveCount(0);
+  await card.getByRole("button", { name: `Delete “${name}”` }).click();
+  const dialog = page.getByRole("dialog", { name: `Delete “${name}”?` });
+  await dialog.getByRole("button", { name: "Delete the endpoint" }).click();
+  await expect(main(page).getByRole("status")).toContainText(`“${name}” is deleted`);
+  expect(await sql(`SELECT id FROM webhook_endpoint WHERE description = $1`, [name])).toEqual([]);
+});
+
+test("a member without clients:read is told the page is not theirs", async ({ page }) => {
+  const member = await createTestMember("webhooks-member", { totpSecret: DEMO_TOTP_SECRET });
+  await signInThroughPortal(page, { email: member.email, password: member.password, totpSecret: DEMO_TOTP_SECRET });
+  await page.goto("/admin/webhooks");
+  await expect(page.getByRole("heading", { level: 1, name: "Not available to your account" })).toBeVisible();
+  await expect(main(page).getByRole("alert")).toContainText("clients:read");
+});

@@ -1,0 +1,57 @@
+import "server-only";
+import { randomInt } from "node:crypto";
+import { getStaffEventOrThrow } from "../calendar/get-staff-event-or-throw.ts";
+import type { Database } from "../db/database.ts";
+import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
+import { WEBHOOK_PING_TYPE, type WebhookEventType } from "./schemas.ts";
+
+const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A new message id, the `webhook-id` header: `msg_` and 24 random letters and digits (142 bits). */
+export const newMessageId = (): string => `msg_${Array.from({ length: 24 }, () => ALPHANUMERIC[randomInt(ALPHANUMERIC.length)]).join("")}`;
+
+/**
+ * Writes one message to each endpoint in `endpointIds`, in the caller's transaction (the outbox pattern): a
+ * delivery row holding the exact body, and an outbox message (channel `webhook`) that the deliverer sends
+ * after the commit and retries with growing back-off. Answers the delivery ids.
+ */
+export async function queueWebhookDeliveries(tx: Database, endpointIds: readonly string[], type: string, data: unknown, now = new Date()): Promise<string[]> {
+  if (endpointIds.length === 0) return [];
+  // Standard Webhooks' payload structure: type, timestamp, data.
+  const payload = JSON.stringify({ type, timestamp: now.toISOString(), data });
+  const deliveryIds: string[] = [];
+  const outboxIds: string[] = [];
+  for (const endpointId of endpointIds) {
+    const id = newMessageId();
+    await tx.prisma.webhookDelivery.create({ data: { id, endpointId, eventType: type, payload, createdAt: now }, select: { id: true } });
+    outboxIds.push((await tx.prisma.outboxMessage.create({ data: { channel: "webhook", recipient: id, body: "" }, select: { id: true } })).id);
+    deliveryIds.push(id);
+  }
+  tx.afterCommit((committed) => deliverAfterCommit(committed, outboxIds));
+  return deliveryIds;
+}
+
+/** Another attempt of an existing message (a redelivery): a new outbox message, the same `webhook-id`. */
+export async function queueRedelivery(tx: Database, deliveryId: string): Promise<void> {
+  const { id } = await tx.prisma.outboxMessage.create({ data: { channel: "webhook", recipient: deliveryId, body: "" }, select: { id: true } });
+  tx.afterCommit((committed) => deliverAfterCommit(committed, [id]));
+}
+
+/**
+ * A calendar change, told to every enabled endpoint subscribed to its type, in the change's own transaction
+ * (lib/calendar's create, update and status services; lib/registrations' settings). `data.event` is the
+ * event as staff see it (the CalendarEvent shape), read inside the transaction, after the change; `extra`
+ * joins it. Without a subscribed endpoint nothing is read or written.
+ */
+export async function queueEventWebhook(tx: Database, type: WebhookEventType, eventId: string, extra: Record<string, unknown> = {}): Promise<string[]> {
+  const endpoints = await tx.query<{ id: string }>(`SELECT id FROM webhook_endpoint WHERE enabled AND $1 = ANY(event_types) ORDER BY id`, [type]);
+  if (endpoints.length === 0) return [];
+  const event = await getStaffEventOrThrow(tx, eventId);
+  return queueWebhookDeliveries(tx, endpoints.map((row) => row.id), type, { event, ...extra });
+}
+
+/** The test message staff send to one endpoint (`webhook.ping`), whatever it subscribed to. */
+export async function queuePing(tx: Database, endpointId: string): Promise<string> {
+  const [id] = await queueWebhookDeliveries(tx, [endpointId], WEBHOOK_PING_TYPE, { endpoint_id: endpointId });
+  return id!;
+}

@@ -1,0 +1,47 @@
+import "server-only";
+import { openSecret } from "../crypto/secret-box.ts";
+import type { Database } from "../db/database.ts";
+import { env } from "../env.ts";
+import { OutboundCallError, postOutbound } from "../outbound/post-outbound.ts";
+import { webhookHeaders } from "./sign-webhook.ts";
+import { WEBHOOK_SECRET_PURPOSE } from "./webhook-columns.ts";
+
+/** How long an endpoint has to answer (Standard Webhooks suggests a short timeout: 15 s at most). */
+const TIMEOUT_MS = 10_000;
+
+/**
+ * Sends one attempt of a queued message (the outbox's `webhook` channel, lib/outbox/deliver-messages.ts):
+ * signed now, with the message's own id, to the endpoint's address as it is now, through the guarded
+ * outbound POST (private addresses refused unless the operator allows them; a redirect is a failure). The
+ * attempt is written to the delivery log either way; a failure throws, so the outbox retries it after its
+ * back-off. A message whose endpoint was deleted is dropped; one whose endpoint is disabled is not sent.
+ */
+export async function sendWebhook(database: Database, deliveryId: string): Promise<void> {
+  const [row] = await database.query<{ id: string; payload: string; url: string; secret_sealed: string; enabled: boolean }>(
+    `SELECT d.id, d.payload, e.url, e.secret_sealed, e.enabled FROM webhook_delivery d JOIN webhook_endpoint e ON e.id = d.endpoint_id WHERE d.id = $1`,
+    [deliveryId],
+  );
+  if (!row) return;
+  if (!row.enabled) {
+    await database.query(`UPDATE webhook_delivery SET last_error = 'not sent: the endpoint is disabled' WHERE id = $1 AND delivered_at IS NULL`, [deliveryId]);
+    return;
+  }
+  const secret = await openSecret(WEBHOOK_SECRET_PURPOSE, row.secret_sealed);
+  const attemptedAt = new Date();
+  try {
+    const status = await postOutbound(
+      row.url,
+      { body: row.payload, contentType: "application/json", headers: webhookHeaders(secret, row.id, row.payload, attemptedAt) },
+      { allowPrivate: env().OUTBOUND_ALLOW_PRIVATE_ADDRESSES, timeoutMs: TIMEOUT_MS },
+    );
+    await database.query(
+      `UPDATE webhook_delivery SET attempts = attempts + 1, last_status = $2, last_error = NULL, last_attempt_at = $3, delivered_at = coalesce(delivered_at, $3) WHERE id = $1`,
+      [deliveryId, status, attemptedAt],
+    );
+  } catch (error) {
+    const status = error instanceof OutboundCallError ? error.status : null;
+    const reason = error instanceof OutboundCallError ? error.message : "the attempt failed unexpectedly";
+    await database.query(`UPDATE webhook_delivery SET attempts = attempts + 1, last_status = $2, last_error = $3, last_attempt_at = $4 WHERE id = $1`, [deliveryId, status, reason.slice(0, 500), attemptedAt]);
+    throw error;
+  }
+}
