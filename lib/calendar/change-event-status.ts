@@ -35,7 +35,7 @@ export async function changeEventStatus(database: Database, eventId: string, cha
     if (updated.count !== 1) throw new IdentityError("conflict", "the event changed meanwhile; reload it and try again");
     if (change === "cancel") {
       const notices = await queueCancellationNotices(tx, eventId);
-      tx.afterCommit((committed) => deliverAfterCommit(committed, notices));
+      deliverAfterCommit(tx, notices);
     }
     await queueEventWebhook(tx, change === "cancel" ? "event.cancelled" : "event.updated", eventId);
   });

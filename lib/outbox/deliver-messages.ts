@@ -117,12 +117,15 @@ export async function deliverMessages(database: Database, ids: readonly string[]
 /**
  * Starts delivery of messages just committed, without making the request wait for SMTP or the SMS
  * gateway: a slow or failing provider must not slow a sign-in down, and the response time must not tell
- * whether a message was sent (which would reveal whether an account exists). Hand it the plain handle the
- * transaction was opened on, not the transaction's: delivery runs after the commit.
+ * whether a message was sent (which would reveal whether an account exists). On a transaction's handle (a
+ * staff write runs inside one with its audit entry) delivery waits for the outermost commit, and never
+ * happens on a rollback: a message must not go out about a change that did not happen.
  */
 export function deliverAfterCommit(database: Database, ids: readonly string[]): void {
   if (ids.length === 0) return;
-  void deliverMessages(database, ids).catch((error: unknown) => logLine("error", "outbox: delivery failed", { error: describe(error) }));
+  database.afterCommit((committed) => {
+    void deliverMessages(committed, ids).catch((error: unknown) => logLine("error", "outbox: delivery failed", { error: describe(error) }));
+  });
 }
 
 /**

@@ -27,14 +27,14 @@ export async function queueWebhookDeliveries(tx: Database, endpointIds: readonly
     outboxIds.push((await tx.prisma.outboxMessage.create({ data: { channel: "webhook", recipient: id, body: "" }, select: { id: true } })).id);
     deliveryIds.push(id);
   }
-  tx.afterCommit((committed) => deliverAfterCommit(committed, outboxIds));
+  deliverAfterCommit(tx, outboxIds);
   return deliveryIds;
 }
 
 /** Another attempt of an existing message (a redelivery): a new outbox message, the same `webhook-id`. */
 export async function queueRedelivery(tx: Database, deliveryId: string): Promise<void> {
   const { id } = await tx.prisma.outboxMessage.create({ data: { channel: "webhook", recipient: deliveryId, body: "" }, select: { id: true } });
-  tx.afterCommit((committed) => deliverAfterCommit(committed, [id]));
+  deliverAfterCommit(tx, [id]);
 }
 
 /**

@@ -36,6 +36,6 @@ export async function queueBackchannelLogouts(database: Database, loggedOut: Log
     [loggedOut.sessions, loggedOut.member ?? null],
   );
   const ids = rows.map((row) => row.id);
-  if (ids.length > 0) database.afterCommit((committed) => deliverAfterCommit(committed, ids));
+  if (ids.length > 0) deliverAfterCommit(database, ids);
   return ids;
 }
