@@ -8,11 +8,13 @@ import { getSeriesOrThrow } from "./get-series-or-throw.ts";
 import type { AdminSeries, UpdateSeriesBody } from "./schemas.ts";
 import { datesOrThrow, freeSlugs, occurrenceSchedule, ruleColumns, ruleOfRow, toRule, type SeriesTimes } from "./series-rows.ts";
 
-/** The body's event fields as columns of each occurrence that follows the series. */
+const FOLLOWED = ["title", "description", "eventType", "serviceType", "ministryId", "campusId", "visibility", "audience", "attendanceModes", "capacity", "organizer", "imageUrl", "registrationUrl", "tags"] as const;
+
+/** The body's event fields as columns of each occurrence that follows the series (its times come from the series). */
 function followedFields(body: UpdateSeriesBody): Prisma.EventUncheckedUpdateInput {
-  const { startDate: _startDate, startTime: _startTime, endTime: _endTime, endDayOffset: _offset, timezone: _zone, repeat: _repeat, location, ...fields } = body;
-  const data: Prisma.EventUncheckedUpdateInput = { ...fields };
-  if (location !== undefined) Object.assign(data, locationColumns(location));
+  const data: Prisma.EventUncheckedUpdateInput = {};
+  for (const key of FOLLOWED) if (body[key] !== undefined) Object.assign(data, { [key]: body[key] });
+  if (body.location !== undefined) Object.assign(data, locationColumns(body.location));
   return data;
 }
 
