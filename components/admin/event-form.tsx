@@ -16,7 +16,7 @@ import { EVENT_TYPES, EVENT_VISIBILITIES } from "@/lib/calendar/schemas";
 import { createSeriesBodySchema, updateSeriesBodySchema } from "@/lib/series/schemas";
 import { daysBetween } from "@/lib/series/recurrence";
 import { useAdminEvent, useCampuses, useMinistries, useSaveEvent } from "./admin-queries";
-import { NO_REPEAT, RepeatFields, repeatBodyOf, type RepeatFieldsValue } from "./repeat-fields";
+import { dayAndDate, NO_REPEAT, RepeatFields, repeatBodyOf, type RepeatFieldsValue } from "./repeat-fields";
 import { useCreateSeries, useSeries, useUpdateSeries } from "./series-queries";
 import styles from "./admin.module.css";
 import { StatusMessage } from "@/components/ui/live-messages";
@@ -352,7 +352,7 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
           <legend className={fieldStyles.label}>Save the changes for</legend>
           <label>
             <input type="radio" name="scope" value="one" checked={scope === "one"} onChange={() => setScope("one")} />
-            <span>This date only ({occurrence.recurrenceDate}){occurrence.override ? "" : "; the series will leave it as you set it"}</span>
+            <span>This date only ({dayAndDate(occurrence.recurrenceDate!)}){occurrence.override ? "" : "; the series will then leave it as you set it"}</span>
           </label>
           <label>
             <input type="radio" name="scope" value="all" checked={scope === "all"} onChange={() => setScope("all")} />

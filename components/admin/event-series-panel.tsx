@@ -6,7 +6,7 @@ import { Actions, Meta, QueryStates, Section } from "@/components/ui/section";
 import { failedMessage } from "../account/api-messages";
 import { useAdminEvent, useChangeEventStatus } from "./admin-queries";
 import styles from "./admin.module.css";
-import { useSeries } from "./series-queries";
+import { usePublishSeries, useSeries } from "./series-queries";
 
 /**
  * Staff: on an occurrence's page, its series (docs/decisions/0026): the rule in words, whether this date
@@ -18,6 +18,7 @@ export function EventSeriesPanel({ eventId }: { eventId: string }) {
   const seriesId = event.data?.seriesId ?? "";
   const series = useSeries(seriesId);
   const cancel = useChangeEventStatus();
+  const publish = usePublishSeries(seriesId);
   const [asking, setAsking] = useState(false);
   const [status, setStatus] = useState("");
   const [problem, setProblem] = useState("");
@@ -29,6 +30,7 @@ export function EventSeriesPanel({ eventId }: { eventId: string }) {
           {(data) => {
             const self = data.occurrences.find((item) => item.eventId === eventId);
             const upcoming = data.occurrences.filter((item) => item.recurrenceDate).length;
+            const drafts = data.occurrences.filter((item) => item.status === "DRAFT").length;
             return (
               <>
                 <p>
@@ -42,11 +44,30 @@ export function EventSeriesPanel({ eventId }: { eventId: string }) {
                       ? "This date was edited on its own: saving for every date leaves it as it is."
                       : "This date follows the series: saving for every date changes it too."}
                 </Meta>
-                {event.data && event.data.status !== "CANCELLED" && event.data.status !== "DRAFT" ? (
+                {drafts > 0 || (event.data && event.data.status !== "CANCELLED" && event.data.status !== "DRAFT") ? (
                   <Actions>
-                    <button type="button" className="button button--danger" onClick={() => setAsking(true)}>
-                      Cancel this date
-                    </button>
+                    {drafts > 0 ? (
+                      <button
+                        type="button"
+                        className="button button--primary"
+                        aria-disabled={publish.isPending || undefined}
+                        onClick={() => {
+                          if (publish.isPending) return;
+                          setProblem("");
+                          publish.mutate(undefined, {
+                            onSuccess: (saved) => setStatus(`Published ${drafts} ${drafts === 1 ? "date" : "dates"} of “${saved.title}”: the calendar shows them now.`),
+                            onError: (error) => setProblem(failedMessage("publish the series", error)),
+                          });
+                        }}
+                      >
+                        {publish.isPending ? "Publishing…" : `Publish ${drafts === 1 ? "the draft date" : `all ${drafts} draft dates`}`}
+                      </button>
+                    ) : null}
+                    {event.data && event.data.status !== "CANCELLED" && event.data.status !== "DRAFT" ? (
+                      <button type="button" className="button button--danger" onClick={() => setAsking(true)}>
+                        Cancel this date
+                      </button>
+                    ) : null}
                   </Actions>
                 ) : null}
               </>

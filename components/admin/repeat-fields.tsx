@@ -30,6 +30,11 @@ const MONTH_WEEK_NAMES: [string, string][] = [["1", "first"], ["2", "second"], [
 
 const validDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
+/** "Sunday 7 February 2027" */
+export function dayAndDate(date: string): string {
+  return validDate(date) ? `${DAY_NAMES[weekdayOf(date)]} ${longDate(date)}` : date;
+}
+
 /** The `repeat` body of the API, or null for an event that does not repeat. Numbers stay text when they are not numbers, so the schema names them. */
 export function repeatBodyOf(value: RepeatFieldsValue, startDate: string): Record<string, unknown> | null {
   if (!value.frequency) return null;
@@ -58,7 +63,7 @@ export function repeatSummary(value: RepeatFieldsValue, startDate: string): stri
   try {
     const dates = expandRule(rule, startDate);
     if (dates.length === 0) return `${words}: no date falls between the first date and the last.`;
-    const day = (date: string) => `${DAY_NAMES[weekdayOf(date)]} ${longDate(date)}`;
+    const day = dayAndDate;
     return dates.length === 1 ? `${words} · 1 date: ${day(dates[0]!)}` : `${words} · ${dates.length} dates, from ${day(dates[0]!)} to ${day(dates.at(-1)!)}`;
   } catch {
     return `${words}: that is more than ${MAX_OCCURRENCES} dates; end it sooner or repeat less often.`;

@@ -36,3 +36,8 @@ export function useUpdateSeries(id: string) {
   const refresh = useRefresh();
   return useMutation({ mutationFn: (body: Record<string, unknown>) => portalApi(AdminSeriesSchema, `admin/series/${encodeURIComponent(id)}`, { method: "PATCH", body }), onSuccess: refresh });
 }
+
+export function usePublishSeries(id: string) {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: () => portalApi(AdminSeriesSchema, `admin/series/${encodeURIComponent(id)}/publish`, { method: "POST" }), onSuccess: refresh });
+}

@@ -30,7 +30,7 @@ test("new event that repeats: weekly every 2 weeks on Sunday, 12 times; then one
   await page.goto("/admin/events/new");
   const form = main(page).getByRole("form", { name: "New event" });
   await form.getByRole("textbox", { name: "Title" }).fill(title);
-  await form.getByLabel("Type").selectOption({ label: "Life Group" });
+  await form.getByLabel("Type").selectOption({ label: "Life group" });
   await form.getByLabel("Starts on").fill("2027-02-07");
   await form.getByLabel("Start time").fill("18:00");
   await form.getByLabel("End time").fill("19:30");
@@ -88,9 +88,11 @@ test("new event that repeats: weekly every 2 weeks on Sunday, 12 times; then one
   ]);
   await shot(page, "occurrence-1280");
 
-  // Publish (the API), then cancel one date from its page.
-  await sql(`UPDATE event SET status = 'SCHEDULED' WHERE series_id = $1`, [seriesId]);
+  // Publish every date from the page, then cancel one date.
   await page.goto(`/admin/events/${rows[3]!.id}`);
+  await main(page).getByRole("button", { name: "Publish all 6 draft dates" }).click();
+  await expect(main(page).getByText(/^Published 6 dates of “.*”: the calendar shows them now\.$/)).toBeVisible();
+  await shot(page, "occurrence-published-1280");
   await main(page).getByRole("button", { name: "Cancel this date" }).click();
   const dialog = page.getByRole("dialog", { name: "Cancel this date?" });
   await expect(dialog.getByRole("button", { name: "Cancel", exact: true })).toBeFocused();
