@@ -136,6 +136,15 @@ describe("a weekly series across the spring DST change (America/New_York, Februa
     expect(starts.at(-1)).toBe("2027-04-11T14:00:00.000Z");
   });
 
+  it("folds every line at 75 octets, the long EXDATE too", () => {
+    const many = all.filter((_, index) => index % 2 === 0);
+    const text = buildIcsCalendar(many.map((o) => o.event), { name: "Church events", baseUrl: BASE_URL, series: indexOf([weekly], many) });
+    expect(unfolded(text).find((line) => line.startsWith("EXDATE"))!.length).toBeGreaterThan(75);
+    for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
+    expect(expandWithIcalJs(text)).toEqual(expected(many.map((o) => o.event), indexOf([weekly], many)));
+    expect(expandWithNodeIcal(text)).toEqual(expected(many.map((o) => o.event), indexOf([weekly], many)));
+  });
+
   it("is deterministic: the same input gives the same bytes", () => {
     expect(buildIcsCalendar(events, { name: "Church events", baseUrl: BASE_URL, series: index })).toBe(ics);
   });
