@@ -13,7 +13,11 @@ import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { createEventBodySchema, updateEventBodySchema, type AdminEvent } from "@/lib/calendar/staff-schemas";
 import { EVENT_TYPES, EVENT_VISIBILITIES } from "@/lib/calendar/schemas";
+import { createSeriesBodySchema, updateSeriesBodySchema } from "@/lib/series/schemas";
+import { daysBetween } from "@/lib/series/recurrence";
 import { useAdminEvent, useCampuses, useMinistries, useSaveEvent } from "./admin-queries";
+import { dayAndDate, NO_REPEAT, RepeatFields, repeatBodyOf, type RepeatFieldsValue } from "./repeat-fields";
+import { useCreateSeries, useSeries, useUpdateSeries } from "./series-queries";
 import styles from "./admin.module.css";
 import { StatusMessage } from "@/components/ui/live-messages";
 
@@ -132,16 +136,37 @@ export function EventForm({ eventId }: { eventId: string | null }) {
   if (!existing.data) {
     return <LoadError title="We couldn’t load this event" message={existing.error?.message ?? "Please try again."} retrying={existing.isFetching} onRetry={() => void existing.refetch()} />;
   }
-  return <EventFormFields eventId={eventId} initial={fieldsOf(existing.data)} status={existing.data.status} />;
+  return <EventFormFields eventId={eventId} initial={fieldsOf(existing.data)} status={existing.data.status} seriesId={existing.data.seriesId} />;
 }
 
-function EventFormFields({ eventId, initial, status }: { eventId: string | null; initial: Fields; status?: string }) {
+/** Fields "edit all" carries to a series' other dates (its dates are the rule's: never the start date). */
+const SERIES_FIELDS = ["title", "description", "eventType", "visibility", "campusId", "ministryId", "timezone", "audience", "tags", "capacity", "location", "registrationUrl", "startTime", "endTime"] as const;
+
+/** The "edit all" body: the fields changed in the form, and the length in days when the end date moved. */
+function seriesBodyOf(fields: Fields, initial: Fields): Record<string, unknown> {
+  const now = bodyOf(fields, true);
+  const before = bodyOf(initial, true);
+  const body: Record<string, unknown> = {};
+  for (const key of SERIES_FIELDS) if (JSON.stringify(now[key]) !== JSON.stringify(before[key])) body[key] = now[key];
+  if (fields.endDate !== initial.endDate && /^\d{4}-\d{2}-\d{2}$/.test(fields.endDate) && /^\d{4}-\d{2}-\d{2}$/.test(fields.startDate)) body.endDayOffset = daysBetween(fields.startDate, fields.endDate);
+  return body;
+}
+
+function EventFormFields({ eventId, initial, status, seriesId }: { eventId: string | null; initial: Fields; status?: string; seriesId?: string }) {
   const router = useRouter();
   const save = useSaveEvent(eventId);
+  const createSeries = useCreateSeries();
+  const series = useSeries(seriesId ?? "");
+  const updateSeries = useUpdateSeries(seriesId ?? "");
+  const [repeat, setRepeat] = useState<RepeatFieldsValue>(NO_REPEAT);
+  const [scope, setScope] = useState<"one" | "all">("one");
+  // An occurrence of a series with a rule may be edited alone or with every date to come.
+  const occurrence = series.data?.repeat ? series.data.occurrences.find((item) => item.eventId === eventId && item.recurrenceDate) : undefined;
+  const pending = save.isPending || createSeries.isPending || updateSeries.isPending;
   const campuses = useCampuses();
   const ministries = useMinistries();
   const [fields, setFields] = useState<Fields>(initial);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields | "form", string>>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields | "form" | "repeat", string>>>({});
   const [announcement, setAnnouncement] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
   const editing = eventId !== null;
@@ -168,41 +193,87 @@ function EventFormFields({ eventId, initial, status }: { eventId: string | null;
     });
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (save.isPending) return;
-    const body = bodyOf(fields, editing);
-    const parsed = (editing ? updateEventBodySchema : createEventBodySchema).safeParse(body);
-    if (!parsed.success) {
-      const found: Partial<Record<keyof Fields | "form", string>> = {};
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0] ?? "form");
-        const field = (name === "location" ? (issue.path[1] === "address" ? "locationAddress" : "locationName") : name) as keyof Fields | "form";
-        found[field] ??= asSentence(`It ${issue.message}`);
+  function apiFailure(action: string) {
+    return (error: Error) => {
+      const { field, text } = splitApiError(error.message);
+      const name = field === "slug" ? "title" : field;
+      if (name === "repeat") {
+        setErrors({ repeat: text });
+        focusFirstError(["repeat"]);
+      } else if (name && name in EMPTY) {
+        setErrors({ [name]: text });
+        focusFirstError([name]);
+      } else {
+        setErrors({ form: failedMessage(action, error) });
       }
-      setErrors(found);
-      focusFirstError(Object.keys(found));
+    };
+  }
+
+  function showIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+    const found: Partial<Record<keyof Fields | "form" | "repeat", string>> = {};
+    for (const issue of issues) {
+      const name = String(issue.path[0] ?? "form");
+      const field = (name === "location" ? (issue.path[1] === "address" ? "locationAddress" : "locationName") : name === "endDayOffset" ? "endDate" : name) as keyof Fields | "form" | "repeat";
+      found[field] ??= asSentence(`${field === "repeat" ? "The repeat rule" : "It"} ${issue.message}`);
+    }
+    setErrors(found);
+    focusFirstError(Object.keys(found));
+  }
+
+  /** "Edit all": the changed fields go to every date to come of the series that was not edited on its own. */
+  function submitAll() {
+    if (fields.startDate !== initial.startDate) {
+      setErrors({ startDate: "Every date of a series keeps its own day. To move this date, edit this occurrence only." });
+      focusFirstError(["startDate"]);
       return;
     }
+    const body = seriesBodyOf(fields, initial);
+    if (Object.keys(body).length === 0) {
+      setErrors({ form: "Nothing changed yet: change a field, then save it for every date." });
+      return;
+    }
+    const parsed = updateSeriesBodySchema.safeParse(body);
+    if (!parsed.success) return showIssues(parsed.error.issues);
+    setErrors({});
+    updateSeries.mutate(body, {
+      onSuccess: (saved) => {
+        const following = saved.occurrences.filter((item) => item.recurrenceDate && !item.override).length;
+        setAnnouncement(`Saved for every date to come of “${saved.title}” that was not edited on its own (${following} in the series follow it).`);
+      },
+      onError: apiFailure("save the series"),
+    });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (pending) return;
+    if (editing && occurrence && scope === "all") return submitAll();
+    const repeatBody = editing ? null : repeatBodyOf(repeat, fields.startDate);
+    if (repeatBody) {
+      const seriesBody = { ...bodyOf(fields, false), repeat: repeatBody };
+      const parsed = createSeriesBodySchema.safeParse(seriesBody);
+      if (!parsed.success) return showIssues(parsed.error.issues);
+      setErrors({});
+      createSeries.mutate(seriesBody, {
+        onSuccess: (saved) => router.push(`/admin/events?created=${encodeURIComponent(saved.occurrences[0]?.eventId ?? "")}`),
+        onError: apiFailure("create the series"),
+      });
+      return;
+    }
+    const body = bodyOf(fields, editing);
+    const parsed = (editing ? updateEventBodySchema : createEventBodySchema).safeParse(body);
+    if (!parsed.success) return showIssues(parsed.error.issues);
     setErrors({});
     save.mutate(body, {
       onSuccess: (saved) => {
         if (editing) {
-          setAnnouncement(`Saved “${saved.title}”.${saved.status === "DRAFT" ? " It is still a draft: publish it from the list." : " The calendar shows the change now."}`);
+          const alone = occurrence ? " Only this date changed; the series’ other dates stay as they are." : "";
+          setAnnouncement(`Saved “${saved.title}”.${alone}${saved.status === "DRAFT" ? " It is still a draft: publish it from the list." : " The calendar shows the change now."}`);
         } else {
           router.push(`/admin/events?created=${encodeURIComponent(saved.eventId)}`);
         }
       },
-      onError: (error) => {
-        const { field, text } = splitApiError(error.message);
-        const name = field === "slug" ? "title" : field;
-        if (name && name in EMPTY) {
-          setErrors({ [name]: text });
-          focusFirstError([name]);
-        } else {
-          setErrors({ form: failedMessage(editing ? "save the event" : "create the event", error) });
-        }
-      },
+      onError: apiFailure(editing ? "save the event" : "create the event"),
     });
   }
 
@@ -275,9 +346,23 @@ function EventFormFields({ eventId, initial, status }: { eventId: string | null;
         {text("capacity", "Seats", { hint: "Leave empty when not capped.", inputMode: "numeric" })}
       </div>
       {text("registrationUrl", "Registration link", { type: "url", hint: "Only if people register elsewhere." })}
+      {editing ? null : <RepeatFields value={repeat} onChange={setRepeat} startDate={fields.startDate} error={errors.repeat} />}
+      {occurrence ? (
+        <fieldset className={styles.scope}>
+          <legend className={fieldStyles.label}>Save the changes for</legend>
+          <label>
+            <input type="radio" name="scope" value="one" checked={scope === "one"} onChange={() => setScope("one")} />
+            <span>This date only ({dayAndDate(occurrence.recurrenceDate!)}){occurrence.override ? "" : "; the series will then leave it as you set it"}</span>
+          </label>
+          <label>
+            <input type="radio" name="scope" value="all" checked={scope === "all"} onChange={() => setScope("all")} />
+            <span>Every date to come in the series ({series.data?.summary}), except dates edited on their own</span>
+          </label>
+        </fieldset>
+      ) : null}
       <Actions>
-        <button type="submit" className="button button--primary" aria-disabled={save.isPending || undefined}>
-          {save.isPending ? "Saving…" : editing ? "Save changes" : "Create draft"}
+        <button type="submit" className="button button--primary" aria-disabled={pending || undefined}>
+          {pending ? "Saving…" : editing ? (occurrence && scope === "all" ? "Save for every date" : "Save changes") : repeat.frequency ? "Create draft series" : "Create draft"}
         </button>
         <Link href="/admin/events" className="button">
           Back to events

@@ -45,6 +45,7 @@ const VALID_BODIES: Record<string, unknown> = {
   [`POST /api/v1/admin/families/${UNKNOWN_UUID}/merge`]: { from: "00000000-0000-4000-8000-0000000000fe" },
   "POST /api/v1/admin/events/evt_doesnotexist/check-ins": { person_id: UNKNOWN_UUID },
   "PUT /api/v1/admin/events/evt_doesnotexist/registration": { open: true },
+  "PATCH /api/v1/admin/series/ser_doesnotexist": { title: "Renamed" },
   "PATCH /api/v1/admin/webhooks/whep_doesnotexist": { enabled: false },
 };
 

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import ICAL from "ical.js";
 import { localToInstant } from "../../lib/calendar/event-time.ts";
+import { expandWithIcalJs } from "../../lib/calendar/ics-expand.testing.ts";
 import { readWholeFeed } from "../support/calendar-client.ts";
 import { CALENDAR_MESSAGES, calendarErrorSchema, type CalendarEvent } from "../support/calendar-contract.ts";
 
@@ -13,6 +14,8 @@ interface ParsedEvent {
   endMs: number;
   status: string | null;
   url: string | null;
+  /** A series' master (RRULE) or one of its overrides (RECURRENCE-ID). */
+  recurring: boolean;
 }
 
 function parseCalendar(text: string): ParsedEvent[] {
@@ -27,6 +30,7 @@ function parseCalendar(text: string): ParsedEvent[] {
       endMs: event.endDate.toJSDate().getTime(),
       status: (component.getFirstPropertyValue("status") as string | null) ?? null,
       url: (component.getFirstPropertyValue("url") as string | null) ?? null,
+      recurring: component.hasProperty("rrule") || component.hasProperty("recurrence-id"),
     };
   });
 }
@@ -44,6 +48,9 @@ function expectMatches(parsed: ParsedEvent[], events: CalendarEvent[], baseURL: 
 }
 
 test("the subscription feed holds every upcoming event of the JSON feed, same order, same instants", async ({ request, baseURL }) => {
+  // Specs running beside this one create and change events: what is compared is what the JSON feed held
+  // unchanged before and after the .ics was read.
+  const { events: before } = await readWholeFeed(request, { limit: 100 });
   const response = await request.get("/api/calendar/events/upcoming.ics");
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
@@ -52,9 +59,26 @@ test("the subscription feed holds every upcoming event of the JSON feed, same or
   expect(text.startsWith("BEGIN:VCALENDAR\r\n")).toBe(true);
   expect(text).not.toMatch(/<script/i);
   for (const line of text.split("\r\n")) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
-  const { events } = await readWholeFeed(request, { limit: 100 });
-  const parsed = parseCalendar(text);
-  expectMatches(parsed, events, baseURL!);
+  const { events: after } = await readWholeFeed(request, { limit: 100 });
+  const held = new Map(before.map((event) => [event.eventId, event.updatedAt]));
+  const stable = new Set(after.filter((event) => held.get(event.eventId) === event.updatedAt).map((event) => event.eventId));
+  expect(stable.size).toBeGreaterThan(0);
+  const events = after.filter((event) => stable.has(event.eventId));
+  // Recurring series (docs/decisions/0026) are one RRULE VEVENT each: their occurrences are matched by expanding
+  // them (e2e/api/series.spec.ts matches them one by one); every other event is its own VEVENT, in feed order.
+  const parsed = parseCalendar(text).filter((event) => !event.recurring && stable.has(event.uid.split("@")[0]!));
+  const singles = new Set(parsed.map((event) => event.uid.split("@")[0]));
+  expectMatches(parsed, events.filter((event) => singles.has(event.eventId)), baseURL!);
+  const occurrences = events.filter((event) => !singles.has(event.eventId));
+  // Every JSON event not written on its own is an occurrence of a series (a named list, so a stray one says which).
+  expect(occurrences.filter((event) => !event.seriesId).map((event) => `${event.eventId} ${event.title}`)).toEqual([]);
+  // Series none of whose occurrences changed meanwhile expand to exactly their occurrences.
+  const settled = new Set(occurrences.map((event) => event.seriesId!).filter((seriesId) => after.filter((event) => event.seriesId === seriesId).every((event) => stable.has(event.eventId)) && before.filter((event) => event.seriesId === seriesId).every((event) => stable.has(event.eventId))));
+  const instant = (date: string, time: string, zone: string) => localToInstant(date, time, zone).getTime();
+  const byTime = (a: number[], b: number[]) => a[0]! - b[0]! || a[1]! - b[1]!;
+  const fromJson = occurrences.filter((event) => settled.has(event.seriesId!)).map((event) => [instant(event.startDate, event.startTime, event.timezone), instant(event.endDate, event.endTime, event.timezone)]).sort(byTime);
+  const expanded = expandWithIcalJs(text).filter((instance) => settled.has(instance.key.split("@")[0]!)).map((instance) => [instance.start, instance.end]).sort(byTime);
+  expect(expanded).toEqual(fromJson);
   // Zones with DST are described by VTIMEZONE blocks, not flattened to UTC.
   expect(text).toMatch(/DTSTART;TZID=America\/New_York:\d{8}T\d{6}\r\n/);
   expect(text).toContain("BEGIN:VTIMEZONE\r\nTZID:America/New_York");

@@ -51,6 +51,8 @@ const COLLECTIONS: Record<string, Collection> = {
   // Check-in (docs/decisions/0023): attendance is its own area.
   attendance: { area: "attendance" },
   "check-ins": { area: "attendance", unknown: { id: UNKNOWN_UUID, noun: "check-in" } },
+  // Recurring series (docs/decisions/0026) are the events area's.
+  series: { area: "events", unknown: { id: "ser_doesnotexist", noun: "series" } },
   // Webhooks (docs/decisions/0027): third parties told of calendar changes, the clients area like the apps.
   webhooks: { area: "clients", unknown: { id: "whep_doesnotexist", noun: "webhook endpoint" } },
 };

@@ -2,6 +2,7 @@ import ical, { ICalCalendarMethod, ICalEventStatus, type ICalEventData, type ICa
 import { DateTime } from "luxon";
 import { tzlib_get_ical_block, tzlib_get_timezones } from "timezones-ical-library";
 
+import { expandRule, type RecurrenceRule, rruleOf } from "../series/recurrence";
 import { localToInstant } from "./event-time";
 import type { CalendarEvent, EventType } from "./schemas";
 
@@ -39,6 +40,23 @@ export interface IcsCalendarOptions {
   description?: string;
   /** How often subscribers should re-fetch (REFRESH-INTERVAL / X-PUBLISHED-TTL). */
   refreshIntervalMinutes?: number;
+  /** The recurring series of the events, so their occurrences are published as one RRULE each (docs/decisions/0026). */
+  series?: IcsSeriesIndex;
+}
+
+/** A series' rule as the feed needs it: the occurrences' local start time in the zone, and the rule's first date. */
+export interface IcsSeries {
+  id: string;
+  rule: RecurrenceRule;
+  startDate: string;
+  startTime: string;
+  timezone: string;
+}
+
+/** The series of a set of events, and the rule date (RECURRENCE-ID date) of each occurrence by event id. */
+export interface IcsSeriesIndex {
+  series: ReadonlyMap<string, IcsSeries>;
+  recurrenceDates: ReadonlyMap<string, string>;
 }
 
 export type IcsEventOptions = Omit<IcsCalendarOptions, "name"> & {
@@ -91,9 +109,13 @@ function build(events: readonly CalendarEvent[], options: IcsCalendarOptions, re
     calendar.ttl(Math.max(1, Math.round(refreshMinutes)) * 60);
   }
 
-  for (const event of events) {
-    const data = toEventData(event, origin, uidDomain, vtimezones);
-    if (data) calendar.createEvent(data);
+  for (const item of groupSeries(events, options.series)) {
+    if ("event" in item) {
+      const data = toEventData(item.event, origin, uidDomain, vtimezones);
+      if (data) calendar.createEvent(data);
+    } else {
+      for (const data of seriesEventData(item, origin, uidDomain, vtimezones)) calendar.createEvent(data);
+    }
   }
   return calendar.toString() + "\r\n"; // ical-generator omits the CRLF after END:VCALENDAR; RFC 5545 lines all end with one
 }
@@ -165,6 +187,137 @@ function toEventData(
   if (organizer) data.organizer = organizer;
 
   return data;
+}
+
+interface SeriesGroup {
+  series: IcsSeries;
+  /** Every date the rule gives. */
+  slots: string[];
+  members: { event: CalendarEvent; date: string }[];
+}
+
+/**
+ * The events in feed order, with the occurrences of each recurring series gathered at the place of its first
+ * one. An occurrence belongs to its series' RRULE when its rule date is still a date of the rule and it is in
+ * the series' zone; any other event (a date dropped from the rule, an event of a series without a rule) is a
+ * VEVENT of its own, as before.
+ */
+function groupSeries(events: readonly CalendarEvent[], index: IcsSeriesIndex | undefined): ({ event: CalendarEvent } | SeriesGroup)[] {
+  if (!index || index.series.size === 0) return events.map((event) => ({ event }));
+  const groups = new Map<string, SeriesGroup>();
+  const out: ({ event: CalendarEvent } | SeriesGroup)[] = [];
+  for (const event of events) {
+    const series = event.seriesId ? index.series.get(event.seriesId) : undefined;
+    const date = index.recurrenceDates.get(event.eventId);
+    let group = series ? groups.get(series.id) : undefined;
+    if (series && !group) {
+      let slots: string[] = [];
+      try {
+        slots = expandRule(series.rule, series.startDate);
+      } catch {
+        slots = [];
+      }
+      group = { series, slots, members: [] };
+      groups.set(series.id, group);
+      out.push(group);
+    }
+    if (!group || !date || event.timezone !== group.series.timezone || !group.slots.includes(date) || group.members.some((m) => m.date === date)) {
+      out.push({ event });
+      continue;
+    }
+    group.members.push({ event, date });
+  }
+  // A series none of whose events turned out to be occurrences leaves no trace.
+  return out.filter((item) => "event" in item || item.members.length > 0);
+}
+
+/** What an expanded occurrence takes from the master VEVENT: equal for two events means one may stand for the other. */
+function seriesSignature(event: CalendarEvent, data: ICalEventData): string {
+  const start = (data.start as DateTime).toMillis();
+  const end = data.end ? (data.end as DateTime).toMillis() : start;
+  return JSON.stringify([
+    data.summary,
+    data.status,
+    htmlToText(event.description),
+    event.registrationUrl ?? null,
+    data.location ?? null,
+    data.organizer ?? null,
+    data.categories,
+    end - start,
+  ]);
+}
+
+/**
+ * One series as iCalendar: a master VEVENT (UID `<seriesId>@<host>`) whose DTSTART is its first date in the
+ * feed and whose RRULE (FREQ first, UNTIL its last date in the feed) gives its dates; EXDATE (with TZID) for
+ * dates of the rule between them that the feed does not hold (removed, a draft, not public); and a VEVENT
+ * with RECURRENCE-ID (with TZID) for each occurrence that differs from the master (edited on its own,
+ * cancelled, moved), as RFC 5545 3.8.4.4 says. The master takes the fields most of its occurrences share
+ * (the earliest such one on a tie), so a calendar app expands exactly the events of the feed.
+ */
+function seriesEventData(group: SeriesGroup, origin: string, uidDomain: string, vtimezones: Map<string, string>): ICalEventData[] {
+  const { series } = group;
+  const zone = resolveZone(series.timezone, vtimezones);
+  const members = [...group.members].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  const built = members.map((member) => ({ ...member, data: toEventData(member.event, origin, uidDomain, vtimezones) }));
+  const usable = built.filter((member): member is typeof member & { data: ICalEventData } => member.data !== null);
+  const slotStart = (date: string): DateTime | null => {
+    try {
+      return DateTime.fromJSDate(localToInstant(date, series.startTime, series.timezone), { zone: series.timezone });
+    } catch {
+      return null;
+    }
+  };
+  // Without a zone the calendar apps can resolve (Etc/UTC, unknown to the VTIMEZONE library) the occurrences stay single events.
+  if (!zone || zone !== series.timezone || usable.length === 0 || usable.some((member) => slotStart(member.date) === null)) {
+    return usable.map((member) => member.data);
+  }
+  const signatures = usable.map((member) => seriesSignature(member.event, member.data));
+  const tally = new Map<string, number>();
+  for (const signature of signatures) tally.set(signature, (tally.get(signature) ?? 0) + 1);
+  // Occurrences at their rule time are the candidates for the master; the most common fields win.
+  let template = -1;
+  usable.forEach((member, position) => {
+    if ((member.data.start as DateTime).toMillis() !== slotStart(member.date)!.toMillis()) return;
+    if (template < 0 || tally.get(signatures[position]!)! > tally.get(signatures[template]!)!) template = position;
+  });
+  const first = usable[0]!;
+  const last = usable.at(-1)!;
+  const firstStart = slotStart(first.date)!;
+  const stamp = usable.reduce((latest, member) => (member.data.stamp! > latest ? (member.data.stamp as Date) : latest), usable[0]!.data.stamp as Date);
+  const created = usable.reduce((earliest, member) => (member.data.created! < earliest ? (member.data.created as Date) : earliest), usable[0]!.data.created as Date);
+  const uid = `${uidPart(series.id)}@${uidDomain}`;
+  const held = new Set(usable.map((member) => member.date));
+  const excluded = group.slots.filter((date) => date > first.date && date < last.date && !held.has(date));
+  const local = (date: string) => slotStart(date)!.toFormat("yyyyMMdd'T'HHmmss");
+  const untilUtc = slotStart(last.date)!.toUTC().toFormat("yyyyMMdd'T'HHmmss'Z'");
+  const recurrence = [`RRULE:${rruleOf(series.rule, untilUtc)}`];
+  if (excluded.length > 0) recurrence.push(`EXDATE;TZID=${zone}:${excluded.map(local).join(",")}`);
+
+  // No occurrence is at its rule time (every one moved on its own): there is nothing for a rule to stand for.
+  if (template < 0) return usable.map((member) => member.data);
+  const out: ICalEventData[] = [];
+  {
+    const base = usable[template]!.data;
+    const duration = base.end ? (base.end as DateTime).toMillis() - (base.start as DateTime).toMillis() : 0;
+    out.push({
+      ...base,
+      id: uid,
+      start: firstStart,
+      end: duration > 0 ? firstStart.plus({ milliseconds: duration }) : null,
+      stamp,
+      created,
+      lastModified: stamp,
+      sequence: sequenceOf(created, stamp),
+      repeating: recurrence.join("\r\n"),
+    });
+  }
+  usable.forEach((member, position) => {
+    const matches = signatures[position] === signatures[template] && (member.data.start as DateTime).toMillis() === slotStart(member.date)!.toMillis();
+    if (matches) return;
+    out.push({ ...member.data, id: uid, recurrenceId: slotStart(member.date)! });
+  });
+  return out;
 }
 
 let tzlibZones: Set<string> | undefined;

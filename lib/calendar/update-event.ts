@@ -17,7 +17,7 @@ export async function updateEvent(database: Database, eventId: string, body: Upd
     database.transaction(async (tx) => {
       const current = await tx.prisma.event.findUnique({
         where: { id: eventId },
-        select: { startDate: true, startTime: true, endDate: true, endTime: true, timezone: true },
+        select: { startDate: true, startTime: true, endDate: true, endTime: true, timezone: true, seriesId: true, recurrenceDate: true },
       });
       if (!current) throw notFound("event");
       await checkEventReferences(tx, body);
@@ -31,6 +31,10 @@ export async function updateEvent(database: Database, eventId: string, body: Upd
       const { location, ...fields } = body;
       const data: Prisma.EventUncheckedUpdateInput = { ...fields, ...schedule, ...instantsOrThrow(schedule) };
       if (location !== undefined) Object.assign(data, locationColumns(location));
+      // An occurrence of a series edited here is edited on its own: "edit all" leaves it be (docs/decisions/0026);
+      // moved to another series or out of one, it is no longer an occurrence of its rule.
+      if (body.seriesId !== undefined && body.seriesId !== current.seriesId) Object.assign(data, { recurrenceDate: null, seriesOverride: false });
+      else if (current.recurrenceDate && Object.keys(body).some((key) => key !== "slug")) data.seriesOverride = true;
       await tx.prisma.event.update({ where: { id: eventId }, data, select: { id: true } });
       await queueEventWebhook(tx, "event.updated", eventId);
     }),

@@ -10,6 +10,7 @@ import { mfaPaths } from "../mfa/openapi-paths.ts";
 import { passkeyPaths } from "../passkeys/openapi-paths.ts";
 import { checkInPaths, staffCheckInPaths } from "../check-in/openapi-paths.ts";
 import { registrationPaths, staffRegistrationPaths } from "../registrations/openapi-paths.ts";
+import { staffSeriesPaths } from "../series/openapi-paths.ts";
 import { schedulePaths } from "../schedule/openapi-paths.ts";
 import { staffAuditPaths } from "../audit/openapi-paths.ts";
 import { staffClientPaths } from "../oauth/clients/openapi-paths.ts";
@@ -178,6 +179,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...staffAuditPaths,
         ...staffCheckInPaths,
         ...staffRegistrationPaths,
+        ...staffSeriesPaths,
         ...staffWebhookPaths,
         ...profilePaths,
         ...consentPaths,

@@ -1,6 +1,6 @@
 import "server-only";
 import { localToInstant } from "../calendar/event-time.ts";
-import { buildIcsCalendar } from "../calendar/ics.ts";
+import { buildIcsCalendar, type IcsSeriesIndex } from "../calendar/ics.ts";
 import type { CalendarEvent } from "../calendar/schemas.ts";
 import type { Registration } from "../registrations/schemas.ts";
 import type { Schedule } from "./schemas.ts";
@@ -33,6 +33,6 @@ function startOf(event: CalendarEvent): number {
   }
 }
 
-export function buildScheduleIcs(schedule: Schedule, options: { name: string; baseUrl: string }): string {
-  return buildIcsCalendar(scheduleEvents(schedule), { name: options.name, baseUrl: options.baseUrl, description: "Your household's sign-ups and the events for your household", refreshIntervalMinutes: 60 });
+export function buildScheduleIcs(schedule: Schedule, options: { name: string; baseUrl: string; series?: IcsSeriesIndex }): string {
+  return buildIcsCalendar(scheduleEvents(schedule), { name: options.name, baseUrl: options.baseUrl, description: "Your household's sign-ups and the events for your household", refreshIntervalMinutes: 60, series: options.series });
 }

@@ -485,6 +485,10 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   // My schedule (docs/decisions/0025): making a feed revokes the live one and writes the new; revoking one there is.
   "POST /api/v1/users/me/schedule-feed": ["calendar_feed_token", "security_event"],
   "DELETE /api/v1/users/me/schedule-feed": ["calendar_feed_token", "security_event"],
+  // Recurring series (docs/decisions/0026): the run's own series; edit all moves, adds, deletes drafts or cancels its occurrences.
+  "POST /api/v1/admin/series": ["event_series", "event", "calendar_version"],
+  "PATCH /api/v1/admin/series/{id}": ["event_series", "event", "calendar_version"],
+  "POST /api/v1/admin/series/{id}/publish": ["event", "calendar_version"],
   // Webhooks (docs/decisions/0027): the run's own endpoint (at an address that never resolves), its messages
   // and their attempts in the outbox.
   "POST /api/v1/admin/webhooks": ["webhook_endpoint"],
@@ -935,6 +939,17 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
     { method: "POST", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
     { method: "DELETE", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
+    // Recurring series (docs/decisions/0026): create, read, edit all, publish.
+    {
+      method: "POST",
+      path: "/api/v1/admin/series",
+      credential: admin,
+      scope: "staff",
+      body: { title: "Fuzz study", eventType: "LIFE_GROUP", startDate: EVENT_DAY, startTime: "19:00", endDate: EVENT_DAY, endTime: "20:30", timezone: "America/New_York", repeat: { frequency: "WEEKLY", interval: 2, weekdays: ["TU", "TH"], count: 6 } },
+    },
+    { method: "GET", path: "/api/v1/admin/series/{id}", credential: admin, scope: "staff" },
+    { method: "PATCH", path: "/api/v1/admin/series/{id}", credential: admin, scope: "staff", body: { title: "Fuzz study, renamed", startTime: "18:30", repeat: { frequency: "MONTHLY", weekdays: ["TU"], monthWeek: -1, until: "2031-12-31" } } },
+    { method: "POST", path: "/api/v1/admin/series/{id}/publish", credential: admin, scope: "staff" },
     // Webhooks (docs/decisions/0027): staff's endpoints, their delivery log, a test message and a redelivery.
     { method: "GET", path: "/api/v1/admin/webhooks", credential: admin, scope: "staff", list: LISTS.webhooks },
     { method: "POST", path: "/api/v1/admin/webhooks", credential: admin, scope: "staff", body: { url: "https://webhooks.invalid/fuzz", description: "Fuzz", event_types: ["event.updated"] } },

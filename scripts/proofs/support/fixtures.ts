@@ -96,6 +96,17 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
     endTime: "20:00",
     timezone: "America/New_York",
   });
+  // A recurring series of the run's own (docs/decisions/0026), which the fuzz may edit and publish.
+  const series = await api(baseUrl, adminToken, "POST", "/api/v1/admin/series", {
+    title: "Fuzz study",
+    eventType: "LIFE_GROUP",
+    startDate: date,
+    startTime: "19:00",
+    endDate: date,
+    endTime: "20:30",
+    timezone: "America/New_York",
+    repeat: { frequency: "WEEKLY", weekdays: ["WE"], count: 4 },
+  });
   // Staff's guardianship of the child: ended and recorded again by the fuzz; the guardian's own are untouched.
   const guardianship = await api(baseUrl, adminToken, "POST", "/api/v1/admin/guardianships", { guardian_id: ids.staff, dependent_id: ids.child });
   // A household of the run's own, which the fuzz may rename; the seeded ones are never named.
@@ -144,6 +155,8 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
     "/api/v1/admin/events/{id}/check-ins": eventIds,
     "/api/v1/admin/events/{id}/registration": eventIds,
     "/api/v1/users/me/events/{id}/registration": eventIds,
+    "/api/v1/admin/series/{id}": [String(series.id)],
+    "/api/v1/admin/series/{id}/publish": [String(series.id)],
     "/api/v1/admin/families/{id}": [String(household.id)],
     "/api/v1/admin/guardianships/{id}/end": [String(guardianship.id)],
     // Only the run's own record: an edit of the member's or the teenager's would change what their routes work on.

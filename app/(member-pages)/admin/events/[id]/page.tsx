@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { StaffForbidden } from "@/components/admin/admin-nav";
 import { EventForm } from "@/components/admin/event-form";
+import { EventSeriesPanel } from "@/components/admin/event-series-panel";
 import { EventSignUpSettings } from "@/components/admin/event-sign-up-settings";
 import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 
@@ -17,6 +18,7 @@ export default async function EditEventPage({ params }: { params: Promise<{ id: 
       <p className="eyebrow">Staff · Events</p>
       <h1>Edit event</h1>
       <EventForm eventId={id} />
+      <EventSeriesPanel eventId={id} />
       <EventSignUpSettings eventId={id} />
     </div>
   );

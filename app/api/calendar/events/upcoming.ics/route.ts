@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { calendarPreflight, calendarRoute, parseQuery } from "@/lib/http/calendar";
 import { churchName } from "@/lib/church";
 import { calendarMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { loadIcsSeries } from "@/lib/series/ics-series";
 
 const subscriptionQuerySchema = upcomingEventsQuerySchema.pick({ type: true, ministryId: true, campusId: true, audience: true });
 
@@ -13,7 +14,7 @@ export const GET = calendarRoute(async (request, _params, database) => {
   const filters = parseQuery(request, subscriptionQuerySchema);
   const events = await listUpcomingEventsForSubscription(database, filters);
   return {
-    body: buildIcsCalendar(events, { name: `${churchName()} events`, baseUrl: env().BASE_URL }),
+    body: buildIcsCalendar(events, { name: `${churchName()} events`, baseUrl: env().BASE_URL, series: await loadIcsSeries(database, events) }),
     contentType: ICS_CONTENT_TYPE,
   };
 });

@@ -6,7 +6,8 @@ import { privateCalendarRoute } from "@/lib/http/calendar";
 import { calendarMethodNotAllowed } from "@/lib/http/method-not-allowed";
 import { getMySchedule } from "@/lib/schedule/get-my-schedule";
 import { resolveScheduleFeed } from "@/lib/schedule/schedule-feed";
-import { buildScheduleIcs } from "@/lib/schedule/schedule-ics";
+import { buildScheduleIcs, scheduleEvents } from "@/lib/schedule/schedule-ics";
+import { loadIcsSeries } from "@/lib/series/ics-series";
 
 export const dynamic = "force-dynamic";
 
@@ -15,7 +16,9 @@ export const GET = privateCalendarRoute(async (_request, params, database) => {
   const file = typeof params.file === "string" ? params.file : "";
   const userId = file.endsWith(".ics") ? await resolveScheduleFeed(database, file.slice(0, -".ics".length)) : null;
   if (!userId) throw new CalendarError(404, "not found");
-  return { body: buildScheduleIcs(await getMySchedule(database, userId), { name: `My schedule · ${churchName()}`, baseUrl: env().BASE_URL }), contentType: ICS_CONTENT_TYPE };
+  const schedule = await getMySchedule(database, userId);
+  const series = await loadIcsSeries(database, scheduleEvents(schedule));
+  return { body: buildScheduleIcs(schedule, { name: `My schedule · ${churchName()}`, baseUrl: env().BASE_URL, series }), contentType: ICS_CONTENT_TYPE };
 });
 
 // POST, PUT, PATCH, DELETE /api/calendar/mine/{token}.ics - 405 CalendarError

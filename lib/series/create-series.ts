@@ -1,0 +1,63 @@
+import "server-only";
+import type { Database } from "../db/database.ts";
+import { IdentityError } from "../identity/errors.ts";
+import { newCalendarId } from "../calendar/new-calendar-id.ts";
+import { checkEventReferences, instantsOrThrow, locationColumns, withSlugConflict } from "../calendar/staff-event-fields.ts";
+import { daysBetween } from "./recurrence.ts";
+import { getSeriesOrThrow } from "./get-series-or-throw.ts";
+import type { AdminSeries, CreateSeriesBody } from "./schemas.ts";
+import { datesOrThrow, freeSlugs, occurrenceSchedule, ruleColumns, toRule, type SeriesTimes } from "./series-rows.ts";
+
+/**
+ * POST /api/v1/admin/series (events:write): a series and every occurrence its rule gives, each an ordinary
+ * event (a DRAFT until published, its slug the title and date) remembering its rule date. The series starts
+ * on the first date the rule gives on or after `startDate`; `endDate - startDate` is each occurrence's
+ * length in days. At most 200 dates: a rule that would give more is refused, never cut short.
+ */
+export async function createSeries(database: Database, body: CreateSeriesBody): Promise<AdminSeries> {
+  const endDayOffset = daysBetween(body.startDate, body.endDate);
+  if (endDayOffset < 0) throw new IdentityError("invalid_request", "endDate: an event cannot end before it starts");
+  instantsOrThrow(body);
+  const rule = toRule(body.repeat);
+  const draft: SeriesTimes = { startDate: body.startDate, startTime: body.startTime, endTime: body.endTime, endDayOffset, timezone: body.timezone };
+  const dates = datesOrThrow(rule, draft);
+  const times: SeriesTimes = { ...draft, startDate: dates[0]! };
+  const seriesId = newCalendarId("ser_");
+  await withSlugConflict(() =>
+    database.transaction(async (tx) => {
+      await checkEventReferences(tx, body);
+      await tx.prisma.eventSeries.create({ data: { id: seriesId, title: body.title, ...ruleColumns(body.repeat), ...times }, select: { id: true } });
+      const slugs = await freeSlugs(tx, body.title, dates);
+      await tx.prisma.event.createMany({
+        data: dates.map((date) => {
+          const schedule = occurrenceSchedule(times, date);
+          return {
+            id: newCalendarId("evt_"),
+            slug: slugs.get(date)!,
+            title: body.title,
+            description: body.description,
+            eventType: body.eventType,
+            serviceType: body.serviceType ?? null,
+            ...schedule,
+            ...instantsOrThrow(schedule),
+            ministryId: body.ministryId ?? null,
+            campusId: body.campusId ?? null,
+            seriesId,
+            recurrenceDate: date,
+            status: "DRAFT" as const,
+            visibility: body.visibility,
+            audience: body.audience,
+            attendanceModes: body.attendanceModes,
+            capacity: body.capacity ?? null,
+            organizer: body.organizer ?? null,
+            imageUrl: body.imageUrl ?? null,
+            registrationUrl: body.registrationUrl ?? null,
+            ...locationColumns(body.location),
+            tags: body.tags,
+          };
+        }),
+      });
+    }),
+  );
+  return getSeriesOrThrow(database, seriesId);
+}
