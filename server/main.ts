@@ -26,6 +26,7 @@ import next from "next";
 import { NEXT_ROUTER_PREFETCH_HEADER, NEXT_ROUTER_SEGMENT_PREFETCH_HEADER, NEXT_ROUTER_STATE_TREE_HEADER, RSC_HEADER } from "next/dist/client/components/app-router-headers.js";
 import type { NextRequest } from "next/server";
 import { ConfigError, env } from "../lib/env.ts";
+import type { CalendarGetHandler } from "../lib/http/calendar.ts";
 import { matchCalendarGet, type CalendarFastRoute } from "../lib/http/calendar-fast-path.ts";
 import { announceCustomServer, CLIENT_ADDRESS_HEADER, resolveClientAddress } from "../lib/http/client-address.ts";
 import { describeTrustedProxies } from "../lib/kernel/trusted-proxies.ts";
@@ -137,19 +138,16 @@ function serveRouteHandler(route: FastRoute, request: http.IncomingMessage, resp
   });
 }
 
-/**
- * A route handler's Response written out whole, with its length (a HEAD request's answer has no body;
- * a 304 or 204 none either, and no Content-Length, as Next writes them). `extra` headers come first.
- */
-async function writeAnswer(response: http.ServerResponse, answer: Response, closeConnection: boolean, extra: Record<string, string> = {}): Promise<void> {
-  const out: Record<string, string | string[]> = { ...extra };
+/** A route handler's Response written out whole, with its length. */
+async function writeAnswer(response: http.ServerResponse, answer: Response, closeConnection: boolean): Promise<void> {
+  const out: Record<string, string | string[]> = {};
   answer.headers.forEach((value, name) => {
     if (name !== "set-cookie") out[name] = value;
   });
   const cookies = answer.headers.getSetCookie();
   if (cookies.length > 0) out["set-cookie"] = cookies;
   const answerBody = Buffer.from(await answer.arrayBuffer());
-  if (answer.status !== 304 && answer.status !== 204) out["content-length"] = String(answerBody.length);
+  out["content-length"] = String(answerBody.length);
   if (closeConnection) out.connection = "close";
   response.writeHead(answer.status, out);
   response.end(answerBody);
@@ -158,22 +156,27 @@ async function writeAnswer(response: http.ServerResponse, answer: Response, clos
 /** What Next's router sets on every App Router answer (base-server.ts setVaryHeader), so the calendar's answers are the same either way. */
 const NEXT_APP_VARY = { vary: `${RSC_HEADER}, ${NEXT_ROUTER_STATE_TREE_HEADER}, ${NEXT_ROUTER_PREFETCH_HEADER}, ${NEXT_ROUTER_SEGMENT_PREFETCH_HEADER}` };
 
-/** A calendar route's GET handler (lib/http/calendar.ts calendarRoute), called as Next calls it. */
-type CalendarGet = (request: NextRequest, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
-
 /**
  * Runs a public calendar GET handler outside Next's router, for GET and HEAD (the routes export no HEAD:
- * Next answers it with GET's handler, and Node leaves out the body). The request has no body to read.
+ * Next answers it with GET's handler, and Node leaves out the body). The request has no body to read. The
+ * handler's `plain` form is called (lib/http/calendar.ts): the same code up to the Web Response Next would
+ * stream, whose making and reading back cost more than a cached answer (decision 0029).
  */
-function serveCalendarGet(handler: CalendarGet, params: Record<string, string>, request: http.IncomingMessage, response: http.ServerResponse): void {
+function serveCalendarGet(handler: CalendarGetHandler, params: Record<string, string>, request: http.IncomingMessage, response: http.ServerResponse): void {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
   }
   const url = `http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`;
   const run = async () => {
-    const answer = await handler(new nextServer.NextRequest(url, { method: request.method, headers }), { params: Promise.resolve(params) });
-    await writeAnswer(response, answer, false, NEXT_APP_VARY);
+    const answer = await handler.plain(new nextServer.NextRequest(url, { method: request.method, headers }), { params: Promise.resolve(params) });
+    // A 304 carries neither body nor length, as Next writes it.
+    response.writeHead(answer.status, {
+      ...NEXT_APP_VARY,
+      ...answer.headers,
+      ...(answer.status !== 304 && { "Content-Length": Buffer.byteLength(answer.body) }),
+    });
+    response.end(answer.status === 304 ? undefined : answer.body);
   };
   run().catch((error: unknown) => {
     logLine("error", "unexpected error", { route: request.url?.split("?")[0], ...describeError(error) });
@@ -271,7 +274,7 @@ const { GET: eventIcsGet } = await import("../app/api/calendar/events/[eventId]/
  * router (decision 0029): the targets lib/http/calendar-fast-path.ts matches, query strings included. Their
  * other methods, OPTIONS, and every target spelled another way stay with Next, whose routes run the same handlers.
  */
-const FAST_CALENDAR_GETS: Record<CalendarFastRoute, CalendarGet> = { upcoming: upcomingGet, upcomingIcs: upcomingIcsGet, event: eventGet, eventIcs: eventIcsGet };
+const FAST_CALENDAR_GETS: Record<CalendarFastRoute, CalendarGetHandler> = { upcoming: upcomingGet, upcomingIcs: upcomingIcsGet, event: eventGet, eventIcs: eventIcsGet };
 /**
  * For the e2e spec that compares both ways of answering (e2e/api/calendar-fast-path.spec.ts): with
  * CALENDAR_FAST_PATH_TEST_SWITCH=1 at start-up, a request carrying `x-calendar-fast-path: off` goes to Next.
