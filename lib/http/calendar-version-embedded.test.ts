@@ -4,6 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Database } from "../db/database.ts";
 
+// In lib/http: only edges and wrappers open the process's database (lib/db.ts), as the calendar wrapper does.
+
 // The embedded database as the server opens it (lib/db.ts, no DATABASE_URL): the calendar's version is read
 // once and then known from the trigger's notifications until a calendar write commits (docs/decisions/0029).
 
@@ -20,7 +22,7 @@ beforeAll(async () => {
   const db = await import("../db.ts");
   closeDatabase = db.closeDatabase;
   database = await db.database();
-  ({ readCalendarVersion } = await import("./calendar-version.ts"));
+  ({ readCalendarVersion } = await import("../calendar/calendar-version.ts"));
 }, 120_000);
 
 afterAll(async () => {
