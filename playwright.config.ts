@@ -35,6 +35,9 @@ const serverEnv = {
   // can call from an address of its own (per-IP attempt limits). A server on the default settings ignores
   // that header (e2e/api/client-address.spec.ts).
   TRUSTED_PROXIES: "loopback",
+  // A request with `x-calendar-fast-path: off` goes to Next's router instead of server/main.ts's calendar
+  // fast path, so e2e/api/calendar-fast-path.spec.ts can compare both (docs/decisions/0029).
+  CALENDAR_FAST_PATH_TEST_SWITCH: "1",
 };
 
 export default defineConfig({

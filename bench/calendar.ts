@@ -1,20 +1,22 @@
 /**
- * `npm run bench`: load test of the upcoming-events feed on the production build, run by hand on a quiet
- * machine (never in CI). See bench/README.md.
+ * `npm run bench:calendar`: load test of the public calendar feed on `npm start`'s server (the custom server,
+ * .next-server/main.mjs, which answers the feed before Next's router), run by hand on a quiet machine (never
+ * in CI). See bench/README.md.
  *
  *   1. drops and recreates the PostgreSQL database church_bench, migrates it with the project's runner,
- *      seeds --events demo events and ANALYZEs it
+ *      seeds --events demo events and ANALYZEs it; and the same for the embedded database (PGlite, what
+ *      `npm run demo` runs on) in .data/bench-pglite
  *   2. builds once into .next-bench (NEXT_DIST_DIR), so nobody else's .next is touched
- *   3. for each server configuration, warm (CALENDAR_CACHE_SECONDS=30, the in-process cache answers repeated
- *      requests) then cold (0: every request queries PostgreSQL and serialises), starts `next start` on
- *      127.0.0.1 and loads the trivial route, the first page, a deep page (~1,000 events in), a filtered page
- *      and a 304 revalidation: requests/s at concurrency 50 (ratio to the trivial route of the same server),
- *      and p50/p99 latency at a steady 400 requests/s
- *   4. prints a Markdown table with the issue's targets and writes it, with the raw numbers, to bench/results/
+ *   3. for each database, and each server configuration, warm (CALENDAR_CACHE_SECONDS=30, the in-process
+ *      cache answers repeated requests) then cold (0: every request queries the database and serialises),
+ *      starts `npm start`'s server on 127.0.0.1 and loads the trivial Next route, the first page, a page 100
+ *      events in, a page ~1,000 events in, a filtered page and a 304 revalidation: requests/s at concurrency
+ *      50 (ratio to the trivial route of the same server), and p50/p99 latency at a steady 400 requests/s
+ *   4. prints one Markdown table with the issue's targets and writes it, with the raw numbers, to bench/results/
  *
  * Flags: --events 50000  --duration 10 (seconds per measured run)  --skip-build  --skip-seed  --seed-only
  *        --cpu-prof (writes each server's V8 CPU profile to bench/results/; slows it, so numbers are not comparable)
- *        --rate 400  --connections 50  --port 3200  --latency-tool paced|autocannon
+ *        --rate 400  --connections 50  --port 3200  --latency-tool paced|autocannon  --databases postgres,embedded
  * Env:   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/church_bench); its database name
  *        must contain "bench", because it is dropped.
  */
@@ -23,6 +25,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { buildUnlessSkipped, DIST_DIR } from "./build.ts";
 import { BENCH_APP_SECRET, databaseUrls, readDataset, recreateAndSeed, type DatasetFacts, type SeedReport } from "./dataset.ts";
+import { EMBEDDED_DATA_DIR, readEmbeddedDataset, recreateAndSeedEmbedded } from "./embedded-dataset.ts";
 import { measureLatencyPaced, measureLatencyWithAutocannon, measureThroughput, round, type LatencyResult, type Target } from "./load.ts";
 import {
   buildRows,
@@ -33,6 +36,7 @@ import {
   TARGETS,
   type ConfigurationName,
   type ConfigurationResult,
+  type DatabaseName,
   type ScenarioId,
   type ScenarioResult,
 } from "./report.ts";
@@ -44,6 +48,8 @@ const WARMUP_SECONDS = 2;
 const SERVER_WARMUP_SECONDS = 2;
 const LATENCY_CONNECTIONS = 20;
 const DEEP_WALK_PAGES = 10;
+/** The walk's page after which the shallow deep page is loaded: 100 events in. */
+const SHALLOW_DEPTH_PAGES = 1;
 const DEEP_WALK_LIMIT = 100;
 const FEED_PATH = "/api/calendar/events/upcoming";
 const TRIVIAL_PATH = "/api/bench/trivial";
@@ -67,6 +73,7 @@ interface Options {
   connections: number;
   port: number;
   latencyTool: "paced" | "autocannon";
+  databases: DatabaseName[];
 }
 
 function parseOptions(argv: string[]): Options {
@@ -83,6 +90,7 @@ function parseOptions(argv: string[]): Options {
       connections: { type: "string", default: "50" },
       port: { type: "string", default: "3200" },
       "latency-tool": { type: "string", default: "paced" },
+      databases: { type: "string", default: "postgres,embedded" },
       help: { type: "boolean", default: false },
     },
     strict: true,
@@ -90,12 +98,14 @@ function parseOptions(argv: string[]): Options {
   });
   if (values.help) {
     console.log(
-      "usage: npm run bench -- [--events 50000] [--duration 10] [--skip-build] [--skip-seed] [--seed-only] [--cpu-prof] [--rate 400] [--connections 50] [--port 3200] [--latency-tool paced|autocannon]",
+      "usage: npm run bench -- [--events 50000] [--duration 10] [--skip-build] [--skip-seed] [--seed-only] [--cpu-prof] [--rate 400] [--connections 50] [--port 3200] [--latency-tool paced|autocannon] [--databases postgres,embedded]",
     );
     process.exit(0);
   }
   const latencyTool = values["latency-tool"];
   if (latencyTool !== "paced" && latencyTool !== "autocannon") throw new Error(`--latency-tool must be paced or autocannon, got ${latencyTool}`);
+  const databases = [...new Set(values.databases.split(",").map((name) => name.trim()))];
+  for (const name of databases) if (name !== "postgres" && name !== "embedded") throw new Error(`--databases takes postgres and/or embedded, got ${name}`);
   return {
     events: positiveInteger("events", values.events, 1_000_000),
     duration: positiveInteger("duration", values.duration, 600),
@@ -107,6 +117,7 @@ function parseOptions(argv: string[]): Options {
     connections: positiveInteger("connections", values.connections, 1000),
     port: positiveInteger("port", values.port, 65_000),
     latencyTool,
+    databases: databases as DatabaseName[],
   };
 }
 
@@ -168,14 +179,19 @@ async function planScenarios(origin: string, dataset: DatasetFacts): Promise<Pla
   // Walk 10 pages of 100 to a cursor ~1,000 events in; the cursor is bound to the filters, not the limit.
   let cursor: string | null = null;
   let depth = 0;
+  let shallow: { cursor: string; depth: number } | null = null;
   for (let page = 0; page < DEEP_WALK_PAGES; page++) {
     const walkPath = `${FEED_PATH}?limit=${DEEP_WALK_LIMIT}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
     const feed = asFeed(walkPath, await probe(origin, walkPath));
     if (!feed.nextCursor) break;
     depth += feed.items.length;
     cursor = feed.nextCursor;
+    if (page + 1 === SHALLOW_DEPTH_PAGES) shallow = { cursor, depth };
   }
-  if (!cursor) throw new Error(`fewer than ${DEEP_WALK_LIMIT + 1} upcoming events: no deep page to load (use more --events)`);
+  if (!cursor || !shallow) throw new Error(`fewer than ${DEEP_WALK_LIMIT + 1} upcoming events: no deep page to load (use more --events)`);
+  const shallowPath = `${FEED_PATH}?cursor=${encodeURIComponent(shallow.cursor)}`;
+  const shallowPage = await probe(origin, shallowPath);
+  const shallowFeed = asFeed(shallowPath, shallowPage);
   const deepPath = `${FEED_PATH}?cursor=${encodeURIComponent(cursor)}`;
   const deep = await probe(origin, deepPath);
   const deepFeed = asFeed(deepPath, deep);
@@ -194,6 +210,7 @@ async function planScenarios(origin: string, dataset: DatasetFacts): Promise<Pla
   return [
     { id: "trivial", path: TRIVIAL_PATH, headers: {}, status: 200, bytes: trivial.bytes, note: "no database" },
     { id: "first", path: FEED_PATH, headers: {}, status: 200, bytes: first.bytes, note: `${firstFeed.items.length} events` },
+    { id: "deep100", path: shallowPath, headers: {}, status: 200, bytes: shallowPage.bytes, note: `${shallowFeed.items.length} events after the first ${shallow.depth}` },
     { id: "deep", path: deepPath, headers: {}, status: 200, bytes: deep.bytes, note: `${deepFeed.items.length} events after the first ${depth}` },
     {
       id: "filtered",
@@ -210,23 +227,32 @@ async function planScenarios(origin: string, dataset: DatasetFacts): Promise<Pla
 // ---------------------------------------------------------------------------------------------------------
 // One server configuration
 
+/** What a server needs to run on one of the two databases, and the facts of its data. */
+interface DatabaseUnderTest {
+  name: DatabaseName;
+  env: Record<string, string>;
+  dataset: DatasetFacts;
+}
+
 async function runConfiguration(
   configuration: { name: ConfigurationName; cacheSeconds: number },
   options: Options,
-  databaseUrl: string,
-  dataset: DatasetFacts,
+  database: DatabaseUnderTest,
   logPrefix: string,
 ): Promise<{ result: ConfigurationResult; notes: string[] }> {
   const port = await freePort(options.port);
-  const logFile = `${logPrefix}-server-${configuration.name}.log`;
-  console.log(`\n▶ ${configuration.name}: next start on 127.0.0.1:${port}, CALENDAR_CACHE_SECONDS=${configuration.cacheSeconds} (log: ${logFile})`);
+  const label = `${database.name} ${configuration.name}`;
+  const fileLabel = `${database.name}-${configuration.name}`;
+  const dataset = database.dataset;
+  const logFile = `${logPrefix}-server-${fileLabel}.log`;
+  console.log(`\n▶ ${label}: npm start's server on 127.0.0.1:${port}, CALENDAR_CACHE_SECONDS=${configuration.cacheSeconds} (log: ${logFile})`);
   const server: BenchServer = await startServer({
-    name: configuration.name,
+    name: fileLabel,
     port,
     distDir: DIST_DIR,
     logFile,
     env: {
-      DATABASE_URL: databaseUrl,
+      ...database.env,
       APP_SECRET: BENCH_APP_SECRET,
       BENCH_TRIVIAL_ROUTE: "1",
       CALENDAR_CACHE_SECONDS: String(configuration.cacheSeconds),
@@ -234,11 +260,11 @@ async function runConfiguration(
       NEXT_TELEMETRY_DISABLED: "1",
       BASE_URL: `http://127.0.0.1:${port}`,
     },
-    nodeArgs: options.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${RESULTS_DIR}`, `--cpu-prof-name=${path.basename(logPrefix)}-server-${configuration.name}.cpuprofile`] : [],
+    nodeArgs: options.cpuProf ? ["--cpu-prof", `--cpu-prof-dir=${RESULTS_DIR}`, `--cpu-prof-name=${path.basename(logPrefix)}-server-${fileLabel}.cpuprofile`] : [],
   });
   try {
     const planned = await planScenarios(server.origin, dataset);
-    const notes = planned.map((scenario) => `${configuration.name} ${SCENARIO_LABELS[scenario.id]}: GET ${scenario.path} → ${scenario.status}, ${scenario.bytes} bytes; ${scenario.note}`);
+    const notes = planned.map((scenario) => `${label} ${SCENARIO_LABELS[scenario.id]}: GET ${scenario.path} → ${scenario.status}, ${scenario.bytes} bytes; ${scenario.note}`);
     // The first requests of a fresh server compile and optimise its code: give every URL some before any
     // measurement, so the first scenario measured (the trivial route) does not pay for all of them.
     process.stdout.write(`  server warm-up: ${SERVER_WARMUP_SECONDS} s at c${options.connections} on each URL\n`);
@@ -249,8 +275,8 @@ async function runConfiguration(
     const runs = [...planned.map((scenario) => ({ scenario, latency: true })), { scenario: planned[0] as PlannedScenario, latency: false }];
     for (const { scenario, latency: withLatency } of runs) {
       const target: Target = { url: `${server.origin}${scenario.path}`, headers: scenario.headers, expectStatus: scenario.status };
-      const label = `${configuration.name} / ${SCENARIO_LABELS[scenario.id]}${withLatency ? "" : " (again, for drift)"}`;
-      process.stdout.write(`  ${label.padEnd(44)} warm-up ${WARMUP_SECONDS} s`);
+      const runLabel = `${label} / ${SCENARIO_LABELS[scenario.id]}${withLatency ? "" : " (again, for drift)"}`;
+      process.stdout.write(`  ${runLabel.padEnd(50)} warm-up ${WARMUP_SECONDS} s`);
       await measureThroughput(target, options.connections, WARMUP_SECONDS);
       process.stdout.write(`, c${options.connections} ${options.duration} s`);
       const cpuBefore = groupCpuSeconds(server);
@@ -270,11 +296,12 @@ async function runConfiguration(
       }
       const problems = Object.keys(throughput.unexpected).length + throughput.errors + (latency ? Object.keys(latency.unexpected).length + latency.errors : 0);
       process.stdout.write(problems > 0 ? "  ⚠ unexpected answers or errors\n" : "\n");
-      scenarios.push({ configuration: configuration.name, scenario: scenario.id, path: scenario.path, headers: scenario.headers, status: scenario.status, bytes: scenario.bytes, serverCpuMsPerRequest, throughput, latency });
+      scenarios.push({ database: database.name, configuration: configuration.name, scenario: scenario.id, path: scenario.path, headers: scenario.headers, status: scenario.status, bytes: scenario.bytes, serverCpuMsPerRequest, throughput, latency });
     }
     const trivialRuns = scenarios.filter((result) => result.scenario === "trivial");
     return {
       result: {
+        database: database.name,
         name: configuration.name,
         cacheSeconds: configuration.cacheSeconds,
         trivialBefore: trivialRuns[0]?.throughput.requestsPerSecond ?? Number.NaN,
@@ -311,40 +338,68 @@ async function main(): Promise<void> {
   }
 
   const urls = databaseUrls();
-  let seed: SeedReport | null = null;
-  if (options.skipSeed) {
-    console.log(`\n▶ --skip-seed: using the existing ${urls.name}`);
-  } else {
-    console.log(`\n▶ recreating ${urls.name}, migrating and seeding ${options.events} events`);
-    seed = await recreateAndSeed(urls, options.events);
-    console.log(`  seeded in ${seed.seconds.toFixed(1)} s (today = ${seed.today}): ${JSON.stringify(seed.counts)}; ANALYZE done`);
+  const seeds: Partial<Record<DatabaseName, SeedReport | null>> = {};
+  const databases: DatabaseUnderTest[] = [];
+  // Events start tomorrow (in every campus's zone, all west of UTC+2), so none ends while the benchmark
+  // runs and the first page, hence its ETag, stays the same throughout; both databases get the same day.
+  const today = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  for (const name of options.databases) {
+    let dataset: DatasetFacts;
+    if (name === "postgres") {
+      if (options.skipSeed) {
+        console.log(`\n▶ --skip-seed: using the existing ${urls.name}`);
+        seeds.postgres = null;
+      } else {
+        console.log(`\n▶ recreating ${urls.name}, migrating and seeding ${options.events} events`);
+        seeds.postgres = await recreateAndSeed(urls, options.events);
+        console.log(`  seeded in ${seeds.postgres.seconds.toFixed(1)} s (today = ${seeds.postgres.today}): ${JSON.stringify(seeds.postgres.counts)}; ANALYZE done`);
+      }
+      dataset = await readDataset(urls.url);
+      databases.push({ name, dataset, env: { DATABASE_URL: urls.url } });
+    } else {
+      if (options.skipSeed) {
+        console.log(`\n▶ --skip-seed: using the existing embedded database in ${EMBEDDED_DATA_DIR}`);
+        seeds.embedded = null;
+        dataset = readEmbeddedDataset(EMBEDDED_DATA_DIR);
+      } else {
+        console.log(`\n▶ recreating the embedded database (PGlite) in ${EMBEDDED_DATA_DIR}, migrating and seeding ${options.events} events`);
+        const answer = recreateAndSeedEmbedded(EMBEDDED_DATA_DIR, options.events, today);
+        seeds.embedded = answer.seed;
+        dataset = answer.dataset;
+        console.log(`  seeded in ${answer.seed?.seconds.toFixed(1)} s (today = ${today}): ${JSON.stringify(answer.seed?.counts)}; ANALYZE done`);
+      }
+      // No DATABASE_URL: the embedded database in PGLITE_DATA_DIR, inside the server's own process.
+      databases.push({ name, dataset, env: { DATABASE_URL: "", PGLITE_DATA_DIR: EMBEDDED_DATA_DIR } });
+    }
+    console.log(
+      `  ${name}: ${dataset.events} events, ${dataset.upcomingPublic} upcoming and public; filter type=${dataset.filter.type} campusId=${dataset.filter.campusId} audience=${dataset.filter.audience} (${dataset.filter.matches} matches)`,
+    );
+    if (!options.skipSeed && dataset.events !== options.events) warnings.push(`${name}: --events ${options.events} asked, ${dataset.events} seeded.`);
   }
-  const dataset = await readDataset(urls.url);
-  console.log(
-    `  ${dataset.events} events, ${dataset.upcomingPublic} upcoming and public; filter type=${dataset.filter.type} campusId=${dataset.filter.campusId} audience=${dataset.filter.audience} (${dataset.filter.matches} matches)`,
-  );
-  if (!options.skipSeed && dataset.events !== options.events) warnings.push(`--events ${options.events} asked, ${dataset.events} seeded.`);
   if (options.seedOnly) return;
 
   const buildSeconds = buildUnlessSkipped(options.skipBuild, urls.url);
 
   const configurations: ConfigurationResult[] = [];
   const notes: string[] = [];
-  for (const configuration of CONFIGURATIONS) {
-    const { result, notes: configurationNotes } = await runConfiguration(configuration, options, urls.url, dataset, logPrefix);
-    configurations.push(result);
-    notes.push(...configurationNotes);
-    const drift = Math.abs(result.trivialAfter - result.trivialBefore) / reference(result);
-    if (drift > 0.1) {
-      warnings.push(
-        `${result.name}: the trivial route did ${result.trivialBefore.toFixed(0)} req/s first and ${result.trivialAfter.toFixed(0)} req/s last (${(drift * 100).toFixed(0)}% apart): the machine was not steady.`,
-      );
-    }
-    if (result.serverErrorLines.length > 0) warnings.push(`${result.name}: the server logged ${result.serverErrorLines.length} error/warning lines (see ${result.serverLog}).`);
-    for (const scenario of result.scenarios) {
-      const lag = scenario.latency?.scheduleLagMs;
-      if (lag && lag.p99 > 5) {
-        warnings.push(`${result.name} ${SCENARIO_LABELS[scenario.scenario]}: the load generator issued 1% of its requests more than ${lag.p99} ms late (it competes for the CPU).`);
+  for (const database of databases) {
+    for (const configuration of CONFIGURATIONS) {
+      const { result, notes: configurationNotes } = await runConfiguration(configuration, options, database, logPrefix);
+      configurations.push(result);
+      notes.push(...configurationNotes);
+      const label = `${result.database} ${result.name}`;
+      const drift = Math.abs(result.trivialAfter - result.trivialBefore) / reference(result);
+      if (drift > 0.1) {
+        warnings.push(
+          `${label}: the trivial route did ${result.trivialBefore.toFixed(0)} req/s first and ${result.trivialAfter.toFixed(0)} req/s last (${(drift * 100).toFixed(0)}% apart): the machine was not steady.`,
+        );
+      }
+      if (result.serverErrorLines.length > 0) warnings.push(`${label}: the server logged ${result.serverErrorLines.length} error/warning lines (see ${result.serverLog}).`);
+      for (const scenario of result.scenarios) {
+        const lag = scenario.latency?.scheduleLagMs;
+        if (lag && lag.p99 > 5) {
+          warnings.push(`${label} ${SCENARIO_LABELS[scenario.scenario]}: the load generator issued 1% of its requests more than ${lag.p99} ms late (it competes for the CPU).`);
+        }
       }
     }
   }
@@ -362,18 +417,23 @@ async function main(): Promise<void> {
     "",
     `- Machine: ${machineLine}; ${endLoad} at the end`,
     `- Command: \`${command}\``,
-    `- Data: ${dataset.events} events (${dataset.upcomingPublic} upcoming and public)${seed ? `, seeded with today = ${seed.today} in ${seed.seconds.toFixed(1)} s` : " (existing database, --skip-seed)"}; build ${buildSeconds === null ? `reused (${DIST_DIR})` : `${buildSeconds.toFixed(0)} s`}`,
+    ...databases.map((database) => {
+      const seed = seeds[database.name];
+      const where = database.name === "postgres" ? `PostgreSQL ${urls.name}` : `embedded PGlite in ${EMBEDDED_DATA_DIR}, inside the server process`;
+      return `- Data (${where}): ${database.dataset.events} events (${database.dataset.upcomingPublic} upcoming and public)${seed ? `, seeded with today = ${seed.today} in ${seed.seconds.toFixed(1)} s` : " (existing database, --skip-seed)"}`;
+    }),
+    `- Server: \`npm start\`'s (.next-server/main.mjs: the calendar feed before Next's router, the trivial route through it); build ${buildSeconds === null ? `reused (${DIST_DIR})` : `${buildSeconds.toFixed(0)} s`}`,
     `- Throughput: autocannon, ${options.connections} connections, ${WARMUP_SECONDS} s warm-up then ${options.duration} s; ratio to the trivial route of the same server (mean of a run before and after the feed scenarios)`,
     `- Latency: ${options.rate} requests/s for ${options.duration} s after 1 s of warm-up, ${latencyMethod}`,
-    `- Configurations: warm = CALENDAR_CACHE_SECONDS=30 (repeated requests come from the in-process cache), cold = CALENDAR_CACHE_SECONDS=0 (every request queries PostgreSQL and serialises)`,
-    `- Targets: warm feed ≥ ${TARGETS.ratio.warm} × trivial, cold feed ≥ ${TARGETS.ratio.cold} × trivial, p99 ≤ ${TARGETS.p99Ms} ms at ${options.rate} requests/s, deep page ≥ ${TARGETS.deepVsFirst} × first page's throughput`,
+    `- Configurations: warm = CALENDAR_CACHE_SECONDS=30 (repeated requests come from the in-process cache), cold = CALENDAR_CACHE_SECONDS=0 (every request queries the database and serialises)`,
+    `- Targets: warm feed ≥ ${TARGETS.ratio.warm} × trivial, cold feed ≥ ${TARGETS.ratio.cold} × trivial, p99 ≤ ${TARGETS.p99Ms} ms at ${options.rate} requests/s, pages 100 and ~1,000 events in ≥ ${TARGETS.deepVsFirst} × first page's throughput; on both databases`,
     "",
     table,
     "",
     `Targets: ${passed} passed, ${failed} failed.`,
     "",
     ...configurations.map(
-      (result) => `- ${result.name}: trivial route ${result.trivialBefore.toFixed(0)} req/s before, ${result.trivialAfter.toFixed(0)} req/s after; server log ${result.serverLog}`,
+      (result) => `- ${result.database} ${result.name}: trivial route ${result.trivialBefore.toFixed(0)} req/s before, ${result.trivialAfter.toFixed(0)} req/s after; server log ${result.serverLog}`,
     ),
     ...notesAndWarnings(notes, warnings),
     "",
@@ -385,7 +445,7 @@ async function main(): Promise<void> {
     command,
     machine: machineFacts(),
     options,
-    database: { name: urls.name, seed, dataset },
+    databases: databases.map((database) => ({ name: database.name, where: database.name === "postgres" ? urls.name : EMBEDDED_DATA_DIR, seed: seeds[database.name] ?? null, dataset: database.dataset })),
     buildSeconds,
     targets: TARGETS,
     rows,

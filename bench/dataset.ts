@@ -118,36 +118,44 @@ interface FilterRow {
   n: number;
 }
 
+/** A way to run one SQL statement: a pg client's, or the embedded database's (bench/embedded-dataset.ts). */
+export type BenchQuery = <Row>(text: string) => Promise<Row[]>;
+
 export async function readDataset(url: string): Promise<DatasetFacts> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const total = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM event`)).rows[0]?.n ?? 0;
-    if (total === 0) throw new Error("the bench database has no events: run without --skip-seed");
-    const upcoming = (await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM event WHERE ${UPCOMING_PUBLIC}`)).rows[0]?.n ?? 0;
-    // The issue's example filter (services for members at one campus), at the campus with the most
-    // matches; otherwise the most common (type, campus, audience) combination.
-    let filter = (
-      await client.query<FilterRow>(
-        `SELECT 'SERVICE' AS type, campus_id, 'members' AS audience, count(*)::int AS n FROM event
-         WHERE ${UPCOMING_PUBLIC} AND event_type = 'SERVICE' AND 'members' = ANY(audience) AND campus_id IS NOT NULL
-         GROUP BY campus_id ORDER BY n DESC, campus_id LIMIT 1`,
-      )
-    ).rows[0];
-    filter ??= (
-      await client.query<FilterRow>(
-        `SELECT event_type::text AS type, campus_id, a AS audience, count(*)::int AS n FROM event, unnest(audience) AS a
-         WHERE ${UPCOMING_PUBLIC} AND campus_id IS NOT NULL
-         GROUP BY 1, 2, 3 ORDER BY n DESC, 1, 2, 3 LIMIT 1`,
-      )
-    ).rows[0];
-    if (!filter) throw new Error("no upcoming public event has a campus and an audience: nothing to filter on");
-    return {
-      events: total,
-      upcomingPublic: upcoming,
-      filter: { type: filter.type, campusId: filter.campus_id, audience: filter.audience, matches: filter.n },
-    };
+    return await readDatasetWith(async <Row>(text: string) => (await client.query(text)).rows as Row[]);
   } finally {
     await client.end();
   }
+}
+
+/** The facts the scenarios need, read with `query` from either database. */
+export async function readDatasetWith(query: BenchQuery): Promise<DatasetFacts> {
+  const total = (await query<{ n: number }>(`SELECT count(*)::int AS n FROM event`))[0]?.n ?? 0;
+  if (total === 0) throw new Error("the bench database has no events: run without --skip-seed");
+  const upcoming = (await query<{ n: number }>(`SELECT count(*)::int AS n FROM event WHERE ${UPCOMING_PUBLIC}`))[0]?.n ?? 0;
+  // The issue's example filter (services for members at one campus), at the campus with the most
+  // matches; otherwise the most common (type, campus, audience) combination.
+  let filter = (
+    await query<FilterRow>(
+      `SELECT 'SERVICE' AS type, campus_id, 'members' AS audience, count(*)::int AS n FROM event
+       WHERE ${UPCOMING_PUBLIC} AND event_type = 'SERVICE' AND 'members' = ANY(audience) AND campus_id IS NOT NULL
+       GROUP BY campus_id ORDER BY n DESC, campus_id LIMIT 1`,
+    )
+  )[0];
+  filter ??= (
+    await query<FilterRow>(
+      `SELECT event_type::text AS type, campus_id, a AS audience, count(*)::int AS n FROM event, unnest(audience) AS a
+       WHERE ${UPCOMING_PUBLIC} AND campus_id IS NOT NULL
+       GROUP BY 1, 2, 3 ORDER BY n DESC, 1, 2, 3 LIMIT 1`,
+    )
+  )[0];
+  if (!filter) throw new Error("no upcoming public event has a campus and an audience: nothing to filter on");
+  return {
+    events: total,
+    upcomingPublic: upcoming,
+    filter: { type: filter.type, campusId: filter.campus_id, audience: filter.audience, matches: filter.n },
+  };
 }

@@ -81,10 +81,16 @@ function openEmbedded(dataDir: string): DatabaseHandle {
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const query: SqlQuery = async <Row>(text: string, params: readonly unknown[] = []) =>
     (await pglite.query<Row>(text, params as unknown[])).rows;
+  // Every committed calendar write notifies calendar_version; PGlite hands the notification to this
+  // listener before the writing statement's promise settles, so the count is never behind a write.
+  let calendarChanges = 0;
   const ready = (async () => {
     await pglite.waitReady;
     const applied = await applyMigrations(pgliteMigrationConnection(pglite));
     if (applied.length > 0) console.log(`[db] embedded database at ${absolute}: applied ${applied.join(", ")}`);
+    await pglite.listen("calendar_version", () => {
+      calendarChanges += 1;
+    });
   })();
   // The PGlite adapter's dispose() leaves the instance open; close it ourselves.
   const close = async () => {
@@ -92,7 +98,7 @@ function openEmbedded(dataDir: string): DatabaseHandle {
     await prisma.$disconnect();
     await pglite.close();
   };
-  return { kind: "embedded", prisma, query, database: databaseOn(prisma, query), ready, close };
+  return { kind: "embedded", prisma, query, database: databaseOn(prisma, query, () => calendarChanges), ready, close };
 }
 
 function handle(): DatabaseHandle {

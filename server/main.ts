@@ -3,7 +3,8 @@
  * directly, because Next's router costs more per request than a whole client_credentials grant
  * (decision 0008): POST /oauth/token (every app and API client), the sign-in forms every member posts,
  * POST /auth/sign-in, /auth/passkey/options and /auth/passkey/sign-in, and the lobby kiosks' Sunday burst,
- * POST /api/v1/kiosk/households, /check-ins and /check-outs (issue 19's bench/check-in.ts).
+ * POST /api/v1/kiosk/households, /check-ins and /check-outs (issue 19's bench/check-in.ts), and GET and HEAD
+ * of the public calendar: the feed, its .ics, an event's detail and .ics (issue 20, decision 0029).
  * The code behind them is the very code the Next routes run in `next dev` and on Vercel:
  * lib/http/token-endpoint.ts and the routes' own handlers.
  *
@@ -22,11 +23,15 @@
  */
 import http from "node:http";
 import next from "next";
+import { NEXT_ROUTER_PREFETCH_HEADER, NEXT_ROUTER_SEGMENT_PREFETCH_HEADER, NEXT_ROUTER_STATE_TREE_HEADER, RSC_HEADER } from "next/dist/client/components/app-router-headers.js";
 import type { NextRequest } from "next/server";
 import { ConfigError, env } from "../lib/env.ts";
+import type { CalendarGetHandler } from "../lib/http/calendar.ts";
+import { matchCalendarGet, type CalendarFastRoute } from "../lib/http/calendar-fast-path.ts";
 import { announceCustomServer, CLIENT_ADDRESS_HEADER, resolveClientAddress } from "../lib/http/client-address.ts";
 import { describeTrustedProxies } from "../lib/kernel/trusted-proxies.ts";
 import { malformedTargetAnswer, requestTargetIn, targetOfRawRequest, transportRefusal } from "../lib/http/malformed-target.ts";
+import { calendarErrorAnswer } from "../lib/http/errors/calendar-error-answer.ts";
 import { identityErrorAnswer } from "../lib/http/errors/identity-error-answer.ts";
 import { oauthErrorAnswer } from "../lib/http/errors/oauth-error-answer.ts";
 import { MAX_OAUTH_FORM_BYTES, oauthFailure, type HeaderReader, type PlainResponse } from "../lib/http/oauth.ts";
@@ -121,17 +126,7 @@ function serveRouteHandler(route: FastRoute, request: http.IncomingMessage, resp
     const url = `http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`;
     const run = async () => {
       const answer = await route.handler(new nextServer.NextRequest(url, { method: request.method, headers, body: body }));
-      const out: Record<string, string | string[]> = {};
-      answer.headers.forEach((value, name) => {
-        if (name !== "set-cookie") out[name] = value;
-      });
-      const cookies = answer.headers.getSetCookie();
-      if (cookies.length > 0) out["set-cookie"] = cookies;
-      const answerBody = Buffer.from(await answer.arrayBuffer());
-      out["content-length"] = String(answerBody.length);
-      if (!complete) out.connection = "close";
-      response.writeHead(answer.status, out);
-      response.end(answerBody);
+      await writeAnswer(response, answer, !complete);
     };
     run().catch((error: unknown) => {
       logLine("error", "unexpected error", { route: request.url?.split("?")[0], ...describeError(error) });
@@ -143,10 +138,61 @@ function serveRouteHandler(route: FastRoute, request: http.IncomingMessage, resp
   });
 }
 
+/** A route handler's Response written out whole, with its length. */
+async function writeAnswer(response: http.ServerResponse, answer: Response, closeConnection: boolean): Promise<void> {
+  const out: Record<string, string | string[]> = {};
+  answer.headers.forEach((value, name) => {
+    if (name !== "set-cookie") out[name] = value;
+  });
+  const cookies = answer.headers.getSetCookie();
+  if (cookies.length > 0) out["set-cookie"] = cookies;
+  const answerBody = Buffer.from(await answer.arrayBuffer());
+  out["content-length"] = String(answerBody.length);
+  if (closeConnection) out.connection = "close";
+  response.writeHead(answer.status, out);
+  response.end(answerBody);
+}
+
+/** What Next's router sets on every App Router answer (base-server.ts setVaryHeader), so the calendar's answers are the same either way. */
+const NEXT_APP_VARY = { vary: `${RSC_HEADER}, ${NEXT_ROUTER_STATE_TREE_HEADER}, ${NEXT_ROUTER_PREFETCH_HEADER}, ${NEXT_ROUTER_SEGMENT_PREFETCH_HEADER}` };
+
+/**
+ * Runs a public calendar GET handler outside Next's router, for GET and HEAD (the routes export no HEAD:
+ * Next answers it with GET's handler, and Node leaves out the body). The request has no body to read. The
+ * handler's `plain` form is called (lib/http/calendar.ts): the same code up to the Web Response Next would
+ * stream, whose making and reading back cost more than a cached answer (decision 0029).
+ */
+function serveCalendarGet(handler: CalendarGetHandler, params: Record<string, string>, request: http.IncomingMessage, response: http.ServerResponse): void {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  const url = `http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`;
+  const run = async () => {
+    const answer = await handler.plain(new nextServer.NextRequest(url, { method: request.method, headers }), { params: Promise.resolve(params) });
+    // A 304 carries neither body nor length, as Next writes it.
+    response.writeHead(answer.status, {
+      ...NEXT_APP_VARY,
+      ...answer.headers,
+      ...(answer.status !== 304 && { "Content-Length": Buffer.byteLength(answer.body) }),
+    });
+    response.end(answer.status === 304 ? undefined : answer.body);
+  };
+  run().catch((error: unknown) => {
+    logLine("error", "unexpected error", { route: request.url?.split("?")[0], ...describeError(error) });
+    const answer = calendarErrorAnswer(500, "internal error");
+    if (!response.headersSent) response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
+  });
+}
+
 /** Static assets are many per page view and never interesting; everything else is logged. */
 function logged(path: string): boolean {
   return !path.startsWith("/_next/");
 }
+
+/** Answers written by this server itself rather than Next: the access log says so (`"fastPath": true`). */
+const servedHere = new WeakSet<http.ServerResponse>();
 
 /** One JSON line per request once its answer is sent (or the client went away). Never the query string. */
 function logAccess(request: http.IncomingMessage, response: http.ServerResponse, requestId: string, started: number): void {
@@ -162,6 +208,7 @@ function logAccess(request: http.IncomingMessage, response: http.ServerResponse,
       path,
       status: response.statusCode,
       durationMs: Math.round((performance.now() - started) * 10) / 10,
+      ...(servedHere.has(response) && { fastPath: true }),
       ...(aborted && { aborted: true }),
     });
   };
@@ -218,6 +265,23 @@ const FAST_POST_ROUTES = new Map<string, FastRoute>([
   ["/api/v1/kiosk/check-outs", { handler: noParams(kioskCheckOutsPost), maxBodyBytes: MAX_JSON_BODY_BYTES }],
 ]);
 
+const { GET: upcomingGet } = await import("../app/api/calendar/events/upcoming/route.ts");
+const { GET: upcomingIcsGet } = await import("../app/api/calendar/events/upcoming.ics/route.ts");
+const { GET: eventGet } = await import("../app/api/calendar/events/[eventId]/route.ts");
+const { GET: eventIcsGet } = await import("../app/api/calendar/events/[eventId]/calendar.ics/route.ts");
+/**
+ * GET and HEAD of the public calendar, every embed's and calendar app's request, served here before Next's
+ * router (decision 0029): the targets lib/http/calendar-fast-path.ts matches, query strings included. Their
+ * other methods, OPTIONS, and every target spelled another way stay with Next, whose routes run the same handlers.
+ */
+const FAST_CALENDAR_GETS: Record<CalendarFastRoute, CalendarGetHandler> = { upcoming: upcomingGet, upcomingIcs: upcomingIcsGet, event: eventGet, eventIcs: eventIcsGet };
+/**
+ * For the e2e spec that compares both ways of answering (e2e/api/calendar-fast-path.spec.ts): with
+ * CALENDAR_FAST_PATH_TEST_SWITCH=1 at start-up, a request carrying `x-calendar-fast-path: off` goes to Next.
+ * Read once here; unset (every deployment), the header means nothing.
+ */
+const fastPathSwitch = process.env.CALENDAR_FAST_PATH_TEST_SWITCH === "1";
+
 const server = http.createServer((request, response) => {
   const started = performance.now();
   const requestId = requestIdFor(headerReader(request));
@@ -240,12 +304,20 @@ const server = http.createServer((request, response) => {
   }
   runWithRequestId(requestId, () => {
     if (request.method === "POST" && (request.url === "/oauth/token" || request.url?.startsWith("/oauth/token?"))) {
+      servedHere.add(response);
       serveToken(request, response);
       return;
     }
     const fastRoute = request.method === "POST" && request.url ? FAST_POST_ROUTES.get(request.url) : undefined;
     if (fastRoute) {
+      servedHere.add(response);
       serveRouteHandler(fastRoute, request, response);
+      return;
+    }
+    const calendarGet = (request.method === "GET" || request.method === "HEAD") && request.url ? matchCalendarGet(request.url) : null;
+    if (calendarGet && !(fastPathSwitch && request.headers["x-calendar-fast-path"] === "off")) {
+      servedHere.add(response);
+      serveCalendarGet(FAST_CALENDAR_GETS[calendarGet.route], calendarGet.params, request, response);
       return;
     }
     void handle(request, response);

@@ -29,13 +29,21 @@ export interface Database {
    * that must not run on uncommitted rows or hold the transaction open: delivering the outbox.
    */
   afterCommit(task: (database: Database) => void): void;
+  /**
+   * Only on the embedded database's plain handle, which no other process can write to (PGlite: one process
+   * per folder): how many calendar changes have been committed since it opened, counted from the
+   * calendar_version notifications. While the count stands still the calendar's version does too, so it
+   * needs no query (lib/calendar/calendar-version.ts, docs/decisions/0029).
+   */
+  readonly calendarChanges?: () => number;
 }
 
 /** A handle on a Prisma client and a query function on the same connections (pool or embedded). */
-export function databaseOn(prisma: PrismaClient, query: SqlQuery): Database {
+export function databaseOn(prisma: PrismaClient, query: SqlQuery, calendarChanges?: () => number): Database {
   const root: Database = {
     prisma,
     query,
+    ...(calendarChanges && { calendarChanges }),
     transaction: async (work, options) => {
       const committed: ((database: Database) => void)[] = [];
       const result = await prisma.$transaction((tx) => work(transactionDatabase(tx, committed)), options);

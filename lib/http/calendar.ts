@@ -10,7 +10,7 @@ import { isUnstorableText } from "../db/unstorable-text.ts";
 import { env } from "../env.ts";
 import { CALENDAR_CORS_HEADERS, calendarErrorAnswer } from "./errors/calendar-error-answer.ts";
 import { logUnexpectedError } from "./log-unexpected-error.ts";
-import { JSON_CONTENT_TYPE, toResponse } from "./plain-response.ts";
+import { JSON_CONTENT_TYPE, toResponse, type PlainResponse } from "./plain-response.ts";
 import { ResponseCache } from "./response-cache.ts";
 
 /**
@@ -55,25 +55,30 @@ function matchesIfNoneMatch(header: string | null, etag: string): boolean {
   return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === etag);
 }
 
-function errorResponse(statusCode: number, message: string, details?: string[]): Response {
+function errorAnswer(statusCode: number, message: string, details?: string[]): PlainResponse {
   // A missing event may be created soon; a malformed request never becomes valid.
   const headers: Record<string, string> = statusCode === 404 ? { "Cache-Control": cacheControl(Math.min(env().CALENDAR_CACHE_SECONDS, 30)) } : {};
-  return toResponse(calendarErrorAnswer(statusCode, message, { details, headers }));
+  return calendarErrorAnswer(statusCode, message, { details, headers });
 }
 
-function renderError(error: unknown, request: NextRequest): Response {
-  if (error instanceof CalendarError) return errorResponse(error.statusCode, error.message, error.details);
+function renderError(error: unknown, request: NextRequest): PlainResponse {
+  if (error instanceof CalendarError) return errorAnswer(error.statusCode, error.message, error.details);
   if (error instanceof ZodError) {
     const messages = [...new Set(error.issues.map((issue) => issue.message))];
-    return errorResponse(400, messages[0] ?? "invalid request", messages);
+    return errorAnswer(400, messages[0] ?? "invalid request", messages);
   }
-  if (isUnstorableText(error)) return errorResponse(400, "a parameter holds a character that is not allowed");
+  if (isUnstorableText(error)) return errorAnswer(400, "a parameter holds a character that is not allowed");
   if (isDatabaseUnavailable(error)) {
     // The database is not answering: a passing fault, so 503 with Retry-After, never cached (decision 0016).
-    return toResponse(calendarErrorAnswer(503, "the calendar is briefly unavailable; try again", { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } }));
+    return calendarErrorAnswer(503, "the calendar is briefly unavailable; try again", { headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } });
   }
   const requestId = logUnexpectedError(request.nextUrl.pathname, error, request.headers);
-  return toResponse(calendarErrorAnswer(500, "internal error", { headers: { "X-Request-Id": requestId } }));
+  return calendarErrorAnswer(500, "internal error", { headers: { "X-Request-Id": requestId } });
+}
+
+/** A plain answer as the Web Response Next writes; a 304 has no body (the Response constructor refuses one). */
+function asResponse(answer: PlainResponse): Response {
+  return answer.status === 304 ? new Response(null, { status: 304, headers: answer.headers }) : toResponse(answer);
 }
 
 function cacheKey(request: NextRequest): string {
@@ -81,9 +86,20 @@ function cacheKey(request: NextRequest): string {
   return `${request.nextUrl.pathname}?${new URLSearchParams(params).toString()}`;
 }
 
+type RouteContext = { params: Promise<RouteParams> };
+
+/**
+ * A public calendar GET handler. `plain` is the same handler answering before its Web Response is made:
+ * what `npm start`'s server writes itself when it serves the route before Next's router (server/main.ts,
+ * decision 0029), since building a Response and reading its body back costs more than the cached answer.
+ */
+export type CalendarGetHandler = ((request: NextRequest, context: RouteContext) => Promise<Response>) & {
+  plain: (request: NextRequest, context: RouteContext) => Promise<PlainResponse>;
+};
+
 /** Wraps a loader into a GET handler with the calendar surface's headers, caching and errors. */
-export function calendarRoute(load: Load) {
-  return async function GET(request: NextRequest, context: { params: Promise<RouteParams> }): Promise<Response> {
+export function calendarRoute(load: Load): CalendarGetHandler {
+  async function plain(request: NextRequest, context: RouteContext): Promise<PlainResponse> {
     try {
       const seconds = env().CALENDAR_CACHE_SECONDS;
       const database = await openDatabase();
@@ -98,13 +114,15 @@ export function calendarRoute(load: Load) {
       }
       const headers = { ...CORS_HEADERS, "Cache-Control": cacheControl(seconds), ETag: entry.etag };
       if (matchesIfNoneMatch(request.headers.get("if-none-match"), entry.etag)) {
-        return new Response(null, { status: 304, headers });
+        return { status: 304, headers, body: "" };
       }
-      return new Response(entry.body, { status: 200, headers: { ...headers, "Content-Type": entry.contentType } });
+      return { status: 200, headers: { ...headers, "Content-Type": entry.contentType }, body: entry.body };
     } catch (error) {
       return renderError(error, request);
     }
-  };
+  }
+  const GET = async (request: NextRequest, context: RouteContext): Promise<Response> => asResponse(await plain(request, context));
+  return Object.assign(GET, { plain });
 }
 
 /**
@@ -121,7 +139,7 @@ export function privateCalendarRoute(load: Load) {
       const result = await load(request, await context.params, await openDatabase());
       response = new Response(result.body, { status: 200, headers: { "Content-Type": result.contentType } });
     } catch (error) {
-      response = renderError(error, request);
+      response = toResponse(renderError(error, request));
       for (const name of Object.keys(CORS_HEADERS)) response.headers.delete(name);
     }
     for (const [name, value] of Object.entries(PRIVATE_HEADERS)) response.headers.set(name, value);
@@ -136,7 +154,7 @@ export function calendarPreflight(): Response {
 
 /** A calendar error answered without a loader (e.g. a path with no event id). */
 export function calendarErrorResponse(statusCode: 400 | 404, message: string): Response {
-  return errorResponse(statusCode, message);
+  return toResponse(errorAnswer(statusCode, message));
 }
 
 /**
