@@ -37,7 +37,7 @@ import { oauthErrorAnswer } from "../lib/http/errors/oauth-error-answer.ts";
 import { MAX_OAUTH_FORM_BYTES, oauthFailure, type HeaderReader, type PlainResponse } from "../lib/http/oauth.ts";
 import { MAX_FORM_BODY_BYTES, MAX_JSON_BODY_BYTES } from "../lib/http/read-body.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "../lib/http/request-id.ts";
-import { API_CONTENT_SECURITY_POLICY, HSTS_VALUE, STATIC_SECURITY_HEADERS, wantsHsts } from "../lib/http/security-headers.ts";
+import { API_CONTENT_SECURITY_POLICY, EMBED_FRAME_PATH, HSTS_VALUE, STATIC_SECURITY_HEADERS, wantsHsts } from "../lib/http/security-headers.ts";
 import { describeError, logLine, runWithRequestId } from "../lib/log/json-log.ts";
 import { OAuthError } from "../lib/oauth/errors.ts";
 import { tokenEndpoint } from "../lib/http/token-endpoint.ts";
@@ -293,6 +293,9 @@ const server = http.createServer((request, response) => {
   if (clientAddress) request.headers[CLIENT_ADDRESS_HEADER] = clientAddress;
   else delete request.headers[CLIENT_ADDRESS_HEADER];
   for (const [name, value] of Object.entries(defaultHeaders)) response.setHeader(name, value);
+  // The widget's iframe page is the one page any site may frame (docs/decisions/0028): its own policy
+  // (frame-ancestors *, from proxy.ts) says so, and an old browser reading X-Frame-Options would refuse it.
+  if (request.url?.split("?")[0] === EMBED_FRAME_PATH) response.removeHeader("X-Frame-Options");
   response.setHeader("X-Request-Id", requestId);
   logAccess(request, response, requestId, started);
   // A target Next cannot route (raw bytes, broken percent-escapes) gets a 400 in its surface's shape here;

@@ -31,6 +31,8 @@ test("the iframe page may be framed by any site, sets no cookie and needs no ses
   const headers = response.headers();
   expect(headers["content-type"]).toBe("text/html; charset=utf-8");
   expect(headers["set-cookie"]).toBeUndefined();
+  // Old browsers obey X-Frame-Options even beside frame-ancestors: it must not be there to refuse the frame.
+  expect(headers["x-frame-options"]).toBeUndefined();
   const policy = headers["content-security-policy"]!;
   expect(policy.split("; ")).toEqual(expect.arrayContaining(["frame-ancestors *", "script-src 'self'", "connect-src 'self'", "default-src 'none'"]));
   expect(headers["cache-control"]).toBe("public, max-age=300");

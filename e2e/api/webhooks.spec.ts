@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { createEvent, staffWithToken } from "../support/admin.ts";
+import { createEvent, eventBody, staffWithToken } from "../support/admin.ts";
 import { createCheckInCampus, createCheckInEvent, createHousehold } from "../support/check-in.ts";
 import { sql } from "../support/database.ts";
 import { callApi } from "../support/identity-api.ts";
@@ -140,6 +140,28 @@ test("staff register an endpoint; each calendar change arrives once, signed as S
   expect(filtered.status).toBe(200);
   expect(filtered.body.items.every((entry: { section: string }) => entry.section === "webhooks")).toBe(true);
   expect(filtered.body.items.some((entry: { path: string; actor_id?: string }) => entry.path === "/api/v1/admin/webhooks")).toBe(true);
+});
+
+test("a recurring series is told date by date: each occurrence created, published, moved by edit all, and a dropped published date cancelled", async () => {
+  const staff = await staffWithToken("webhooks-series");
+  const endpoint = await register(staff.token, "/series", ["event.created", "event.updated", "event.cancelled"]);
+  const body = { ...eventBody({ startDate: "2027-06-07", endDate: "2027-06-07", startTime: "19:00", endTime: "20:00" }), repeat: { frequency: "WEEKLY", weekdays: ["MO"], count: 3 } };
+  const created = await callApi("POST", "/api/v1/admin/series", staff.token, { body });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const occurrences = (created.body as { occurrences: { eventId: string; recurrenceDate: string }[] }).occurrences;
+  expect(occurrences.map((occurrence) => occurrence.recurrenceDate)).toEqual(["2027-06-07", "2027-06-14", "2027-06-21"]);
+  expect((await callApi("POST", `/api/v1/admin/series/${created.body.id}/publish`, staff.token)).status).toBe(200);
+  // Edit all: an hour later, and two dates instead of three: the third, published, is cancelled.
+  const edited = await callApi("PATCH", `/api/v1/admin/series/${created.body.id}`, staff.token, { body: { startTime: "20:00", endTime: "21:00", repeat: { frequency: "WEEKLY", weekdays: ["MO"], count: 2 } } });
+  expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+
+  const [first, second, third] = occurrences;
+  const typesOf = async (eventId: string, count: number) =>
+    (await messagesFor("/series", endpoint.secret, eventId, count)).sort((a, b) => a.payload.timestamp.localeCompare(b.payload.timestamp)).map((message) => [message.payload.type, message.payload.data.event!.status]);
+  for (const kept of [first!, second!]) {
+    expect(await typesOf(kept.eventId, 3)).toEqual([["event.created", "DRAFT"], ["event.updated", "SCHEDULED"], ["event.updated", "SCHEDULED"]]);
+  }
+  expect(await typesOf(third!.eventId, 3)).toEqual([["event.created", "DRAFT"], ["event.updated", "SCHEDULED"], ["event.cancelled", "CANCELLED"]]);
 });
 
 test("a receiver that answers 500 and then 200 gets the same message twice: one id, two attempts, the second by the scheduled retry after its back-off", async () => {

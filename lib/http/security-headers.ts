@@ -8,8 +8,9 @@
  *   stylesheets of our own origin only: the rendered HTML has no style attribute and no <style> element
  *   (React sets dynamic styles through the CSSOM, which CSP does not govern).
  * - Everything else (JSON, iCalendar, redirects) gets a policy that allows nothing at all.
- * - No page is meant to be framed (the calendar is embedded by fetching its JSON or subscribing to its
- *   iCalendar feed, never in a frame): frame-ancestors 'none' everywhere, with X-Frame-Options for old browsers.
+ * - No page is meant to be framed: frame-ancestors 'none' everywhere, with X-Frame-Options for old browsers.
+ *   The one exception is the calendar widget's iframe page, EMBED_FRAME_PATH (docs/decisions/0028), which
+ *   any church website may frame: frame-ancestors *, and no X-Frame-Options.
  */
 
 /** Answers that are not pages: nothing may load, nothing may frame them. */

@@ -6,6 +6,7 @@ import { checkEventReferences, instantsOrThrow, locationColumns, withSlugConflic
 import { daysBetween } from "./recurrence.ts";
 import { getSeriesOrThrow } from "./get-series-or-throw.ts";
 import type { AdminSeries, CreateSeriesBody } from "./schemas.ts";
+import { queueEventWebhooks } from "../webhooks/queue-webhook.ts";
 import { datesOrThrow, freeSlugs, occurrenceSchedule, ruleColumns, toRule, type SeriesTimes } from "./series-rows.ts";
 
 /**
@@ -28,11 +29,12 @@ export async function createSeries(database: Database, body: CreateSeriesBody): 
       await checkEventReferences(tx, body);
       await tx.prisma.eventSeries.create({ data: { id: seriesId, title: body.title, ...ruleColumns(body.repeat), ...times }, select: { id: true } });
       const slugs = await freeSlugs(tx, body.title, dates);
+      const ids = dates.map(() => newCalendarId("evt_"));
       await tx.prisma.event.createMany({
-        data: dates.map((date) => {
+        data: dates.map((date, index) => {
           const schedule = occurrenceSchedule(times, date);
           return {
-            id: newCalendarId("evt_"),
+            id: ids[index]!,
             slug: slugs.get(date)!,
             title: body.title,
             description: body.description,
@@ -57,6 +59,8 @@ export async function createSeries(database: Database, body: CreateSeriesBody): 
           };
         }),
       });
+      // Each occurrence is an event of its own to webhooks too (docs/decisions/0027), as one made alone is.
+      await queueEventWebhooks(tx, "event.created", ids);
     }),
   );
   return getSeriesOrThrow(database, seriesId);

@@ -6,6 +6,9 @@ import { newCalendarId } from "../calendar/new-calendar-id.ts";
 import { checkEventReferences, instantsOrThrow, locationColumns, withSlugConflict } from "../calendar/staff-event-fields.ts";
 import { getSeriesOrThrow } from "./get-series-or-throw.ts";
 import type { AdminSeries, UpdateSeriesBody } from "./schemas.ts";
+import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
+import { queueCancellationNotices } from "../registrations/queue-cancellation-notices.ts";
+import { queueEventWebhooks } from "../webhooks/queue-webhook.ts";
 import { datesOrThrow, freeSlugs, occurrenceSchedule, ruleColumns, ruleOfRow, toRule, type SeriesTimes } from "./series-rows.ts";
 
 const FOLLOWED = ["title", "description", "eventType", "serviceType", "ministryId", "campusId", "visibility", "audience", "attendanceModes", "capacity", "organizer", "imageUrl", "registrationUrl", "tags"] as const;
@@ -69,6 +72,8 @@ export async function updateSeries(database: Database, seriesId: string, body: U
         },
       });
       const held = new Set<string>();
+      const updated: string[] = [];
+      const cancelled: string[] = [];
       for (const event of events) {
         const date = event.recurrenceDate;
         if (!date) continue;
@@ -81,15 +86,24 @@ export async function updateSeries(database: Database, seriesId: string, body: U
           if (event.seriesOverride) continue;
           const schedule = occurrenceSchedule(times, date);
           await tx.prisma.event.update({ where: { id: event.id }, data: { ...fields, ...schedule, ...instantsOrThrow(schedule) }, select: { id: true } });
+          updated.push(event.id);
         } else if (event.status === "DRAFT" && event._count.registrations === 0 && event._count.checkIns === 0) {
           await tx.prisma.event.delete({ where: { id: event.id }, select: { id: true } });
         } else {
           await tx.prisma.event.update({ where: { id: event.id }, data: { status: "CANCELLED", recurrenceDate: null }, select: { id: true } });
+          if (event.status !== "CANCELLED") cancelled.push(event.id);
         }
       }
 
       const added = dates.filter((date) => !held.has(date) && instantsOrThrow(occurrenceSchedule(times, date)).startAt >= now);
-      if (added.length > 0) await addOccurrences(tx, seriesId, added, times, fields, events.some((event) => event.status !== "DRAFT" && event.status !== "CANCELLED"));
+      const created = added.length > 0 ? await addOccurrences(tx, seriesId, added, times, fields, events.some((event) => event.status !== "DRAFT" && event.status !== "CANCELLED")) : [];
+
+      // Told as if each occurrence were changed alone: webhooks (docs/decisions/0027), and everyone signed
+      // up for a date that is called off.
+      await queueEventWebhooks(tx, "event.updated", updated);
+      await queueEventWebhooks(tx, "event.cancelled", cancelled);
+      await queueEventWebhooks(tx, "event.created", created);
+      for (const eventId of cancelled) deliverAfterCommit(tx, await queueCancellationNotices(tx, eventId));
 
       await tx.prisma.eventSeries.update({
         where: { id: seriesId },
@@ -102,7 +116,7 @@ export async function updateSeries(database: Database, seriesId: string, body: U
 }
 
 /** New occurrences on `dates`, copied from the series' latest occurrence that follows it, with the fields sent. */
-async function addOccurrences(tx: Database, seriesId: string, dates: string[], times: SeriesTimes, fields: Prisma.EventUncheckedUpdateInput, published: boolean) {
+async function addOccurrences(tx: Database, seriesId: string, dates: string[], times: SeriesTimes, fields: Prisma.EventUncheckedUpdateInput, published: boolean): Promise<string[]> {
   const template = await tx.prisma.event.findFirst({
     where: { seriesId },
     orderBy: [{ seriesOverride: "asc" }, { startAt: "desc" }, { id: "asc" }],
@@ -130,10 +144,12 @@ async function addOccurrences(tx: Database, seriesId: string, dates: string[], t
   if (!template) throw new IdentityError("conflict", "this series has no event left to copy; create a new series");
   const base = { ...template, ...(fields as Partial<typeof template>) };
   const slugs = await freeSlugs(tx, base.title, dates);
+  const ids = dates.map(() => newCalendarId("evt_"));
   await tx.prisma.event.createMany({
-    data: dates.map((date) => {
+    data: dates.map((date, index) => {
       const schedule = occurrenceSchedule(times, date);
-      return { ...base, id: newCalendarId("evt_"), slug: slugs.get(date)!, ...schedule, ...instantsOrThrow(schedule), seriesId, recurrenceDate: date, status: published ? ("SCHEDULED" as const) : ("DRAFT" as const) };
+      return { ...base, id: ids[index]!, slug: slugs.get(date)!, ...schedule, ...instantsOrThrow(schedule), seriesId, recurrenceDate: date, status: published ? ("SCHEDULED" as const) : ("DRAFT" as const) };
     }),
   });
+  return ids;
 }

@@ -50,6 +50,20 @@ export async function queueEventWebhook(tx: Database, type: WebhookEventType, ev
   return queueWebhookDeliveries(tx, endpoints.map((row) => row.id), type, { event, ...extra });
 }
 
+/**
+ * The same change to many events at once (a recurring series created, published or edited as a whole):
+ * one message per event and endpoint, with the endpoints read once.
+ */
+export async function queueEventWebhooks(tx: Database, type: WebhookEventType, eventIds: readonly string[]): Promise<void> {
+  if (eventIds.length === 0) return;
+  const endpoints = await tx.query<{ id: string }>(`SELECT id FROM webhook_endpoint WHERE enabled AND $1 = ANY(event_types) ORDER BY id`, [type]);
+  if (endpoints.length === 0) return;
+  for (const eventId of eventIds) {
+    const event = await getStaffEventOrThrow(tx, eventId);
+    await queueWebhookDeliveries(tx, endpoints.map((row) => row.id), type, { event });
+  }
+}
+
 /** The test message staff send to one endpoint (`webhook.ping`), whatever it subscribed to. */
 export async function queuePing(tx: Database, endpointId: string): Promise<string> {
   const [id] = await queueWebhookDeliveries(tx, [endpointId], WEBHOOK_PING_TYPE, { endpoint_id: endpointId });

@@ -485,10 +485,11 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   // My schedule (docs/decisions/0025): making a feed revokes the live one and writes the new; revoking one there is.
   "POST /api/v1/users/me/schedule-feed": ["calendar_feed_token", "security_event"],
   "DELETE /api/v1/users/me/schedule-feed": ["calendar_feed_token", "security_event"],
-  // Recurring series (docs/decisions/0026): the run's own series; edit all moves, adds, deletes drafts or cancels its occurrences.
-  "POST /api/v1/admin/series": ["event_series", "event", "calendar_version"],
-  "PATCH /api/v1/admin/series/{id}": ["event_series", "event", "calendar_version"],
-  "POST /api/v1/admin/series/{id}/publish": ["event", "calendar_version"],
+  // Recurring series (docs/decisions/0026): the run's own series; edit all moves, adds, deletes drafts or cancels its
+  // occurrences; each change is told to the run's webhook endpoint, a cancelled date to everyone signed up.
+  "POST /api/v1/admin/series": ["event_series", "event", "calendar_version", "webhook_delivery", "outbox_message"],
+  "PATCH /api/v1/admin/series/{id}": ["event_series", "event", "calendar_version", "webhook_delivery", "outbox_message"],
+  "POST /api/v1/admin/series/{id}/publish": ["event", "calendar_version", "webhook_delivery", "outbox_message"],
   // Webhooks (docs/decisions/0027): the run's own endpoint (at an address that never resolves), its messages
   // and their attempts in the outbox.
   "POST /api/v1/admin/webhooks": ["webhook_endpoint"],
