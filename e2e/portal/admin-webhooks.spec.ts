@@ -59,7 +59,8 @@ test("add an endpoint, store its secret, send a test message, read the failure i
   const form = main(page).getByRole("form", { name: "Add a webhook endpoint" });
   await form.getByRole("textbox", { name: "Address" }).fill(`${receiverBase}${path}`);
   await form.getByRole("textbox", { name: "Description (optional)" }).fill(name);
-  await form.getByRole("checkbox", { name: "An event is created" }).uncheck();
+  // Only sign-up openings: the rarest change other specs make meanwhile, which this endpoint is told of too.
+  for (const type of ["An event is created", "An event is changed, published or postponed", "An event is cancelled"]) await form.getByRole("checkbox", { name: type }).uncheck();
   await form.getByRole("button", { name: "Add the endpoint" }).click();
 
   const secretPanel = main(page).getByRole("heading", { name: `“${name}” is added: store its signing secret now` });
@@ -68,7 +69,7 @@ test("add an endpoint, store its secret, send a test message, read the failure i
   expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
   await expect(main(page).getByRole("button", { name: "Copy the secret" })).toBeVisible();
   const [row] = await sql<{ event_types: string[]; secret_sealed: string }>(`SELECT event_types, secret_sealed FROM webhook_endpoint WHERE description = $1`, [name]);
-  expect(row!.event_types).toEqual(["event.updated", "event.cancelled", "event.registration_opened"]);
+  expect(row!.event_types).toEqual(["event.registration_opened"]);
   expect(row!.secret_sealed).not.toContain(secret.slice(6));
   await page.setViewportSize({ width: 1280, height: 900 });
   await expectNoAxeViolations(page);
@@ -81,27 +82,29 @@ test("add an endpoint, store its secret, send a test message, read the failure i
   const card = main(page).getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
   await expect(card).toHaveCount(1);
   await expect(card.getByText("Sign-up opens for an event")).toBeVisible();
-  await expect(card.getByText("None yet")).toBeVisible();
 
   await card.getByRole("button", { name: `Send a test message to “${name}”` }).click();
   await expect(main(page).getByRole("status")).toContainText(`A test message to “${name}” is on its way`);
   const log = card.getByRole("region", { name: `Delivery log of “${name}”` });
-  await expect(log.getByText("Failed")).toBeVisible({ timeout: 20_000 });
-  await expect(log).toContainText("1 attempt · last answer HTTP 500");
+  // Other specs change the calendar meanwhile and this endpoint is told of it: the test message is its own row.
+  const ping = log.getByRole("listitem").filter({ hasText: "Test message" });
+  await expect(ping.getByText("Failed")).toBeVisible({ timeout: 20_000 });
+  await expect(ping).toContainText("1 attempt · last answer HTTP 500");
   await expect(log).not.toContainText("answered");
   await page.screenshot({ path: `${SHOTS}/admin-webhooks-failed-1280.png`, fullPage: true });
 
-  await log.getByRole("button", { name: /^Send again \(msg_\w+\)$/ }).click();
-  await expect(log.getByText("Delivered", { exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect(log).toContainText("2 attempts · last answer HTTP 200");
-  const mine = received.filter((message) => message.headers["webhook-id"] === received.at(-1)!.headers["webhook-id"]);
+  await ping.getByRole("button", { name: /^Send again \(msg_\w+\)$/ }).click();
+  await expect(ping.getByText("Delivered", { exact: true })).toBeVisible({ timeout: 20_000 });
+  await expect(ping).toContainText("2 attempts · last answer HTTP 200");
+  const pingId = (await ping.locator("code").textContent())!;
+  const mine = received.filter((message) => message.headers["webhook-id"] === pingId);
   expect(mine).toHaveLength(2);
   for (const message of mine) expect(new Webhook(secret).verify(message.body, message.headers as Record<string, string>)).toMatchObject({ type: "webhook.ping" });
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/admin-webhooks-1280.png`, fullPage: true });
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await expect(log.getByText("Delivered", { exact: true })).toBeVisible();
+  await expect(ping.getByText("Delivered", { exact: true })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/admin-webhooks-375.png`, fullPage: true });
