@@ -2,8 +2,6 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import type { IcsSeries, IcsSeriesIndex } from "../calendar/ics.ts";
 import type { CalendarEvent } from "../calendar/schemas.ts";
-import { listSeriesEvents } from "../calendar/list-series-events.ts";
-import { MAX_OCCURRENCES } from "./recurrence.ts";
 import { ruleOfRow } from "./series-rows.ts";
 
 /**
@@ -25,19 +23,4 @@ export async function loadIcsSeries(database: Database, events: readonly Calenda
   const ids = events.filter((event) => event.seriesId && series.has(event.seriesId)).map((event) => event.eventId);
   const dated = ids.length === 0 ? [] : await database.prisma.event.findMany({ where: { id: { in: ids }, recurrenceDate: { not: null } }, select: { id: true, recurrenceDate: true } });
   return { series, recurrenceDates: new Map(dated.map((row) => [row.id, row.recurrenceDate!])) };
-}
-
-/**
- * For an event's own .ics: when it is an occurrence of a series with a rule, the series' public dates not yet
- * ended (and this one, whenever it is), so the file and the subscriptions speak of the same UIDs. Null for
- * any other event, whose file stays the one VEVENT.
- */
-export async function seriesIcsFor(database: Database, event: CalendarEvent): Promise<{ events: CalendarEvent[]; index: IcsSeriesIndex } | null> {
-  if (!event.seriesId) return null;
-  const own = await loadIcsSeries(database, [event]);
-  if (!own.recurrenceDates.has(event.eventId)) return null;
-  const listed = await listSeriesEvents(database, event.seriesId, { limit: MAX_OCCURRENCES });
-  const others = (listed?.events ?? []).filter((other) => other.eventId !== event.eventId);
-  const events = [event, ...others];
-  return { events, index: await loadIcsSeries(database, events) };
 }

@@ -1,19 +1,16 @@
 import { getEventOrThrow } from "@/lib/calendar/get-event-or-throw";
-import { buildIcsCalendar, buildIcsEvent, ICS_CONTENT_TYPE } from "@/lib/calendar/ics";
+import { buildIcsEvent, ICS_CONTENT_TYPE } from "@/lib/calendar/ics";
 import { eventIdParamsSchema } from "@/lib/calendar/schemas";
 import { churchName } from "@/lib/church";
 import { env } from "@/lib/env";
 import { calendarPreflight, calendarRoute } from "@/lib/http/calendar";
 import { calendarMethodNotAllowed } from "@/lib/http/method-not-allowed";
-import { seriesIcsFor } from "@/lib/series/ics-series";
 
 // GET /api/calendar/events/{eventId}/calendar.ics - one event as iCalendar, for "add to my calendar"
 export const GET = calendarRoute(async (_request, params, database) => {
   const { eventId } = eventIdParamsSchema.parse(params);
   const { event } = await getEventOrThrow(database, eventId);
-  // An occurrence of a recurring series is published with its series (docs/decisions/0026), under the UIDs the feeds use.
-  const series = await seriesIcsFor(database, event);
-  if (series) return { body: buildIcsCalendar(series.events, { name: churchName(), baseUrl: env().BASE_URL, series: series.index }), contentType: ICS_CONTENT_TYPE };
+  // One date, an occurrence of a series too (docs/decisions/0026): what the page's Google and Outlook links add.
   return { body: buildIcsEvent(event, { name: churchName(), baseUrl: env().BASE_URL }), contentType: ICS_CONTENT_TYPE };
 });
 
