@@ -1,18 +1,8 @@
-import type { CalendarEvent, EventType } from "@/lib/calendar/schemas";
+import type { CalendarEvent } from "@/lib/calendar/schemas";
 
 /** Plain words for the calendar's enum values, shared by the filters, the cards and the event page. */
 
-/** In the order of the contract's enum (the filter lists them in this order). */
-export const EVENT_TYPE_LABELS: Record<EventType, string> = {
-  SERVICE: "Service",
-  CONFERENCE: "Conference",
-  COURSE: "Course",
-  SPECIAL_EVENT: "Special event",
-  PRAYER_CAMPAIGN: "Prayer campaign",
-  LIFE_GROUP: "Life group",
-  CAMP: "Camp",
-  WORKSHOP: "Workshop",
-};
+export { EVENT_TYPE_LABELS } from "@/lib/calendar/event-type-labels";
 
 type AttendanceMode = CalendarEvent["attendanceModes"][number];
 

@@ -3,7 +3,7 @@ import type { Database } from "../db/database.ts";
 import { getStaffEventOrThrow } from "./get-staff-event-or-throw.ts";
 import { newCalendarId } from "./new-calendar-id.ts";
 import { kebab } from "./kebab-case.ts";
-import { checkEventReferences, instantsOrThrow, locationColumns, withSlugConflict } from "./staff-event-fields.ts";
+import { checkEventReferences, eventDetailColumns, instantsOrThrow, withSlugConflict } from "./staff-event-fields.ts";
 import type { AdminEvent, CreateEventBody } from "./staff-schemas.ts";
 import { queueEventWebhook } from "../webhooks/queue-webhook.ts";
 
@@ -36,10 +36,7 @@ export async function createEvent(database: Database, body: CreateEventBody): Pr
         data: {
           id: newCalendarId("evt_"),
           slug,
-          title: body.title,
-          description: body.description,
-          eventType: body.eventType,
-          serviceType: body.serviceType ?? null,
+          ...eventDetailColumns(body),
           startDate: body.startDate,
           startTime: body.startTime,
           endDate: body.endDate,
@@ -47,19 +44,8 @@ export async function createEvent(database: Database, body: CreateEventBody): Pr
           timezone: body.timezone,
           startAt,
           endAt,
-          ministryId: body.ministryId ?? null,
-          campusId: body.campusId ?? null,
           seriesId: body.seriesId ?? null,
           status: "DRAFT",
-          visibility: body.visibility,
-          audience: body.audience,
-          attendanceModes: body.attendanceModes,
-          capacity: body.capacity ?? null,
-          organizer: body.organizer ?? null,
-          imageUrl: body.imageUrl ?? null,
-          registrationUrl: body.registrationUrl ?? null,
-          ...locationColumns(body.location),
-          tags: body.tags,
         },
         select: { id: true },
       });

@@ -42,6 +42,30 @@ export function locationColumns(location: CreateEventBody["location"] | null) {
   };
 }
 
+/**
+ * The columns a new event takes from a staff body's descriptive fields: everything but its id, slug, times,
+ * series and status, which each way of making events (one event, a series' dates) decides itself.
+ */
+export function eventDetailColumns(body: Omit<CreateEventBody, "slug" | "seriesId">) {
+  return {
+    title: body.title,
+    description: body.description,
+    eventType: body.eventType,
+    serviceType: body.serviceType ?? null,
+    ministryId: body.ministryId ?? null,
+    campusId: body.campusId ?? null,
+    visibility: body.visibility,
+    audience: body.audience,
+    attendanceModes: body.attendanceModes,
+    capacity: body.capacity ?? null,
+    organizer: body.organizer ?? null,
+    imageUrl: body.imageUrl ?? null,
+    registrationUrl: body.registrationUrl ?? null,
+    ...locationColumns(body.location),
+    tags: body.tags,
+  };
+}
+
 /** Runs a write of an event; a slug another event holds (the unique index says so) is a `conflict`. */
 export async function withSlugConflict<T>(write: () => Promise<T>): Promise<T> {
   try {

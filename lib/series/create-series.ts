@@ -2,7 +2,7 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import { IdentityError } from "../identity/errors.ts";
 import { newCalendarId } from "../calendar/new-calendar-id.ts";
-import { checkEventReferences, instantsOrThrow, locationColumns, withSlugConflict } from "../calendar/staff-event-fields.ts";
+import { checkEventReferences, eventDetailColumns, instantsOrThrow, withSlugConflict } from "../calendar/staff-event-fields.ts";
 import { daysBetween } from "./recurrence.ts";
 import { getSeriesOrThrow } from "./get-series-or-throw.ts";
 import type { AdminSeries, CreateSeriesBody } from "./schemas.ts";
@@ -30,32 +30,19 @@ export async function createSeries(database: Database, body: CreateSeriesBody): 
       await tx.prisma.eventSeries.create({ data: { id: seriesId, title: body.title, ...ruleColumns(body.repeat), ...times }, select: { id: true } });
       const slugs = await freeSlugs(tx, body.title, dates);
       const ids = dates.map(() => newCalendarId("evt_"));
+      const details = eventDetailColumns(body);
       await tx.prisma.event.createMany({
         data: dates.map((date, index) => {
           const schedule = occurrenceSchedule(times, date);
           return {
             id: ids[index]!,
             slug: slugs.get(date)!,
-            title: body.title,
-            description: body.description,
-            eventType: body.eventType,
-            serviceType: body.serviceType ?? null,
+            ...details,
             ...schedule,
             ...instantsOrThrow(schedule),
-            ministryId: body.ministryId ?? null,
-            campusId: body.campusId ?? null,
             seriesId,
             recurrenceDate: date,
             status: "DRAFT" as const,
-            visibility: body.visibility,
-            audience: body.audience,
-            attendanceModes: body.attendanceModes,
-            capacity: body.capacity ?? null,
-            organizer: body.organizer ?? null,
-            imageUrl: body.imageUrl ?? null,
-            registrationUrl: body.registrationUrl ?? null,
-            ...locationColumns(body.location),
-            tags: body.tags,
           };
         }),
       });

@@ -13,6 +13,7 @@ import {
   type YearMonth,
 } from "./dates.ts";
 import { WIDGET_CSS } from "./styles.ts";
+import { EVENT_TYPE_LABELS } from "../../calendar/event-type-labels.ts";
 
 /**
  * <church-calendar>: the embeddable calendar (docs/decisions/0028-calendar-widget.md). A custom element
@@ -38,16 +39,7 @@ interface FeedPage {
   nextCursor: string | null;
 }
 
-const TYPE_LABELS: Record<string, string> = {
-  SERVICE: "Service",
-  CONFERENCE: "Conference",
-  COURSE: "Course",
-  SPECIAL_EVENT: "Special event",
-  PRAYER_CAMPAIGN: "Prayer campaign",
-  LIFE_GROUP: "Life group",
-  CAMP: "Camp",
-  WORKSHOP: "Workshop",
-};
+const TYPE_LABELS: Record<string, string> = EVENT_TYPE_LABELS;
 const STATUS_BADGES: Record<string, string> = { CANCELLED: "Cancelled", POSTPONED: "Postponed" };
 const DEFAULT_COLORS = { accent: "#0f4c5c", text: "#1f2933", background: "#ffffff" };
 /** Page size when the month view reads ahead, and how far it may read (pages, months). */
