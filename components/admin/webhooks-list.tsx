@@ -22,6 +22,7 @@ import {
   useAdminWebhooks,
   useCreateWebhook,
   useDeleteWebhook,
+  useLastDeliveryInStep,
   useRedeliverWebhook,
   useRotateWebhookSecret,
   useTestWebhook,
@@ -355,6 +356,7 @@ function DeliveryLog({ endpoint, canWrite, onProblem, onAnnounce }: { endpoint: 
   const [page, setPage] = useState(1);
   const deliveries = useWebhookDeliveries(endpoint.id, page);
   const redeliver = useRedeliverWebhook();
+  useLastDeliveryInStep(endpoint, page === 1 ? deliveries.data?.items[0] : undefined);
 
   function sendAgain(delivery: WebhookDelivery) {
     onProblem("");

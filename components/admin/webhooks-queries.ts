@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import {
@@ -8,8 +9,10 @@ import {
   AdminWebhookWithSecretSchema,
   WebhookDeliveryPageSchema,
   WebhookDeliverySchema,
+  type AdminWebhook,
   type CreateWebhookBody,
   type UpdateWebhookBody,
+  type WebhookDelivery,
 } from "@/lib/webhooks/schemas";
 
 /**
@@ -45,6 +48,20 @@ export function useWebhookDeliveries(id: string, page: number) {
     refetchInterval: 5_000,
     staleTime: 0,
   });
+}
+
+/**
+ * Keeps an endpoint's "Last message" in step with its delivery log: the log is polled, the list is not, so
+ * when the log's newest message says more than the summary (a retry went through, a new message came), the
+ * list is read again.
+ */
+export function useLastDeliveryInStep(endpoint: AdminWebhook, newest: WebhookDelivery | undefined) {
+  const queryClient = useQueryClient();
+  const summary = endpoint.last_delivery;
+  const behind = newest !== undefined && (summary?.id !== newest.id || summary.delivered_at !== newest.delivered_at || summary.last_status !== newest.last_status);
+  useEffect(() => {
+    if (behind) void queryClient.invalidateQueries({ queryKey: [...WEBHOOKS_KEY, "list"] });
+  }, [behind, queryClient]);
 }
 
 function useWebhookMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
