@@ -1,5 +1,5 @@
 /**
- * `npm start`: the production server. Next.js answers every request except three hot paths served here
+ * `npm start`: the production server. Next.js answers every request except the hot paths served here
  * directly, because Next's router costs more per request than a whole client_credentials grant
  * (decision 0008): POST /oauth/token (every app and API client), the sign-in forms every member posts,
  * POST /auth/sign-in, /auth/passkey/options and /auth/passkey/sign-in, and the lobby kiosks' Sunday burst,
@@ -108,6 +108,15 @@ function serveToken(request: http.IncomingMessage, response: http.ServerResponse
   });
 }
 
+/** The headers and absolute URL of a Node request, for the NextRequest a route handler of ours is given. */
+function webRequestParts(request: http.IncomingMessage): { headers: Headers; url: string } {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+  }
+  return { headers, url: `http://${request.headers.host ?? "localhost"}${request.url ?? "/"}` };
+}
+
 /** A route handler of ours served outside Next's router, and the body size its own reader allows. */
 interface FastRoute {
   handler: (request: NextRequest) => Promise<Response>;
@@ -119,11 +128,7 @@ function serveRouteHandler(route: FastRoute, request: http.IncomingMessage, resp
   // An oversized body is cut just past the limit (or not read at all when Content-Length says so, which
   // stays on the headers); either way the handler's own reader (lib/http/read-body.ts) refuses it.
   collectBody(request, route.maxBodyBytes, (body, complete) => {
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-    }
-    const url = `http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`;
+    const { headers, url } = webRequestParts(request);
     const run = async () => {
       const answer = await route.handler(new nextServer.NextRequest(url, { method: request.method, headers, body: body }));
       await writeAnswer(response, answer, !complete);
@@ -163,11 +168,7 @@ const NEXT_APP_VARY = { vary: `${RSC_HEADER}, ${NEXT_ROUTER_STATE_TREE_HEADER}, 
  * stream, whose making and reading back cost more than a cached answer (decision 0029).
  */
 function serveCalendarGet(handler: CalendarGetHandler, params: Record<string, string>, request: http.IncomingMessage, response: http.ServerResponse): void {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : value);
-  }
-  const url = `http://${request.headers.host ?? "localhost"}${request.url ?? "/"}`;
+  const { headers, url } = webRequestParts(request);
   const run = async () => {
     const answer = await handler.plain(new nextServer.NextRequest(url, { method: request.method, headers }), { params: Promise.resolve(params) });
     // A 304 carries neither body nor length, as Next writes it.
