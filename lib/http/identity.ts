@@ -4,6 +4,7 @@ import { ZodError, type z } from "zod";
 import { openStaffAuditEntry } from "../audit/open-audit-entry.ts";
 import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
+import { isWriteConflict } from "../db/write-conflict.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
 import { IdentityError, forbidden, insufficientScope, insufficientUserAuthentication, invalidToken } from "../identity/errors.ts";
 import { presentedAccessToken } from "../oauth/bearer.ts";
@@ -276,6 +277,7 @@ function identityFailure(request: Request, error: unknown): Response {
   if (error instanceof ZodError) return identityErrorResponse(new IdentityError("invalid_request", describeZodError(error)));
   if (isUnstorableText(error)) return identityErrorResponse(new IdentityError("invalid_request", "a value holds a character that is not allowed"));
   if (isDatabaseUnavailable(error)) return identityErrorResponse(serviceUnavailable());
+  if (isWriteConflict(error)) return identityErrorResponse(new IdentityError("conflict", "another change to the same records was being saved at the same moment; nothing was changed, try again"));
   const requestId = logUnexpectedError(new URL(request.url).pathname, error, request.headers);
   return identityErrorResponse(new IdentityError("server_error", `unexpected error (request ${requestId})`));
 }
