@@ -1501,8 +1501,11 @@ export function unexpectedErrors(log: string): Map<string, number> {
   const groups = new Map<string, number>();
   for (const line of log.split("\n")) {
     let key: string | null = null;
-    const json = /^\{"level":"error".*\}$/.test(line) ? (JSON.parse(line) as { route?: string; error?: string }) : null;
-    if (json) key = `${json.route}: ${json.error}`;
+    // The server's JSON log line (lib/log/json-log.ts) starts with its time; only "unexpected error" is a
+    // failure here (an outbox delivery's failure is logged at the same level, and is retried by design).
+    const json = /^\{.*"level":"error".*\}$/.test(line) ? (JSON.parse(line) as { msg?: string; route?: string; error?: string }) : null;
+    if (json?.msg === "unexpected error") key = `${json.route}: ${json.error}`;
+    else if (json) continue;
     else if (/^\[(forms|calendar)\] request .* failed/.test(line)) key = line.replace(/request [0-9a-f-]{36}/, "request …").slice(0, 200);
     // Next's own line for a multipart POST to a page, which it takes for a Server Action (this app has none)
     // and refuses with 409: a refusal, not an error of ours.

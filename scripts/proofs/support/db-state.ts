@@ -29,6 +29,18 @@ export const MAY_CHANGE_ON_REFUSAL: Record<string, { columns: "all" | string[]; 
     columns: ["attempts"],
     why: "a wrong code counts against that code (5 attempts, then it is dead); nothing else of the row may change",
   },
+  // Found by a fresh-clone CI run: a webhook message of an accepted write in one batch is sent after the
+  // answer (lib/outbox/deliver-messages.ts), and its failure (a DNS lookup of webhooks.invalid, of no fixed
+  // length) is written whenever the lookup gives up, often during a later batch. Only the outbox writes these
+  // columns; no request, refused or not, does.
+  outbox_message: {
+    columns: ["attempts", "next_attempt_at", "last_error", "sent_at"],
+    why: "the outbox's attempt bookkeeping of a message accepted in an earlier batch, delivered in the background; a row's recipient, body and count may not change",
+  },
+  webhook_delivery: {
+    columns: ["attempts", "last_status", "last_error", "last_attempt_at", "delivered_at"],
+    why: "a webhook attempt of an earlier batch's message, recorded when the endpoint (or its DNS lookup) answers; a delivery's payload and count may not change",
+  },
 };
 
 /** Security-log types a refused request may add (a failure the member should see in their log). */
