@@ -8,6 +8,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { applyMigrations } from "./db/migrate.ts";
 import { pgliteMigrationConnection } from "./db/connections.ts";
+import { preparedQueryOn } from "./db/pglite-prepared-query.ts";
 import { databaseOn, type Database, type SqlQuery } from "./db/database.ts";
 import { env } from "./env.ts";
 import { PrismaClient } from "./generated/prisma/client.ts";
@@ -79,8 +80,8 @@ function openEmbedded(dataDir: string): DatabaseHandle {
   // pg_trgm: the membership register's ranked search (its migration creates the extension).
   const pglite = new PGlite(absolute, { extensions: { pg_trgm } });
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
-  const query: SqlQuery = async <Row>(text: string, params: readonly unknown[] = []) =>
-    (await pglite.query<Row>(text, params as unknown[])).rows;
+  // Prepared once per text, as the pool's are: the feed's cost with the response cache off (decision 0029).
+  const query = preparedQueryOn(pglite);
   // Every committed calendar write notifies calendar_version; PGlite hands the notification to this
   // listener before the writing statement's promise settles, so the count is never behind a write.
   let calendarChanges = 0;
