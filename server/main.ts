@@ -162,6 +162,30 @@ async function writeAnswer(response: http.ServerResponse, answer: Response, clos
 const NEXT_APP_VARY = { vary: `${RSC_HEADER}, ${NEXT_ROUTER_STATE_TREE_HEADER}, ${NEXT_ROUTER_PREFETCH_HEADER}, ${NEXT_ROUTER_SEGMENT_PREFETCH_HEADER}` };
 
 /**
+ * Answers ready in this turn of the event loop, written together once every request that arrived with them
+ * has been read (setImmediate runs after the poll phase). A cached answer is ready within the turn that read
+ * its request; written at once, each one wakes its client apart, and on a busy machine the server and its
+ * clients then take turns on the CPU for every single answer. Written together, as the answers that share
+ * one version read on PostgreSQL already are, the embedded database's warm feed went from 5,980 to about
+ * 9,000 requests/s on 2 cores (decision 0029). The wait is at most one turn of the loop.
+ */
+const pendingWrites: (() => void)[] = [];
+function writeSoon(write: () => void): void {
+  pendingWrites.push(write);
+  if (pendingWrites.length > 1) return;
+  setImmediate(() => {
+    for (const pending of pendingWrites.splice(0)) {
+      try {
+        pending();
+      } catch (error) {
+        // Outside any request's promise now: one answer that cannot be written must not stop the others.
+        logLine("error", "unexpected error", { route: "(answer write)", ...describeError(error) });
+      }
+    }
+  });
+}
+
+/**
  * Runs a public calendar GET handler outside Next's router, for GET and HEAD (the routes export no HEAD:
  * Next answers it with GET's handler, and Node leaves out the body). The request has no body to read. The
  * handler's `plain` form is called (lib/http/calendar.ts): the same code up to the Web Response Next would
@@ -171,13 +195,15 @@ function serveCalendarGet(handler: CalendarGetHandler, params: Record<string, st
   const { headers, url } = webRequestParts(request);
   const run = async () => {
     const answer = await handler.plain(new nextServer.NextRequest(url, { method: request.method, headers }), { params: Promise.resolve(params) });
-    // A 304 carries neither body nor length, as Next writes it.
-    response.writeHead(answer.status, {
-      ...NEXT_APP_VARY,
-      ...answer.headers,
-      ...(answer.status !== 304 && { "Content-Length": Buffer.byteLength(answer.body) }),
+    writeSoon(() => {
+      // A 304 carries neither body nor length, as Next writes it.
+      response.writeHead(answer.status, {
+        ...NEXT_APP_VARY,
+        ...answer.headers,
+        ...(answer.status !== 304 && { "Content-Length": Buffer.byteLength(answer.body) }),
+      });
+      response.end(answer.status === 304 ? undefined : answer.body);
     });
-    response.end(answer.status === 304 ? undefined : answer.body);
   };
   run().catch((error: unknown) => {
     logLine("error", "unexpected error", { route: request.url?.split("?")[0], ...describeError(error) });
