@@ -11,7 +11,8 @@
  *      cache answers repeated requests) then cold (0: every request queries the database and serialises),
  *      starts `npm start`'s server on 127.0.0.1 and loads the trivial Next route, the first page, a page 100
  *      events in, a page ~1,000 events in, a filtered page and a 304 revalidation: requests/s at concurrency
- *      50 (ratio to the trivial route of the same server), and p50/p99 latency at a steady 400 requests/s
+ *      50 (ratio to the trivial route of the same server), and p50/p99 latency at a steady 400 requests/s;
+ *      then the first and the deep pages side by side (short runs in turn) for "a deep page as fast as the first"
  *   4. prints one Markdown table with the issue's targets and writes it, with the raw numbers, to bench/results/
  *
  * Flags: --events 50000  --duration 10 (seconds per measured run)  --skip-build  --skip-seed  --seed-only
@@ -298,6 +299,7 @@ async function runConfiguration(
       process.stdout.write(problems > 0 ? "  ⚠ unexpected answers or errors\n" : "\n");
       scenarios.push({ database: database.name, configuration: configuration.name, scenario: scenario.id, path: scenario.path, headers: scenario.headers, status: scenario.status, bytes: scenario.bytes, serverCpuMsPerRequest, throughput, latency });
     }
+    const deepPaired = await measureDeepAgainstFirst(server.origin, planned, label, options.connections);
     const trivialRuns = scenarios.filter((result) => result.scenario === "trivial");
     return {
       result: {
@@ -307,6 +309,7 @@ async function runConfiguration(
         trivialBefore: trivialRuns[0]?.throughput.requestsPerSecond ?? Number.NaN,
         trivialAfter: trivialRuns[1]?.throughput.requestsPerSecond ?? Number.NaN,
         scenarios,
+        deepPaired,
         serverLog: logFile,
         serverErrorLines: server.errorLines(),
       },
@@ -315,6 +318,25 @@ async function runConfiguration(
   } finally {
     await server.stop();
   }
+}
+
+const PAIRED_ROUNDS = 4;
+const PAIRED_SECONDS = 3;
+
+/** The first page and the deep pages in turn (report.ts, `deepPaired`): each round's order is the last one's reversed. */
+async function measureDeepAgainstFirst(origin: string, planned: PlannedScenario[], label: string, connections: number): Promise<ConfigurationResult["deepPaired"]> {
+  const pages = planned.filter((scenario) => scenario.id === "first" || scenario.id === "deep100" || scenario.id === "deep");
+  const requests: Partial<Record<ScenarioId, number>> = {};
+  for (let round = 0; round < PAIRED_ROUNDS; round++) {
+    for (const scenario of round % 2 === 0 ? pages : [...pages].reverse()) {
+      const result = await measureThroughput({ url: `${origin}${scenario.path}`, headers: scenario.headers, expectStatus: scenario.status }, connections, PAIRED_SECONDS);
+      requests[scenario.id] = (requests[scenario.id] ?? 0) + result.requests;
+    }
+  }
+  const first = requests.first ?? 0;
+  const shares = pages.filter((scenario) => scenario.id !== "first").map((scenario) => `${SCENARIO_LABELS[scenario.id]} ${((requests[scenario.id] ?? 0) / Math.max(first, 1)).toFixed(2)}×`);
+  process.stdout.write(`  ${`${label} / deep pages against the first`.padEnd(50)} ${PAIRED_ROUNDS} rounds of ${PAIRED_SECONDS} s each, in turn → ${shares.join(", ")}\n`);
+  return { rounds: PAIRED_ROUNDS, seconds: PAIRED_SECONDS, requests };
 }
 
 // ---------------------------------------------------------------------------------------------------------
