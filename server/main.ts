@@ -169,17 +169,19 @@ const NEXT_APP_VARY = { vary: `${RSC_HEADER}, ${NEXT_ROUTER_STATE_TREE_HEADER}, 
  * one version read on PostgreSQL already are, the embedded database's warm feed went from 5,980 to about
  * 9,000 requests/s on 2 cores (decision 0029). The wait is at most one turn of the loop.
  */
-const pendingWrites: (() => void)[] = [];
-function writeSoon(write: () => void): void {
-  pendingWrites.push(write);
+const pendingWrites: { response: http.ServerResponse; write: () => void }[] = [];
+function writeSoon(response: http.ServerResponse, write: () => void): void {
+  pendingWrites.push({ response, write });
   if (pendingWrites.length > 1) return;
   setImmediate(() => {
     for (const pending of pendingWrites.splice(0)) {
       try {
-        pending();
+        pending.write();
       } catch (error) {
-        // Outside any request's promise now: one answer that cannot be written must not stop the others.
-        logLine("error", "unexpected error", { route: "(answer write)", ...describeError(error) });
+        // Outside any request's promise now: one answer that cannot be written must not stop the others, and
+        // its client must not wait for it until the connection times out.
+        logLine("error", "unexpected error", { route: pending.response.req.url?.split("?")[0], ...describeError(error) });
+        pending.response.destroy();
       }
     }
   });
@@ -195,7 +197,7 @@ function serveCalendarGet(handler: CalendarGetHandler, params: Record<string, st
   const { headers, url } = webRequestParts(request);
   const run = async () => {
     const answer = await handler.plain(new nextServer.NextRequest(url, { method: request.method, headers }), { params: Promise.resolve(params) });
-    writeSoon(() => {
+    writeSoon(response, () => {
       // A 304 carries neither body nor length, as Next writes it.
       response.writeHead(answer.status, {
         ...NEXT_APP_VARY,

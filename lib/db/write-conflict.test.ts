@@ -3,16 +3,23 @@ import { serviceTestDatabase } from "./service-test.ts";
 import { isWriteConflict } from "./write-conflict.ts";
 
 const database = serviceTestDatabase();
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Two transactions that each lock one row, then want the other's: PostgreSQL's deadlock, if they overlap. */
 async function crossingWrites(viaPrisma: boolean): Promise<PromiseSettledResult<void>[]> {
   await database.query(`CREATE TABLE IF NOT EXISTS crossing_probe (id int PRIMARY KEY, n int NOT NULL)`);
   await database.query(`INSERT INTO crossing_probe VALUES (1, 0), (2, 0) ON CONFLICT (id) DO NOTHING`);
+  // On PostgreSQL each waits until both hold their first row, so the cycle always forms (a fixed pause would
+  // not, if one transaction started late on a busy machine). The embedded database runs one transaction at
+  // a time: waiting for the other there would wait forever.
+  let holding = 0;
+  let bothHold!: () => void;
+  const bothHolding = new Promise<void>((resolve) => (bothHold = resolve));
   const write = (first: number, second: number) =>
     database.transaction(async (tx) => {
       await tx.query(`UPDATE crossing_probe SET n = n + 1 WHERE id = $1`, [first]);
-      await pause(300);
+      holding += 1;
+      if (holding === 2) bothHold();
+      if (database.kind === "postgres") await bothHolding;
       if (viaPrisma) await tx.prisma.$executeRawUnsafe(`UPDATE crossing_probe SET n = n + 1 WHERE id = $1`, second);
       else await tx.query(`UPDATE crossing_probe SET n = n + 1 WHERE id = $1`, [second]);
     });
