@@ -2,11 +2,12 @@
  * `npx tsx bench/explain.ts`: the query plans of the feed's first, deep and filtered pages on the bench
  * database (seed it first: `npm run bench -- --seed-only`). It runs the app's own readUpcomingPage,
  * captures the SQL and parameters it sends, and shows EXPLAIN (ANALYZE, BUFFERS) of exactly that: once
- * as planned for the actual values, and once as the generic plan a prepared statement settles on after
- * a few executions (the server names its statements, so the generic plan is the one that serves).
+ * as planned for the actual values, and once as the generic plan. The server runs the shapes with no
+ * filter or one equality filter on their generic plan (docs/decisions/0030) and leaves the others to
+ * PostgreSQL's choice per call; each case says which serves.
  */
 import pg from "pg";
-import type { Database } from "../lib/db/database.ts";
+import type { Database, QueryOptions } from "../lib/db/database.ts";
 import { configureAppEnvironment, databaseUrls, readDataset } from "./dataset.ts";
 
 const urls = databaseUrls();
@@ -16,6 +17,7 @@ const dataset = await readDataset(urls.url);
 interface Captured {
   text: string;
   params: unknown[];
+  genericPlan: boolean;
 }
 
 const client = new pg.Client({ connectionString: urls.url });
@@ -23,8 +25,8 @@ await client.connect();
 let captured: Captured | undefined;
 // A handle on our own client that remembers the last query: the feed only asks `query` (raw, its hot path).
 const database = {
-  query: async (text: string, params: readonly unknown[] = []) => {
-    captured = { text, params: [...params] };
+  query: async (text: string, params: readonly unknown[] = [], options: QueryOptions = {}) => {
+    captured = { text, params: [...params], genericPlan: options.genericPlan === true };
     return (await client.query(text, [...params])).rows;
   },
 } as unknown as Database;
@@ -44,6 +46,7 @@ for (let page = 0; page < 10; page++) {
   cursor = feed.nextCursor;
 }
 const { type, campusId, audience } = dataset.filter;
+const ministryId = (await client.query<{ id: string }>(`SELECT ministry_id AS id FROM event WHERE ministry_id IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)).rows[0]!.id;
 const cases: { name: string; sql: Captured }[] = [
   { name: "first page", sql: await sqlOf(() => readUpcomingPage(database, {})) },
   { name: "deep page (~1,000 events in)", sql: await sqlOf(() => readUpcomingPage(database, cursor ? { cursor } : {})) },
@@ -51,6 +54,10 @@ const cases: { name: string; sql: Captured }[] = [
     name: `filtered page (type=${type}, campusId=${campusId}, audience=${audience})`,
     sql: await sqlOf(() => readUpcomingPage(database, { type: type as "SERVICE", campusId, audience })),
   },
+  { name: `one filter (type=${type})`, sql: await sqlOf(() => readUpcomingPage(database, { type: type as "SERVICE" })) },
+  { name: `one filter (campusId=${campusId})`, sql: await sqlOf(() => readUpcomingPage(database, { campusId })) },
+  { name: `one filter (ministryId=${ministryId}), deep`, sql: await sqlOf(() => readUpcomingPage(database, { ministryId, limit: 100 }).then((page) => (page.nextCursor ? readUpcomingPage(database, { ministryId, cursor: page.nextCursor }) : page))) },
+  { name: `audience only (audience=${audience})`, sql: await sqlOf(() => readUpcomingPage(database, { audience })) },
 ];
 
 function planText(rows: { "QUERY PLAN": string }[]): string {
@@ -60,7 +67,7 @@ function planText(rows: { "QUERY PLAN": string }[]): string {
 try {
   console.log(`${dataset.events} events, ${dataset.upcomingPublic} upcoming and public, in ${urls.name}\n`);
   for (const [index, { name, sql }] of cases.entries()) {
-    console.log(`## ${name}\n\nparams: ${JSON.stringify(sql.params.slice(0, -1))}\n`);
+    console.log(`## ${name}\n\nparams: ${JSON.stringify(sql.params.slice(0, -1))}\nthe server runs it on: ${sql.genericPlan ? "its generic plan" : "PostgreSQL's choice per call"}\n`);
     // Twice: the first run warms the buffer cache, the second is the one shown.
     await client.query(`EXPLAIN (ANALYZE) ${sql.text}`, sql.params);
     console.log("### planned for these values\n");

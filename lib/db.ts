@@ -9,7 +9,7 @@ import { PrismaPGlite } from "pglite-prisma-adapter";
 import { applyMigrations } from "./db/migrate.ts";
 import { pgliteMigrationConnection } from "./db/connections.ts";
 import { preparedQueryOn } from "./db/pglite-prepared-query.ts";
-import { databaseOn, type Database, type SqlQuery } from "./db/database.ts";
+import { databaseOn, type Database, type QueryOptions, type SqlQuery } from "./db/database.ts";
 import { env } from "./env.ts";
 import { PrismaClient } from "./generated/prisma/client.ts";
 
@@ -55,6 +55,14 @@ function statementName(text: string): string {
   return name;
 }
 
+/**
+ * Connections of the generic-plan statements (the public feed's pages), fewer than the main pool's 10.
+ * None behind a transaction-mode pooler, where their session setting would reach other clients (lib/env.ts).
+ */
+function genericPlanPoolSize(): number {
+  return env().DATABASE_GENERIC_PLAN_CONNECTIONS ?? (process.env.VERCEL === "1" ? 0 : 5);
+}
+
 function openPostgres(connectionString: string): DatabaseHandle {
   // One pool for Prisma and for the few hot read paths that build their JSON in SQL.
   // A database that does not answer must fail requests fast, not queue them forever.
@@ -65,11 +73,28 @@ function openPostgres(connectionString: string): DatabaseHandle {
   // dead connection and opens a new one when the database is back (decision 0016).
   pool.on("error", (error) => console.error(JSON.stringify({ level: "warn", event: "database_connection_lost", error: error.message })));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  const query: SqlQuery = async <Row>(text: string, params: readonly unknown[] = []) =>
-    (await pool.query({ name: statementName(text), text, values: params as unknown[] })).rows as Row[];
+  // A statement asked to run on its generic plan (QueryOptions) runs on connections of their own, whose
+  // session says so from the start: no SET and RESET around each call (decision 0030). Opened on first use;
+  // with none configured, such statements take the main pool and PostgreSQL's own choice of plan.
+  let genericPlanPool: pg.Pool | undefined;
+  const genericPlanPoolMax = genericPlanPoolSize();
+  const genericPlanConnections = () => {
+    if (genericPlanPoolMax === 0) return pool;
+    if (!genericPlanPool) {
+      genericPlanPool = new pg.Pool({ connectionString, max: genericPlanPoolMax, connectionTimeoutMillis: 5_000 });
+      genericPlanPool.on("error", (error) => console.error(JSON.stringify({ level: "warn", event: "database_connection_lost", error: error.message })));
+      // Queued ahead of the query the connection was opened for. Should it fail, the connection keeps
+      // PostgreSQL's own choice of plan: slower, never wrong.
+      genericPlanPool.on("connect", (client) => void client.query("SET plan_cache_mode = force_generic_plan").catch(() => undefined));
+    }
+    return genericPlanPool;
+  };
+  const query: SqlQuery = async <Row>(text: string, params: readonly unknown[] = [], options: QueryOptions = {}) =>
+    (await (options.genericPlan ? genericPlanConnections() : pool).query({ name: statementName(text), text, values: params as unknown[] })).rows as Row[];
   const close = async () => {
     await prisma.$disconnect();
     await pool.end();
+    await genericPlanPool?.end();
   };
   return { kind: "postgres", prisma, query, database: databaseOn(prisma, query), ready: Promise.resolve(), close };
 }

@@ -23,6 +23,13 @@ export const envSchema = z.object({
     emptyAsUndefined,
     z.string().regex(/^postgres(ql)?:\/\//, "must be a postgres:// or postgresql:// connection string").optional(),
   ),
+  /**
+   * Connections that run the public feed's pages on their generic plan (docs/decisions/0030): each sets
+   * plan_cache_mode for its session. 0 behind a transaction-mode pooler (PgBouncer's pool_mode=transaction),
+   * where a session setting would reach other clients' statements. Default 5, and 0 on Vercel, whose
+   * deployments use a pooled URL.
+   */
+  DATABASE_GENERIC_PLAN_CONNECTIONS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(20).optional()),
   /** Folder of the embedded database; created, migrated and seeded on first start. */
   PGLITE_DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default(".data/pglite")),
   /** Public origin of the app: the OIDC issuer and the base of absolute links. */

@@ -17,6 +17,18 @@ function pickFilters(query: UpcomingEventsFilters): UpcomingEventsFilters {
 }
 
 /**
+ * Whether the page's query may run on its generic plan (decision 0030): with no filter it walks the
+ * (start_at, id) index in feed order, with one of type, ministry or campus that column's (column, start_at,
+ * id) index, whatever the values and the cursor, so one plan is right for every call. Audience and two or
+ * more filters are left to PostgreSQL's choice per call: there the best index depends on how common the
+ * values are (a generic plan for type, campus and audience read 597 rows and sorted them: 7 ms, not 0.2).
+ */
+function hasOneRightPlan(filters: UpcomingEventsFilters): boolean {
+  const equalityFilters = [filters.type, filters.ministryId, filters.campusId].filter((value) => value !== undefined).length;
+  return filters.audience === undefined && equalityFilters <= 1;
+}
+
+/**
  * Upcoming public events for the filters (ANDed), after a keyset position, in feed order: start instant,
  * then eventId. Each filter column has a (column, start_at, id) index and audience a GIN index.
  */
@@ -30,7 +42,7 @@ function selectUpcoming(database: Database, filters: UpcomingEventsFilters, now:
   if (filters.ministryId) conditions.push(`e.ministry_id = ${params.add(filters.ministryId)}`);
   if (filters.campusId) conditions.push(`e.campus_id = ${params.add(filters.campusId)}`);
   if (filters.audience) conditions.push(`e.audience @> ARRAY[${params.add(filters.audience)}::text]`);
-  return selectPublicEvents(database, conditions, params, limit);
+  return selectPublicEvents(database, conditions, params, limit, { genericPlan: hasOneRightPlan(filters) });
 }
 
 /** One page of the feed as the events' JSON texts and the cursor of the next page. */

@@ -1,4 +1,4 @@
-import type { Database } from "../db/database.ts";
+import type { Database, QueryOptions } from "../db/database.ts";
 import { env } from "../env.ts";
 import type { CalendarEvent } from "./schemas.ts";
 
@@ -44,13 +44,14 @@ export interface PublicEventRow {
  * Public events matching `conditions` (SQL over `e`, parameters in `params`), in feed order, at most
  * `limit`. Filter values always travel as parameters, never inside the SQL text.
  */
-export async function selectPublicEvents(database: Database, conditions: string[], params: SqlParams, limit: number): Promise<PublicEventRow[]> {
+export async function selectPublicEvents(database: Database, conditions: string[], params: SqlParams, limit: number, options: QueryOptions = {}): Promise<PublicEventRow[]> {
   const json = eventJson(params);
   const where = [PUBLIC_EVENT, ...conditions].join(" AND ");
   return database.query<PublicEventRow>(
     `SELECT e.id, (extract(epoch FROM e.start_at) * 1000)::bigint::text AS start_ms, ${json} AS json
      FROM event e WHERE ${where} ORDER BY e.start_at, e.id LIMIT ${params.add(limit)}`,
     params.values,
+    options,
   );
 }
 

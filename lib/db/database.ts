@@ -1,7 +1,19 @@
 import type { Prisma, PrismaClient } from "../generated/prisma/client.ts";
 
+/** How a raw query is run. */
+export interface QueryOptions {
+  /**
+   * Run on PostgreSQL's generic plan: planned once per connection, never again per call. PostgreSQL's own
+   * choice (plan_cache_mode auto) keeps re-planning a statement whose parameters it cannot estimate, such as
+   * a keyset page's bounds, although planning is then half of its cost (docs/decisions/0030). Only for a
+   * statement whose one plan is right for every value: bench/explain.ts shows the plans it settles on.
+   * Inside a transaction it has no effect.
+   */
+  genericPlan?: boolean;
+}
+
 /** A parameterised SQL query on the handle's connection; rows as the driver decodes them. */
-export type SqlQuery = <Row>(text: string, params?: readonly unknown[]) => Promise<Row[]>;
+export type SqlQuery = <Row>(text: string, params?: readonly unknown[], options?: QueryOptions) => Promise<Row[]>;
 
 export interface TransactionOptions {
   /** How long to wait for a connection, in ms (Prisma's default is 2 s). */

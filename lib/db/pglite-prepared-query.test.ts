@@ -4,7 +4,8 @@ import type { SqlQuery } from "./database.ts";
 import { preparedQueryOn } from "./pglite-prepared-query.ts";
 
 // The embedded database's raw queries as prepared statements (lib/db.ts): the same rows, types, errors and
-// notifications as PGlite's own `query`, and never inside another caller's transaction.
+// notifications as PGlite's own `query`, never inside another caller's transaction, and on the generic plan
+// only when asked (the forced mode never outlives its call).
 
 let pglite: PGlite;
 let prepared: SqlQuery;
@@ -74,6 +75,46 @@ describe("prepared queries on the embedded database", () => {
     release();
     await transaction;
     expect(await read).toEqual([{ label: `it's "quoted" ⌘` }]);
+  });
+
+  async function planCounts(text: string): Promise<{ generic: number; custom: number }> {
+    const { rows } = await pglite.query<{ generic: number; custom: number }>(
+      `SELECT generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements WHERE statement = $1`,
+      [text],
+    );
+    expect(rows).toHaveLength(1);
+    return rows[0]!;
+  }
+
+  async function planCacheMode(): Promise<string> {
+    return (await pglite.query<{ plan_cache_mode: string }>(`SHOW plan_cache_mode`)).rows[0]!.plan_cache_mode;
+  }
+
+  it("runs a generic-plan call on the statement's generic plan, with the same rows, and leaves the mode as it was", async () => {
+    const text = `SELECT id, label FROM probe WHERE id >= $1 ORDER BY id LIMIT $2`;
+    for (const params of [[1, 2], [2, 5], [4, 1]]) {
+      expect(await prepared(text, params, { genericPlan: true })).toEqual((await pglite.query(text, params)).rows);
+    }
+    expect(await planCounts(text)).toEqual({ generic: 3, custom: 0 });
+    expect(await planCacheMode()).toBe("auto");
+    // PostgreSQL's own choice for the calls that do not ask: its first calls are custom plans.
+    const other = `SELECT id FROM probe WHERE id >= $1 ORDER BY id LIMIT $2`;
+    await prepared(other, [1, 2]);
+    expect(await planCounts(other)).toEqual({ generic: 0, custom: 1 });
+  });
+
+  it("rolls the forced mode back with a generic-plan call that fails", async () => {
+    const failing = `SELECT 10 / $1::int AS quotient`;
+    const error = await prepared(failing, [0], { genericPlan: true }).then(
+      () => null,
+      (caught: unknown) => caught as { code?: string },
+    );
+    expect(error?.code).toBe("22012");
+    expect(await planCacheMode()).toBe("auto");
+    const next = `SELECT label FROM probe WHERE id = $1 AND $2::int > 0`;
+    expect(await prepared(next, [1, 1])).toEqual([{ label: "one" }]);
+    expect(await planCounts(next)).toEqual({ generic: 0, custom: 1 });
+    expect(await prepared(failing, [5], { genericPlan: true })).toEqual([{ quotient: 2 }]);
   });
 
   it("hands notifications to PGlite's listeners", async () => {

@@ -1,5 +1,5 @@
 import { protocol, types, type PGlite } from "@electric-sql/pglite";
-import type { SqlQuery } from "./database.ts";
+import type { QueryOptions, SqlQuery } from "./database.ts";
 
 /**
  * The embedded database's raw queries (`database.query` in lib/db.ts) as named prepared statements, as the
@@ -13,6 +13,10 @@ import type { SqlQuery } from "./database.ts";
  * types PostgreSQL inferred, rows parsed by its parsers, its DatabaseError on failure. It runs under PGlite's
  * own two locks, as `query` does, so it never lands inside another caller's open transaction. Only plain
  * handles use it: a transaction's statements go through that transaction's client.
+ *
+ * A generic-plan call (QueryOptions) sends SET plan_cache_mode, the statement and RESET in the same call.
+ * Everything up to Sync is one implicit transaction, so if the statement fails the SET is rolled back with
+ * it: no later statement runs under the forced mode (the test proves both ways).
  */
 
 interface PreparedStatement {
@@ -26,6 +30,9 @@ interface PreparedStatement {
 const MAX_STATEMENTS = 500;
 
 const { serialize } = protocol;
+
+const FORCE_GENERIC_PLAN = "SET plan_cache_mode = force_generic_plan";
+const DEFAULT_PLAN_MODE = "RESET plan_cache_mode";
 
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
@@ -54,13 +61,21 @@ export function preparedQueryOn(pglite: PGlite): SqlQuery {
     return statement;
   }
 
-  async function run<Row>(statement: PreparedStatement, params: readonly unknown[]): Promise<Row[]> {
+  /** Bind and Execute of a statement without parameters or rows (the plan mode's SET and RESET). */
+  async function bindWithoutParameters(text: string): Promise<Uint8Array[]> {
+    const statement = statements.get(text) ?? (await prepare(text));
+    return [serialize.bind({ statement: statement.name, values: [] }), serialize.execute({})];
+  }
+
+  async function run<Row>(statement: PreparedStatement, params: readonly unknown[], options: QueryOptions): Promise<Row[]> {
     const values = params.map((value, index) => {
       if (value === null || value === undefined) return null;
       const serializer = pglite.serializers[statement.parameterTypes[index] ?? 0];
       return serializer ? serializer(value) : String(value);
     });
-    const { messages } = await pglite.execProtocol(concat([serialize.bind({ statement: statement.name, values }), serialize.execute({}), serialize.sync()]), { syncToFs: false });
+    const call = [serialize.bind({ statement: statement.name, values }), serialize.execute({})];
+    const messageParts = options.genericPlan ? [...(await bindWithoutParameters(FORCE_GENERIC_PLAN)), ...call, ...(await bindWithoutParameters(DEFAULT_PLAN_MODE))] : call;
+    const { messages } = await pglite.execProtocol(concat([...messageParts, serialize.sync()]), { syncToFs: false });
     const rows: Row[] = [];
     const fields = statement.fields;
     if (!fields) return rows;
@@ -76,12 +91,12 @@ export function preparedQueryOn(pglite: PGlite): SqlQuery {
     return rows;
   }
 
-  return async <Row>(text: string, params: readonly unknown[] = []): Promise<Row[]> => {
+  return async <Row>(text: string, params: readonly unknown[] = [], options: QueryOptions = {}): Promise<Row[]> => {
     if (!statements.has(text) && statements.size >= MAX_STATEMENTS) return (await pglite.query<Row>(text, params as unknown[])).rows;
     await pglite._checkReady();
     return pglite._runExclusiveTransaction(() =>
       pglite._runExclusiveQuery(async () => {
-        const rows = await run<Row>(statements.get(text) ?? (await prepare(text)), params);
+        const rows = await run<Row>(statements.get(text) ?? (await prepare(text)), params, options);
         // As PGlite's `query` does outside a transaction: what was written reaches the data folder.
         await pglite.syncToFs();
         return rows;
