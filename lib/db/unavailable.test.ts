@@ -1,4 +1,7 @@
+import net from "node:net";
+import { PrismaPg } from "@prisma/adapter-pg";
 import { describe, expect, it } from "vitest";
+import { PrismaClient } from "@/lib/generated/prisma/client";
 import { isDatabaseUnavailable } from "./unavailable.ts";
 
 // What pg, Prisma's driver adapter and Node throw while PostgreSQL is stopped or restarting (seen by the
@@ -17,6 +20,7 @@ describe("isDatabaseUnavailable", () => {
     ["wrapped twice", wrapped(wrapped(new Error("Connection terminated due to connection timeout")))],
     ["an AggregateError of connect attempts", Object.assign(new AggregateError([Object.assign(new Error("connect ECONNREFUSED ::1:5432"), { code: "ECONNREFUSED" })], ""), {})],
     ["the driver adapter's originalCode", Object.assign(new Error("DriverAdapterError"), { originalCode: "57P01" })],
+    ["too many connections", Object.assign(new Error("sorry, too many clients already"), { code: "53300" })],
   ])("%s → unavailable", (_label, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -29,5 +33,25 @@ describe("isDatabaseUnavailable", () => {
     ["null", null],
   ])("%s → not unavailable (stays a 500)", (_label, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+
+  // Prisma's own errors, made by Prisma: a "server" that resets every connection once it has been spoken to.
+  it("recognises a reset connection under a raw query (P2010) and a model query (P1017)", async () => {
+    const server = net.createServer((socket) => socket.once("data", () => socket.resetAndDestroy()));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as net.AddressInfo;
+    const prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: `postgresql://postgres@127.0.0.1:${port}/reset` }) });
+    try {
+      const raw = await prisma.$queryRaw`SELECT 1`.then(() => undefined, (error: unknown) => error);
+      // The raw query's message names no code the other checks know: only the adapter's kind says it.
+      expect(raw).toMatchObject({ code: "P2010", message: expect.stringContaining("Server has closed the connection.") });
+      expect(isDatabaseUnavailable(raw)).toBe(true);
+      const model = await prisma.user.findFirst().then(() => undefined, (error: unknown) => error);
+      expect(model).toMatchObject({ code: "P1017" });
+      expect(isDatabaseUnavailable(model)).toBe(true);
+    } finally {
+      await prisma.$disconnect();
+      server.close();
+    }
   });
 });
