@@ -60,7 +60,7 @@ function statementName(text: string): string {
  * None behind a transaction-mode pooler, where their session setting would reach other clients (lib/env.ts).
  */
 function genericPlanPoolSize(): number {
-  return env().DATABASE_GENERIC_PLAN_CONNECTIONS ?? (process.env.VERCEL === "1" ? 0 : 5);
+  return env().DATABASE_GENERIC_PLAN_CONNECTIONS;
 }
 
 function openPostgres(connectionString: string): DatabaseHandle {

@@ -21,6 +21,14 @@ describe("configuration", () => {
     expect(env.CHURCH_NAME).toBe("Grace Harbor Church");
   });
 
+  it("runs the feed's generic-plan statements on 5 connections of their own, none on Vercel unless told", () => {
+    expect(parseEnv({ APP_SECRET: secret }).DATABASE_GENERIC_PLAN_CONNECTIONS).toBe(5);
+    expect(parseEnv({ APP_SECRET: secret, VERCEL: "1" }).DATABASE_GENERIC_PLAN_CONNECTIONS).toBe(0);
+    expect(parseEnv({ APP_SECRET: secret, VERCEL: "1", DATABASE_GENERIC_PLAN_CONNECTIONS: "3" }).DATABASE_GENERIC_PLAN_CONNECTIONS).toBe(3);
+    expect(parseEnv({ APP_SECRET: secret, DATABASE_GENERIC_PLAN_CONNECTIONS: "0" }).DATABASE_GENERIC_PLAN_CONNECTIONS).toBe(0);
+    expect(() => parseEnv({ APP_SECRET: secret, DATABASE_GENERIC_PLAN_CONNECTIONS: "21" })).toThrow("DATABASE_GENERIC_PLAN_CONNECTIONS");
+  });
+
   it("strips a trailing slash from public URLs", () => {
     expect(parseEnv({ APP_SECRET: secret, BASE_URL: "https://church.example/" }).BASE_URL).toBe("https://church.example");
   });

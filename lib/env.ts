@@ -91,7 +91,9 @@ export const envSchema = z.object({
   SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("true")).transform((v) => v === "true"),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, "TRUSTED_PROXIES"> & {
+export type Env = Omit<z.infer<typeof envSchema>, "TRUSTED_PROXIES" | "DATABASE_GENERIC_PLAN_CONNECTIONS"> & {
+  /** Resolved: the setting, or its default for where the app runs (5, and 0 on Vercel). */
+  DATABASE_GENERIC_PLAN_CONNECTIONS: number;
   /** Parsed: who may tell us the client's address. */
   TRUSTED_PROXIES: TrustedProxies;
   BASE_URL: string;
@@ -122,6 +124,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const baseUrl = env.BASE_URL ?? `http://localhost:${env.PORT}`;
   return {
     ...env,
+    DATABASE_GENERIC_PLAN_CONNECTIONS: env.DATABASE_GENERIC_PLAN_CONNECTIONS ?? (source.VERCEL === "1" ? 0 : 5),
     TRUSTED_PROXIES: trustedProxies,
     BASE_URL: baseUrl,
     CALENDAR_URL: env.CALENDAR_URL ?? `${baseUrl}/api/calendar`,
