@@ -42,14 +42,27 @@ export interface PublicEventRow {
 
 /**
  * Public events matching `conditions` (SQL over `e`, parameters in `params`), in feed order, at most
- * `limit`. Filter values always travel as parameters, never inside the SQL text.
+ * `limit`. Filter values always travel as parameters, never inside the SQL text. With `among`, only the
+ * first `among.limit` public events matching `among.conditions` (in feed order) are looked at: a bounded
+ * amount of work whatever the values (list-upcoming-events.ts).
  */
-export async function selectPublicEvents(database: Database, conditions: string[], params: SqlParams, limit: number, options: QueryOptions = {}): Promise<PublicEventRow[]> {
+export async function selectPublicEvents(
+  database: Database,
+  conditions: string[],
+  params: SqlParams,
+  limit: number,
+  options: QueryOptions = {},
+  among?: { conditions: string[]; limit: number },
+): Promise<PublicEventRow[]> {
+  // Not flattened into the outer query (it has its own LIMIT), so its index scan stops at that limit.
+  const source = among
+    ? `(SELECT * FROM event e WHERE ${[PUBLIC_EVENT, ...among.conditions].join(" AND ")} ORDER BY e.start_at, e.id LIMIT ${params.add(among.limit)}) e`
+    : "event e";
+  const where = (among ? conditions : [PUBLIC_EVENT, ...conditions]).join(" AND ") || "true";
   const json = eventJson(params);
-  const where = [PUBLIC_EVENT, ...conditions].join(" AND ");
   return database.query<PublicEventRow>(
     `SELECT e.id, (extract(epoch FROM e.start_at) * 1000)::bigint::text AS start_ms, ${json} AS json
-     FROM event e WHERE ${where} ORDER BY e.start_at, e.id LIMIT ${params.add(limit)}`,
+     FROM ${source} WHERE ${where} ORDER BY e.start_at, e.id LIMIT ${params.add(limit)}`,
     params.values,
     options,
   );
