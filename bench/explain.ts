@@ -66,7 +66,7 @@ const cases: { name: string; sql: Captured[] }[] = [
     name: `one filter (ministryId=${ministryId}), deep`,
     sql: await sqlOf(async () => {
       const first = await readUpcomingPage(database, { ministryId, limit: 100 });
-      captured = [];
+      captured = []; // only the page after the cursor is shown
       return first.nextCursor ? readUpcomingPage(database, { ministryId, cursor: first.nextCursor }) : first;
     }),
   },

@@ -55,14 +55,6 @@ function statementName(text: string): string {
   return name;
 }
 
-/**
- * Connections of the generic-plan statements (the public feed's pages), fewer than the main pool's 10.
- * None behind a transaction-mode pooler, where their session setting would reach other clients (lib/env.ts).
- */
-function genericPlanPoolSize(): number {
-  return env().DATABASE_GENERIC_PLAN_CONNECTIONS;
-}
-
 function openPostgres(connectionString: string): DatabaseHandle {
   // One pool for Prisma and for the few hot read paths that build their JSON in SQL.
   // A database that does not answer must fail requests fast, not queue them forever.
@@ -77,7 +69,9 @@ function openPostgres(connectionString: string): DatabaseHandle {
   // session says so from the start: no SET and RESET around each call (decision 0030). Opened on first use;
   // with none configured, such statements take the main pool and PostgreSQL's own choice of plan.
   let genericPlanPool: pg.Pool | undefined;
-  const genericPlanPoolMax = genericPlanPoolSize();
+  // Connections of the generic-plan statements (the public feed's pages), fewer than the main pool's 10. None
+  // behind a transaction-mode pooler, where their session setting would reach other clients (lib/env.ts).
+  const genericPlanPoolMax = env().DATABASE_GENERIC_PLAN_CONNECTIONS;
   const genericPlanConnections = () => {
     if (genericPlanPoolMax === 0) return pool;
     if (!genericPlanPool) {

@@ -20,7 +20,9 @@ interface Seeded {
   campusId: string;
   ministryId: string | null;
   audience: string[];
-  listed: boolean;
+  /** Neither shows on the public feed. */
+  draft: boolean;
+  membersOnly: boolean;
 }
 
 // Deterministic data: every filter below keeps a known share of the events, from most of them to a few.
@@ -35,7 +37,8 @@ function eventAt(index: number): Seeded {
     campusId: index % 3 === 0 ? "cmp_feedb" : "cmp_feeda",
     ministryId: index % 5 === 0 ? "min_feedm" : index % 7 === 0 ? "min_feedn" : null,
     audience,
-    listed: index % 11 !== 3 && index % 13 !== 4,
+    draft: index % 11 === 3,
+    membersOnly: index % 13 === 4,
   };
 }
 const seeded = Array.from({ length: EVENTS }, (_, index) => eventAt(index));
@@ -63,9 +66,8 @@ beforeAll(async () => {
         campusId: event.campusId,
         ministryId: event.ministryId,
         audience: event.audience,
-        // Unlisted: a draft or a members-only event, neither of which the feed shows.
-        status: event.listed || index % 11 !== 3 ? "SCHEDULED" : "DRAFT",
-        visibility: event.listed || index % 13 !== 4 ? "public" : "members",
+        status: event.draft ? "DRAFT" : "SCHEDULED",
+        visibility: event.membersOnly ? "members" : "public",
       };
     }),
   });
@@ -77,7 +79,8 @@ function expectedIds(filters: Filters): string[] {
   return seeded
     .filter(
       (event) =>
-        event.listed &&
+        !event.draft &&
+        !event.membersOnly &&
         (filters.type === undefined || event.type === filters.type) &&
         (filters.campusId === undefined || event.campusId === filters.campusId) &&
         (filters.ministryId === undefined || event.ministryId === filters.ministryId) &&
