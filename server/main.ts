@@ -30,7 +30,7 @@ import type { CalendarGetHandler } from "../lib/http/calendar.ts";
 import { matchCalendarGet, type CalendarFastRoute } from "../lib/http/calendar-fast-path.ts";
 import { announceCustomServer, CLIENT_ADDRESS_HEADER, resolveClientAddress } from "../lib/http/client-address.ts";
 import { describeTrustedProxies } from "../lib/kernel/trusted-proxies.ts";
-import { malformedTargetAnswer, requestTargetIn, targetOfRawRequest, transportRefusal } from "../lib/http/malformed-target.ts";
+import { ConnectionRequestTargets, malformedTargetAnswer, targetOfRawRequest, transportRefusal } from "../lib/http/malformed-target.ts";
 import { calendarErrorAnswer } from "../lib/http/errors/calendar-error-answer.ts";
 import { identityErrorAnswer } from "../lib/http/errors/identity-error-answer.ts";
 import { oauthErrorAnswer } from "../lib/http/errors/oauth-error-answer.ts";
@@ -361,14 +361,14 @@ const server = http.createServer((request, response) => {
 // The parser's error carries only the chunk it failed in; headers over the limit span several chunks, so
 // each connection remembers the target of the last request line it saw, to pick the surface's shape. A
 // request line may start anywhere in a chunk: after the tail of the previous request's body on a
-// keep-alive connection (found by the hostile-input proof: the HTML page for an /oauth/introspect refusal).
-const lastTarget = new WeakMap<object, string>();
+// keep-alive connection (found by the hostile-input proof: the HTML page for an /oauth/introspect refusal),
+// and may be split between two reads (lib/http/malformed-target.ts ConnectionRequestTargets).
+const requestTargets = new WeakMap<object, ConnectionRequestTargets>();
 server.on("connection", (socket) => {
+  const targets = new ConnectionRequestTargets();
+  requestTargets.set(socket, targets);
   // Before Node's own parser: it may refuse the very chunk that holds the request line.
-  socket.prependListener("data", (chunk: Buffer) => {
-    const target = requestTargetIn(chunk);
-    if (target) lastTarget.set(socket, target);
-  });
+  socket.prependListener("data", (chunk: Buffer) => targets.read(chunk));
 });
 server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
   if (error.code === "ECONNRESET" || !socket.writable) {
@@ -377,7 +377,7 @@ server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer },
   }
   const problem = error.code === "HPE_HEADER_OVERFLOW" ? "headers_too_large" : error.code === "HPE_INVALID_URL" ? "malformed_target" : "malformed_request";
   const fromPacket = targetOfRawRequest(error.rawPacket);
-  const answer = transportRefusal(fromPacket !== "/" ? fromPacket : (lastTarget.get(socket) ?? "/"), problem);
+  const answer = transportRefusal(fromPacket !== "/" ? fromPacket : (requestTargets.get(socket)?.last ?? "/"), problem);
   const headers = { ...defaultHeaders, ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)), Connection: "close" };
   socket.end(`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join("\r\n")}\r\n\r\n${answer.body}`);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMalformedTarget, malformedTargetAnswer, requestTargetIn, targetOfRawRequest, transportRefusal } from "./malformed-target.ts";
+import { ConnectionRequestTargets, isMalformedTarget, malformedTargetAnswer, requestTargetIn, targetOfRawRequest, transportRefusal } from "./malformed-target.ts";
 
 // Regression tests for what the hostile-input proof (scripts/proofs/fuzz.ts) found: Next answered these
 // targets with a plain-text 500 or an empty 400 before any route ran.
@@ -87,6 +87,46 @@ describe("transportRefusal (requests Node's parser refuses, server/main.ts clien
     expect(targetOfRawRequest(Buffer.from("GET /oauth/authorize HTTP/1.1\r\nHost: x\r\n\r\nPOST /api/v1/users/me HTTP/1.1\r\nCookie: x", "latin1"))).toBe("/api/v1/users/me");
     expect(requestTargetIn(Buffer.from("xxxxxxxxxxxxxxxx\r\nContent-Length: 0\r\n\r\n"))).toBeNull();
     expect(requestTargetIn(Buffer.from("GET / HTTP/1.1\r\n"))).toBe("/");
+  });
+
+  it("does not take the end of a request line for a whole one", () => {
+    expect(requestTargetIn(Buffer.from("/me HTTP/1.1\r\nHost: x\r\n"))).toBeNull();
+    expect(requestTargetIn(Buffer.from("ilies/me HTTP/1.1\r\nHost: x\r\n"))).toBeNull();
+    expect(targetOfRawRequest(Buffer.from("/me HTTP/1.1\r\nHost: x\r\n"))).toBe("/");
+    expect(targetOfRawRequest(Buffer.from("Mozilla/5.0 /x\r\nCookie: a=b"))).toBe("/");
+  });
+});
+
+describe("ConnectionRequestTargets (one connection's reads, server/main.ts)", () => {
+  // A page request, then a large body's tail running into the request whose headers Node refuses.
+  const earlier = "GET /sign-in HTTP/1.1\r\nHost: x\r\n\r\nPOST /oauth/authorize HTTP/1.1\r\nHost: x\r\nContent-Length: 20000\r\n\r\n";
+  const stream = Buffer.from(`${earlier}${"a=b&".repeat(5000)}DELETE /api/v1/families/me HTTP/1.1\r\nHost: x\r\nContent-Encoding: gzip\r\nCookie: big=${"x".repeat(20_000)}`, "latin1");
+  const lineStart = stream.indexOf("DELETE ");
+  const lineEnd = stream.indexOf("\r\n", lineStart);
+
+  it("finds a request line split between two reads, wherever the split falls", () => {
+    for (let split = lineStart - 20; split <= lineEnd + 20; split++) {
+      const targets = new ConnectionRequestTargets();
+      targets.read(stream.subarray(0, split));
+      targets.read(stream.subarray(split));
+      expect(targets.last, `split at ${split - lineStart}`).toBe("/api/v1/families/me");
+    }
+  });
+
+  it("finds it when the connection's bytes arrive in reads of any size", () => {
+    for (const size of [1, 7, 100, 1000, 4096, 8192, 16_384, 65_536]) {
+      const targets = new ConnectionRequestTargets();
+      for (let at = 0; at < stream.length; at += size) targets.read(stream.subarray(at, at + size));
+      expect(targets.last, `reads of ${size} bytes`).toBe("/api/v1/families/me");
+    }
+  });
+
+  it("keeps the last whole line until the next one is whole", () => {
+    const targets = new ConnectionRequestTargets();
+    targets.read(Buffer.from("GET /sign-in HTTP/1.1\r\nHost: x\r\n\r\nDELETE /api/v1/fam"));
+    expect(targets.last).toBe("/sign-in");
+    targets.read(Buffer.from("ilies/me HTTP/1.1\r\n"));
+    expect(targets.last).toBe("/api/v1/families/me");
   });
 });
 

@@ -65,18 +65,63 @@ export function malformedTargetAnswer(target: string): PlainResponse | null {
   return isMalformedTarget(target) ? transportRefusal(target, "malformed_target") : null;
 }
 
+/** How far back a request line is looked for before its " HTTP/1.x": Node's whole header limit is 16 KiB. */
+const REQUEST_LINE_LOOKBACK = 8192;
+
 /**
  * The target of the last request line in bytes read from a connection, wherever it starts: on a keep-alive
  * connection a read may begin with the tail of the previous request's body (a body the server answered
  * before reading it whole, say) or hold a whole earlier request before the one that matters. Null when the
- * bytes hold no request line (a body, or headers continued).
+ * bytes hold no whole request line (a body, headers continued, or a line whose start is not in `bytes`:
+ * "/me HTTP/1.1" may be the end of "DELETE /api/v1/families/me").
  */
 export function requestTargetIn(bytes: Buffer): string | null {
   const at = bytes.lastIndexOf(" HTTP/1.");
   if (at <= 0) return null;
-  const before = bytes.subarray(Math.max(0, at - 8192), at).toString("latin1");
-  const target = before.slice(before.lastIndexOf(" ") + 1);
+  const before = bytes.subarray(Math.max(0, at - REQUEST_LINE_LOOKBACK), at).toString("latin1");
+  const space = before.lastIndexOf(" ");
+  if (space < 0) return null;
+  const target = before.slice(space + 1);
   return target.startsWith("/") ? target : null;
+}
+
+/**
+ * Follows one connection's reads and remembers the target of the last whole request line among them, for a
+ * refusal by Node's parser (server/main.ts `clientError`), whose error carries only the read it failed in.
+ * A request line may be split between two reads (after a large body, a read ends wherever the socket's
+ * buffer did; found by the hostile-input proof: "DELETE /api/v1/fam" and "ilies/me HTTP/1.1" gave the HTML
+ * page of the request before), so when a read holds no whole line, it is read again with the end of the one before.
+ */
+export class ConnectionRequestTargets {
+  private carried: Buffer = Buffer.alloc(0);
+  last: string | null = null;
+
+  read(chunk: Buffer): void {
+    const found = requestTargetIn(chunk) ?? (markerEndsIn(this.carried, chunk) ? requestTargetIn(Buffer.concat([this.carried, chunk.subarray(0, REQUEST_LINE_LOOKBACK + 16)])) : null);
+    if (found) this.last = found;
+    // The end of everything read so far, copied: a view would keep a whole read's memory alive as long as
+    // the connection, and reads may be shorter than a request line.
+    const keep = REQUEST_LINE_LOOKBACK + 16;
+    const recent = chunk.length >= keep ? chunk : Buffer.concat([this.carried, chunk]);
+    this.carried = Buffer.from(recent.subarray(Math.max(0, recent.length - keep)));
+  }
+}
+
+const MARKER = Buffer.from(" HTTP/1.", "latin1");
+
+/**
+ * Whether a request line's " HTTP/1." ends in `chunk` (whole, or begun at the end of `carried`): only then
+ * can a line begun in earlier reads be whole now. Checked first so that a body arriving in small reads costs
+ * no search of the reads before it.
+ */
+function markerEndsIn(carried: Buffer, chunk: Buffer): boolean {
+  if (chunk.includes(MARKER)) return true;
+  for (let inChunk = 1; inChunk < MARKER.length && inChunk <= chunk.length; inChunk++) {
+    const inCarried = MARKER.length - inChunk;
+    if (carried.length < inCarried) continue;
+    if (chunk.subarray(0, inChunk).equals(MARKER.subarray(inCarried)) && carried.subarray(carried.length - inCarried).equals(MARKER.subarray(0, inCarried))) return true;
+  }
+  return false;
 }
 
 /** The request target of a raw HTTP request, as far as it arrived ("/" when unreadable). */
@@ -84,8 +129,8 @@ export function targetOfRawRequest(raw: Buffer | undefined): string {
   if (!raw) return "/";
   const found = requestTargetIn(raw);
   if (found) return found;
-  // No " HTTP/1.x" (a request line cut short, or not HTTP/1): the first line's second word.
+  // No " HTTP/1.x" (a request line cut short, or not HTTP/1): the target of a first line that starts like a
+  // request line. A read that starts inside headers or a body is not one.
   const line = raw.subarray(0, 8192).toString("latin1").split("\r\n")[0] ?? "";
-  const target = line.split(" ")[1];
-  return target?.startsWith("/") ? target : "/";
+  return /^[A-Z]+ (\/\S*)/.exec(line)?.[1] ?? "/";
 }
