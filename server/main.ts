@@ -202,7 +202,7 @@ function serveCalendarGet(handler: CalendarGetHandler, params: Record<string, st
       response.writeHead(answer.status, {
         ...NEXT_APP_VARY,
         ...answer.headers,
-        ...(answer.status !== 304 && { "Content-Length": Buffer.byteLength(answer.body) }),
+        ...(answer.status !== 304 && { "Content-Length": answer.body.length }),
       });
       response.end(answer.status === 304 ? undefined : answer.body);
     });

@@ -1,10 +1,11 @@
 /**
- * A small in-process cache of finished public responses (body + ETag), for a few seconds. It is a cache,
+ * A small in-process cache of finished public responses (body + ETag), for a few seconds. The body is kept
+ * encoded: a warm answer is written as these bytes, not encoded again on every request. It is a cache,
  * never state: every entry can be rebuilt from PostgreSQL, and its lifetime is the same s-maxage a CDN in
  * front of us is allowed, so two instances can differ only as much as two CDN edges may.
  */
 export interface CachedResponse {
-  body: string;
+  body: Buffer<ArrayBuffer>;
   etag: string;
   contentType: string;
   expiresAt: number;
