@@ -21,13 +21,16 @@ import type { Database } from "../db/database.ts";
  * - sessions that ended (expired or signed out) more than `retentionDays` ago, unless a live grant of theirs
  *   still holds a usable refresh token (deleting the session would detach that grant from it);
  * - outbox messages older than `retentionDays`: every code they carry is long dead;
+ * - webhook deliveries (an endpoint's delivery log) last tried or queued more than `retentionDays` ago,
+ *   unless a message for them is still waiting in the outbox (a redelivery just asked for): their retries
+ *   ended weeks ago, and the log would otherwise grow with every calendar change for as long as the endpoint lives;
  * - browsers a member signed in with, unseen for 400 days (their device cookie's lifetime): that cookie is
  *   gone, so the browser would be new again anyway.
  * Grants, consents, security events and data requests are records the member sees: never deleted here.
  */
 export interface CleanupOptions {
   now?: Date;
-  /** Days ended sessions, old refresh tokens and outbox messages are kept. Default 30. */
+  /** Days ended sessions, old refresh tokens, outbox messages and webhook deliveries are kept. Default 30. */
   retentionDays?: number;
   /** Rows per DELETE statement. Default 1000. */
   batchSize?: number;
@@ -45,6 +48,7 @@ export interface CleanupSummary {
   refreshTokens: number;
   sessions: number;
   outboxMessages: number;
+  webhookDeliveries: number;
   federatedLoginAttempts: number;
   federatedLinkCodes: number;
   knownDevices: number;
@@ -94,6 +98,14 @@ const TARGETS: readonly Target[] = [
                      AND rt.used_at IS NULL AND rt.expires_at > :now))`,
   },
   { key: "outboxMessages", table: "outbox_message", id: "id", where: "t.created_at < :cutoff" },
+  // After the outbox: a message still waiting keeps its delivery (lib/webhooks/send-webhook.ts drops one whose row is gone).
+  {
+    key: "webhookDeliveries",
+    table: "webhook_delivery",
+    id: "id",
+    where: `COALESCE(t.last_attempt_at, t.created_at) < :cutoff
+            AND NOT EXISTS (SELECT 1 FROM outbox_message o WHERE o.channel = 'webhook' AND o.recipient = t.id AND o.sent_at IS NULL)`,
+  },
   { key: "federatedLoginAttempts", table: "federated_login_attempt", id: "state_hash", where: "t.expires_at < :now" },
   { key: "federatedLinkCodes", table: "federated_link_code", id: "code_hash", where: "t.expires_at < :now" },
   // A browser unseen for as long as its cookie lives (400 days) is gone anyway. Keyed by two columns: by row.

@@ -422,6 +422,7 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
     "refresh_token",
     "session",
     "outbox_message",
+    "webhook_delivery",
     "federated_login_attempt",
     "federated_link_code",
     "known_device",
