@@ -151,15 +151,22 @@ test("a request line split between two reads, after a page on a keep-alive conne
   // page of the request before (found by the hostile-input proof: DELETE /api/v1/families/me, seed 247276).
   const text = await new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
+    // The page's whole answer first: a refusal written while it still streams would cut it short.
+    let pageAnswered: () => void = () => undefined;
+    const pageDone = new Promise<void>((resolve) => (pageAnswered = resolve));
     const socket = net.connect({ host: base.hostname, port: Number(base.port) }, async () => {
       socket.setNoDelay(true);
       socket.write(`GET /sign-in HTTP/1.1\r\nHost: ${base.host}\r\n\r\n`);
-      await sleep(500);
+      await pageDone;
+      await sleep(200);
       socket.write("DELETE /api/v1/fam");
       await sleep(200);
       socket.write(`ilies/me HTTP/1.1\r\nHost: ${base.host}\r\nContent-Encoding: gzip\r\nCookie: big=${"x".repeat(20_000)}\r\n\r\n`);
     });
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
+    socket.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      if (Buffer.concat(chunks).includes("</html>")) pageAnswered();
+    });
     socket.on("error", reject);
     socket.on("close", () => resolve(Buffer.concat(chunks).toString("utf8")));
   });
