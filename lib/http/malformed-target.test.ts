@@ -121,6 +121,18 @@ describe("ConnectionRequestTargets (one connection's reads, server/main.ts)", ()
     }
   });
 
+  it("keeps nothing between whole requests, and no more than the unfinished line otherwise", () => {
+    const targets = new ConnectionRequestTargets();
+    targets.read(Buffer.from(`GET /sign-in HTTP/1.1\r\nHost: x\r\nCookie: ${"c".repeat(6000)}\r\n\r\n`));
+    expect(targets.carriedBytes).toBe(0);
+    targets.read(Buffer.from("DELETE /api/v1/fam"));
+    expect(targets.carriedBytes).toBe("DELETE /api/v1/fam".length);
+    targets.read(Buffer.from("ilies/me HTTP/1.1\r\nHost: x\r\n\r\n"));
+    expect([targets.last, targets.carriedBytes]).toEqual(["/api/v1/families/me", 0]);
+    targets.read(Buffer.alloc(100_000, "a"));
+    expect(targets.carriedBytes).toBeLessThanOrEqual(8192 + 16);
+  });
+
   it("keeps the last whole line until the next one is whole", () => {
     const targets = new ConnectionRequestTargets();
     targets.read(Buffer.from("GET /sign-in HTTP/1.1\r\nHost: x\r\n\r\nDELETE /api/v1/fam"));

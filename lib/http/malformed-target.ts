@@ -99,13 +99,22 @@ export class ConnectionRequestTargets {
   read(chunk: Buffer): void {
     const found = requestTargetIn(chunk) ?? (markerEndsIn(this.carried, chunk) ? requestTargetIn(Buffer.concat([this.carried, chunk.subarray(0, REQUEST_LINE_LOOKBACK + 16)])) : null);
     if (found) this.last = found;
-    // The end of everything read so far, copied: a view would keep a whole read's memory alive as long as
-    // the connection, and reads may be shorter than a request line.
+    // What an unfinished request line may have begun with: the bytes after the last line feed (a request
+    // line holds none), at most the lookback. A whole request leaves nothing, so an idle connection keeps
+    // nothing. Copied: a view would keep a whole read's memory alive as long as the connection.
     const keep = REQUEST_LINE_LOOKBACK + 16;
     const recent = chunk.length >= keep ? chunk : Buffer.concat([this.carried, chunk]);
-    this.carried = Buffer.from(recent.subarray(Math.max(0, recent.length - keep)));
+    const from = Math.max(recent.lastIndexOf(0x0a) + 1, recent.length - keep);
+    this.carried = from >= recent.length ? NOTHING : Buffer.from(recent.subarray(from));
+  }
+
+  /** How many bytes the connection keeps between reads (for the tests). */
+  get carriedBytes(): number {
+    return this.carried.length;
   }
 }
+
+const NOTHING = Buffer.alloc(0);
 
 const MARKER = Buffer.from(" HTTP/1.", "latin1");
 
