@@ -102,6 +102,8 @@ test("edit: each bad body is invalid_request naming the field and changes nothin
     [{ birth_date: tomorrow }, "birth_date: must be a date from 1900 to today, YYYY-MM-DD"],
     [{ household_id: "" }, "household_id: must be from 1 to 64 characters"],
     [{ campus_id: "cmp_nowhere" }, "campus_id: no such campus"],
+    // Was a foreign-key 500 (found by the hostile-input proof, seed 364967).
+    [{ campus_id: "" }, "campus_id: no such campus"],
     [{ campus_id: 3 }, "campus_id: must be a campus id"],
   ];
   for (const [body, description] of cases) {

@@ -23,7 +23,8 @@ export async function updateMembershipRecord(
 ): Promise<AdminMembershipRecord> {
   await database.transaction(async (tx) => {
     const record = await lockMembershipRecordOrThrow(tx, membershipId);
-    if (body.campus_id) {
+    // Any string, "" too: only null clears the campus, and an id no campus has would be a foreign-key 500.
+    if (typeof body.campus_id === "string") {
       const [campus] = await tx.query<{ id: string }>(`SELECT id FROM campus WHERE id = $1`, [body.campus_id]);
       if (!campus) throw new IdentityError("invalid_request", "campus_id: no such campus");
     }
