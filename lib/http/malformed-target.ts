@@ -67,6 +67,8 @@ export function malformedTargetAnswer(target: string): PlainResponse | null {
 
 /** How far back a request line is looked for before its " HTTP/1.x": Node's whole header limit is 16 KiB. */
 const REQUEST_LINE_LOOKBACK = 8192;
+/** The most a connection keeps between reads: the lookback and the " HTTP/1.x" after it. */
+const MAX_CARRIED_BYTES = REQUEST_LINE_LOOKBACK + 16;
 
 /**
  * The target of the last request line in bytes read from a connection, wherever it starts: on a keep-alive
@@ -97,14 +99,13 @@ export class ConnectionRequestTargets {
   last: string | null = null;
 
   read(chunk: Buffer): void {
-    const found = requestTargetIn(chunk) ?? (markerEndsIn(this.carried, chunk) ? requestTargetIn(Buffer.concat([this.carried, chunk.subarray(0, REQUEST_LINE_LOOKBACK + 16)])) : null);
+    const found = requestTargetIn(chunk) ?? (markerEndsIn(this.carried, chunk) ? requestTargetIn(Buffer.concat([this.carried, chunk.subarray(0, MAX_CARRIED_BYTES)])) : null);
     if (found) this.last = found;
     // What an unfinished request line may have begun with: the bytes after the last line feed (a request
     // line holds none), at most the lookback. A whole request leaves nothing, so an idle connection keeps
     // nothing. Copied: a view would keep a whole read's memory alive as long as the connection.
-    const keep = REQUEST_LINE_LOOKBACK + 16;
-    const recent = chunk.length >= keep ? chunk : Buffer.concat([this.carried, chunk]);
-    const from = Math.max(recent.lastIndexOf(0x0a) + 1, recent.length - keep);
+    const recent = chunk.length >= MAX_CARRIED_BYTES || this.carried.length === 0 ? chunk : Buffer.concat([this.carried, chunk]);
+    const from = Math.max(recent.lastIndexOf(0x0a) + 1, recent.length - MAX_CARRIED_BYTES);
     this.carried = from >= recent.length ? NOTHING : Buffer.from(recent.subarray(from));
   }
 
