@@ -45,7 +45,7 @@ try {
       `${summary.dpopProofs} DPoP proof ids, ${summary.webauthnChallenges} passkey challenges, ` +
       `${summary.authorizationCodes} authorization codes, ${summary.attemptCounters} attempt counters, ` +
       `${summary.revokedAccessTokens} revoked access-token ids, ${summary.refreshTokens} refresh tokens, ${summary.sessions} sessions, ` +
-      `${summary.outboxMessages} outbox messages, ${summary.webhookDeliveries} webhook deliveries, ${summary.federatedLoginAttempts} federated sign-in attempts, ` +
+      `${summary.outboxMessages} outbox messages, ${summary.webhookDeliveries} webhook deliveries, ${summary.webhookPreviousSecrets} replaced webhook secrets, ${summary.federatedLoginAttempts} federated sign-in attempts, ` +
       `${summary.federatedLinkCodes} federated link codes and ${summary.knownDevices} known browsers (retention ${retentionDays} days).`,
   );
 } finally {

@@ -10,7 +10,7 @@ import { FormProblem } from "@/components/ui/form-problem";
 import { Pager } from "@/components/ui/pager";
 import { Actions, Card, Fact, Facts, Meta, Panel, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
-import { WEBHOOK_EVENT_TYPES, type AdminWebhook, type WebhookDelivery, type WebhookEventType } from "@/lib/webhooks/schemas";
+import { PREVIOUS_SECRET_HOURS, WEBHOOK_EVENT_TYPES, type AdminWebhook, type WebhookDelivery, type WebhookEventType } from "@/lib/webhooks/schemas";
 import styles from "./admin.module.css";
 import own from "./clients.module.css";
 import { StaffListResults } from "./staff-list-results";
@@ -220,6 +220,9 @@ export function WebhooksList({ canWrite }: { canWrite: boolean }) {
                     "None yet"
                   )}
                 </Fact>
+                {endpoint.previous_secret_expires_at ? (
+                  <Fact term="Old secret">Still signs beside the new one until {when(endpoint.previous_secret_expires_at)}</Fact>
+                ) : null}
               </Facts>
               <Actions>
                 <button type="button" className="button" aria-expanded={logOf === endpoint.id} aria-label={`Delivery log of “${nameOf(endpoint)}”`} onClick={() => setLogOf(logOf === endpoint.id ? null : endpoint.id)}>
@@ -250,7 +253,10 @@ export function WebhooksList({ canWrite }: { canWrite: boolean }) {
         }
       </StaffListResults>
       <ConfirmDialog {...rotation.dialog} title={`Give “${rotation.subject ? nameOf(rotation.subject) : ""}” a new secret?`} confirmLabel="Make a new secret" busy={rotate.isPending} onConfirm={confirmRotate}>
-        <p>Every message from now on is signed with the new secret, so the receiving site rejects them until its developer puts it in. You will see the new secret once.</p>
+        <p>
+          Every message from now on is signed with the new secret. For the next {PREVIOUS_SECRET_HOURS} hours each also carries a signature made with the old one, so
+          the receiving site keeps accepting them while its developer puts the new secret in. You will see the new secret once.
+        </p>
       </ConfirmDialog>
       <ConfirmDialog {...deletion.dialog} title={`Delete “${deletion.subject ? nameOf(deletion.subject) : ""}”?`} confirmLabel="Delete the endpoint" busy={remove.isPending} onConfirm={confirmDelete}>
         <p>It is told nothing more, and its delivery log is deleted with it. This cannot be undone; to pause it instead, disable it.</p>
@@ -279,7 +285,9 @@ function SecretOnce({ revealed, headingRef: heading, onDone }: { revealed: Revea
       </Facts>
       <p>
         Give it to the receiving site’s developer by a safe way, such as a password manager: with it they check that each message really comes from
-        us (the Standard Webhooks signature). <strong>You will not see this secret again.</strong> If it is lost, make a new one.
+        us (the Standard Webhooks signature).{" "}
+        {revealed.kind === "rotated" ? `The old secret goes on signing beside it for ${PREVIOUS_SECRET_HOURS} hours, so nothing is refused in the meantime. ` : null}
+        <strong>You will not see this secret again.</strong> If it is lost, make a new one.
       </p>
       <Actions>
         <CopyButton text={revealed.secret} label="Copy the secret" copiedMessage="The secret is copied." />

@@ -120,6 +120,11 @@ test.beforeAll(async () => {
        ('msg_recent000000000000000000', 'whep_cleanup001', 'event.updated', '{}', now() - interval '10 days', now() - interval '10 days')`,
   );
   await db.query(`INSERT INTO outbox_message (channel, recipient, body) VALUES ('webhook', 'msg_queued000000000000000000', '')`);
+  // Its secrets replaced by rotations: one whose day of signing ended a minute ago, one still signing.
+  await db.query(
+    `INSERT INTO webhook_previous_secret (endpoint_id, secret_sealed, expires_at) VALUES
+       ('whep_cleanup001', 'wps-expired', now() - interval '1 minute'), ('whep_cleanup001', 'wps-signing', now() + interval '23 hours')`,
+  );
   await db.query(
     `INSERT INTO federation_provider (id, display_name, issuer, client_id, client_secret_encrypted, enabled)
      VALUES ('cleanup-idp', 'Cleanup IdP', 'https://idp.cleanup.invalid', 'cleanup', 'sealed', false)`,
@@ -152,7 +157,7 @@ const column = async (text: string) => (await db.query<{ v: string }>(text)).row
 test("the first run deletes exactly what expired beyond use, in batches", async () => {
   expect(await cleanup(databaseUrl, ["--batch=2"])).toBe(
     "Deleted 3 verification codes, 1 authorization requests, 1 pushed authorization requests, 1 device sign-ins, 1 DPoP proof ids, 1 passkey challenges, 1 authorization codes, 1 attempt counters, 1 revoked access-token ids, " +
-      "2 refresh tokens, 2 sessions, 1 outbox messages, 1 webhook deliveries, 1 federated sign-in attempts, 1 federated link codes and 1 known browsers (retention 30 days).",
+      "2 refresh tokens, 2 sessions, 1 outbox messages, 1 webhook deliveries, 1 replaced webhook secrets, 1 federated sign-in attempts, 1 federated link codes and 1 known browsers (retention 30 days).",
   );
   expect(await column(`SELECT code_hash AS v FROM verification_code`)).toEqual(["vc-live"]);
   expect(await column(`SELECT id AS v FROM authorization_request`)).toEqual(["ar-live"]);
@@ -167,6 +172,7 @@ test("the first run deletes exactly what expired beyond use, in batches", async 
   expect(await column(`SELECT token_hash AS v FROM session`)).toEqual(["session-ended-recently", "session-expired-but-offline", "session-live"]);
   expect(await column(`SELECT body AS v FROM outbox_message`)).toEqual(["", "Your code is 654321"]);
   expect(await column(`SELECT id AS v FROM webhook_delivery`)).toEqual(["msg_queued000000000000000000", "msg_recent000000000000000000"]);
+  expect(await column(`SELECT secret_sealed AS v FROM webhook_previous_secret`)).toEqual(["wps-signing"]);
   expect(await column(`SELECT state_hash AS v FROM federated_login_attempt`)).toEqual(["fla-live"]);
   expect(await column(`SELECT code_hash AS v FROM federated_link_code`)).toEqual(["flc-live"]);
   expect(await column(`SELECT device_hash AS v FROM known_device`)).toEqual(["kd-seen-399-days-ago"]);
@@ -178,14 +184,14 @@ test("the first run deletes exactly what expired beyond use, in batches", async 
 test("a second run finds nothing: the command is idempotent", async () => {
   expect(await cleanup(databaseUrl)).toBe(
     "Deleted 0 verification codes, 0 authorization requests, 0 pushed authorization requests, 0 device sign-ins, 0 DPoP proof ids, 0 passkey challenges, 0 authorization codes, 0 attempt counters, 0 revoked access-token ids, " +
-      "0 refresh tokens, 0 sessions, 0 outbox messages, 0 webhook deliveries, 0 federated sign-in attempts, 0 federated link codes and 0 known browsers (retention 30 days).",
+      "0 refresh tokens, 0 sessions, 0 outbox messages, 0 webhook deliveries, 0 replaced webhook secrets, 0 federated sign-in attempts, 0 federated link codes and 0 known browsers (retention 30 days).",
   );
 });
 
 test("a shorter retention reaches the recently ended session; a bad --days is refused", async () => {
   expect(await cleanup(databaseUrl, ["--days=7"])).toBe(
     "Deleted 0 verification codes, 0 authorization requests, 0 pushed authorization requests, 0 device sign-ins, 0 DPoP proof ids, 0 passkey challenges, 0 authorization codes, 0 attempt counters, 0 revoked access-token ids, " +
-      "0 refresh tokens, 1 sessions, 0 outbox messages, 1 webhook deliveries, 0 federated sign-in attempts, 0 federated link codes and 0 known browsers (retention 7 days).",
+      "0 refresh tokens, 1 sessions, 0 outbox messages, 1 webhook deliveries, 0 replaced webhook secrets, 0 federated sign-in attempts, 0 federated link codes and 0 known browsers (retention 7 days).",
   );
   expect(await column(`SELECT token_hash AS v FROM session`)).toEqual(["session-expired-but-offline", "session-live"]);
   expect(await column(`SELECT id AS v FROM webhook_delivery`)).toEqual(["msg_queued000000000000000000"]);

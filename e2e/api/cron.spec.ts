@@ -12,7 +12,7 @@ const JOBS = {
   "guardianships-majority": { ended: 0, roles_removed: 0, promoted: 0 },
   "cleanup-expired": {
     verificationCodes: 0, authorizationRequests: 0, pushedAuthorizationRequests: 0, deviceAuthorizations: 0, dpopProofs: 0, authorizationCodes: 0, attemptCounters: 0,
-    revokedAccessTokens: 0, refreshTokens: 0, sessions: 0, outboxMessages: 0, webhookDeliveries: 0, federatedLoginAttempts: 0, federatedLinkCodes: 0, knownDevices: 0, webauthnChallenges: 0,
+    revokedAccessTokens: 0, refreshTokens: 0, sessions: 0, outboxMessages: 0, webhookDeliveries: 0, webhookPreviousSecrets: 0, federatedLoginAttempts: 0, federatedLinkCodes: 0, knownDevices: 0, webauthnChallenges: 0,
   },
 };
 

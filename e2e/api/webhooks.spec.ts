@@ -92,7 +92,7 @@ test("staff register an endpoint; each calendar change arrives once, signed as S
   const staff = await staffWithToken("webhooks-staff");
   const endpoint = await register(staff.token, "/calendar", ["event.created", "event.updated", "event.cancelled", "event.registration_opened"], { description: "Church website" });
   expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-  expect(endpoint).toMatchObject({ id: expect.stringMatching(/^whep_[a-z0-9]{10}$/), description: "Church website", enabled: true, last_delivery: null, rotated_at: null });
+  expect(endpoint).toMatchObject({ id: expect.stringMatching(/^whep_[a-z0-9]{10}$/), description: "Church website", enabled: true, last_delivery: null, rotated_at: null, previous_secret_expires_at: null });
   const read = await callApi("GET", `/api/v1/admin/webhooks/${endpoint.id}`, staff.token);
   expect(read.status).toBe(200);
   expect(JSON.stringify(read.body)).not.toContain(endpoint.secret.slice(6));
@@ -216,15 +216,44 @@ test("a redirect is not followed and counts as a failure; redelivery from the lo
   expect((await deliveryLog(staff.token, endpoint.id)).find((delivery) => delivery.id === id)).toMatchObject({ attempts: 2, last_status: 200, last_error: null });
   expect(received.get("/landing")).toBeUndefined();
 
-  // A new secret signs every attempt from now on, redeliveries too; the old one no longer verifies.
+  // A new secret signs every attempt from now on, redeliveries too. For a day the old one signs beside it
+  // (two space-separated signatures), so a receiver that has not yet put the new one in still verifies.
+  const rotatedAt = Date.now();
   const rotated = await callApi("POST", `/api/v1/admin/webhooks/${endpoint.id}/rotate-secret`, staff.token);
-  expect(rotated).toMatchObject({ status: 200, body: { id: endpoint.id, rotated_at: expect.any(String) } });
+  expect(rotated).toMatchObject({ status: 200, body: { id: endpoint.id, rotated_at: expect.any(String), previous_secret_expires_at: expect.any(String) } });
   expect(rotated.body.secret).not.toBe(endpoint.secret);
+  const graceEnds = Date.parse(rotated.body.previous_secret_expires_at as string) - rotatedAt;
+  expect(graceEnds).toBeGreaterThan(24 * 3600_000 - 60_000);
+  expect(graceEnds).toBeLessThan(24 * 3600_000 + 60_000);
   await callApi("POST", `/api/v1/admin/webhooks/${endpoint.id}/deliveries/${id}/redeliver`, staff.token);
   await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(3);
   const third = mine()[2]!;
-  expect(() => new Webhook(endpoint.secret).verify(third.body, third.headers as Record<string, string>)).toThrow();
+  expect(String(third.headers["webhook-signature"]).split(" ")).toHaveLength(2);
   expect(new Webhook(rotated.body.secret).verify(third.body, third.headers as Record<string, string>)).toMatchObject({ type: "webhook.ping" });
+  expect(new Webhook(endpoint.secret).verify(third.body, third.headers as Record<string, string>)).toMatchObject({ type: "webhook.ping" });
+
+  // A second rotation within the day: the newest secret signs, both older ones beside it.
+  const secondRotation = await callApi("POST", `/api/v1/admin/webhooks/${endpoint.id}/rotate-secret`, staff.token);
+  expect(secondRotation.status).toBe(200);
+  await callApi("POST", `/api/v1/admin/webhooks/${endpoint.id}/deliveries/${id}/redeliver`, staff.token);
+  await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(4);
+  const fourth = mine()[3]!;
+  expect(String(fourth.headers["webhook-signature"]).split(" ")).toHaveLength(3);
+  for (const secret of [secondRotation.body.secret as string, rotated.body.secret as string, endpoint.secret]) {
+    expect(new Webhook(secret).verify(fourth.body, fourth.headers as Record<string, string>)).toMatchObject({ type: "webhook.ping" });
+  }
+
+  // Once the day is over, only the current secret signs, and the endpoint no longer names a grace.
+  await sql(`UPDATE webhook_previous_secret SET expires_at = now() - interval '1 second' WHERE endpoint_id = $1`, [endpoint.id]);
+  expect((await callApi("GET", `/api/v1/admin/webhooks/${endpoint.id}`, staff.token)).body).toMatchObject({ previous_secret_expires_at: null });
+  await callApi("POST", `/api/v1/admin/webhooks/${endpoint.id}/deliveries/${id}/redeliver`, staff.token);
+  await expect.poll(() => mine().length, { timeout: 15_000 }).toBe(5);
+  const fifth = mine()[4]!;
+  expect(String(fifth.headers["webhook-signature"]).split(" ")).toHaveLength(1);
+  expect(new Webhook(secondRotation.body.secret as string).verify(fifth.body, fifth.headers as Record<string, string>)).toMatchObject({ type: "webhook.ping" });
+  for (const secret of [rotated.body.secret as string, endpoint.secret]) {
+    expect(() => new Webhook(secret).verify(fifth.body, fifth.headers as Record<string, string>)).toThrow();
+  }
 });
 
 test("cancelling an event tells everyone signed up or waiting, once, by email; a disabled endpoint is told nothing", async () => {

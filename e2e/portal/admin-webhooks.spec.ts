@@ -109,6 +109,31 @@ test("add an endpoint, store its secret, send a test message, read the failure i
   await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/admin-webhooks-375.png`, fullPage: true });
 
+  // A new secret, confirmed first: for a day the old one signs beside it, and the card says until when.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await card.getByRole("button", { name: `New secret for “${name}”` }).click();
+  const rotation = page.getByRole("dialog", { name: `Give “${name}” a new secret?` });
+  await expect(rotation).toContainText("For the next 24 hours each also carries a signature made with the old one");
+  await rotation.getByRole("button", { name: "Make a new secret" }).click();
+  await expect(main(page).getByRole("heading", { name: `The new signing secret of “${name}”: store it now` })).toBeFocused();
+  await expect(main(page)).toContainText("The old secret goes on signing beside it for 24 hours");
+  const newSecret = (await main(page).getByTestId("webhook-secret").textContent())!;
+  expect(newSecret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+  expect(newSecret).not.toBe(secret);
+  await main(page).getByRole("button", { name: "Done: I have stored it" }).click();
+  await expect(card.getByText(/^Still signs beside the new one until \d{1,2} \w{3} \d{4}, \d{2}:\d{2}$/)).toBeVisible();
+  await card.getByRole("button", { name: `Send a test message to “${name}”` }).click();
+  // Sign-up openings other specs make reach this endpoint too: the second test message is the one sent now.
+  const secondPing = () => received.find((message) => message.headers["webhook-id"] !== pingId && (JSON.parse(message.body) as { type: string }).type === "webhook.ping");
+  await expect.poll(() => secondPing() !== undefined, { timeout: 20_000 }).toBe(true);
+  const afterRotation = secondPing()!;
+  for (const signing of [newSecret, secret]) expect(new Webhook(signing).verify(afterRotation.body, afterRotation.headers as Record<string, string>)).toMatchObject({ type: "webhook.ping" });
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/admin-webhooks-rotated-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: `${SHOTS}/admin-webhooks-rotated-375.png`, fullPage: true });
+
   // Disabling goes through at once; deleting is confirmed first.
   await card.getByRole("button", { name: `Disable “${name}”` }).click();
   await expect(card.getByText("Disabled", { exact: true })).toBeVisible();

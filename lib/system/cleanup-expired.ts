@@ -24,6 +24,8 @@ import type { Database } from "../db/database.ts";
  * - webhook deliveries (an endpoint's delivery log) last tried or queued more than `retentionDays` ago,
  *   unless a message for them is still waiting in the outbox (a redelivery just asked for): their retries
  *   ended weeks ago, and the log would otherwise grow with every calendar change for as long as the endpoint lives;
+ * - webhook secrets replaced by a rotation, once their day of signing beside the new one is over: nothing
+ *   reads them again, and a sealed secret is kept no longer than it is used;
  * - browsers a member signed in with, unseen for 400 days (their device cookie's lifetime): that cookie is
  *   gone, so the browser would be new again anyway.
  * Grants, consents, security events and data requests are records the member sees: never deleted here.
@@ -49,6 +51,7 @@ export interface CleanupSummary {
   sessions: number;
   outboxMessages: number;
   webhookDeliveries: number;
+  webhookPreviousSecrets: number;
   federatedLoginAttempts: number;
   federatedLinkCodes: number;
   knownDevices: number;
@@ -106,6 +109,7 @@ const TARGETS: readonly Target[] = [
     where: `COALESCE(t.last_attempt_at, t.created_at) < :cutoff
             AND NOT EXISTS (SELECT 1 FROM outbox_message o WHERE o.channel = 'webhook' AND o.recipient = t.id AND o.sent_at IS NULL)`,
   },
+  { key: "webhookPreviousSecrets", table: "webhook_previous_secret", id: "id", where: "t.expires_at < :now" },
   { key: "federatedLoginAttempts", table: "federated_login_attempt", id: "state_hash", where: "t.expires_at < :now" },
   { key: "federatedLinkCodes", table: "federated_link_code", id: "code_hash", where: "t.expires_at < :now" },
   // A browser unseen for as long as its cookie lives (400 days) is gone anyway. Keyed by two columns: by row.

@@ -13,6 +13,9 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** The type of the test message staff send from the page or the API; every endpoint receives it when asked. */
 export const WEBHOOK_PING_TYPE = "webhook.ping";
 
+/** How long a secret replaced by a rotation goes on signing beside the new one (docs/decisions/0027, "Rotating a secret"). */
+export const PREVIOUS_SECRET_HOURS = 24;
+
 export const WEBHOOK_ID_PATTERN = /^whep_[a-z0-9]{10}$/;
 export const DELIVERY_ID_PATTERN = /^msg_[A-Za-z0-9]{24}$/;
 
@@ -98,6 +101,14 @@ export const AdminWebhookSchema = z
     created_at: z.string().meta({ format: "date-time" }),
     updated_at: z.string().meta({ format: "date-time" }),
     rotated_at: z.string().meta({ format: "date-time" }).nullable(),
+    previous_secret_expires_at: z
+      .string()
+      .meta({
+        format: "date-time",
+        description:
+          "Until when a secret replaced in the last day still signs: each message carries its signature beside the new secret's (space-separated, as Standard Webhooks allows), so a receiver still holding it keeps accepting messages. Null when none does.",
+      })
+      .nullable(),
     last_delivery: z
       .object({
         id: z.string(),

@@ -15,10 +15,13 @@ const TIMEOUT_MS = 10_000;
  * outbound POST (private addresses refused unless the operator allows them; a redirect is a failure). The
  * attempt is written to the delivery log either way; a failure throws, so the outbox retries it after its
  * back-off. A message whose endpoint was deleted is dropped; one whose endpoint is disabled is not sent.
+ * Secrets replaced less than a day ago sign it too (./rotate-webhook-secret.ts), newest first.
  */
 export async function sendWebhook(database: Database, deliveryId: string): Promise<void> {
-  const [row] = await database.query<{ id: string; payload: string; url: string; secret_sealed: string; enabled: boolean }>(
-    `SELECT d.id, d.payload, e.url, e.secret_sealed, e.enabled FROM webhook_delivery d JOIN webhook_endpoint e ON e.id = d.endpoint_id WHERE d.id = $1`,
+  const [row] = await database.query<{ id: string; payload: string; url: string; secret_sealed: string; enabled: boolean; previous_secrets_sealed: string[] }>(
+    `SELECT d.id, d.payload, e.url, e.secret_sealed, e.enabled,
+            ARRAY(SELECT p.secret_sealed FROM webhook_previous_secret p WHERE p.endpoint_id = e.id AND p.expires_at > now() ORDER BY p.id DESC) AS previous_secrets_sealed
+       FROM webhook_delivery d JOIN webhook_endpoint e ON e.id = d.endpoint_id WHERE d.id = $1`,
     [deliveryId],
   );
   if (!row) return;
@@ -27,11 +30,12 @@ export async function sendWebhook(database: Database, deliveryId: string): Promi
     return;
   }
   const secret = await openSecret(WEBHOOK_SECRET_PURPOSE, row.secret_sealed);
+  const previousSecrets = await Promise.all(row.previous_secrets_sealed.map((sealed) => openSecret(WEBHOOK_SECRET_PURPOSE, sealed)));
   const attemptedAt = new Date();
   try {
     const status = await postOutbound(
       row.url,
-      { body: row.payload, contentType: "application/json", headers: webhookHeaders(secret, row.id, row.payload, attemptedAt) },
+      { body: row.payload, contentType: "application/json", headers: webhookHeaders(secret, row.id, row.payload, attemptedAt, previousSecrets) },
       { allowPrivate: env().OUTBOUND_ALLOW_PRIVATE_ADDRESSES, timeoutMs: TIMEOUT_MS },
     );
     await database.query(

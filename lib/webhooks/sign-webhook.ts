@@ -23,10 +23,15 @@ export function webhookSignature(secret: string, id: string, timestamp: number, 
   return `v1,${createHmac("sha256", secretBytes(secret)).update(`${id}.${timestamp}.${body}`).digest("base64")}`;
 }
 
-/** The three headers of one attempt; `timestamp` in whole seconds since the epoch, taken when the attempt is made. */
-export function webhookHeaders(secret: string, id: string, body: string, now = new Date()): Record<string, string> {
+/**
+ * The three headers of one attempt; `timestamp` in whole seconds since the epoch, taken when the attempt is made.
+ * `previousSecrets` (a rotation's grace, docs/decisions/0027) add their signatures after the current one's,
+ * space-separated as the spec allows, so a receiver holding any of them verifies the message.
+ */
+export function webhookHeaders(secret: string, id: string, body: string, now = new Date(), previousSecrets: readonly string[] = []): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
-  return { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": webhookSignature(secret, id, timestamp, body) };
+  const signatures = [secret, ...previousSecrets].map((signingSecret) => webhookSignature(signingSecret, id, timestamp, body));
+  return { "webhook-id": id, "webhook-timestamp": String(timestamp), "webhook-signature": signatures.join(" ") };
 }
 
 /** Whether a `webhook-signature` header holds a valid v1 signature of this message (for our own tests and tools). */

@@ -4,14 +4,17 @@ import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { changeEventStatus } from "../calendar/change-event-status.ts";
 import { insertCampus, insertEvent } from "../check-in/test-setup.ts";
-import { sealSecret } from "../crypto/secret-box.ts";
+import { openSecret, sealSecret } from "../crypto/secret-box.ts";
 import { serviceTestDatabase } from "../db/service-test.ts";
 import { insertMember } from "../db/test-fixtures.ts";
 import { deliverPendingMessages } from "../outbox/deliver-messages.ts";
 import { registerPeople } from "../registrations/register-people.ts";
 import { setRegistrationSettings } from "../registrations/set-registration-settings.ts";
 import { checkEndpointUrl } from "./endpoint-url.ts";
+import { getWebhookOrThrow } from "./get-webhook-or-throw.ts";
 import { queuePing } from "./queue-webhook.ts";
+import { rotateWebhookSecret } from "./rotate-webhook-secret.ts";
+import { PREVIOUS_SECRET_HOURS } from "./schemas.ts";
 import { hasValidSignature, newSigningSecret, webhookHeaders, webhookSignature } from "./sign-webhook.ts";
 import { WEBHOOK_SECRET_PURPOSE } from "./webhook-columns.ts";
 
@@ -53,6 +56,36 @@ describe("the Standard Webhooks signature", () => {
     expect(() => new Webhook(secret).verify(body, { ...headers, "webhook-id": "msg_other" })).toThrow();
     expect(() => new Webhook(secret).verify(body, { ...headers, "webhook-timestamp": String(Number(headers["webhook-timestamp"]) - 1) })).toThrow();
     expect(() => new Webhook(newSigningSecret()).verify(body, headers)).toThrow();
+  });
+});
+
+describe("a rotation's grace", () => {
+  it("signs with the current secret and each replaced one, space-separated; any of them verifies, no other does", () => {
+    const [current, previous, older] = [newSigningSecret(), newSigningSecret(), newSigningSecret()];
+    const body = JSON.stringify({ type: "webhook.ping", timestamp: new Date().toISOString(), data: {} });
+    const headers = webhookHeaders(current, "msg_abcdefghijklmnopqrstuvwx", body, new Date(), [previous, older]);
+    const signatures = headers["webhook-signature"]!.split(" ");
+    expect(signatures).toEqual([current, previous, older].map((secret) => webhookSignature(secret, headers["webhook-id"]!, Number(headers["webhook-timestamp"]), body)));
+    for (const secret of [current, previous, older]) expect(new Webhook(secret).verify(body, headers)).toEqual(JSON.parse(body));
+    expect(() => new Webhook(newSigningSecret()).verify(body, headers)).toThrow();
+    expect(webhookHeaders(current, "msg_abcdefghijklmnopqrstuvwx", body)["webhook-signature"]!.split(" ")).toHaveLength(1);
+  });
+
+  it("keeps the three newest replaced secrets signing for a day; the endpoint says until when", async () => {
+    const id = "whep_rotation01";
+    await database.prisma.webhookEndpoint.create({ data: { id, url: "https://hooks.example.org/x", eventTypes: ["event.updated"], secretSealed: await sealSecret(WEBHOOK_SECRET_PURPOSE, newSigningSecret()) }, select: { id: true } });
+    const before = Date.now();
+    const secrets: string[] = [];
+    for (let turn = 0; turn < 5; turn += 1) secrets.push((await database.transaction((tx) => rotateWebhookSecret(tx, id))).secret);
+    const kept = await database.prisma.webhookPreviousSecret.findMany({ where: { endpointId: id }, orderBy: { id: "desc" } });
+    expect(kept).toHaveLength(3);
+    // The newest replaced secret is the one the fourth rotation made.
+    expect(await openSecret(WEBHOOK_SECRET_PURPOSE, kept[0]!.secretSealed)).toBe(secrets[3]);
+    for (const row of kept) expect(row.expiresAt.getTime() - before).toBeGreaterThanOrEqual(PREVIOUS_SECRET_HOURS * 3600_000 - 1000);
+    const endpoint = await getWebhookOrThrow(database, id);
+    expect(Date.parse(endpoint.previous_secret_expires_at!)).toBe(Math.max(...kept.map((row) => row.expiresAt.getTime())));
+    await database.prisma.webhookPreviousSecret.updateMany({ where: { endpointId: id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    expect((await getWebhookOrThrow(database, id)).previous_secret_expires_at).toBeNull();
   });
 });
 

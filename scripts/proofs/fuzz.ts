@@ -423,6 +423,7 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
     "session",
     "outbox_message",
     "webhook_delivery",
+    "webhook_previous_secret",
     "federated_login_attempt",
     "federated_link_code",
     "known_device",
@@ -495,8 +496,9 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   // and their attempts in the outbox.
   "POST /api/v1/admin/webhooks": ["webhook_endpoint"],
   "PATCH /api/v1/admin/webhooks/{id}": ["webhook_endpoint"],
-  "DELETE /api/v1/admin/webhooks/{id}": ["webhook_endpoint", "webhook_delivery"],
-  "POST /api/v1/admin/webhooks/{id}/rotate-secret": ["webhook_endpoint"],
+  "DELETE /api/v1/admin/webhooks/{id}": ["webhook_endpoint", "webhook_delivery", "webhook_previous_secret"],
+  // The replaced secret goes on signing for a day (docs/decisions/0027).
+  "POST /api/v1/admin/webhooks/{id}/rotate-secret": ["webhook_endpoint", "webhook_previous_secret"],
   "POST /api/v1/admin/webhooks/{id}/test": ["webhook_delivery", "outbox_message"],
   "POST /api/v1/admin/webhooks/{id}/deliveries/{id}/redeliver": ["webhook_delivery", "outbox_message"],
 };
