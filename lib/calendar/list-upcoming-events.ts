@@ -37,8 +37,11 @@ function hasAny(filters: UpcomingEventsFilters): boolean {
 /** Conditions on `e` for the upcoming window, a keyset position and filters; values go into `params`. */
 function upcomingConditions(params: SqlParams, now: Date, after: CursorPosition | null, filters: UpcomingEventsFilters): string[] {
   // An event still running now started at most MAX_EVENT_DURATION_DAYS ago: that lower bound turns the
-  // scan into an index range instead of a walk through every past event.
-  const conditions = [`e.end_at >= ${params.add(now.toISOString())}::timestamptz`, `e.start_at >= ${params.add(earliestUpcomingStart(now).toISOString())}::timestamptz`];
+  // scan into an index range instead of a walk through every past event. A cursor at or past it is a
+  // tighter bound of its own, so the index range is given one bound, not two for the scan to check.
+  const earliest = earliestUpcomingStart(now);
+  const conditions = [`e.end_at >= ${params.add(now.toISOString())}::timestamptz`];
+  if (!after || after.startAt < earliest) conditions.push(`e.start_at >= ${params.add(earliest.toISOString())}::timestamptz`);
   if (after) conditions.push(`(e.start_at, e.id) > (${params.add(after.startAt.toISOString())}::timestamptz, ${params.add(after.eventId)})`);
   return [...conditions, ...filterConditions(params, filters)];
 }

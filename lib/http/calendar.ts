@@ -120,13 +120,14 @@ export function calendarRoute(load: Load): CalendarGetHandler {
       const database = await openDatabase();
       // Keyed by the calendar's version (bumped in PostgreSQL by every write): an entry never outlives a change.
       const version = seconds > 0 ? await readCalendarVersion(database) : "";
-      const key = `${version}:${cacheKey(request)}`;
-      let entry = version ? cache.get(key) : undefined;
+      // No version, no cache (CALENDAR_CACHE_SECONDS=0): then the key is not even made.
+      const key = version ? `${version}:${cacheKey(request)}` : "";
+      let entry = key ? cache.get(key) : undefined;
       if (!entry) {
         const result = await load(request, await context.params, database);
         const body = Buffer.from(result.body);
         entry = { body, contentType: result.contentType, etag: entityTag(body), expiresAt: Date.now() + seconds * 1000 };
-        if (version) cache.set(key, entry);
+        if (key) cache.set(key, entry);
       }
       const headers = { ...CORS_HEADERS, "Cache-Control": cacheControl(seconds), ETag: entry.etag };
       if (matchesIfNoneMatch(request.headers.get("if-none-match"), entry.etag)) {
