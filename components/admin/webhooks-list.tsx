@@ -10,7 +10,7 @@ import { FormProblem } from "@/components/ui/form-problem";
 import { Pager } from "@/components/ui/pager";
 import { Actions, Card, Fact, Facts, Meta, Panel, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
-import { PREVIOUS_SECRET_HOURS, WEBHOOK_EVENT_TYPES, type AdminWebhook, type WebhookDelivery, type WebhookEventType } from "@/lib/webhooks/schemas";
+import { PREVIOUS_SECRET_HOURS, WEBHOOK_EVENT_TYPES, WEBHOOK_FAILING_DAYS, type AdminWebhook, type WebhookDelivery, type WebhookEventType } from "@/lib/webhooks/schemas";
 import styles from "./admin.module.css";
 import own from "./clients.module.css";
 import { StaffListResults } from "./staff-list-results";
@@ -40,6 +40,7 @@ const TYPE_WORDS: Record<string, string> = {
 };
 
 const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+const afterDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 24 * 60 * 60 * 1000).toISOString();
 const nameOf = (endpoint: Pick<AdminWebhook, "description" | "url">) => endpoint.description || endpoint.url;
 
 interface RevealedSecret {
@@ -196,12 +197,23 @@ export function WebhooksList({ canWrite }: { canWrite: boolean }) {
                 <>
                   {nameOf(endpoint)}
                   {endpoint.enabled ? null : <span className="badge badge--cancelled">Disabled</span>}
+                  {endpoint.enabled && endpoint.failing_since ? <span className="badge badge--danger">Failing</span> : null}
                 </>
               }
             >
               <Meta>
                 <code className={styles.breakAnywhere}>{endpoint.url}</code>
               </Meta>
+              {endpoint.auto_disabled_at ? (
+                <p className="notice notice--warning">
+                  Turned off on {when(endpoint.auto_disabled_at)}: every message failed for {WEBHOOK_FAILING_DAYS} days. Once the receiving site works again, enable it and
+                  send what it missed from its delivery log.
+                </p>
+              ) : endpoint.enabled && endpoint.failing_since ? (
+                <p className="notice notice--warning">
+                  Failing since {when(endpoint.failing_since)}: if nothing gets through by {when(afterDays(endpoint.failing_since, WEBHOOK_FAILING_DAYS))}, it is turned off.
+                </p>
+              ) : null}
               <Facts>
                 <Fact term="Told when">
                   <ul className={own.values}>

@@ -92,7 +92,7 @@ test("staff register an endpoint; each calendar change arrives once, signed as S
   const staff = await staffWithToken("webhooks-staff");
   const endpoint = await register(staff.token, "/calendar", ["event.created", "event.updated", "event.cancelled", "event.registration_opened"], { description: "Church website" });
   expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
-  expect(endpoint).toMatchObject({ id: expect.stringMatching(/^whep_[a-z0-9]{10}$/), description: "Church website", enabled: true, last_delivery: null, rotated_at: null, previous_secret_expires_at: null });
+  expect(endpoint).toMatchObject({ id: expect.stringMatching(/^whep_[a-z0-9]{10}$/), description: "Church website", enabled: true, last_delivery: null, rotated_at: null, previous_secret_expires_at: null, failing_since: null, auto_disabled_at: null });
   const read = await callApi("GET", `/api/v1/admin/webhooks/${endpoint.id}`, staff.token);
   expect(read.status).toBe(200);
   expect(JSON.stringify(read.body)).not.toContain(endpoint.secret.slice(6));
@@ -177,6 +177,9 @@ test("a receiver that answers 500 and then 200 gets the same message twice: one 
   expect((await deliveryLog(staff.token, endpoint.id)).find((delivery) => delivery.id === id)).toMatchObject({ state: "failing", last_status: 500, last_error: "answered HTTP 500", delivered_at: null });
   const [queued] = await sql<{ seconds: number }>(`SELECT extract(epoch FROM next_attempt_at - now())::float AS seconds FROM outbox_message WHERE channel = 'webhook' AND recipient = $1`, [id]);
   expect(queued!.seconds).toBeGreaterThan(15);
+  // Failing from that attempt on: shown on the endpoint, cleared by the next message that gets through.
+  const failing = await callApi("GET", `/api/v1/admin/webhooks/${endpoint.id}`, staff.token);
+  expect(failing.body).toMatchObject({ enabled: true, failing_since: expect.any(String), auto_disabled_at: null });
 
   // The back-off has passed; the deliver-outbox job (Vercel Cron, or `npm run outbox:deliver`) retries it.
   await sql(`UPDATE outbox_message SET next_attempt_at = now() - interval '1 second' WHERE channel = 'webhook' AND recipient = $1`, [id]);
@@ -194,6 +197,7 @@ test("a receiver that answers 500 and then 200 gets the same message twice: one 
   expect(second!.payload).toEqual(first!.payload);
   expect(first!.payload).toMatchObject({ type: "webhook.ping", data: { endpoint_id: endpoint.id } });
   expect((await deliveryLog(staff.token, endpoint.id)).find((delivery) => delivery.id === id)).toMatchObject({ state: "delivered", attempts: 2, last_status: 200, last_error: null, delivered_at: expect.any(String) });
+  expect((await callApi("GET", `/api/v1/admin/webhooks/${endpoint.id}`, staff.token)).body).toMatchObject({ enabled: true, failing_since: null, auto_disabled_at: null });
 });
 
 test("a redirect is not followed and counts as a failure; redelivery from the log sends the same message again", async () => {

@@ -91,6 +91,9 @@ test("add an endpoint, store its secret, send a test message, read the failure i
   await expect(ping.getByText("Failed")).toBeVisible({ timeout: 20_000 });
   await expect(ping).toContainText("1 attempt · last answer HTTP 500");
   await expect(log).not.toContainText("answered");
+  // Failing from that attempt on (only "Send again" below gets a message through): the card says so.
+  await expect(card.getByText("Failing", { exact: true })).toBeVisible();
+  await expect(card).toContainText(/Failing since \d{1,2} \w{3} \d{4}, \d{2}:\d{2}: if nothing gets through by \d{1,2} \w{3} \d{4}, \d{2}:\d{2}, it is turned off\./);
   await page.screenshot({ path: `${SHOTS}/admin-webhooks-failed-1280.png`, fullPage: true });
 
   await ping.getByRole("button", { name: /^Send again \(msg_\w+\)$/ }).click();
@@ -133,6 +136,25 @@ test("add an endpoint, store its secret, send a test message, read the failure i
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: `${SHOTS}/admin-webhooks-rotated-375.png`, fullPage: true });
+
+  // Every message failed for five days (made so in the database; the outbox's side is proven by the service
+  // tests): the next failure turned it off, and the card says why and what to do.
+  await sql(`UPDATE webhook_endpoint SET enabled = false, failing_since = now() - interval '6 days', auto_disabled_at = now() - interval '1 hour' WHERE description = $1`, [name]);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.reload();
+  await main(page).getByRole("searchbox", { name: "Search by address or description" }).fill(name);
+  await main(page).getByRole("searchbox", { name: "Search by address or description" }).press("Enter");
+  await expect(card.getByText("Disabled", { exact: true })).toBeVisible();
+  await expect(card).toContainText(/Turned off on \d{1,2} \w{3} \d{4}, \d{2}:\d{2}: every message failed for 5 days\. Once the receiving site works again, enable it and send what it missed from its delivery log\./);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/admin-webhooks-turned-off-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: `${SHOTS}/admin-webhooks-turned-off-375.png`, fullPage: true });
+  await card.getByRole("button", { name: `Enable “${name}”` }).click();
+  await expect(card.getByText("Disabled", { exact: true })).toHaveCount(0);
+  await expect(card).not.toContainText("Turned off on");
+  expect(await sql(`SELECT enabled, auto_disabled_at FROM webhook_endpoint WHERE description = $1`, [name])).toEqual([{ enabled: true, auto_disabled_at: null }]);
 
   // Disabling goes through at once; deleting is confirmed first.
   await card.getByRole("button", { name: `Disable “${name}”` }).click();

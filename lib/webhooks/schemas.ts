@@ -16,6 +16,9 @@ export const WEBHOOK_PING_TYPE = "webhook.ping";
 /** How long a secret replaced by a rotation goes on signing beside the new one (docs/decisions/0027, "Rotating a secret"). */
 export const PREVIOUS_SECRET_HOURS = 24;
 
+/** An endpoint whose every attempt has failed for this many days is disabled by its next failure (docs/decisions/0027). */
+export const WEBHOOK_FAILING_DAYS = 5;
+
 export const WEBHOOK_ID_PATTERN = /^whep_[a-z0-9]{10}$/;
 export const DELIVERY_ID_PATTERN = /^msg_[A-Za-z0-9]{24}$/;
 
@@ -107,6 +110,20 @@ export const AdminWebhookSchema = z
         format: "date-time",
         description:
           "Until when a secret replaced in the last day still signs: each message carries its signature beside the new secret's (space-separated, as Standard Webhooks allows), so a receiver still holding it keeps accepting messages. Null when none does.",
+      })
+      .nullable(),
+    failing_since: z
+      .string()
+      .meta({
+        format: "date-time",
+        description: `When its messages began to fail, none getting through since; null while they get through. After ${WEBHOOK_FAILING_DAYS} days of that, the next failure disables it.`,
+      })
+      .nullable(),
+    auto_disabled_at: z
+      .string()
+      .meta({
+        format: "date-time",
+        description: `When it was disabled because every message to it had failed for ${WEBHOOK_FAILING_DAYS} days; null otherwise, and again once staff enable or change it.`,
       })
       .nullable(),
     last_delivery: z

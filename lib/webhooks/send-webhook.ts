@@ -2,7 +2,9 @@ import "server-only";
 import { openSecret } from "../crypto/secret-box.ts";
 import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
+import { logLine } from "../log/json-log.ts";
 import { OutboundCallError, postOutbound } from "../outbound/post-outbound.ts";
+import { WEBHOOK_FAILING_DAYS } from "./schemas.ts";
 import { webhookHeaders } from "./sign-webhook.ts";
 import { WEBHOOK_SECRET_PURPOSE } from "./webhook-columns.ts";
 
@@ -15,11 +17,12 @@ const TIMEOUT_MS = 10_000;
  * outbound POST (private addresses refused unless the operator allows them; a redirect is a failure). The
  * attempt is written to the delivery log either way; a failure throws, so the outbox retries it after its
  * back-off. A message whose endpoint was deleted is dropped; one whose endpoint is disabled is not sent.
- * Secrets replaced less than a day ago sign it too (./rotate-webhook-secret.ts), newest first.
+ * Secrets replaced less than a day ago sign it too (./rotate-webhook-secret.ts), newest first. An endpoint
+ * whose every attempt has failed for WEBHOOK_FAILING_DAYS is disabled by the next failure.
  */
 export async function sendWebhook(database: Database, deliveryId: string): Promise<void> {
-  const [row] = await database.query<{ id: string; payload: string; url: string; secret_sealed: string; enabled: boolean; previous_secrets_sealed: string[] }>(
-    `SELECT d.id, d.payload, e.url, e.secret_sealed, e.enabled,
+  const [row] = await database.query<{ id: string; endpoint_id: string; payload: string; url: string; secret_sealed: string; enabled: boolean; previous_secrets_sealed: string[] }>(
+    `SELECT d.id, d.endpoint_id, d.payload, e.url, e.secret_sealed, e.enabled,
             ARRAY(SELECT p.secret_sealed FROM webhook_previous_secret p WHERE p.endpoint_id = e.id AND p.expires_at > now() ORDER BY p.id DESC) AS previous_secrets_sealed
        FROM webhook_delivery d JOIN webhook_endpoint e ON e.id = d.endpoint_id WHERE d.id = $1`,
     [deliveryId],
@@ -46,6 +49,23 @@ export async function sendWebhook(database: Database, deliveryId: string): Promi
     const status = error instanceof OutboundCallError ? error.status : null;
     const reason = error instanceof OutboundCallError ? error.message : "the attempt failed unexpectedly";
     await database.query(`UPDATE webhook_delivery SET attempts = attempts + 1, last_status = $2, last_error = $3, last_attempt_at = $4 WHERE id = $1`, [deliveryId, status, reason.slice(0, 500), attemptedAt]);
+    await countFailure(database, row.endpoint_id, attemptedAt);
     throw error;
   }
+  await database.query(`UPDATE webhook_endpoint SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [row.endpoint_id]);
+}
+
+/**
+ * A failed attempt: the endpoint is failing from now, unless it already was; failing for WEBHOOK_FAILING_DAYS,
+ * it is disabled (what it misses stays in its delivery log, for staff to send again). A site gone for
+ * good would otherwise be tried five times for every calendar change, for ever, and staff would never hear.
+ */
+async function countFailure(database: Database, endpointId: string, attemptedAt: Date): Promise<void> {
+  await database.query(`UPDATE webhook_endpoint SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL`, [endpointId, attemptedAt]);
+  const [disabled] = await database.query<{ id: string }>(
+    `UPDATE webhook_endpoint SET enabled = false, auto_disabled_at = $2
+      WHERE id = $1 AND enabled AND failing_since <= $2::timestamptz - make_interval(days => $3::int) RETURNING id`,
+    [endpointId, attemptedAt, WEBHOOK_FAILING_DAYS],
+  );
+  if (disabled) logLine("warn", "webhook_endpoint_disabled", { endpointId, failingDays: WEBHOOK_FAILING_DAYS });
 }

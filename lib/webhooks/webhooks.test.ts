@@ -14,7 +14,8 @@ import { checkEndpointUrl } from "./endpoint-url.ts";
 import { getWebhookOrThrow } from "./get-webhook-or-throw.ts";
 import { queuePing } from "./queue-webhook.ts";
 import { rotateWebhookSecret } from "./rotate-webhook-secret.ts";
-import { PREVIOUS_SECRET_HOURS } from "./schemas.ts";
+import { PREVIOUS_SECRET_HOURS, WEBHOOK_FAILING_DAYS } from "./schemas.ts";
+import { updateWebhook } from "./update-webhook.ts";
 import { hasValidSignature, newSigningSecret, webhookHeaders, webhookSignature } from "./sign-webhook.ts";
 import { WEBHOOK_SECRET_PURPOSE } from "./webhook-columns.ts";
 
@@ -106,6 +107,51 @@ describe("an endpoint's address", () => {
     const delivery = await database.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } });
     expect(delivery).toMatchObject({ lastStatus: null, lastError: "a private or loopback address is refused", deliveredAt: null });
     expect(received).toBe(0);
+  });
+});
+
+describe("an endpoint that keeps failing", () => {
+  // The loopback receiver is refused here (the operator setting is off): every attempt fails, as a site that is gone.
+  async function endpointFailingSince(id: string, failingSince: Date | null) {
+    await database.prisma.webhookEndpoint.create({
+      data: { id, url: loopbackUrl, eventTypes: ["event.updated"], secretSealed: await sealSecret(WEBHOOK_SECRET_PURPOSE, newSigningSecret()), failingSince },
+      select: { id: true },
+    });
+  }
+  async function failOnce(id: string) {
+    const deliveryId = await database.transaction((tx) => queuePing(tx, id));
+    await vi.waitFor(async () => expect((await database.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: deliveryId } })).attempts).toBe(1));
+    return database.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id }, select: { enabled: true, failingSince: true, autoDisabledAt: true } });
+  }
+  const daysAgo = (days: number) => new Date(Date.now() - days * 24 * 60 * 60 * 1000);
+
+  it("is failing from its first failed attempt, and a later failure keeps that start", async () => {
+    await endpointFailingSince("whep_failing001", null);
+    const before = Date.now();
+    const first = await failOnce("whep_failing001");
+    expect(first.enabled).toBe(true);
+    expect(first.autoDisabledAt).toBeNull();
+    expect(first.failingSince!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect((await failOnce("whep_failing001")).failingSince).toEqual(first.failingSince);
+  });
+
+  it(`is disabled by a failure once it has failed for ${WEBHOOK_FAILING_DAYS} days, not before; enabling it starts afresh`, async () => {
+    await endpointFailingSince("whep_failing004", daysAgo(WEBHOOK_FAILING_DAYS - 1));
+    expect(await failOnce("whep_failing004")).toMatchObject({ enabled: true, autoDisabledAt: null });
+
+    await endpointFailingSince("whep_failing006", daysAgo(WEBHOOK_FAILING_DAYS + 1));
+    const disabled = await failOnce("whep_failing006");
+    expect(disabled.enabled).toBe(false);
+    expect(disabled.autoDisabledAt!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+    const shown = await getWebhookOrThrow(database, "whep_failing006");
+    expect(shown).toMatchObject({ enabled: false, auto_disabled_at: disabled.autoDisabledAt!.toISOString(), failing_since: expect.any(String) });
+    // Disabled, it is given nothing: the next message is not sent, and nothing more is counted against it.
+    const skipped = await database.transaction((tx) => queuePing(tx, "whep_failing006"));
+    await vi.waitFor(async () => expect((await database.prisma.webhookDelivery.findUniqueOrThrow({ where: { id: skipped } })).lastError).toBe("not sent: the endpoint is disabled"));
+
+    const enabled = await database.transaction((tx) => updateWebhook(tx, "whep_failing006", { enabled: true }));
+    expect(enabled).toMatchObject({ enabled: true, failing_since: null, auto_disabled_at: null });
+    expect(await failOnce("whep_failing006")).toMatchObject({ enabled: true, autoDisabledAt: null });
   });
 });
 

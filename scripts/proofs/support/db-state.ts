@@ -41,6 +41,12 @@ export const MAY_CHANGE_ON_REFUSAL: Record<string, { columns: "all" | string[]; 
     columns: ["attempts", "last_status", "last_error", "last_attempt_at", "delivered_at"],
     why: "a webhook attempt of an earlier batch's message, recorded when the endpoint (or its DNS lookup) answers; a delivery's payload and count may not change",
   },
+  // The same attempts mark the run's endpoint failing from the first of them (docs/decisions/0027). Disabling
+  // it takes five days of failures, far longer than a run: `enabled` and everything else must not change.
+  webhook_endpoint: {
+    columns: ["failing_since"],
+    why: "the first failed webhook attempt of an earlier batch's message marks its endpoint failing; nothing else of an endpoint may change",
+  },
 };
 
 /** Security-log types a refused request may add (a failure the member should see in their log). */
