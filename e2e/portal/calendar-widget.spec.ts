@@ -166,11 +166,22 @@ test("the month view shows the month's events in a table and moves by keyboard",
   const root = widget(page);
   const { year, month } = await page.evaluate(() => ({ year: new Date().getFullYear(), month: new Date().getMonth() + 1 }));
   const monthName = (y: number, m: number) => new Date(Date.UTC(y, m - 1, 1)).toLocaleString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
-  // Day by day (an event is shown on its local start date), by its local start time within a day.
-  const inMonth = (y: number, m: number) =>
-    all
-      .filter((event) => event.startDate.startsWith(`${y}-${String(m).padStart(2, "0")}-`))
-      .sort((a, b) => a.startDate.localeCompare(b.startDate) || a.startTime.localeCompare(b.startTime));
+  // Day by day, an event on every local date it covers (one begun last month too; one ending at midnight
+  // not on the day it ends): first what continues from earlier days, in feed order, then what starts that
+  // day, by its local start time.
+  const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const lastDay = (event: CalendarEvent) => (event.endTime === "00:00" && event.endDate > event.startDate ? new Date(Date.parse(`${event.endDate}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10) : event.endDate);
+  const inMonth = (y: number, m: number) => {
+    const prefix = `${y}-${String(m).padStart(2, "0")}-`;
+    const shown: CalendarEvent[] = [];
+    for (let date = `${prefix}01`; date.startsWith(prefix); date = dayAfter(date)) {
+      const covering = all.filter((event) => event.startDate <= date && date <= lastDay(event));
+      const continuing = covering.filter((event) => event.startDate < date);
+      const starting = covering.filter((event) => event.startDate === date).sort((a, b) => a.startTime.localeCompare(b.startTime));
+      shown.push(...continuing, ...starting);
+    }
+    return shown;
+  };
 
   async function expectMonth(y: number, m: number) {
     await expect(root.getByRole("heading", { level: 2 })).toHaveText(monthName(y, m));
@@ -202,6 +213,9 @@ test("the month view shows the month's events in a table and moves by keyboard",
   };
   await page.keyboard.press("Enter");
   await expectMonth(...later(1));
+  // The demo's 40-day season of prayer, begun this month, goes on in the next: each of its days says so.
+  await expect(root.locator("li.continues").first()).toContainText(/^(all day|until \d{1,2}:\d{2} [AP]M) /);
+  await page.screenshot({ path: `${SHOTS}/widget-month-next-1280.png`, fullPage: true });
   await expect(next).toBeFocused();
   await page.keyboard.press("Enter");
   await expectMonth(...later(2));

@@ -2,14 +2,17 @@ import { readWidgetOptions, WIDGET_ATTRIBUTES, type WidgetAttribute, type Widget
 import {
   addMonths,
   compareMonths,
+  daysCovered,
   describeDay,
   describeMonth,
   describeTime,
   describeWhen,
+  firstDayOfWeek,
   lastDateOf,
   monthWeeks,
   parseDate,
   weekdayNames,
+  type DayPart,
   type YearMonth,
 } from "./dates.ts";
 import { WIDGET_CSS } from "./styles.ts";
@@ -311,21 +314,31 @@ export class ChurchCalendarElement extends HTMLElement {
     const locale = this.#options.locale;
     const first = `${month.year}-${String(month.month).padStart(2, "0")}-01`;
     const last = lastDateOf(month);
-    const events = this.#loaded.filter((event) => event.startDate >= first && event.startDate <= last);
-    const byDay = new Map<string, FeedEvent[]>();
-    for (const event of events) byDay.set(event.startDate, [...(byDay.get(event.startDate) ?? []), event]);
-    // The feed orders by instant; a day reads by its clock (campuses in several time zones interleave).
-    for (const dayEvents of byDay.values()) dayEvents.sort((a, b) => a.startTime.localeCompare(b.startTime));
+    // An event shows on every day of the month it covers, one begun last month too; a day lists what
+    // continues from earlier days first, then what starts, by its clock (the feed orders by instant, and
+    // campuses in several time zones interleave).
+    const byDay = new Map<string, [FeedEvent, DayPart][]>();
+    const events: FeedEvent[] = [];
+    for (const event of this.#loaded) {
+      const days = daysCovered(event, first, last);
+      if (days.length > 0) events.push(event);
+      for (const [date, part] of days) byDay.set(date, [...(byDay.get(date) ?? []), [event, part]]);
+    }
+    const order = ([event, part]: [FeedEvent, DayPart]) => (part === "first" ? event.startTime : "");
+    for (const dayEvents of byDay.values()) dayEvents.sort((a, b) => order(a).localeCompare(order(b)));
+    const when = (event: FeedEvent, part: DayPart) =>
+      part === "first" ? describeTime(event.startTime, locale) : part === "last" ? `until ${describeTime(event.endTime, locale)}` : "all day";
     const today = new Date();
     const todayText = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
     const monthName = describeMonth(month, locale);
+    const weekStart = firstDayOfWeek(locale);
 
     const head = h(
       "thead",
       {},
-      h("tr", {}, ...weekdayNames(locale).map(([short, long]) => h("th", { scope: "col", abbr: long }, h("span", { "aria-hidden": "true" }, short), h("span", { class: "sr" }, long)))),
+      h("tr", {}, ...weekdayNames(locale, weekStart).map(([short, long]) => h("th", { scope: "col", abbr: long }, h("span", { "aria-hidden": "true" }, short), h("span", { class: "sr" }, long)))),
     );
-    const rows = monthWeeks(month).map((week) =>
+    const rows = monthWeeks(month, weekStart).map((week) =>
       h(
         "tr",
         {},
@@ -340,12 +353,12 @@ export class ChurchCalendarElement extends HTMLElement {
               h(
                 "ul",
                 { class: "day-events" },
-                ...dayEvents.map((event) => {
+                ...dayEvents.map(([event, part]) => {
                   // The same title twice that day (a service at each campus): say where, to tell them apart.
-                  const twin = dayEvents.some((other) => other !== event && other.title === event.title);
+                  const twin = dayEvents.some(([other]) => other !== event && other.title === event.title);
                   // Its first part: "Harbor Point Campus · Main Auditorium" is long for a cell.
                   const where = twin && event.location?.name ? ` (${event.location.name.split(" · ")[0]})` : "";
-                  return h("li", {}, this.#link(event, [h("span", { class: "time" }, describeTime(event.startTime, locale)), " ", event.title, where]), this.#badge(event));
+                  return h("li", { class: part === "first" ? undefined : "continues" }, this.#link(event, [h("span", { class: "time" }, when(event, part)), " ", event.title, where]), this.#badge(event));
                 }),
               ),
             dayEvents.length > 0 && h("span", { class: "dot", "aria-hidden": "true" }),
@@ -357,8 +370,12 @@ export class ChurchCalendarElement extends HTMLElement {
 
     // Narrow containers show dots in the grid and the month's events as a list below it (styles.ts).
     const agenda = h("div", { class: "agenda" });
-    for (const [date, dayEvents] of byDay) {
-      agenda.append(h("h3", {}, describeDay(date, locale)), h("ul", { class: "events" }, ...dayEvents.map((event) => this.#eventItem(event))));
+    // Each event once, under its first day in the month (its item says when it ends).
+    const listed = new Set<FeedEvent>();
+    for (const date of [...byDay.keys()].sort()) {
+      const fresh = byDay.get(date)!.map(([event]) => event).filter((event) => !listed.has(event));
+      for (const event of fresh) listed.add(event);
+      if (fresh.length > 0) agenda.append(h("h3", {}, describeDay(date, locale)), h("ul", { class: "events" }, ...fresh.map((event) => this.#eventItem(event))));
     }
     this.#status.textContent = events.length === 0 ? `No events in ${monthName}.` : `${events.length} ${events.length === 1 ? "event" : "events"} in ${monthName}.`;
     this.#body.replaceChildren(table, agenda, h("p", { class: "note" }, "Times are local to each event."));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addMonths, describeDay, describeMonth, describeTime, describeWhen, lastDateOf, monthWeeks, weekdayNames } from "./dates.ts";
+import { addMonths, daysCovered, describeDay, describeMonth, describeTime, describeWhen, firstDayOfWeek, lastDateOf, monthWeeks, weekdayNames } from "./dates.ts";
 
 describe("widget dates", () => {
   it("says an event's day and times as written, in the event's own time zone, as written", () => {
@@ -36,5 +36,33 @@ describe("widget dates", () => {
     const february = monthWeeks({ year: 2027, month: 2 });
     expect(february[0]?.slice(0, 2)).toEqual([null, "2027-02-01"]);
     expect(february.flat().filter(Boolean)).toHaveLength(28);
+  });
+
+  it("starts the week where the locale does: Sunday in the United States, Monday in Britain and Germany", () => {
+    expect(firstDayOfWeek("en-US")).toBe(0);
+    expect(firstDayOfWeek("en-GB")).toBe(1);
+    expect(firstDayOfWeek("de-DE")).toBe(1);
+    expect(weekdayNames("en-GB", 1).map(([short]) => short)).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
+    // November 2026 starts on a Sunday: the last day of a Monday-first row, whose first six are empty.
+    const weeks = monthWeeks({ year: 2026, month: 11 }, 1);
+    expect(weeks[0]).toEqual([null, null, null, null, null, null, "2026-11-01"]);
+    expect(weeks.at(-1)).toEqual(["2026-11-30", null, null, null, null, null, null]);
+    expect(weeks.flat().filter(Boolean)).toHaveLength(30);
+  });
+
+  it("shows an event on each day of the month it covers, one begun last month too", () => {
+    const camp = { startDate: "2026-11-30", startTime: "18:00", endDate: "2026-12-02", endTime: "14:00" };
+    expect(daysCovered(camp, "2026-12-01", "2026-12-31")).toEqual([
+      ["2026-12-01", "between"],
+      ["2026-12-02", "last"],
+    ]);
+    expect(daysCovered(camp, "2026-11-01", "2026-11-30")).toEqual([["2026-11-30", "first"]]);
+    const evening = { startDate: "2026-12-05", startTime: "19:00", endDate: "2026-12-05", endTime: "21:00" };
+    expect(daysCovered(evening, "2026-12-01", "2026-12-31")).toEqual([["2026-12-05", "first"]]);
+    expect(daysCovered(evening, "2027-01-01", "2027-01-31")).toEqual([]);
+    // Until midnight: the next day is not one of its days.
+    const watchNight = { startDate: "2026-12-31", startTime: "22:00", endDate: "2027-01-01", endTime: "00:00" };
+    expect(daysCovered(watchNight, "2027-01-01", "2027-01-31")).toEqual([]);
+    expect(daysCovered(watchNight, "2026-12-01", "2026-12-31")).toEqual([["2026-12-31", "first"]]);
   });
 });

@@ -59,11 +59,29 @@ export function describeDay(date: string, locale?: string): string {
   return format(locale, { weekday: "long", month: "long", day: "numeric" }, utc(date));
 }
 
-/** Weekday names starting on Sunday: [short, long] pairs for the month grid's column headers. */
-export function weekdayNames(locale?: string): [string, string][] {
+/**
+ * The locale's first day of the week, 0 (Sunday) to 6, from its CLDR week data (`Intl.Locale`'s week info:
+ * Monday in most of Europe, Sunday in the United States); Sunday where the browser does not say.
+ */
+export function firstDayOfWeek(locale?: string): number {
+  try {
+    const tag = new Intl.Locale(locale ?? new Intl.DateTimeFormat().resolvedOptions().locale) as Intl.Locale & {
+      getWeekInfo?: () => { firstDay: number };
+      weekInfo?: { firstDay: number };
+    };
+    // 1 (Monday) to 7 (Sunday), as ISO 8601 numbers them; older engines have the getter, newer the method.
+    const firstDay = (tag.getWeekInfo?.() ?? tag.weekInfo)?.firstDay;
+    return typeof firstDay === "number" && firstDay >= 1 && firstDay <= 7 ? firstDay % 7 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Weekday names from `firstDay` (0: Sunday): [short, long] pairs for the month grid's column headers. */
+export function weekdayNames(locale?: string, firstDay = 0): [string, string][] {
   // 2026-11-01 is a Sunday.
   return Array.from({ length: 7 }, (_, index) => {
-    const day = new Date(Date.UTC(2026, 10, 1 + index));
+    const day = new Date(Date.UTC(2026, 10, 1 + ((index + firstDay) % 7)));
     return [format(locale, { weekday: "short" }, day), format(locale, { weekday: "long" }, day)];
   });
 }
@@ -88,13 +106,42 @@ export function lastDateOf(month: YearMonth): string {
   return isoDate(month.year, month.month, new Date(Date.UTC(month.year, month.month, 0)).getUTCDate());
 }
 
-/** The weeks of a month, Sunday first: each a row of seven dates ("YYYY-MM-DD") or null outside the month. */
-export function monthWeeks(month: YearMonth): (string | null)[][] {
-  const first = new Date(Date.UTC(month.year, month.month - 1, 1)).getUTCDay();
+/** The weeks of a month from `firstDay` (0: Sunday): each a row of seven dates ("YYYY-MM-DD") or null outside the month. */
+export function monthWeeks(month: YearMonth, firstDay = 0): (string | null)[][] {
+  const lead = (new Date(Date.UTC(month.year, month.month - 1, 1)).getUTCDay() - firstDay + 7) % 7;
   const days = new Date(Date.UTC(month.year, month.month, 0)).getUTCDate();
-  const cells: (string | null)[] = [...Array.from({ length: first }, () => null), ...Array.from({ length: days }, (_, index) => isoDate(month.year, month.month, index + 1))];
+  const cells: (string | null)[] = [...Array.from({ length: lead }, () => null), ...Array.from({ length: days }, (_, index) => isoDate(month.year, month.month, index + 1))];
   while (cells.length % 7 !== 0) cells.push(null);
   const weeks: (string | null)[][] = [];
   for (let index = 0; index < cells.length; index += 7) weeks.push(cells.slice(index, index + 7));
   return weeks;
+}
+
+/** Where a day falls in an event: its first day, its last (of several), or one between. */
+export type DayPart = "first" | "last" | "between";
+
+/**
+ * The days of `first`..`last` (a month) an event covers, each with its part: an event over several days
+ * shows on each, one begun in an earlier month too. An event ending at midnight does not cover the day it ends on.
+ */
+export function daysCovered(event: EventTimes, first: string, last: string): [string, DayPart][] {
+  let final = event.endDate;
+  if (event.endTime === "00:00" && event.endDate > event.startDate) final = isoDate(...dayBefore(event.endDate));
+  const days: [string, DayPart][] = [];
+  for (let date = event.startDate; date <= final && date <= last; date = isoDate(...dayAfter(date))) {
+    if (date >= first) days.push([date, date === event.startDate ? "first" : date === final ? "last" : "between"]);
+  }
+  return days;
+}
+
+function dayAfter(date: string): [number, number, number] {
+  const next = utc(date);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return [next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()];
+}
+
+function dayBefore(date: string): [number, number, number] {
+  const previous = utc(date);
+  previous.setUTCDate(previous.getUTCDate() - 1);
+  return [previous.getUTCFullYear(), previous.getUTCMonth() + 1, previous.getUTCDate()];
 }

@@ -36,6 +36,7 @@ td{vertical-align:top;height:5.5rem;padding:.25rem;border:1px solid color-mix(in
 td[aria-current=date]{box-shadow:inset 0 0 0 2px var(--cc-accent)}
 .day{font-size:.85rem;font-weight:600;display:block}
 .day-events li{font-size:.8rem;margin-top:.2rem;line-height:1.25}
+.day-events li.continues{font-style:italic}
 .dot{display:none}
 .agenda{display:none;margin-top:1rem}
 .agenda h3{font-size:1rem;margin:.75rem 0 .25rem}
