@@ -396,6 +396,8 @@ function DeliveryLog({ endpoint, canWrite, onProblem, onAnnounce }: { endpoint: 
   return (
     <section className={hooks.log} aria-label={heading}>
       <h4 className={hooks.logTitle}>Delivery log</h4>
+      {/* The daily clean-up's retention (docs/decisions/0027, "Keeping the log"); operators may set another. */}
+      <p className={hooks.deliveryMeta}>Newest first; kept for 30 days by default.</p>
       {items.length === 0 ? (
         <p>No messages yet.</p>
       ) : (

@@ -91,6 +91,7 @@ test("add an endpoint, store its secret, send a test message, read the failure i
   await expect(ping.getByText("Failed")).toBeVisible({ timeout: 20_000 });
   await expect(ping).toContainText("1 attempt · last answer HTTP 500");
   await expect(log).not.toContainText("answered");
+  await expect(log).toContainText("Newest first; kept for 30 days by default.");
   // Failing from that attempt on (only "Send again" below gets a message through): the card says so.
   await expect(card.getByText("Failing", { exact: true })).toBeVisible();
   await expect(card).toContainText(/Failing since \d{1,2} \w{3} \d{4}, \d{2}:\d{2}: if nothing gets through by \d{1,2} \w{3} \d{4}, \d{2}:\d{2}, it is turned off\./);
