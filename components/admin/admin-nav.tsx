@@ -10,6 +10,7 @@ const SECTIONS = [
   { href: "/admin/households", label: "Households" },
   { href: "/admin/membership", label: "Membership" },
   { href: "/admin/events", label: "Events" },
+  { href: "/admin/series", label: "Series" },
   { href: "/admin/places", label: "Campuses & ministries" },
   { href: "/admin/clients", label: "Apps" },
   { href: "/admin/webhooks", label: "Webhooks" },

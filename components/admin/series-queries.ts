@@ -1,9 +1,9 @@
 "use client";
 
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { adminQueryKeys } from "@/lib/portal-api/query-keys";
-import { AdminSeriesSchema } from "@/lib/series/schemas";
+import { AdminSeriesPageSchema, AdminSeriesSchema } from "@/lib/series/schemas";
 
 /**
  * Recurring series through the portal relay (/portal/api/v1/admin/series, docs/decisions/0026). A series is
@@ -11,6 +11,20 @@ import { AdminSeriesSchema } from "@/lib/series/schemas";
  */
 
 const seriesKey = (id: string) => [...adminQueryKeys.events, "series", id] as const;
+export const SERIES_PER_PAGE = 20;
+
+/** One page of series, by title (GET /api/v1/admin/series). */
+export function useSeriesList(query: { q: string; page: number }) {
+  const search = new URLSearchParams({ page: String(query.page), per: String(SERIES_PER_PAGE), sort: "title" });
+  if (query.q) search.set("q", query.q);
+  return useQuery({
+    queryKey: [...adminQueryKeys.events, "series-list", query],
+    queryFn: () => portalApi(AdminSeriesPageSchema, `admin/series?${search.toString()}`),
+    retry: retryUnlessRefused,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+}
 
 export function useSeries(id: string) {
   return useQuery({

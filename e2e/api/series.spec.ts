@@ -242,3 +242,50 @@ test("bad input is refused in words and changes nothing; unknown series are not_
     expect(answer.body, path).toEqual(notFound("series"));
   }
 });
+
+test("the series list: each series with its rule in words, its dates and drafts counted, and its next date; searched, sorted and paged", async () => {
+  const word = uniqueWord();
+  const start = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  const weekly = await createSeries({ ...eventBody({ title: `Bible study ${word}`, startDate: start, endDate: start, startTime: "19:00", endTime: "20:30" }), repeat: { frequency: "WEEKLY", interval: 2, weekdays: ["TU"], count: 6 } });
+  const monthly = await createSeries({ ...eventBody({ title: `Elders meeting ${word}`, startDate: start, endDate: start, startTime: "18:00", endTime: "19:00" }), repeat: { frequency: "MONTHLY", weekdays: ["TH"], monthWeek: -1, count: 3 } });
+  expect((await api("POST", `${BASE}/${monthly.id}/publish`, token)).status).toBe(200);
+
+  const list = await api("GET", `${BASE}?q=${encodeURIComponent(word)}`, token);
+  expect(list.status).toBe(200);
+  expect(list.body.metadata).toEqual({ total: 2, page: 1, per: 20 });
+  const first = (series: AdminSeries) => series.occurrences[0]!;
+  // By title: "Bible study" before "Elders meeting".
+  expect(list.body.items).toEqual([
+    {
+      id: weekly.id,
+      title: weekly.title,
+      summary: "Every 2 weeks on Tuesday, 6 times",
+      timezone: "America/New_York",
+      eventCount: 6,
+      draftCount: 6,
+      nextOccurrence: { eventId: first(weekly).eventId, startDate: first(weekly).startDate, startTime: "19:00", status: "DRAFT" },
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+    },
+    {
+      id: monthly.id,
+      title: monthly.title,
+      summary: "Monthly on the last Thursday, 3 times",
+      timezone: "America/New_York",
+      eventCount: 3,
+      draftCount: 0,
+      nextOccurrence: { eventId: first(monthly).eventId, startDate: first(monthly).startDate, startTime: "18:00", status: "SCHEDULED" },
+      createdAt: expect.any(String),
+    },
+  ]);
+
+  const reversed = await api("GET", `${BASE}?q=${encodeURIComponent(word)}&sort=-title&per=1&page=2`, token);
+  expect(reversed.body).toMatchObject({ metadata: { total: 2, page: 2, per: 1 }, items: [{ id: weekly.id }] });
+  for (const [query, description] of [
+    ["sort=startAt", "sort: must be one of title, -title, createdAt, -createdAt"],
+    ["per=0", "per: must be a whole number from 1 to 100"],
+  ] as const) {
+    const refused = await api("GET", `${BASE}?${query}`, token);
+    expect(refused.status, query).toBe(400);
+    expect(refused.body, query).toEqual(invalidRequest(description));
+  }
+});

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { identityError, jsonResponse } from "../openapi/responses.ts";
-import { BODY_400, staffOperation } from "../openapi/staff-operations.ts";
-import { AdminSeriesSchema, createSeriesBodySchema, updateSeriesBodySchema } from "./schemas.ts";
+import { BODY_400, LIST_400, staffOperation } from "../openapi/staff-operations.ts";
+import { AdminSeriesPageSchema, AdminSeriesSchema, adminSeriesListQuerySchema, createSeriesBodySchema, updateSeriesBodySchema } from "./schemas.ts";
 
 /** The recurring series routes in the OpenAPI document (docs/decisions/0026). */
 
@@ -11,6 +11,14 @@ const NOT_FOUND = identityError("`not_found`: `series not found`.");
 
 export const staffSeriesPaths: ZodOpenApiPathsObject = {
   "/api/v1/admin/series": {
+    get: staffOperation(
+      "events:read",
+      "adminListSeries",
+      "Series, with their rules in words and their next dates",
+      "Sort by `title` (default) or `createdAt`. Each has its rule in plain language, how many dates it has and how many are still drafts, and its first date not yet ended (open it to edit or publish the series).",
+      { "200": jsonResponse("One page of series.", AdminSeriesPageSchema), "400": LIST_400 },
+      { query: adminSeriesListQuerySchema },
+    ),
     post: staffOperation(
       "events:write",
       "adminCreateSeries",

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EVENT_STATUSES } from "../calendar/schemas.ts";
 import { createEventBodySchema, isExistingDate, updateEventBodySchema } from "../calendar/staff-schemas.ts";
+import { listQuery, pageOf } from "../staff-lists/schemas.ts";
 import { MAX_OCCURRENCES, MONTH_WEEKS, SERIES_FREQUENCIES, WEEKDAYS } from "./recurrence.ts";
 
 /**
@@ -158,3 +159,30 @@ export const AdminSeriesSchema = z
   })
   .meta({ id: "AdminSeries" });
 export type AdminSeries = z.infer<typeof AdminSeriesSchema>;
+
+export const adminSeriesListQuerySchema = listQuery("AdminSeriesListQuery", {
+  sort: ["title", "createdAt"] as const,
+  defaultSort: "title",
+  search: "Words of the title.",
+  extra: {},
+});
+export type AdminSeriesListQuery = z.output<typeof adminSeriesListQuerySchema>;
+
+/** A series as the staff list shows it: enough to find it and see what needs doing, without its dates. */
+export const AdminSeriesListItemSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    summary: z.string().nullable().meta({ description: 'The rule in plain language, e.g. "Every 2 weeks on Sunday, 12 times"; null for a series without a rule.' }),
+    timezone: z.string().nullable(),
+    eventCount: z.number().int().meta({ description: "Its occurrences, past ones included." }),
+    draftCount: z.number().int().meta({ description: "Occurrences still drafts: off the calendar until published." }),
+    nextOccurrence: z
+      .object({ eventId: z.string(), startDate: z.string(), startTime: z.string(), status: z.enum(EVENT_STATUSES) })
+      .nullable()
+      .meta({ description: "The first occurrence not yet ended, or null when every one has." }),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "AdminSeriesListItem" });
+export type AdminSeriesListItem = z.infer<typeof AdminSeriesListItemSchema>;
+export const AdminSeriesPageSchema = pageOf(AdminSeriesListItemSchema, "AdminSeriesPage");

@@ -726,6 +726,7 @@ const LISTS = {
   families: { sort: ["name", "createdAt"] },
   guardianships: { sort: ["createdAt"], filters: { status: ["active", "ended"] } },
   webhooks: { sort: ["createdAt", "url"] },
+  series: { sort: ["title", "createdAt"] },
   audit: { sort: ["at"], filters: { section: ["users", "families", "clients", "events"], from: ["2026-01-01", "1970-01-01"], to: ["2030-12-31", "2026-02-30"] } },
 } satisfies Record<string, ListQuery>;
 
@@ -943,7 +944,8 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
     { method: "POST", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
     { method: "DELETE", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
-    // Recurring series (docs/decisions/0026): create, read, edit all, publish.
+    // Recurring series (docs/decisions/0026): list, create, read, edit all, publish.
+    { method: "GET", path: "/api/v1/admin/series", credential: admin, scope: "staff", list: LISTS.series },
     {
       method: "POST",
       path: "/api/v1/admin/series",
