@@ -38,8 +38,11 @@ test("find a series by its title, read its rule and next date, and open that dat
   await expect(card).toHaveCount(1);
   await expect(card).toContainText("Monthly on the first Saturday, 6 times");
   await expect(card).toContainText("6: not on the calendar until published");
-  const [year, month, day] = firstDate.startDate.split("-").map(Number) as [number, number, number];
-  const written = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day)));
+  // Written by the browser's own Intl (its ICU, not Node's, which may punctuate a long date differently).
+  const written = await page.evaluate((date) => {
+    const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+    return new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day)));
+  }, firstDate.startDate);
   await expect(card).toContainText(`${written}, 07:30 (draft)`);
   await expect(card).toContainText("America/New_York");
   await page.setViewportSize({ width: 1280, height: 900 });

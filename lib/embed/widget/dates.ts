@@ -1,3 +1,5 @@
+import { addDays } from "../../series/recurrence.ts";
+
 /**
  * Dates for the calendar widget. An event's dates and times are local to the event (its own time zone);
  * the widget shows them as the church writes them, so every date is formatted as a UTC calendar date
@@ -126,22 +128,10 @@ export type DayPart = "first" | "last" | "between";
  */
 export function daysCovered(event: EventTimes, first: string, last: string): [string, DayPart][] {
   let final = event.endDate;
-  if (event.endTime === "00:00" && event.endDate > event.startDate) final = isoDate(...dayBefore(event.endDate));
+  if (event.endTime === "00:00" && event.endDate > event.startDate) final = addDays(event.endDate, -1);
   const days: [string, DayPart][] = [];
-  for (let date = event.startDate; date <= final && date <= last; date = isoDate(...dayAfter(date))) {
+  for (let date = event.startDate; date <= final && date <= last; date = addDays(date, 1)) {
     if (date >= first) days.push([date, date === event.startDate ? "first" : date === final ? "last" : "between"]);
   }
   return days;
-}
-
-function dayAfter(date: string): [number, number, number] {
-  const next = utc(date);
-  next.setUTCDate(next.getUTCDate() + 1);
-  return [next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate()];
-}
-
-function dayBefore(date: string): [number, number, number] {
-  const previous = utc(date);
-  previous.setUTCDate(previous.getUTCDate() - 1);
-  return [previous.getUTCFullYear(), previous.getUTCMonth() + 1, previous.getUTCDate()];
 }
