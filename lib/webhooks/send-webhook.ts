@@ -21,8 +21,8 @@ const TIMEOUT_MS = 10_000;
  * whose every attempt has failed for WEBHOOK_FAILING_DAYS is disabled by the next failure.
  */
 export async function sendWebhook(database: Database, deliveryId: string): Promise<void> {
-  const [row] = await database.query<{ id: string; endpoint_id: string; payload: string; url: string; secret_sealed: string; enabled: boolean; previous_secrets_sealed: string[] }>(
-    `SELECT d.id, d.endpoint_id, d.payload, e.url, e.secret_sealed, e.enabled,
+  const [row] = await database.query<{ id: string; endpoint_id: string; payload: string; url: string; secret_sealed: string; enabled: boolean; failing: boolean; previous_secrets_sealed: string[] }>(
+    `SELECT d.id, d.endpoint_id, d.payload, e.url, e.secret_sealed, e.enabled, e.failing_since IS NOT NULL AS failing,
             ARRAY(SELECT p.secret_sealed FROM webhook_previous_secret p WHERE p.endpoint_id = e.id AND p.expires_at > now() ORDER BY p.id DESC) AS previous_secrets_sealed
        FROM webhook_delivery d JOIN webhook_endpoint e ON e.id = d.endpoint_id WHERE d.id = $1`,
     [deliveryId],
@@ -52,7 +52,8 @@ export async function sendWebhook(database: Database, deliveryId: string): Promi
     await countFailure(database, row.endpoint_id, attemptedAt);
     throw error;
   }
-  await database.query(`UPDATE webhook_endpoint SET failing_since = NULL WHERE id = $1 AND failing_since IS NOT NULL`, [row.endpoint_id]);
+  // Got through: no longer failing. A healthy endpoint's message costs no write here.
+  if (row.failing) await database.query(`UPDATE webhook_endpoint SET failing_since = NULL WHERE id = $1`, [row.endpoint_id]);
 }
 
 /**
