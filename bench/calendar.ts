@@ -12,7 +12,8 @@
  *      starts `npm start`'s server on 127.0.0.1 and loads the trivial Next route, the first page, a page 100
  *      events in, a page ~1,000 events in, a filtered page and a 304 revalidation: requests/s at concurrency
  *      50 (ratio to the trivial route of the same server), and p50/p99 latency at a steady 400 requests/s;
- *      then the first and the deep pages side by side (short runs in turn) for "a deep page as fast as the first"
+ *      then the first and the deep pages side by side (short runs in turn) for "a deep page as fast as the first",
+ *      with the first page against itself in the same turns as the control (the machine's own spread)
  *   4. prints one Markdown table with the issue's targets and writes it, with the raw numbers, to bench/results/
  *
  * Flags: --events 50000  --duration 10 (seconds per measured run)  --skip-build  --skip-seed  --seed-only
@@ -320,23 +321,43 @@ async function runConfiguration(
   }
 }
 
-const PAIRED_ROUNDS = 4;
+const PAIRED_ROUNDS = 6;
 const PAIRED_SECONDS = 3;
 
-/** The first page and the deep pages in turn (report.ts, `deepPaired`): each round's order is the last one's reversed. */
+/**
+ * The first page and the deep pages in turn (report.ts, `deepPaired`): each round's order is the last one's
+ * reversed. The first page also runs a second time in every round as the control: the same URL against
+ * itself shows how far apart this machine puts two runs of one page, which is what a deep page's ratio must be
+ * read against.
+ */
 async function measureDeepAgainstFirst(origin: string, planned: PlannedScenario[], label: string, connections: number): Promise<ConfigurationResult["deepPaired"]> {
   const pages = planned.filter((scenario) => scenario.id === "first" || scenario.id === "deep100" || scenario.id === "deep");
+  const first = pages.find((scenario) => scenario.id === "first");
+  if (!first) throw new Error("no first page to measure the deep pages against");
+  const rotation: { key: ScenarioId | "firstAgain"; scenario: PlannedScenario }[] = [
+    ...pages.map((scenario) => ({ key: scenario.id, scenario })),
+    { key: "firstAgain", scenario: first },
+  ];
   const requests: Partial<Record<ScenarioId, number>> = {};
+  let firstAgain = 0;
   for (let round = 0; round < PAIRED_ROUNDS; round++) {
-    for (const scenario of round % 2 === 0 ? pages : [...pages].reverse()) {
+    for (const { key, scenario } of round % 2 === 0 ? rotation : [...rotation].reverse()) {
       const result = await measureThroughput({ url: `${origin}${scenario.path}`, headers: scenario.headers, expectStatus: scenario.status }, connections, PAIRED_SECONDS);
-      requests[scenario.id] = (requests[scenario.id] ?? 0) + result.requests;
+      if (key === "firstAgain") firstAgain += result.requests;
+      else requests[key] = (requests[key] ?? 0) + result.requests;
     }
   }
-  const first = requests.first ?? 0;
-  const shares = pages.filter((scenario) => scenario.id !== "first").map((scenario) => `${SCENARIO_LABELS[scenario.id]} ${((requests[scenario.id] ?? 0) / Math.max(first, 1)).toFixed(2)}×`);
+  const firstRequests = Math.max(requests.first ?? 0, 1);
+  const shares = pages.filter((scenario) => scenario.id !== "first").map((scenario) => `${SCENARIO_LABELS[scenario.id]} ${((requests[scenario.id] ?? 0) / firstRequests).toFixed(2)}×`);
+  shares.push(`the first page again (control) ${(firstAgain / firstRequests).toFixed(2)}×`);
   process.stdout.write(`  ${`${label} / deep pages against the first`.padEnd(50)} ${PAIRED_ROUNDS} rounds of ${PAIRED_SECONDS} s each, in turn → ${shares.join(", ")}\n`);
-  return { rounds: PAIRED_ROUNDS, seconds: PAIRED_SECONDS, requests };
+  return { rounds: PAIRED_ROUNDS, seconds: PAIRED_SECONDS, requests, firstAgain };
+}
+
+/** The control of the side-by-side runs: the first page's second run against its first, or null when not measured. */
+function controlShare(result: ConfigurationResult): number | null {
+  const paired = result.deepPaired;
+  return paired?.firstAgain !== undefined && paired.requests.first ? paired.firstAgain / paired.requests.first : null;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -414,6 +435,12 @@ async function main(): Promise<void> {
       if (drift > 0.1) {
         warnings.push(
           `${label}: the trivial route did ${result.trivialBefore.toFixed(0)} req/s first and ${result.trivialAfter.toFixed(0)} req/s last (${(drift * 100).toFixed(0)}% apart): the machine was not steady.`,
+        );
+      }
+      const control = controlShare(result);
+      if (control !== null && Math.abs(control - 1) > 0.05) {
+        warnings.push(
+          `${label}: side by side, the first page against itself came out at ${control.toFixed(2)}×: the deep pages' ratios are within ${Math.round(Math.abs(control - 1) * 100)}% of this machine's spread.`,
         );
       }
       if (result.serverErrorLines.length > 0) warnings.push(`${label}: the server logged ${result.serverErrorLines.length} error/warning lines (see ${result.serverLog}).`);

@@ -55,9 +55,10 @@ export interface ConfigurationResult {
   /**
    * "A deep page as fast as the first", measured side by side: short c50 runs of the first page and the deep
    * pages in turn, the order reversed every round, requests summed per page. Two separate 10 s runs of one URL
-   * differ by up to 10% on a 2-core machine, which is the target's whole margin.
+   * differ by up to 10% on a 2-core machine, which is the target's whole margin. `firstAgain`: the first page's
+   * requests in a second run of it in every round, the control (absent in results written before it was kept).
    */
-  deepPaired?: { rounds: number; seconds: number; requests: Partial<Record<ScenarioId, number>> };
+  deepPaired?: { rounds: number; seconds: number; requests: Partial<Record<ScenarioId, number>>; firstAgain?: number };
   serverLog: string;
   serverErrorLines: string[];
 }
