@@ -26,7 +26,7 @@ import next from "next";
 import { NEXT_ROUTER_PREFETCH_HEADER, NEXT_ROUTER_SEGMENT_PREFETCH_HEADER, NEXT_ROUTER_STATE_TREE_HEADER, RSC_HEADER } from "next/dist/client/components/app-router-headers.js";
 import type { NextRequest } from "next/server";
 import { ConfigError, env } from "../lib/env.ts";
-import type { CalendarGetHandler } from "../lib/http/calendar.ts";
+import type { CalendarGetHandler, CalendarRequest } from "../lib/http/calendar.ts";
 import { matchCalendarGet, type CalendarFastRoute } from "../lib/http/calendar-fast-path.ts";
 import { announceCustomServer, CLIENT_ADDRESS_HEADER, resolveClientAddress } from "../lib/http/client-address.ts";
 import { describeTrustedProxies } from "../lib/kernel/trusted-proxies.ts";
@@ -188,15 +188,23 @@ function writeSoon(response: http.ServerResponse, write: () => void): void {
 }
 
 /**
+ * The calendar route's view of a request (lib/http/calendar.ts), read off Node's instead of made into a
+ * NextRequest. The targets served here are origin-form paths (calendar-fast-path.ts), so the URL needs no host
+ * to parse and comes out as Next's nextUrl would: there is no basePath or locale to take off.
+ */
+function calendarRequest(request: http.IncomingMessage): CalendarRequest {
+  return { nextUrl: new URL(request.url ?? "/", "http://localhost"), headers: headerReader(request) };
+}
+
+/**
  * Runs a public calendar GET handler outside Next's router, for GET and HEAD (the routes export no HEAD:
  * Next answers it with GET's handler, and Node leaves out the body). The request has no body to read. The
  * handler's `plain` form is called (lib/http/calendar.ts): the same code up to the Web Response Next would
  * stream, whose making and reading back cost more than a cached answer (decision 0029).
  */
 function serveCalendarGet(handler: CalendarGetHandler, params: Record<string, string>, request: http.IncomingMessage, response: http.ServerResponse): void {
-  const { headers, url } = webRequestParts(request);
   const run = async () => {
-    const answer = await handler.plain(new nextServer.NextRequest(url, { method: request.method, headers }), { params: Promise.resolve(params) });
+    const answer = await handler.plain(calendarRequest(request), { params: Promise.resolve(params) });
     writeSoon(response, () => {
       // A 304 carries neither body nor length, as Next writes it.
       response.writeHead(answer.status, {
