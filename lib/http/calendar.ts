@@ -34,7 +34,7 @@ type RouteParams = Record<string, string | string[] | undefined>;
 /**
  * What a calendar route reads of its request: the path, the query and headers. A NextRequest is one; `npm
  * start`'s server hands its own, read straight off Node's request, since making a Fetch Request and its
- * headers cost about a twentieth of an uncached page's CPU and more of a cached one's (decision 0029).
+ * headers cost about a seventh of an uncached page's CPU and most of a cached one's (decision 0029).
  */
 export interface CalendarRequest {
   readonly nextUrl: { readonly pathname: string; readonly searchParams: URLSearchParams };
