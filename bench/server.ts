@@ -22,7 +22,7 @@ export interface BenchServer {
   child: ChildProcess;
   /** The last lines it printed, for error messages. */
   tail(): string;
-  /** Lines that look like errors (first 200). */
+  /** Lines that look like errors or warnings (first 200). */
   errorLines(): string[];
   stop(): Promise<void>;
 }
@@ -94,7 +94,8 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
     log.write(chunk);
     const fresh = chunk.toString("utf8").split("\n").filter((line) => line.trim() !== "");
     lines.push(...fresh);
-    for (const line of fresh) if (errors.length < 200 && /error|failed|⨯/i.test(line)) errors.push(line);
+    // Warnings too: Node's own (a DeprecationWarning) and the app's `"level":"warn"` lines.
+    for (const line of fresh) if (errors.length < 200 && /error|warn|failed|⨯/i.test(line)) errors.push(line);
     if (lines.length > 40) lines.splice(0, lines.length - 40);
   };
   child.stdout?.on("data", collect);

@@ -8,6 +8,7 @@ import pg from "pg";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { applyMigrations } from "./db/migrate.ts";
 import { pgliteMigrationConnection } from "./db/connections.ts";
+import { genericPlanQueryOn } from "./db/generic-plan-pool.ts";
 import { preparedQueryOn } from "./db/pglite-prepared-query.ts";
 import { databaseOn, type Database, type QueryOptions, type SqlQuery } from "./db/database.ts";
 import { env } from "./env.ts";
@@ -69,22 +70,23 @@ function openPostgres(connectionString: string): DatabaseHandle {
   // session says so from the start: no SET and RESET around each call (decision 0030). Opened on first use;
   // with none configured, such statements take the main pool and PostgreSQL's own choice of plan.
   let genericPlanPool: pg.Pool | undefined;
+  let queryOnGenericPlan: ((config: pg.QueryConfig) => Promise<pg.QueryResult>) | undefined;
   // Connections of the generic-plan statements (the public feed's pages), fewer than the main pool's 10. None
   // behind a transaction-mode pooler, where their session setting would reach other clients (lib/env.ts).
   const genericPlanPoolMax = env().DATABASE_GENERIC_PLAN_CONNECTIONS;
-  const genericPlanConnections = () => {
-    if (genericPlanPoolMax === 0) return pool;
-    if (!genericPlanPool) {
+  const genericPlanQuery = (config: pg.QueryConfig) => {
+    if (genericPlanPoolMax === 0) return pool.query(config);
+    if (!queryOnGenericPlan) {
       genericPlanPool = new pg.Pool({ connectionString, max: genericPlanPoolMax, connectionTimeoutMillis: 5_000 });
       genericPlanPool.on("error", (error) => console.error(JSON.stringify({ level: "warn", event: "database_connection_lost", error: error.message })));
-      // Queued ahead of the query the connection was opened for. Should it fail, the connection keeps
-      // PostgreSQL's own choice of plan: slower, never wrong.
-      genericPlanPool.on("connect", (client) => void client.query("SET plan_cache_mode = force_generic_plan").catch(() => undefined));
+      queryOnGenericPlan = genericPlanQueryOn(genericPlanPool);
     }
-    return genericPlanPool;
+    return queryOnGenericPlan(config);
   };
-  const query: SqlQuery = async <Row>(text: string, params: readonly unknown[] = [], options: QueryOptions = {}) =>
-    (await (options.genericPlan ? genericPlanConnections() : pool).query({ name: statementName(text), text, values: params as unknown[] })).rows as Row[];
+  const query: SqlQuery = async <Row>(text: string, params: readonly unknown[] = [], options: QueryOptions = {}) => {
+    const config = { name: statementName(text), text, values: params as unknown[] };
+    return (await (options.genericPlan ? genericPlanQuery(config) : pool.query(config))).rows as Row[];
+  };
   const close = async () => {
     await prisma.$disconnect();
     await pool.end();
