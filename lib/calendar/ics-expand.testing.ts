@@ -22,16 +22,25 @@ function sorted(instances: ExpandedInstance[]): ExpandedInstance[] {
   return instances.sort((a, b) => a.start - b.start || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
-/** Mozilla ical.js: VTIMEZONEs registered, exceptions related to their master, each rule iterated to its end. */
+/**
+ * Mozilla ical.js: VTIMEZONEs registered, exceptions related to their master by UID, each rule iterated to its
+ * end. `new ICAL.Event(master)` alone would relate every RECURRENCE-ID VEVENT of the calendar to it, whatever
+ * its UID, keyed by local time: two series with an override at the same local time (18:30 in London and in
+ * New York) would take each other's. So a master is made with no exceptions and strict UIDs, and each
+ * exception is related to the master of its UID, as RFC 5545 3.8.4.4 reads and calendar apps do (they keep
+ * one UID per object).
+ */
 export function expandWithIcalJs(text: string): ExpandedInstance[] {
   const calendar = new ICAL.Component(ICAL.parse(text));
   for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
   const masters = new Map<string, InstanceType<typeof ICAL.Event>>();
   const exceptions: InstanceType<typeof ICAL.Event>[] = [];
   for (const component of calendar.getAllSubcomponents("vevent")) {
-    const event = new ICAL.Event(component);
-    if (event.isRecurrenceException()) exceptions.push(event);
-    else masters.set(event.uid, event);
+    if (component.hasProperty("recurrence-id")) exceptions.push(new ICAL.Event(component));
+    else {
+      const master = new ICAL.Event(component, { strictExceptions: true, exceptions: [] });
+      masters.set(master.uid, master);
+    }
   }
   for (const exception of exceptions) {
     const master = masters.get(exception.uid);
