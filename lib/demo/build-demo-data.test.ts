@@ -4,7 +4,9 @@ import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { MAX_EVENT_DURATION_DAYS, isValidTimeZone, scheduleInstants } from "../calendar/event-time.ts";
 import { ATTENDANCE_MODES, EVENT_STATUSES, EVENT_TYPES, EVENT_VISIBILITIES, KNOWN_AUDIENCES } from "../calendar/schemas.ts";
-import { buildDemoData, DEMO_IMAGES, type DemoEvent } from "./build-demo-data.ts";
+import { expandRule, MAX_OCCURRENCES } from "../series/recurrence.ts";
+import { ruleOfRow } from "../series/series-rows.ts";
+import { buildDemoData, DEMO_IMAGES, type DemoData, type DemoEvent } from "./build-demo-data.ts";
 
 const TODAY = "2026-03-02";
 const data = buildDemoData({ today: TODAY });
@@ -74,6 +76,43 @@ describe("buildDemoData", () => {
     }
     // Every series has occurrences.
     expect(new Set(events.map((event) => event.seriesId).filter(Boolean)).size).toBe(data.series.length);
+  });
+
+  it("gives every series with dates the rule that gives exactly them, as staff-made series have", () => {
+    // Every series, in the default set, the 50,000-event set (a whole year of dates, across both DST changes)
+    // and a set too small for some series to get any date.
+    const cases: [string, DemoData][] = [
+      ["default", data],
+      ["50,000", buildDemoData({ today: "2026-10-20", eventCount: 50_000 })],
+      ["12", buildDemoData({ today: TODAY, eventCount: 12 })],
+    ];
+    for (const [name, set] of cases) {
+      let withRule = 0;
+      for (const series of set.series) {
+        const dated = set.events.filter((event) => event.seriesId === series.id);
+        const rule = ruleOfRow(series);
+        if (dated.length === 0) {
+          expect(rule, `${name}: ${series.id} has no dates, so no rule`).toBeNull();
+          continue;
+        }
+        withRule += 1;
+        expect(rule, `${name}: ${series.id}`).not.toBeNull();
+        expect(series.count).toBe(dated.length);
+        expect(series.count!).toBeLessThanOrEqual(MAX_OCCURRENCES);
+        const byDate = [...dated].sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0));
+        expect(byDate.map((event) => event.recurrenceDate), `${name}: ${series.id}`).toEqual(expandRule(rule!, series.startDate!));
+        for (const event of dated) {
+          expect(event.startDate).toBe(event.recurrenceDate);
+          expect([event.startTime, event.endTime, event.timezone]).toEqual([series.startTime, series.endTime, series.timezone]);
+          expect(event.endDate).toBe(plusDays(event.startDate, series.endDayOffset));
+        }
+        // One description for the series; a cancelled or postponed date only adds its notice before it.
+        const shared = dated.find((event) => event.status === "SCHEDULED")?.description;
+        if (shared !== undefined) for (const event of dated) expect(event.description.endsWith(shared), `${name}: ${event.slug}`).toBe(true);
+      }
+      if (name !== "12") expect(withRule, name).toBe(set.series.length);
+    }
+    expect(events.filter((event) => !event.seriesId).every((event) => event.recurrenceDate === null)).toBe(true);
   });
 
   it("covers every type, status, visibility and attendance mode", () => {

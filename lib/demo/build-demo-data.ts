@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { scheduleInstants } from "../calendar/event-time.ts";
 import { kebab } from "../calendar/kebab-case.ts";
 import type { ATTENDANCE_MODES, EVENT_VISIBILITIES, EventStatus, EventType, KNOWN_AUDIENCES } from "../calendar/schemas.ts";
+import { WEEKDAYS, type SeriesFrequency, type Weekday } from "../series/recurrence.ts";
 
 /**
  * Demo data of "Grace Harbor Church": four campuses in four time zones, a dozen ministries, recurring series
@@ -38,9 +39,24 @@ export interface DemoMinistry {
   createdAt: Date;
 }
 
+/**
+ * One row of the event_series table. A series with dates has the rule that gives exactly those dates (a
+ * count from its first one), as a series staff create has; one that got no date in a small data set has none.
+ */
 export interface DemoSeries {
   id: string;
   title: string;
+  frequency: SeriesFrequency | null;
+  interval: number;
+  weekdays: Weekday[];
+  monthWeek: number | null;
+  startDate: string | null;
+  startTime: string | null;
+  endTime: string | null;
+  endDayOffset: number;
+  timezone: string | null;
+  untilDate: string | null;
+  count: number | null;
   createdAt: Date;
 }
 
@@ -62,6 +78,8 @@ export interface DemoEvent {
   ministryId: string | null;
   campusId: string | null;
   seriesId: string | null;
+  /** The local date its series' rule gave it (its iCalendar RECURRENCE-ID); null outside a series. */
+  recurrenceDate: string | null;
   status: EventStatus;
   visibility: Visibility;
   audience: string[];
@@ -579,6 +597,7 @@ class EventBuilder {
       ministryId: spec.ministry?.id ?? null,
       campusId: spec.campus?.id ?? null,
       seriesId: spec.seriesId ?? null,
+      recurrenceDate: spec.seriesId ? start.date : null,
       status: spec.status,
       visibility: spec.visibility,
       audience: [...spec.audience],
@@ -974,6 +993,49 @@ function occurrences(series: SeriesDef, days: readonly Day[]): number[] {
     indices.push(index);
   });
   return series.maxOccurrences ? indices.slice(0, series.maxOccurrences) : indices;
+}
+
+/** The event_series row of `series` whose rule gives its first `count` dates (`occurrences`), from `firstDate` on. */
+/** The first description drawn for a series, kept for every later date of it. */
+function sharedDescription(descriptions: Map<string, string>, seriesId: string, drawn: string): string {
+  const first = descriptions.get(seriesId);
+  if (first !== undefined) return first;
+  descriptions.set(seriesId, drawn);
+  return drawn;
+}
+
+function seriesRow(series: SeriesDef, createdAt: Date, firstDate: string | undefined, count: number): DemoSeries {
+  const row: DemoSeries = {
+    id: series.id,
+    title: series.title,
+    frequency: null,
+    interval: 1,
+    weekdays: [],
+    monthWeek: null,
+    startDate: null,
+    startTime: null,
+    endTime: null,
+    endDayOffset: 0,
+    timezone: null,
+    untilDate: null,
+    count: null,
+    createdAt,
+  };
+  if (firstDate === undefined || count === 0) return row;
+  const { recurrence } = series;
+  return {
+    ...row,
+    frequency: recurrence.every === "month" ? "MONTHLY" : "WEEKLY",
+    interval: recurrence.every === "fortnight" ? 2 : 1,
+    weekdays: [WEEKDAYS[series.weekday - 1]!],
+    monthWeek: recurrence.every === "month" ? recurrence.nth : null,
+    startDate: firstDate,
+    startTime: series.slot.start,
+    endTime: series.slot.end,
+    endDayOffset: series.slot.days,
+    timezone: series.campus?.timezone ?? CHURCH_TIMEZONE,
+    count,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -1647,11 +1709,6 @@ export function buildDemoData(options: BuildDemoDataOptions): DemoData {
 
   const campuses: DemoCampus[] = CAMPUSES.map((campus) => ({ id: campus.id, name: campus.name, timezone: campus.timezone, createdAt: referenceCreatedAt }));
   const ministries: DemoMinistry[] = MINISTRY_LIST.map((entry) => ({ id: entry.id, name: entry.name, createdAt: referenceCreatedAt }));
-  const series: DemoSeries[] = SERIES.map((entry, index) => ({
-    id: entry.id,
-    title: entry.title,
-    createdAt: new Date(todayMs - (365 - index * 7) * DAY_MS),
-  }));
 
   // 1. Feature events, most important first.
   const featureSpecs = features(featureContext(days)).slice(0, eventCount);
@@ -1676,11 +1733,16 @@ export function buildDemoData(options: BuildDemoDataOptions): DemoData {
   const occurrenceLists = SERIES.map((entry) => occurrences(entry, days));
   const totalOccurrences = occurrenceLists.reduce((sum, list) => sum + list.length, 0);
   let seriesBudget = Math.min(totalOccurrences, Math.round(remaining * 0.6));
+  const taken = SERIES.map(() => 0);
+  // Every date of a series says what its first one says, as when staff create a series (a cancelled or
+  // postponed date adds its notice). Each date still draws its own, so the data after it stays the same.
+  const seriesDescriptions = new Map<string, string>();
   for (let round = 0; seriesBudget > 0; round += 1) {
     SERIES.forEach((entry, index) => {
       const day = occurrenceLists[index]![round];
       if (day === undefined || seriesBudget <= 0) return;
       seriesBudget -= 1;
+      taken[index] = round + 1;
       const place = entry.campus?.name ?? "online";
       const roll = rng();
       const status: EventStatus = roll < 0.015 ? "CANCELLED" : roll < 0.02 ? "POSTPONED" : "SCHEDULED";
@@ -1703,10 +1765,14 @@ export function buildDemoData(options: BuildDemoDataOptions): DemoData {
         registration: entry.registration ?? false,
         venue: entry.venue,
         tags: entry.tags,
-        description: describe(rng, entry.description, place, ministry(entry.ministry)),
+        description: sharedDescription(seriesDescriptions, entry.id, describe(rng, entry.description, place, ministry(entry.ministry))),
       });
     });
   }
+  const series = SERIES.map((entry, index) => {
+    const first = occurrenceLists[index]![0];
+    return seriesRow(entry, new Date(todayMs - (365 - index * 7) * DAY_MS), first === undefined ? undefined : days[first]!.date, taken[index]!);
+  });
 
   // 3. One-off events, spread evenly over the year.
   const oneOffs = eventCount - builder.events.length;
