@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import ICAL from "ical.js";
 import { localToInstant } from "../../lib/calendar/event-time.ts";
+import { expandWithIcalJs } from "../../lib/calendar/ics-expand.testing.ts";
 import { staffWithToken } from "../support/admin.ts";
 import { createCheckInCampus, createCheckInEvent, createHousehold } from "../support/check-in.ts";
 import { sql } from "../support/database.ts";
@@ -20,6 +21,7 @@ const NOT_FOUND = { error: true, message: "not found", statusCode: 404 };
 
 interface ScheduleEvent {
   eventId: string;
+  seriesId?: string;
   title: string;
   startDate: string;
   startTime: string;
@@ -73,16 +75,20 @@ test("the schedule lists the household's places and waitlist and its events; its
   expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
   expect(feed.headers()["cache-control"]).toBe("private, no-store");
   expect(feed.headers()["access-control-allow-origin"]).toBeUndefined();
-  const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
+  const text = await feed.text();
+  const calendar = new ICAL.Component(ICAL.parse(text));
   for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
   const vevents = calendar.getAllSubcomponents("vevent").map((vevent) => new ICAL.Event(vevent));
   const expected = [...schedule.body.registered.map(({ event }: { event: ScheduleEvent }) => event), ...suggested.map(({ event }) => event)] as ScheduleEvent[];
   const host = new URL(made.body.url).hostname;
-  expect(vevents.map((v) => v.uid).sort()).toEqual(expected.map((event) => `${event.eventId}@${host}`).sort());
-  for (const event of expected) {
-    const parsed = vevents.find((v) => v.uid === `${event.eventId}@${host}`)!;
-    expect(parsed.startDate.toJSDate().getTime(), event.eventId).toBe(localToInstant(event.startDate, event.startTime, event.timezone).getTime());
-  }
+  // Exactly the schedule's events at their instants: each one a VEVENT of its own (UID its id), or an occurrence
+  // of a recurring series' RRULE (UID the series' id; docs/decisions/0026), expanded by ical.js.
+  const instances = expandWithIcalJs(text).map((instance) => ({ uid: instance.key.split("|")[0]!, start: instance.start }));
+  const written = new Set(instances.map((instance) => instance.uid));
+  const uidOf = (event: ScheduleEvent) => (written.has(`${event.eventId}@${host}`) || !event.seriesId ? `${event.eventId}@${host}` : `${event.seriesId}@${host}`);
+  expect(instances.map((instance) => `${instance.uid} ${instance.start}`).sort()).toEqual(
+    expected.map((event) => `${uidOf(event)} ${localToInstant(event.startDate, event.startTime, event.timezone).getTime()}`).sort(),
+  );
   expect(vevents.find((v) => v.uid.startsWith(camp.id))?.summary).toBe(`Family camp (${mum.givenName}, Kid1; Kid2 on the waitlist, number 1)`);
   expect((await callApi("GET", FEED, token)).body.feed.last_used_at).toEqual(expect.any(String));
   ICAL.TimezoneService.reset();
