@@ -995,7 +995,6 @@ function occurrences(series: SeriesDef, days: readonly Day[]): number[] {
   return series.maxOccurrences ? indices.slice(0, series.maxOccurrences) : indices;
 }
 
-/** The event_series row of `series` whose rule gives its first `count` dates (`occurrences`), from `firstDate` on. */
 /** The first description drawn for a series, kept for every later date of it. */
 function sharedDescription(descriptions: Map<string, string>, seriesId: string, drawn: string): string {
   const first = descriptions.get(seriesId);
@@ -1004,6 +1003,7 @@ function sharedDescription(descriptions: Map<string, string>, seriesId: string, 
   return drawn;
 }
 
+/** The event_series row of `series` whose rule gives its first `count` dates (`occurrences`), from `firstDate` on. */
 function seriesRow(series: SeriesDef, createdAt: Date, firstDate: string | undefined, count: number): DemoSeries {
   const row: DemoSeries = {
     id: series.id,
