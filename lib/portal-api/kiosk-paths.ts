@@ -14,7 +14,7 @@ export const KIOSK_SCOPE_REQUEST = "openid check-in:kiosk";
 export const KIOSK_CLIENT_ID_PATTERN = /^[A-Za-z0-9._:-]{1,100}$/;
 
 /** The kiosk API calls the page may relay, by method: nothing else of /api/v1 is reachable with its token. */
-const RELAYED: Record<string, "GET" | "POST"> = { events: "GET", households: "POST", "check-ins": "POST", "check-outs": "POST" };
+const RELAYED: Record<string, "GET" | "POST"> = { events: "GET", "phone-checks": "POST", households: "POST", "check-ins": "POST", pickups: "POST", "check-outs": "POST" };
 
 /** `["households"]` with POST → `/api/v1/kiosk/households`, or null for anything else. */
 export function kioskUpstreamPath(segments: readonly string[], method: string): string | null {
