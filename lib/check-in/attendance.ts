@@ -26,11 +26,39 @@ const ROWS = `SELECT c.id::text AS id, c.event_id, e.title AS event_title, c.per
        c.security_code, c.method, c.checked_in_at, c.checked_out_at, c.undone_at, c.security_code IS NOT NULL AS minor
   FROM check_in c JOIN event e ON e.id = c.event_id JOIN account a ON a.id = c.person_id`;
 
-/** GET /api/v1/admin/events/{id}/attendance: counts against capacity, children still present, every row. */
+interface AlertRow {
+  id: string;
+  kind: Attendance["kiosk_alerts"][number]["kind"];
+  created_at: Date;
+  kiosk_name: string;
+  set_up_at: Date | null;
+  set_up_by: string | null;
+  child_given_name: string | null;
+}
+
+/**
+ * What the event's campus's kiosks refused on the event's day (docs/decisions/0023, "Limits and alerts"),
+ * newest first: the tablet named by when and by whom it was set up, since that is how staff find it.
+ */
+const ALERTS = `SELECT k.id::text AS id, k.kind, k.created_at, cl.name AS kiosk_name, s.created_at AS set_up_at,
+       NULLIF(concat_ws(' ', v.given_name, v.family_name), '') AS set_up_by, ch.given_name AS child_given_name
+  FROM event e JOIN kiosk_alert k ON k.campus_id = e.campus_id
+   AND k.created_at >= (e.start_date::date)::timestamp AT TIME ZONE e.timezone
+   AND k.created_at < (e.start_date::date + 1)::timestamp AT TIME ZONE e.timezone
+  JOIN client cl ON cl.id = k.client_id
+  LEFT JOIN session s ON s.id = k.session_id LEFT JOIN account v ON v.id = s.user_id
+  LEFT JOIN account ch ON ch.id = k.child_id
+ WHERE e.id = $1
+ ORDER BY k.created_at DESC, k.id LIMIT 50`;
+
+/** GET /api/v1/admin/events/{id}/attendance: counts against capacity, children still present, every row, and the kiosks' alerts. */
 export async function getAttendanceOrThrow(database: Database, eventId: string): Promise<Attendance> {
   const event = await database.prisma.event.findUnique({ where: { id: eventId }, select: { id: true, title: true, capacity: true } });
   if (!event) throw notFound("event");
-  const rows = await database.query<Row>(`${ROWS} WHERE c.event_id = $1 ORDER BY c.checked_in_at, c.id`, [eventId]);
+  const [rows, alerts] = await Promise.all([
+    database.query<Row>(`${ROWS} WHERE c.event_id = $1 ORDER BY c.checked_in_at, c.id`, [eventId]),
+    database.query<AlertRow>(ALERTS, [eventId]),
+  ]);
   const live = rows.filter((row) => !row.undone_at);
   const present = live.filter((row) => !row.checked_out_at);
   return AttendanceSchema.parse({
@@ -41,6 +69,14 @@ export async function getAttendanceOrThrow(database: Database, eventId: string):
     present: present.length,
     children_present: present.filter((row) => row.minor).length,
     check_ins: rows.map((row) => ({ ...toCheckIn(row), family_name: row.family_name, undone: row.undone_at !== null })),
+    kiosk_alerts: alerts.map((alert) => ({
+      id: alert.id,
+      kind: alert.kind,
+      at: new Date(alert.created_at).toISOString(),
+      kiosk_name: alert.kiosk_name,
+      tablet: { set_up_at: alert.set_up_at ? new Date(alert.set_up_at).toISOString() : null, set_up_by: alert.set_up_by },
+      child_given_name: alert.child_given_name,
+    })),
   });
 }
 

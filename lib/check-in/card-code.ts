@@ -1,6 +1,5 @@
 import "server-only";
-import { randomBytes } from "node:crypto";
-import { hashToken } from "../crypto/tokens.ts";
+import { hashToken, randomBase32 } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
 
 /**
@@ -13,28 +12,11 @@ import type { Database } from "../db/database.ts";
  */
 export const CARD_CODE_PREFIX = "CARD-";
 const CARD_CODE_BYTES = 20;
-const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 const CARD_CODE = /^CARD-[A-Z2-7]{32}$/;
-
-function base32(bytes: Buffer): string {
-  let out = "";
-  let bits = 0;
-  let value = 0;
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5) {
-      out += BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
-  return out;
-}
 
 /** A new card's printed code. */
 export function newCardCode(): string {
-  return `${CARD_CODE_PREFIX}${base32(randomBytes(CARD_CODE_BYTES))}`;
+  return `${CARD_CODE_PREFIX}${randomBase32(CARD_CODE_BYTES)}`;
 }
 
 /** Whether a scanned text is meant as a card (rather than a member's rotating code). */

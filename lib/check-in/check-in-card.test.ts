@@ -4,11 +4,12 @@ import { TEST_CONTEXT, failure, insertMember, securityEventsOf } from "../db/tes
 import { EXPORT_SECTIONS } from "../privacy/export-sections.ts";
 import { CARD_CODE_PREFIX, newCardCode } from "./card-code.ts";
 import { getCheckInCard, issueCheckInCard, revokeCheckInCard } from "./check-in-card.ts";
-import { kioskCheckOut } from "./check-out.ts";
+import { findKioskPickup, kioskCheckOut } from "./check-out.ts";
 import { findHousehold } from "./find-household.ts";
-import { kioskGuessKey } from "./guess-limits.ts";
+import { kioskMissKey } from "./guess-limits.ts";
+import type { Kiosk } from "./kiosk-campus.ts";
 import { kioskCheckIn } from "./kiosk-check-in.ts";
-import { insertCampus, insertEvent } from "./test-setup.ts";
+import { insertCampus, insertEvent, insertKiosk } from "./test-setup.ts";
 
 // The household card (docs/decisions/0023, "Household card") on a database with every migration: it finds the
 // household and collects a child as the member's own code does; replaced or revoked, it is refused exactly as
@@ -33,14 +34,8 @@ async function household() {
   return { familyId: family.id, gran: gran.id, dad: dad.id, ada: ada.id };
 }
 
-async function kiosk(campusId: string) {
-  const id = `kiosk-${crypto.randomUUID()}`;
-  await database.prisma.client.create({ data: { id, name: "Lobby", type: "public", redirectUris: [], grantTypes: ["refresh_token"], scopes: ["openid", "check-in:kiosk"], firstParty: true, checkInCampusId: campusId } });
-  return { clientId: id, campusId };
-}
-
-const misses = async (clientId: string) => {
-  const [row] = await database.query<{ failures: number }>(`SELECT failures FROM attempt_counter WHERE key = $1`, [kioskGuessKey("household", clientId).key]);
+const misses = async (lobby: Kiosk) => {
+  const [row] = await database.query<{ failures: number }>(`SELECT failures FROM attempt_counter WHERE key = $1`, [kioskMissKey(lobby).key]);
   return row?.failures ?? 0;
 };
 
@@ -53,7 +48,7 @@ describe("the household check-in card", () => {
 
   it("finds the household and collects a child; replaced or revoked, it is refused as a bad member code", async () => {
     const campus = await insertCampus(database);
-    const lobby = await kiosk(campus);
+    const lobby = await insertKiosk(database, campus);
     const home = await household();
     const now = new Date();
     const event = await insertEvent(database, { campusId: campus, startAt: new Date(now.getTime() + 20 * MINUTE) });
@@ -70,25 +65,27 @@ describe("the household check-in card", () => {
     expect(stored!.secret_hash).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     // The card finds the household (scanned in lower case too: a scanner left in Caps Lock), and notes the use.
-    const found = await findHousehold(database, lobby.clientId, { member_code: ` ${issued.code.toLowerCase()}\n` });
+    const found = await findHousehold(database, lobby, { member_code: ` ${issued.code.toLowerCase()}\n` }, TEST_CONTEXT, now);
     expect(found.households[0]).toMatchObject({ family_id: home.familyId, scanned_id: home.gran });
     expect(found.households[0]!.members.map((m) => m.given_name)).toEqual(["Grace", "Obi", "Ada"]);
     expect((await getCheckInCard(database, home.gran)).card?.last_used_at).toEqual(expect.any(String));
 
     // Checked in by the card's holder, collected by the card of an authorized adult.
     const dadCard = await issueCheckInCard(database, home.dad, TEST_CONTEXT, now);
-    const [adaIn] = await kioskCheckIn(database, lobby, { guardian_id: home.gran, children: [{ child_id: home.ada, event_id: event }] }, TEST_CONTEXT, now);
+    const { check_ins: [adaIn] } = await kioskCheckIn(database, lobby, { presence: found.presence, guardian_id: home.gran, children: [{ child_id: home.ada, event_id: event }] }, TEST_CONTEXT, now);
     expect(adaIn!.security_code).toBeTruthy();
-    expect(await kioskCheckOut(database, lobby, { child_id: home.ada, member_code: dadCard.code }, TEST_CONTEXT, now)).toMatchObject({ given_name: "Ada", checked_out_at: now.toISOString() });
+    // A card is not spent by a pickup (it is not a rotating code): the same card may look again and collect.
+    expect(await findKioskPickup(database, lobby, { member_code: dadCard.code }, TEST_CONTEXT, now)).toMatchObject({ children: [{ check_in_id: adaIn!.id, given_name: "Ada" }] });
+    expect(await kioskCheckOut(database, lobby, { member_code: dadCard.code, check_in_ids: [adaIn!.id] }, TEST_CONTEXT, now)).toMatchObject({ check_ins: [{ given_name: "Ada", checked_out_at: now.toISOString() }] });
     const [row] = await database.query<{ picked_up_by: string; check_out_method: string }>(`SELECT picked_up_by::text, check_out_method FROM check_in WHERE id = $1::uuid`, [adaIn!.id]);
     expect(row).toEqual({ picked_up_by: home.dad, check_out_method: "adult" });
 
     // Replaced: the old card is refused (same error, counted as a miss), the new one works; one live card.
-    const before = await misses(lobby.clientId);
+    const before = await misses(lobby);
     const replacement = await issueCheckInCard(database, home.gran, TEST_CONTEXT, new Date(now.getTime() + MINUTE));
-    expect(await failure(findHousehold(database, lobby.clientId, { member_code: issued.code }))).toMatchObject(INVALID);
-    expect(await misses(lobby.clientId)).toBe(before + 1);
-    expect((await findHousehold(database, lobby.clientId, { member_code: replacement.code })).households[0]?.scanned_id).toBe(home.gran);
+    expect(await failure(findHousehold(database, lobby, { member_code: issued.code }, TEST_CONTEXT, now))).toMatchObject(INVALID);
+    expect(await misses(lobby)).toBe(before + 1);
+    expect((await findHousehold(database, lobby, { member_code: replacement.code }, TEST_CONTEXT, now)).households[0]?.scanned_id).toBe(home.gran);
     const live = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM check_in_card WHERE user_id = $1::uuid AND revoked_at IS NULL`, [home.gran]);
     expect(live).toEqual([{ n: 1 }]);
     expect(await getCheckInCard(database, home.gran)).toMatchObject({ card: { id: replacement.card.id } });
@@ -99,17 +96,17 @@ describe("the household check-in card", () => {
 
     // Revoked: refused at the household search and at pickup, as a bad member code; a second revoke finds nothing.
     expect(await revokeCheckInCard(database, home.dad, TEST_CONTEXT)).toEqual({ card: null });
-    expect(await failure(findHousehold(database, lobby.clientId, { member_code: dadCard.code }))).toMatchObject(INVALID);
-    expect(await failure(kioskCheckOut(database, lobby, { child_id: home.ada, member_code: dadCard.code }, TEST_CONTEXT, now))).toMatchObject(INVALID);
+    expect(await failure(findHousehold(database, lobby, { member_code: dadCard.code }, TEST_CONTEXT, now))).toMatchObject(INVALID);
+    expect(await failure(kioskCheckOut(database, lobby, { member_code: dadCard.code, check_in_ids: [adaIn!.id] }, TEST_CONTEXT, now))).toMatchObject(INVALID);
     expect(await failure(revokeCheckInCard(database, home.dad, TEST_CONTEXT))).toMatchObject({ code: "not_found", description: "check-in card not found" });
 
     // An unknown card, and a card of the right shape that was never issued, are refused the same way.
-    expect(await failure(findHousehold(database, lobby.clientId, { member_code: newCardCode() }))).toMatchObject(INVALID);
-    expect(await failure(findHousehold(database, lobby.clientId, { member_code: "CARD-not-a-card" }))).toMatchObject(INVALID);
+    expect(await failure(findHousehold(database, lobby, { member_code: newCardCode() }, TEST_CONTEXT, now))).toMatchObject(INVALID);
+    expect(await failure(findHousehold(database, lobby, { member_code: "CARD-not-a-card" }, TEST_CONTEXT, now))).toMatchObject(INVALID);
 
     // A disabled member's card finds nobody.
     await database.prisma.user.update({ where: { id: home.gran }, data: { disabledAt: now } });
-    expect(await failure(findHousehold(database, lobby.clientId, { member_code: replacement.code }))).toMatchObject(INVALID);
+    expect(await failure(findHousehold(database, lobby, { member_code: replacement.code }, TEST_CONTEXT, now))).toMatchObject(INVALID);
 
     // The security log and the privacy export: what happened and when, never the code or its hash.
     // (Issued within the same millisecond, the two entries may list either way: compared in a fixed order.)

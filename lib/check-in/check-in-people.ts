@@ -6,6 +6,22 @@ import { CheckInSchema, type CheckIn } from "./schemas.ts";
 import { newSecurityCode } from "./security-code.ts";
 import { isCheckInOpen } from "./window.ts";
 
+/**
+ * A person already checked in to the event, or to one at the same time: the kiosk turns this into "see a
+ * volunteer" and an alert (lib/check-in/kiosk-check-in.ts), since a child checked in by someone else must not
+ * simply get a second, valid pickup tag.
+ */
+export class AlreadyCheckedInError extends IdentityError {
+  constructor(
+    readonly personId: string,
+    readonly givenName: string,
+    readonly eventTitle: string,
+    readonly sameEvent: boolean,
+  ) {
+    super("conflict", sameEvent ? `${givenName} is already checked in to ${eventTitle}` : `${givenName} is already checked in to ${eventTitle} at the same time`);
+  }
+}
+
 /** How a check-in is made, and the attendance mode its event must allow for it. */
 export type CheckInMethod = "kiosk" | "self" | "staff";
 const MODE_FOR: Record<CheckInMethod, string> = { kiosk: "QR_CODE", self: "SELF_CHECK_IN", staff: "MANUAL" };
@@ -119,7 +135,7 @@ export async function checkInPeople(database: Database, input: CheckInPeopleInpu
     const clash = found.find((row) => row.kind === "clash");
     if (clash) {
       const person = personById.get(input.items[clash.n - 1]!.personId)!;
-      throw new IdentityError("conflict", clash.same ? `${person.given_name} is already checked in to ${clash.title}` : `${person.given_name} is already checked in to ${clash.title} at the same time`);
+      throw new AlreadyCheckedInError(person.id, person.given_name, clash.title, clash.same === true);
     }
     const present = new Map(found.filter((row) => row.kind === "present").map((row) => [row.title, row.n]));
     for (const event of limited) {

@@ -4,14 +4,16 @@ import { TEST_CONTEXT, failure, insertMember, securityEventsOf } from "../db/tes
 import { attendanceCsv, csvCell } from "./attendance-csv.ts";
 import { getAttendanceOrThrow, listMyCheckIns, staffCheckIn, undoCheckIn } from "./attendance.ts";
 import { checkInPeople } from "./check-in-people.ts";
-import { kioskCheckOut } from "./check-out.ts";
+import { findKioskPickup, kioskCheckOut } from "./check-out.ts";
 import { findHousehold } from "./find-household.ts";
 import { kioskCheckIn } from "./kiosk-check-in.ts";
 import { listOpenEvents } from "./list-open-events.ts";
 import { issueMemberCode, verifyMemberCode } from "./member-code.ts";
+import type { CheckIn } from "./schemas.ts";
 import { SECURITY_CODE_ALPHABET } from "./security-code.ts";
 import { selfCheckIn } from "./self-check-in.ts";
-import { insertCampus, insertEvent } from "./test-setup.ts";
+import type { Kiosk } from "./kiosk-campus.ts";
+import { insertCampus, insertEvent, insertKiosk } from "./test-setup.ts";
 
 // Check-in's rules (docs/decisions/0023) on a database with every migration.
 const database = serviceTestDatabase();
@@ -37,10 +39,17 @@ async function household() {
   return { familyId: family.id, mum: mum.id, dad: dad.id, amy: amy.id, ben: ben.id };
 }
 
-async function kiosk(campusId: string) {
-  const id = `kiosk-${crypto.randomUUID()}`;
-  await database.prisma.client.create({ data: { id, name: "Lobby", type: "public", redirectUris: [], grantTypes: ["refresh_token"], scopes: ["openid", "check-in:kiosk"], firstParty: true, checkInCampusId: campusId } });
-  return { clientId: id, campusId };
+const kiosk = (campusId: string) => insertKiosk(database, campusId);
+
+/** The adult's household as the tablet finds it when they scan their own code, and the proof of presence it answers. */
+async function scanIn(lobby: Kiosk, adultId: string, now: Date) {
+  return findHousehold(database, lobby, { member_code: (await issueMemberCode(adultId, now)).code }, TEST_CONTEXT, now);
+}
+
+/** Checks children in as the adult at the tablet: scan their code, then check in. */
+async function checkInAs(lobby: Kiosk, adultId: string, children: { child_id: string; event_id: string }[], now: Date) {
+  const { presence } = await scanIn(lobby, adultId, now);
+  return kioskCheckIn(database, lobby, { presence, guardian_id: adultId, children }, TEST_CONTEXT, now);
 }
 
 describe("check-in", () => {
@@ -61,30 +70,28 @@ describe("check-in", () => {
 
     const code = await issueMemberCode(home.mum, now);
     expect(code.expiresAt.getTime() - now.getTime()).toBeLessThanOrEqual(300_000);
-    expect(await verifyMemberCode(code.code, now)).toBe(home.mum);
+    expect(await verifyMemberCode(code.code, now)).toEqual({ userId: home.mum, jti: expect.any(String), expiresAt: code.expiresAt });
     expect(await verifyMemberCode(code.code, new Date(now.getTime() + 6 * MINUTE))).toBeNull();
     expect(await verifyMemberCode(`${code.code.slice(0, -2)}xx`, now)).toBeNull();
-    const found = await findHousehold(database, lobby.clientId, { member_code: code.code });
+    const found = await findHousehold(database, lobby, { member_code: code.code }, TEST_CONTEXT, now);
     expect(found.households[0]!.members.map((m) => [m.given_name, m.role])).toEqual([["Dan", "adult"], ["Mia", "adult"], ["Amy", "child"], ["Ben", "child"]]);
-    const byPhone = await findHousehold(database, lobby.clientId, { phone_last_four: (await database.prisma.user.findUniqueOrThrow({ where: { id: home.mum } })).phone!.slice(-4) });
-    expect(byPhone.households.some((h) => h.family_id === home.familyId)).toBe(false); // the phone is not verified
-    await database.prisma.user.update({ where: { id: home.mum }, data: { phoneVerifiedAt: now } });
-    const verified = await findHousehold(database, lobby.clientId, { phone_last_four: (await database.prisma.user.findUniqueOrThrow({ where: { id: home.mum } })).phone!.slice(-4) });
-    expect(verified.households.find((h) => h.family_id === home.familyId)?.members.map((m) => m.given_name)).toEqual(["Dan", "Mia", "Amy", "Ben"]);
-    expect(JSON.stringify(verified)).not.toContain("Lee");
+    expect(found.households[0]!.scanned_id).toBe(home.mum);
+    expect(JSON.stringify(found)).not.toContain("Lee");
+    expect(JSON.stringify(found)).not.toContain("Peanut");
 
-    const made = await kioskCheckIn(database, lobby, { guardian_id: home.mum, children: [{ child_id: home.amy, event_id: event }, { child_id: home.ben, event_id: event }] }, TEST_CONTEXT, now);
-    expect(made.map((m) => [m.given_name, m.label_notes])).toEqual([["Amy", "Peanut allergy"], ["Ben", null]]);
-    for (const row of made) expect(row.security_code).toMatch(new RegExp(`^[${SECURITY_CODE_ALPHABET}]{4}$`));
-    expect(made[0]!.security_code).not.toBe(made[1]!.security_code);
+    const made = await kioskCheckIn(database, lobby, { presence: found.presence, guardian_id: home.mum, children: [{ child_id: home.amy, event_id: event }, { child_id: home.ben, event_id: event }] }, TEST_CONTEXT, now);
+    expect(made.check_ins.map((m) => [m.given_name, m.label_notes])).toEqual([["Amy", "Peanut allergy"], ["Ben", null]]);
+    for (const row of made.check_ins) expect(row.security_code).toMatch(new RegExp(`^[${SECURITY_CODE_ALPHABET}]{4}$`));
+    expect(made.check_ins[0]!.security_code).not.toBe(made.check_ins[1]!.security_code);
+    expect(made.pickup_tag).toMatch(/^PICKUP-[A-Z2-7]{16}$/);
 
-    // Twice to the same event, or to one at the same time: refused. Another campus's event: not found.
-    expect((await failure(kioskCheckIn(database, lobby, { guardian_id: home.mum, children: [{ child_id: home.amy, event_id: event }] }, TEST_CONTEXT, now)))?.description).toBe("Amy is already checked in to Kids church");
-    expect((await failure(kioskCheckIn(database, lobby, { guardian_id: home.mum, children: [{ child_id: home.ben, event_id: overlapping }] }, TEST_CONTEXT, now)))?.description).toBe("Ben is already checked in to Kids church at the same time");
-    expect((await failure(kioskCheckIn(database, lobby, { guardian_id: home.mum, children: [{ child_id: home.ben, event_id: elsewhere }] }, TEST_CONTEXT, now)))?.code).toBe("not_found");
-    expect((await failure(kioskCheckIn(database, lobby, { guardian_id: home.mum, children: [{ child_id: home.ben, event_id: later }] }, TEST_CONTEXT, now)))?.description).toBe("check-in for Kids church is not open");
+    // Twice to the same event, or to one at the same time: refused, sending the adult to a volunteer. Another campus's event: not found.
+    expect((await failure(checkInAs(lobby, home.mum, [{ child_id: home.amy, event_id: event }], now)))?.description).toBe("Amy is already checked in to Kids church: please see a volunteer");
+    expect((await failure(checkInAs(lobby, home.mum, [{ child_id: home.ben, event_id: overlapping }], now)))?.description).toBe("Ben is already checked in to Kids church at the same time: please see a volunteer");
+    expect((await failure(checkInAs(lobby, home.mum, [{ child_id: home.ben, event_id: elsewhere }], now)))?.code).toBe("not_found");
+    expect((await failure(checkInAs(lobby, home.mum, [{ child_id: home.ben, event_id: later }], now)))?.description).toBe("check-in for Kids church is not open");
     const stranger = await insertMember(database, { givenName: "Sid" });
-    expect((await failure(kioskCheckIn(database, lobby, { guardian_id: stranger.id, children: [{ child_id: home.amy, event_id: overlapping }] }, TEST_CONTEXT, now)))?.code).toBe("invalid_request");
+    expect((await failure(checkInAs(lobby, stranger.id, [{ child_id: home.amy, event_id: overlapping }], now)))?.code).toBe("invalid_request");
 
     // Capacity 3: one place left; two more is refused, all or none.
     const guests = await Promise.all([insertMember(database), insertMember(database)]);
@@ -92,23 +99,32 @@ describe("check-in", () => {
     await staffCheckIn(database, home.mum, event, guests[0]!.id, TEST_CONTEXT);
     expect((await failure(staffCheckIn(database, home.mum, event, guests[1]!.id, TEST_CONTEXT)))?.description).toBe("Kids church is full");
 
-    // Check-out: the wrong code refused; Dan may not collect Amy; Mia's code may; Ben by his tag's code.
-    const amy = made[0]!;
-    const ben = made[1]!;
-    const wrong = [...SECURITY_CODE_ALPHABET].find((c) => !amy.security_code!.startsWith(c) && !ben.security_code!.startsWith(c))!;
-    expect((await failure(kioskCheckOut(database, lobby, { event_id: event, security_code: `${wrong}${amy.security_code!.slice(1)}` }, TEST_CONTEXT, now)))?.code).toBe("invalid_request");
+    // Pickup: Dan is marked not authorized for Amy, so his code shows only Ben and names Amy as refused; a
+    // stranger's code collects nobody; Mia's code collects Amy; the tag collects Ben.
+    const [amy, ben] = made.check_ins as [CheckIn, CheckIn];
     const dadCode = (await issueMemberCode(home.dad, now)).code;
-    const refused = await failure(kioskCheckOut(database, lobby, { child_id: home.amy, member_code: dadCode }, TEST_CONTEXT, now));
-    expect(refused).toMatchObject({ code: "forbidden", description: expect.stringContaining("NOT authorized to collect Amy") });
+    expect(await findKioskPickup(database, lobby, { member_code: dadCode }, TEST_CONTEXT, now)).toEqual({
+      children: [{ check_in_id: ben.id, person_id: home.ben, given_name: "Ben", event_id: event, event_title: "Kids church", security_code: ben.security_code }],
+      refused: [{ given_name: "Amy", reason: "not_authorized" }],
+    });
+    expect(await failure(kioskCheckOut(database, lobby, { member_code: dadCode, check_in_ids: [amy.id] }, TEST_CONTEXT, now))).toMatchObject({ code: "forbidden", description: expect.stringContaining("NOT authorized to collect Amy") });
     const strangerCode = (await issueMemberCode(stranger.id, now)).code;
-    expect((await failure(kioskCheckOut(database, lobby, { child_id: home.amy, member_code: strangerCode }, TEST_CONTEXT, now)))?.description).toContain("not on Amy's pickup list");
-    expect(await kioskCheckOut(database, lobby, { child_id: home.amy, member_code: code.code }, TEST_CONTEXT, now)).toMatchObject({ given_name: "Amy", checked_out_at: now.toISOString() });
-    expect(await kioskCheckOut(database, lobby, { event_id: event, security_code: ben.security_code!.toLowerCase() }, TEST_CONTEXT, now)).toMatchObject({ given_name: "Ben" });
-    expect((await failure(kioskCheckOut(database, lobby, { event_id: event, security_code: ben.security_code! }, TEST_CONTEXT, now)))?.code).toBe("invalid_request");
-    const [row] = await database.query<{ picked_up_by: string; dropped_off_by: string; check_out_method: string }>(`SELECT picked_up_by::text, dropped_off_by::text, check_out_method FROM check_in WHERE id = $1::uuid`, [amy.id]);
-    expect(row).toEqual({ picked_up_by: home.mum, dropped_off_by: home.mum, check_out_method: "adult" });
+    expect((await failure(findKioskPickup(database, lobby, { member_code: strangerCode }, TEST_CONTEXT, now)))?.code).toBe("not_found");
+    expect((await failure(kioskCheckOut(database, lobby, { member_code: strangerCode, check_in_ids: [amy.id] }, TEST_CONTEXT, now)))?.code).toBe("not_found");
+    expect(await kioskCheckOut(database, lobby, { member_code: code.code, check_in_ids: [amy.id] }, TEST_CONTEXT, now)).toMatchObject({ check_ins: [{ given_name: "Amy", checked_out_at: now.toISOString() }] });
+    expect(await findKioskPickup(database, lobby, { pickup_tag: made.pickup_tag!.toLowerCase() }, TEST_CONTEXT, now)).toMatchObject({ children: [{ given_name: "Ben" }], refused: [] });
+    expect(await kioskCheckOut(database, lobby, { pickup_tag: made.pickup_tag!, check_in_ids: [ben.id] }, TEST_CONTEXT, now)).toMatchObject({ check_ins: [{ given_name: "Ben" }] });
+    expect((await failure(findKioskPickup(database, lobby, { pickup_tag: made.pickup_tag! }, TEST_CONTEXT, now)))?.code).toBe("not_found");
+    const rows = await database.query<{ person_id: string; picked_up_by: string | null; dropped_off_by: string; check_out_method: string }>(
+      `SELECT person_id::text, picked_up_by::text, dropped_off_by::text, check_out_method FROM check_in WHERE id = ANY($1::uuid[]) ORDER BY check_out_method`,
+      [[amy.id, ben.id]],
+    );
+    expect(rows).toEqual([
+      { person_id: home.amy, picked_up_by: home.mum, dropped_off_by: home.mum, check_out_method: "adult" },
+      { person_id: home.ben, picked_up_by: null, dropped_off_by: home.mum, check_out_method: "tag" },
+    ]);
     // Checked out of the first, Ben may go to the overlapping one.
-    await kioskCheckIn(database, lobby, { guardian_id: home.dad, children: [{ child_id: home.ben, event_id: overlapping }] }, TEST_CONTEXT, now);
+    await checkInAs(lobby, home.dad, [{ child_id: home.ben, event_id: overlapping }], now);
 
     const attendance = await getAttendanceOrThrow(database, event);
     expect(attendance).toMatchObject({ capacity: 3, checked_in: 3, present: 1, children_present: 0 });
@@ -149,12 +165,12 @@ describe("check-in", () => {
     const open = await insertEvent(database, { campusId: campus, startAt: new Date(now.getTime() + 30 * MINUTE) });
     const lobby = await kiosk(campus);
     const home = await household();
-    const [amy] = await kioskCheckIn(database, lobby, { guardian_id: home.mum, children: [{ child_id: home.amy, event_id: ended }] }, TEST_CONTEXT, new Date(now.getTime() - 70 * MINUTE));
-    await kioskCheckIn(database, lobby, { guardian_id: home.mum, children: [{ child_id: home.ben, event_id: yesterday }] }, TEST_CONTEXT, new Date(now.getTime() - 24 * 60 * MINUTE));
+    const earlier = await checkInAs(lobby, home.mum, [{ child_id: home.amy, event_id: ended }], new Date(now.getTime() - 70 * MINUTE));
+    await checkInAs(lobby, home.mum, [{ child_id: home.ben, event_id: yesterday }], new Date(now.getTime() - 24 * 60 * MINUTE));
 
     const listed = await listOpenEvents(database, campus, now);
     expect(listed.events.map((e) => [e.id, e.check_in_open, e.checked_in])).toEqual([[open, true, 0], [ended, false, 1]]);
-    await kioskCheckOut(database, lobby, { event_id: ended, security_code: amy!.security_code! }, TEST_CONTEXT, now);
+    await kioskCheckOut(database, lobby, { pickup_tag: earlier.pickup_tag!, check_in_ids: [earlier.check_ins[0]!.id] }, TEST_CONTEXT, now);
     expect((await listOpenEvents(database, campus, now)).events.map((e) => e.id)).toEqual([open]);
   });
 
@@ -165,7 +181,7 @@ describe("check-in", () => {
     const second = await insertEvent(database, { campusId: campus, startAt: new Date(now.getTime() + 40 * MINUTE), title: "Toddlers" });
     const lobby = await kiosk(campus);
     const home = await household();
-    const refused = await failure(kioskCheckIn(database, lobby, { guardian_id: home.mum, children: [{ child_id: home.amy, event_id: first }, { child_id: home.ben, event_id: first }, { child_id: home.amy, event_id: second }] }, TEST_CONTEXT, now));
+    const refused = await failure(checkInAs(lobby, home.mum, [{ child_id: home.amy, event_id: first }, { child_id: home.ben, event_id: first }, { child_id: home.amy, event_id: second }], now));
     expect(refused).toMatchObject({ code: "conflict", description: "Amy cannot be checked in to Kids church and Toddlers: they are at the same time" });
     expect(await database.query(`SELECT 1 FROM check_in WHERE event_id IN ($1, $2)`, [first, second])).toHaveLength(0);
   });

@@ -3,11 +3,12 @@ import type { Database } from "../db/database.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
-import { assertKioskMayGuess, kioskGuessKey, recordKioskMiss } from "./guess-limits.ts";
-import { adultRightsOver } from "./household-rights.ts";
-import { resolveScannedCode } from "./scanned-code.ts";
-import { CheckInSchema, type CheckIn, type KioskCheckOutBody } from "./schemas.ts";
-import { normaliseSecurityCode } from "./security-code.ts";
+import { assertKioskMayTry, kioskMissKey, recordKioskAlert, recordKioskMiss } from "./guess-limits.ts";
+import { relatedSql } from "./household-rights.ts";
+import type { Kiosk } from "./kiosk-campus.ts";
+import { findPickupTag } from "./pickup-tag.ts";
+import { resolveScannedCode, spendScannedCode, type ScannedMember } from "./scanned-code.ts";
+import { CheckInSchema, PickupSchema, type CheckIn, type KioskCheckOutBody, type KioskPickupBody, type Pickup } from "./schemas.ts";
 
 interface PresentRow {
   id: string;
@@ -23,45 +24,106 @@ interface PresentRow {
 const PRESENT_SELECT = `SELECT c.id::text AS id, c.event_id, e.title AS event_title, c.person_id::text AS person_id, a.given_name, c.security_code, c.method, c.checked_in_at
   FROM check_in c JOIN event e ON e.id = c.event_id JOIN account a ON a.id = c.person_id`;
 
+/** Present at the kiosk's campus ($2), checked in on today's date where the event is ($3 now). */
+const PRESENT_HERE_TODAY = `e.campus_id = $2 AND c.undone_at IS NULL AND c.checked_out_at IS NULL
+  AND c.service_date = to_char($3::timestamptz AT TIME ZONE e.timezone, 'YYYY-MM-DD')`;
+
 /**
- * POST /api/v1/kiosk/check-outs: the code on the pickup tag for that event, today; or an adult's own code
- * and the child they collect. An adult marked not authorized for the child is refused with words for the
- * volunteer to act on. Only the kiosk's campus; wrong codes count against the kiosk.
+ * What collects children at a kiosk (docs/decisions/0023, "Pickup"): the parent's pickup tag (its QR code,
+ * never the 4-character code, which is also on the child's own label), or the member code or household card
+ * of an adult on the child's pickup list. A typed security code collects nobody.
  */
-export async function kioskCheckOut(database: Database, kiosk: { clientId: string; campusId: string }, body: KioskCheckOutBody, context: RequestContext, now = new Date()): Promise<CheckIn> {
-  const key = kioskGuessKey("code", kiosk.clientId);
-  await assertKioskMayGuess(database, key);
-  if ("security_code" in body) {
-    const [row] = await database.query<PresentRow>(
-      `${PRESENT_SELECT}
-        WHERE c.event_id = $1 AND e.campus_id = $2 AND c.security_code = $3 AND c.undone_at IS NULL AND c.checked_out_at IS NULL
-          AND c.service_date = to_char($4::timestamptz AT TIME ZONE e.timezone, 'YYYY-MM-DD')`,
-      [body.event_id, kiosk.campusId, normaliseSecurityCode(body.security_code), now],
-    );
-    if (!row) {
-      await recordKioskMiss(database, key);
-      throw new IdentityError("invalid_request", "security_code: does not match a child checked in to this event today");
-    }
-    return finishCheckOut(database, row, { method: "code", pickedUpBy: null, clientId: kiosk.clientId, staffId: null, context, now });
+type Credential = { kind: "tag"; tagId: string } | { kind: "adult"; adult: ScannedMember };
+
+async function resolveCredential(database: Database, kiosk: Kiosk, body: KioskPickupBody, context: RequestContext, now: Date): Promise<Credential> {
+  await assertKioskMayTry(database, kioskMissKey(kiosk));
+  if ("pickup_tag" in body) {
+    const tagId = await findPickupTag(database, body.pickup_tag);
+    if (tagId) return { kind: "tag", tagId };
+    await recordKioskMiss(database, kiosk, "unknown_pickup_tag", context);
+    throw new IdentityError("invalid_request", "pickup_tag: is not a pickup tag printed here; fetch a staff member");
   }
-  const adultId = await resolveScannedCode(database, body.member_code, now);
-  if (!adultId) {
-    await recordKioskMiss(database, key);
-    throw new IdentityError("invalid_request", "member_code: is not a valid or current check-in code");
+  const adult = await resolveScannedCode(database, body.member_code, now);
+  if (adult) return { kind: "adult", adult };
+  await recordKioskMiss(database, kiosk, "invalid_member_code", context);
+  throw new IdentityError("invalid_request", "member_code: is not a valid or current check-in code");
+}
+
+/** The children the credential may collect now, and (for an adult) those they are marked not authorized for. */
+async function collectable(database: Database, kiosk: Kiosk, credential: Credential, now: Date): Promise<{ children: PresentRow[]; refused: PresentRow[] }> {
+  if (credential.kind === "tag") {
+    const children = await database.query<PresentRow>(`${PRESENT_SELECT} WHERE c.pickup_tag_id = $1::uuid AND ${PRESENT_HERE_TODAY} ORDER BY a.given_name, c.id`, [credential.tagId, kiosk.campusId, now]);
+    return { children, refused: [] };
   }
-  const [row] = await database.query<PresentRow>(
-    `${PRESENT_SELECT} WHERE c.person_id = $1::uuid AND e.campus_id = $2 AND c.undone_at IS NULL AND c.checked_out_at IS NULL ORDER BY c.checked_in_at DESC LIMIT 1`,
-    [body.child_id, kiosk.campusId],
+  const notAuthorized = `EXISTS (SELECT 1 FROM pickup_person p WHERE p.child_id = c.person_id AND p.user_id = $1::uuid AND p.kind = 'not_authorized')`;
+  const rows = await database.query<PresentRow & { not_authorized: boolean }>(
+    `SELECT * FROM (
+       SELECT c.id::text AS id, c.event_id, e.title AS event_title, c.person_id::text AS person_id, a.given_name, c.security_code, c.method, c.checked_in_at,
+              ${notAuthorized} AS not_authorized, ${relatedSql("c.person_id")} AS related
+         FROM check_in c JOIN event e ON e.id = c.event_id JOIN account a ON a.id = c.person_id
+        WHERE c.security_code IS NOT NULL AND ${PRESENT_HERE_TODAY}) present
+      WHERE not_authorized OR related
+      ORDER BY given_name, id`,
+    [credential.adult.userId, kiosk.campusId, now],
   );
-  if (!row) throw notFound("checked-in child");
-  const rights = await adultRightsOver(database, adultId, body.child_id);
-  if (rights.notAuthorized) throw new IdentityError("forbidden", `this adult is marked NOT authorized to collect ${row.given_name}: do not hand the child over; fetch a staff member`);
-  if (!rights.related) throw new IdentityError("forbidden", `this adult is not on ${row.given_name}'s pickup list: ask for the pickup tag's code or fetch a staff member`);
-  return finishCheckOut(database, row, { method: "adult", pickedUpBy: adultId, clientId: kiosk.clientId, staffId: null, context, now });
+  return { children: rows.filter((row) => !row.not_authorized), refused: rows.filter((row) => row.not_authorized) };
+}
+
+const nobodyHere = (credential: Credential) =>
+  notFound(credential.kind === "tag" ? "child checked in here today with this pickup tag" : "child checked in here today whom this adult may collect");
+
+/**
+ * POST /api/v1/kiosk/pickups: the children this pickup tag or this adult may collect now, each with the code on
+ * their label for the volunteer to compare, and the children this adult is marked NOT authorized to collect
+ * (an alert staff see at once, and words on the kiosk for the volunteer).
+ */
+export async function findKioskPickup(database: Database, kiosk: Kiosk, body: KioskPickupBody, context: RequestContext, now = new Date()): Promise<Pickup> {
+  const credential = await resolveCredential(database, kiosk, body, context, now);
+  const { children, refused } = await collectable(database, kiosk, credential, now);
+  for (const child of refused) await recordKioskAlert(database, kiosk, "not_authorized", context, child.person_id);
+  if (children.length === 0 && refused.length === 0) throw nobodyHere(credential);
+  return PickupSchema.parse({
+    children: children.map((row) => ({ check_in_id: row.id, person_id: row.person_id, given_name: row.given_name, event_id: row.event_id, event_title: row.event_title, security_code: row.security_code })),
+    refused: refused.map((row) => ({ given_name: row.given_name, reason: "not_authorized" })),
+  });
+}
+
+/**
+ * POST /api/v1/kiosk/check-outs: the chosen children, each one the credential may collect now, go home, all or
+ * none. A member's rotating code is spent by it: the same code (a screenshot, another tablet) collects
+ * nobody afterwards.
+ */
+export async function kioskCheckOut(database: Database, kiosk: Kiosk, body: KioskCheckOutBody, context: RequestContext, now = new Date()): Promise<{ check_ins: CheckIn[] }> {
+  const credential = await resolveCredential(database, kiosk, "pickup_tag" in body ? { pickup_tag: body.pickup_tag } : { member_code: body.member_code }, context, now);
+  const { children, refused } = await collectable(database, kiosk, credential, now);
+  const wanted = [...new Set(body.check_in_ids)];
+  const chosen: PresentRow[] = [];
+  for (const id of wanted) {
+    const child = children.find((row) => row.id === id);
+    if (child) {
+      chosen.push(child);
+      continue;
+    }
+    const marked = refused.find((row) => row.id === id);
+    if (marked) {
+      await recordKioskAlert(database, kiosk, "not_authorized", context, marked.person_id);
+      throw new IdentityError("forbidden", `this adult is marked NOT authorized to collect ${marked.given_name}: do not hand the child over; fetch a staff member`);
+    }
+    throw nobodyHere(credential);
+  }
+  const pickedUpBy = credential.kind === "adult" ? credential.adult.userId : null;
+  return database.transaction(async (tx) => {
+    if (credential.kind === "adult" && !(await spendScannedCode(tx, credential.adult))) {
+      throw new IdentityError("invalid_request", "member_code: has already been used to collect a child; show a fresh code");
+    }
+    const done: CheckIn[] = [];
+    for (const row of chosen) done.push(await finishCheckOut(tx, row, { method: credential.kind, pickedUpBy, clientId: kiosk.clientId, staffId: null, context, now }));
+    return { check_ins: done };
+  });
 }
 
 interface CheckOutBy {
-  method: "code" | "adult" | "staff";
+  method: "tag" | "adult" | "staff";
   pickedUpBy: string | null;
   clientId: string | null;
   staffId: string | null;

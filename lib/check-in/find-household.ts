@@ -1,48 +1,46 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
 import { IdentityError } from "../identity/errors.ts";
-import { assertKioskMayGuess, kioskGuessKey, recordKioskMiss } from "./guess-limits.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
+import { assertKioskMayTry, kioskMissKey, recordKioskMiss } from "./guess-limits.ts";
+import type { Kiosk } from "./kiosk-campus.ts";
+import { issueKioskPresence } from "./kiosk-presence.ts";
+import { finishKioskPhoneCheck, verifiedHoldersOf } from "./phone-check.ts";
 import { resolveScannedCode } from "./scanned-code.ts";
-import { HouseholdSchema, type FindHouseholdBody, type Household } from "./schemas.ts";
-
-/** At most this many households answer one phone search (four digits are shared). */
-const MAX_PHONE_MATCHES = 5;
+import { HouseholdSchema, HouseholdSearchSchema, type FindHouseholdBody, type Household, type HouseholdSearch } from "./schemas.ts";
 
 /**
- * POST /api/v1/kiosk/households: a scanned member code or household card names one member, whose household (or, without
- * one, the member and their dependants) is answered; the last four digits of a verified phone answer each
- * matching household. Only ids, first names and roles: a lobby screen is public.
+ * POST /api/v1/kiosk/households (docs/decisions/0023, "Finding a household"): the adult proves they are at the
+ * tablet, by scanning their own member code or household card, or by typing back the code texted to their
+ * phone (lib/check-in/phone-check.ts). Answers their household (or, without one, them and their dependants)
+ * by first names, ids and roles only, never notes, with a proof of presence for this tablet that checking in
+ * needs. A bad scan or code is a miss of the tablet.
  */
-export async function findHousehold(database: Database, kioskClientId: string, body: FindHouseholdBody): Promise<{ households: Household[] }> {
-  const key = kioskGuessKey("household", kioskClientId);
-  await assertKioskMayGuess(database, key);
+export async function findHousehold(database: Database, kiosk: Kiosk, body: FindHouseholdBody, context: RequestContext, now = new Date()): Promise<HouseholdSearch> {
+  await assertKioskMayTry(database, kioskMissKey(kiosk));
   if ("member_code" in body) {
-    const userId = await resolveScannedCode(database, body.member_code);
-    const household = userId ? await householdOf(database, userId) : null;
-    if (!household) {
-      await recordKioskMiss(database, key);
+    const scanned = await resolveScannedCode(database, body.member_code, now);
+    const household = scanned ? await householdOf(database, scanned.userId) : null;
+    if (!scanned || !household) {
+      await recordKioskMiss(database, kiosk, "invalid_member_code", context);
       throw new IdentityError("invalid_request", "member_code: is not a valid or current check-in code");
     }
-    return { households: [{ ...household, scanned_id: userId! }] };
+    return HouseholdSearchSchema.parse({ households: [{ ...household, scanned_id: scanned.userId }], presence: await issueKioskPresence([scanned.userId], kiosk.deviceId, now) });
   }
-  const matches = await database.query<{ id: string }>(
-    `SELECT a.id::text AS id FROM account a
-      WHERE a.phone_verified_at IS NOT NULL AND a.disabled_at IS NULL AND right(a.phone, 4) = $1
-      ORDER BY a.created_at, a.id LIMIT $2`,
-    [body.phone_last_four, MAX_PHONE_MATCHES * 2],
-  );
+  const phone = await finishKioskPhoneCheck(database, kiosk, body.phone_check_id, body.code, context, now);
+  const holders = await verifiedHoldersOf(database, phone);
   const households: Household[] = [];
   const seen = new Set<string>();
-  for (const match of matches) {
-    const household = await householdOf(database, match.id);
-    const id = household?.family_id ?? `member:${match.id}`;
+  for (const holder of holders) {
+    const household = await householdOf(database, holder);
+    const id = household?.family_id ?? `member:${holder}`;
     if (!household || seen.has(id)) continue;
     seen.add(id);
-    households.push(household);
-    if (households.length === MAX_PHONE_MATCHES) break;
+    // The phone's holder is who stands at the kiosk: the page need not ask who drops off.
+    households.push({ ...household, scanned_id: holder });
   }
-  if (households.length === 0) await recordKioskMiss(database, key);
-  return { households };
+  if (households.length === 0) throw new IdentityError("not_found", "no household has this phone number; scan a member code or card, or ask a volunteer");
+  return HouseholdSearchSchema.parse({ households, presence: await issueKioskPresence(holders, kiosk.deviceId, now) });
 }
 
 /** The member's household members, or the member and their dependants when they have no household. */

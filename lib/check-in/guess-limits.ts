@@ -1,32 +1,67 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
 import { tooManyRequests } from "../identity/errors.ts";
+import type { RequestContext } from "../kernel/request-context.ts";
 import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
-import { attemptKey } from "../limits/keys.ts";
+import { attemptKey, type AttemptKey } from "../limits/keys.ts";
 import type { AttemptPolicy } from "../limits/policies.ts";
 import { recordFailure } from "../limits/record-failure.ts";
+import type { Kiosk } from "./kiosk-campus.ts";
 
 /**
- * Wrong security codes, unknown member codes and phone searches that find nobody, per kiosk: a lobby makes a
- * few typos a minute at most; guessing the 331,776 codes of a day is slowed to nothing (docs/decisions/0023).
+ * What a kiosk tablet may get wrong (docs/decisions/0023, "Limits and alerts"), counted per tablet (its device
+ * session), never per kiosk client: every tablet of a campus shares the client, and a stranger typing at one
+ * must not block a parent at another.
+ *
+ * - Wrong scans and wrong texted codes: a lobby makes a few a minute at most; 20 free, then waits from 5 s
+ *   doubling to 15 minutes. Guessing is hopeless anyway (an 80-bit tag, a signed code, 6 texted digits with
+ *   5 tries each); the count slows a stranger down and each miss is an alert staff see at once.
+ * - Phone searches, found or not: each texts a code, so 30 free in a quarter-hour at one tablet, then a
+ *   minute doubling (a busy Sunday lobby has most parents scan their code; the phone is the fallback).
  */
-export const KIOSK_GUESS_POLICY: AttemptPolicy = { freeFailures: 20, baseDelaySeconds: 5, maxDelaySeconds: 15 * 60, windowSeconds: 15 * 60 };
+export const KIOSK_MISS_POLICY: AttemptPolicy = { freeFailures: 20, baseDelaySeconds: 5, maxDelaySeconds: 15 * 60, windowSeconds: 15 * 60 };
+export const KIOSK_PHONE_SEARCH_POLICY: AttemptPolicy = { freeFailures: 30, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60, windowSeconds: 15 * 60 };
 
-export function kioskGuessKey(purpose: "code" | "household", clientId: string) {
-  return attemptKey(`check-in-${purpose}:kiosk`, clientId, KIOSK_GUESS_POLICY);
+/** What an alert says happened (kiosk_alert.kind). */
+export type KioskAlertKind = "unknown_pickup_tag" | "invalid_member_code" | "wrong_phone_code" | "not_authorized" | "already_checked_in";
+
+export function kioskMissKey(kiosk: Kiosk): AttemptKey {
+  return attemptKey("check-in-miss:device", kiosk.deviceId, KIOSK_MISS_POLICY);
 }
 
-/** Refuses while the kiosk is blocked: 429 with Retry-After in the identity shape. */
-export async function assertKioskMayGuess(database: Database, key: ReturnType<typeof kioskGuessKey>): Promise<void> {
+export function kioskPhoneSearchKey(kiosk: Kiosk): AttemptKey {
+  return attemptKey("check-in-phone:device", kiosk.deviceId, KIOSK_PHONE_SEARCH_POLICY);
+}
+
+/** Refuses while the tablet is blocked: 429 with Retry-After in the identity shape. */
+export async function assertKioskMayTry(database: Database, key: AttemptKey): Promise<void> {
   try {
     await assertAttemptsAllowed(database, [key]);
   } catch (error) {
-    if (error instanceof TooManyAttemptsError) throw tooManyRequests(error.retryAfterSeconds, "too many wrong codes or searches at this kiosk; try again later");
+    if (error instanceof TooManyAttemptsError) throw tooManyRequests(error.retryAfterSeconds, "too many wrong scans or searches at this kiosk; ask a volunteer");
     throw error;
   }
 }
 
-export async function recordKioskMiss(database: Database, key: ReturnType<typeof kioskGuessKey>): Promise<void> {
+export async function countKioskAttempt(database: Database, key: AttemptKey): Promise<void> {
   await recordFailure(database, [key]);
+}
+
+/** Notes something staff should see on the attendance page now (kiosk_alert), outside any transaction that rolls back. */
+export async function recordKioskAlert(database: Database, kiosk: Kiosk, kind: KioskAlertKind, context: RequestContext, childId: string | null = null): Promise<void> {
+  await database.query(`INSERT INTO kiosk_alert (client_id, campus_id, session_id, kind, child_id, ip) VALUES ($1, $2, $3::uuid, $4, $5::uuid, $6)`, [
+    kiosk.clientId,
+    kiosk.campusId,
+    kiosk.deviceId,
+    kind,
+    childId,
+    context.ip,
+  ]);
+}
+
+/** A wrong scan or code: counted against the tablet and shown to staff. */
+export async function recordKioskMiss(database: Database, kiosk: Kiosk, kind: KioskAlertKind, context: RequestContext): Promise<void> {
+  await recordKioskAlert(database, kiosk, kind, context);
+  await countKioskAttempt(database, kioskMissKey(kiosk));
 }

@@ -5,23 +5,40 @@ import { z } from "zod";
 const uuid = z.string().uuid("must be an id");
 const eventId = z.string().min(1).max(100, "must be an event id");
 
+const memberCode = z.string().min(10).max(2000);
+/** A scanned pickup tag (`PICKUP-` and 16 base32 characters); anything else is refused as an unknown tag. */
+const pickupTag = z.string().min(1).max(100);
+const checkInIds = z.array(uuid).min(1).max(10);
+
+/** POST /api/v1/kiosk/phone-checks: a mobile number, with its country code, to text a code to. */
+export const startPhoneCheckBodySchema = z.object({ phone: z.string().min(1).max(40) }).strict();
+export type StartPhoneCheckBody = z.infer<typeof startPhoneCheckBodySchema>;
+
+/** POST /api/v1/kiosk/households: a scanned member code or card, or the phone check's texted code. */
 export const findHouseholdBodySchema = z.union([
-  z.object({ member_code: z.string().min(10).max(2000) }).strict(),
-  z.object({ phone_last_four: z.string().regex(/^\d{4}$/, "must be exactly 4 digits") }).strict(),
+  z.object({ member_code: memberCode }).strict(),
+  z.object({ phone_check_id: uuid, code: z.string().regex(/^\d{6}$/, "must be the 6 digits of the text") }).strict(),
 ]);
 export type FindHouseholdBody = z.infer<typeof findHouseholdBodySchema>;
 
 export const kioskCheckInBodySchema = z
   .object({
+    /** The household search's proof that the adult is at this tablet. */
+    presence: z.string().min(1).max(2000),
     guardian_id: uuid,
     children: z.array(z.object({ child_id: uuid, event_id: eventId }).strict()).min(1).max(10),
   })
   .strict();
 export type KioskCheckInBody = z.infer<typeof kioskCheckInBodySchema>;
 
+/** POST /api/v1/kiosk/pickups: who this pickup tag, or this adult, may collect now. */
+export const kioskPickupBodySchema = z.union([z.object({ pickup_tag: pickupTag }).strict(), z.object({ member_code: memberCode }).strict()]);
+export type KioskPickupBody = z.infer<typeof kioskPickupBodySchema>;
+
+/** POST /api/v1/kiosk/check-outs: the same credential again, and which of those children go home now. */
 export const kioskCheckOutBodySchema = z.union([
-  z.object({ event_id: eventId, security_code: z.string().min(1).max(12) }).strict(),
-  z.object({ child_id: uuid, member_code: z.string().min(10).max(2000) }).strict(),
+  z.object({ pickup_tag: pickupTag, check_in_ids: checkInIds }).strict(),
+  z.object({ member_code: memberCode, check_in_ids: checkInIds }).strict(),
 ]);
 export type KioskCheckOutBody = z.infer<typeof kioskCheckOutBodySchema>;
 
@@ -58,6 +75,31 @@ export const HouseholdSchema = z.object({
 });
 export type Household = z.infer<typeof HouseholdSchema>;
 
+/** A household search's answer: first names only, and the proof of presence that checking in needs. */
+export const HouseholdSearchSchema = z.object({ households: z.array(HouseholdSchema), presence: z.string() });
+export type HouseholdSearch = z.infer<typeof HouseholdSearchSchema>;
+
+/** A phone check started: the code is texted if the number is a household's; the kiosk cannot tell. */
+export const PhoneCheckSchema = z.object({ id: z.string(), expires_in: z.number().int() });
+export type PhoneCheck = z.infer<typeof PhoneCheckSchema>;
+
+/** A child a pickup tag or an adult may collect now, with the code on the child's label for the volunteer to compare. */
+export const PickupChildSchema = z.object({
+  check_in_id: z.string(),
+  person_id: z.string(),
+  given_name: z.string(),
+  event_id: z.string(),
+  event_title: z.string(),
+  security_code: z.string().nullable(),
+});
+export type PickupChild = z.infer<typeof PickupChildSchema>;
+export const PickupSchema = z.object({
+  children: z.array(PickupChildSchema),
+  /** Children checked in here whom this adult is marked NOT authorized to collect: the kiosk says so for the volunteer. */
+  refused: z.array(z.object({ given_name: z.string(), reason: z.literal("not_authorized") })),
+});
+export type Pickup = z.infer<typeof PickupSchema>;
+
 export const CheckInSchema = z.object({
   id: z.string(),
   event_id: z.string(),
@@ -73,6 +115,10 @@ export const CheckInSchema = z.object({
 });
 export type CheckIn = z.infer<typeof CheckInSchema>;
 
+/** A kiosk check-in's answer: each child's check-in, and the pickup tag's secret (printed once, as its QR code). */
+export const KioskCheckInSchema = z.object({ check_ins: z.array(CheckInSchema), pickup_tag: z.string().nullable() });
+export type KioskCheckIn = z.infer<typeof KioskCheckInSchema>;
+
 export const AttendanceSchema = z.object({
   event_id: z.string(),
   title: z.string(),
@@ -81,6 +127,18 @@ export const AttendanceSchema = z.object({
   present: z.number().int(),
   children_present: z.number().int(),
   check_ins: z.array(CheckInSchema.extend({ family_name: z.string(), undone: z.boolean() })),
+  /** What the campus's kiosks refused today that staff should see (docs/decisions/0023, "Limits and alerts"), newest first. */
+  kiosk_alerts: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.enum(["unknown_pickup_tag", "invalid_member_code", "wrong_phone_code", "not_authorized", "already_checked_in"]),
+      at: z.string(),
+      kiosk_name: z.string(),
+      /** The tablet, as staff recognise it: when it was set up and by whom. */
+      tablet: z.object({ set_up_at: z.string().nullable(), set_up_by: z.string().nullable() }),
+      child_given_name: z.string().nullable(),
+    }),
+  ),
 });
 export type Attendance = z.infer<typeof AttendanceSchema>;
 

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/database.ts";
 import type { AttendanceMode } from "../generated/prisma/client.ts";
+import { insertMember, insertSession } from "../db/test-fixtures.ts";
+import type { Kiosk } from "./kiosk-campus.ts";
 
 /** Rows the check-in tests share: a campus, an event of it, a household. Not imported by the app. */
 export async function insertCampus(database: Database): Promise<string> {
@@ -36,4 +38,21 @@ export async function insertEvent(
     },
   });
   return id;
+}
+
+/**
+ * A kiosk client of the campus and one tablet of it: the device session a volunteer's approval starts
+ * (docs/decisions/0023). Call again with the same client for a second tablet.
+ */
+export async function insertKiosk(database: Database, campusId: string, clientId?: string): Promise<Kiosk> {
+  const id = clientId ?? `kiosk-${randomUUID()}`;
+  if (!clientId) {
+    await database.prisma.client.create({
+      data: { id, name: "Lobby check-in", type: "public", redirectUris: [], grantTypes: ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"], scopes: ["openid", "check-in:kiosk"], firstParty: true, checkInCampusId: campusId },
+    });
+  }
+  const volunteer = await insertMember(database, { givenName: "Vera", familyName: "Volunteer" });
+  const deviceId = await insertSession(database, volunteer.id);
+  await database.prisma.session.update({ where: { id: deviceId }, data: { deviceClientId: id }, select: { id: true } });
+  return { clientId: id, campusId, deviceId };
 }

@@ -13,6 +13,29 @@ export function randomToken(bytes = 32): string {
   return randomBytes(bytes).toString("base64url");
 }
 
+const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+
+/**
+ * `bytes` random bytes in RFC 4648 base32 (capitals A-Z and digits 2-7, no padding): for codes a barcode
+ * scanner types into a field (few kinds of keystroke, no look-alike 0/1/8/9, readable back in capitals so a
+ * scanner left in Caps Lock still works).
+ */
+export function randomBase32(bytes: number): string {
+  let out = "";
+  let bits = 0;
+  let value = 0;
+  for (const byte of randomBytes(bytes)) {
+    value = ((value << 8) | byte) & 0xffff;
+    bits += 8;
+    while (bits >= 5) {
+      out += BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += BASE32[(value << (5 - bits)) & 31];
+  return out;
+}
+
 /** A uniformly random 6-digit code, leading zeros kept. */
 export function randomSixDigitCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, "0");

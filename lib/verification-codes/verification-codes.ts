@@ -22,6 +22,8 @@ export const VERIFICATION_PURPOSES = [
   "membership_link",
   // "Email me a code" on the sign-in page (lib/sign-in/send-sign-in-code.ts).
   "email_sign_in",
+  // A parent proving at a lobby kiosk that they hold a household's phone (lib/check-in/phone-check.ts).
+  "kiosk_phone",
 ] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 

@@ -7,10 +7,10 @@ import { AREA_SCOPES } from "@/lib/oauth/scopes";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/kiosk/check-ins - a household adult checks children in to open events; each gets a security code (201)
+// POST /api/v1/kiosk/check-ins - the adult proven present checks children in; each gets a security code, together a pickup tag (201)
 export const POST = identityRoute({ scope: AREA_SCOPES.kiosk, permission: "attendance:kiosk" }, async ({ request, caller, database, context }) => {
   const body = await readJsonBody(request, kioskCheckInBodySchema);
-  return identityJson({ check_ins: await kioskCheckIn(database, kioskOf(caller), body, context) }, 201);
+  return identityJson(await kioskCheckIn(database, kioskOf(caller), body, context), 201);
 });
 
 // GET, PUT, PATCH, DELETE /api/v1/kiosk/check-ins - 405 in the identity error shape

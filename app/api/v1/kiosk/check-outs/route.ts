@@ -7,7 +7,7 @@ import { AREA_SCOPES } from "@/lib/oauth/scopes";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/kiosk/check-outs - check a child out with the pickup tag's code, or an authorized adult's own code
+// POST /api/v1/kiosk/check-outs - the chosen children go home, on the scanned pickup tag or an authorized adult's own code
 export const POST = identityRoute({ scope: AREA_SCOPES.kiosk, permission: "attendance:kiosk" }, async ({ request, caller, database, context }) => {
   const body = await readJsonBody(request, kioskCheckOutBodySchema);
   return identityJson(await kioskCheckOut(database, kioskOf(caller), body, context));

@@ -7,11 +7,10 @@ import { AREA_SCOPES } from "@/lib/oauth/scopes";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/kiosk/households - find a household by a member's scanned code or a verified phone's last four digits (first names only)
-export const POST = identityRoute({ scope: AREA_SCOPES.kiosk, permission: "attendance:kiosk" }, async ({ request, caller, database }) => {
+// POST /api/v1/kiosk/households - the household of the adult at the tablet, proven by their scanned code or a texted code (first names only)
+export const POST = identityRoute({ scope: AREA_SCOPES.kiosk, permission: "attendance:kiosk" }, async ({ request, caller, database, context }) => {
   const body = await readJsonBody(request, findHouseholdBodySchema);
-  const kiosk = kioskOf(caller);
-  return identityJson(await findHousehold(database, kiosk.clientId, body));
+  return identityJson(await findHousehold(database, kioskOf(caller), body, context));
 });
 
 // GET, PUT, PATCH, DELETE /api/v1/kiosk/households - 405 in the identity error shape
