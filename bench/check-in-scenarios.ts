@@ -4,7 +4,8 @@
  * in the queue until none is left. A household at the burst is a scan (POST /api/v1/kiosk/households with the
  * adult's member code) and then the check-in of the children that scan answered (POST
  * /api/v1/kiosk/check-ins), each child to their room's event. The scans alone and the check-ins alone (from
- * the burst's answers) give each request's own CPU.
+ * the burst's answers, each household by the kiosk that scanned it, whose proof of presence it carries) give
+ * each request's own CPU.
  */
 import type { LoadRequest, Scenario } from "./closed-loop.ts";
 import { describeAnswer } from "./closed-loop.ts";
@@ -17,9 +18,15 @@ export interface Kiosk {
   refreshToken: string;
 }
 
-/** A household as the kiosk knows it after the scan: the adult and the children to check in, each to an event. */
+/**
+ * A household as the kiosk knows it after the scan: the adult, the proof that they stood at that kiosk (good
+ * for that kiosk alone, docs/decisions/0023), and the children to check in, each to an event.
+ */
 export interface ScannedHousehold {
   guardianId: string;
+  presence: string;
+  /** The kiosk that scanned them: the one whose token checks them in. */
+  kiosk: number;
   children: { child_id: string; event_id: string }[];
 }
 
@@ -38,13 +45,13 @@ function scanRequest(token: string, code: string): LoadRequest {
   return json(token, "/api/v1/kiosk/households", { member_code: code }, "scan");
 }
 
-function checkInRequest(token: string, household: ScannedHousehold): LoadRequest {
-  return json(token, "/api/v1/kiosk/check-ins", { guardian_id: household.guardianId, children: household.children }, "check-in");
+function checkInRequest(kiosks: Kiosk[], household: ScannedHousehold): LoadRequest {
+  return json((kiosks[household.kiosk] as Kiosk).accessToken, "/api/v1/kiosk/check-ins", { presence: household.presence, guardian_id: household.guardianId, children: household.children }, "check-in");
 }
 
 /** A scan's answer, checked: the scanned adult's household, its children to `events` (child j to event j mod n). */
-function readScan(body: string, adultId: string, events: string[]): ScannedHousehold | string {
-  let answer: { households?: { scanned_id?: string; members?: { id: string; role: string }[] }[] };
+function readScan(body: string, adultId: string, events: string[], kiosk: number): ScannedHousehold | string {
+  let answer: { households?: { scanned_id?: string; members?: { id: string; role: string }[] }[]; presence?: string };
   try {
     answer = JSON.parse(body) as typeof answer;
   } catch {
@@ -54,7 +61,8 @@ function readScan(body: string, adultId: string, events: string[]): ScannedHouse
   if (answer.households?.length !== 1 || household?.scanned_id !== adultId) return `scan: not the scanned adult's household: ${body.slice(0, 160)}`;
   const children = (household.members ?? []).filter((member) => member.role === "child");
   if (children.length === 0) return `scan: a household without children: ${body.slice(0, 160)}`;
-  return { guardianId: adultId, children: children.map((child, index) => ({ child_id: child.id, event_id: events[index % events.length] as string })) };
+  if (!answer.presence) return `scan: no proof of presence: ${body.slice(0, 160)}`;
+  return { guardianId: adultId, presence: answer.presence, kiosk, children: children.map((child, index) => ({ child_id: child.id, event_id: events[index % events.length] as string })) };
 }
 
 /** A check-in's answer, checked: 201, one check-in per child, each child with a security code. */
@@ -85,7 +93,8 @@ function queue<T>(items: readonly T[]) {
 export function kioskBurst(kiosks: Kiosk[], households: { adultId: string; code: string }[], events: string[], scanned: ScannedHousehold[], tally: BurstTally): Scenario {
   const waiting = queue(households.map((household, index) => ({ ...household, index })));
   const current: ({ index: number; adultId: string; code: string; household: ScannedHousehold | null } | null)[] = kiosks.map(() => null);
-  const token = (worker: number) => (kiosks[worker % kiosks.length] as Kiosk).accessToken;
+  const kiosk = (worker: number) => worker % kiosks.length;
+  const token = (worker: number) => (kiosks[kiosk(worker)] as Kiosk).accessToken;
   return {
     // A kiosk is done when it has nobody in front of it and nobody is waiting.
     done: (worker) => current[worker] == null && waiting.empty(),
@@ -95,13 +104,13 @@ export function kioskBurst(kiosks: Kiosk[], households: { adultId: string; code:
         const taken = waiting.take()!;
         here = current[worker] = { ...taken, household: null };
       }
-      return here.household ? checkInRequest(token(worker), here.household) : scanRequest(token(worker), here.code);
+      return here.household ? checkInRequest(kiosks, here.household) : scanRequest(token(worker), here.code);
     },
     check: (worker, status, body) => {
       const here = current[worker]!;
       if (!here.household) {
         if (status !== 200) return describeAnswer(status, body);
-        const household = readScan(body, here.adultId, events);
+        const household = readScan(body, here.adultId, events, kiosk(worker));
         if (typeof household === "string") return household;
         here.household = scanned[here.index] = household;
         tally.scans++;
@@ -130,7 +139,7 @@ export function scansOnly(kiosks: Kiosk[], households: { adultId: string; code: 
     },
     check: (worker, status, body) => {
       if (status !== 200) return describeAnswer(status, body);
-      const household = readScan(body, current[worker]!.adultId, events);
+      const household = readScan(body, current[worker]!.adultId, events, worker % kiosks.length);
       if (typeof household === "string") return household;
       tally.scans++;
       tally.households++;
@@ -147,7 +156,7 @@ export function checkInsOnly(kiosks: Kiosk[], scanned: ScannedHousehold[], tally
     done: () => waiting.empty(),
     next: (worker) => {
       const here = (current[worker] = waiting.take()!);
-      return checkInRequest((kiosks[worker % kiosks.length] as Kiosk).accessToken, here);
+      return checkInRequest(kiosks, here);
     },
     check: (worker, status, body) => {
       const here = current[worker]!;

@@ -43,6 +43,11 @@ export function EventAttendance({ eventId, canWrite }: { eventId: string; canWri
           {(data) => <Counts data={data} />}
         </QueryStates>
       </Section>
+      <Section id="kiosk-alerts-title" title="Kiosk alerts" description="What the campus’s kiosks refused on this event’s day, newest first: a stranger trying codes shows here as it happens.">
+        <QueryStates query={attendance} what="the kiosk alerts">
+          {(data) => <KioskAlerts alerts={data.kiosk_alerts} />}
+        </QueryStates>
+      </Section>
       {canWrite && manual ? <ManualCheckIn eventId={eventId} onDone={setAnnouncement} /> : null}
       <Section id="present-title" title="Checked in">
         <QueryStates query={attendance} what="who is checked in">
@@ -70,6 +75,46 @@ function Counts({ data }: { data: Attendance }) {
         <span className={styles.countValue}>{data.checked_in}</span>{" "}
         <span className={styles.countLabel}>checked in today, including those gone</span>
       </li>
+    </ul>
+  );
+}
+
+type Alert = Attendance["kiosk_alerts"][number];
+const CLOCK = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });
+const SET_UP = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/** What happened, in a church office's words. */
+function alertWords(alert: Alert): string {
+  const child = alert.child_given_name ?? "a child";
+  switch (alert.kind) {
+    case "unknown_pickup_tag":
+      return "A pickup tag that was not printed here was scanned";
+    case "invalid_member_code":
+      return "A member code or card that is not valid (old, already used or cancelled) was scanned";
+    case "wrong_phone_code":
+      return "A wrong code was typed after a phone search";
+    case "not_authorized":
+      return `An adult marked NOT authorized for ${child} tried to check ${child} in or collect them`;
+    case "already_checked_in":
+      return `Someone tried to check in ${child}, who was already checked in`;
+  }
+}
+
+function KioskAlerts({ alerts }: { alerts: Alert[] }) {
+  if (alerts.length === 0) return <p className="muted">No alerts from the kiosks today.</p>;
+  return (
+    <ul className={styles.alerts} aria-label="Kiosk alerts">
+      {alerts.map((alert) => (
+        <li key={alert.id} className={styles.alert}>
+          <strong>
+            <time dateTime={alert.at}>{CLOCK.format(new Date(alert.at))}</time> · {alertWords(alert)}.
+          </strong>{" "}
+          <span className="muted">
+            {alert.kiosk_name}
+            {alert.tablet.set_up_at ? `, the tablet set up ${SET_UP.format(new Date(alert.tablet.set_up_at))}${alert.tablet.set_up_by ? ` by ${alert.tablet.set_up_by}` : ""}` : ""}.
+          </span>
+        </li>
+      ))}
     </ul>
   );
 }

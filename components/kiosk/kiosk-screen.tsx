@@ -1,71 +1,45 @@
 "use client";
 
-import { type FormEvent, useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { CheckInSchema, HouseholdSchema, OpenEventSchema, type CheckIn, type Household, type OpenEvent } from "@/lib/check-in/schemas";
-import { KIOSK_API_PREFIX, KIOSK_SIGN_OUT_PATH } from "@/lib/portal-api/kiosk-paths";
+import { OpenEventSchema, type KioskCheckIn, type OpenEvent } from "@/lib/check-in/schemas";
+import { KIOSK_SIGN_OUT_PATH } from "@/lib/portal-api/kiosk-paths";
+import { KioskCheckInFlow } from "./kiosk-check-in";
 import { KioskError, kioskFetch } from "./kiosk-fetch";
 import { KioskLabels } from "./kiosk-labels";
+import { KioskPickupFlow } from "./kiosk-pickup";
+import { Toggle, time, useKioskApi } from "./kiosk-parts";
 
-const eventsSchema = z.object({ events: z.array(OpenEventSchema) }).or(z.array(OpenEventSchema));
-const householdsSchema = z.object({ households: z.array(HouseholdSchema) });
-const checkInsSchema = z.object({ check_ins: z.array(CheckInSchema) });
+const eventsSchema = z.object({ events: z.array(OpenEventSchema) });
 const EVENTS_REFRESH_MS = 60_000;
-/** A member code is a signed token, far longer than any pickup code (4 characters). */
-const PICKUP_CODE_MAX = 12;
 
-function eventsOf(answer: z.infer<typeof eventsSchema>): OpenEvent[] {
-  return Array.isArray(answer) ? answer : answer.events;
-}
-
-function time(iso: string): string {
-  return new Date(iso).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" });
-}
-
-function Toggle({ pressed, onToggle, children }: { pressed: boolean; onToggle: () => void; children: React.ReactNode }) {
-  return (
-    <button type="button" className="kiosk__choice" aria-pressed={pressed} onClick={onToggle}>
-      {children}
-    </button>
-  );
-}
-
-/** The enrolled kiosk: check-in (scan or phone digits → household → children and event → codes and labels) and pickup. */
+/**
+ * The enrolled kiosk (docs/decisions/0023): "Check in" (the adult proves they are here, chooses children and an
+ * open event, and the labels print) and "Pick up" (the parent's pickup tag or an authorized adult's code). The
+ * events are read again every minute.
+ */
 export function KioskScreen({ csrfToken }: { csrfToken: string }) {
+  const api = useKioskApi(csrfToken);
   const [mode, setMode] = useState<"in" | "out">("in");
   const [events, setEvents] = useState<OpenEvent[] | null>(null);
+  const [eventsError, setEventsError] = useState<string | null>(null);
   const [eventId, setEventId] = useState<string | null>(null);
-  const [query, setQuery] = useState("");
-  const [household, setHousehold] = useState<Household | null>(null);
-  const [candidates, setCandidates] = useState<Household[]>([]);
-  const [scannedCode, setScannedCode] = useState<string | null>(null);
-  const [adultId, setAdultId] = useState<string | null>(null);
-  const [children, setChildren] = useState<string[]>([]);
-  const [checkIns, setCheckIns] = useState<CheckIn[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  // Checking in lists the open events; picking up also lists today's ended ones with children still here.
-  const shown = events?.filter((candidate) => mode === "out" || candidate.check_in_open) ?? null;
-  const event = shown?.find((candidate) => candidate.id === eventId) ?? (shown?.length === 1 ? shown[0]! : null);
+  const [labels, setLabels] = useState<KioskCheckIn | null>(null);
+  // A new flow (its own state) each time the mode is chosen again.
+  const [round, setRound] = useState(0);
   const scan = useRef<HTMLInputElement>(null);
-  const result = useRef<HTMLHeadingElement>(null);
-  // Moving focus to the answer's heading after it has rendered, for keyboard and screen-reader users.
-  const [focusRequest, setFocusRequest] = useState(0);
-  useEffect(() => {
-    if (focusRequest > 0) result.current?.focus();
-  }, [focusRequest]);
-
-  const api = useCallback(<S extends z.ZodType>(schema: S, name: string, body?: unknown) => kioskFetch(schema, `${KIOSK_API_PREFIX}/${name}`, csrfToken, body), [csrfToken]);
+  const open = events?.filter((candidate) => candidate.check_in_open) ?? null;
+  const event = open?.find((candidate) => candidate.id === eventId) ?? (open?.length === 1 ? open[0]! : null);
 
   const loadEvents = useCallback(async () => {
     try {
-      const open = eventsOf(await api(eventsSchema, "events"));
-      setEvents(open);
-      setEventId((current) => (current && open.some((event) => event.id === current) ? current : null));
+      const answer = await api(eventsSchema, "events");
+      setEvents(answer.events);
+      setEventsError(null);
+      setEventId((current) => (current && answer.events.some((candidate) => candidate.id === current) ? current : null));
     } catch (caught) {
       if (caught instanceof KioskError && caught.status === 401) return window.location.reload();
-      setError(caught instanceof KioskError ? caught.message : "The events could not be loaded.");
+      setEventsError(caught instanceof KioskError ? caught.message : "The events could not be loaded.");
     }
   }, [api]);
 
@@ -78,84 +52,11 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
     };
   }, [loadEvents]);
 
-  function reset(next: "in" | "out" = mode) {
+  function choose(next: "in" | "out") {
     setMode(next);
-    setQuery("");
-    setHousehold(null);
-    setCandidates([]);
-    setScannedCode(null);
-    setAdultId(null);
-    setChildren([]);
-    setCheckIns(null);
-    setError(null);
-    setNotice(null);
+    setLabels(null);
+    setRound((count) => count + 1);
     setTimeout(() => scan.current?.focus(), 0);
-  }
-
-  async function run(action: () => Promise<void>) {
-    setBusy(true);
-    setError(null);
-    setNotice(null);
-    try {
-      await action();
-    } catch (caught) {
-      if (caught instanceof KioskError && caught.status === 401) return window.location.reload();
-      setError(caught instanceof KioskError ? caught.message : "Something went wrong. Try again.");
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function find(submit: FormEvent) {
-    submit.preventDefault();
-    const typed = query.trim();
-    if (!typed) return setError("Scan a member code or type the last 4 digits of a phone number.");
-    if (mode === "out" && typed.length <= PICKUP_CODE_MAX) {
-      if (!event) return setError("Choose the event the child is picked up from.");
-      return void run(async () => {
-        const done = await api(CheckInSchema, "check-outs", { event_id: event.id, security_code: typed.toUpperCase() });
-        setQuery("");
-        setNotice(`${done.given_name} is checked out. Hand ${done.given_name} over.`);
-      });
-    }
-    void run(async () => {
-      const phone = /^\d{4}$/.test(typed);
-      const { households } = await api(householdsSchema, "households", phone ? { phone_last_four: typed } : { member_code: typed });
-      setScannedCode(phone ? null : typed);
-      setQuery("");
-      if (households.length === 0) return setError("No household was found. Try again or ask a volunteer.");
-      setCandidates(households.length > 1 ? households : []);
-      choose(households.length === 1 ? households[0]! : null);
-      setFocusRequest((count) => count + 1);
-    });
-  }
-
-  function choose(found: Household | null) {
-    setHousehold(found);
-    if (found) setFocusRequest((count) => count + 1);
-    const scanned = found?.members.find((member) => member.id === found.scanned_id && member.role === "adult");
-    setAdultId(scanned?.id ?? null);
-    setChildren([]);
-  }
-
-  function checkIn() {
-    if (!adultId) return setError("Choose who is dropping off.");
-    if (children.length === 0) return setError("Choose at least one child.");
-    if (!event) return setError("Choose an event.");
-    void run(async () => {
-      const answer = await api(checkInsSchema, "check-ins", { guardian_id: adultId, children: children.map((child_id) => ({ child_id, event_id: event.id })) });
-      setCheckIns(answer.check_ins);
-      void loadEvents();
-      setFocusRequest((count) => count + 1);
-    });
-  }
-
-  function checkOutBy(childId: string) {
-    if (!scannedCode) return;
-    void run(async () => {
-      const done = await api(CheckInSchema, "check-outs", { child_id: childId, member_code: scannedCode });
-      setNotice(`${done.given_name} is checked out. Hand ${done.given_name} over.`);
-    });
   }
 
   async function signOut() {
@@ -165,8 +66,7 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
     window.location.reload();
   }
 
-  const adults = household?.members.filter((member) => member.role === "adult") ?? [];
-  const kids = household?.members.filter((member) => member.role === "child") ?? [];
+  const stillHere = events?.filter((candidate) => candidate.checked_in > 0 || !candidate.check_in_open) ?? [];
 
   return (
     <>
@@ -174,160 +74,76 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
         <header className="kiosk__top">
           <h1>{mode === "in" ? "Check in" : "Pick up"}</h1>
           <nav aria-label="Kiosk mode" className="kiosk__modes">
-            <button type="button" className="kiosk__tab" aria-pressed={mode === "in"} onClick={() => reset("in")}>
+            <button type="button" className="kiosk__tab" aria-pressed={mode === "in"} onClick={() => choose("in")}>
               Check in
             </button>
-            <button type="button" className="kiosk__tab" aria-pressed={mode === "out"} onClick={() => reset("out")}>
+            <button type="button" className="kiosk__tab" aria-pressed={mode === "out"} onClick={() => choose("out")}>
               Pick up
             </button>
           </nav>
         </header>
 
-        <section aria-labelledby="kiosk-events" className="kiosk__panel">
-          <h2 id="kiosk-events">Event</h2>
-          {shown === null ? (
-            <p>Loading the events…</p>
-          ) : shown.length === 0 ? (
-            <p>{mode === "in" ? "No event is open for check-in now. Check-in opens 60 minutes before an event starts." : "No child is checked in to an event today."}</p>
-          ) : (
-            <div className="kiosk__choices" role="group" aria-label={mode === "in" ? "Events open for check-in" : "Events to pick up from"}>
-              {shown.map((open) => (
-                <Toggle key={open.id} pressed={open.id === event?.id} onToggle={() => setEventId(open.id)}>
-                  <span className="kiosk__choice-title">{open.title}</span>
-                  <span className="kiosk__choice-meta">
-                    {time(open.start_at)}–{time(open.end_at)}
-                    {!open.check_in_open ? ` · ended, ${open.checked_in} still here` : open.capacity === null ? "" : ` · ${open.checked_in} of ${open.capacity}`}
-                  </span>
-                </Toggle>
-              ))}
-            </div>
-          )}
-        </section>
-
-        <form className="kiosk__panel kiosk__scan" onSubmit={find} noValidate>
-          <label htmlFor="kiosk-scan">{mode === "in" ? "Scan your member code, or type the last 4 digits of your phone" : "Type the pickup tag’s code, or scan an authorized adult’s member code"}</label>
-          <div className="kiosk__scan-row">
-            <input
-              id="kiosk-scan"
-              ref={scan}
-              className="kiosk__input"
-              value={query}
-              onChange={(change) => setQuery(change.target.value)}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              autoFocus
-              maxLength={2000}
-            />
-            <button type="submit" className="kiosk__button kiosk__button--primary" disabled={busy}>
-              {mode === "in" ? "Find" : "Check out"}
-            </button>
-          </div>
-        </form>
-
-        <div aria-live="polite">
-          {error ? (
-            <p className="kiosk__alert" role="alert">
-              {error}
-            </p>
-          ) : null}
-          {notice ? (
-            <p className="kiosk__notice" role="status">
-              {notice}
-            </p>
-          ) : null}
-        </div>
-
-        {candidates.length > 1 && !household ? (
-          <section aria-labelledby="kiosk-households" className="kiosk__panel">
-            <h2 id="kiosk-households" ref={result} tabIndex={-1}>
-              Which household is yours?
-            </h2>
-            <div className="kiosk__choices" role="group" aria-label="Households">
-              {candidates.map((candidate, index) => (
-                <button key={candidate.family_id ?? index} type="button" className="kiosk__choice" onClick={() => choose(candidate)}>
-                  {candidate.members.map((member) => member.given_name).join(", ")}
-                </button>
-              ))}
-            </div>
-          </section>
+        {eventsError ? (
+          <p className="kiosk__alert" role="alert">
+            {eventsError}
+          </p>
         ) : null}
 
-        {household && !checkIns ? (
-          <section aria-labelledby="kiosk-household" className="kiosk__panel">
-            <h2 id="kiosk-household" ref={result} tabIndex={-1}>
-              {mode === "in" ? "Who is checking in?" : "Who is being picked up?"}
-            </h2>
-            {mode === "in" ? (
-              <>
-                {adults.length > 0 && !household.members.some((member) => member.id === household.scanned_id && member.role === "adult") ? (
-                  <div className="kiosk__choices" role="group" aria-label="Dropping off">
-                    {adults.map((adult) => (
-                      <Toggle key={adult.id} pressed={adult.id === adultId} onToggle={() => setAdultId(adult.id)}>
-                        {adult.given_name} drops off
-                      </Toggle>
-                    ))}
-                  </div>
-                ) : null}
-                {kids.length === 0 ? <p>This household has no children to check in.</p> : null}
-                <div className="kiosk__choices" role="group" aria-label="Children">
-                  {kids.map((child) => (
-                    <Toggle
-                      key={child.id}
-                      pressed={children.includes(child.id)}
-                      onToggle={() => setChildren((chosen) => (chosen.includes(child.id) ? chosen.filter((id) => id !== child.id) : [...chosen, child.id]))}
-                    >
-                      {child.given_name}
-                    </Toggle>
-                  ))}
-                </div>
-                <div className="kiosk__actions">
-                  <button type="button" className="kiosk__button kiosk__button--primary" onClick={checkIn} disabled={busy}>
-                    {children.length === 0 ? "Check in" : `Check in ${children.length} ${children.length === 1 ? "child" : "children"}${event ? ` to ${event.title}` : ""}`}
-                  </button>
-                  <button type="button" className="kiosk__button" onClick={() => reset()}>
-                    Cancel
-                  </button>
-                </div>
-              </>
+        {mode === "in" ? (
+          <section aria-labelledby="kiosk-events" className="kiosk__panel">
+            <h2 id="kiosk-events">Event</h2>
+            {open === null ? (
+              <p>Loading the events…</p>
+            ) : open.length === 0 ? (
+              <p>No event is open for check-in now. Check-in opens 60 minutes before an event starts.</p>
             ) : (
-              <div className="kiosk__choices" role="group" aria-label="Children">
-                {kids.map((child) => (
-                  <button key={child.id} type="button" className="kiosk__choice" onClick={() => checkOutBy(child.id)} disabled={busy}>
-                    Check out {child.given_name}
-                  </button>
+              <div className="kiosk__choices" role="group" aria-label="Events open for check-in">
+                {open.map((candidate) => (
+                  <Toggle key={candidate.id} pressed={candidate.id === event?.id} onToggle={() => setEventId(candidate.id)}>
+                    <span className="kiosk__choice-title">{candidate.title}</span>
+                    <span className="kiosk__choice-meta">
+                      {time(candidate.start_at)}–{time(candidate.end_at)}
+                      {candidate.capacity === null ? "" : ` · ${candidate.checked_in} of ${candidate.capacity}`}
+                    </span>
+                  </Toggle>
                 ))}
               </div>
             )}
           </section>
-        ) : null}
-
-        {checkIns ? (
-          <section aria-labelledby="kiosk-codes" className="kiosk__panel">
-            <h2 id="kiosk-codes" ref={result} tabIndex={-1}>
-              Checked in
-            </h2>
-            <ul className="kiosk__codes" aria-label="Security codes">
-              {checkIns.map((row) => (
-                <li key={row.id}>
-                  <span>
-                    {row.given_name} · {row.event_title}
-                  </span>
-                  <strong className="kiosk__code">{row.security_code}</strong>
-                </li>
-              ))}
-            </ul>
-            <p>Keep the pickup tag: the code on it collects your children.</p>
-            <div className="kiosk__actions">
-              <button type="button" className="kiosk__button kiosk__button--primary" onClick={() => window.print()}>
-                Print labels
-              </button>
-              <button type="button" className="kiosk__button" onClick={() => reset()}>
-                Done
-              </button>
-            </div>
+        ) : (
+          <section aria-labelledby="kiosk-still-here" className="kiosk__panel">
+            <h2 id="kiosk-still-here">Still here today</h2>
+            {events === null ? (
+              <p>Loading the events…</p>
+            ) : stillHere.length === 0 ? (
+              <p>No child is checked in to an event today.</p>
+            ) : (
+              <ul className="kiosk__still-here" aria-label="Events with people still checked in">
+                {stillHere.map((candidate) => (
+                  <li key={candidate.id}>
+                    <strong>{candidate.title}</strong> {time(candidate.start_at)}–{time(candidate.end_at)}
+                    {candidate.check_in_open ? ` · ${candidate.checked_in} checked in` : ` · ended, ${candidate.checked_in} still here`}
+                  </li>
+                ))}
+              </ul>
+            )}
           </section>
-        ) : null}
+        )}
+
+        {mode === "in" ? (
+          <KioskCheckInFlow
+            key={`in-${round}`}
+            api={api}
+            event={event}
+            scanRef={scan}
+            onCheckedIn={(printable) => {
+              setLabels(printable);
+              if (printable) void loadEvents();
+            }}
+          />
+        ) : (
+          <KioskPickupFlow key={`out-${round}`} api={api} scanRef={scan} onCheckedOut={() => void loadEvents()} />
+        )}
 
         <footer className="kiosk__bottom">
           <button type="button" className="kiosk__link" onClick={signOut}>
@@ -335,7 +151,7 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
           </button>
         </footer>
       </div>
-      {checkIns ? <KioskLabels checkIns={checkIns} /> : null}
+      {labels ? <KioskLabels checkIns={labels.check_ins} pickupTag={labels.pickup_tag} /> : null}
     </>
   );
 }

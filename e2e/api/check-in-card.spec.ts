@@ -45,9 +45,12 @@ test("a member issues a household card; a kiosk finds the household and hands a 
   expect((await callApi("GET", CARD, mum)).body.card.last_used_at).toEqual(expect.any(String));
 
   // Children checked in by the card's holder, and one collected by her card.
-  const checkedIn = await callApi("POST", "/api/v1/kiosk/check-ins", kiosk.token, { body: { guardian_id: home.mum.id, children: [{ child_id: kid1!.id, event_id: event.id }, { child_id: kid2!.id, event_id: event.id }] } });
+  const checkedIn = await callApi("POST", "/api/v1/kiosk/check-ins", kiosk.token, {
+    body: { presence: found.body.presence, guardian_id: home.mum.id, children: [{ child_id: kid1!.id, event_id: event.id }, { child_id: kid2!.id, event_id: event.id }] },
+  });
   expect(checkedIn.status, JSON.stringify(checkedIn.body)).toBe(201);
-  expect(await callApi("POST", "/api/v1/kiosk/check-outs", kiosk.token, { body: { child_id: kid1!.id, member_code: code } })).toMatchObject({ status: 200, body: { given_name: "Kid1", checked_out_at: expect.any(String) } });
+  const [kid1In, kid2In] = checkedIn.body.check_ins as { id: string }[];
+  expect(await callApi("POST", "/api/v1/kiosk/check-outs", kiosk.token, { body: { member_code: code, check_in_ids: [kid1In!.id] } })).toMatchObject({ status: 200, body: { check_ins: [{ given_name: "Kid1", checked_out_at: expect.any(String) }] } });
   expect(await sql(`SELECT picked_up_by::text, check_out_method FROM check_in WHERE event_id = $1 AND person_id = $2`, [event.id, kid1!.id])).toEqual([{ picked_up_by: home.mum.id, check_out_method: "adult" }]);
 
   // Replaced: the old card is refused as a bad member code, at the search and at pickup; the new one works.
@@ -55,7 +58,8 @@ test("a member issues a household card; a kiosk finds the household and hands a 
   expect(replaced.status).toBe(201);
   expect(replaced.body.code).not.toBe(code);
   expect(await callApi("POST", "/api/v1/kiosk/households", kiosk.token, { body: { member_code: code } })).toMatchObject({ status: 400, body: INVALID });
-  expect(await callApi("POST", "/api/v1/kiosk/check-outs", kiosk.token, { body: { child_id: kid2!.id, member_code: code } })).toMatchObject({ status: 400, body: INVALID });
+  expect(await callApi("POST", "/api/v1/kiosk/pickups", kiosk.token, { body: { member_code: code } })).toMatchObject({ status: 400, body: INVALID });
+  expect(await callApi("POST", "/api/v1/kiosk/check-outs", kiosk.token, { body: { member_code: code, check_in_ids: [kid2In!.id] } })).toMatchObject({ status: 400, body: INVALID });
   expect((await callApi("POST", "/api/v1/kiosk/households", kiosk.token, { body: { member_code: replaced.body.code } })).status).toBe(200);
   expect(await sql(`SELECT count(*)::int AS n FROM check_in_card WHERE user_id = $1 AND revoked_at IS NULL`, [home.mum.id])).toEqual([{ n: 1 }]);
 
@@ -63,7 +67,7 @@ test("a member issues a household card; a kiosk finds the household and hands a 
   expect(await callApi("DELETE", CARD, mum)).toMatchObject({ status: 200, body: { card: null } });
   expect(await callApi("GET", CARD, mum)).toMatchObject({ status: 200, body: { card: null } });
   expect(await callApi("POST", "/api/v1/kiosk/households", kiosk.token, { body: { member_code: replaced.body.code } })).toMatchObject({ status: 400, body: INVALID });
-  expect(await callApi("POST", "/api/v1/kiosk/check-outs", kiosk.token, { body: { child_id: kid2!.id, member_code: replaced.body.code } })).toMatchObject({ status: 400, body: INVALID });
+  expect(await callApi("POST", "/api/v1/kiosk/check-outs", kiosk.token, { body: { member_code: replaced.body.code, check_in_ids: [kid2In!.id] } })).toMatchObject({ status: 400, body: INVALID });
   expect(await callApi("DELETE", CARD, mum)).toMatchObject({ status: 404, body: { error: "not_found", error_description: "check-in card not found" } });
 
   // The security log says what happened; the privacy of the code holds there too.

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { createStaffMember, staffWithToken } from "../support/admin.ts";
-import { createCheckInCampus, createCheckInEvent, createHousehold } from "../support/check-in.ts";
+import { createCheckInCampus, createCheckInEvent, createHousehold, enrolledKiosk } from "../support/check-in.ts";
 import { sql } from "../support/database.ts";
 import { callApi } from "../support/identity-api.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
@@ -11,8 +11,8 @@ import { signInThroughPortal } from "../support/portal.ts";
 
 // Staff › an event's live attendance in Debian's Chromium (issue 19, docs/decisions/0023): counts against
 // capacity, a child still in marked with their code, a member checked in by hand, a child checked out and a
-// check-in undone (each confirmed, with the keyboard), the event's CSV, and a check-in made elsewhere showing
-// up on its own. Axe; screenshots at 1280 and 375 px.
+// check-in undone (each confirmed, with the keyboard), the event's CSV, and a check-in and a kiosk's alert made
+// elsewhere showing up on their own. Axe; screenshots at 1280 and 375 px.
 
 test.use({ timezoneId: "UTC" });
 const main = (page: Page) => page.getByRole("main");
@@ -99,7 +99,7 @@ test("counts, a child still in, a member checked in by hand, check-out and undo 
   await expectNoAxeViolations(page);
 });
 
-test("on a 375 px phone: a check-in made at a kiosk shows up on its own; nothing sideways", async ({ browser }) => {
+test("on a 375 px phone: a check-in and a kiosk's alert made elsewhere show up on their own; nothing sideways", async ({ browser }) => {
   const staff = await createStaffMember("attendance-phone");
   const api = await staffWithToken("attendance-phone-api");
   const campus = await createCheckInCampus();
@@ -124,5 +124,18 @@ test("on a 375 px phone: a check-in made at a kiosk shows up on its own; nothing
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/admin-attendance-375.png", fullPage: true });
+
+  // A stranger at a lobby tablet scans a tag the kiosk never printed: staff see it on their own, in words, with the tablet.
+  const alerts = main(page).getByRole("region", { name: "Kiosk alerts" });
+  await expect(alerts).toContainText("No alerts from the kiosks today.");
+  const kiosk = await enrolledKiosk(campus);
+  expect((await callApi("POST", "/api/v1/kiosk/pickups", kiosk.token, { body: { pickup_tag: `PICKUP-${"A".repeat(16)}` } })).status).toBe(400);
+  await expect(alerts.getByRole("list", { name: "Kiosk alerts" })).toContainText("A pickup tag that was not printed here was scanned.");
+  await expect(alerts).toContainText("Lobby check-in, the tablet set up");
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/admin-attendance-alerts-375.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: "test-results/screens/admin-attendance-alerts-1280.png", fullPage: true });
   await context.close();
 });

@@ -1,15 +1,18 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { createCheckInCampus, createCheckInEvent, createHousehold, memberCode } from "../support/check-in.ts";
+import { uniquePhone } from "../support/contacts.ts";
 import { sql } from "../support/database.ts";
+import { latestCodeFor, wrongCode } from "../support/outbox.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, printedPageSizesMm, tabTo } from "../support/page-checks.ts";
 
-// /kiosk in Debian's Chromium: a lobby tablet enrolled through the device flow (a volunteer allows it on
-// their phone at /device), a guardian's member code scanned, two children checked in with the keyboard
-// only, both codes on screen and on the print labels (notes on the child's label only), then pickup: a
-// wrong code refused, a not-authorized adult refused in words, the right code and an authorized adult
-// accepted. axe, and screenshots at 1280 and 375 px and of the labels in print.
+// /kiosk in Debian's Chromium (docs/decisions/0023): a lobby tablet enrolled through the device flow (a
+// volunteer allows it on their phone at /device), a guardian's member code scanned, two children checked in
+// with the keyboard only, both codes on screen and on the print labels (notes on the child's label only, the
+// pickup tag's QR on the tag only), then pickup: a typed code refused, a not-authorized adult refused in words,
+// the tag's QR and an authorized adult's code accepted; a parent without their code found by their mobile
+// number and the code texted to it. axe, and screenshots at 1280 and 375 px and of the labels in print.
 
 const CODE = /^[ACDEFGHJKMNPQRTUVWXY3479]{4}$/;
 
@@ -59,7 +62,7 @@ async function enrolThisTablet(page: Page, browser: Browser, campusId: string, l
   return clientId;
 }
 
-test("enrol a kiosk by the device flow, check two children in by keyboard, print their labels, and pick them up", async ({ page, browser }) => {
+test("enrol a kiosk, check two children in by keyboard, print their labels and the pickup tag, and pick them up by the tag's QR and by an adult's code", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const campusId = await createCheckInCampus();
   const event = await createCheckInEvent(campusId, { title: `Kids church ${randomBytes(2).toString("hex")}` });
@@ -87,7 +90,11 @@ test("enrol a kiosk by the device flow, check two children in by keyboard, print
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/kiosk-household-1280.png", fullPage: true });
   await tabTo(page, page.getByRole("button", { name: `Check in 2 children to ${event.title}` }));
+  // The tablet's answer carries the tag's secret for the printer; the test keeps it to play the scanner later.
+  const answer = page.waitForResponse((response) => response.url().endsWith("/kiosk/api/v1/check-ins") && response.request().method() === "POST");
   await page.keyboard.press("Enter");
+  const pickupTag = ((await (await answer).json()) as { pickup_tag: string }).pickup_tag;
+  expect(pickupTag).toMatch(/^PICKUP-[A-Z2-7]{16}$/);
 
   await expect(page.getByRole("heading", { level: 2, name: "Checked in" })).toBeFocused();
   const codes = page.getByRole("list", { name: "Security codes" }).getByRole("listitem");
@@ -98,6 +105,8 @@ test("enrol a kiosk by the device flow, check two children in by keyboard, print
     expect(code).toMatch(CODE);
     codeOf[kid.givenName] = code;
   }
+  // The tag's secret is never on the screen: it is printed once, as a QR code, on the tag alone.
+  await expect(page.locator(".kiosk__screen")).not.toContainText(pickupTag.slice(7));
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/kiosk-codes-1280.png", fullPage: true });
   await page.setViewportSize({ width: 375, height: 740 });
@@ -105,7 +114,7 @@ test("enrol a kiosk by the device flow, check two children in by keyboard, print
   await page.screenshot({ path: "test-results/screens/kiosk-codes-375.png", fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // The labels: one per child (name, event, code, the child's notes) and the pickup tag (codes only).
+  // The labels: one per child (name, event, code, the child's notes marked) and the adult's tag (codes and its QR code, no names, no notes).
   await page.emulateMedia({ media: "print" });
   await expect(page.locator(".kiosk__screen")).toBeHidden();
   const labels = page.locator(".kiosk-label");
@@ -113,50 +122,73 @@ test("enrol a kiosk by the device flow, check two children in by keyboard, print
   await expect(labels.nth(0)).toHaveText(new RegExp(`${kids[0]!.givenName}.*${event.title}.*${codeOf[kids[0]!.givenName]}.*Peanut allergy`));
   await expect(labels.nth(1)).toHaveText(new RegExp(`${kids[1]!.givenName}.*${event.title}.*${codeOf[kids[1]!.givenName]}`));
   await expect(labels.nth(1)).not.toContainText("Peanut");
-  await expect(labels.nth(2)).toContainText(codeOf[kids[0]!.givenName]!);
-  await expect(labels.nth(2)).toContainText(codeOf[kids[1]!.givenName]!);
-  await expect(labels.nth(2)).not.toContainText("Peanut");
-  await expect(labels.nth(2)).not.toContainText(kids[0]!.givenName);
+  for (const child of [labels.nth(0), labels.nth(1)]) await expect(child.locator("img")).toHaveCount(0);
+  const tag = labels.nth(2);
+  await expect(tag).toContainText("Pickup tag");
+  await expect(tag).toContainText(codeOf[kids[0]!.givenName]!);
+  await expect(tag).toContainText(codeOf[kids[1]!.givenName]!);
+  await expect(tag).not.toContainText("Peanut");
+  await expect(tag).not.toContainText(kids[0]!.givenName);
+  await expect(tag.locator("img.kiosk-label__qr")).toHaveAttribute("src", /^data:image\/png;base64,/);
   await page.screenshot({ path: "test-results/screens/kiosk-labels-print.png", fullPage: true });
   // Printed, they are three 62 × 29 mm labels, one to a page.
   expect(await printedPageSizesMm(page)).toEqual([[62, 29], [62, 29], [62, 29]]);
   await page.emulateMedia({ media: "screen" });
 
-  // Pickup: a wrong code is refused, the right one accepted.
+  // Pickup: the label's code typed by hand releases nobody.
   await page.getByRole("button", { name: "Done" }).press("Enter");
   await page.getByRole("button", { name: "Pick up", exact: true }).press("Enter");
-  const pickup = page.getByRole("textbox", { name: /pickup tag’s code/ });
-  // Kid2 by the pickup tag's code (Kid1's code is no use for Kid2's pickup on another tag: any wrong code).
-  const right = codeOf[kids[1]!.givenName]!;
-  const wrong = ["ACDE", "ACDF", "ACDH"].find((code) => !Object.values(codeOf).includes(code))!;
-  await pickup.fill(wrong);
+  const pickup = page.getByRole("textbox", { name: /Scan the pickup tag/ });
+  await expect(pickup).toBeFocused();
+  await pickup.fill(codeOf[kids[1]!.givenName]!.toLowerCase());
   await pickup.press("Enter");
-  await expect(page.locator(".kiosk__alert")).toContainText("That code does not match a child checked in to this event today");
-  await pickup.fill(right.toLowerCase());
-  await pickup.press("Enter");
-  await expect(page.getByRole("status").filter({ hasText: `${kids[1]!.givenName} is checked out` })).toBeVisible();
+  await expect(page.locator(".kiosk__alert")).toContainText("A code typed by hand cannot release a child");
 
-  // Dad is marked not authorized for Kid1: refused in words for the volunteer; Mum is authorized.
+  // Dad is marked not authorized for Kid1: his code shows only Kid2, and says so of Kid1 in words for the volunteer.
   await pickup.fill(await memberCode(dad));
   await pickup.press("Enter");
-  await page.getByRole("button", { name: `Check out ${kids[0]!.givenName}` }).click();
-  await expect(page.locator(".kiosk__alert")).toContainText(`NOT authorized to collect ${kids[0]!.givenName}`);
+  await expect(page.getByRole("heading", { level: 2, name: "Who is going home?" })).toBeFocused();
+  await expect(page.locator(".kiosk__alert")).toContainText(`This adult is marked NOT authorized to collect ${kids[0]!.givenName}`);
+  const going = page.getByRole("group", { name: "Children" }).getByRole("button");
+  await expect(going).toHaveCount(1);
+  await expect(going).toContainText(kids[1]!.givenName);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/kiosk-refused-1280.png", fullPage: true });
   await page.setViewportSize({ width: 375, height: 740 });
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: "test-results/screens/kiosk-refused-375.png", fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  // The tag's QR, scanned: both children, each with their label's code to compare; Kid2 alone goes home now.
+  await pickup.focus();
+  await page.keyboard.insertText(pickupTag);
+  await page.keyboard.press("Enter");
+  await expect(going).toHaveCount(2);
+  for (const kid of kids) await expect(going.filter({ hasText: kid.givenName })).toContainText(`label ${codeOf[kid.givenName]}`);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/kiosk-pickup-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "test-results/screens/kiosk-pickup-375.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await going.filter({ hasText: kids[0]!.givenName }).click();
+  await expect(going.filter({ hasText: kids[0]!.givenName })).toHaveAttribute("aria-pressed", "false");
+  await page.getByRole("button", { name: "Check out 1 child" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Hand over ${kids[1]!.givenName} (label ${codeOf[kids[1]!.givenName]})` })).toBeVisible();
+
+  // Mum's own code collects Kid1.
   await pickup.fill(await memberCode(mum));
   await pickup.press("Enter");
-  await page.getByRole("button", { name: `Check out ${kids[0]!.givenName}` }).click();
-  await expect(page.getByRole("status").filter({ hasText: `${kids[0]!.givenName} is checked out` })).toBeVisible();
+  await expect(going).toHaveCount(1);
+  await page.getByRole("button", { name: "Check out 1 child" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Hand over ${kids[0]!.givenName}` })).toBeVisible();
 
   const rows = await sql<{ check_out_method: string | null }>(`SELECT check_out_method FROM check_in WHERE event_id = $1 ORDER BY check_out_method`, [event.id]);
-  expect(rows.map((row) => row.check_out_method)).toEqual(["adult", "code"]);
+  expect(rows.map((row) => row.check_out_method)).toEqual(["adult", "tag"]);
 });
 
-test("a phone's last four digits offer the households by first names, a child is picked up after the event ended, and signing out revokes the kiosk", async ({ page, browser }) => {
+test("a parent without their code types their mobile number and the texted code; a child is picked up after the event ended; signing out revokes the kiosk", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const campusId = await createCheckInCampus();
   const open = await createCheckInEvent(campusId, { title: `Youth night ${randomBytes(2).toString("hex")}` });
@@ -165,20 +197,18 @@ test("a phone's last four digits offer the households by first names, a child is
   const second = await createHousehold("kiosk-phone-b", 1);
   await sql(`UPDATE account SET given_name = 'Amara' WHERE id = $1`, [first.kids[0]!.id]);
   await sql(`UPDATE account SET given_name = 'Bodhi' WHERE id = $1`, [second.kids[0]!.id]);
+  const phone = await uniquePhone();
+  await sql(`UPDATE account SET phone = $2, phone_verified_at = now() WHERE id = $1`, [first.mum.id, phone]);
 
-  // Two households whose verified phones end in the same four digits, which no other account's phone does.
-  let digits = "";
-  do digits = String(5000 + randomInt(5000));
-  while ((await sql(`SELECT 1 FROM account WHERE right(phone, 4) = $1`, [digits])).length > 0);
-  await sql(`UPDATE account SET phone = $2, phone_verified_at = now() WHERE id = $1`, [first.mum.id, `+1312555${digits}`]);
-  await sql(`UPDATE account SET phone = $2, phone_verified_at = now() WHERE id = $1`, [second.mum.id, `+1773555${digits}`]);
-
-  // Bodhi was checked in to the early service, which has ended; his pickup tag reads this code.
+  // Bodhi was checked in to the early service, which has ended; his parent's tag holds this secret.
+  // Hex in capitals with its 0, 1, 8 and 9 replaced is base32 (A-Z, 2-7), as a printed tag's is.
+  const bodhiTag = `PICKUP-${randomBytes(8).toString("hex").toUpperCase().replace(/[0189]/g, "Q")}`;
+  const [tagRow] = await sql<{ id: string }>(`INSERT INTO pickup_tag (secret_hash) VALUES ($1) RETURNING id::text AS id`, [createHash("sha256").update(bodhiTag).digest("base64url")]);
   const [family] = await sql<{ family_id: string }>(`SELECT family_id FROM family_member WHERE user_id = $1`, [second.kids[0]!.id]);
   await sql(
-    `INSERT INTO check_in (event_id, person_id, family_id, dropped_off_by, method, security_code, service_date, checked_in_at)
-     SELECT e.id, $2, $3, $4, 'staff', 'KQ7P', to_char(now() AT TIME ZONE e.timezone, 'YYYY-MM-DD'), e.start_at FROM event e WHERE e.id = $1`,
-    [ended.id, second.kids[0]!.id, family!.family_id, second.mum.id],
+    `INSERT INTO check_in (event_id, person_id, family_id, dropped_off_by, method, security_code, service_date, checked_in_at, pickup_tag_id)
+     SELECT e.id, $2, $3, $4, 'staff', 'KQ7P', to_char(now() AT TIME ZONE e.timezone, 'YYYY-MM-DD'), e.start_at, $5::uuid FROM event e WHERE e.id = $1`,
+    [ended.id, second.kids[0]!.id, family!.family_id, second.mum.id, tagRow!.id],
   );
 
   const clientId = await enrolThisTablet(page, browser, campusId);
@@ -186,39 +216,39 @@ test("a phone's last four digits offer the households by first names, a child is
   await expect(events.getByRole("button")).toHaveCount(1);
   await expect(events.getByRole("button", { name: new RegExp(open.title) })).toHaveAttribute("aria-pressed", "true");
 
-  // Digits, not a scan: only first names, and the parent picks their own household.
-  await page.getByRole("textbox", { name: /Scan your member code/ }).fill(digits);
+  // The whole number as people write it; then the code texted to it.
+  await page.getByRole("textbox", { name: /Scan your member code/ }).fill(`+1 (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`);
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("heading", { level: 2, name: "Which household is yours?" })).toBeFocused();
-  const households = page.getByRole("group", { name: "Households" }).getByRole("button");
-  await expect(households).toHaveCount(2);
-  for (const text of await households.allTextContents()) {
-    for (const person of [first.mum, second.mum, first.kids[0]!, second.kids[0]!]) expect(text).not.toContain(person.familyName);
-  }
+  const texted = page.getByRole("textbox", { name: /We sent a text to the number ending/ });
+  await expect(texted).toBeFocused();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "test-results/screens/kiosk-households-1280.png", fullPage: true });
+  await page.screenshot({ path: "test-results/screens/kiosk-texted-code-1280.png", fullPage: true });
   await page.setViewportSize({ width: 375, height: 740 });
   await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: "test-results/screens/kiosk-households-375.png", fullPage: true });
+  await page.screenshot({ path: "test-results/screens/kiosk-texted-code-375.png", fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await tabTo(page, households.filter({ hasText: "Amara" }));
-  await page.keyboard.press("Enter");
+  const code = await latestCodeFor(phone);
+  await texted.fill(wrongCode(code));
+  await texted.press("Enter");
+  await expect(page.locator(".kiosk__alert")).toContainText("That code is not the code we texted");
+  await texted.fill(code);
+  await texted.press("Enter");
+  // The phone's holder is who stands here: only the children are chosen.
   await expect(page.getByRole("heading", { level: 2, name: "Who is checking in?" })).toBeFocused();
-  // A phone search names no one: the parent says who drops off.
-  await page.getByRole("group", { name: "Dropping off" }).getByRole("button").first().click();
+  await expect(page.getByRole("group", { name: "Dropping off" })).toHaveCount(0);
   await page.getByRole("group", { name: "Children" }).getByRole("button", { name: "Amara" }).click();
   await page.getByRole("button", { name: `Check in 1 child to ${open.title}` }).click();
   await expect(page.getByRole("list", { name: "Security codes" }).getByRole("listitem")).toHaveCount(1);
   await page.getByRole("button", { name: "Done" }).click();
 
-  // Pickup lists the ended event too, and its tag's code collects Bodhi.
+  // Pickup lists the ended event too, and its tag collects Bodhi.
   await page.getByRole("button", { name: "Pick up", exact: true }).click();
-  const pickFrom = page.getByRole("group", { name: "Events to pick up from" });
-  await expect(pickFrom.getByRole("button")).toHaveCount(2);
-  await pickFrom.getByRole("button", { name: new RegExp(`${ended.title}.*ended, 1 still here`) }).click();
-  await page.getByRole("textbox", { name: /pickup tag’s code/ }).fill("kq7p");
+  await expect(page.getByRole("list", { name: "Events with people still checked in" })).toContainText(`${ended.title}`);
+  await expect(page.getByRole("list", { name: "Events with people still checked in" })).toContainText("ended, 1 still here");
+  await page.getByRole("textbox", { name: /Scan the pickup tag/ }).fill(bodhiTag);
   await page.keyboard.press("Enter");
-  await expect(page.getByRole("status").filter({ hasText: "Bodhi is checked out" })).toBeVisible();
+  await page.getByRole("button", { name: "Check out 1 child" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Hand over Bodhi (label KQ7P)" })).toBeVisible();
 
   // Signing out ends the kiosk's grant at the issuer, not only on this tablet.
   page.once("dialog", (dialog) => void dialog.accept());

@@ -47,6 +47,19 @@ export async function createHousehold(label: string, children = 2) {
   return { familyId, mum, dad, kids };
 }
 
+/** The household search of the adult at the tablet by their own code: its answer, with the proof of presence checking in needs. */
+export async function scanAtKiosk(kioskToken: string, member: TestMember) {
+  const found = await callApi("POST", "/api/v1/kiosk/households", kioskToken, { body: { member_code: await memberCode(member) } });
+  expect(found.status, JSON.stringify(found.body)).toBe(200);
+  return found.body as { households: { family_id: string | null; scanned_id?: string; members: { id: string; given_name: string; role: string }[] }[]; presence: string };
+}
+
+/** The adult at the tablet checks these children in to the event: scan, then check in. Answers the raw answer. */
+export async function checkInAtKiosk(kioskToken: string, adult: TestMember, children: { id: string }[], eventId: string) {
+  const { presence } = await scanAtKiosk(kioskToken, adult);
+  return callApi("POST", "/api/v1/kiosk/check-ins", kioskToken, { body: { presence, guardian_id: adult.id, children: children.map((child) => ({ child_id: child.id, event_id: eventId })) } });
+}
+
 /** A member's current check-in code, as their phone shows it. */
 export async function memberCode(member: TestMember): Promise<string> {
   const tokens = await portalTokensFor(member);
@@ -58,15 +71,18 @@ export async function memberCode(member: TestMember): Promise<string> {
 /**
  * A kiosk client bound to the campus, registered first-party for `check-in:kiosk`, and enrolled by the
  * device flow: the kiosk shows a code, a volunteer with `attendance:kiosk` types it at /device and allows
- * it, the kiosk's poll turns into tokens. Answers the kiosk's access token.
+ * it, the kiosk's poll turns into tokens. Answers the kiosk's access token. With `existingClientId`, another
+ * tablet of that kiosk client (each tablet is its own enrolment, its own device session).
  */
-export async function enrolledKiosk(campusId: string): Promise<{ clientId: string; token: string }> {
-  const clientId = `kiosk-${randomBytes(5).toString("hex")}`;
-  await sql(
-    `INSERT INTO client (id, name, type, redirect_uris, post_logout_redirect_uris, grant_types, scopes, first_party, check_in_campus_id)
-     VALUES ($1, 'Lobby check-in', 'public', '{}', '{}', ARRAY['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'], ARRAY['openid', 'check-in:kiosk'], true, $2)`,
-    [clientId, campusId],
-  );
+export async function enrolledKiosk(campusId: string, existingClientId?: string): Promise<{ clientId: string; token: string }> {
+  const clientId = existingClientId ?? `kiosk-${randomBytes(5).toString("hex")}`;
+  if (!existingClientId) {
+    await sql(
+      `INSERT INTO client (id, name, type, redirect_uris, post_logout_redirect_uris, grant_types, scopes, first_party, check_in_campus_id)
+       VALUES ($1, 'Lobby check-in', 'public', '{}', '{}', ARRAY['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'], ARRAY['openid', 'check-in:kiosk'], true, $2)`,
+      [clientId, campusId],
+    );
+  }
   const volunteer = await createTestMember("kiosk-volunteer");
   await sql(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE name = 'kiosk'`, [volunteer.id]);
 

@@ -15,6 +15,7 @@ import {
   PhoneCheckSchema,
   PickupSchema,
   OpenEventSchema,
+  PICKUP_TAG_PREFIX,
   SelfCheckInEventListSchema,
   attendanceCsvQuerySchema,
   findHouseholdBodySchema,
@@ -26,7 +27,6 @@ import {
   staffCheckInBodySchema,
 } from "./schemas.ts";
 import { KIOSK_PHONE_SEARCH_POLICY } from "./guess-limits.ts";
-import { PICKUP_TAG_PREFIX } from "./pickup-tag.ts";
 import { SECURITY_CODE_ALPHABET } from "./security-code.ts";
 import { CODE_TTL_SECONDS } from "../verification-codes/verification-code-rules.ts";
 import { CHECK_IN_OPENS_MINUTES_BEFORE } from "./window.ts";

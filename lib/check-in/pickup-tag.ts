@@ -1,6 +1,7 @@
 import "server-only";
 import { hashToken, randomBase32 } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
+import { PICKUP_TAG_PREFIX } from "./schemas.ts";
 
 /**
  * The parent's pickup tag (docs/decisions/0023, "Pickup"): printed at the kiosk with the children it collects,
@@ -9,7 +10,6 @@ import type { Database } from "../db/database.ts";
  * codes printed on both are only for a volunteer to compare. Only the secret's SHA-256 is stored. A tag
  * collects the children checked in with it, at the kiosk's campus, on the day they were checked in.
  */
-export const PICKUP_TAG_PREFIX = "PICKUP-";
 const PICKUP_TAG_BYTES = 10;
 const PICKUP_TAG = /^PICKUP-[A-Z2-7]{16}$/;
 

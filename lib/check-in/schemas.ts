@@ -5,6 +5,9 @@ import { z } from "zod";
 const uuid = z.string().uuid("must be an id");
 const eventId = z.string().min(1).max(100, "must be an event id");
 
+/** What a parent's pickup tag's QR holds before its random part (lib/check-in/pickup-tag.ts); the kiosk page tells a tag from a member's code by it. */
+export const PICKUP_TAG_PREFIX = "PICKUP-";
+
 const memberCode = z.string().min(10).max(2000);
 /** A scanned pickup tag (`PICKUP-` and 16 base32 characters); anything else is refused as an unknown tag. */
 const pickupTag = z.string().min(1).max(100);

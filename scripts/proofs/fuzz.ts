@@ -466,15 +466,19 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "PATCH /api/v1/admin/membership/records/{id}": ["membership_record", "security_event"],
   "POST /api/v1/admin/membership/records/{id}/unlink": ["membership_record", "security_event"],
   // Check-in (docs/decisions/0023). The member's own: an event id the run has no open event for, but a
-  // check-in and its log entry are what a success writes. The kiosk routes refuse the member's portal token
-  // (no `check-in:kiosk`); what they would write is listed all the same. Wrong codes count in attempt_counter.
+  // check-in and its log entry are what a success writes. The kiosk routes run with a tablet's token (and
+  // refuse the member's portal token, which lacks `check-in:kiosk`). Wrong codes count in attempt_counter.
   "POST /api/v1/users/me/check-ins": ["check_in", "security_event"],
   // The member's household card: issuing revokes the live one and writes the new; revoking one there is.
   "POST /api/v1/users/me/check-in-card": ["check_in_card", "security_event"],
   "DELETE /api/v1/users/me/check-in-card": ["check_in_card", "security_event"],
-  "POST /api/v1/kiosk/households": [],
-  "POST /api/v1/kiosk/check-ins": ["check_in", "security_event"],
-  "POST /api/v1/kiosk/check-outs": ["check_in", "security_event"],
+  // A phone search issues a code (and texts it when the number is a household's); a wrong scan or code is a
+  // kiosk alert; a check-in writes its pickup tag; a pickup by a member's code spends it.
+  "POST /api/v1/kiosk/phone-checks": ["verification_code", "outbox_message"],
+  "POST /api/v1/kiosk/households": ["verification_code", "kiosk_alert"],
+  "POST /api/v1/kiosk/check-ins": ["check_in", "security_event", "pickup_tag", "kiosk_alert"],
+  "POST /api/v1/kiosk/pickups": ["kiosk_alert", "check_in_card"],
+  "POST /api/v1/kiosk/check-outs": ["check_in", "security_event", "spent_member_code", "kiosk_alert", "check_in_card"],
   // Staff, on the run's own event (not open for check-in: refused) and check-in ids nobody has.
   "POST /api/v1/admin/events/{id}/check-ins": ["check_in", "security_event"],
   "POST /api/v1/admin/check-ins/{id}/check-out": ["check_in", "security_event"],
@@ -698,9 +702,10 @@ interface IdentityRoute {
   list?: ListQuery;
   /**
    * Whose valid credential the route gets: the member's token (default), the administrator's (the staff API;
-   * sometimes the member's instead, which must be `forbidden`), the cron secret, or none (public routes).
+   * sometimes the member's instead, which must be `forbidden`), a kiosk tablet's (the kiosk API; sometimes the
+   * member's, which must be `forbidden`), the cron secret, or none (public routes).
    */
-  credential?: "member" | "admin" | "cron" | "none";
+  credential?: "member" | "admin" | "kiosk" | "cron" | "none";
   /**
    * The scope the route needs (docs/decisions/0018; the proof's own copy, like the error tables): `null` where
    * any member token will do. The staff API needs `staff`. Omitted: no member token is involved.
@@ -914,8 +919,8 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/admin/guardianships", credential: admin, scope: "staff", list: LISTS.guardianships },
     { method: "POST", path: "/api/v1/admin/guardianships", credential: admin, scope: "staff", body: { guardian_id: ids.staff, dependent_id: ids.child } },
     { method: "POST", path: "/api/v1/admin/guardianships/{id}/end", credential: admin, scope: "staff" },
-    // Check-in (docs/decisions/0023): the member's code, attendance and self check-in; the kiosk API, which the
-    // member's portal token must never reach; staff attendance.
+    // Check-in (docs/decisions/0023): the member's code, attendance and self check-in; the kiosk API with a
+    // tablet's token (and the member's portal token, which must never reach it); staff attendance.
     { method: "GET", path: "/api/v1/users/me/check-in-code", scope: "account:check-in" },
     { method: "GET", path: "/api/v1/users/me/check-in-events", scope: "account:check-in" },
     { method: "GET", path: "/api/v1/users/me/check-ins", scope: "account:check-in" },
@@ -923,10 +928,12 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/users/me/check-in-card", scope: "account:check-in" },
     { method: "POST", path: "/api/v1/users/me/check-in-card", scope: "account:check-in" },
     { method: "DELETE", path: "/api/v1/users/me/check-in-card", scope: "account:check-in" },
-    { method: "GET", path: "/api/v1/kiosk/events", scope: "check-in:kiosk" },
-    { method: "POST", path: "/api/v1/kiosk/households", scope: "check-in:kiosk", body: { phone_last_four: "0123" } },
-    { method: "POST", path: "/api/v1/kiosk/check-ins", scope: "check-in:kiosk", body: { guardian_id: ids.member, children: [{ child_id: ids.child, event_id: "evt_fuzz_not_open" }] } },
-    { method: "POST", path: "/api/v1/kiosk/check-outs", scope: "check-in:kiosk", body: { event_id: "evt_fuzz_not_open", security_code: "ACDE" } },
+    { method: "GET", path: "/api/v1/kiosk/events", credential: "kiosk", scope: "check-in:kiosk" },
+    { method: "POST", path: "/api/v1/kiosk/phone-checks", credential: "kiosk", scope: "check-in:kiosk", body: { phone: "+16175550123" } },
+    { method: "POST", path: "/api/v1/kiosk/households", credential: "kiosk", scope: "check-in:kiosk", body: { phone_check_id: "00000000-0000-4000-8000-0000000000aa", code: "123456" } },
+    { method: "POST", path: "/api/v1/kiosk/check-ins", credential: "kiosk", scope: "check-in:kiosk", body: { presence: "not-a-proof", guardian_id: ids.member, children: [{ child_id: ids.child, event_id: "evt_fuzz_not_open" }] } },
+    { method: "POST", path: "/api/v1/kiosk/pickups", credential: "kiosk", scope: "check-in:kiosk", body: { pickup_tag: "PICKUP-AAAAAAAAAAAAAAAA" } },
+    { method: "POST", path: "/api/v1/kiosk/check-outs", credential: "kiosk", scope: "check-in:kiosk", body: { pickup_tag: "PICKUP-AAAAAAAAAAAAAAAA", check_in_ids: ["00000000-0000-4000-8000-0000000000ab"] } },
     { method: "GET", path: "/api/v1/admin/events/{id}/attendance", credential: admin, scope: "staff" },
     { method: "POST", path: "/api/v1/admin/events/{id}/check-ins", credential: admin, scope: "staff", body: { person_id: ids.child } },
     { method: "POST", path: "/api/v1/admin/check-ins/{id}/check-out", credential: admin, scope: "staff" },
@@ -1128,13 +1135,13 @@ export function identityRequests(fixtures: IdentityFixtures, cronSecret: string)
     const body = route.body ? encodedBody(fc.oneof({ weight: 4, arbitrary: mutatedObject(route.body) }, { weight: 1, arbitrary: fc.constant(route.body) })) : encodedBody(hostileValue);
     const known = fixtures.knownIds[route.path] ?? [];
     const credential = route.credential ?? "member";
-    const valid = credential === "admin" ? fixtures.adminToken : credential === "cron" ? cronSecret : credential === "member" ? fixtures.memberToken : null;
+    const valid = credential === "admin" ? fixtures.adminToken : credential === "kiosk" ? fixtures.kioskToken : credential === "cron" ? cronSecret : credential === "member" ? fixtures.memberToken : null;
     const appTokens = fixtures.thirdPartyTokens.map((app) => app.token);
     const auth =
       credential === "cron"
         ? cronAuthorization(cronSecret, fixtures.memberToken)
-        : credential === "admin"
-          ? authorization(fixtures.adminToken, fixtures.memberToken, appTokens)
+        : credential === "admin" || credential === "kiosk"
+          ? authorization(valid, fixtures.memberToken, appTokens)
           : credential === "none"
             ? authorization(null)
             : // Account-changing routes never get the member's own valid token (noValidToken); an app's, which must be refused, they do.
@@ -1384,11 +1391,23 @@ export function pageRequests(): fc.Arbitrary<Generated> {
 
 // The lobby kiosk page's own routes (/kiosk: device-flow enrolment and the relay of the kiosk API, decision
 // 0023): JSON in the identity error shape; hostile bodies, methods and paths, with and without a valid body.
-const KIOSK_PAGE_ROUTES = ["/kiosk/enrol", "/kiosk/enrol/poll", "/kiosk/sign-out", "/kiosk/api/v1/events", "/kiosk/api/v1/households", "/kiosk/api/v1/check-ins", "/kiosk/api/v1/check-outs", "/kiosk/api/v1/..%2F..%2Fusers%2Fme", "/kiosk/api/v1/kiosk/events"];
+const KIOSK_PAGE_ROUTES = [
+  "/kiosk/enrol",
+  "/kiosk/enrol/poll",
+  "/kiosk/sign-out",
+  "/kiosk/api/v1/events",
+  "/kiosk/api/v1/phone-checks",
+  "/kiosk/api/v1/households",
+  "/kiosk/api/v1/check-ins",
+  "/kiosk/api/v1/pickups",
+  "/kiosk/api/v1/check-outs",
+  "/kiosk/api/v1/..%2F..%2Fusers%2Fme",
+  "/kiosk/api/v1/kiosk/events",
+];
 
 function kioskPageRequests(): fc.Arbitrary<Generated> {
   const body = fc.oneof(
-    fc.constantFrom('{"client_id":"demo-checkin-kiosk"}', '{"client_id":"../../x"}', '{"phone_last_four":"1234"}', '{"member_code":"aaaaaaaaaaaa"}', '{"member_code":"CARD-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}', '{"event_id":"e","security_code":"ACDE"}', "{}", "[]", "null", ""),
+    fc.constantFrom('{"client_id":"demo-checkin-kiosk"}', '{"client_id":"../../x"}', '{"phone":"+16175550123"}', '{"phone_check_id":"00000000-0000-4000-8000-0000000000aa","code":"123456"}', '{"member_code":"aaaaaaaaaaaa"}', '{"member_code":"CARD-AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"}', '{"pickup_tag":"PICKUP-AAAAAAAAAAAAAAAA"}', '{"pickup_tag":"ACDE","check_in_ids":["00000000-0000-4000-8000-0000000000ab"]}', "{}", "[]", "null", ""),
     hostileText.map((text) => text.slice(0, 2000)),
   );
   return fc

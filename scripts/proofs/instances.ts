@@ -171,7 +171,8 @@ export async function runInstances(tally: Tally, options: { databaseUrl: string;
     tally.check("… once: its next poll, on A, is invalid_grant", againOnA.status === 400 && againOnA.body.error === "invalid_grant", `A answered ${againOnA.status} ${String(againOnA.body.error)}`);
 
     // Check-in (docs/decisions/0023): two kiosks of one campus, enrolled by a check-in volunteer, one talking to
-    // A and one to B; a child checked in on the first is checked out on the second with the tag's code, once.
+    // A and one to B; a child checked in on the first (the parent's own code scanned there) is collected on the
+    // second with the pickup tag printed by the first, once.
     const tag = randomUUID().slice(0, 8);
     const campusId = `cmp_proof_${tag}`;
     await database.query(`INSERT INTO campus (id, name, timezone) VALUES ($1, 'Proof campus', 'UTC')`, [campusId]);
@@ -190,7 +191,14 @@ export async function runInstances(tally: Tally, options: { databaseUrl: string;
        INSERT INTO user_role (user_id, role_id) SELECT v.id, r.id FROM v, role r WHERE r.name = 'kiosk'`,
       [volunteerEmail],
     );
-    const [parent] = await database.query<{ id: string }>(`INSERT INTO account (given_name, family_name, locale) VALUES ('Proof', 'Parent', 'en') RETURNING id::text AS id`);
+    const parentEmail = `proofs-parent-${tag}@example.org`;
+    const [parent] = await database.query<{ id: string }>(
+      `WITH p AS (INSERT INTO account (email, email_verified_at, password_hash, given_name, family_name, locale)
+                  SELECT $1, now(), password_hash, 'Proof', 'Parent', 'en' FROM account WHERE email = 'member@example.org' RETURNING id),
+            r AS (INSERT INTO user_role (user_id, role_id) SELECT p.id, r.id FROM p, role r WHERE r.name = 'member')
+       SELECT id::text AS id FROM p`,
+      [parentEmail],
+    );
     const [child] = await database.query<{ id: string }>(`INSERT INTO account (given_name, family_name, birth_date, locale) VALUES ('Pip', 'Parent', '2020-01-01', 'en') RETURNING id::text AS id`);
     const [household] = await database.query<{ id: string }>(`INSERT INTO family (name, code_hash, code_encrypted, code_expires_at) VALUES ('Proof household', $1, 'none', now()) RETURNING id::text AS id`, [`proof-${tag}`]);
     await database.query(`INSERT INTO family_member (family_id, user_id, role) VALUES ($1::uuid, $2::uuid, 'adult'), ($1::uuid, $3::uuid, 'child')`, [household!.id, parent!.id, child!.id]);
@@ -223,13 +231,21 @@ export async function runInstances(tally: Tally, options: { databaseUrl: string;
     };
     const kioskA = await enrolKiosk(`proof-kiosk-a-${tag}`, a);
     const kioskB = await enrolKiosk(`proof-kiosk-b-${tag}`, b);
-    const checkedIn = await kioskCall(a, kioskA, "/api/v1/kiosk/check-ins", { guardian_id: parent!.id, children: [{ child_id: child!.id, event_id: eventId }] });
-    const securityCode = (checkedIn.body.check_ins as { security_code: string }[] | undefined)?.[0]?.security_code ?? "";
-    tally.check("a child checked in by kiosk A on server A gets a security code", checkedIn.status === 201 && /^[A-Z0-9]{4}$/.test(securityCode), `A answered ${checkedIn.status} ${String(checkedIn.body.error_description ?? "")}`);
-    const outOnB = await kioskCall(b, kioskB, "/api/v1/kiosk/check-outs", { event_id: eventId, security_code: securityCode });
-    const againOnKioskA = await kioskCall(a, kioskA, "/api/v1/kiosk/check-outs", { event_id: eventId, security_code: securityCode });
-    tally.check("… is checked out by kiosk B on server B with that code", outOnB.status === 200 && outOnB.body.given_name === "Pip", `B answered ${outOnB.status} ${String(outOnB.body.error_description ?? "")}`);
-    tally.check("… once: the code no longer matches on A", againOnKioskA.status === 400, `A answered ${againOnKioskA.status}`);
+    // The parent's own member code, as their phone shows it, scanned at kiosk A.
+    const parentCode = await fetch(`${a.url}/api/v1/users/me/check-in-code`, { headers: { authorization: `Bearer ${(await portalTokens(a.url, parentEmail)).access_token}` } });
+    const memberCode = String(((await parentCode.json()) as { code?: string }).code ?? "");
+    const scanned = await kioskCall(a, kioskA, "/api/v1/kiosk/households", { member_code: memberCode });
+    const checkedIn = await kioskCall(a, kioskA, "/api/v1/kiosk/check-ins", { presence: scanned.body.presence, guardian_id: parent!.id, children: [{ child_id: child!.id, event_id: eventId }] });
+    const securityCode = (checkedIn.body.check_ins as { id: string; security_code: string }[] | undefined)?.[0]?.security_code ?? "";
+    const checkInId = (checkedIn.body.check_ins as { id: string }[] | undefined)?.[0]?.id ?? "";
+    const pickupTag = String(checkedIn.body.pickup_tag ?? "");
+    tally.check("a child checked in by kiosk A on server A gets a security code and a pickup tag", checkedIn.status === 201 && /^[A-Z0-9]{4}$/.test(securityCode) && /^PICKUP-[A-Z2-7]{16}$/.test(pickupTag), `A answered ${checkedIn.status} ${String(checkedIn.body.error_description ?? "")}`);
+    const foundOnB = await kioskCall(b, kioskB, "/api/v1/kiosk/pickups", { pickup_tag: pickupTag });
+    const outOnB = await kioskCall(b, kioskB, "/api/v1/kiosk/check-outs", { pickup_tag: pickupTag, check_in_ids: [checkInId] });
+    const againOnKioskA = await kioskCall(a, kioskA, "/api/v1/kiosk/check-outs", { pickup_tag: pickupTag, check_in_ids: [checkInId] });
+    const pickedUp = (outOnB.body.check_ins as { given_name: string }[] | undefined)?.[0]?.given_name;
+    tally.check("… is found by kiosk B on server B from the tag printed at A, and checked out there", foundOnB.status === 200 && outOnB.status === 200 && pickedUp === "Pip", `B answered ${foundOnB.status}, ${outOnB.status} ${String(outOnB.body.error_description ?? "")}`);
+    tally.check("… once: the tag collects nobody more on A", againOnKioskA.status === 404, `A answered ${againOnKioskA.status}`);
 
     // DPoP (RFC 9449): a nonce made by A is good on B, and a proof used on A is refused on B.
     const key = await generateKeyPair("ES256");

@@ -25,6 +25,10 @@ export const MAY_CHANGE_ON_REFUSAL: Record<string, { columns: "all" | string[]; 
     columns: "all",
     why: "a failed sign-in or second factor against an existing account is logged for its owner (types sign_in_failed, second_factor_failed only: checked separately)",
   },
+  kiosk_alert: {
+    columns: "all",
+    why: "a lobby kiosk's refusal (an unknown pickup tag or member code, a wrong texted code, an adult marked not authorized, a child already checked in) is what staff must see at once (docs/decisions/0023): writing the alert on a refusal is the alert working",
+  },
   verification_code: {
     columns: ["attempts"],
     why: "a wrong code counts against that code (5 attempts, then it is dead); nothing else of the row may change",

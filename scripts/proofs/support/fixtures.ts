@@ -14,13 +14,15 @@
 import { randomBytes } from "node:crypto";
 import { DEMO_ACCOUNTS, DEMO_CHILD } from "../../../lib/demo/seed-identity.ts";
 import type { Database } from "./db-state.ts";
-import { portalTokens, signInForTokens } from "./tokens.ts";
+import { kioskTokens, portalTokens, signInForTokens } from "./tokens.ts";
 
 export interface IdentityFixtures {
   /** The member's token of the portal (first-party): every account area. */
   memberToken: string;
   /** The administrator's token of the portal, signed in with the second factor: the staff API. */
   adminToken: string;
+  /** A lobby kiosk tablet of the run's own kiosk client, enrolled by the demo's check-in volunteer: the kiosk API. */
+  kioskToken: string;
   /** The member's tokens of the third-party demo app, with narrow scopes: never account control (docs/decisions/0018). */
   thirdPartyTokens: { token: string; scopes: string[] }[];
   ids: {
@@ -127,6 +129,17 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
     [ownRecord, ids.staff],
   );
 
+  // A kiosk client of the run's own at a seeded campus, and one tablet of it enrolled by the check-in volunteer
+  // (docs/decisions/0023): the kiosk API's valid credential.
+  const kioskClient = `fuzz-kiosk-${randomBytes(4).toString("hex")}`;
+  await database.query(
+    `INSERT INTO client (id, name, type, redirect_uris, post_logout_redirect_uris, grant_types, scopes, first_party, check_in_campus_id)
+     SELECT $1, 'Fuzz kiosk', 'public', '{}', '{}', ARRAY['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'], ARRAY['openid', 'check-in:kiosk'], true, id
+       FROM campus ORDER BY id LIMIT 1`,
+    [kioskClient],
+  );
+  const kioskToken = (await kioskTokens(baseUrl, kioskClient, DEMO_ACCOUNTS.volunteer.email)).access_token;
+
   // A webhook endpoint of the run's own, at an address that never resolves (.invalid): its routes' known ids.
   const webhook = await api(baseUrl, adminToken, "POST", "/api/v1/admin/webhooks", { url: "https://webhooks.invalid/fuzz-fixture", event_types: ["event.updated"] });
 
@@ -177,5 +190,5 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
        UNION ALL SELECT id::text FROM federated_identity UNION ALL SELECT id FROM webhook_endpoint`,
     )
   ).map((row) => row.id.toLowerCase());
-  return { memberToken, adminToken, thirdPartyTokens, ids, knownIds, realIds };
+  return { memberToken, adminToken, kioskToken, thirdPartyTokens, ids, knownIds, realIds };
 }

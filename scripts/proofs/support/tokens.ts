@@ -7,7 +7,7 @@
  */
 import { createHash, createHmac, hkdfSync, randomBytes } from "node:crypto";
 import { generate } from "otplib";
-import { DEMO_APP, OAuthBrowser } from "../../../e2e/support/oauth-browser.ts";
+import { DEMO_APP, OAuthBrowser, hiddenInputs } from "../../../e2e/support/oauth-browser.ts";
 import { DEMO_TOTP_SECRET, TWO_STEP_ACCOUNTS, DEMO_ACCOUNTS } from "../../../lib/demo/seed-identity.ts";
 import { PORTAL_SCOPES } from "../../../lib/oauth/clients/portal-scopes.ts";
 import { PROOFS_APP_SECRET } from "./config.ts";
@@ -108,4 +108,24 @@ export async function signInForTokens(
 /** The portal's tokens for `email`: every account area, and staff rights where the member's roles give them. */
 export function portalTokens(authorizeOn: string, email: string, issuer = authorizeOn, tokenOn = authorizeOn): Promise<Tokens> {
   return signInForTokens(authorizeOn, email, tokenOn, PORTAL_SCOPE, portalClient(issuer));
+}
+
+/**
+ * A lobby kiosk tablet's access token (docs/decisions/0023): the kiosk client asks for a device code, the
+ * check-in volunteer signs in on `baseUrl` and allows it at /device, and the device's poll gets the tokens.
+ */
+export async function kioskTokens(baseUrl: string, clientId: string, volunteerEmail: string): Promise<Tokens> {
+  const post = async (path: string, form: Record<string, string>) => {
+    const response = await fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(form), signal: AbortSignal.timeout(30_000) });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const started = await post("/oauth/device_authorization", { client_id: clientId, scope: "openid check-in:kiosk" });
+  if (started.status !== 200) throw new Error(`the kiosk's device authorization answered ${started.status} ${JSON.stringify(started.body)}`);
+  const volunteer = new OAuthBrowser(baseUrl);
+  await (await volunteer.postSignIn(null, volunteerEmail, DEMO_PASSWORD)).body?.cancel();
+  const typed = await volunteer.post("/auth/device", { ...hiddenInputs((await volunteer.page("/device")).html), user_code: String(started.body.user_code) });
+  await volunteer.post("/auth/device/decision", { ...hiddenInputs((await volunteer.page(typed)).html), decision: "allow" });
+  const polled = await post("/oauth/token", { client_id: clientId, grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: String(started.body.device_code) });
+  if (polled.status !== 200) throw new Error(`the kiosk's poll answered ${polled.status} ${JSON.stringify(polled.body)}`);
+  return polled.body as unknown as Tokens;
 }

@@ -1,0 +1,76 @@
+"use client";
+
+import { useCallback, useState, type ReactNode } from "react";
+import type { z } from "zod";
+import { KIOSK_API_PREFIX } from "@/lib/portal-api/kiosk-paths";
+import { KioskError, kioskFetch } from "./kiosk-fetch";
+
+/** A call of the kiosk API through the page's relay: `/kiosk/api/v1/<name>`, the answer parsed by `schema`. */
+export type KioskApi = <S extends z.ZodType>(schema: S, name: string, body?: unknown) => Promise<z.output<S>>;
+
+export function useKioskApi(csrfToken: string): KioskApi {
+  return useCallback(<S extends z.ZodType>(schema: S, name: string, body?: unknown) => kioskFetch(schema, `${KIOSK_API_PREFIX}/${name}`, csrfToken, body), [csrfToken]);
+}
+
+/** An event's time as the tablet's own locale writes it (12- or 24-hour). */
+export function time(iso: string): string {
+  return new Date(iso).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" });
+}
+
+export function Toggle({ pressed, onToggle, children, disabled }: { pressed: boolean; onToggle: () => void; children: ReactNode; disabled?: boolean }) {
+  return (
+    <button type="button" className="kiosk__choice" aria-pressed={pressed} onClick={onToggle} disabled={disabled}>
+      {children}
+    </button>
+  );
+}
+
+/**
+ * A step's answer on the screen: `error` (a refusal, in red, for the volunteer) or `notice` (done, in green).
+ * `run` shows the one or the other for an action; a signed-out kiosk (401) reloads into its set-up screen.
+ */
+export function useKioskAction() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const run = useCallback(async (action: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    try {
+      await action();
+    } catch (caught) {
+      if (caught instanceof KioskError && caught.status === 401) return window.location.reload();
+      setError(caught instanceof KioskError ? caught.message : "Something went wrong. Try again.");
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  const clear = useCallback(() => {
+    setError(null);
+    setNotice(null);
+  }, []);
+  return { busy, error, notice, setError, setNotice, run, clear };
+}
+
+export function KioskMessages({ error, notice }: { error: string | null; notice: string | null }) {
+  return (
+    <div aria-live="polite">
+      {error ? (
+        <p className="kiosk__alert" role="alert">
+          {error}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="kiosk__notice" role="status">
+          {notice}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Amy", "Amy and Ben", "Amy, Ben and Cy". */
+export function names(list: readonly string[]): string {
+  return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+}

@@ -1,0 +1,122 @@
+"use client";
+
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
+import { z } from "zod";
+import { CheckInSchema, PICKUP_TAG_PREFIX, PickupSchema, type Pickup } from "@/lib/check-in/schemas";
+import { KioskMessages, Toggle, names, useKioskAction, type KioskApi } from "./kiosk-parts";
+
+const checkOutsSchema = z.object({ check_ins: z.array(CheckInSchema) });
+/** Member codes and cards are far longer; a short text was typed by hand, most likely the label's 4-character code. */
+const TYPED_BY_HAND_MAX = 12;
+
+/** The credential the children were found with: sent again with the check-out. */
+type Credential = { pickup_tag: string } | { member_code: string };
+
+/**
+ * Picking children up (docs/decisions/0023, "Pickup"): the volunteer scans the QR code of the parent's pickup
+ * tag, or the member code or card of an adult on the child's pickup list; the kiosk lists the children it may
+ * collect with their labels' codes, and those chosen are checked out. A code typed by hand releases nobody.
+ */
+export function KioskPickupFlow({ api, scanRef, onCheckedOut }: { api: KioskApi; scanRef: RefObject<HTMLInputElement | null>; onCheckedOut: () => void }) {
+  const [query, setQuery] = useState("");
+  const [found, setFound] = useState<{ credential: Credential; pickup: Pickup } | null>(null);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const { busy, error, notice, setError, setNotice, run } = useKioskAction();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (found) heading.current?.focus();
+  }, [found]);
+
+  function startAgain() {
+    setFound(null);
+    setChosen([]);
+    setTimeout(() => scanRef.current?.focus(), 0);
+  }
+
+  function look(submit: FormEvent) {
+    submit.preventDefault();
+    const typed = query.trim();
+    if (!typed) return setError("Scan the pickup tag, or the member code of an adult on the child’s pickup list.");
+    const tag = typed.toUpperCase().startsWith(PICKUP_TAG_PREFIX);
+    if (!tag && typed.length <= TYPED_BY_HAND_MAX) {
+      setQuery("");
+      return setError("A code typed by hand cannot release a child. Scan the QR code on the pickup tag, or an authorized adult’s member code. If the tag will not scan, fetch a staff member.");
+    }
+    const credential: Credential = tag ? { pickup_tag: typed } : { member_code: typed };
+    void run(async () => {
+      const pickup = await api(PickupSchema, "pickups", credential);
+      setQuery("");
+      setFound({ credential, pickup });
+      setChosen(pickup.children.map((child) => child.check_in_id));
+    });
+  }
+
+  function checkOut() {
+    if (!found) return;
+    if (chosen.length === 0) return setError("Choose at least one child.");
+    void run(async () => {
+      const done = await api(checkOutsSchema, "check-outs", { ...found.credential, check_in_ids: chosen });
+      const handed = done.check_ins.map((row) => `${row.given_name} (label ${row.security_code ?? "without a code"})`);
+      setNotice(`Hand over ${names(handed)}. Check that each child’s label shows that code.`);
+      startAgain();
+      onCheckedOut();
+    });
+  }
+
+  const refused = found?.pickup.refused ?? [];
+
+  return (
+    <>
+      {found ? null : (
+        <form className="kiosk__panel kiosk__scan" onSubmit={look} noValidate>
+          <label htmlFor="kiosk-scan">Scan the pickup tag, or the member code or card of an adult on the child’s pickup list</label>
+          <div className="kiosk__scan-row">
+            <input id="kiosk-scan" ref={scanRef} className="kiosk__input" value={query} onChange={(change) => setQuery(change.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} autoFocus maxLength={2000} />
+            <button type="submit" className="kiosk__button kiosk__button--primary" disabled={busy}>
+              Find
+            </button>
+          </div>
+        </form>
+      )}
+
+      <KioskMessages error={error} notice={notice} />
+
+      {found ? (
+        <section aria-labelledby="kiosk-pickup" className="kiosk__panel">
+          <h2 id="kiosk-pickup" ref={heading} tabIndex={-1}>
+            Who is going home?
+          </h2>
+          {refused.length > 0 ? (
+            <p className="kiosk__alert" role="alert">
+              This adult is marked NOT authorized to collect {names(refused.map((child) => child.given_name))}. Do not hand {refused.length === 1 ? refused[0]!.given_name : "them"} over; fetch a staff member.
+            </p>
+          ) : null}
+          <div className="kiosk__choices" role="group" aria-label="Children">
+            {found.pickup.children.map((child) => (
+              <Toggle
+                key={child.check_in_id}
+                pressed={chosen.includes(child.check_in_id)}
+                onToggle={() => setChosen((list) => (list.includes(child.check_in_id) ? list.filter((id) => id !== child.check_in_id) : [...list, child.check_in_id]))}
+              >
+                <span className="kiosk__choice-title">{child.given_name}</span>
+                <span className="kiosk__choice-meta">
+                  {child.event_title} · label {child.security_code}
+                </span>
+              </Toggle>
+            ))}
+          </div>
+          <div className="kiosk__actions">
+            {found.pickup.children.length > 0 ? (
+              <button type="button" className="kiosk__button kiosk__button--primary" onClick={checkOut} disabled={busy}>
+                {chosen.length === 1 ? "Check out 1 child" : `Check out ${chosen.length} children`}
+              </button>
+            ) : null}
+            <button type="button" className="kiosk__button" onClick={startAgain}>
+              Cancel
+            </button>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}
