@@ -2,7 +2,7 @@
 
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { HouseholdSearchSchema, KioskCheckInSchema, PhoneCheckSchema, type Household, type KioskCheckIn, type OpenEvent } from "@/lib/check-in/schemas";
-import { KioskMessages, Toggle, names, useKioskAction, type KioskApi } from "./kiosk-parts";
+import { KioskMessages, ScanForm, Toggle, names, useKioskAction, type KioskApi } from "./kiosk-parts";
 
 /** What the adult typed is a phone number: digits and the separators people write, at least seven digits. */
 function looksLikePhone(typed: string): boolean {
@@ -120,16 +120,15 @@ export function KioskCheckInFlow({
   return (
     <>
       {step.kind === "scan" ? (
-        <form className="kiosk__panel kiosk__scan" onSubmit={find} noValidate>
-          <label htmlFor="kiosk-scan">Scan your member code or card, or type your mobile number</label>
-          <div className="kiosk__scan-row">
-            <input id="kiosk-scan" ref={scanRef} className="kiosk__input" value={query} onChange={(change) => setQuery(change.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} autoFocus maxLength={2000} />
-            <button type="submit" className="kiosk__button kiosk__button--primary" disabled={busy}>
-              Find
-            </button>
-          </div>
-          <p className="kiosk__hint">A mobile number needs its country code, such as +1 617 555 0199. We text it a code to type here.</p>
-        </form>
+        <ScanForm
+          label="Scan your member code or card, or type your mobile number"
+          value={query}
+          onChange={setQuery}
+          onSubmit={find}
+          scanRef={scanRef}
+          busy={busy}
+          hint="A mobile number needs its country code, such as +1 617 555 0199. We text it a code to type here."
+        />
       ) : null}
 
       {step.kind === "texted" ? (

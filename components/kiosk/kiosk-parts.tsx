@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useState, type FormEvent, type ReactNode, type RefObject } from "react";
 import type { z } from "zod";
 import { KIOSK_API_PREFIX } from "@/lib/portal-api/kiosk-paths";
 import { KioskError, kioskFetch } from "./kiosk-fetch";
@@ -73,4 +73,39 @@ export function KioskMessages({ error, notice }: { error: string | null; notice:
 /** "Amy", "Amy and Ben", "Amy, Ben and Cy". */
 export function names(list: readonly string[]): string {
   return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+}
+
+/**
+ * The scan field: a scanner types what it read and presses Enter, a person types a phone number. Focused on
+ * arrival, so the next family can scan at once.
+ */
+export function ScanForm({
+  label,
+  value,
+  onChange,
+  onSubmit,
+  scanRef,
+  busy,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  onSubmit: (submit: FormEvent) => void;
+  scanRef: RefObject<HTMLInputElement | null>;
+  busy: boolean;
+  hint?: string;
+}) {
+  return (
+    <form className="kiosk__panel kiosk__scan" onSubmit={onSubmit} noValidate>
+      <label htmlFor="kiosk-scan">{label}</label>
+      <div className="kiosk__scan-row">
+        <input id="kiosk-scan" ref={scanRef} className="kiosk__input" value={value} onChange={(change) => onChange(change.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} autoFocus maxLength={2000} />
+        <button type="submit" className="kiosk__button kiosk__button--primary" disabled={busy}>
+          Find
+        </button>
+      </div>
+      {hint ? <p className="kiosk__hint">{hint}</p> : null}
+    </form>
+  );
 }

@@ -3,7 +3,7 @@
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { CheckInSchema, PICKUP_TAG_PREFIX, PickupSchema, type Pickup } from "@/lib/check-in/schemas";
-import { KioskMessages, Toggle, names, useKioskAction, type KioskApi } from "./kiosk-parts";
+import { KioskMessages, ScanForm, Toggle, names, useKioskAction, type KioskApi } from "./kiosk-parts";
 
 const checkOutsSchema = z.object({ check_ins: z.array(CheckInSchema) });
 /** Member codes and cards are far longer; a short text was typed by hand, most likely the label's 4-character code. */
@@ -68,15 +68,7 @@ export function KioskPickupFlow({ api, scanRef, onCheckedOut }: { api: KioskApi;
   return (
     <>
       {found ? null : (
-        <form className="kiosk__panel kiosk__scan" onSubmit={look} noValidate>
-          <label htmlFor="kiosk-scan">Scan the pickup tag, or the member code or card of an adult on the child’s pickup list</label>
-          <div className="kiosk__scan-row">
-            <input id="kiosk-scan" ref={scanRef} className="kiosk__input" value={query} onChange={(change) => setQuery(change.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} autoFocus maxLength={2000} />
-            <button type="submit" className="kiosk__button kiosk__button--primary" disabled={busy}>
-              Find
-            </button>
-          </div>
-        </form>
+        <ScanForm label="Scan the pickup tag, or the member code or card of an adult on the child’s pickup list" value={query} onChange={setQuery} onSubmit={look} scanRef={scanRef} busy={busy} />
       )}
 
       <KioskMessages error={error} notice={notice} />

@@ -13,30 +13,17 @@ import type { CheckIn } from "./schemas.ts";
 import { SECURITY_CODE_ALPHABET } from "./security-code.ts";
 import { selfCheckIn } from "./self-check-in.ts";
 import type { Kiosk } from "./kiosk-campus.ts";
-import { insertCampus, insertEvent, insertKiosk } from "./test-setup.ts";
+import { insertCampus, insertEvent, insertHousehold, insertKiosk } from "./test-setup.ts";
 
 // Check-in's rules (docs/decisions/0023) on a database with every migration.
 const database = serviceTestDatabase();
 const MINUTE = 60_000;
 
-/** A household: two adults (one marked not authorized for the first child) and two children. */
+/** Mia and Dan (marked not authorized for Amy), Amy (a peanut allergy) and Ben; Mia's phone is not verified. */
 async function household() {
-  const { prisma } = database;
-  const family = await prisma.family.create({ data: { name: "The Lees", codeHash: `h-${crypto.randomUUID()}`, codeEncrypted: "x", codeExpiresAt: new Date() }, select: { id: true } });
-  const mum = await insertMember(database, { givenName: "Mia", phone: `+4477009${String(Math.floor(Math.random() * 90000) + 10000)}` });
-  const dad = await insertMember(database, { givenName: "Dan" });
-  const amy = await insertMember(database, { givenName: "Amy", email: null, password: false });
-  const ben = await insertMember(database, { givenName: "Ben", email: null, password: false });
-  await prisma.familyMember.createMany({
-    data: [
-      { familyId: family.id, userId: mum.id, role: "adult" },
-      { familyId: family.id, userId: dad.id, role: "adult" },
-      { familyId: family.id, userId: amy.id, role: "child", notes: "Peanut allergy" },
-      { familyId: family.id, userId: ben.id, role: "child" },
-    ],
-  });
-  await prisma.pickupPerson.create({ data: { childId: amy.id, kind: "not_authorized", userId: dad.id, name: "Dan Lee" } });
-  return { familyId: family.id, mum: mum.id, dad: dad.id, amy: amy.id, ben: ben.id };
+  const home = await insertHousehold(database, { family: "The Lees", mum: "Mia", dad: "Dan", first: "Amy", second: "Ben", notes: "Peanut allergy" });
+  await database.prisma.user.update({ where: { id: home.mum }, data: { phone: `+1617555${String(1000 + Math.floor(Math.random() * 9000))}` }, select: { id: true } });
+  return home;
 }
 
 const kiosk = (campusId: string) => insertKiosk(database, campusId);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { serviceTestDatabase } from "../db/service-test.ts";
-import { TEST_CONTEXT, failure, insertMember } from "../db/test-fixtures.ts";
+import { TEST_CONTEXT, failure } from "../db/test-fixtures.ts";
 import { getAttendanceOrThrow } from "./attendance.ts";
 import { findKioskPickup, kioskCheckOut } from "./check-out.ts";
 import { findHousehold } from "./find-household.ts";
@@ -11,7 +11,7 @@ import { issueMemberCode } from "./member-code.ts";
 import { startKioskPhoneCheck } from "./phone-check.ts";
 import { newPickupTagSecret } from "./pickup-tag.ts";
 import { findHouseholdBodySchema, kioskCheckOutBodySchema } from "./schemas.ts";
-import { insertCampus, insertEvent, insertKiosk } from "./test-setup.ts";
+import { insertCampus, insertEvent, insertHousehold, insertKiosk } from "./test-setup.ts";
 
 // Issue 36's child-safety rules (docs/decisions/0023, "Pickup" and "Finding a household") on a database with
 // every migration: a child goes home only on the parent's pickup tag or an authorized adult's own code; a
@@ -20,26 +20,11 @@ import { insertCampus, insertEvent, insertKiosk } from "./test-setup.ts";
 const database = serviceTestDatabase({ DEV_OUTBOX: "true" });
 const MINUTE = 60_000;
 
-/** Mum (with a verified phone of her own), Dad (marked NOT authorized for Amy), and Amy and Ben. */
+/** Mina (with a verified phone of her own), Daniel (marked NOT authorized for Amy), and Amy and Ben. */
 async function household() {
-  const { prisma } = database;
-  const family = await prisma.family.create({ data: { name: "The Parks", codeHash: `h-${crypto.randomUUID()}`, codeEncrypted: "x", codeExpiresAt: new Date() }, select: { id: true } });
   const phone = await unusedPhone();
-  const mum = await insertMember(database, { givenName: "Mina", phone });
-  await prisma.user.update({ where: { id: mum.id }, data: { phoneVerifiedAt: new Date() }, select: { id: true } });
-  const dad = await insertMember(database, { givenName: "Daniel" });
-  const amy = await insertMember(database, { givenName: "Amy", email: null, password: false });
-  const ben = await insertMember(database, { givenName: "Ben", email: null, password: false });
-  await prisma.familyMember.createMany({
-    data: [
-      { familyId: family.id, userId: mum.id, role: "adult" },
-      { familyId: family.id, userId: dad.id, role: "adult" },
-      { familyId: family.id, userId: amy.id, role: "child", notes: "Peanut allergy" },
-      { familyId: family.id, userId: ben.id, role: "child" },
-    ],
-  });
-  await prisma.pickupPerson.create({ data: { childId: amy.id, kind: "not_authorized", userId: dad.id, name: "Daniel Park" } });
-  return { phone, mum: mum.id, dad: dad.id, amy: amy.id, ben: ben.id };
+  const home = await insertHousehold(database, { family: "The Parks", mum: "Mina", dad: "Daniel", first: "Amy", second: "Ben", notes: "Peanut allergy", mumPhone: phone });
+  return { ...home, phone };
 }
 
 /** A valid North American number (a 555 exchange, kept for fiction) that no account of this database has. */

@@ -56,3 +56,30 @@ export async function insertKiosk(database: Database, campusId: string, clientId
   await database.prisma.session.update({ where: { id: deviceId }, data: { deviceClientId: id }, select: { id: true } });
   return { clientId: id, campusId, deviceId };
 }
+
+/**
+ * A household of two adults and two children: the second adult is marked NOT authorized for the first child,
+ * who has notes (an allergy) for their label. Names are the test's; `mumPhone` is the first adult's verified phone.
+ */
+export async function insertHousehold(
+  database: Database,
+  names: { family: string; mum: string; dad: string; first: string; second: string; notes: string; mumPhone?: string },
+): Promise<{ familyId: string; mum: string; dad: string; amy: string; ben: string }> {
+  const { prisma } = database;
+  const family = await prisma.family.create({ data: { name: names.family, codeHash: `h-${randomUUID()}`, codeEncrypted: "x", codeExpiresAt: new Date() }, select: { id: true } });
+  const mum = await insertMember(database, { givenName: names.mum, phone: names.mumPhone ?? null });
+  if (names.mumPhone) await prisma.user.update({ where: { id: mum.id }, data: { phoneVerifiedAt: new Date() }, select: { id: true } });
+  const dad = await insertMember(database, { givenName: names.dad });
+  const amy = await insertMember(database, { givenName: names.first, email: null, password: false });
+  const ben = await insertMember(database, { givenName: names.second, email: null, password: false });
+  await prisma.familyMember.createMany({
+    data: [
+      { familyId: family.id, userId: mum.id, role: "adult" },
+      { familyId: family.id, userId: dad.id, role: "adult" },
+      { familyId: family.id, userId: amy.id, role: "child", notes: names.notes },
+      { familyId: family.id, userId: ben.id, role: "child" },
+    ],
+  });
+  await prisma.pickupPerson.create({ data: { childId: amy.id, kind: "not_authorized", userId: dad.id, name: names.dad } });
+  return { familyId: family.id, mum: mum.id, dad: dad.id, amy: amy.id, ben: ben.id };
+}
