@@ -79,12 +79,11 @@ WITH input AS (
   WHERE c.blocked_until IS NULL OR c.blocked_until <= $2::timestamptz
   RETURNING c.key, c.failures, c.blocked_until
 )
-SELECT i.key, i.counts, t.failures, t.blocked_until, p.failures AS prior_failures, p.blocked_until AS prior_blocked_until, p.updated_at AS prior_updated_at
+SELECT i.key, t.failures, t.blocked_until, p.failures AS prior_failures, p.blocked_until AS prior_blocked_until, p.updated_at AS prior_updated_at
   FROM input i LEFT JOIN taken t ON t.key = i.key LEFT JOIN prior p ON p.key = i.key`;
 
 interface TakeRow {
   key: string;
-  counts: boolean;
   failures: number | null;
   blocked_until: Date | string | null;
   prior_failures: number | null;
@@ -158,8 +157,9 @@ export async function takeAttempt(
     return { allowed: true, attempt: { retryAfterSeconds, taken } };
   }
   // A key blocked by another attempt after this statement's snapshot was skipped by the upsert alone: its
-  // block is read now. Counts this refused attempt took on its other keys are given back.
-  if (skipped.length > 0) {
+  // block is read now (when the snapshot saw a block, nothing was counted and its wait is known). Counts this
+  // refused attempt took on its other keys are given back.
+  if (skipped.length > 0 && waitSeconds === 0) {
     const blocks = await database.query<{ blocked_until: Date | string | null }>(`SELECT blocked_until FROM attempt_counter WHERE key = ANY($1::text[])`, [skipped]);
     for (const block of blocks) waitSeconds = Math.max(waitSeconds, secondsUntil(instant(block.blocked_until), now));
   }
