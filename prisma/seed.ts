@@ -5,8 +5,9 @@
  * the portal's client and `demo-app`; lib/demo/seed-identity.ts) and the membership register (2,400 people;
  * lib/demo/build-membership-register.ts). Safe to run again: the calendar's demo rows are replaced in one
  * transaction, the identities and register records are upserted (claims of records are kept).
- * `--identity-only` leaves the calendar alone (and lets an empty embedded database seed its calendar as a
- * server would): what `npm run demo` runs before it starts the server.
+ * `--identity-only` leaves a calendar alone: what `npm run demo` runs before it starts the server. On an
+ * empty embedded database it writes the demo calendar first, as the server's first start would, so the
+ * check-in kiosk's campus exists when its client is registered (lib/demo/seed-before-demo-start.ts).
  */
 import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
@@ -55,26 +56,26 @@ if (today !== undefined && (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(D
 }
 
 const { closeDatabase, database: openDatabase, databaseKind } = await import("../lib/db.ts");
+const { env } = await import("../lib/env.ts");
 const { seedDemoData } = await import("../lib/demo/seed-demo-data.ts");
-const { DEMO_PASSWORD, seedIdentityDemoData } = await import("../lib/demo/seed-identity.ts");
-const { seedMembershipRegister } = await import("../lib/demo/seed-membership-register.ts");
+const { DEMO_PASSWORD } = await import("../lib/demo/seed-identity.ts");
+const { seedBeforeDemoStart } = await import("../lib/demo/seed-before-demo-start.ts");
 
 const database = await openDatabase();
 try {
   const started = performance.now();
-  if (!identityOnly) {
-    const counts = await seedDemoData(database, { today, eventCount });
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const calendarSeeded = (counts: Awaited<ReturnType<typeof seedDemoData>>, from: string) =>
     console.log(
-      `Seeded the ${databaseKind()} database in ${seconds} s: ${counts.campuses} campuses, ${counts.ministries} ministries, ` +
-        `${counts.series} series, ${counts.events} events (from ${today ?? "today"}).`,
+      `Seeded the ${databaseKind()} database in ${((performance.now() - started) / 1000).toFixed(1)} s: ${counts.campuses} campuses, ${counts.ministries} ministries, ` +
+        `${counts.series} series, ${counts.events} events (from ${from}).`,
     );
-  }
-  const identities = await seedIdentityDemoData(database);
-  const register = await seedMembershipRegister(database.query);
-  console.log(`Membership register: ${register.records} records (claims already made are kept).`);
+  if (!identityOnly) calendarSeeded(await seedDemoData(database, { today, eventCount }), today ?? "today");
+  // The embedded database is the one a server fills with the demo calendar when it is empty: done here, first.
+  const seeded = await seedBeforeDemoStart(database, { calendarIfEmpty: identityOnly && databaseKind() === "embedded" && env().SEED_DEMO_DATA });
+  if (seeded.calendar) calendarSeeded(seeded.calendar, "today");
+  console.log(`Membership register: ${seeded.registerRecords} records (claims already made are kept).`);
   console.log(
-    `Demo accounts (password ${DEMO_PASSWORD}): ${identities.accounts.join(", ")}; clients: ${identities.clients.join(", ")}.`,
+    `Demo accounts (password ${DEMO_PASSWORD}): ${seeded.identities.accounts.join(", ")}; clients: ${seeded.identities.clients.join(", ")}.`,
   );
 } finally {
   await closeDatabase();

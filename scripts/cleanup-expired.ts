@@ -1,7 +1,7 @@
 /**
  * `npm run cleanup:expired [-- --days=30]`: deletes expired verification codes, parked authorization
- * requests and authorization codes, stale attempt-limit counters, expired revoked-token ids, and refresh
- * tokens, sessions and outbox messages that ended more than --days ago (lib/system/cleanup-expired.ts says
+ * requests and authorization codes, stale attempt-limit counters, expired revoked-token ids, spent check-in
+ * codes, old kiosk alerts and pickup tags, and refresh tokens, sessions and outbox messages that ended more than --days ago (lib/system/cleanup-expired.ts says
  * exactly what and why). Run it daily (cron, Vercel Cron, a scheduled job). Safe to run again, and from two
  * machines at once. On the embedded database (no DATABASE_URL) it refuses unless --embedded is given: only one
  * process may open that folder, so stop the server first.
@@ -46,7 +46,8 @@ try {
       `${summary.authorizationCodes} authorization codes, ${summary.attemptCounters} attempt counters, ` +
       `${summary.revokedAccessTokens} revoked access-token ids, ${summary.refreshTokens} refresh tokens, ${summary.sessions} sessions, ` +
       `${summary.outboxMessages} outbox messages, ${summary.webhookDeliveries} webhook deliveries, ${summary.webhookPreviousSecrets} replaced webhook secrets, ${summary.federatedLoginAttempts} federated sign-in attempts, ` +
-      `${summary.federatedLinkCodes} federated link codes and ${summary.knownDevices} known browsers (retention ${retentionDays} days).`,
+      `${summary.federatedLinkCodes} federated link codes, ${summary.spentMemberCodes} spent member codes, ${summary.kioskAlerts} kiosk alerts, ` +
+      `${summary.pickupTags} pickup tags and ${summary.knownDevices} known browsers (retention ${retentionDays} days).`,
   );
 } finally {
   await closeDatabase();

@@ -10,6 +10,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { demoAddress } from "./demo-address.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
@@ -39,11 +40,13 @@ const server = spawn(process.execPath, [".next-server/main.mjs"], { stdio: "inhe
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
 
-const url = `http://localhost:${port}`;
+// Asked here, on this machine; told as BASE_URL, the origin the server answers forms for.
+const local = `http://localhost:${port}`;
+const url = demoAddress(process.env, existsSync(".env") ? readFileSync(".env", "utf8") : null, port);
 const deadline = Date.now() + 120_000;
 while (Date.now() < deadline) {
   try {
-    const response = await fetch(`${url}/api/health`);
+    const response = await fetch(`${local}/api/health`);
     if (response.ok) {
       console.log(
         `\n  Church calendar is ready: ${url}/calendar\n  API: ${url}/api/calendar/events/upcoming · OpenAPI: ${url}/api/openapi.json\n` +

@@ -14,7 +14,8 @@
  *   served (lib/log/json-log.ts);
  * - gets the security headers (lib/http/security-headers.ts) as defaults that Next's own may override: a
  *   page's nonce-based policy comes from proxy.ts;
- * - is written to the access log as one JSON line: method, path without the query, status, duration;
+ * - is written to the access log as one JSON line: method, path without the query and without the secret
+ *   of a route that carries one in its URL (lib/log/redact-path.ts: the private feed's token), status, duration;
  * - gets its client's address decided here, where the socket is known (lib/http/client-address.ts, by
  *   TRUSTED_PROXIES), in a request header of ours that every route reads and no client can set: whatever a
  *   client sent in it is overwritten.
@@ -231,7 +232,7 @@ function logged(path: string): boolean {
 /** Answers written by this server itself rather than Next: the access log says so (`"fastPath": true`). */
 const servedHere = new WeakSet<http.ServerResponse>();
 
-/** One JSON line per request once its answer is sent (or the client went away). Never the query string. */
+/** One JSON line per request once its answer is sent (or the client went away). Never the query string; logLine redacts the path. */
 function logAccess(request: http.IncomingMessage, response: http.ServerResponse, requestId: string, started: number): void {
   const path = (request.url ?? "/").split("?")[0]!.slice(0, 256);
   if (!logged(path)) return;

@@ -217,6 +217,29 @@ test("the device endpoint: only clients registered for the grant, only scopes th
   expect([get.status, await get.json()]).toEqual([405, { error: "invalid_request", error_description: "GET is not allowed here; use POST" }]);
 });
 
+test("asking for device codes is limited per address: 60 free, the 61st starts a wait, then 429 slow_down with Retry-After in RFC 6749's shape", async () => {
+  // Sixty-one from one address, as a lobby's kiosks never would in a quarter-hour; every one answered.
+  const from = { "x-forwarded-for": await uniqueIp(), "content-type": "application/x-www-form-urlencoded" };
+  const ask = () => fetch(new URL("/oauth/device_authorization", ISSUER), { method: "POST", headers: from, body: new URLSearchParams({ client_id: KIOSK.id, scope: "openid" }).toString() });
+  const statuses: number[] = [];
+  for (let request = 0; request < 61; request += 1) {
+    const answer = await ask();
+    statuses.push(answer.status);
+    await answer.body?.cancel();
+  }
+  expect(statuses.filter((status) => status === 200)).toHaveLength(61);
+  // The 62nd is refused: not the 500 of an unmapped limit, but the OAuth surface's own answer.
+  const refused = await ask();
+  expect(refused.status).toBe(429);
+  const wait = Number(refused.headers.get("retry-after"));
+  expect(wait).toBeGreaterThanOrEqual(1);
+  expect(wait).toBeLessThanOrEqual(60);
+  expect(refused.headers.get("cache-control")).toBe("no-store");
+  expect(await refused.json()).toEqual({ error: "slow_down", error_description: `too many requests; try again in ${wait} ${wait === 1 ? "second" : "seconds"}` });
+  // Another address is not held back.
+  expect((await startDevice("openid")).device_code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+});
+
 test("wrong codes are counted: five free, then the member waits, even for the right code", async () => {
   const member = await createTestMember("device-guess");
   const browser = await signedInBrowser(member);

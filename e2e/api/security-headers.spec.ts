@@ -1,5 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
+import { callApi } from "../support/identity-api.ts";
+import { createTestMember } from "../support/oauth-accounts.ts";
+import { portalTokensFor } from "../support/oauth-client.ts";
 import { startScratchServer } from "../support/scratch-server.ts";
 import { POSTGRES_SERVER_LOG, TEST_DATABASE_URL } from "../support/test-env.ts";
 
@@ -135,6 +138,43 @@ test.describe("request ids", () => {
       durationMs: expect.any(Number),
     });
     expect(await readFile(POSTGRES_SERVER_LOG, "utf8")).not.toContain(secret);
+  });
+
+  test("the private feed's token never reaches the log: its path is logged with the token taken out, however it is written", async ({ request }) => {
+    const member = await createTestMember("log-feed");
+    const made = await callApi("POST", "/api/v1/users/me/schedule-feed", (await portalTokensFor(member)).access_token);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const path = new URL(made.body.url as string).pathname;
+    const token = path.split("/").at(-1)!.replace(/\.ics$/, "");
+    const unknown = `${Math.random().toString(36).slice(2)}${Math.random().toString(36).slice(2)}`;
+    const asked: [method: "get" | "post", path: string, status: number][] = [
+      ["get", path, 200],
+      ["post", path, 405],
+      ["get", `/api/calendar/mine/${token}`, 404],
+      // Next redirects the repeated slash (308) to the feed itself: two lines under the request's id.
+      ["get", `/api/calendar//mine/${token}.ics`, 200],
+      ["get", `/api/calendar/mine/${unknown}.ics`, 404],
+      ["get", `/api/calendar/mine/${unknown}%2Eics`, 404],
+    ];
+    for (const [method, target, status] of asked) {
+      const id = `test-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+      const answer = await request[method](target, { headers: { "x-request-id": id } });
+      expect([target, answer.status()]).toEqual([target, status]);
+      let lines: Record<string, unknown>[] = [];
+      await expect
+        .poll(async () => {
+          lines = (await readFile(POSTGRES_SERVER_LOG, "utf8"))
+            .split("\n")
+            .filter((text) => text.includes(`"requestId":"${id}"`) && text.includes('"msg":"request"'))
+            .map((text) => JSON.parse(text) as Record<string, unknown>);
+          return lines.some((line) => line.status === status);
+        })
+        .toBe(true);
+      for (const line of lines) expect([target, line.path]).toEqual([target, expect.stringMatching(/^\/api\/calendar\/mine\/\[redacted\](\.ics)?$/)]);
+    }
+    const log = await readFile(POSTGRES_SERVER_LOG, "utf8");
+    expect(log).not.toContain(token);
+    expect(log).not.toContain(unknown);
   });
 });
 

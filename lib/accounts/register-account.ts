@@ -3,9 +3,8 @@ import { hashPassword } from "../crypto/password.ts";
 import { randomToken } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { codeSendIpKey, codeSendTargetKey } from "../limits/keys.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { refundAttempt, takeAttemptOrThrow } from "../limits/take-attempt.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
@@ -38,10 +37,15 @@ export interface RegisterAccountInput {
  */
 export async function registerAccount(database: Database, input: RegisterAccountInput, now = new Date()): Promise<PendingCode> {
   const sendKeys = [codeSendTargetKey("email_verification", input.email), codeSendIpKey(input.context.ip)];
-  await assertAttemptsAllowed(database, sendKeys, now);
-  // Before anything is counted or written: a refused password changes nothing.
-  assertNewPasswordAllowed(input.password, { email: input.email, givenName: input.givenName, familyName: input.familyName });
-  await recordFailure(database, sendKeys, now);
+  // Checked and counted in one statement (lib/limits/take-attempt.ts).
+  const attempt = await takeAttemptOrThrow(database, sendKeys, now);
+  // Before anything is written: a refused password changes nothing, and its count is given back.
+  try {
+    assertNewPasswordAllowed(input.password, { email: input.email, givenName: input.givenName, familyName: input.familyName });
+  } catch (error) {
+    await refundAttempt(database, attempt, { now });
+    throw error;
+  }
 
   const passwordHash = await hashPassword(input.password);
   const binding = randomToken(16);

@@ -2,9 +2,8 @@ import "server-only";
 import { randomToken } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { codeSendIpKey, codeSendTargetKey } from "../limits/keys.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { takeAttemptOrThrow } from "../limits/take-attempt.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import type { PendingCode } from "../verification-codes/pending-code.ts";
@@ -23,8 +22,8 @@ export async function sendVerificationCode(
   now = new Date(),
 ): Promise<PendingCode> {
   const sendKeys = [codeSendTargetKey("email_verification", input.email), codeSendIpKey(input.context.ip)];
-  await assertAttemptsAllowed(database, sendKeys, now);
-  await recordFailure(database, sendKeys, now);
+  // Checked and counted in one statement (lib/limits/take-attempt.ts): every send counts.
+  await takeAttemptOrThrow(database, sendKeys, now);
 
   const binding = input.binding ?? randomToken(16);
   const messageIds = await database.transaction(async (tx) => {

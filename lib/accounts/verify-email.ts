@@ -1,9 +1,9 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { clearAttempts } from "../limits/clear-attempts.ts";
 import { codeGuessKey, ipFailureKey } from "../limits/keys.ts";
+import { refundAttempt, takeAttemptOrThrow } from "../limits/take-attempt.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import type { PendingCode } from "../verification-codes/pending-code.ts";
 import { rejectCode } from "../verification-codes/reject-code.ts";
@@ -32,10 +32,12 @@ export async function verifyEmail(
     throw new AccountError("verification_expired");
   }
   const addressKey = codeGuessKey("email_verification", input.email);
-  await assertAttemptsAllowed(database, [ipFailureKey(input.context.ip), addressKey], now);
+  const ipKey = ipFailureKey(input.context.ip);
+  // Taken up front in one statement (lib/limits/take-attempt.ts); given back unless the code was refused.
+  const attempt = await takeAttemptOrThrow(database, [ipKey, addressKey], now);
 
   const outcome = await consumeVerificationCode(database, { purpose: "email_verification", subject: input.email, binding: pending.binding }, input.code, now);
-  if (outcome.outcome !== "accepted") return rejectCode(database, outcome, input.context, now, [addressKey]);
+  if (outcome.outcome !== "accepted") return rejectCode(database, outcome, attempt, now, [addressKey]);
 
   const verified = await database.transaction(async (tx) => {
     const account = await tx.prisma.user.findUnique({
@@ -48,7 +50,11 @@ export async function verifyEmail(
     await recordSecurityEvent(tx, { userId: account.id, type: "email_verified", context: input.context });
     return { userId: account.id, needsSecondFactor: account.totp?.status === "confirmed" };
   });
-  if (!verified) throw new AccountError("code_expired");
+  if (!verified) {
+    await refundAttempt(database, attempt, { now });
+    throw new AccountError("code_expired");
+  }
   await clearAttempts(database, addressKey);
+  await refundAttempt(database, attempt, { keys: [ipKey], now });
   return verified;
 }

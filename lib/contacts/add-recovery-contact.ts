@@ -10,7 +10,7 @@ import { enqueueSecurityNotice } from "../security-notices/enqueue-security-noti
 import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
 import { recoveryContactCodeMessage } from "./contact-messages.ts";
 import type { ContactValue } from "./contact-value.ts";
-import { assertCodeSendAllowed, codeSendKeys, countCodeSent } from "./limit-code-sends.ts";
+import { codeSendKeys, limitCodeSend } from "./limit-code-sends.ts";
 import { maskContact } from "./mask-contact.ts";
 import { MAX_RECOVERY_CONTACTS, RECOVERY_CONTACT_STATUS, type RecoveryContactPending } from "./schemas.ts";
 
@@ -25,7 +25,8 @@ const TOO_MANY = `you already have ${MAX_RECOVERY_CONTACTS} recovery contacts, t
  * and a 6-digit code sent to it through the outbox, all in one transaction. The account row is locked
  * while the contacts are counted, so two requests at once cannot make a sixth. A value already on the
  * account (or the account's own email address) is a `conflict`. The send limits (limit-code-sends.ts)
- * are checked first, outside the transaction, as the counters live outside it.
+ * are taken first, outside the transaction, as the counters live outside it; a refused request sent nothing
+ * and its count is given back.
  */
 export async function addRecoveryContact(
   database: Database,
@@ -35,11 +36,10 @@ export async function addRecoveryContact(
   now = new Date(),
 ): Promise<RecoveryContactPending> {
   const sendKeys = codeSendKeys({ purpose: RECOVERY_CONTACT_PURPOSE, target: contact.value, userId, ip: context.ip });
-  await assertCodeSendAllowed(database, sendKeys, now);
 
   let result: { id: string; messageIds: string[] };
   try {
-    result = await database.transaction(async (tx) => {
+    result = await limitCodeSend(database, sendKeys, now, () => database.transaction(async (tx) => {
       // Raw: the account row stays locked while its contacts are counted (docs/decisions/0019, reason 2).
       const [account] = await tx.query<{ email: string | null; given_name: string }>(`SELECT email, given_name FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
       if (!account) throw new IdentityError("not_found", "account not found");
@@ -69,14 +69,12 @@ export async function addRecoveryContact(
         now,
       });
       return { id: row.id, messageIds: notice ? [messageId, notice] : [messageId] };
-    });
+    }));
   } catch (error) {
     // The same value added twice at once: the unique index decides, and the loser is told as above.
     if (isUniqueViolation(error)) throw new IdentityError("conflict", ALREADY_ADDED);
     throw error;
   }
-  // Counted once committed: a refused request (a conflict) sends nothing, so it costs nothing.
-  await countCodeSent(database, sendKeys, now);
   deliverAfterCommit(database, result.messageIds);
   return { id: result.id, status: RECOVERY_CONTACT_STATUS.pending };
 }

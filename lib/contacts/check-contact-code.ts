@@ -4,7 +4,7 @@ import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError, tooManyRequests } from "../identity/errors.ts";
 import { checkAttempts } from "../limits/check-attempts.ts";
 import { ipFailureKey, type AttemptKey } from "../limits/keys.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { refundAttempt, takeAttempt } from "../limits/take-attempt.ts";
 import { consumeVerificationCode, type CodeTarget } from "../verification-codes/verification-codes.ts";
 
 export type ContactCodeCheck = { accepted: true; sentTo: string } | { accepted: false; attemptsLeft: number };
@@ -24,18 +24,22 @@ export async function checkContactCode(
   input: { target: CodeTarget; code: string; context: RequestContext; resendKeys: readonly (AttemptKey | null)[] },
   now: Date,
 ): Promise<ContactCodeCheck> {
-  const ipKey = ipFailureKey(input.context.ip);
-  const ipStatus = await checkAttempts(database, [ipKey], now);
-  if (!ipStatus.allowed) throw tooManyRequests(ipStatus.retryAfterSeconds, "too many wrong codes; try again later");
+  // Taken up front in one statement (lib/limits/take-attempt.ts); given back when the code is right.
+  const decision = await takeAttempt(database, [ipFailureKey(input.context.ip)], now);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds, "too many wrong codes; try again later");
 
   const outcome = await consumeVerificationCode(database, input.target, input.code, now);
-  if (outcome.outcome === "accepted") return { accepted: true, sentTo: outcome.sentTo };
+  if (outcome.outcome === "accepted") {
+    await refundAttempt(database, decision.attempt, { now });
+    return { accepted: true, sentTo: outcome.sentTo };
+  }
 
-  const { retryAfterSeconds } = await recordFailure(database, [ipKey], now);
+  const { retryAfterSeconds } = decision.attempt;
   if (retryAfterSeconds > 0) throw tooManyRequests(retryAfterSeconds, "too many wrong codes; try again later");
   if (outcome.outcome === "wrong") return { accepted: false, attemptsLeft: outcome.attemptsLeft };
   switch (outcome.reason) {
     case "exhausted": {
+      // Only read: when the next code may be sent.
       const resend = await checkAttempts(database, input.resendKeys, now);
       throw tooManyRequests(resend.retryAfterSeconds, TOO_MANY_WRONG_CODES);
     }

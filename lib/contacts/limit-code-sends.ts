@@ -1,9 +1,8 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
 import { tooManyRequests } from "../identity/errors.ts";
-import { checkAttempts } from "../limits/check-attempts.ts";
 import { codeSendIpKey, codeSendTargetKey, codeSendUserKey, type AttemptKey } from "../limits/keys.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { refundAttempt, takeAttempt } from "../limits/take-attempt.ts";
 
 /**
  * Sending codes to a member's own contacts and phone is limited three ways (resending included): per
@@ -16,13 +15,20 @@ export function codeSendKeys(input: { purpose: string; target?: string; userId: 
 
 export const TOO_MANY_SENDS = "too many codes sent; wait before asking for another";
 
-/** Refuses with `too_many_requests` and Retry-After while any key is blocked. */
-export async function assertCodeSendAllowed(database: Database, keys: readonly (AttemptKey | null)[], now: Date): Promise<void> {
-  const status = await checkAttempts(database, keys, now);
-  if (!status.allowed) throw tooManyRequests(status.retryAfterSeconds, TOO_MANY_SENDS);
-}
-
-/** Counts one code sent (after its transaction committed). */
-export async function countCodeSent(database: Database, keys: readonly (AttemptKey | null)[], now: Date): Promise<void> {
-  await recordFailure(database, keys, now);
+/**
+ * Runs `send` (the transaction that issues the code and queues its message) as one counted send: counted up
+ * front, in the statement that checks the limits (lib/limits/take-attempt.ts), so requests at once cannot all
+ * pass the check before any is counted; refused with `too_many_requests` and Retry-After while a key is
+ * blocked. A send that is refused (`send` throws: a conflict, a contact gone) sent nothing, and its count is
+ * given back.
+ */
+export async function limitCodeSend<T>(database: Database, keys: readonly (AttemptKey | null)[], now: Date, send: () => Promise<T>): Promise<T> {
+  const decision = await takeAttempt(database, keys, now);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds, TOO_MANY_SENDS);
+  try {
+    return await send();
+  } catch (error) {
+    await refundAttempt(database, decision.attempt, { now });
+    throw error;
+  }
 }

@@ -5,7 +5,7 @@ import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
 import { phoneVerificationSms } from "./contact-messages.ts";
-import { assertCodeSendAllowed, codeSendKeys, countCodeSent } from "./limit-code-sends.ts";
+import { codeSendKeys, limitCodeSend } from "./limit-code-sends.ts";
 
 export const PHONE_PURPOSE = "phone_verification";
 
@@ -17,12 +17,12 @@ export const PHONE_PURPOSE = "phone_verification";
  */
 export async function startPhoneVerification(database: Database, userId: string, phone: string, context: RequestContext, now = new Date()): Promise<{ status: "ok" }> {
   const sendKeys = codeSendKeys({ purpose: PHONE_PURPOSE, target: phone, userId, ip: context.ip });
-  await assertCodeSendAllowed(database, sendKeys, now);
-  const messageId = await database.transaction(async (tx) => {
-    const code = await issueVerificationCode(tx, { purpose: PHONE_PURPOSE, subject: userId, binding: "", sentTo: phone }, now);
-    return enqueueMessage(tx, phoneVerificationSms(phone, code));
-  });
-  await countCodeSent(database, sendKeys, now);
+  const messageId = await limitCodeSend(database, sendKeys, now, () =>
+    database.transaction(async (tx) => {
+      const code = await issueVerificationCode(tx, { purpose: PHONE_PURPOSE, subject: userId, binding: "", sentTo: phone }, now);
+      return enqueueMessage(tx, phoneVerificationSms(phone, code));
+    }),
+  );
   deliverAfterCommit(database, [messageId]);
   return { status: "ok" };
 }

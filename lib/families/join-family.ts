@@ -5,8 +5,7 @@ import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError, tooManyRequests } from "../identity/errors.ts";
 import { requestGuardianshipsOnJoin } from "../guardians/guardianship-requests.ts";
 import { isMinorOn, utcDate } from "../guardians/majority.ts";
-import { checkAttempts } from "../limits/check-attempts.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { refundAttempt, takeAttempt } from "../limits/take-attempt.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { familyCodeHash } from "./family-code.ts";
 import { normalizeFamilyCode } from "./family-code-format.ts";
@@ -26,17 +25,26 @@ type Outcome = { outcome: "bad" } | { outcome: "joined" | "member"; familyId: st
  * `conflict` (only after a live code, so it says nothing about codes).
  */
 export async function joinFamily(database: Database, userId: string, typedCode: string, context: RequestContext, now = new Date()): Promise<FamilyJoinResult> {
-  const keys = familyJoinKeys(userId, context.ip);
-  const status = await checkAttempts(database, keys, now);
-  if (!status.allowed) throw tooManyRequests(status.retryAfterSeconds, TOO_MANY_FAMILY_CODES);
+  // Taken up front in one statement (lib/limits/take-attempt.ts), so codes tried at once are counted as
+  // codes tried in turn; given back unless the code is refused (a success gives back only its own count).
+  const decision = await takeAttempt(database, familyJoinKeys(userId, context.ip), now);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds, TOO_MANY_FAMILY_CODES);
+  const { attempt } = decision;
 
   const code = normalizeFamilyCode(typedCode);
-  const result: Outcome = code ? await joinWithCode(database, userId, code, context, now) : { outcome: "bad" };
+  let result: Outcome;
+  try {
+    result = code ? await joinWithCode(database, userId, code, context, now) : { outcome: "bad" };
+  } catch (error) {
+    // A live code refused for another reason (already in another family) says nothing about codes.
+    await refundAttempt(database, attempt, { now });
+    throw error;
+  }
   if (result.outcome === "bad") {
-    const { retryAfterSeconds } = await recordFailure(database, keys, now);
-    if (retryAfterSeconds > 0) throw tooManyRequests(retryAfterSeconds, TOO_MANY_FAMILY_CODES);
+    if (attempt.retryAfterSeconds > 0) throw tooManyRequests(attempt.retryAfterSeconds, TOO_MANY_FAMILY_CODES);
     throw new IdentityError("invalid_request", BAD_FAMILY_CODE);
   }
+  await refundAttempt(database, attempt, { now });
   return { family_id: result.familyId, status: "member" };
 }
 

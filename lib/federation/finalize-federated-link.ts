@@ -4,11 +4,10 @@ import { hashToken } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError, tooManyRequests } from "../identity/errors.ts";
-import { checkAttempts } from "../limits/check-attempts.ts";
 import { clearAttempts } from "../limits/clear-attempts.ts";
 import { attemptKey, ipFailureKey } from "../limits/keys.ts";
 import { ACCOUNT_POLICY } from "../limits/policies.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { refundAttempt, takeAttempt } from "../limits/take-attempt.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { enqueueSecurityNotice } from "../security-notices/enqueue-security-notice.ts";
@@ -32,9 +31,11 @@ export async function finalizeFederatedLink(
   now = new Date(),
 ): Promise<FederatedLinkResult> {
   const userKey = linkCodeUserKey(input.userId);
-  const keys = [userKey, ipFailureKey(input.context.ip)];
-  const limits = await checkAttempts(database, keys, now);
-  if (!limits.allowed) throw tooManyRequests(limits.retryAfterSeconds);
+  const ipKey = ipFailureKey(input.context.ip);
+  // Taken up front in one statement (lib/limits/take-attempt.ts); given back unless the code is refused.
+  const decision = await takeAttempt(database, [userKey, ipKey], now);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
+  const { attempt } = decision;
 
   const outcome = await database.transaction(async (tx) => {
     // Raw: the code is taken (deleted) with its provider's name in one statement, so it works once
@@ -73,11 +74,11 @@ export async function finalizeFederatedLink(
   });
 
   if (!outcome) {
-    const { retryAfterSeconds } = await recordFailure(database, keys, now);
-    if (retryAfterSeconds > 0) throw tooManyRequests(retryAfterSeconds);
+    if (attempt.retryAfterSeconds > 0) throw tooManyRequests(attempt.retryAfterSeconds);
     throw new IdentityError("invalid_request", LINK_CODE_REFUSED);
   }
-  if (limits.countedKeys.has(userKey.key)) await clearAttempts(database, userKey);
+  await clearAttempts(database, userKey);
+  await refundAttempt(database, attempt, { keys: [ipKey], now });
   if ("conflict" in outcome) throw new IdentityError("conflict", "this external identity is already linked to another account");
   if ("notice" in outcome && outcome.notice) deliverAfterCommit(database, [outcome.notice]);
   return { status: "linked", provider: outcome.provider, linked_at: new Date(outcome.linkedAt).toISOString() };

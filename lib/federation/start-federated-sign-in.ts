@@ -5,11 +5,10 @@ import { sealSecret } from "../crypto/secret-box.ts";
 import { hashToken } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { attemptKey } from "../limits/keys.ts";
 import type { AttemptPolicy } from "../limits/policies.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { takeAttemptOrThrow } from "../limits/take-attempt.ts";
 import { safeRelativePath } from "../sign-in/return-to.ts";
 import { ATTEMPT_TTL_SECONDS, attemptCookie } from "./cookies.ts";
 import { getEnabledProvider } from "./providers.ts";
@@ -42,7 +41,10 @@ export async function startFederatedSignIn(
   now = new Date(),
 ): Promise<StartedFederatedSignIn> {
   const ipKey = input.context.ip ? attemptKey("federated-start:ip", input.context.ip, START_POLICY) : null;
-  await assertAttemptsAllowed(database, [ipKey], now);
+  // Every start counts, checked and counted in one statement (lib/limits/take-attempt.ts); the one that goes
+  // past the free ones is refused already, as a wrong password is, before the provider is asked anything.
+  const attempt = await takeAttemptOrThrow(database, [ipKey], now);
+  if (attempt.retryAfterSeconds > 0) throw new TooManyAttemptsError(attempt.retryAfterSeconds);
   const provider = await getEnabledProvider(database, input.providerId);
   if (!provider) throw new AccountError("federation_unavailable");
   let configuration;
@@ -56,9 +58,6 @@ export async function startFederatedSignIn(
   const state = randomState();
   const nonce = randomNonce();
   const verifier = randomPKCECodeVerifier();
-  // Every start counts; the one that goes past the free ones is refused already, as a wrong password is.
-  const { retryAfterSeconds } = await recordFailure(database, [ipKey], now);
-  if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
   // Expired attempts of anyone are cleared here, so the table stays small without a scheduled job.
   await database.prisma.federatedLoginAttempt.deleteMany({ where: { expiresAt: { lt: now } } });
   await database.prisma.federatedLoginAttempt.create({

@@ -4,6 +4,7 @@ import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
 import type { HeaderReader } from "../kernel/header-reader.ts";
+import { TooManyAttemptsError } from "../limits/errors.ts";
 import { OAuthError } from "../oauth/errors.ts";
 import { rejectRepeatedParameters } from "../oauth/repeated-parameters.ts";
 import { NO_STORE_HEADERS, oauthErrorAnswer } from "./errors/oauth-error-answer.ts";
@@ -39,9 +40,22 @@ function oauthErrorResult(error: OAuthError): PlainResponse {
   return oauthErrorAnswer(error.code, error.description, error.status, error.headers);
 }
 
+/**
+ * An attempt limit's refusal (lib/limits, surface-neutral) in RFC 6749's shape: RFC 6749 has no code for it,
+ * and `temporarily_unavailable` would say the server is overloaded for everyone. `slow_down` is RFC 8628's word
+ * for a client that asks too often (a device starting codes faster than its limit, the one caller today); the
+ * status is 429 with Retry-After (RFC 6585), so any HTTP client knows when to ask again. A device polling the
+ * token endpoint too soon gets RFC 8628's own `slow_down` (400, its interval lengthened: lib/oauth/token).
+ */
+function tooManyRequestsAnswer(error: TooManyAttemptsError): PlainResponse {
+  const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
+  return oauthErrorAnswer("slow_down", `too many requests; try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}`, 429, { "Retry-After": String(seconds) });
+}
+
 /** The one place a failure becomes an answer: OAuth errors as they are, anything else generic and logged. */
 export function oauthFailure(error: unknown, route: string): PlainResponse {
   if (error instanceof OAuthError) return oauthErrorResult(error);
+  if (error instanceof TooManyAttemptsError) return tooManyRequestsAnswer(error);
   if (isUnstorableText(error)) return oauthErrorResult(new OAuthError("invalid_request", "a parameter holds a character that is not allowed"));
   if (isDatabaseUnavailable(error)) {
     return oauthErrorResult(new OAuthError("temporarily_unavailable", "the service is briefly unavailable; try again", { "Retry-After": String(RETRY_AFTER_SECONDS) }));

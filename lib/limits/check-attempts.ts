@@ -12,7 +12,12 @@ export interface AttemptStatus {
   countedKeys: ReadonlySet<string>;
 }
 
-/** Whether an attempt may go ahead now: none of the keys is inside a block. */
+/**
+ * Whether the keys are free now, and if not for how long: a read, for telling someone when to come back (a
+ * code out of tries: when the next may be sent). Never the guard of an attempt: checking here and counting
+ * after lets a burst through the pool pass the check before any of it is counted. An attempt is guarded by
+ * takeAttempt (take-attempt.ts), which checks and counts in one statement (docs/decisions/0031).
+ */
 export async function checkAttempts(database: Database, keys: readonly (AttemptKey | null)[], now = new Date()): Promise<AttemptStatus> {
   const present = presentKeys(keys);
   if (present.length === 0) return { allowed: true, retryAfterSeconds: 0, countedKeys: new Set() };
@@ -29,7 +34,11 @@ export async function checkAttempts(database: Database, keys: readonly (AttemptK
   return { allowed: retryAfterSeconds === 0, retryAfterSeconds, countedKeys: new Set(rows.map((row) => row.key)) };
 }
 
-/** checkAttempts that throws TooManyAttemptsError when blocked: the first step of every limited action. */
+/**
+ * checkAttempts that throws TooManyAttemptsError when blocked.
+ * @deprecated Check-then-count in two statements lets a concurrent burst slip past the limit: use
+ * takeAttemptOrThrow (take-attempt.ts). Kept only for lib/check-in/guess-limits.ts until it is rewritten.
+ */
 export async function assertAttemptsAllowed(database: Database, keys: readonly (AttemptKey | null)[], now = new Date()): Promise<AttemptStatus> {
   const status = await checkAttempts(database, keys, now);
   if (!status.allowed) throw new TooManyAttemptsError(status.retryAfterSeconds);

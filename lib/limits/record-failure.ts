@@ -42,7 +42,12 @@ ON CONFLICT (key) DO UPDATE SET
   updated_at = $2::timestamptz
 RETURNING failures, blocked_until`;
 
-/** Counts one failure against each key and answers how long the caller must now wait. */
+/**
+ * Counts one failure against each key and answers how long the caller must now wait.
+ * @deprecated Counting after a separate check lets a concurrent burst slip past the limit: take the attempt
+ * up front with takeAttempt (take-attempt.ts), which checks and counts in one statement, and give it back
+ * on success. Kept only for lib/check-in/guess-limits.ts until it is rewritten.
+ */
 export async function recordFailure(database: Database, keys: readonly (AttemptKey | null)[], now = new Date()): Promise<FailureRecord> {
   const present = presentKeys(keys);
   const rows = await Promise.all(

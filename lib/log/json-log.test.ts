@@ -31,6 +31,16 @@ describe("logLine", () => {
     expect(stdout).toEqual([]);
     expect(stderr).toEqual([{ time: expect.any(String), level: "error", msg: "boom", route: "/x" }]);
   });
+
+  it("never writes the private feed's token, in the access log's path or an error line's route", () => {
+    const token = "k3Yq0x_Ab-" + "Z".repeat(33);
+    const { stdout, stderr } = captured(() => {
+      logLine("info", "request", { path: `/api/calendar/mine/${token}.ics`, status: 200 });
+      logLine("error", "unexpected error", { route: `/api/calendar/mine/${token}.ics` });
+    });
+    expect(stdout).toEqual([{ time: expect.any(String), level: "info", msg: "request", path: "/api/calendar/mine/[redacted].ics", status: 200 }]);
+    expect(stderr).toEqual([{ time: expect.any(String), level: "error", msg: "unexpected error", route: "/api/calendar/mine/[redacted].ics" }]);
+  });
 });
 
 describe("describeError", () => {

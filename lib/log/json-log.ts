@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { redactPath } from "./redact-path.ts";
 
 /**
  * Structured logs: one JSON object per line on stdout (info) or stderr (warn, error), with the time, the
@@ -6,9 +7,10 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * journal, Docker, any log shipper) read JSON lines as they are.
  *
  * What never goes into a line: tokens, codes, passwords, cookies, query strings, request bodies and full
- * contact values. Callers pass only fields they chose; errors go through describeError, which keeps the
- * class and message but never a database driver's `detail` (PostgreSQL quotes the offending values there)
- * nor a Prisma message (which can quote a query's arguments).
+ * contact values. Callers pass only fields they chose; a `path` or `route` field is written without the
+ * secret segment of a route that carries one in its URL (redact-path.ts), whoever logs it; errors go through
+ * describeError, which keeps the class and message but never a database driver's `detail` (PostgreSQL quotes
+ * the offending values there) nor a Prisma message (which can quote a query's arguments).
  *
  * The request id reaches deep code without being passed along: the custom server (server/main.ts) runs each
  * request inside runWithRequestId. The store lives on globalThis because that server and the route handlers
@@ -38,9 +40,17 @@ export function currentRequestId(): string | undefined {
   return store().getStore()?.requestId;
 }
 
+/** The fields that name a request's path, whichever line carries them: the access log's and the error lines'. */
+const PATH_FIELDS = ["path", "route"] as const;
+
 export function logLine(level: LogLevel, message: string, fields: Record<string, unknown> = {}): void {
   const requestId = currentRequestId();
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...(requestId && { requestId }), ...fields });
+  const written = { ...fields };
+  for (const name of PATH_FIELDS) {
+    const value = written[name];
+    if (typeof value === "string") written[name] = redactPath(value);
+  }
+  const line = JSON.stringify({ time: new Date().toISOString(), level, msg: message, ...(requestId && { requestId }), ...written });
   if (level === "info") process.stdout.write(`${line}\n`);
   else process.stderr.write(`${line}\n`);
 }

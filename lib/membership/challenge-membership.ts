@@ -1,5 +1,5 @@
 import "server-only";
-import { assertCodeSendAllowed, codeSendKeys, countCodeSent } from "../contacts/limit-code-sends.ts";
+import { codeSendKeys, limitCodeSend } from "../contacts/limit-code-sends.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
@@ -41,20 +41,20 @@ export async function challengeMembership(database: Database, userId: string, me
     ...codeSendKeys({ purpose: MEMBERSHIP_PURPOSE, target: contact.value, userId, ip: context.ip }),
     attemptKey("membership-challenge:record", record.id, MEMBERSHIP_CHALLENGES_PER_RECORD),
   ];
-  await assertCodeSendAllowed(database, sendKeys, now);
 
-  const messageId = await database.transaction(async (tx) => {
-    // Locked, so a record linked by someone else meanwhile sends nothing (FOR UPDATE: docs/decisions/0019, reason 2).
-    const [row] = await tx.query<{ id: string }>(`SELECT id FROM membership_record WHERE id = $1 AND linked_user_id IS NULL FOR UPDATE`, [record.id]);
-    if (!row) throw notFound(MEMBERSHIP_RECORD);
-    const code = await issueVerificationCode(
-      tx,
-      { purpose: MEMBERSHIP_PURPOSE, subject: membershipCodeSubject(userId, record.id), binding: "", sentTo: contact.value },
-      now,
-    );
-    return enqueueMessage(tx, membershipCodeMessage(contact.channel, contact.value, code));
-  });
-  await countCodeSent(database, sendKeys, now);
+  const messageId = await limitCodeSend(database, sendKeys, now, () =>
+    database.transaction(async (tx) => {
+      // Locked, so a record linked by someone else meanwhile sends nothing (FOR UPDATE: docs/decisions/0019, reason 2).
+      const [row] = await tx.query<{ id: string }>(`SELECT id FROM membership_record WHERE id = $1 AND linked_user_id IS NULL FOR UPDATE`, [record.id]);
+      if (!row) throw notFound(MEMBERSHIP_RECORD);
+      const code = await issueVerificationCode(
+        tx,
+        { purpose: MEMBERSHIP_PURPOSE, subject: membershipCodeSubject(userId, record.id), binding: "", sentTo: contact.value },
+        now,
+      );
+      return enqueueMessage(tx, membershipCodeMessage(contact.channel, contact.value, code));
+    }),
+  );
   deliverAfterCommit(database, [messageId]);
   return { status: "ok" };
 }

@@ -1,10 +1,9 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
 import { tooManyRequests } from "../identity/errors.ts";
-import { checkAttempts } from "../limits/check-attempts.ts";
 import { attemptKey } from "../limits/keys.ts";
 import type { AttemptPolicy } from "../limits/policies.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { takeAttempt } from "../limits/take-attempt.ts";
 import { TOO_MANY_SEARCHES } from "./membership-errors.ts";
 import type { MembershipSearchResult } from "./schemas.ts";
 import { searchMembershipRecords } from "./search-membership-records.ts";
@@ -37,9 +36,9 @@ async function ownVerifiedContacts(database: Database, userId: string): Promise<
 /** POST /api/v1/users/me/membership/ranked-search (decisions.md part 3): every search counts against the limit. */
 export async function rankMembershipMatches(database: Database, userId: string, query: string, now = new Date()): Promise<MembershipSearchResult> {
   const key = attemptKey("membership-search:user", userId, MEMBERSHIP_SEARCH_POLICY);
-  const status = await checkAttempts(database, [key], now);
-  if (!status.allowed) throw tooManyRequests(status.retryAfterSeconds, TOO_MANY_SEARCHES);
-  await recordFailure(database, [key], now);
+  // Checked and counted in one statement (lib/limits/take-attempt.ts).
+  const decision = await takeAttempt(database, [key], now);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds, TOO_MANY_SEARCHES);
   const own = await ownVerifiedContacts(database, userId);
   return { matches: await searchMembershipRecords(database, { text: query, ownEmails: own.emails, ownPhones: own.phones }) };
 }

@@ -2,10 +2,9 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import { IdentityError, tooManyRequests } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { checkAttempts } from "../limits/check-attempts.ts";
 import { clearAttempts } from "../limits/clear-attempts.ts";
 import { ipFailureKey, secondFactorAccountKey } from "../limits/keys.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { refundAttempt, takeAttempt } from "../limits/take-attempt.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 
 export type MfaAction = "confirm" | "disable" | "regenerate_recovery_codes";
@@ -22,17 +21,25 @@ export async function limitCodeAttempts<T>(
   now = new Date(),
 ): Promise<T> {
   const accountKey = secondFactorAccountKey(input.userId);
-  const keys = [accountKey, ipFailureKey(input.context.ip)];
-  const status = await checkAttempts(database, keys, now);
-  if (!status.allowed) throw tooManyRequests(status.retryAfterSeconds, "too many wrong codes; try again later");
+  const ipKey = ipFailureKey(input.context.ip);
+  // Taken up front in one statement (lib/limits/take-attempt.ts); given back unless the code is wrong.
+  const decision = await takeAttempt(database, [accountKey, ipKey], now);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds, "too many wrong codes; try again later");
+  const { attempt } = decision;
 
-  const result = await check();
+  let result: T | null;
+  try {
+    result = await check();
+  } catch (error) {
+    await refundAttempt(database, attempt, { now });
+    throw error;
+  }
   if (result === null) {
-    const { retryAfterSeconds } = await recordFailure(database, keys, now);
     await recordSecurityEvent(database, { userId: input.userId, type: "second_factor_failed", context: input.context, detail: { action: input.action } });
-    if (retryAfterSeconds > 0) throw tooManyRequests(retryAfterSeconds, "too many wrong codes; try again later");
+    if (attempt.retryAfterSeconds > 0) throw tooManyRequests(attempt.retryAfterSeconds, "too many wrong codes; try again later");
     throw new IdentityError("invalid_request", input.wrongCode);
   }
-  if (status.countedKeys.has(accountKey.key)) await clearAttempts(database, accountKey);
+  await clearAttempts(database, accountKey);
+  await refundAttempt(database, attempt, { keys: [ipKey], now });
   return result;
 }

@@ -48,6 +48,27 @@ export async function issueChallenge(
   return { challenge, expiresAt };
 }
 
+/** Expired challenges cleared per call: more than one new challenge adds, so expired rows never pile up. */
+export const EXPIRED_CHALLENGES_PER_CALL = 20;
+
+/**
+ * Deletes a few expired challenges of anyone's (lib/system/cleanup-expired.ts deletes the rest daily): a
+ * batch nobody else is deleting (SKIP LOCKED), found by the expiry index. Answers how many went.
+ */
+export async function deleteExpiredChallenges(database: Database, now = new Date()): Promise<number> {
+  // Raw: a bounded batch of rows nobody else holds (docs/decisions/0019, reason 2).
+  const rows = await database.query<{ deleted: number }>(
+    `WITH doomed AS (
+       SELECT id FROM webauthn_challenge WHERE expires_at < $1 ORDER BY expires_at LIMIT $2 FOR UPDATE SKIP LOCKED
+     ), gone AS (
+       DELETE FROM webauthn_challenge WHERE id IN (SELECT id FROM doomed) RETURNING 1
+     )
+     SELECT count(*)::int AS deleted FROM gone`,
+    [now, EXPIRED_CHALLENGES_PER_CALL],
+  );
+  return rows[0]?.deleted ?? 0;
+}
+
 export interface ConsumedChallenge {
   challenge: string;
   userId: string | null;

@@ -3,10 +3,9 @@ import { verifyAuthenticationResponse, type VerifiedAuthenticationResponse } fro
 import { AccountError, type AccountErrorCode } from "../accounts/errors.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { ipFailureKey } from "../limits/keys.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { refundAttempt, takeAttemptOrThrow } from "../limits/take-attempt.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import type { AuthenticationMethod } from "../sessions/create-session.ts";
 import type { PasskeyAssertion } from "./assertion-schema.ts";
@@ -49,22 +48,25 @@ export async function verifyPasskeySignIn(
   input: { binding: string | null; assertion: PasskeyAssertion; context: RequestContext; userId?: string },
   now = new Date(),
 ): Promise<VerifiedPasskeySignIn> {
-  const keys = [ipFailureKey(input.context.ip)];
-  await assertAttemptsAllowed(database, keys, now);
+  // Taken up front in one statement (lib/limits/take-attempt.ts): it stays counted when the answer is refused.
+  const attempt = await takeAttemptOrThrow(database, [ipFailureKey(input.context.ip)], now);
 
   const refuse = async (code: AccountErrorCode, logged?: { userId: string; reason: string; passkey?: string }): Promise<never> => {
     if (logged) {
       const detail = { reason: logged.reason, method: "passkey", ...(logged.passkey ? { passkey: logged.passkey } : {}) };
       await recordSecurityEvent(database, { userId: logged.userId, type: "sign_in_failed", context: input.context, detail });
     }
-    const { retryAfterSeconds } = await recordFailure(database, keys, now);
-    if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
+    if (attempt.retryAfterSeconds > 0) throw new TooManyAttemptsError(attempt.retryAfterSeconds);
     throw new AccountError(code);
   };
 
   const challenge = input.binding ? await consumeChallenge(database, { purpose: "authentication", binding: input.binding }, now) : null;
-  // A challenge of the other kind (a second factor's, answered on the sign-in page) is as good as none.
-  if (!challenge || (challenge.userId ?? undefined) !== input.userId) throw new AccountError("passkey_expired");
+  // A challenge of the other kind (a second factor's, answered on the sign-in page) is as good as none: the
+  // browser starts again, and that costs it nothing.
+  if (!challenge || (challenge.userId ?? undefined) !== input.userId) {
+    await refundAttempt(database, attempt, { now });
+    throw new AccountError("passkey_expired");
+  }
 
   const [passkey] = await database.query<StoredPasskey>(
     `SELECT id, user_id, public_key, sign_count::text, transports, device_type, name FROM passkey WHERE credential_id = $1`,
@@ -106,5 +108,6 @@ export async function verifyPasskeySignIn(
         [passkey.id, counter.toString(), credentialBackedUp, now],
       );
   if (updated.length === 0) return refuse("passkey_cloned", { ...owner, reason: "passkey_counter" });
+  await refundAttempt(database, attempt, { now });
   return { userId: passkey.user_id, passkeyId: passkey.id, passkeyName: passkey.name, amr: passkeyAmr(passkey.device_type) };
 }

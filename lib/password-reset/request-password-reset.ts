@@ -4,9 +4,8 @@ import { maskContact } from "../contacts/mask-contact.ts";
 import { RECOVERY_CONTACT_STATUS } from "../contacts/schemas.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { codeSendIpKey, codeSendTargetKey } from "../limits/keys.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { takeAttemptOrThrow } from "../limits/take-attempt.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
@@ -32,8 +31,8 @@ export async function requestPasswordReset(
   now = new Date(),
 ): Promise<PendingCode> {
   const sendKeys = [codeSendTargetKey("password_reset", input.email), codeSendIpKey(input.context.ip)];
-  await assertAttemptsAllowed(database, sendKeys, now);
-  await recordFailure(database, sendKeys, now);
+  // Checked and counted in one statement (lib/limits/take-attempt.ts): every request counts.
+  await takeAttemptOrThrow(database, sendKeys, now);
 
   const messageIds = await database.transaction(async (tx) => {
     const account = await tx.prisma.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, givenName: true } });

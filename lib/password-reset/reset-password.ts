@@ -3,8 +3,8 @@ import { AccountError } from "../accounts/errors.ts";
 import { hashPassword } from "../crypto/password.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { clearAttempts } from "../limits/clear-attempts.ts";
+import { refundAttempt, takeAttemptOrThrow } from "../limits/take-attempt.ts";
 import { codeGuessKey, ipFailureKey, signInAccountKey } from "../limits/keys.ts";
 import { assertNewPasswordAllowed } from "../passwords/check-new-password.ts";
 import { revokeGrants } from "../oauth/grants/revoke-grants.ts";
@@ -28,12 +28,19 @@ export async function resetPassword(
   now = new Date(),
 ): Promise<{ userId: string }> {
   const accountKey = codeGuessKey("password_reset", input.email);
-  await assertAttemptsAllowed(database, [ipFailureKey(input.context.ip), accountKey], now);
-  // Before the code is tried, so a refused password does not use up the code. Judged by the typed address
-  // alone: the account's names would make the answer differ for addresses that have an account.
-  assertNewPasswordAllowed(input.password, { email: input.email });
+  const ipKey = ipFailureKey(input.context.ip);
+  // Taken up front in one statement (lib/limits/take-attempt.ts); given back unless the code was refused.
+  const attempt = await takeAttemptOrThrow(database, [ipKey, accountKey], now);
+  // Before the code is tried, so a refused password does not use up the code (nor count). Judged by the
+  // typed address alone: the account's names would make the answer differ for addresses that have an account.
+  try {
+    assertNewPasswordAllowed(input.password, { email: input.email });
+  } catch (error) {
+    await refundAttempt(database, attempt, { now });
+    throw error;
+  }
   const outcome = await consumeVerificationCode(database, { purpose: "password_reset", subject: input.email, binding: "" }, input.code, now);
-  if (outcome.outcome !== "accepted") return rejectCode(database, outcome, input.context, now, [accountKey]);
+  if (outcome.outcome !== "accepted") return rejectCode(database, outcome, attempt, now, [accountKey]);
 
   const passwordHash = await hashPassword(input.password);
   const changed = await database.transaction(async (tx) => {
@@ -52,10 +59,14 @@ export async function resetPassword(
     await revokeGrants(tx, { sessionsOf: account.id, except: null }, "session_revoked");
     return { userId: account.id, messageId };
   });
-  if (!changed) throw new AccountError("code_expired");
+  if (!changed) {
+    await refundAttempt(database, attempt, { now });
+    throw new AccountError("code_expired");
+  }
 
   await clearAttempts(database, signInAccountKey(input.email));
   await clearAttempts(database, accountKey);
+  await refundAttempt(database, attempt, { keys: [ipKey], now });
   deliverAfterCommit(database, [changed.messageId]);
   return { userId: changed.userId };
 }

@@ -2,10 +2,9 @@ import "server-only";
 import { randomToken } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { codeSendIpKey, codeSendTargetKey, ipFailureKey, signInAccountKey } from "../limits/keys.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { refundAttempt, takeAttemptOrThrow } from "../limits/take-attempt.ts";
 import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
@@ -43,9 +42,15 @@ export async function sendSignInCode(
   now = new Date(),
 ): Promise<PendingEmailCode> {
   const sendKeys = [codeSendTargetKey("email_sign_in", input.email), codeSendIpKey(input.context.ip)];
-  await assertAttemptsAllowed(database, [...sendKeys, signInAccountKey(input.email), ipFailureKey(input.context.ip)], now);
-  await assertCooledDown(database, input.email, now);
-  await recordFailure(database, sendKeys, now);
+  // Counted against the send limits in the statement that checks them and the password's (lib/limits/take-attempt.ts).
+  const attempt = await takeAttemptOrThrow(database, sendKeys, now, [signInAccountKey(input.email), ipFailureKey(input.context.ip)]);
+  try {
+    await assertCooledDown(database, input.email, now);
+  } catch (error) {
+    // Asked again within the cool-down: nothing is sent, so nothing counts.
+    await refundAttempt(database, attempt, { now });
+    throw error;
+  }
 
   const binding = input.binding ?? randomToken(16);
   const messageIds = await database.transaction(async (tx) => {

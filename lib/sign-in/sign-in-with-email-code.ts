@@ -2,9 +2,9 @@ import "server-only";
 import { AccountError } from "../accounts/errors.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { clearAttempts } from "../limits/clear-attempts.ts";
 import { ipFailureKey, signInAccountKey } from "../limits/keys.ts";
+import { refundAttempt, takeAttemptOrThrow } from "../limits/take-attempt.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { rejectCode } from "../verification-codes/reject-code.ts";
 import type { DeadCodeReason } from "../verification-codes/verification-code-rules.ts";
@@ -40,14 +40,16 @@ export async function signInWithEmailCode(
 ): Promise<EmailCodeSignInResult> {
   const { email, binding } = input.pending;
   const accountKey = signInAccountKey(email);
-  const limits = await assertAttemptsAllowed(database, [accountKey, ipFailureKey(input.context.ip)], now);
+  const ipKey = ipFailureKey(input.context.ip);
+  // Taken up front in one statement (lib/limits/take-attempt.ts); given back unless the code was refused.
+  const attempt = await takeAttemptOrThrow(database, [accountKey, ipKey], now);
 
   const outcome = await consumeVerificationCode(database, { purpose: "email_sign_in", subject: email, binding }, input.code, now);
   if (outcome.outcome !== "accepted") {
     const account = await database.prisma.user.findUnique({ where: { email }, select: { id: true } });
     if (account) await recordSecurityEvent(database, { userId: account.id, type: "sign_in_failed", context: input.context, detail: { reason: "email_code" } });
     try {
-      return await rejectCode(database, outcome, input.context, now, [accountKey]);
+      return await rejectCode(database, outcome, attempt, now, [accountKey]);
     } catch (error) {
       // Say which way a dead code is dead: the member's next step is the same (a new code), the reason not.
       const message = outcome.outcome === "dead" ? DEAD_CODE_MESSAGES[outcome.reason] : undefined;
@@ -55,8 +57,12 @@ export async function signInWithEmailCode(
       throw error;
     }
   }
-  // A code that was never sent (the address had no account that may sign in) guessed right: nothing to sign in to.
-  if (outcome.sentTo !== email) throw new AccountError("code_expired");
+  // A code that was never sent (the address had no account that may sign in) guessed right: nothing to sign
+  // in to, and nothing counted, as for any code that is not refused.
+  if (outcome.sentTo !== email) {
+    await refundAttempt(database, attempt, { now });
+    throw new AccountError("code_expired");
+  }
 
   const account = await database.transaction(async (tx) => {
     const [row] = await tx.query<{ id: string; email_verified: boolean; has_password: boolean; totp_status: string | null }>(
@@ -72,9 +78,13 @@ export async function signInWithEmailCode(
     }
     return row;
   });
-  if (!account) throw new AccountError("code_expired");
+  if (!account) {
+    await refundAttempt(database, attempt, { now });
+    throw new AccountError("code_expired");
+  }
 
-  if (limits.countedKeys.has(accountKey.key)) await clearAttempts(database, accountKey);
+  await clearAttempts(database, accountKey);
+  await refundAttempt(database, attempt, { keys: [ipKey], now });
   if (account.totp_status === TOTP_STATUS.confirmed) return { next: "second_factor", userId: account.id };
   return { next: "signed_in", userId: account.id };
 }

@@ -3,11 +3,10 @@ import { AccountError } from "../accounts/errors.ts";
 import { needsRehash, verifyAgainstDummy, verifyPassword, hashPassword } from "../crypto/password.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { clearAttempts } from "../limits/clear-attempts.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { ipFailureKey, signInAccountKey } from "../limits/keys.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { refundAttempt, takeAttemptOrThrow } from "../limits/take-attempt.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { TOTP_STATUS } from "./verify-totp-code.ts";
 
@@ -20,10 +19,12 @@ export type PasswordSignInResult =
   | { next: "verify_email"; userId: string };
 
 /**
- * The password step. Limits are checked first, per address and per IP, so a blocked caller learns
- * nothing and costs no argon2 time. An unknown address spends the same argon2 time on a dummy hash and
- * counts against its address's limit just like a real one, so neither timing nor the 429s reveal
- * whether an account exists.
+ * The password step. The attempt is taken first, per address and per IP, in one statement
+ * (lib/limits/take-attempt.ts), so a blocked caller learns nothing and costs no argon2 time, and a burst of
+ * guesses at once gets no more than the same guesses in turn. A right password gives the attempt back (the
+ * address's count is cleared, the IP's given back). An unknown address spends the same argon2 time on a
+ * dummy hash and counts against its address's limit just like a real one, so neither timing nor the 429s
+ * reveal whether an account exists.
  */
 export async function signInWithPassword(
   database: Database,
@@ -31,8 +32,8 @@ export async function signInWithPassword(
   now = new Date(),
 ): Promise<PasswordSignInResult> {
   const accountKey = signInAccountKey(input.email);
-  const keys = [accountKey, ipFailureKey(input.context.ip)];
-  const limits = await assertAttemptsAllowed(database, keys, now);
+  const ipKey = ipFailureKey(input.context.ip);
+  const attempt = await takeAttemptOrThrow(database, [accountKey, ipKey], now);
 
   const [account] = await database.query<{ id: string; password_hash: string | null; email_verified: boolean; totp_status: string | null }>(
     `SELECT a.id, a.password_hash, a.email_verified_at IS NOT NULL AS email_verified, t.status AS totp_status
@@ -45,16 +46,17 @@ export async function signInWithPassword(
     : await verifyAgainstDummy(input.password);
 
   if (!account || !valid) {
-    const { retryAfterSeconds } = await recordFailure(database, keys, now);
+    // The attempt stays counted.
     if (account) {
       await recordSecurityEvent(database, { userId: account.id, type: "sign_in_failed", context: input.context, detail: { reason: "password" } });
     }
     // The failure that starts a block already says so, rather than inviting a retry that will be refused.
-    if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
+    if (attempt.retryAfterSeconds > 0) throw new TooManyAttemptsError(attempt.retryAfterSeconds);
     throw new AccountError("invalid_credentials");
   }
 
-  if (limits.countedKeys.has(accountKey.key)) await clearAttempts(database, accountKey);
+  await clearAttempts(database, accountKey);
+  await refundAttempt(database, attempt, { keys: [ipKey], now });
   if (needsRehash(account.password_hash!)) {
     // Hashed under older parameters: upgrade it now that we hold the password.
     await database.query(`UPDATE account SET password_hash = $2 WHERE id = $1`, [account.id, await hashPassword(input.password)]);

@@ -2,11 +2,10 @@ import "server-only";
 import { AccountError } from "../accounts/errors.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
 import { clearAttempts } from "../limits/clear-attempts.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { ipFailureKey, secondFactorAccountKey } from "../limits/keys.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { refundAttempt, takeAttemptOrThrow } from "../limits/take-attempt.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { isRecoveryCodeShape, isTotpCodeShape } from "./recovery-code-format.ts";
 import { redeemRecoveryCode } from "./redeem-recovery-code.ts";
@@ -25,8 +24,9 @@ export async function verifySecondFactor(
   now = new Date(),
 ): Promise<SecondFactorMethod> {
   const accountKey = secondFactorAccountKey(input.userId);
-  const keys = [accountKey, ipFailureKey(input.context.ip)];
-  await assertAttemptsAllowed(database, keys, now);
+  const ipKey = ipFailureKey(input.context.ip);
+  // Taken up front in one statement (lib/limits/take-attempt.ts); a right code gives it back.
+  const attempt = await takeAttemptOrThrow(database, [accountKey, ipKey], now);
 
   let method: SecondFactorMethod | null = null;
   let remaining: number | undefined;
@@ -41,14 +41,14 @@ export async function verifySecondFactor(
   }
 
   if (!method) {
-    const { retryAfterSeconds } = await recordFailure(database, keys, now);
     const reason = isTotpCodeShape(input.code) ? "totp" : "recovery_code";
     await recordSecurityEvent(database, { userId: input.userId, type: "sign_in_failed", context: input.context, detail: { reason } });
-    if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
+    if (attempt.retryAfterSeconds > 0) throw new TooManyAttemptsError(attempt.retryAfterSeconds);
     throw new AccountError("invalid_second_factor");
   }
 
   await clearAttempts(database, accountKey);
+  await refundAttempt(database, attempt, { keys: [ipKey], now });
   if (method === "recovery_code") {
     await recordSecurityEvent(database, { userId: input.userId, type: "recovery_code_used", context: input.context, detail: { remaining: remaining ?? 0 } });
   }

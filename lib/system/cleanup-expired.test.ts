@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { insertCampus, insertEvent } from "../check-in/test-setup.ts";
 import { serviceTestDatabase } from "../db/service-test.ts";
-import { cleanupExpired } from "./cleanup-expired.ts";
+import { insertClient, insertMember } from "../db/test-fixtures.ts";
+import { cleanupExpired, KIOSK_ALERT_DAYS, PICKUP_TAG_DAYS } from "./cleanup-expired.ts";
 
 const database = serviceTestDatabase();
 
@@ -47,5 +49,52 @@ describe("cleanupExpired", () => {
     const kept = await database.prisma.webhookDelivery.findMany({ where: { endpointId }, select: { id: true } });
     expect(kept.map(({ id }) => ids.get(id)).sort()).toEqual(["queued again", "recent", "sent again lately"]);
     expect((await cleanupExpired(database, { now })).webhookDeliveries).toBe(0);
+  });
+
+  it("deletes spent member codes past their expiry, kiosk alerts after 30 days and pickup tags after 2, keeping the check-ins they were printed with", async () => {
+    const now = new Date();
+    const hoursAgo = (hours: number) => new Date(now.getTime() - hours * 60 * 60 * 1000);
+    const fresh = () => randomBytes(8).toString("hex");
+
+    const spent = { expired: `jti-${fresh()}`, live: `jti-${fresh()}` };
+    await database.prisma.spentMemberCode.createMany({
+      data: [
+        { jti: spent.expired, expiresAt: new Date(now.getTime() - 1000) },
+        { jti: spent.live, expiresAt: new Date(now.getTime() + 60_000) },
+      ],
+    });
+
+    const campusId = await insertCampus(database);
+    const clientId = await insertClient(database, { firstParty: true, name: "Kiosk" });
+    const alert = (createdAt: Date) => database.prisma.kioskAlert.create({ data: { clientId, campusId, kind: "unknown_pickup_tag", createdAt }, select: { id: true } });
+    const oldAlert = await alert(hoursAgo(KIOSK_ALERT_DAYS * 24 + 1));
+    const recentAlert = await alert(hoursAgo(KIOSK_ALERT_DAYS * 24 - 1));
+
+    const tag = (createdAt: Date) => database.prisma.pickupTag.create({ data: { secretHash: `tag-${fresh()}`, createdAt }, select: { id: true } });
+    const oldTag = await tag(hoursAgo(PICKUP_TAG_DAYS * 24 + 1));
+    const recentTag = await tag(hoursAgo(PICKUP_TAG_DAYS * 24 - 1));
+    const eventId = await insertEvent(database, { campusId, startAt: hoursAgo(PICKUP_TAG_DAYS * 24 + 2) });
+    const serviceDate = hoursAgo(PICKUP_TAG_DAYS * 24 + 2).toISOString().slice(0, 10);
+    const checkIn = async (pickupTagId: string, securityCode: string) => {
+      const child = await insertMember(database, { email: null, password: false });
+      return database.prisma.checkIn.create({
+        data: { eventId, personId: child.id, method: "kiosk", kioskClientId: clientId, securityCode, serviceDate, pickupTagId },
+        select: { id: true },
+      });
+    };
+    const printedLongAgo = await checkIn(oldTag.id, "ACDE");
+    const printedLately = await checkIn(recentTag.id, "FGHJ");
+
+    const summary = await cleanupExpired(database, { now, batchSize: 1 });
+    expect([summary.spentMemberCodes, summary.kioskAlerts, summary.pickupTags]).toEqual([1, 1, 1]);
+    expect(await database.prisma.spentMemberCode.findMany({ where: { jti: { in: Object.values(spent) } }, select: { jti: true } })).toEqual([{ jti: spent.live }]);
+    expect(await database.prisma.kioskAlert.findMany({ where: { id: { in: [oldAlert.id, recentAlert.id] } }, select: { id: true } })).toEqual([recentAlert]);
+    expect(await database.prisma.pickupTag.findMany({ where: { id: { in: [oldTag.id, recentTag.id] } }, select: { id: true } })).toEqual([recentTag]);
+    // The attendance stays: only its link to the deleted tag goes.
+    const checkIns = await database.prisma.checkIn.findMany({ where: { id: { in: [printedLongAgo.id, printedLately.id] } }, select: { id: true, pickupTagId: true } });
+    expect(Object.fromEntries(checkIns.map((row) => [row.id, row.pickupTagId]))).toEqual({ [printedLongAgo.id]: null, [printedLately.id]: recentTag.id });
+
+    const again = await cleanupExpired(database, { now });
+    expect([again.spentMemberCodes, again.kioskAlerts, again.pickupTags]).toEqual([0, 0, 0]);
   });
 });

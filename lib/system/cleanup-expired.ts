@@ -27,7 +27,11 @@ import type { Database } from "../db/database.ts";
  * - webhook secrets replaced by a rotation, once their day of signing beside the new one is over: nothing
  *   reads them again, and a sealed secret is kept no longer than it is used;
  * - browsers a member signed in with, unseen for 400 days (their device cookie's lifetime): that cookie is
- *   gone, so the browser would be new again anyway.
+ *   gone, so the browser would be new again anyway;
+ * - check-in (docs/decisions/0023): spent member codes past their expiry (an expired code is refused on its
+ *   own); kiosk alerts older than KIOSK_ALERT_DAYS (staff watch them as they happen, the attendance page shows
+ *   the recent ones); pickup tags older than PICKUP_TAG_DAYS: a tag collects a child on the day it was
+ *   printed, and its check-in is kept (its `pickup_tag_id` becomes null).
  * Grants, consents, security events and data requests are records the member sees: never deleted here.
  */
 export interface CleanupOptions {
@@ -56,9 +60,16 @@ export interface CleanupSummary {
   federatedLinkCodes: number;
   knownDevices: number;
   webauthnChallenges: number;
+  spentMemberCodes: number;
+  kioskAlerts: number;
+  pickupTags: number;
 }
 
 export const DEFAULT_RETENTION_DAYS = 30;
+/** How long a kiosk's alerts are kept (prisma/schema.prisma's KioskAlert): whatever --days says of the rest. */
+export const KIOSK_ALERT_DAYS = 30;
+/** How long a pickup tag is kept: it releases a child the day it is printed; two days covers an event past midnight. */
+export const PICKUP_TAG_DAYS = 2;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 interface Target {
@@ -114,6 +125,10 @@ const TARGETS: readonly Target[] = [
   { key: "federatedLinkCodes", table: "federated_link_code", id: "code_hash", where: "t.expires_at < :now" },
   // A browser unseen for as long as its cookie lives (400 days) is gone anyway. Keyed by two columns: by row.
   { key: "knownDevices", table: "known_device", id: "ctid", where: "t.last_seen_at < :now - interval '400 days'" },
+  { key: "spentMemberCodes", table: "spent_member_code", id: "jti", where: "t.expires_at < :now" },
+  { key: "kioskAlerts", table: "kiosk_alert", id: "id", where: `t.created_at < :now - interval '${KIOSK_ALERT_DAYS} days'` },
+  // check_in.pickup_tag_id is ON DELETE SET NULL: the attendance stays, without the tag.
+  { key: "pickupTags", table: "pickup_tag", id: "id", where: `t.created_at < :now - interval '${PICKUP_TAG_DAYS} days'` },
 ];
 
 type Instants = Record<"now" | "cutoff" | "dayAgo", Date>;

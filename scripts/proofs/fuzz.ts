@@ -161,6 +161,9 @@ function oauthShape(answer: RawAnswer): string | null {
   if (answer.status === 405 && body!.error === "invalid_request" && header(answer, "allow")) return null;
   // A resource refuses a bad DPoP proof as 401 with a DPoP challenge (RFC 9449 7.1); the token endpoint as 400.
   if (answer.status === 401 && body!.error === "invalid_dpop_proof" && header(answer, "www-authenticate").startsWith("DPoP ")) return null;
+  // An attempt limit (the device endpoint's per address) is 429 slow_down with Retry-After (RFC 6585); a
+  // device polling too soon is RFC 8628's 400 slow_down.
+  if (answer.status === 429 && body!.error === "slow_down" && /^[1-9]\d*$/.test(header(answer, "retry-after"))) return null;
   if (status !== answer.status) return `${String(body!.error)} with status ${answer.status} (expected ${status})`;
   if (body!.error_description !== undefined && typeof body!.error_description !== "string") return "error_description not a string";
   return null;

@@ -35,7 +35,15 @@ const CANCELLED = "No passkey was used. Try again, or sign in another way.";
 /** A conditional request is renewed before its challenge (5 minutes) expires, so a late choice still works. */
 const RENEW_AUTOFILL_MS = 4 * 60 * 1000;
 
-class ServerRefusal extends Error {}
+class ServerRefusal extends Error {
+  constructor(
+    message: string,
+    /** The answer's status, when the server answered. */
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 /** Whether the browser has WebAuthn never changes while the page is open: nothing to subscribe to. */
 const subscribeToNothing = () => () => undefined;
@@ -56,7 +64,7 @@ async function postForm(action: string, fields: Record<string, string | undefine
   const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (!response.ok || !data) {
     const description = data?.error_description;
-    throw new ServerRefusal(typeof description === "string" ? description : "Something went wrong. Please try again.");
+    throw new ServerRefusal(typeof description === "string" ? description : "Something went wrong. Please try again.", response.status);
   }
   return data;
 }
@@ -105,8 +113,9 @@ export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, l
         setPending(true);
         await finish(credential);
       } catch (failure) {
-        // Replaced by the button's ceremony or the renewal (AbortError), or the server could not be asked: stay quiet.
-        if (failure instanceof ServerRefusal && failure.message !== NETWORK_ERROR) fail(failure);
+        // Replaced by the button's ceremony or the renewal (AbortError), the server could not be asked, or this
+        // address asked for too many challenges (429: the member did not ask for this one): stay quiet.
+        if (failure instanceof ServerRefusal && failure.message !== NETWORK_ERROR && failure.status !== 429) fail(failure);
       }
     }
     void offerInAutofill();

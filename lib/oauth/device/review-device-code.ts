@@ -2,11 +2,10 @@ import "server-only";
 import type { Database } from "../../db/database.ts";
 import { AccountError } from "../../accounts/errors.ts";
 import type { RequestContext } from "../../kernel/request-context.ts";
-import { assertAttemptsAllowed } from "../../limits/check-attempts.ts";
 import { attemptKey, ipFailureKey } from "../../limits/keys.ts";
 import { ACCOUNT_POLICY } from "../../limits/policies.ts";
 import { TooManyAttemptsError } from "../../limits/errors.ts";
-import { recordFailure } from "../../limits/record-failure.ts";
+import { refundAttempt, takeAttemptOrThrow } from "../../limits/take-attempt.ts";
 import { userCodeHash } from "./start-device-authorization.ts";
 import { normalizeUserCode } from "./user-code.ts";
 
@@ -22,7 +21,8 @@ export async function reviewDeviceCode(
   input: { userId: string; sessionId: string; typed: string; context: RequestContext },
 ): Promise<{ requestId: string }> {
   const keys = [attemptKey("device-code:user", input.userId, ACCOUNT_POLICY), ipFailureKey(input.context.ip)];
-  await assertAttemptsAllowed(database, keys);
+  // Taken up front in one statement (lib/limits/take-attempt.ts); a right code gives back its own count only.
+  const attempt = await takeAttemptOrThrow(database, keys);
   const code = normalizeUserCode(input.typed);
   // Raw: a conditional claim that answers what it claimed (docs/decisions/0019, reason 2).
   const [row] = code
@@ -35,9 +35,9 @@ export async function reviewDeviceCode(
     : [];
   if (!row) {
     // The failure that starts a wait says so at once, as a wrong password does.
-    const { retryAfterSeconds } = await recordFailure(database, keys);
-    if (retryAfterSeconds > 0) throw new TooManyAttemptsError(retryAfterSeconds);
+    if (attempt.retryAfterSeconds > 0) throw new TooManyAttemptsError(attempt.retryAfterSeconds);
     throw new AccountError("invalid_device_code");
   }
+  await refundAttempt(database, attempt);
   return { requestId: row.id };
 }

@@ -3,9 +3,8 @@ import { hashToken, keyedHash, randomToken } from "../../crypto/tokens.ts";
 import type { Database } from "../../db/database.ts";
 import { env } from "../../env.ts";
 import type { RequestContext } from "../../kernel/request-context.ts";
-import { assertAttemptsAllowed } from "../../limits/check-attempts.ts";
 import { attemptKey } from "../../limits/keys.ts";
-import { recordFailure } from "../../limits/record-failure.ts";
+import { takeAttemptOrThrow } from "../../limits/take-attempt.ts";
 import type { OAuthClient } from "../clients/get-client.ts";
 import { OAuthError } from "../errors.ts";
 import { requestedScopes } from "../requested-scopes.ts";
@@ -43,8 +42,9 @@ export async function startDeviceAuthorization(
   }
   const scope = requestedScopes(form.get("scope"), client).join(" ");
   const ipKey = context.ip ? attemptKey("device-authorization:ip", context.ip, DEVICE_START_IP_POLICY) : null;
-  await assertAttemptsAllowed(database, [ipKey]);
-  await recordFailure(database, [ipKey]);
+  // Every request counts, checked and counted in one statement (lib/limits/take-attempt.ts); a refusal is
+  // TooManyAttemptsError, which the OAuth wrapper answers 429 with Retry-After.
+  await takeAttemptOrThrow(database, [ipKey]);
 
   const deviceCode = randomToken(32);
   for (let draw = 0; draw < 5; draw += 1) {

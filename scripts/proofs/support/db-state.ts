@@ -19,7 +19,7 @@ export type Snapshot = Map<string, TableState>;
 export const MAY_CHANGE_ON_REFUSAL: Record<string, { columns: "all" | string[]; why: string }> = {
   attempt_counter: {
     columns: "all",
-    why: "a refusal is what the attempt limits count (failed sign-ins, wrong codes, per account and per IP): writing the counter on a refusal is the limit working",
+    why: "a refusal is what the attempt limits count (failed sign-ins, wrong codes, per account and per IP): writing the counter on a refusal is the limit working (an attempt is counted before it is judged and given back when it succeeds: docs/decisions/0031)",
   },
   security_event: {
     columns: "all",

@@ -11,16 +11,18 @@ import { clearedPendingSignInCookie, pendingSignInCookieName, readPendingSignIn 
 export const POST = formRoute({
   formPath: PAGES.signIn,
   schema: passkeyOptionsBodySchema,
-  async handle(input, { cookie, database }) {
+  async handle(input, { client, cookie, database }) {
     let userId: string | undefined;
     if (input.purpose === "second_factor") {
       const pending = await readPendingSignIn(cookie(pendingSignInCookieName()));
       if (!pending) throw new AccountError("sign_in_expired", { formPath: PAGES.signIn, cookies: [clearedPendingSignInCookie()] });
       userId = pending.userId;
     }
-    // The browser's binding again when it has one: its waiting challenge is replaced, never piled up.
-    const { binding, cookie: challengeCookie } = await passkeyChallengeCookie(await readPasskeyChallengeBinding(cookie(passkeyChallengeCookieName())));
-    const options = await startPasskeySignIn(database, { binding, userId });
+    // The browser's binding again when it has one: its waiting challenge is replaced, never piled up. A new
+    // one adds a row, and is limited per address (lib/passkeys/start-passkey-sign-in.ts).
+    const kept = await readPasskeyChallengeBinding(cookie(passkeyChallengeCookieName()));
+    const { binding, cookie: challengeCookie } = await passkeyChallengeCookie(kept);
+    const options = await startPasskeySignIn(database, { binding, newBinding: kept === null, userId, context: client });
     const page = input.purpose === "second_factor" ? PAGES.secondFactor : PAGES.signIn;
     return { redirectTo: pagePath(page, { request: input.request }), cookies: [challengeCookie], json: { options } };
   },
