@@ -3,7 +3,7 @@ import type { Database } from "../db/database.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
-import { assertKioskMayTry, kioskMissKey, recordKioskAlert, recordKioskMiss } from "./guess-limits.ts";
+import { giveBack, kioskMissKey, recordKioskAlert, takeKioskAttempt } from "./guess-limits.ts";
 import { relatedSql } from "./household-rights.ts";
 import type { Kiosk } from "./kiosk-campus.ts";
 import { findPickupTag } from "./pickup-tag.ts";
@@ -35,17 +35,24 @@ const PRESENT_HERE_TODAY = `e.campus_id = $2 AND c.undone_at IS NULL AND c.check
  */
 type Credential = { kind: "tag"; tagId: string } | { kind: "adult"; adult: ScannedMember };
 
+/** The scanned tag or code, counted against the tablet as a miss until it proves right (decision 0031). */
 async function resolveCredential(database: Database, kiosk: Kiosk, body: KioskPickupBody, context: RequestContext, now: Date): Promise<Credential> {
-  await assertKioskMayTry(database, kioskMissKey(kiosk));
+  const attempt = await takeKioskAttempt(database, [kioskMissKey(kiosk)]);
   if ("pickup_tag" in body) {
     const tagId = await findPickupTag(database, body.pickup_tag);
-    if (tagId) return { kind: "tag", tagId };
-    await recordKioskMiss(database, kiosk, "unknown_pickup_tag", context);
+    if (tagId) {
+      await giveBack(database, attempt);
+      return { kind: "tag", tagId };
+    }
+    await recordKioskAlert(database, kiosk, "unknown_pickup_tag", context);
     throw new IdentityError("invalid_request", "pickup_tag: is not a pickup tag printed here; fetch a staff member");
   }
   const adult = await resolveScannedCode(database, body.member_code, now);
-  if (adult) return { kind: "adult", adult };
-  await recordKioskMiss(database, kiosk, "invalid_member_code", context);
+  if (adult) {
+    await giveBack(database, attempt);
+    return { kind: "adult", adult };
+  }
+  await recordKioskAlert(database, kiosk, "invalid_member_code", context);
   throw new IdentityError("invalid_request", "member_code: is not a valid or current check-in code");
 }
 

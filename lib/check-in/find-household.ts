@@ -2,7 +2,7 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import { IdentityError } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { assertKioskMayTry, kioskMissKey, recordKioskMiss } from "./guess-limits.ts";
+import { giveBack, kioskMissKey, recordKioskAlert, takeKioskAttempt } from "./guess-limits.ts";
 import type { Kiosk } from "./kiosk-campus.ts";
 import { issueKioskPresence } from "./kiosk-presence.ts";
 import { finishKioskPhoneCheck, verifiedHoldersOf } from "./phone-check.ts";
@@ -17,17 +17,20 @@ import { HouseholdSchema, HouseholdSearchSchema, type FindHouseholdBody, type Ho
  * needs. A bad scan or code is a miss of the tablet.
  */
 export async function findHousehold(database: Database, kiosk: Kiosk, body: FindHouseholdBody, context: RequestContext, now = new Date()): Promise<HouseholdSearch> {
-  await assertKioskMayTry(database, kioskMissKey(kiosk));
+  // Counted as a miss until the scan or code proves right (decision 0031: no burst slips past the limit).
+  const attempt = await takeKioskAttempt(database, [kioskMissKey(kiosk)]);
   if ("member_code" in body) {
     const scanned = await resolveScannedCode(database, body.member_code, now);
     const household = scanned ? await householdOf(database, scanned.userId) : null;
     if (!scanned || !household) {
-      await recordKioskMiss(database, kiosk, "invalid_member_code", context);
+      await recordKioskAlert(database, kiosk, "invalid_member_code", context);
       throw new IdentityError("invalid_request", "member_code: is not a valid or current check-in code");
     }
+    await giveBack(database, attempt);
     return HouseholdSearchSchema.parse({ households: [{ ...household, scanned_id: scanned.userId }], presence: await issueKioskPresence([scanned.userId], kiosk.deviceId, now) });
   }
   const phone = await finishKioskPhoneCheck(database, kiosk, body.phone_check_id, body.code, context, now);
+  await giveBack(database, attempt);
   const holders = await verifiedHoldersOf(database, phone);
   const households: Household[] = [];
   const seen = new Set<string>();

@@ -2,11 +2,9 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import { tooManyRequests } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { assertAttemptsAllowed } from "../limits/check-attempts.ts";
-import { TooManyAttemptsError } from "../limits/errors.ts";
 import { attemptKey, type AttemptKey } from "../limits/keys.ts";
 import type { AttemptPolicy } from "../limits/policies.ts";
-import { recordFailure } from "../limits/record-failure.ts";
+import { refundAttempt, takeAttempt, type Attempt } from "../limits/take-attempt.ts";
 import type { Kiosk } from "./kiosk-campus.ts";
 
 /**
@@ -34,18 +32,19 @@ export function kioskPhoneSearchKey(kiosk: Kiosk): AttemptKey {
   return attemptKey("check-in-phone:device", kiosk.deviceId, KIOSK_PHONE_SEARCH_POLICY);
 }
 
-/** Refuses while the tablet is blocked: 429 with Retry-After in the identity shape. */
-export async function assertKioskMayTry(database: Database, key: AttemptKey): Promise<void> {
-  try {
-    await assertAttemptsAllowed(database, [key]);
-  } catch (error) {
-    if (error instanceof TooManyAttemptsError) throw tooManyRequests(error.retryAfterSeconds, "too many wrong scans or searches at this kiosk; ask a volunteer");
-    throw error;
-  }
+/**
+ * Takes an attempt at the tablet, counted at once in one statement (lib/limits/take-attempt.ts, decision
+ * 0031): refused with 429 and Retry-After in the identity shape while the tablet waits. A scan or code that
+ * turns out right gives it back (giveBack); a phone search keeps it, since every search counts.
+ */
+export async function takeKioskAttempt(database: Database, keys: readonly AttemptKey[]): Promise<Attempt> {
+  const decision = await takeAttempt(database, keys);
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds, "too many wrong scans or searches at this kiosk; ask a volunteer");
+  return decision.attempt;
 }
 
-export async function countKioskAttempt(database: Database, key: AttemptKey): Promise<void> {
-  await recordFailure(database, [key]);
+export async function giveBack(database: Database, attempt: Attempt): Promise<void> {
+  await refundAttempt(database, attempt);
 }
 
 /** Notes something staff should see on the attendance page now (kiosk_alert), outside any transaction that rolls back. */
@@ -58,10 +57,4 @@ export async function recordKioskAlert(database: Database, kiosk: Kiosk, kind: K
     childId,
     context.ip,
   ]);
-}
-
-/** A wrong scan or code: counted against the tablet and shown to staff. */
-export async function recordKioskMiss(database: Database, kiosk: Kiosk, kind: KioskAlertKind, context: RequestContext): Promise<void> {
-  await recordKioskAlert(database, kiosk, kind, context);
-  await countKioskAttempt(database, kioskMissKey(kiosk));
 }

@@ -14,7 +14,7 @@ import { outboxPageEnabled } from "../outbox/list-outbox-messages.ts";
 import { smsTransport } from "../outbox/sms-transport.ts";
 import { consumeVerificationCode, issueVerificationCode } from "../verification-codes/verification-codes.ts";
 import { CODE_TTL_SECONDS } from "../verification-codes/verification-code-rules.ts";
-import { assertKioskMayTry, countKioskAttempt, kioskPhoneSearchKey, recordKioskMiss } from "./guess-limits.ts";
+import { kioskPhoneSearchKey, recordKioskAlert, takeKioskAttempt } from "./guess-limits.ts";
 import type { Kiosk } from "./kiosk-campus.ts";
 import { PhoneCheckSchema, type PhoneCheck, type StartPhoneCheckBody } from "./schemas.ts";
 
@@ -52,30 +52,26 @@ export async function startKioskPhoneCheck(database: Database, kiosk: Kiosk, bod
   if (!phone) throw new IdentityError("invalid_request", "phone: must be a mobile number with its country code, such as +1 617 555 0199");
   if (!textsCanBeSent()) throw new IdentityError("conflict", "this church cannot send texts yet: scan a member code or a household card, or ask a volunteer");
   // Every search counts against the tablet, and every text against the number (3 free, then a wait), found or not.
-  const tabletKey = kioskPhoneSearchKey(kiosk);
-  const numberKey = codeSendTargetKey(PURPOSE, phone);
-  await assertKioskMayTry(database, tabletKey);
-  await assertKioskMayTry(database, numberKey);
+  await takeKioskAttempt(database, [kioskPhoneSearchKey(kiosk), codeSendTargetKey(PURPOSE, phone)]);
   const id = randomUUID();
   const holders = await verifiedHoldersOf(database, phone);
   const messageId = await database.transaction(async (tx) => {
     const code = await issueVerificationCode(tx, { purpose: PURPOSE, subject: id, binding: kiosk.deviceId, sentTo: phone }, now);
     return holders.length > 0 ? enqueueMessage(tx, { channel: "sms", recipient: phone, body: kioskCodeText(code) }) : null;
   });
-  await countKioskAttempt(database, tabletKey);
-  await countKioskAttempt(database, numberKey);
   if (messageId) deliverAfterCommit(database, [messageId]);
   return PhoneCheckSchema.parse({ id, expires_in: CODE_TTL_SECONDS });
 }
 
 /**
- * The phone a right code proves the adult holds, from the tablet that started the check. A wrong code is a
- * miss of the tablet (counted, and shown to staff); after 5 wrong codes, or 10 minutes, the check is over.
+ * The phone a right code proves the adult holds, from the tablet that started the check. A wrong code is
+ * shown to staff (the household search counts it against the tablet); after 5 wrong codes, or 10 minutes,
+ * the check is over.
  */
 export async function finishKioskPhoneCheck(database: Database, kiosk: Kiosk, checkId: string, code: string, context: RequestContext, now = new Date()): Promise<string> {
   const outcome = await consumeVerificationCode(database, { purpose: PURPOSE, subject: checkId, binding: kiosk.deviceId }, code, now);
   if (outcome.outcome === "accepted") return outcome.sentTo;
-  if (outcome.outcome === "wrong" || outcome.reason === "exhausted") await recordKioskMiss(database, kiosk, "wrong_phone_code", context);
+  if (outcome.outcome === "wrong" || outcome.reason === "exhausted") await recordKioskAlert(database, kiosk, "wrong_phone_code", context);
   if (outcome.outcome === "wrong") throw new IdentityError("invalid_request", `code: is not the code we texted; ${outcome.attemptsLeft === 1 ? "1 try" : `${outcome.attemptsLeft} tries`} left`);
   throw new IdentityError("invalid_request", "code: has expired or was mistyped too often; type the phone number again for a new code");
 }
