@@ -167,11 +167,13 @@ function SignInAgain({ refusal }: { refusal: PersonRefusal | null }) {
   const here = usePathname();
   if (!refusal?.signInAgain) return null;
   return (
-    <Actions>
-      <a className="button button--primary" href={portalConfirmHref(here)}>
-        Sign in again
-      </a>
-    </Actions>
+    <div className={own.signInAgain}>
+      <Actions>
+        <a className="button button--primary" href={portalConfirmHref(here)}>
+          Sign in again
+        </a>
+      </Actions>
+    </div>
   );
 }
 
