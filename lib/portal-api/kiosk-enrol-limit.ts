@@ -1,0 +1,33 @@
+import "server-only";
+import type { Database } from "../db/database.ts";
+import { checkAttempts } from "../limits/check-attempts.ts";
+import { attemptKey } from "../limits/keys.ts";
+import type { AttemptPolicy } from "../limits/policies.ts";
+import { recordFailure } from "../limits/record-failure.ts";
+
+/**
+ * "Set up this kiosk" from one address (docs/decisions/0023, "The kiosk page"). Each press asks the issuer
+ * for a device code, a call from this server. A lobby's tablets share the campus's address and each is set
+ * up about once a month (a code that expires is started again by a person), so twenty in a quarter of an
+ * hour is far more than a church needs; past that, each further start waits a minute, then two, four …, at
+ * most a quarter of an hour. The issuer's own limit (60 device codes per address, lib/oauth/device) then
+ * counts the tablet too, now that the page passes its address on: one address can no longer use up the
+ * allowance of every tablet, which it could while every start came from this server's address.
+ * Every start counts (a success too): a start is what costs. No key for an unknown address.
+ */
+export const KIOSK_ENROL_IP_POLICY: AttemptPolicy = {
+  freeFailures: 20,
+  baseDelaySeconds: 60,
+  maxDelaySeconds: 15 * 60,
+  windowSeconds: 15 * 60,
+};
+
+/** Seconds the address must wait before another start, 0 when it may start now; a start that may go ahead is counted. */
+export async function countKioskEnrolment(database: Database, ip: string | null): Promise<number> {
+  if (!ip) return 0;
+  const key = attemptKey("kiosk-enrol:ip", ip, KIOSK_ENROL_IP_POLICY);
+  const status = await checkAttempts(database, [key]);
+  if (!status.allowed) return status.retryAfterSeconds;
+  await recordFailure(database, [key]);
+  return 0;
+}
