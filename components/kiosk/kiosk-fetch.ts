@@ -53,14 +53,12 @@ export async function kioskFetch<Schema extends z.ZodType>(schema: Schema, path:
   let response: Response;
   try {
     response = await send(path, csrfToken, body);
-    if (response.status === 400 && response.headers.get("content-type")?.includes("json")) {
-      const { error } = ((await response.clone().json().catch(() => ({}))) ?? {}) as { error?: unknown };
-      const serverTime = Date.parse(response.headers.get("date") ?? "");
-      // A proof refused for its time: once more by the server's clock (a proof is never sent twice, so this is a new one).
-      if (error === "invalid_dpop_proof" && Number.isFinite(serverTime)) {
-        clockOffsetMs = serverTime - Date.now();
-        response = await send(path, csrfToken, body);
-      }
+    const serverTime = Date.parse(response.headers.get("date") ?? "");
+    // A proof refused (RFC 9449's challenge), perhaps for its time: once more by the server's clock. Nothing was
+    // done with the refused call, and the new proof is a new one (a proof is never sent twice).
+    if (response.status === 400 && /\berror="invalid_dpop_proof"/.test(response.headers.get("www-authenticate") ?? "") && Number.isFinite(serverTime)) {
+      clockOffsetMs = serverTime - Date.now();
+      response = await send(path, csrfToken, body);
     }
   } catch {
     throw new KioskError(0, "network_error", "The kiosk is offline. Check its network and try again.");

@@ -103,7 +103,8 @@ test("the kiosk cookie works only with the tablet's own key: a copy on another m
   expect((await tablet.call("/kiosk/api/v1/events", undefined, { proof })).status).toBe(200);
   const replayed = await tablet.call("/kiosk/api/v1/events", undefined, { proof });
   expect(replayed.status).toBe(400);
-  expect(replayed.body).toMatchObject({ error: "invalid_dpop_proof" });
+  expect(replayed.body).toEqual({ error: "invalid_request", error_description: "This kiosk's request could not be checked. Check the tablet's date and time, then try again." });
+  expect(replayed.headers.get("www-authenticate")).toMatch(/^DPoP error="invalid_dpop_proof"/);
   expect((await tablet.call("/kiosk/api/v1/events")).status).toBe(200);
   // Its own sign-out ends the grant at the issuer: the copy's cookie is then dead everywhere.
   expect((await tablet.call("/kiosk/sign-out", {})).status).toBe(204);

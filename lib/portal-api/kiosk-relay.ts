@@ -10,6 +10,7 @@ import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBodyText } from "../http/re
 import { relayedClientHeader, RELAYED_CLIENT_HEADER } from "../http/relayed-client.ts";
 import { requestContext } from "../http/request-context.ts";
 import { OUTSIDE_ALLOWED_NETWORKS } from "../oauth/clients/allowed-networks.ts";
+import { DPOP_SIGNING_ALGS } from "../oauth/dpop/dpop-proof.ts";
 import { kioskProofOf, noteKioskCookieWithoutKey } from "./kiosk-proof.ts";
 import { clearedKioskCookies, freshKioskAccess, kioskCookieName, readKioskTokens, type KioskTokens } from "./kiosk-session.ts";
 import { kioskUpstreamPath } from "./kiosk-paths.ts";
@@ -125,17 +126,26 @@ export function volunteerSentence(description: string): string {
  * The cookie's tokens, once this call has proved the tablet's key they are bound to; else the refusal to
  * answer. A proof that is missing or of another key (a copied cookie, or a browser that lost its key) ends
  * the cookie in that browser and is noted; one that is only malformed or stale (a tablet whose clock is
- * off) is answered `invalid_dpop_proof` with the server's Date, and the page tries once more with it.
+ * off) is answered by kioskProofRefusal, with the server's Date, and the page tries once more by it.
  */
 export async function tabletHoldsKey(request: Request, tokens: KioskTokens, ip: string | null): Promise<(KioskTokens & { jkt: string }) | Response> {
   const proof = await kioskProofOf(await openDatabase(), request);
-  if (!proof.ok && !proof.missing && tokens.jkt) {
-    return kioskRefusal(400, "invalid_dpop_proof", "This kiosk's request could not be checked. Check the tablet's date and time, then try again.");
-  }
+  if (!proof.ok && !proof.missing && tokens.jkt) return kioskProofRefusal("This kiosk's request could not be checked. Check the tablet's date and time, then try again.");
   if (!proof.ok || !tokens.jkt || proof.jkt !== tokens.jkt) {
     noteKioskCookieWithoutKey(tokens.clientId, ip, !tokens.jkt ? "a cookie from before kiosks were bound to a key" : proof.ok ? "another key" : "no proof");
     await setCookies(clearedKioskCookies());
     return kioskRefusal(401, "invalid_token", "This kiosk must be set up again on this tablet. Ask a volunteer to set it up.");
   }
   return { ...tokens, jkt: tokens.jkt };
+}
+
+/**
+ * A proof of the tablet's key that is malformed, stale or used before: `invalid_request` (the identity shape's
+ * closed set of codes) with RFC 9449's challenge, `WWW-Authenticate: DPoP error="invalid_dpop_proof"`, which
+ * the page's kioskFetch reads to try once more by the server's clock (the answer's Date).
+ */
+export function kioskProofRefusal(description: string): Response {
+  const answer = kioskRefusal(400, "invalid_request", description);
+  answer.headers.set("WWW-Authenticate", `DPoP error="invalid_dpop_proof", algs="${DPOP_SIGNING_ALGS.join(" ")}"`);
+  return answer;
 }

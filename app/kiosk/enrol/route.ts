@@ -9,7 +9,7 @@ import { tooManyAttemptsMessage } from "@/lib/limits/policies";
 import { countKioskEnrolment } from "@/lib/portal-api/kiosk-enrol-limit";
 import { KIOSK_CLIENT_ID_PATTERN } from "@/lib/portal-api/kiosk-paths";
 import { kioskProofOf } from "@/lib/portal-api/kiosk-proof";
-import { fromKioskPage, kioskRefusal, kioskRoute, setCookies, volunteerSentence } from "@/lib/portal-api/kiosk-relay";
+import { fromKioskPage, kioskProofRefusal, kioskRefusal, kioskRoute, setCookies, volunteerSentence } from "@/lib/portal-api/kiosk-relay";
 import { startKioskEnrolment, type EnrolmentRefusal } from "@/lib/portal-api/kiosk-session";
 
 export const dynamic = "force-dynamic";
@@ -54,7 +54,7 @@ export const POST = kioskRoute(async (request: Request): Promise<Response> => {
   // The tablet's key: the enrolment, and the kiosk it becomes, work only with it (docs/decisions/0023).
   const proof = await kioskProofOf(database, request);
   if (!proof.ok) {
-    return kioskRefusal(400, "invalid_dpop_proof", "This browser could not prove it holds the kiosk's key. Use an up-to-date browser (not a private window), check the tablet's date and time, and try again.");
+    return kioskProofRefusal("This browser could not prove it holds the kiosk's key. Use an up-to-date browser (not a private window), check the tablet's date and time, and try again.");
   }
   const started = await startKioskEnrolment(body.data.client_id, tablet, proof.jkt).catch(
     (): EnrolmentRefusal => ({ ok: false, status: 503, error: "temporarily_unavailable", description: null, retryAfterSeconds: null }),
