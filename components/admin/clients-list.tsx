@@ -15,6 +15,7 @@ import styles from "./admin.module.css";
 import { ClientSecretOnce, type RevealedSecret } from "./client-secret-once";
 import { useDisableClient, useRotateClientSecret } from "./clients-queries";
 import own from "./clients.module.css";
+import { KioskNetworksForm } from "./kiosk-networks-form";
 import { GRANT_WORDS, RegisterClientForm } from "./register-client-form";
 import { StaffListResults } from "./staff-list-results";
 import { StaffSearch } from "./staff-search";
@@ -30,6 +31,7 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
   const [query, setQuery] = useState({ q: "", page: 1 });
   const clients = useAdminClients(query);
   const [editing, setEditing] = useState<string | null>(null);
+  const [editingNetworks, setEditingNetworks] = useState<string | null>(null);
   const [registering, setRegistering] = useState(false);
   const [revealed, setRevealed] = useState<RevealedSecret | null>(null);
   const [announcement, setAnnouncement] = useState("");
@@ -81,9 +83,11 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
     });
   }
 
-  function finishEditing(client: AdminClient, saved: boolean) {
+  function finishEditing(client: AdminClient, saved: boolean, what: "settings" | "networks" = "settings") {
     setEditing(null);
-    if (saved) setAnnouncement(`The settings of “${client.name}” are saved. They apply to its next sign-in.`);
+    setEditingNetworks(null);
+    if (saved && what === "networks") setAnnouncement(`The networks of “${client.name}” are saved. Its kiosks are checked against them from their next request.`);
+    else if (saved) setAnnouncement(`The settings of “${client.name}” are saved. They apply to its next sign-in.`);
     // Back to the app's name, so the keyboard continues where it was.
     requestAnimationFrame(() => titles.current.get(client.client_id)?.focus());
   }
@@ -163,8 +167,18 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
               </Meta>
               {editing === client.client_id ? (
                 <ClientSettingsForm client={client} onDone={(saved) => finishEditing(client, saved)} />
+              ) : editingNetworks === client.client_id && client.check_in_campus ? (
+                <KioskNetworksForm client={{ ...client, check_in_campus: client.check_in_campus }} onDone={(saved) => finishEditing(client, saved, "networks")} />
               ) : (
                 <>
+                  {client.check_in_campus ? (
+                    <Facts>
+                      <Fact term="Check-in kiosk of">{client.check_in_campus.name}</Fact>
+                      <Fact term="Its tablets may be set up and used from">
+                        <AddressList values={client.allowed_networks} none={`Anywhere (not limited to ${client.check_in_campus.name}’s networks)`} />
+                      </Fact>
+                    </Facts>
+                  ) : null}
                   <Facts>
                     <Fact term="PKCE">
                       {client.require_pkce
@@ -195,7 +209,20 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
                       </button>
                     </Actions>
                   ) : null}
-                  {client.first_party ? <Meta>The church’s own apps are changed on the server (npm run clients:register), not here.</Meta> : null}
+                  {canWrite && client.check_in_campus && !client.disabled_at ? (
+                    <Actions>
+                      <button type="button" className="button" aria-label={`Change networks of “${client.name}”`} onClick={() => setEditingNetworks(client.client_id)}>
+                        Change networks
+                      </button>
+                    </Actions>
+                  ) : null}
+                  {client.first_party ? (
+                    <Meta>
+                      {client.check_in_campus
+                        ? "The church’s own apps are changed on the server (npm run clients:register), not here; a kiosk’s networks are changed here."
+                        : "The church’s own apps are changed on the server (npm run clients:register), not here."}
+                    </Meta>
+                  ) : null}
                 </>
               )}
             </Card>

@@ -78,20 +78,24 @@ function useRefreshPeople() {
   return () => void queryClient.invalidateQueries({ queryKey: PEOPLE });
 }
 
-/** Disable (no more sign-ins; every session ended) or enable an account. */
+/**
+ * Disable (no more sign-ins; every session ended) or enable an account. An account with staff or volunteer
+ * permissions needs a recent sign-in: the page says why and offers it, rather than leaving at once.
+ */
 export function useSetPersonEnabled() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => portalApi(AdminUserSchema, `admin/users/${encodeURIComponent(id)}/${enabled ? "enable" : "disable"}`, { method: "POST" }),
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
+      portalApi(AdminUserSchema, `admin/users/${encodeURIComponent(id)}/${enabled ? "enable" : "disable"}`, { method: "POST", stepUp: "offer" }),
     onSettled: refresh,
   });
 }
 
-/** Sign the member out everywhere: every session and app sign-in. */
+/** Sign the member out everywhere: every session and app sign-in (a recent sign-in offered as above). */
 export function useEndPersonSessions() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: (id: string) => portalApi(AdminEndedSessionsSchema, `admin/users/${encodeURIComponent(id)}/sessions/end`, { method: "POST" }),
+    mutationFn: (id: string) => portalApi(AdminEndedSessionsSchema, `admin/users/${encodeURIComponent(id)}/sessions/end`, { method: "POST", stepUp: "offer" }),
     onSettled: refresh,
   });
 }

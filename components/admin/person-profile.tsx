@@ -1,8 +1,8 @@
 "use client";
 
 import Link from "next/link";
+import { usePathname } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { failedMessage } from "@/components/account/api-messages";
 import { LocalDate, LocalDateTime } from "@/components/account/local-time";
 import { securityEventWords } from "@/components/account/security/security-event-words";
 import { CheckboxField } from "@/components/ui/checkbox-field";
@@ -10,9 +10,11 @@ import { ConfirmDialog, useConfirmation } from "@/components/ui/confirm-dialog";
 import { Form } from "@/components/ui/form";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Actions, Card, CardList, Fact, Facts, Meta, QueryStates, Row, RowList, Section } from "@/components/ui/section";
+import { portalConfirmHref } from "@/lib/portal-auth/paths";
 import type { AdminUserDetail, AdminUserSession } from "@/lib/users/staff-schemas";
 import styles from "./admin.module.css";
 import { PersonBadges, fullName } from "./people-list";
+import { personRefusal, rolesRefusal, type PersonRefusal } from "./person-refusal";
 import own from "./people.module.css";
 import { useEndPersonSessions, usePerson, usePersonSecurityEvents, usePersonSessions, useRoles, useSetPersonEnabled, useSetPersonRoles } from "./people-queries";
 
@@ -80,14 +82,14 @@ function AccountSection({ detail, name, canWrite }: { detail: AdminUserDetail; n
   const change = useSetPersonEnabled();
   const confirmation = useConfirmation<"disable" | "enable">();
   const [announcement, setAnnouncement] = useState("");
-  const [failure, setFailure] = useState("");
+  const [failure, setFailure] = useState<PersonRefusal | null>(null);
   const disabled = detail.disabled_at !== null;
 
   function confirm() {
     const asked = confirmation.subject;
     if (!asked || change.isPending) return;
     setAnnouncement("");
-    setFailure("");
+    setFailure(null);
     change.mutate(
       { id: detail.id, enabled: asked === "enable" },
       {
@@ -97,14 +99,15 @@ function AccountSection({ detail, name, canWrite }: { detail: AdminUserDetail; n
         },
         onError: (error) => {
           confirmation.close();
-          setFailure(failedMessage(asked === "enable" ? `enable ${name}’s account` : `disable ${name}’s account`, error));
+          setFailure(personRefusal(asked === "enable" ? `enable ${name}’s account` : `disable ${name}’s account`, name, error));
         },
       },
     );
   }
 
   return (
-    <Section id="person-account-title" title="Account" status={announcement} alert={failure}>
+    <Section id="person-account-title" title="Account" status={announcement} alert={failure?.message ?? ""}>
+      <SignInAgain refusal={failure} />
       {/* The address on a line of its own: in a column of the facts it broke mid-word on a phone. */}
       <Meta>
         {detail.email ? (
@@ -153,6 +156,24 @@ function AccountSection({ detail, name, canWrite }: { detail: AdminUserDetail; n
         </p>
       </ConfirmDialog>
     </Section>
+  );
+}
+
+/**
+ * "Sign in again" after a refusal that a fresh sign-in answers ("Confirm it's you", then back to this page,
+ * where the change is made once more: what was asked is not kept, as on the member's own pages).
+ */
+function SignInAgain({ refusal }: { refusal: PersonRefusal | null }) {
+  const here = usePathname();
+  if (!refusal?.signInAgain) return null;
+  return (
+    <div className={own.signInAgain}>
+      <Actions>
+        <a className="button button--primary" href={portalConfirmHref(here)}>
+          Sign in again
+        </a>
+      </Actions>
+    </div>
   );
 }
 
@@ -250,7 +271,7 @@ function RolesForm({ detail, name, onSaved }: { detail: AdminUserDetail; name: s
         onError: (error) => {
           // A refusal about the roles goes under them; anything else above the form.
           if (/^roles\b/i.test(error.message)) setFieldError(error.message.replace(/^roles(\.\d+)?:\s*/i, "").replace(/^./, (first) => first.toUpperCase()));
-          else setProblem(failedMessage(`save ${name}’s roles`, error));
+          else setProblem(rolesRefusal(name, error).message);
         },
       },
     );
@@ -307,12 +328,12 @@ function SessionsSection({ id, name, canEnd }: { id: string; name: string; canEn
   const end = useEndPersonSessions();
   const confirmation = useConfirmation();
   const [announcement, setAnnouncement] = useState("");
-  const [failure, setFailure] = useState("");
+  const [failure, setFailure] = useState<PersonRefusal | null>(null);
 
   function confirm() {
     if (end.isPending) return;
     setAnnouncement("");
-    setFailure("");
+    setFailure(null);
     end.mutate(id, {
       onSuccess: ({ revoked }) => {
         confirmation.close();
@@ -320,13 +341,14 @@ function SessionsSection({ id, name, canEnd }: { id: string; name: string; canEn
       },
       onError: (error) => {
         confirmation.close();
-        setFailure(failedMessage(`sign ${name} out`, error));
+        setFailure(personRefusal(`sign ${name} out`, name, error));
       },
     });
   }
 
   return (
-    <Section id="person-sessions-title" title="Where they’re signed in" status={announcement} alert={failure}>
+    <Section id="person-sessions-title" title="Where they’re signed in" status={announcement} alert={failure?.message ?? ""}>
+      <SignInAgain refusal={failure} />
       <QueryStates query={sessions} loading="Loading sessions…" failure="We couldn’t load the sessions">
         {({ sessions: list }) =>
           list.length === 0 ? (

@@ -68,7 +68,7 @@ export function complaintsOf(error: Error): Complaints {
 }
 
 /** One address a line, blank lines and spaces ignored. */
-function lines(text: string): string[] {
+export function lines(text: string): string[] {
   return text
     .split(/\r?\n/)
     .map((line) => line.trim())
@@ -109,7 +109,7 @@ function CheckboxGroup({
   );
 }
 
-function TextLines({
+export function TextLines({
   label,
   hint,
   error,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { PORTAL_API_CSRF_HEADER } from "@/lib/portal-api/paths";
+import { kioskProof } from "./kiosk-key";
 
 /** A refusal of the kiosk's own routes or of the kiosk API, with its sentence for the volunteer. */
 export class KioskError extends Error {
@@ -24,16 +25,41 @@ export function forVolunteer(description: string): string {
   return sentence.charAt(0).toUpperCase() + sentence.slice(1);
 }
 
-/** A same-origin call of the kiosk page's routes, with its CSRF token; the answer parsed by `schema`. */
+/**
+ * How far the server's clock is ahead of the tablet's, learnt from an answer's Date header when the server
+ * found a proof's time wrong: a tablet whose clock drifted still makes proofs the server accepts.
+ */
+let clockOffsetMs = 0;
+
+async function send(path: string, csrfToken: string, body: unknown): Promise<Response> {
+  const method = body === undefined ? "GET" : "POST";
+  // Every call proves the tablet's own key (./kiosk-key.ts): the kiosk cookie works with nothing else.
+  const proof = await kioskProof(method, new URL(path, window.location.href), clockOffsetMs);
+  return fetch(path, {
+    method,
+    credentials: "same-origin",
+    headers: {
+      [PORTAL_API_CSRF_HEADER]: csrfToken,
+      Accept: "application/json",
+      ...(proof ? { DPoP: proof } : {}),
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** A same-origin call of the kiosk page's routes, with its CSRF token and a proof of the tablet's key; the answer parsed by `schema`. */
 export async function kioskFetch<Schema extends z.ZodType>(schema: Schema, path: string, csrfToken: string, body?: unknown): Promise<z.output<Schema>> {
   let response: Response;
   try {
-    response = await fetch(path, {
-      method: body === undefined ? "GET" : "POST",
-      credentials: "same-origin",
-      headers: { [PORTAL_API_CSRF_HEADER]: csrfToken, Accept: "application/json", ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await send(path, csrfToken, body);
+    const serverTime = Date.parse(response.headers.get("date") ?? "");
+    // A proof refused (RFC 9449's challenge), perhaps for its time: once more by the server's clock. Nothing was
+    // done with the refused call, and the new proof is a new one (a proof is never sent twice).
+    if (response.status === 400 && /\berror="invalid_dpop_proof"/.test(response.headers.get("www-authenticate") ?? "") && Number.isFinite(serverTime)) {
+      clockOffsetMs = serverTime - Date.now();
+      response = await send(path, csrfToken, body);
+    }
   } catch {
     throw new KioskError(0, "network_error", "The kiosk is offline. Check its network and try again.");
   }

@@ -183,6 +183,9 @@ test("clients: registered with a secret shown once, listed without it, edited, r
     dpop_bound_access_tokens: false,
     created_at: expect.stringMatching(ISO),
     disabled_at: null,
+    // Not a check-in kiosk's client: no campus, no networks (issue 36).
+    check_in_campus: null,
+    allowed_networks: [],
   };
   expect(created.body).toEqual({ ...client, client_secret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
   const id: string = created.body.client_id;

@@ -12,10 +12,12 @@ import { TokenBindingError, checkTokenBinding } from "../oauth/dpop/token-bindin
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
 import { AREA_SCOPES, effectiveScopes, type AreaScope } from "../oauth/scopes.ts";
 import { checkTokenLiveness } from "../oauth/token-liveness.ts";
+import { OUTSIDE_ALLOWED_NETWORKS, isWithinAllowedNetworks } from "../oauth/clients/allowed-networks.ts";
 import { InvalidTokenError, verifyAccessToken } from "../oauth/tokens.ts";
 import { identityErrorAnswer } from "./errors/identity-error-answer.ts";
 import { toResponse } from "./plain-response.ts";
 import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBodyText } from "./read-body.ts";
+import { clientAddressOf } from "./client-address.ts";
 import { requestContext, type RequestContext } from "./request-context.ts";
 import { requestIdFor } from "./request-id.ts";
 
@@ -24,7 +26,8 @@ import { requestIdFor } from "./request-id.ts";
  * 1. the access token: signature with a published key, `typ: at+jwt`, issuer, audience, expiry; a token
  *    bound to a DPoP key only with the DPoP scheme and a proof of that key (RFC 9449 7, checked after 2);
  * 2. liveness: its session not ended (revoked, expired or idle), its grant not revoked, its jti not revoked,
- *    its client not disabled (decisions.md part 5, docs/decisions/0018);
+ *    its client not disabled (decisions.md part 5, docs/decisions/0018); and, for a kiosk limited to its
+ *    campus's networks, the caller on one of them, else `forbidden` (docs/decisions/0023);
  * 3. its scope: the route's area scope must be among the token's effective scopes, those its client may
  *    hold today (account control and staff scopes only on first-party clients), else `forbidden` with
  *    RFC 6750's `insufficient_scope` challenge naming the scope;
@@ -111,6 +114,8 @@ export async function authenticateCaller(database: Database, request: Request): 
   if (!verified.sid && !verified.grantId) throw invalidToken("the access token was not issued to a member");
   const liveness = await checkTokenLiveness(database, verified, true);
   if (!liveness.live) throw invalidToken("the access token has been revoked");
+  // The kiosk relay vouches for the tablet's address (lib/http/relayed-client.ts); anyone else is whoever the transport says.
+  if (!isWithinAllowedNetworks(liveness.allowedNetworks, clientAddressOf(request.headers))) throw new IdentityError("forbidden", OUTSIDE_ALLOWED_NETWORKS);
   try {
     await checkTokenBinding(database, presented, verified.dpopJkt, request);
   } catch (error) {

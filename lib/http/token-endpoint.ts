@@ -1,6 +1,7 @@
 import "server-only";
 import { database as openDatabase } from "../db.ts";
 import type { HeaderReader } from "../kernel/header-reader.ts";
+import { OUTSIDE_ALLOWED_NETWORKS, isWithinAllowedNetworks } from "../oauth/clients/allowed-networks.ts";
 import { authenticateClient } from "../oauth/clients/authenticate-client.ts";
 import { OAuthError, invalidRequest } from "../oauth/errors.ts";
 import { exchangeAuthorizationCode } from "../oauth/token/authorization-code-grant.ts";
@@ -10,6 +11,7 @@ import { DEVICE_CODE_GRANT_TYPE } from "../oauth/device/device-policy.ts";
 import { exchangeDeviceCode } from "../oauth/token/device-code-grant.ts";
 import { exchangeRefreshToken } from "../oauth/token/refresh-token-grant.ts";
 import { oauthFailure, parseOAuthForm, plainJson, type PlainResponse } from "./oauth.ts";
+import { oauthFormContext } from "./request-context.ts";
 
 /**
  * The token endpoint (RFC 6749 3.2), free of any web framework: the Next route (app/oauth/token) and the
@@ -23,6 +25,12 @@ export async function tokenEndpoint(headers: HeaderReader, body: string): Promis
     if (!grantType) throw invalidRequest("grant_type is required");
     const database = await openDatabase();
     const authenticated = await authenticateClient(database, headers, form);
+    // A kiosk limited to its campus's networks gets and refreshes its tokens only there (the kiosk page
+    // relays the tablet's address, signed for this form). Only such a client pays for finding the address.
+    if (authenticated.client.allowedNetworks.length > 0) {
+      const { ip } = await oauthFormContext(database, headers, "/oauth/token", form);
+      if (!isWithinAllowedNetworks(authenticated.client.allowedNetworks, ip)) throw new OAuthError("unauthorized_client", OUTSIDE_ALLOWED_NETWORKS);
+    }
     const dpopJkt = await tokenRequestDpopKey(database, headers, authenticated.client);
     // A client using DPoP gets the nonce for its next proof with every answer (RFC 9449 8.2).
     const answer = (body: unknown) => plainJson(body, 200, dpopJkt ? dpopNonceHeaders() : {});

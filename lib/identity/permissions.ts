@@ -31,3 +31,12 @@ export const ADMIN_ONLY_PERMISSIONS: readonly StaffPermission[] = ["roles:write"
  * staff API, and holding it must not give a volunteer's sign-in, and so the kiosk's session, staff lifetimes.
  */
 export const KIOSK_PERMISSION = "attendance:kiosk";
+
+/**
+ * Powers over other people and the church's records: every staff permission, and enrolling a lobby kiosk.
+ * A member's own permissions (their profile, consents, sessions) are everyone's, and a guardian's comes
+ * from a guardianship, not from anyone's choice, so neither counts. Acting on an account that holds any of
+ * these (disabling it, enabling it, ending its sessions, changing its roles) needs every one it holds and a
+ * recent sign-in (lib/users/assert-may-act-on-account.ts, docs/decisions/0018).
+ */
+export const ELEVATED_PERMISSIONS: readonly string[] = [...STAFF_PERMISSIONS, KIOSK_PERMISSION];

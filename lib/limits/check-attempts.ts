@@ -1,6 +1,5 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
-import { TooManyAttemptsError } from "./errors.ts";
 import { presentKeys, type AttemptKey } from "./keys.ts";
 import { secondsUntil } from "./policies.ts";
 
@@ -32,15 +31,4 @@ export async function checkAttempts(database: Database, keys: readonly (AttemptK
   }
   const retryAfterSeconds = secondsUntil(blockedUntil, now);
   return { allowed: retryAfterSeconds === 0, retryAfterSeconds, countedKeys: new Set(rows.map((row) => row.key)) };
-}
-
-/**
- * checkAttempts that throws TooManyAttemptsError when blocked.
- * @deprecated Check-then-count in two statements lets a concurrent burst slip past the limit: use
- * takeAttemptOrThrow (take-attempt.ts). Kept only for lib/check-in/guess-limits.ts until it is rewritten.
- */
-export async function assertAttemptsAllowed(database: Database, keys: readonly (AttemptKey | null)[], now = new Date()): Promise<AttemptStatus> {
-  const status = await checkAttempts(database, keys, now);
-  if (!status.allowed) throw new TooManyAttemptsError(status.retryAfterSeconds);
-  return status;
 }

@@ -1,6 +1,6 @@
 /**
- * Attempt-limit policies and their arithmetic. Pure: the SQL in take-attempt.ts (and the deprecated
- * record-failure.ts) computes the same delay atomically in the database, and policies.test.ts pins the numbers.
+ * Attempt-limit policies and their arithmetic. Pure: the SQL in take-attempt.ts computes the same delay
+ * atomically in the database, and policies.test.ts pins the numbers.
  *
  * A key gets `freeFailures` failures without delay; every further failure blocks it for
  * `baseDelaySeconds * 2^(n - freeFailures - 1)` seconds (n = failures so far), capped at

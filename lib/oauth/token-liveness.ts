@@ -14,7 +14,7 @@ import type { VerifiedAccessToken } from "./tokens.ts";
  * - its client still registered and not disabled.
  * It also returns what the /api/v1 guard needs so it makes no second query: the member's permissions from
  * their roles, the client's registered scopes and whether it is first-party (decision 0017), and the campus
- * it is a check-in kiosk of (decision 0023).
+ * it is a check-in kiosk of and that campus's networks (decision 0023).
  */
 export interface TokenLiveness {
   live: boolean;
@@ -27,6 +27,8 @@ export interface TokenLiveness {
   requestedClaims: RequestedClaims | null;
   /** The campus the client is a check-in kiosk of (docs/decisions/0023), or null: the kiosk API's guard. */
   checkInCampusId: string | null;
+  /** The client's networks (lib/oauth/clients/allowed-networks.ts): where its tokens may be used. Empty: anywhere. */
+  allowedNetworks: string[];
 }
 
 interface LivenessRow {
@@ -36,12 +38,13 @@ interface LivenessRow {
   client_scopes: string[] | null;
   grant_claims: RequestedClaims | null;
   check_in_campus_id: string | null;
+  allowed_networks: string[] | null;
 }
 
 export async function checkTokenLiveness(database: Database, token: VerifiedAccessToken, withPermissions = false): Promise<TokenLiveness> {
   // Raw on purpose: the bearer guard of every /api/v1 call, one statement (docs/decisions/0019, reason 3).
   const [row] = await database.query<LivenessRow>(
-    `WITH c AS (SELECT first_party, scopes, check_in_campus_id FROM client WHERE id = $6 AND disabled_at IS NULL),
+    `WITH c AS (SELECT first_party, scopes, check_in_campus_id, allowed_networks FROM client WHERE id = $6 AND disabled_at IS NULL),
           g AS (SELECT offline_until, claims FROM oauth_grant WHERE id = $3::uuid AND revoked_at IS NULL)
      SELECT NOT EXISTS (SELECT 1 FROM revoked_access_token WHERE jti = $1)
             AND EXISTS (SELECT 1 FROM c)
@@ -58,7 +61,8 @@ export async function checkTokenLiveness(database: Database, token: VerifiedAcce
             (SELECT first_party FROM c) AS first_party,
             (SELECT scopes FROM c) AS client_scopes,
             (SELECT claims FROM g) AS grant_claims,
-            (SELECT check_in_campus_id FROM c) AS check_in_campus_id`,
+            (SELECT check_in_campus_id FROM c) AS check_in_campus_id,
+            (SELECT allowed_networks FROM c) AS allowed_networks`,
     // Only a member's token asks for permissions, so `sub` is then a user id (the primary key's index applies).
     [token.jti, token.sid, token.grantId, withPermissions, withPermissions ? token.sub : null, token.clientId],
   );
@@ -69,5 +73,6 @@ export async function checkTokenLiveness(database: Database, token: VerifiedAcce
     clientScopes: row?.client_scopes ?? [],
     requestedClaims: row?.grant_claims ?? null,
     checkInCampusId: row?.check_in_campus_id ?? null,
+    allowedNetworks: row?.allowed_networks ?? [],
   };
 }

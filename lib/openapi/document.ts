@@ -22,6 +22,7 @@ import { securityEventPaths } from "../security-log/openapi-paths.ts";
 import { sessionPaths } from "../sessions/openapi-paths.ts";
 import { systemPaths } from "../system/openapi-paths.ts";
 import { profilePaths, staffUserPaths } from "../users/openapi-paths.ts";
+import { SIGN_IN_AGAIN_FOR_ELEVATED_ACCOUNT } from "../users/staff-schemas.ts";
 import { staffWebhookPaths } from "../webhooks/openapi-paths.ts";
 import { calendarError, identityError } from "./responses.ts";
 import { routeNeeds } from "./route-scopes.ts";
@@ -96,7 +97,11 @@ function withTokenNeeds(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
     const stepUps = [
       ...(needs.scope === "staff" ? ["`staff tools need a sign-in with a second factor`"] : []),
       ...(needs.recentSignIn
-        ? [`\`sign in again to make this change\`${needs.recentSignIn === "deletion" ? " (a deletion request)" : ""} when the sign-in is older than ${RECENT_SIGN_IN_SECONDS / 60} minutes (\`max_age=${RECENT_SIGN_IN_SECONDS}\` in the challenge)`]
+        ? [
+            needs.recentSignIn === "elevated-account"
+              ? `\`${SIGN_IN_AGAIN_FOR_ELEVATED_ACCOUNT}\` when the account holds a staff or volunteer permission and the sign-in is older than ${RECENT_SIGN_IN_SECONDS / 60} minutes (\`max_age=${RECENT_SIGN_IN_SECONDS}\` in the challenge)`
+              : `\`sign in again to make this change\`${needs.recentSignIn === "deletion" ? " (a deletion request)" : ""} when the sign-in is older than ${RECENT_SIGN_IN_SECONDS / 60} minutes (\`max_age=${RECENT_SIGN_IN_SECONDS}\` in the challenge)`,
+          ]
         : []),
     ];
     if (stepUps.length > 0) {

@@ -9,8 +9,12 @@ import { AREA_SCOPES, type AreaScope } from "../oauth/scopes.ts";
  */
 export interface RouteNeeds {
   scope: AreaScope | null;
-  /** A sign-in of the last few minutes (RFC 9470 step-up); `deletion`: only for a deletion request. */
-  recentSignIn?: true | "deletion";
+  /**
+   * A sign-in of the last few minutes (RFC 9470 step-up); `deletion`: only for a deletion request;
+   * `elevated-account`: only when the account acted on holds staff or volunteer permissions
+   * (lib/users/assert-may-act-on-account.ts, checked by the service, so the route's options cannot say it).
+   */
+  recentSignIn?: true | "deletion" | "elevated-account";
 }
 
 const S = AREA_SCOPES;
@@ -95,8 +99,14 @@ export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
 /** Staff routes that are sensitive changes besides needing `staff`. */
 export const STAFF_RECENT_SIGN_IN = new Set(["PUT /api/v1/admin/users/{id}/roles"]);
 
+/** Staff routes that need a recent sign-in when the account they act on holds staff or volunteer permissions. */
+export const STAFF_ELEVATED_ACCOUNT_SIGN_IN = new Set(["POST /api/v1/admin/users/{id}/disable", "POST /api/v1/admin/users/{id}/enable", "POST /api/v1/admin/users/{id}/sessions/end"]);
+
 /** What a route needs, for any identity route; undefined for a route that takes no token. */
 export function routeNeeds(key: string): RouteNeeds | undefined {
-  if (key.includes(" /api/v1/admin/")) return { scope: S.staff, ...(STAFF_RECENT_SIGN_IN.has(key) && { recentSignIn: true as const }) };
+  if (key.includes(" /api/v1/admin/")) {
+    if (STAFF_RECENT_SIGN_IN.has(key)) return { scope: S.staff, recentSignIn: true };
+    return { scope: S.staff, ...(STAFF_ELEVATED_ACCOUNT_SIGN_IN.has(key) && { recentSignIn: "elevated-account" as const }) };
+  }
   return SELF_SERVICE_ROUTE_NEEDS[key];
 }

@@ -16,7 +16,7 @@ export function staffOperation(
   summary: string,
   description: string,
   responses: Record<string, unknown>,
-  extra: { query?: z.ZodObject; path?: z.ZodObject; body?: z.ZodType } = {},
+  extra: { query?: z.ZodObject; path?: z.ZodObject; body?: z.ZodType; /** More refusals of the 403, after the route's permission. */ forbidden?: string } = {},
 ) {
   return {
     tags: ["admin"],
@@ -26,7 +26,7 @@ export function staffOperation(
     security: [{ bearer: [] }],
     ...((extra.query || extra.path) && { requestParams: { ...(extra.query && { query: extra.query }), ...(extra.path && { path: extra.path }) } }),
     ...(extra.body && { requestBody: { content: { "application/json": { schema: extra.body } } } }),
-    responses: { ...responses, "401": invalidTokenResponse, "403": identityError(`Or \`missing permission ${permission}\`: the member's roles lack it.`) },
+    responses: { ...responses, "401": invalidTokenResponse, "403": identityError(`Or \`missing permission ${permission}\`: the member's roles lack it.${extra.forbidden ? ` ${extra.forbidden}` : ""}`) },
   };
 }
 

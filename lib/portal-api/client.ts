@@ -17,6 +17,11 @@ export class PortalApiError extends Error {
     /** A sentence for the member, from the API's `error_description`. */
     message: string,
     readonly retryAfterSeconds: number | null = null,
+    /**
+     * A step-up challenge that a fresh sign-in answers (RFC 9470 with `max_age`): the page offers "Sign in
+     * again" (portalConfirmHref) when the call asked for that rather than being sent there at once.
+     */
+    readonly signInAgain: boolean = false,
   ) {
     super(message);
     this.name = "PortalApiError";
@@ -29,7 +34,7 @@ function csrfToken(): string {
   return document.querySelector<HTMLMetaElement>(`meta[name="${CSRF_META_NAME}"]`)?.content ?? "";
 }
 
-async function errorOf(response: Response): Promise<PortalApiError> {
+async function errorOf(response: Response, signInAgain = false): Promise<PortalApiError> {
   const body: unknown = await response.json().catch(() => null);
   const fields = typeof body === "object" && body !== null ? (body as Record<string, unknown>) : {};
   const code = typeof fields.error === "string" ? fields.error : "server_error";
@@ -38,18 +43,20 @@ async function errorOf(response: Response): Promise<PortalApiError> {
       ? fields.error_description
       : "Something went wrong on our side. Try again in a moment.";
   const retryAfter = Number(response.headers.get("retry-after"));
-  return new PortalApiError(response.status, code, description, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+  return new PortalApiError(response.status, code, description, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null, signInAgain);
 }
 
 /**
  * Calls `/api/v1/<path>` through the relay and parses the answer with `schema`. Throws PortalApiError
  * for every refusal; a 401 (the session ended, e.g. signed out from another device) also sends the
  * browser to sign in again, and a step-up challenge to "Confirm it's you", coming back here either way.
+ * With `stepUp: "offer"` a step-up challenge is only thrown (`signInAgain`), for a page that explains why
+ * before it offers the sign-in (a staff member refused an action on a staff account).
  */
 export async function portalApi<Schema extends z.ZodType>(
   schema: Schema,
   path: string,
-  options: { method?: Method; body?: unknown } = {},
+  options: { method?: Method; body?: unknown; stepUp?: "redirect" | "offer" } = {},
 ): Promise<z.output<Schema>> {
   const method = options.method ?? "GET";
   let response: Response;
@@ -68,13 +75,15 @@ export async function portalApi<Schema extends z.ZodType>(
     throw new PortalApiError(0, "network_error", "We could not reach the server. Check your connection and try again.");
   }
   if (!response.ok) {
-    const error = await errorOf(response);
     const here = `${window.location.pathname}${window.location.search}`;
     const stepUp = stepUpChallenge(response.headers.get("www-authenticate"));
+    const signInAgain = stepUp?.maxAgeSeconds != null;
+    const error = await errorOf(response, signInAgain);
     // A sensitive change after an older sign-in: "Confirm it's you", then back here to try again. A step-up
     // that signing in again cannot satisfy (a missing second factor) is only shown.
-    if (stepUp?.maxAgeSeconds != null) window.location.assign(portalConfirmHref(here));
-    else if (response.status === 401 && !stepUp) window.location.assign(portalSignInHref(here));
+    if (signInAgain) {
+      if (options.stepUp !== "offer") window.location.assign(portalConfirmHref(here));
+    } else if (response.status === 401 && !stepUp) window.location.assign(portalSignInHref(here));
     throw error;
   }
   return schema.parse(await response.json());

@@ -19,3 +19,11 @@ export interface SessionLifetime {
 
 export const MEMBER_SESSION: SessionLifetime = { absoluteSeconds: 30 * DAY, idleSeconds: 14 * DAY };
 export const STAFF_SESSION: SessionLifetime = { absoluteSeconds: 12 * HOUR, idleSeconds: 1 * HOUR };
+
+/**
+ * A lobby kiosk's device session (docs/decisions/0023, "Kiosks"): idle for at most this long, whoever enrolled
+ * it. A church's kiosk is used on Sundays, so it must outlive a week without use, with a day to spare for a
+ * service that starts later than last week's ended; a tablet left in a cupboard for a fortnight, or stolen,
+ * must be set up again. Its absolute end stays the enrolling account's (a volunteer's 30 days).
+ */
+export const KIOSK_IDLE_SECONDS = 8 * DAY;

@@ -16,21 +16,23 @@ describe("staff's account tools", () => {
     const { prisma } = database;
     const staff = await insertMember(database);
     const jane = await insertMember(database, { email: "jane@example.org" });
+    // Jane holds no staff or volunteer permission: an old sign-in is enough to act on her account.
+    const asStaff = { id: staff.id, authTime: null };
     const session = await insertSession(database, jane.id);
     await insertGrant(database, { userId: jane.id, clientId: await insertClient(database), sessionId: session });
 
-    expect((await failure(disableUser(database, staff.id, staff.id, TEST_CONTEXT)))?.description).toBe("you cannot disable your own account");
-    expect((await failure(disableUser(database, staff.id, "not-a-uuid", TEST_CONTEXT)))?.code).toBe("not_found");
+    expect((await failure(disableUser(database, asStaff, staff.id, TEST_CONTEXT)))?.description).toBe("you cannot disable your own account");
+    expect((await failure(disableUser(database, asStaff, "not-a-uuid", TEST_CONTEXT)))?.code).toBe("not_found");
 
-    const disabled = await disableUser(database, staff.id, jane.id, TEST_CONTEXT);
+    const disabled = await disableUser(database, asStaff, jane.id, TEST_CONTEXT);
     expect(disabled).toMatchObject({ id: jane.id, email: "jane@example.org", disabled_at: expect.stringMatching(/Z$/), roles: [], mfa_enabled: false });
     expect(await prisma.session.findUniqueOrThrow({ where: { id: session }, select: { revokedAt: true } })).toEqual({ revokedAt: expect.any(Date) });
     expect(await prisma.grant.findFirstOrThrow({ where: { userId: jane.id }, select: { revokedReason: true } })).toEqual({ revokedReason: "account_disabled" });
     // Again: nothing changes, and the log has one entry.
-    expect((await disableUser(database, staff.id, jane.id, TEST_CONTEXT)).disabled_at).toBe(disabled.disabled_at);
+    expect((await disableUser(database, asStaff, jane.id, TEST_CONTEXT)).disabled_at).toBe(disabled.disabled_at);
     expect(await prisma.securityEvent.count({ where: { userId: jane.id, type: "account_disabled" } })).toBe(1);
 
-    const enabled = await enableUser(database, staff.id, jane.id, TEST_CONTEXT);
+    const enabled = await enableUser(database, asStaff, jane.id, TEST_CONTEXT);
     expect(enabled.disabled_at).toBeNull();
     expect(await prisma.securityEvent.count({ where: { userId: jane.id, type: "account_enabled" } })).toBe(1);
     expect(await prisma.session.findUniqueOrThrow({ where: { id: session }, select: { revokedAt: true } })).not.toEqual({ revokedAt: null });
@@ -44,11 +46,12 @@ describe("staff's account tools", () => {
     const boss = await insertMember(database);
     await prisma.userRole.create({ data: { userId: boss.id, roleId: admin.id } });
     const sam = await insertMember(database, { email: "sam_50%@example.org" });
+    const asBoss = { id: boss.id, authTime: Math.floor(Date.now() / 1000) };
 
-    expect((await setUserRoles(database, boss.id, sam.id, ["editor", "admin", "editor"], TEST_CONTEXT)).roles).toEqual(["admin", "editor"]);
-    expect((await failure(setUserRoles(database, boss.id, sam.id, ["guardian"], TEST_CONTEXT)))?.code).toBe("invalid_request");
-    expect((await failure(setUserRoles(database, boss.id, sam.id, ["nobody"], TEST_CONTEXT)))?.description).toBe("roles: no role named nobody");
-    expect((await failure(setUserRoles(database, boss.id, boss.id, ["editor"], TEST_CONTEXT)))?.description).toBe("you cannot take roles:write away from yourself");
+    expect((await setUserRoles(database, asBoss, sam.id, ["editor", "admin", "editor"], TEST_CONTEXT)).roles).toEqual(["admin", "editor"]);
+    expect((await failure(setUserRoles(database, asBoss, sam.id, ["guardian"], TEST_CONTEXT)))?.code).toBe("invalid_request");
+    expect((await failure(setUserRoles(database, asBoss, sam.id, ["nobody"], TEST_CONTEXT)))?.description).toBe("roles: no role named nobody");
+    expect((await failure(setUserRoles(database, asBoss, boss.id, ["editor"], TEST_CONTEXT)))?.description).toBe("you cannot take roles:write away from yourself");
     expect(await prisma.securityEvent.count({ where: { userId: sam.id, type: "roles_changed" } })).toBe(1);
 
     // LIKE wildcards in a search are the characters themselves.

@@ -13,6 +13,7 @@ import {
   adminUserSecurityEventsQuerySchema,
   adminUsersQuerySchema,
   rolesQuerySchema,
+  ELEVATED_ACCOUNT_FORBIDDEN_REASON,
   setUserRolesBodySchema,
 } from "./staff-schemas.ts";
 
@@ -22,6 +23,12 @@ import {
  */
 
 const userPath = idPath("The user id (UUID).");
+
+/** Acting on a more powerful account (lib/users/assert-may-act-on-account.ts, docs/decisions/0018). */
+const ELEVATED_ACCOUNT_RULE =
+  "An account that holds staff or volunteer permissions (any staff permission, or `attendance:kiosk`) may be acted on only by someone who holds every one of them, " +
+  "after a sign-in of the last 10 minutes.";
+const ELEVATED_ACCOUNT_403 = `Or \`missing permission <names>: ${ELEVATED_ACCOUNT_FORBIDDEN_REASON}\`, naming each staff or volunteer permission the account holds (or, setting roles, is given) that the caller lacks.`;
 
 /** GET /api/v1/users/me. */
 export const profilePaths = {
@@ -86,13 +93,14 @@ export const staffUserPaths = {
       "Sign a member out everywhere",
       "No body. Every session and grant of the account is revoked: its refresh tokens die (apps' offline ones too) and its access tokens stop working " +
         "on these routes at once. The account stays enabled. Written to the member's security log (`sessions_ended_by_staff`) when anything was live; " +
-        "`revoked` counts the live sessions ended.",
+        "`revoked` counts the live sessions ended. " +
+        ELEVATED_ACCOUNT_RULE,
       {
         "200": jsonResponse("How many sessions were ended.", AdminEndedSessionsSchema),
         "404": identityError("`not_found`: `user not found`."),
         "409": identityError("`conflict`: `you cannot end your own sessions here: sign out everywhere else on your own security page`."),
       },
-      { path: userPath },
+      { path: userPath, forbidden: ELEVATED_ACCOUNT_403 },
     ),
   },
   "/api/v1/admin/users/{id}/security-events": {
@@ -116,29 +124,36 @@ export const staffUserPaths = {
       "adminDisableUser",
       "Disable an account",
       "No body. The account can no longer sign in, and every session and grant it has is revoked: its refresh tokens die and its access tokens stop " +
-        "working on these routes at once (third parties validating offline see it within 10 minutes). Disabling again: the same 200.",
+        "working on these routes at once (third parties validating offline see it within 10 minutes). Disabling again: the same 200. " +
+        ELEVATED_ACCOUNT_RULE,
       { "200": jsonResponse("The disabled account.", AdminUserSchema), "404": identityError("`not_found`: `user not found`."), "409": identityError("`conflict`: `you cannot disable your own account`.") },
-      { path: userPath },
+      { path: userPath, forbidden: ELEVATED_ACCOUNT_403 },
     ),
   },
   "/api/v1/admin/users/{id}/enable": {
-    post: staffOperation("users:write", "adminEnableUser", "Enable a disabled account", "No body. The member may sign in again; ended sessions stay ended.", { "200": jsonResponse("The account.", AdminUserSchema), "404": identityError("`not_found`: `user not found`.") }, {
-      path: userPath,
-    }),
+    post: staffOperation(
+      "users:write",
+      "adminEnableUser",
+      "Enable a disabled account",
+      `No body. The member may sign in again; ended sessions stay ended. A disabled account keeps its roles, so: ${ELEVATED_ACCOUNT_RULE}`,
+      { "200": jsonResponse("The account.", AdminUserSchema), "404": identityError("`not_found`: `user not found`.") },
+      { path: userPath, forbidden: ELEVATED_ACCOUNT_403 },
+    ),
   },
   "/api/v1/admin/users/{id}/roles": {
     put: staffOperation(
       "roles:write",
       "adminSetUserRoles",
       "Set an account's roles",
-      "The account holds exactly these roles afterwards; permissions change on its next call. `guardian` comes from guardianships: it cannot be sent and is kept as it is.",
+      "The account holds exactly these roles afterwards; permissions change on its next call. `guardian` comes from guardianships: it cannot be sent and is kept as it is. " +
+        "Nobody gives a staff or volunteer permission they do not hold, nor changes the roles of an account that holds one they lack.",
       {
         "200": jsonResponse("The account with its roles.", AdminUserSchema),
         "400": BODY_400(", `roles: no role named …`, `roles: guardian comes from guardianships and cannot be assigned`"),
         "404": identityError("`not_found`: `user not found`."),
         "409": identityError("`conflict`: `you cannot take roles:write away from yourself`."),
       },
-      { path: userPath, body: setUserRolesBodySchema },
+      { path: userPath, body: setUserRolesBodySchema, forbidden: ELEVATED_ACCOUNT_403 },
     ),
   },
   "/api/v1/admin/roles": {

@@ -10,6 +10,14 @@ import { listQuery, pageOf } from "../staff-lists/schemas.ts";
  */
 
 export const USER_STATUSES = ["active", "disabled"] as const;
+
+/**
+ * The refusals of acting on an account more powerful than one's own (lib/users/assert-may-act-on-account.ts):
+ * the step-up's description, and what follows `missing permission <names>` in the forbidden one. Here, pure,
+ * so the OpenAPI document and the staff page can name them.
+ */
+export const SIGN_IN_AGAIN_FOR_ELEVATED_ACCOUNT = "sign in again to change an account that holds staff or volunteer permissions";
+export const ELEVATED_ACCOUNT_FORBIDDEN_REASON = "changing an account needs every staff or volunteer permission it holds or is given";
 export const adminUsersQuerySchema = listQuery("AdminUsersQuery", {
   sort: ["email", "familyName", "createdAt"] as const,
   defaultSort: "familyName",

@@ -850,6 +850,8 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     },
     { method: "GET", path: "/api/v1/admin/clients/{id}", credential: admin, scope: "staff" },
     { method: "PATCH", path: "/api/v1/admin/clients/{id}", credential: admin, scope: "staff", body: { name: "Fuzz app, renamed", redirect_uris: ["https://fuzz.example/other"], post_logout_redirect_uris: [], scopes: ["openid"] } },
+    // A kiosk's campus networks (issue 36): the run's own client is not a kiosk's, so the valid body is refused too.
+    { method: "PATCH", path: "/api/v1/admin/clients/{id}", credential: admin, scope: "staff", body: { allowed_networks: ["203.0.113.0/24", "2001:db8:5::/48"] } },
     { method: "POST", path: "/api/v1/admin/clients/{id}/rotate-secret", credential: admin, scope: "staff" },
     { method: "POST", path: "/api/v1/admin/clients/{id}/disable", credential: admin, scope: "staff" },
     { method: "GET", path: "/api/v1/admin/events", credential: admin, scope: "staff", list: LISTS.events },

@@ -31,29 +31,62 @@ function Done({ outcome }: { outcome: keyof typeof DONE }) {
   );
 }
 
+/**
+ * Where the request came from, in a volunteer's words: the campus whose kiosk asks, the network (address) it
+ * asked from, which the requester cannot choose, and whether that is one of the campus's own networks; and
+ * what the device says it is, which it can choose (its User-Agent), said as such.
+ */
+function Origin({ review }: { review: DeviceReview }) {
+  const says = review.device.device === "Unknown device" ? review.device.browser : `${review.device.device} · ${review.device.browser}`;
+  const network =
+    review.ip === null
+      ? "Not known"
+      : review.onAllowedNetwork === true
+        ? `${review.ip}, one of ${review.campus ?? "the church"}’s own networks`
+        : review.onAllowedNetwork === false
+          ? `${review.ip}, not one of ${review.campus ?? "the church"}’s networks`
+          : review.ip;
+  return (
+    <dl className="device-facts">
+      {review.campus ? (
+        <>
+          <dt>Campus</dt>
+          <dd>{review.campus}</dd>
+        </>
+      ) : null}
+      <dt>Asked from the network</dt>
+      <dd>{network}</dd>
+      <dt>The device says it is</dt>
+      <dd>{says}</dd>
+    </dl>
+  );
+}
+
 function Review({ review, csrf, email, error }: { review: DeviceReview; csrf: string; email: string; error: { message: string } | null }) {
-  const where = review.device.device === "Unknown device" ? review.device.browser : `${review.device.device} · ${review.device.browser}`;
   return (
     <div className="auth-card">
       <h1>{`Sign in ${review.clientName} on this device?`}</h1>
       <p className="auth-card__lede">
-        Only allow this if you are at the device and you started the sign-in there yourself. Never type a code that someone sent you.
+        {review.campus
+          ? `Only allow this if you are standing at the ${review.campus} check-in kiosk and it shows this code. Never type a code that someone sent you.`
+          : "Only allow this if you are at the device and you started the sign-in there yourself. Never type a code that someone sent you."}
       </p>
       {error ? (
         <div className="notice notice--error" role="alert">
           <p>{error.message}</p>
         </div>
       ) : null}
-      <dl className="device-facts">
-        <dt>Device</dt>
-        <dd>{where}</dd>
-        {review.ip ? (
-          <>
-            <dt>Address</dt>
-            <dd>{review.ip}</dd>
-          </>
-        ) : null}
-      </dl>
+      <Origin review={review} />
+      {review.campus && review.onAllowedNetwork === null ? (
+        <p className="device-caution">
+          This kiosk can be set up from any network, not only {review.campus}’s. If the kiosk in front of you does not show this code, choose Deny.
+        </p>
+      ) : null}
+      {review.onAllowedNetwork === false ? (
+        <p className="device-caution">
+          This request did not come from {review.campus ?? "the church"}’s network. Unless you are sure it is the kiosk in front of you, choose Deny.
+        </p>
+      ) : null}
       <p>{review.firstParty ? `${review.clientName} is run by the church. Signed in, it will be able to:` : `${review.clientName} is not run by the church. If you allow it, it will be able to:`}</p>
       <ScopeDecision action="/auth/device/decision" csrf={csrf} request={review.id} clientName={review.clientName} scopes={review.scopes} />
       <p className="auth-who">

@@ -1,6 +1,6 @@
 import { oauthJson, oauthRoute, readOAuthForm } from "@/lib/http/oauth";
 import { oauthMethodNotAllowed } from "@/lib/http/method-not-allowed";
-import { requestContext } from "@/lib/http/request-context";
+import { oauthFormContext } from "@/lib/http/request-context";
 import { authenticateClient } from "@/lib/oauth/clients/authenticate-client";
 import { startDeviceAuthorization } from "@/lib/oauth/device/start-device-authorization";
 
@@ -10,7 +10,9 @@ export const dynamic = "force-dynamic";
 export const POST = oauthRoute(async (request, database) => {
   const form = await readOAuthForm(request);
   const { client } = await authenticateClient(database, request.headers, form);
-  return oauthJson(await startDeviceAuthorization(database, client, form, requestContext(request.headers)));
+  // The lobby kiosk page relays its tablet's address, signed for this form: limits and the volunteer's approval page see the tablet.
+  const context = await oauthFormContext(database, request.headers, "/oauth/device_authorization", form);
+  return oauthJson(await startDeviceAuthorization(database, client, form, context));
 });
 
 // GET, PUT, PATCH, DELETE /oauth/device_authorization - 405 invalid_request (RFC 6749 shape)

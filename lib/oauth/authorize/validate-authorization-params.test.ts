@@ -18,6 +18,7 @@ const client: OAuthClient = {
   requireNonceWithoutPkce: true,
   requirePushedAuthorizationRequests: false,
   dpopBoundAccessTokens: false,
+  allowedNetworks: [],
 };
 /** The same client with require_pkce off: it may send a nonce instead of PKCE (decision 0006). */
 const relaxed: OAuthClient = { ...client, requirePkce: false };

@@ -20,6 +20,8 @@ export interface OAuthClient {
   requirePushedAuthorizationRequests: boolean;
   /** RFC 9449 5.2: every token request carries a DPoP proof. */
   dpopBoundAccessTokens: boolean;
+  /** A kiosk's campus networks (./allowed-networks.ts): where its device grant may start and its tokens be fetched. Empty: anywhere. */
+  allowedNetworks: string[];
 }
 
 export interface OAuthClientWithSecret extends OAuthClient {
@@ -41,6 +43,7 @@ interface ClientRow {
   require_nonce_without_pkce: boolean;
   require_pushed_authorization_requests: boolean;
   dpop_bound_access_tokens: boolean;
+  allowed_networks: string[] | null;
 }
 
 /**
@@ -51,7 +54,8 @@ export async function getClientWithSecret(database: Database, clientId: string):
   if (!clientId || clientId.length > 128) return null;
   const [row] = await database.query<ClientRow>(
     `SELECT id, name, type, secret_hash, redirect_uris, post_logout_redirect_uris, grant_types, scopes,
-            first_party, id_token_signed_response_alg, require_pkce, require_nonce_without_pkce, require_pushed_authorization_requests, dpop_bound_access_tokens
+            first_party, id_token_signed_response_alg, require_pkce, require_nonce_without_pkce, require_pushed_authorization_requests, dpop_bound_access_tokens,
+            allowed_networks
        FROM client WHERE id = $1 AND disabled_at IS NULL`,
     [clientId],
   );
@@ -72,6 +76,7 @@ export async function getClientWithSecret(database: Database, clientId: string):
     requireNonceWithoutPkce: row.require_nonce_without_pkce,
     requirePushedAuthorizationRequests: row.require_pushed_authorization_requests,
     dpopBoundAccessTokens: row.dpop_bound_access_tokens,
+    allowedNetworks: row.allowed_networks ?? [],
   };
 }
 

@@ -36,13 +36,19 @@ export const staffClientPaths = {
     patch: staffOperation(
       "clients:write",
       "adminUpdateClient",
-      "Change a client's name, redirect URIs or scopes",
-      "Takes effect on the next authorization request.",
+      "Change a client's settings, or a check-in kiosk's campus networks",
+      "Takes effect on the next authorization request (the token endpoint: within 5 seconds, its client cache). " +
+        "`allowed_networks` is only for a check-in kiosk's client (one bound to a campus, `check_in_campus`), and is the one field that may be changed on it although it is first-party: " +
+        "a body holding only `allowed_networks` is taken for it. Its device grant then starts only from those networks (`unauthorized_client` at /oauth/device_authorization), " +
+        "its tokens are fetched and refreshed only from them (`unauthorized_client` at /oauth/token), and its access tokens work only from them (403 `forbidden` on /api/v1). " +
+        "An empty list: anywhere.",
       {
         "200": jsonResponse("The client.", AdminClientSchema),
-        "400": BODY_400(" or an empty body"),
+        "400": BODY_400(
+          ", an empty body, `allowed_networks.0: must be an IP address or a CIDR range such as 203.0.113.0/24 or 2001:db8:5::/48 (not /0: leave the list empty for anywhere)`, or `allowed_networks: only a check-in kiosk's app can be limited to its campus's networks`",
+        ),
         "404": identityError("`not_found`: `client not found`."),
-        "409": identityError("`conflict`: `first-party clients are managed with npm run clients:register`."),
+        "409": identityError("`conflict`: `first-party clients are managed with npm run clients:register` (any other field of a first-party client)."),
       },
       { path: clientPath, body: updateClientBodySchema },
     ),

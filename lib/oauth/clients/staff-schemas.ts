@@ -10,6 +10,10 @@ import { redirectUriProblem, redirectUriProblemMessage } from "./redirect-uri.ts
  * is answered once, when it is made.
  */
 
+const ALLOWED_NETWORKS_DESCRIPTION =
+  "A check-in kiosk's campus networks: IP addresses and CIDR ranges (IPv4 or IPv6) its device grant may start from, its tokens be fetched and refreshed from, " +
+  "and its access tokens be used from; anywhere else it is refused. Empty: anywhere.";
+
 export const adminClientsQuerySchema = listQuery("AdminClientsQuery", {
   sort: ["name", "createdAt"] as const,
   defaultSort: "name",
@@ -38,6 +42,11 @@ export const AdminClientSchema = z
     dpop_bound_access_tokens: z.boolean().meta({ description: "Whether every token request must carry a DPoP proof, so its tokens are bound to the app's key (RFC 9449)." }),
     created_at: z.iso.datetime(),
     disabled_at: z.iso.datetime().nullable(),
+    check_in_campus: z
+      .object({ id: z.string(), name: z.string() })
+      .nullable()
+      .meta({ description: "The campus a check-in kiosk's client is bound to (docs/decisions/0023); null for any other client." }),
+    allowed_networks: z.array(z.string()).meta({ description: ALLOWED_NETWORKS_DESCRIPTION }),
   })
   .meta({ id: "AdminClient", description: "A registered client; its secret is never answered (only once, when made or rotated)." });
 export type AdminClient = z.infer<typeof AdminClientSchema>;
@@ -128,6 +137,22 @@ export const createClientBodySchema = z
   .meta({ id: "CreateClientBody" });
 export type CreateClientBody = z.output<typeof createClientBodySchema>;
 
+/**
+ * One entry of a kiosk's networks, checked here with zod's own IP and CIDR formats (so the page can check it
+ * too) and again by node:net when it is saved (lib/oauth/clients/allowed-networks.ts). /0 is refused: the
+ * empty list says "anywhere" plainly.
+ */
+const NETWORK_FORMATS = z.union([z.ipv4(), z.ipv6(), z.cidrv4(), z.cidrv6()]);
+export const NETWORK_ENTRY_PROBLEM = "must be an IP address or a CIDR range such as 203.0.113.0/24 or 2001:db8:5::/48 (not /0: leave the list empty for anywhere)";
+const networkEntry = z
+  .string({ error: "must be addresses" })
+  .trim()
+  .refine((entry) => NETWORK_FORMATS.safeParse(entry).success && !/\/0+$/.test(entry), NETWORK_ENTRY_PROBLEM);
+const allowedNetworks = z
+  .array(networkEntry, { error: "must be a list of addresses and ranges" })
+  .max(20, "must hold at most 20 networks")
+  .meta({ description: `${ALLOWED_NETWORKS_DESCRIPTION} Only for a check-in kiosk's client; the only field that may be changed on one, first-party as it is.` });
+
 export const updateClientBodySchema = z
   .object({
     name: printableText(100).optional(),
@@ -140,6 +165,7 @@ export const updateClientBodySchema = z
     backchannel_logout_session_required: backchannelLogoutSessionRequired.optional(),
     require_pushed_authorization_requests: requirePushedRequests.optional(),
     dpop_bound_access_tokens: dpopBoundAccessTokens.optional(),
+    allowed_networks: allowedNetworks.optional(),
   })
   .strict()
   // Only when the body is otherwise valid: an unknown field is the one problem to name.

@@ -2,9 +2,15 @@ import "server-only";
 import type { Database } from "../../db/database.ts";
 import { isUuid } from "../../identity/ids.ts";
 import { describeUserAgent, type DeviceDescription } from "../../sessions/describe-user-agent.ts";
+import { isWithinAllowedNetworks } from "../clients/allowed-networks.ts";
 import { describeScopes, parseScope, type SupportedScope } from "../scopes.ts";
 
-/** What /device shows before the member answers: which app, asking for what, from which device. */
+/**
+ * What /device shows before the member answers: which app, asking for what, from where. The User-Agent is
+ * whatever the requester chose to send, so the page also shows what the requester cannot choose: the
+ * address the request came from (the tablet's own, relayed by the kiosk page: lib/http/relayed-client.ts)
+ * and, for a check-in kiosk, its campus and whether that address is one of the campus's networks.
+ */
 export interface DeviceReview {
   id: string;
   clientName: string;
@@ -13,6 +19,10 @@ export interface DeviceReview {
   /** The device as its request's User-Agent describes it, and its address. */
   device: DeviceDescription;
   ip: string | null;
+  /** A check-in kiosk's campus (its client's), or null for any other app. */
+  campus: string | null;
+  /** Whether the address is one of the client's networks; null when the client is not limited to any. */
+  onAllowedNetwork: boolean | null;
   expiresAt: Date;
 }
 
@@ -21,7 +31,14 @@ export async function getDeviceReview(database: Database, requestId: string | un
   if (!requestId || !isUuid(requestId)) return null;
   const row = await database.prisma.deviceAuthorization.findFirst({
     where: { id: requestId, reviewingSessionId: sessionId, status: "pending", expiresAt: { gt: new Date() }, client: { disabledAt: null } },
-    select: { id: true, scope: true, ip: true, userAgent: true, expiresAt: true, client: { select: { name: true, firstParty: true } } },
+    select: {
+      id: true,
+      scope: true,
+      ip: true,
+      userAgent: true,
+      expiresAt: true,
+      client: { select: { name: true, firstParty: true, allowedNetworks: true, checkInCampus: { select: { name: true } } } },
+    },
   });
   if (!row) return null;
   return {
@@ -31,6 +48,8 @@ export async function getDeviceReview(database: Database, requestId: string | un
     scopes: describeScopes(parseScope(row.scope)),
     device: describeUserAgent(row.userAgent),
     ip: row.ip,
+    campus: row.client.checkInCampus?.name ?? null,
+    onAllowedNetwork: (row.client.allowedNetworks?.length ?? 0) === 0 ? null : isWithinAllowedNetworks(row.client.allowedNetworks, row.ip),
     expiresAt: row.expiresAt,
   };
 }

@@ -5,6 +5,7 @@ import { env } from "../../env.ts";
 import type { RequestContext } from "../../kernel/request-context.ts";
 import { attemptKey } from "../../limits/keys.ts";
 import { takeAttemptOrThrow } from "../../limits/take-attempt.ts";
+import { OUTSIDE_ALLOWED_NETWORKS, isWithinAllowedNetworks } from "../clients/allowed-networks.ts";
 import type { OAuthClient } from "../clients/get-client.ts";
 import { OAuthError } from "../errors.ts";
 import { requestedScopes } from "../requested-scopes.ts";
@@ -29,7 +30,9 @@ export function userCodeHash(code: string): string {
 /**
  * POST /oauth/device_authorization (RFC 8628 3.1): a kiosk asks to be signed in. Its scopes are checked as an
  * authorization request's are (lib/oauth/requested-scopes.ts); the codes are random, stored hashed. A
- * user code that happens to equal a waiting one is drawn again.
+ * user code that happens to equal a waiting one is drawn again. A kiosk client limited to its campus's
+ * networks starts only from them (`unauthorized_client`), checked before anything is counted or stored, so
+ * requests from elsewhere neither fill the table nor use up the campus address's allowance.
  */
 export async function startDeviceAuthorization(
   database: Database,
@@ -40,6 +43,7 @@ export async function startDeviceAuthorization(
   if (!client.grantTypes.includes(DEVICE_CODE_GRANT_TYPE)) {
     throw new OAuthError("unauthorized_client", "this client may not use the device authorization grant");
   }
+  if (!isWithinAllowedNetworks(client.allowedNetworks, context.ip)) throw new OAuthError("unauthorized_client", OUTSIDE_ALLOWED_NETWORKS);
   const scope = requestedScopes(form.get("scope"), client).join(" ");
   const ipKey = context.ip ? attemptKey("device-authorization:ip", context.ip, DEVICE_START_IP_POLICY) : null;
   // Every request counts, checked and counted in one statement (lib/limits/take-attempt.ts); a refusal is

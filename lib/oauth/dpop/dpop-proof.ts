@@ -2,8 +2,8 @@ import "server-only";
 import { createHash } from "node:crypto";
 import { EmbeddedJWK, calculateJwkThumbprint, errors as joseErrors, jwtVerify, type JWK } from "jose";
 import type { Database } from "../../db/database.ts";
-import { hashToken } from "../../crypto/tokens.ts";
 import { isFreshDpopNonce } from "./dpop-nonce.ts";
+import { firstUse } from "./used-once.ts";
 
 /** The proof algorithms we accept (RFC 9449 5.1 `dpop_signing_alg_values_supported`): asymmetric only. */
 export const DPOP_SIGNING_ALGS = ["ES256", "ES384", "RS256", "PS256", "EdDSA"] as const;
@@ -77,12 +77,8 @@ export async function verifyDpopProof(database: Database, check: DpopProofCheck)
     throw new DpopProofError("use_dpop_nonce", payload.nonce === undefined ? "the authorization server requires a nonce in the DPoP proof" : "the DPoP proof's nonce is stale; use the new one");
   }
   const jkt = await calculateJwkThumbprint(protectedHeader.jwk as JWK, "sha256");
-  // Raw: an insert that answers whether it was new (docs/decisions/0019, reason 2).
-  const [fresh] = await database.query<{ jti_hash: string }>(
-    `INSERT INTO dpop_proof (jti_hash, expires_at) VALUES ($1, now() + make_interval(secs => $2))
-     ON CONFLICT (jti_hash) DO NOTHING RETURNING jti_hash`,
-    [hashToken(`${jkt}\n${payload.jti}`), PROOF_MAX_AGE_SECONDS + PROOF_MAX_FUTURE_SECONDS],
-  );
-  if (!fresh) throw new DpopProofError("invalid_dpop_proof", "the DPoP proof was already used");
+  if (!(await firstUse(database, `${jkt}\n${payload.jti}`, PROOF_MAX_AGE_SECONDS + PROOF_MAX_FUTURE_SECONDS))) {
+    throw new DpopProofError("invalid_dpop_proof", "the DPoP proof was already used");
+  }
   return { jkt };
 }

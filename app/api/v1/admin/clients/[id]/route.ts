@@ -9,7 +9,7 @@ export const dynamic = "force-dynamic";
 // GET /api/v1/admin/clients/{id} - one registered client (never its secret)
 export const GET = identityRoute<{ id: string }>({ staff: true, permission: "clients:read" }, async ({ params, database }) => identityJson(await getClientForStaffOrThrow(database, params.id)));
 
-// PATCH /api/v1/admin/clients/{id} - change a third-party client's name, redirect URIs or scopes
+// PATCH /api/v1/admin/clients/{id} - change a third-party client's settings, or a check-in kiosk's campus networks
 export const PATCH = identityRoute<{ id: string }>({ staff: true, permission: "clients:write" }, async ({ request, params, database }) => {
   const body = await readJsonBody(request, updateClientBodySchema);
   return identityJson(await updateClient(database, params.id, body));

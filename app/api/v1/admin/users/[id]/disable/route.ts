@@ -4,9 +4,9 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/admin/users/{id}/disable - no more sign-ins; every session, grant and token of the account revoked at once
+// POST /api/v1/admin/users/{id}/disable - no more sign-ins; every session, grant and token of the account revoked at once; a staff or volunteer account needs its permissions and a recent sign-in
 export const POST = identityRoute<{ id: string }>({ staff: true, permission: "users:write" }, async ({ caller, params, database, context }) =>
-  identityJson(await disableUser(database, caller.userId, params.id, context)),
+  identityJson(await disableUser(database, { id: caller.userId, authTime: caller.authTime }, params.id, context)),
 );
 
 // GET, PUT, PATCH, DELETE /api/v1/admin/users/{id}/disable - 405 in the identity error shape

@@ -4,9 +4,9 @@ import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/admin/users/{id}/sessions/end - sign the member out everywhere: every session and grant revoked at once; the account stays enabled
+// POST /api/v1/admin/users/{id}/sessions/end - sign the member out everywhere: every session and grant revoked at once; the account stays enabled; a staff or volunteer account needs its permissions and a recent sign-in
 export const POST = identityRoute<{ id: string }>({ staff: true, permission: "users:write" }, async ({ caller, params, database, context }) =>
-  identityJson(await endUserSessions(database, caller.userId, params.id, context)),
+  identityJson(await endUserSessions(database, { id: caller.userId, authTime: caller.authTime }, params.id, context)),
 );
 
 // GET, PUT, PATCH, DELETE /api/v1/admin/users/{id}/sessions/end - 405 in the identity error shape
