@@ -111,6 +111,7 @@ test("enrol a kiosk, check two children in by keyboard, print their labels and t
   await page.screenshot({ path: "test-results/screens/kiosk-codes-1280.png", fullPage: true });
   await page.setViewportSize({ width: 375, height: 740 });
   await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/kiosk-codes-375.png", fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -156,6 +157,7 @@ test("enrol a kiosk, check two children in by keyboard, print their labels and t
   await page.screenshot({ path: "test-results/screens/kiosk-refused-1280.png", fullPage: true });
   await page.setViewportSize({ width: 375, height: 740 });
   await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/kiosk-refused-375.png", fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole("button", { name: "Cancel" }).click();
@@ -170,6 +172,7 @@ test("enrol a kiosk, check two children in by keyboard, print their labels and t
   await page.screenshot({ path: "test-results/screens/kiosk-pickup-1280.png", fullPage: true });
   await page.setViewportSize({ width: 375, height: 740 });
   await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/kiosk-pickup-375.png", fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await going.filter({ hasText: kids[0]!.givenName }).click();
@@ -225,6 +228,7 @@ test("a parent without their code types their mobile number and the texted code;
   await page.screenshot({ path: "test-results/screens/kiosk-texted-code-1280.png", fullPage: true });
   await page.setViewportSize({ width: 375, height: 740 });
   await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/kiosk-texted-code-375.png", fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   const code = await latestCodeFor(phone);
