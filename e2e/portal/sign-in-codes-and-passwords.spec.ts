@@ -88,11 +88,11 @@ test("the register page's meter says how strong the password is and why, politel
   await page.getByLabel("Email address").fill(uniqueEmail("portal-meter"));
   const password = page.getByLabel("Choose a password");
   await password.fill("passw");
-  await expect(page.getByText("5 of at least 8 characters. A few unrelated words make a strong password.")).toBeVisible();
+  await expect(page.getByText("5 of at least 8 characters. A few unrelated words make a strong password.", { exact: true })).toBeVisible();
 
   await password.fill("password");
   await expect(page.getByText("Too easy to guess", { exact: true })).toBeVisible();
-  const why = page.getByText("This is one of the 10 most used passwords, so attackers try it first. Choose something less common: a few unrelated words work well.");
+  const why = page.getByText("This is one of the 10 most used passwords, so attackers try it first. Choose something less common: a few unrelated words work well.", { exact: true });
   await expect(why).toBeVisible();
   // The sentence describes the field, and a polite live region says it once typing pauses.
   await expect(password).toHaveAccessibleDescription(/This is one of the 10 most used passwords/);
@@ -109,7 +109,7 @@ test("the register page's meter says how strong the password is and why, politel
   await expect(page.getByText("Don’t use your name or email address in your password.").first()).toBeVisible();
   await password.fill("four quiet otters");
   await expect(page.getByText("Strong", { exact: true })).toBeVisible();
-  await expect(page.getByText("Nothing more to do: this is a strong password.")).toBeVisible();
+  await expect(page.getByText("Nothing more to do: this is a strong password.", { exact: true })).toBeVisible();
   // Editing the refused password took the server's refusal away: the page never says two things at once.
   await expect(page.getByRole("main").getByRole("alert")).toHaveText("");
   await shoot(page, "register-meter-strong-1280");
@@ -133,7 +133,7 @@ test("the reset page has the meter too, and without JavaScript the server's reas
   await page.getByLabel("6-digit code").fill(await latestCodeFor(member.email));
   const password = page.getByLabel("New password");
   await password.fill("iloveyou");
-  await expect(page.getByText("This is one of the 100 most used passwords, so attackers try it first. Choose something less common: a few unrelated words work well.")).toBeVisible();
+  await expect(page.getByText("This is one of the 100 most used passwords, so attackers try it first. Choose something less common: a few unrelated words work well.", { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, "reset-meter-common-1280");
   await page.setViewportSize({ width: 375, height: 740 });
