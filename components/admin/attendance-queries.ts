@@ -1,9 +1,8 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
-import { AttendanceSchema, CheckInSchema } from "@/lib/check-in/schemas";
-import { portalApi, portalDownload, retryUnlessRefused } from "@/lib/portal-api/client";
+import { adminCheckIn, adminCheckOut, adminGetAttendance, adminUndoCheckIn } from "@/lib/check-in/endpoints";
+import { callEndpoint, portalApi, portalDownload, retryUnlessRefused } from "@/lib/portal-api/client";
 import { adminQueryKeys } from "@/lib/portal-api/query-keys";
 import { AdminUserPageSchema } from "@/lib/users/staff-schemas";
 
@@ -16,7 +15,7 @@ export const ATTENDANCE_REFRESH_MS = 10_000;
 export function useAttendance(eventId: string) {
   return useQuery({
     queryKey: adminQueryKeys.attendance(eventId),
-    queryFn: () => portalApi(AttendanceSchema, `admin/events/${encodeURIComponent(eventId)}/attendance`),
+    queryFn: () => callEndpoint(adminGetAttendance, { params: { id: eventId } }),
     refetchInterval: ATTENDANCE_REFRESH_MS,
     retry: retryUnlessRefused,
     staleTime: 0,
@@ -31,7 +30,7 @@ function useRefreshAttendance(eventId: string) {
 export function useStaffCheckIn(eventId: string) {
   const refresh = useRefreshAttendance(eventId);
   return useMutation({
-    mutationFn: (personId: string) => portalApi(CheckInSchema, `admin/events/${encodeURIComponent(eventId)}/check-ins`, { method: "POST", body: { person_id: personId } }),
+    mutationFn: (personId: string) => callEndpoint(adminCheckIn, { params: { id: eventId }, body: { person_id: personId } }),
     onSettled: refresh,
   });
 }
@@ -42,7 +41,7 @@ export function useChangeCheckIn(eventId: string) {
   const refresh = useRefreshAttendance(eventId);
   return useMutation({
     mutationFn: ({ checkInId, change }: { checkInId: string; change: AttendanceChange }) =>
-      portalApi(CheckInSchema.extend({ undone: z.boolean().optional() }), `admin/check-ins/${encodeURIComponent(checkInId)}/${change}`, { method: "POST" }),
+      change === "undo" ? callEndpoint(adminUndoCheckIn, { params: { id: checkInId } }) : callEndpoint(adminCheckOut, { params: { id: checkInId } }),
     onSettled: refresh,
   });
 }

@@ -1,7 +1,8 @@
 "use client";
 
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
-import { HouseholdSearchSchema, KioskCheckInSchema, PhoneCheckSchema, type Household, type KioskCheckIn, type OpenEvent } from "@/lib/check-in/schemas";
+import { kioskCheckIn, kioskFindHousehold, kioskStartPhoneCheck } from "@/lib/check-in/endpoints";
+import type { Household, KioskCheckIn, OpenEvent } from "@/lib/check-in/schemas";
 import { KioskMessages, ScanForm, Toggle, names, useKioskAction, type KioskApi } from "./kiosk-parts";
 
 /** What the adult typed is a phone number: digits and the separators people write, at least seven digits. */
@@ -77,13 +78,13 @@ export function KioskCheckInFlow({
     if (!typed) return setError("Scan your member code or card, or type your mobile number.");
     void run(async () => {
       if (looksLikePhone(typed)) {
-        const check = await api(PhoneCheckSchema, "phone-checks", { phone: typed });
+        const check = await api(kioskStartPhoneCheck, { phone: typed });
         setQuery("");
         setCode("");
         setStep({ kind: "texted", checkId: check.id, ending: typed.replace(/\D/g, "").slice(-2) });
         return;
       }
-      const search = await api(HouseholdSearchSchema, "households", { member_code: typed });
+      const search = await api(kioskFindHousehold, { member_code: typed });
       setQuery("");
       found(search.households, search.presence);
     });
@@ -95,7 +96,7 @@ export function KioskCheckInFlow({
     const digits = code.replace(/\D/g, "");
     if (digits.length !== 6) return setError("Type the 6 digits of the text.");
     void run(async () => {
-      const search = await api(HouseholdSearchSchema, "households", { phone_check_id: step.checkId, code: digits });
+      const search = await api(kioskFindHousehold, { phone_check_id: step.checkId, code: digits });
       found(search.households, search.presence);
     });
   }
@@ -106,7 +107,7 @@ export function KioskCheckInFlow({
     if (children.length === 0) return setError("Choose at least one child.");
     if (!event) return setError("Choose an event.");
     void run(async () => {
-      const result = await api(KioskCheckInSchema, "check-ins", { presence: step.presence, guardian_id: adultId, children: children.map((child_id) => ({ child_id, event_id: event.id })) });
+      const result = await api(kioskCheckIn, { presence: step.presence, guardian_id: adultId, children: children.map((child_id) => ({ child_id, event_id: event.id })) });
       setStep({ kind: "done", result });
       onCheckedIn(result);
     });

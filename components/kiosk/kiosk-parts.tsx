@@ -1,15 +1,27 @@
 "use client";
 
 import { useCallback, useState, type FormEvent, type ReactNode, type RefObject } from "react";
-import type { z } from "zod";
+import type { BodyInputOf, Endpoint, SuccessOf } from "@/lib/openapi/endpoint";
 import { KIOSK_API_PREFIX } from "@/lib/portal-api/kiosk-paths";
 import { KioskError, kioskFetch } from "./kiosk-fetch";
 
-/** A call of the kiosk API through the page's relay: `/kiosk/api/v1/<name>`, the answer parsed by `schema`. */
-export type KioskApi = <S extends z.ZodType>(schema: S, name: string, body?: unknown) => Promise<z.output<S>>;
+/**
+ * A call of a kiosk API endpoint (lib/check-in/endpoints.ts) through the page's relay, `/kiosk/api/v1/<name>`
+ * for `/api/v1/kiosk/<name>`: the body typed by the definition, the answer parsed by its success schema.
+ */
+export type KioskApi = <E extends Endpoint>(endpoint: E, ...body: BodyInputOf<E> extends undefined ? [] : [BodyInputOf<E>]) => Promise<SuccessOf<E>>;
+
+const KIOSK_API = "/api/v1/kiosk/";
+
+/** A kiosk endpoint's answer, through the relay, with the page's CSRF token. */
+function callKiosk<E extends Endpoint>(csrfToken: string, endpoint: E, body: unknown): Promise<SuccessOf<E>> {
+  if (!endpoint.path.startsWith(KIOSK_API) || !endpoint.success.schema) throw new Error(`${endpoint.path} is not a kiosk call`);
+  return kioskFetch(endpoint.success.schema, `${KIOSK_API_PREFIX}/${endpoint.path.slice(KIOSK_API.length)}`, csrfToken, body) as Promise<SuccessOf<E>>;
+}
 
 export function useKioskApi(csrfToken: string): KioskApi {
-  return useCallback(<S extends z.ZodType>(schema: S, name: string, body?: unknown) => kioskFetch(schema, `${KIOSK_API_PREFIX}/${name}`, csrfToken, body), [csrfToken]);
+  const call = useCallback((endpoint: Endpoint, ...body: unknown[]) => callKiosk(csrfToken, endpoint, body[0]), [csrfToken]);
+  return call as KioskApi;
 }
 
 /** An event's time as the tablet's own locale writes it (12- or 24-hour). */

@@ -1,11 +1,10 @@
 "use client";
 
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
-import { z } from "zod";
-import { CheckInSchema, PICKUP_TAG_PREFIX, PickupSchema, type Pickup } from "@/lib/check-in/schemas";
+import { kioskCheckOut, kioskFindPickup } from "@/lib/check-in/endpoints";
+import { PICKUP_TAG_PREFIX, type Pickup } from "@/lib/check-in/schemas";
 import { KioskMessages, ScanForm, Toggle, names, useKioskAction, type KioskApi } from "./kiosk-parts";
 
-const checkOutsSchema = z.object({ check_ins: z.array(CheckInSchema) });
 /** Member codes and cards are far longer; a short text was typed by hand, most likely the label's 4-character code. */
 const TYPED_BY_HAND_MAX = 12;
 
@@ -44,7 +43,7 @@ export function KioskPickupFlow({ api, scanRef, onCheckedOut }: { api: KioskApi;
     }
     const credential: Credential = tag ? { pickup_tag: typed } : { member_code: typed };
     void run(async () => {
-      const pickup = await api(PickupSchema, "pickups", credential);
+      const pickup = await api(kioskFindPickup, credential);
       setQuery("");
       setFound({ credential, pickup });
       setChosen(pickup.children.map((child) => child.check_in_id));
@@ -55,7 +54,7 @@ export function KioskPickupFlow({ api, scanRef, onCheckedOut }: { api: KioskApi;
     if (!found) return;
     if (chosen.length === 0) return setError("Choose at least one child.");
     void run(async () => {
-      const done = await api(checkOutsSchema, "check-outs", { ...found.credential, check_in_ids: chosen });
+      const done = await api(kioskCheckOut, { ...found.credential, check_in_ids: chosen });
       const handed = done.check_ins.map((row) => `${row.given_name} (label ${row.security_code ?? "without a code"})`);
       setNotice(`Hand over ${names(handed)}. Check that each child’s label shows that code.`);
       startAgain();

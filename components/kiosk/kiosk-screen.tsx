@@ -2,7 +2,8 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { z } from "zod";
-import { OpenEventSchema, type KioskCheckIn, type OpenEvent } from "@/lib/check-in/schemas";
+import { kioskListEvents } from "@/lib/check-in/endpoints";
+import type { KioskCheckIn, OpenEvent } from "@/lib/check-in/schemas";
 import { KIOSK_SIGN_OUT_PATH } from "@/lib/portal-api/kiosk-paths";
 import { KioskCheckInFlow } from "./kiosk-check-in";
 import { KioskError, kioskFetch } from "./kiosk-fetch";
@@ -10,7 +11,6 @@ import { KioskLabels } from "./kiosk-labels";
 import { KioskPickupFlow } from "./kiosk-pickup";
 import { Toggle, time, useKioskApi } from "./kiosk-parts";
 
-const eventsSchema = z.object({ events: z.array(OpenEventSchema) });
 const EVENTS_REFRESH_MS = 60_000;
 
 /**
@@ -33,7 +33,7 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
 
   const loadEvents = useCallback(async () => {
     try {
-      const answer = await api(eventsSchema, "events");
+      const answer = await api(kioskListEvents);
       setEvents(answer.events);
       setEventsError(null);
       setEventId((current) => (current && answer.events.some((candidate) => candidate.id === current) ? current : null));

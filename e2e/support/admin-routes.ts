@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { ENDPOINTS } from "../../lib/openapi/endpoints.ts";
 
 /**
  * Every staff route under /api/v1/admin, discovered from disk, with what docs/decisions/0017 says it needs.
@@ -126,7 +127,12 @@ export function adminRouteFiles(): AdminRouteFile[] {
       .split(path.sep)
       .filter((segment) => segment !== "" && !/^\(.*\)$/.test(segment));
     const template = [ADMIN_PREFIX, ...segments].join("/");
-    const { served, refused } = exportedMethods(readFileSync(file, "utf8"));
+    const source = readFileSync(file, "utf8");
+    // A file made from endpoint definitions (docs/decisions/0032) serves its definitions' methods; 405 for the rest.
+    const defined = ENDPOINTS.filter((endpoint) => endpoint.path === template.replace(/\[(\w+)\]/g, "{$1}")).map((endpoint) => endpoint.method);
+    const { served, refused } = source.includes("endpointRoutes(")
+      ? { served: new Set<HttpMethod>(defined), refused: new Set<HttpMethod>(HTTP_METHODS.filter((method) => !defined.includes(method))) }
+      : exportedMethods(source);
     if (served.size === 0) throw new Error(`${relative}: no HTTP method found among its exports; teach e2e/support/admin-routes.ts its form of export`);
     return { file: relative, template, path: concretePath(relative, segments), served: [...served], refused: [...refused] };
   });

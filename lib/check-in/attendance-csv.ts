@@ -1,9 +1,9 @@
 import "server-only";
+import { MAX_CSV_ROWS } from "./rules.ts";
 import type { Database } from "../db/database.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
 
 /** The most rows one export holds; a wider range is refused rather than cut short silently. */
-export const MAX_CSV_ROWS = 50_000;
 const MAX_RANGE_DAYS = 366;
 
 const HEADER = ["event_id", "event_title", "event_start", "person_id", "given_name", "family_name", "method", "checked_in_at", "checked_out_at", "check_out_method"];

@@ -1,6 +1,7 @@
 import "server-only";
 import { hashToken, randomBase32 } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
+import { CARD_CODE_PREFIX } from "./rules.ts";
 
 /**
  * The printed household card for a member without a phone (docs/decisions/0023, "Household card"). Its QR
@@ -10,7 +11,6 @@ import type { Database } from "../db/database.ts";
  * stored; the code is answered once, when the card is issued, for printing. One live card per member: a new
  * card revokes the old one in the same transaction (and a partial unique index keeps it so).
  */
-export const CARD_CODE_PREFIX = "CARD-";
 const CARD_CODE_BYTES = 20;
 const CARD_CODE = /^CARD-[A-Z2-7]{32}$/;
 

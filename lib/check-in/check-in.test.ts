@@ -10,7 +10,7 @@ import { kioskCheckIn } from "./kiosk-check-in.ts";
 import { listOpenEvents } from "./list-open-events.ts";
 import { issueMemberCode, verifyMemberCode } from "./member-code.ts";
 import type { CheckIn } from "./schemas.ts";
-import { SECURITY_CODE_ALPHABET } from "./security-code.ts";
+import { SECURITY_CODE_ALPHABET } from "./rules.ts";
 import { selfCheckIn } from "./self-check-in.ts";
 import type { Kiosk } from "./kiosk-campus.ts";
 import { insertCampus, insertEvent, insertHousehold, insertKiosk } from "./test-setup.ts";

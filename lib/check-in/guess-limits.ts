@@ -3,24 +3,17 @@ import type { Database } from "../db/database.ts";
 import { tooManyRequests } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { attemptKey, type AttemptKey } from "../limits/keys.ts";
-import type { AttemptPolicy } from "../limits/policies.ts";
 import { refundAttempt, takeAttempt, type Attempt } from "../limits/take-attempt.ts";
 import type { Kiosk } from "./kiosk-campus.ts";
+import { KIOSK_MISS_POLICY, KIOSK_PHONE_SEARCH_POLICY } from "./rules.ts";
 
 /**
- * What a kiosk tablet may get wrong (docs/decisions/0023, "Limits and alerts"), counted per tablet (its device
- * session), never per kiosk client: every tablet of a campus shares the client, and a stranger typing at one
- * must not block a parent at another.
- *
- * - Wrong scans and wrong texted codes: a lobby makes a few a minute at most; 20 free, then waits from 5 s
- *   doubling to 15 minutes. Guessing is hopeless anyway (an 80-bit tag, a signed code, 6 texted digits with
- *   5 tries each); the count slows a stranger down and each miss is an alert staff see at once.
- * - Phone searches, found or not: each texts a code, so 30 free in a quarter-hour at one tablet, then a
- *   minute doubling (a busy Sunday lobby has most parents scan their code; the phone is the fallback).
+ * What a kiosk tablet may get wrong (./rules.ts, docs/decisions/0023, "Limits and alerts"), counted per
+ * tablet (its device session), never per kiosk client: every tablet of a campus shares the client, and a
+ * stranger typing at one must not block a parent at another. Guessing is hopeless anyway (an 80-bit tag, a
+ * signed code, 6 texted digits with 5 tries each); the count slows a stranger down and each miss is an alert
+ * staff see at once.
  */
-export const KIOSK_MISS_POLICY: AttemptPolicy = { freeFailures: 20, baseDelaySeconds: 5, maxDelaySeconds: 15 * 60, windowSeconds: 15 * 60 };
-export const KIOSK_PHONE_SEARCH_POLICY: AttemptPolicy = { freeFailures: 30, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60, windowSeconds: 15 * 60 };
-
 /** What an alert says happened (kiosk_alert.kind). */
 export type KioskAlertKind = "unknown_pickup_tag" | "invalid_member_code" | "wrong_phone_code" | "not_authorized" | "already_checked_in";
 

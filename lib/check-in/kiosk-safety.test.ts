@@ -4,7 +4,7 @@ import { TEST_CONTEXT, failure } from "../db/test-fixtures.ts";
 import { getAttendanceOrThrow } from "./attendance.ts";
 import { findKioskPickup, kioskCheckOut } from "./check-out.ts";
 import { findHousehold } from "./find-household.ts";
-import { KIOSK_MISS_POLICY } from "./guess-limits.ts";
+import { KIOSK_MISS_POLICY } from "./rules.ts";
 import type { Kiosk } from "./kiosk-campus.ts";
 import { kioskCheckIn } from "./kiosk-check-in.ts";
 import { issueMemberCode } from "./member-code.ts";

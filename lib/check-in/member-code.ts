@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { SignJWT, jwtVerify } from "jose";
 import { derivedKey } from "../crypto/tokens.ts";
+import { MEMBER_CODE_LIFETIME_SECONDS } from "./rules.ts";
 
 /**
  * A member's check-in code (docs/decisions/0023): a compact JWS, HS256 with a key derived from APP_SECRET
@@ -9,7 +10,6 @@ import { derivedKey } from "../crypto/tokens.ts";
  * child is spent (lib/check-in/scanned-code.ts). The member's page shows a fresh one every minute, so a
  * screenshot is useless within minutes; a kiosk's scanner types it into a field.
  */
-export const MEMBER_CODE_LIFETIME_SECONDS = 300;
 const TYPE = "check-in-member";
 const key = () => derivedKey("check-in-member-code");
 

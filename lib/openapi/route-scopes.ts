@@ -1,11 +1,15 @@
 import { AREA_SCOPES, type AreaScope } from "../oauth/scopes.ts";
+import { operationKey, type Endpoint } from "./endpoint.ts";
+import { ENDPOINTS } from "./endpoints.ts";
 
 /**
  * What each identity route needs of a token (docs/decisions/0018), by `METHOD /path` as the OpenAPI document
  * writes paths: the scope of its area (`null`: any member token, the handler releasing no more than the token's
- * scopes allow), and whether it is a sensitive change that needs a recent sign-in. The route files declare the
- * same in their `identityRoute` options; lib/http/route-scopes.test.ts holds them to this table, and the
- * OpenAPI document describes each operation from it. Staff routes (/api/v1/admin) all need `staff`.
+ * scopes allow), and whether it is a sensitive change that needs a recent sign-in. For an endpoint defined
+ * once (lib/openapi/endpoints.ts, docs/decisions/0032) it is read off its definition; the routes not yet
+ * defined so declare it in their `identityRoute` options, and lib/http/route-scopes.test.ts holds those to the
+ * table below. The OpenAPI document describes each operation from it. Staff routes (/api/v1/admin) all need
+ * `staff`.
  */
 export interface RouteNeeds {
   scope: AreaScope | null;
@@ -73,19 +77,6 @@ export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
   "GET /api/v1/users/me/linked-identities": { scope: S.linkedIdentities },
   "DELETE /api/v1/users/me/linked-identities/{id}": { scope: S.linkedIdentities, recentSignIn: true },
   "POST /oauth/federated/link/finalize": { scope: S.linkedIdentities, recentSignIn: true },
-  "GET /api/v1/users/me/check-in-code": { scope: S.checkIn },
-  "GET /api/v1/users/me/check-in-events": { scope: S.checkIn },
-  "GET /api/v1/users/me/check-ins": { scope: S.checkIn },
-  "POST /api/v1/users/me/check-ins": { scope: S.checkIn },
-  "GET /api/v1/users/me/check-in-card": { scope: S.checkIn },
-  "POST /api/v1/users/me/check-in-card": { scope: S.checkIn, recentSignIn: true },
-  "DELETE /api/v1/users/me/check-in-card": { scope: S.checkIn },
-  "GET /api/v1/kiosk/events": { scope: S.kiosk },
-  "POST /api/v1/kiosk/phone-checks": { scope: S.kiosk },
-  "POST /api/v1/kiosk/households": { scope: S.kiosk },
-  "POST /api/v1/kiosk/check-ins": { scope: S.kiosk },
-  "POST /api/v1/kiosk/pickups": { scope: S.kiosk },
-  "POST /api/v1/kiosk/check-outs": { scope: S.kiosk },
   "GET /api/v1/users/me/registrations": { scope: S.calendar },
   "DELETE /api/v1/users/me/registrations/{id}": { scope: S.calendar },
   "GET /api/v1/users/me/events/{eventId}/registration": { scope: S.calendar },
@@ -102,8 +93,19 @@ export const STAFF_RECENT_SIGN_IN = new Set(["PUT /api/v1/admin/users/{id}/roles
 /** Staff routes that need a recent sign-in when the account they act on holds staff or volunteer permissions. */
 export const STAFF_ELEVATED_ACCOUNT_SIGN_IN = new Set(["POST /api/v1/admin/users/{id}/disable", "POST /api/v1/admin/users/{id}/enable", "POST /api/v1/admin/users/{id}/sessions/end"]);
 
+/** What a defined endpoint needs, from its access. */
+export function needsOf(endpoint: Endpoint): RouteNeeds {
+  const { access } = endpoint;
+  if (access.kind === "staff") return { scope: S.staff, ...(access.recentSignIn ? { recentSignIn: access.recentSignIn } : {}) };
+  return { scope: access.scope, ...(access.recentSignIn ? { recentSignIn: access.recentSignIn } : {}) };
+}
+
+const DEFINED_NEEDS = new Map(ENDPOINTS.map((endpoint) => [operationKey(endpoint), needsOf(endpoint)]));
+
 /** What a route needs, for any identity route; undefined for a route that takes no token. */
 export function routeNeeds(key: string): RouteNeeds | undefined {
+  const defined = DEFINED_NEEDS.get(key);
+  if (defined) return defined;
   if (key.includes(" /api/v1/admin/")) {
     if (STAFF_RECENT_SIGN_IN.has(key)) return { scope: S.staff, recentSignIn: true };
     return { scope: S.staff, ...(STAFF_ELEVATED_ACCOUNT_SIGN_IN.has(key) && { recentSignIn: "elevated-account" as const }) };

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { fillPath, type BodyInputOf, type Endpoint, type ParamsOf, type SuccessOf } from "../openapi/endpoint.ts";
 import { portalConfirmHref, portalSignInHref } from "../portal-auth/paths.ts";
 import { CSRF_META_NAME, PORTAL_API_CSRF_HEADER, PORTAL_API_PREFIX } from "./paths.ts";
 import { stepUpChallenge } from "./step-up.ts";
@@ -87,6 +88,24 @@ export async function portalApi<Schema extends z.ZodType>(
     throw error;
   }
   return schema.parse(await response.json());
+}
+
+/** What a call of an endpoint sends: its path's parameters, its query, its body, as the definition types them. */
+export type EndpointCall<E extends Endpoint> = (keyof ParamsOf<E> extends never ? { params?: undefined } : { params: ParamsOf<E> }) &
+  (BodyInputOf<E> extends undefined ? { body?: undefined } : { body: BodyInputOf<E> }) & { query?: URLSearchParams | Record<string, string>; stepUp?: "redirect" | "offer" };
+
+/**
+ * Calls an endpoint of the identity API through the relay (docs/decisions/0032): its method and path from its
+ * definition, its parameters, query and body typed by it, and the answer parsed by its success schema, so a
+ * page cannot call the wrong path or read the wrong shape. Refusals as for portalApi.
+ */
+export async function callEndpoint<E extends Endpoint>(endpoint: E, call: EndpointCall<E>): Promise<SuccessOf<E>> {
+  const schema = endpoint.success.schema;
+  if (!schema) throw new Error(`${endpoint.method} ${endpoint.path} answers no JSON: download it with portalDownload`);
+  const filled = fillPath(endpoint.path, (call.params ?? {}) as ParamsOf<E>);
+  if (!filled.startsWith("/api/v1/")) throw new Error(`${endpoint.path} is not reached through the portal relay`);
+  const query = call.query === undefined ? "" : `?${new URLSearchParams(call.query).toString()}`;
+  return portalApi(schema, `${filled.slice("/api/v1/".length)}${query}`, { method: endpoint.method, body: call.body, stepUp: call.stepUp }) as Promise<SuccessOf<E>>;
 }
 
 /** The file name a `Content-Disposition: attachment; filename="..."` header gives, or `fallback`. */

@@ -17,6 +17,10 @@
  */
 import fc from "fast-check";
 import { DEMO_APP } from "../../e2e/support/oauth-browser.ts";
+import { AREA_SCOPES } from "../../lib/oauth/scopes.ts";
+import { operationKey, type Endpoint } from "../../lib/openapi/endpoint.ts";
+import { ENDPOINTS } from "../../lib/openapi/endpoints.ts";
+import { needsOf } from "../../lib/openapi/route-scopes.ts";
 import { Database, diffSnapshots, MAY_CHANGE_ON_REFUSAL, REFUSAL_EVENT_TYPES } from "./support/db-state.ts";
 import { agentFor, jsonOf, pool, send, sendOnFreshConnection, type RawAnswer, type RawRequest } from "./support/http.ts";
 import type { Tally } from "./support/report.ts";
@@ -694,7 +698,7 @@ function withBody(method: string, encoded: { body?: Buffer; contentType?: string
 
 // ── identity: /api/v1/* with and without a valid bearer token ──
 
-interface IdentityRoute {
+export interface IdentityRoute {
   method: string;
   path: string;
   body?: Record<string, unknown>;
@@ -745,6 +749,39 @@ const EVENT_DAY = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 
  * Every /api/v1 route and method, the federated link finalize and the cron routes, with a valid body where
  * they take one. `fixtures` names the records of the run's own (support/fixtures.ts) the bodies refer to.
  */
+/**
+ * The valid bodies of the endpoints defined once that take one, by operation id, with the run's own ids: what
+ * the fuzz mutates, and sends as it is now and then so the routes' successes run too. Check-in (decision
+ * 0023): event ids the run has no open event for, a phone no account has, proofs and tags nobody was given.
+ */
+export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Record<string, unknown>> {
+  return {
+    selfCheckIn: { event_id: "evt_fuzz_not_open" },
+    kioskStartPhoneCheck: { phone: "+16175550123" },
+    kioskFindHousehold: { phone_check_id: "00000000-0000-4000-8000-0000000000aa", code: "123456" },
+    kioskCheckIn: { presence: "not-a-proof", guardian_id: ids.member, children: [{ child_id: ids.child, event_id: "evt_fuzz_not_open" }] },
+    kioskFindPickup: { pickup_tag: "PICKUP-AAAAAAAAAAAAAAAA" },
+    kioskCheckOut: { pickup_tag: "PICKUP-AAAAAAAAAAAAAAAA", check_in_ids: ["00000000-0000-4000-8000-0000000000ab"] },
+    adminCheckIn: { person_id: ids.child },
+  };
+}
+
+/**
+ * The defined endpoints as the fuzz's routes: method, path and scope from the definition; the staff API with
+ * the administrator's token, the kiosk API with a tablet's, the rest with the member's. A definition with a
+ * body the table above lacks stops the run before it starts.
+ */
+export function definedRoutes(ids: IdentityFixtures["ids"], endpoints: readonly Endpoint[] = ENDPOINTS, bodies = definedBodies(ids)): IdentityRoute[] {
+  return endpoints.map((endpoint) => {
+    const { scope } = needsOf(endpoint);
+    const credential = endpoint.access.kind === "staff" ? ("admin" as const) : scope === AREA_SCOPES.kiosk ? ("kiosk" as const) : ("member" as const);
+    const body = bodies[endpoint.operationId];
+    if (endpoint.body && !body) throw new Error(`${operationKey(endpoint)}: the hostile-input proof has no valid body for it (definedBodies in scripts/proofs/fuzz.ts)`);
+    // The fuzz names every hole of a path `{id}` (fillHoles, knownIds), whatever the definition calls it.
+    return { method: endpoint.method, path: endpoint.path.replace(/\{\w+\}/g, "{id}"), scope, credential, ...(body && { body }), ...(endpoint.query && { query: true }) };
+  });
+}
+
 export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): IdentityRoute[] {
   const { ids } = fixtures;
   const admin = "admin" as const;
@@ -924,26 +961,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/admin/guardianships", credential: admin, scope: "staff", list: LISTS.guardianships },
     { method: "POST", path: "/api/v1/admin/guardianships", credential: admin, scope: "staff", body: { guardian_id: ids.staff, dependent_id: ids.child } },
     { method: "POST", path: "/api/v1/admin/guardianships/{id}/end", credential: admin, scope: "staff" },
-    // Check-in (docs/decisions/0023): the member's code, attendance and self check-in; the kiosk API with a
-    // tablet's token (and the member's portal token, which must never reach it); staff attendance.
-    { method: "GET", path: "/api/v1/users/me/check-in-code", scope: "account:check-in" },
-    { method: "GET", path: "/api/v1/users/me/check-in-events", scope: "account:check-in" },
-    { method: "GET", path: "/api/v1/users/me/check-ins", scope: "account:check-in" },
-    { method: "POST", path: "/api/v1/users/me/check-ins", scope: "account:check-in", body: { event_id: "evt_fuzz_not_open" } },
-    { method: "GET", path: "/api/v1/users/me/check-in-card", scope: "account:check-in" },
-    { method: "POST", path: "/api/v1/users/me/check-in-card", scope: "account:check-in" },
-    { method: "DELETE", path: "/api/v1/users/me/check-in-card", scope: "account:check-in" },
-    { method: "GET", path: "/api/v1/kiosk/events", credential: "kiosk", scope: "check-in:kiosk" },
-    { method: "POST", path: "/api/v1/kiosk/phone-checks", credential: "kiosk", scope: "check-in:kiosk", body: { phone: "+16175550123" } },
-    { method: "POST", path: "/api/v1/kiosk/households", credential: "kiosk", scope: "check-in:kiosk", body: { phone_check_id: "00000000-0000-4000-8000-0000000000aa", code: "123456" } },
-    { method: "POST", path: "/api/v1/kiosk/check-ins", credential: "kiosk", scope: "check-in:kiosk", body: { presence: "not-a-proof", guardian_id: ids.member, children: [{ child_id: ids.child, event_id: "evt_fuzz_not_open" }] } },
-    { method: "POST", path: "/api/v1/kiosk/pickups", credential: "kiosk", scope: "check-in:kiosk", body: { pickup_tag: "PICKUP-AAAAAAAAAAAAAAAA" } },
-    { method: "POST", path: "/api/v1/kiosk/check-outs", credential: "kiosk", scope: "check-in:kiosk", body: { pickup_tag: "PICKUP-AAAAAAAAAAAAAAAA", check_in_ids: ["00000000-0000-4000-8000-0000000000ab"] } },
-    { method: "GET", path: "/api/v1/admin/events/{id}/attendance", credential: admin, scope: "staff" },
-    { method: "POST", path: "/api/v1/admin/events/{id}/check-ins", credential: admin, scope: "staff", body: { person_id: ids.child } },
-    { method: "POST", path: "/api/v1/admin/check-ins/{id}/check-out", credential: admin, scope: "staff" },
-    { method: "POST", path: "/api/v1/admin/check-ins/{id}/undo", credential: admin, scope: "staff" },
-    { method: "GET", path: "/api/v1/admin/attendance/export", credential: admin, scope: "staff", query: true },
     // Sign-up (docs/decisions/0024): the member's and their household's, and staff's settings of an event.
     { method: "GET", path: "/api/v1/users/me/registrations", scope: "account:calendar" },
     { method: "DELETE", path: "/api/v1/users/me/registrations/{id}", scope: "account:calendar" },
@@ -981,6 +998,8 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/{id}" },
     { method: "GET", path: "/api/v1/{id}/{id}" },
     { method: "GET", path: "/api/v1/admin/{id}", credential: admin, scope: "staff" },
+    // Every endpoint defined once (lib/openapi/endpoints.ts, docs/decisions/0032), read off its definition.
+    ...definedRoutes(ids),
   ];
 }
 

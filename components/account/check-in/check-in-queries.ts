@@ -1,8 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { CheckInCardStatusSchema, CheckInListSchema, CheckInSchema, IssuedCheckInCardSchema, MemberCodeSchema, SelfCheckInEventListSchema } from "@/lib/check-in/schemas";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { getMyCheckInCard, getMyCheckInCode, issueMyCheckInCard, listMyCheckIns, listMySelfCheckInEvents, revokeMyCheckInCard, selfCheckIn } from "@/lib/check-in/endpoints";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 
 /**
@@ -17,7 +17,7 @@ const EVENTS_REFRESH_MS = 60_000;
 export function useMemberCode() {
   return useQuery({
     queryKey: accountQueryKeys.checkInCode,
-    queryFn: () => portalApi(MemberCodeSchema, "users/me/check-in-code"),
+    queryFn: () => callEndpoint(getMyCheckInCode, {}),
     refetchInterval: CODE_REFRESH_MS,
     refetchIntervalInBackground: false,
     // A cached code from an earlier visit may be minutes old: always ask for a fresh one on arrival.
@@ -30,20 +30,20 @@ export function useMemberCode() {
 export function useSelfCheckInEvents() {
   return useQuery({
     queryKey: accountQueryKeys.checkInEvents,
-    queryFn: () => portalApi(SelfCheckInEventListSchema, "users/me/check-in-events"),
+    queryFn: () => callEndpoint(listMySelfCheckInEvents, {}),
     refetchInterval: EVENTS_REFRESH_MS,
     retry: retryUnlessRefused,
   });
 }
 
 export function useMyCheckIns() {
-  return useQuery({ queryKey: accountQueryKeys.checkIns, queryFn: () => portalApi(CheckInListSchema, "users/me/check-ins"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: accountQueryKeys.checkIns, queryFn: () => callEndpoint(listMyCheckIns, {}), retry: retryUnlessRefused });
 }
 
 export function useSelfCheckIn() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (eventId: string) => portalApi(CheckInSchema, "users/me/check-ins", { method: "POST", body: { event_id: eventId } }),
+    mutationFn: (eventId: string) => callEndpoint(selfCheckIn, { body: { event_id: eventId } }),
     onSettled: () => {
       for (const queryKey of [accountQueryKeys.checkInEvents, accountQueryKeys.checkIns, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
     },
@@ -52,14 +52,14 @@ export function useSelfCheckIn() {
 
 /** The member's household card: its status only (the code is answered once, by the issue). */
 export function useCheckInCard() {
-  return useQuery({ queryKey: accountQueryKeys.checkInCard, queryFn: () => portalApi(CheckInCardStatusSchema, "users/me/check-in-card"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: accountQueryKeys.checkInCard, queryFn: () => callEndpoint(getMyCheckInCard, {}), retry: retryUnlessRefused });
 }
 
 /** Issues (or replaces) the card; its answer holds the code to print, which is never kept in the cache. */
 export function useIssueCheckInCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => portalApi(IssuedCheckInCardSchema, "users/me/check-in-card", { method: "POST" }),
+    mutationFn: () => callEndpoint(issueMyCheckInCard, {}),
     onSuccess: (issued) => queryClient.setQueryData(accountQueryKeys.checkInCard, { card: issued.card }),
     onSettled: () => {
       for (const queryKey of [accountQueryKeys.checkInCard, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
@@ -70,7 +70,7 @@ export function useIssueCheckInCard() {
 export function useRevokeCheckInCard() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => portalApi(CheckInCardStatusSchema, "users/me/check-in-card", { method: "DELETE" }),
+    mutationFn: () => callEndpoint(revokeMyCheckInCard, {}),
     onSettled: () => {
       for (const queryKey of [accountQueryKeys.checkInCard, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
     },

@@ -1,15 +1,12 @@
 import { attendanceCsv } from "@/lib/check-in/attendance-csv";
-import { attendanceCsvQuerySchema } from "@/lib/check-in/schemas";
-import { identityRoute, readQuery } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { adminExportAttendance } from "@/lib/check-in/endpoints";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/admin/attendance/export - CSV of one event's check-ins (?event_id) or of the events between two dates (?from&to)
-export const GET = identityRoute({ staff: true, permission: "attendance:read" }, async ({ request, database }) => {
-  const csv = await attendanceCsv(database, readQuery(request, attendanceCsvQuerySchema));
-  return new Response(csv, { headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="attendance.csv"', "Cache-Control": "no-store" } });
-});
+const CSV_HEADERS = { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="attendance.csv"', "Cache-Control": "no-store" } as const;
 
-// POST, PUT, PATCH, DELETE /api/v1/admin/attendance/export - 405 in the identity error shape
-export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // GET /api/v1/admin/attendance/export - CSV of one event's check-ins (?event_id) or of the events between two dates (?from&to)
+  handle(adminExportAttendance, async ({ query, database }) => new Response(await attendanceCsv(database, query), { headers: CSV_HEADERS })),
+);

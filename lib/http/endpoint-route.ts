@@ -1,0 +1,84 @@
+import "server-only";
+import type { Database } from "../db/database.ts";
+import { HTTP_METHODS, type BodyOf, type Endpoint, type HttpMethod, type ParamsOf, type QueryOf, type SuccessOf } from "../openapi/endpoint.ts";
+import { identityJson, identityRoute, readJsonBody, readQuery, type Caller, type IdentityRouteOptions } from "./identity.ts";
+import { identityMethodNotAllowed } from "./method-not-allowed.ts";
+import type { RequestContext } from "./request-context.ts";
+
+/**
+ * A route file's verbs, made from endpoint definitions (lib/openapi/endpoint.ts, docs/decisions/0032):
+ *
+ *   export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+ *     handle(kioskPickupEndpoint, async ({ caller, body, database, context }) => findKioskPickup(database, kioskOf(caller), body, context)),
+ *   );
+ *
+ * Each defined verb runs in the identity wrapper (lib/http/identity.ts) with the options its definition's
+ * access gives; its query and body are read and checked by the definition's schemas before the handler runs;
+ * what the handler returns is answered with the definition's status (or, for a file, the Response it makes).
+ * Every other verb answers 405 in the identity shape with `Allow`. Every function made here carries its
+ * definition, which is how the route-file test knows no route skips it.
+ */
+
+export interface EndpointInput<E extends Endpoint> {
+  request: Request;
+  caller: Caller;
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  database: Database;
+  context: RequestContext;
+}
+
+export type EndpointHandler<E extends Endpoint> = (input: EndpointInput<E>) => Promise<SuccessOf<E> | Response>;
+
+type RouteHandler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+/** A definition bound to its handler: one verb of a route file. */
+export interface BoundEndpoint {
+  endpoint: Endpoint;
+  handler: RouteHandler;
+}
+
+/** Marks the functions made from definitions (read by lib/http/endpoint-routes.test.ts). */
+export const ENDPOINT = Symbol.for("church.endpoint");
+type Marked = RouteHandler & { [ENDPOINT]?: Endpoint | "method-not-allowed" };
+
+function optionsOf(endpoint: Endpoint): IdentityRouteOptions {
+  const { access } = endpoint;
+  if (access.kind === "staff") return { staff: true, permission: access.permission };
+  return { scope: access.scope, ...(access.permission ? { permission: access.permission } : {}), ...(access.recentSignIn === true ? { recentSignIn: true } : {}) };
+}
+
+const NO_CONTENT_HEADERS = { "Cache-Control": "no-store" } as const;
+
+export function handle<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): BoundEndpoint {
+  const run = identityRoute<Record<string, string>>(optionsOf(endpoint), async ({ request, caller, params, database, context }) => {
+    const query = (endpoint.query ? readQuery(request, endpoint.query) : undefined) as QueryOf<E>;
+    const body = (endpoint.body ? await readJsonBody(request, endpoint.body) : undefined) as BodyOf<E>;
+    const answer = await handler({ request, caller, params: params as ParamsOf<E>, query, body, database, context });
+    if (answer instanceof Response) return answer;
+    if (endpoint.success.status === 204) return new Response(null, { status: 204, headers: NO_CONTENT_HEADERS });
+    return identityJson(answer, endpoint.success.status);
+  });
+  return { endpoint, handler: run };
+}
+
+/** The five verbs of a route file: the bound ones, and 405 for the rest. */
+export function endpointRoutes(...bound: BoundEndpoint[]): Record<HttpMethod, RouteHandler> {
+  const byMethod = new Map<HttpMethod, BoundEndpoint>();
+  for (const one of bound) {
+    if (byMethod.has(one.endpoint.method)) throw new Error(`${one.endpoint.method} ${one.endpoint.path} is bound twice`);
+    byMethod.set(one.endpoint.method, one);
+  }
+  const path = bound[0]?.endpoint.path;
+  if (!path || bound.some((one) => one.endpoint.path !== path)) throw new Error("a route file binds one path's endpoints");
+  const refused = identityMethodNotAllowed([...byMethod.keys()]);
+  return Object.fromEntries(
+    HTTP_METHODS.map((method) => {
+      const one = byMethod.get(method);
+      const handler: Marked = one ? one.handler : refused[method];
+      handler[ENDPOINT] = one ? one.endpoint : "method-not-allowed";
+      return [method, handler];
+    }),
+  ) as Record<HttpMethod, RouteHandler>;
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { endpointRoutes, handle, ENDPOINT } from "../../lib/http/endpoint-route.ts";
+import { defineEndpoint, fillPath, operationKey, type BodyInputOf, type ParamsOf, type SuccessOf } from "../../lib/openapi/endpoint.ts";
+import { endpointPaths } from "../../lib/openapi/endpoints.ts";
+import { needsOf } from "../../lib/openapi/route-scopes.ts";
+import { AREA_SCOPES } from "../../lib/oauth/scopes.ts";
+import { definedRoutes } from "./fuzz.ts";
+
+/**
+ * One definition per endpoint (docs/decisions/0032): an endpoint defined here, in a test, and nowhere else,
+ * is described in OpenAPI, has its row of the scope table and of the hostile-input proof, makes its route
+ * file's five verbs, and types its clients, without any of those being touched.
+ */
+
+const Child = z.object({ id: z.string(), given_name: z.string() });
+const fixture = defineEndpoint({
+  method: "PATCH",
+  path: "/api/v1/admin/fixtures/{id}/children/{childId}",
+  operationId: "adminRenameFixtureChild",
+  summary: "Rename a fixture's child",
+  description: "Only in a test.",
+  tags: ["admin"],
+  access: { kind: "staff", permission: "families:write" },
+  params: { id: "The fixture's id.", childId: "The child's id." },
+  body: z.object({ given_name: z.string().min(1) }).strict(),
+  success: { status: 200, description: "Renamed.", schema: Child },
+  refusals: { "404": "`not_found`: `child not found`." },
+});
+const member = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/users/me/fixtures",
+  operationId: "listMyFixtures",
+  summary: "The member's fixtures",
+  description: "Only in a test.",
+  tags: ["users"],
+  access: { kind: "member", scope: AREA_SCOPES.family, permission: "profile:read" },
+  success: { status: 200, description: "The fixtures.", schema: z.object({ fixtures: z.array(Child) }) },
+});
+
+describe("an endpoint defined once", () => {
+  it("is an OpenAPI operation: its parameters, body, answers and refusals", () => {
+    const operation = endpointPaths([fixture, member])["/api/v1/admin/fixtures/{id}/children/{childId}"]?.patch;
+    expect(operation).toMatchObject({ operationId: "adminRenameFixtureChild", tags: ["admin"], description: "Needs permission `families:write`. Only in a test." });
+    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(["200", "401", "403", "404"]);
+    const params = (operation?.requestParams?.path as z.ZodObject).shape;
+    expect(Object.keys(params)).toEqual(["id", "childId"]);
+    expect(operation?.requestBody).toMatchObject({ content: { "application/json": { schema: fixture.body } } });
+    expect(JSON.stringify(operation?.responses?.["403"])).toContain("missing permission families:write");
+  });
+
+  it("is its row of the scope table", () => {
+    expect(needsOf(fixture)).toEqual({ scope: "staff" });
+    expect(needsOf(member)).toEqual({ scope: "account:family" });
+  });
+
+  it("is a route of the hostile-input proof, with the staff token and the proof's name for each hole, once it has a valid body", () => {
+    const ids = { member: "m", admin: "a", staff: "s", child: "c", memberRecord: "r", teenRecord: "t" };
+    expect(() => definedRoutes(ids, [fixture], {})).toThrow("PATCH /api/v1/admin/fixtures/{id}/children/{childId}: the hostile-input proof has no valid body for it");
+    expect(definedRoutes(ids, [fixture, member], { adminRenameFixtureChild: { given_name: "Fuzz" } })).toEqual([
+      { method: "PATCH", path: "/api/v1/admin/fixtures/{id}/children/{id}", scope: "staff", credential: "admin", body: { given_name: "Fuzz" } },
+      { method: "GET", path: "/api/v1/users/me/fixtures", scope: "account:family", credential: "member" },
+    ]);
+  });
+
+  it("makes its route file's five verbs: its own, and 405 with Allow for the rest", async () => {
+    const verbs = endpointRoutes(handle(fixture, async ({ params, body }) => ({ id: params.childId, given_name: body.given_name })));
+    expect((verbs.PATCH as unknown as Record<symbol, unknown>)[ENDPOINT]).toBe(fixture);
+    const refused = await verbs.GET(new Request("http://localhost/api/v1/admin/fixtures/x/children/y"), { params: Promise.resolve({}) });
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get("allow")).toBe("PATCH, OPTIONS");
+    expect(await refused.json()).toEqual({ error: "method_not_allowed", error_description: "GET is not allowed here; use PATCH" });
+  });
+
+  it("types its clients: the path filled from its parameters, the body and the answer from its schemas", () => {
+    const params: ParamsOf<typeof fixture> = { id: "f 1", childId: "c/2" };
+    expect(fillPath(fixture.path, params)).toBe("/api/v1/admin/fixtures/f%201/children/c%2F2");
+    expect(operationKey(fixture)).toBe("PATCH /api/v1/admin/fixtures/{id}/children/{childId}");
+    // What does not compile is the point: checked by tsc, which type-checks this file.
+    const body: BodyInputOf<typeof fixture> = { given_name: "Ada" };
+    const answer: SuccessOf<typeof fixture> = { id: "c", given_name: body.given_name };
+    expect(answer.given_name).toBe("Ada");
+    // @ts-expect-error a parameter the path does not have
+    const wrongParams: ParamsOf<typeof fixture> = { id: "f", child: "c" };
+    // @ts-expect-error an answer of another endpoint's shape
+    const wrongAnswer: SuccessOf<typeof fixture> = { fixtures: [] };
+    expect([wrongParams, wrongAnswer]).toHaveLength(2);
+  });
+});
