@@ -1,9 +1,9 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
 import { HTTP_METHODS, type BodyOf, type Endpoint, type HttpMethod, type ParamsOf, type QueryOf, type SuccessOf } from "../openapi/endpoint.ts";
-import { identityJson, identityRoute, readJsonBody, readQuery, type Caller, type IdentityRouteOptions } from "./identity.ts";
+import { identityJson, identityRoute, publicIdentityRoute, readJsonBody, readQuery, type Caller, type IdentityRouteOptions } from "./identity.ts";
 import { identityMethodNotAllowed } from "./method-not-allowed.ts";
-import type { RequestContext } from "./request-context.ts";
+import { requestContext, type RequestContext } from "./request-context.ts";
 
 /**
  * A route file's verbs, made from endpoint definitions (lib/openapi/endpoint.ts, docs/decisions/0032):
@@ -19,9 +19,12 @@ import type { RequestContext } from "./request-context.ts";
  * definition, which is how the route-file test knows no route skips it.
  */
 
+/** The caller behind a call: none for a public endpoint. */
+export type CallerOf<E extends Endpoint> = E["access"] extends { kind: "public" } ? null : Caller;
+
 export interface EndpointInput<E extends Endpoint> {
   request: Request;
-  caller: Caller;
+  caller: CallerOf<E>;
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;
@@ -45,6 +48,7 @@ type Marked = RouteHandler & { [ENDPOINT]?: Endpoint | "method-not-allowed" };
 
 function optionsOf(endpoint: Endpoint): IdentityRouteOptions {
   const { access } = endpoint;
+  if (access.kind === "public") throw new Error("a public endpoint takes no token");
   if (access.kind === "staff") return { staff: true, permission: access.permission };
   return { scope: access.scope, ...(access.permission ? { permission: access.permission } : {}), ...(access.recentSignIn === true ? { recentSignIn: true } : {}) };
 }
@@ -52,14 +56,19 @@ function optionsOf(endpoint: Endpoint): IdentityRouteOptions {
 const NO_CONTENT_HEADERS = { "Cache-Control": "no-store" } as const;
 
 export function handle<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): BoundEndpoint {
-  const run = identityRoute<Record<string, string>>(optionsOf(endpoint), async ({ request, caller, params, database, context }) => {
+  const answer = async (request: Request, caller: Caller | null, params: Record<string, string>, database: Database) => {
     const query = (endpoint.query ? readQuery(request, endpoint.query) : undefined) as QueryOf<E>;
     const body = (endpoint.body ? await readJsonBody(request, endpoint.body) : undefined) as BodyOf<E>;
-    const answer = await handler({ request, caller, params: params as ParamsOf<E>, query, body, database, context });
-    if (answer instanceof Response) return answer;
+    const context = requestContext(request.headers);
+    const result = await handler({ request, caller: caller as CallerOf<E>, params: params as ParamsOf<E>, query, body, database, context });
+    if (result instanceof Response) return result;
     if (endpoint.success.status === 204) return new Response(null, { status: 204, headers: NO_CONTENT_HEADERS });
-    return identityJson(answer, endpoint.success.status);
-  });
+    return identityJson(result, endpoint.success.status);
+  };
+  const run: RouteHandler =
+    endpoint.access.kind === "public"
+      ? async (request, route) => publicIdentityRoute(async (incoming, database) => answer(incoming, null, ((await route?.params) ?? {}) as Record<string, string>, database))(request)
+      : identityRoute<Record<string, string>>(optionsOf(endpoint), ({ request, caller, params, database }) => answer(request, caller, params, database));
   return { endpoint, handler: run };
 }
 

@@ -32,10 +32,12 @@ export type PathParams<Path extends string> = { [Name in PathParamNames<Path>]: 
  * `recentSignIn: true` is a sensitive change the wrapper holds to a sign-in of the last few minutes;
  * `"deletion"` and `"elevated-account"` are checked by the service (only for a deletion request, only when
  * the account acted on is powerful) and said here for the documentation.
+ * - `public`: no token at all (the system routes, for load balancers and monitors).
  */
 export type EndpointAccess =
   | { kind: "member"; scope: AreaScope | null; permission?: string; recentSignIn?: true | "deletion" }
-  | { kind: "staff"; permission: string; recentSignIn?: "elevated-account" };
+  | { kind: "staff"; permission: string; recentSignIn?: "elevated-account" }
+  | { kind: "public" };
 
 /**
  * The answer of a call that went through: its status, its words, and its JSON body's schema (none for 204, or
@@ -117,7 +119,7 @@ const asResponse = (refusal: Refusal): ZodOpenApiResponseObject => (typeof refus
  */
 export function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
   const { access, refusals = {} } = endpoint;
-  const permission = access.permission;
+  const permission = access.kind === "public" ? undefined : access.permission;
   const extraForbidden = refusals["403"] === undefined ? "" : ` ${typeof refusals["403"] === "string" ? refusals["403"] : (refusals["403"].description ?? "")}`;
   const forbidden =
     access.kind === "staff"
@@ -132,7 +134,7 @@ export function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
     operationId: endpoint.operationId,
     summary: endpoint.summary,
     description: access.kind === "staff" ? `Needs permission \`${access.permission}\`. ${endpoint.description}`.trim() : endpoint.description,
-    security: [{ bearer: [] }],
+    ...(access.kind === "public" ? {} : { security: [{ bearer: [] }] }),
     ...((params || endpoint.query) && {
       requestParams: {
         ...(params && { path: z.object(Object.fromEntries(Object.entries(params).map(([name, words]) => [name, z.string().meta({ description: words })]))) }),
@@ -147,7 +149,7 @@ export function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
           ? { description: endpoint.success.description, content: { [endpoint.success.file]: { schema: z.string() } } }
           : { description: endpoint.success.description },
       ...own,
-      "401": invalidTokenResponse,
+      ...(access.kind === "public" ? {} : { "401": invalidTokenResponse }),
       ...(forbidden ? { "403": identityError(forbidden) } : {}),
     },
   };

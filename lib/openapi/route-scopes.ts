@@ -93,14 +93,18 @@ export const STAFF_RECENT_SIGN_IN = new Set(["PUT /api/v1/admin/users/{id}/roles
 /** Staff routes that need a recent sign-in when the account they act on holds staff or volunteer permissions. */
 export const STAFF_ELEVATED_ACCOUNT_SIGN_IN = new Set(["POST /api/v1/admin/users/{id}/disable", "POST /api/v1/admin/users/{id}/enable", "POST /api/v1/admin/users/{id}/sessions/end"]);
 
-/** What a defined endpoint needs, from its access. */
-export function needsOf(endpoint: Endpoint): RouteNeeds {
+/** What a defined endpoint needs, from its access; undefined for one that takes no token. */
+export function needsOf(endpoint: Endpoint): RouteNeeds | undefined {
   const { access } = endpoint;
+  if (access.kind === "public") return undefined;
   if (access.kind === "staff") return { scope: S.staff, ...(access.recentSignIn ? { recentSignIn: access.recentSignIn } : {}) };
   return { scope: access.scope, ...(access.recentSignIn ? { recentSignIn: access.recentSignIn } : {}) };
 }
 
-const DEFINED_NEEDS = new Map(ENDPOINTS.map((endpoint) => [operationKey(endpoint), needsOf(endpoint)]));
+const DEFINED_NEEDS = new Map(ENDPOINTS.flatMap((endpoint) => {
+  const needs = needsOf(endpoint);
+  return needs ? [[operationKey(endpoint), needs] as const] : [];
+}));
 
 /** What a route needs, for any identity route; undefined for a route that takes no token. */
 export function routeNeeds(key: string): RouteNeeds | undefined {

@@ -767,18 +767,33 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
 }
 
 /**
+ * What the fuzz does with some defined endpoints beyond their definition, by operation id: `noValidToken`
+ * (never sent with the valid token: a success would change the account for the rest of the run) and `list`
+ * (a staff list's paging, search, sort and filters, valid and hostile).
+ */
+export const DEFINED_ROUTE_OPTIONS: Record<string, Pick<IdentityRoute, "noValidToken" | "list">> = {};
+
+/**
  * The defined endpoints as the fuzz's routes: method, path and scope from the definition; the staff API with
- * the administrator's token, the kiosk API with a tablet's, the rest with the member's. A definition with a
- * body the table above lacks stops the run before it starts.
+ * the administrator's token, the kiosk API with a tablet's, a public one with none, the rest with the member's.
+ * A definition with a body the table above lacks stops the run before it starts.
  */
 export function definedRoutes(ids: IdentityFixtures["ids"], endpoints: readonly Endpoint[] = ENDPOINTS, bodies = definedBodies(ids)): IdentityRoute[] {
   return endpoints.map((endpoint) => {
-    const { scope } = needsOf(endpoint);
-    const credential = endpoint.access.kind === "staff" ? ("admin" as const) : scope === AREA_SCOPES.kiosk ? ("kiosk" as const) : ("member" as const);
+    const needs = needsOf(endpoint);
+    const credential = endpoint.access.kind === "public" ? ("none" as const) : endpoint.access.kind === "staff" ? ("admin" as const) : needs?.scope === AREA_SCOPES.kiosk ? ("kiosk" as const) : ("member" as const);
     const body = bodies[endpoint.operationId];
     if (endpoint.body && !body) throw new Error(`${operationKey(endpoint)}: the hostile-input proof has no valid body for it (definedBodies in scripts/proofs/fuzz.ts)`);
     // The fuzz names every hole of a path `{id}` (fillHoles, knownIds), whatever the definition calls it.
-    return { method: endpoint.method, path: endpoint.path.replace(/\{\w+\}/g, "{id}"), scope, credential, ...(body && { body }), ...(endpoint.query && { query: true }) };
+    return {
+      method: endpoint.method,
+      path: endpoint.path.replace(/\{\w+\}/g, "{id}"),
+      ...(needs && { scope: needs.scope }),
+      credential,
+      ...(body && { body }),
+      ...(endpoint.query && { query: true }),
+      ...DEFINED_ROUTE_OPTIONS[endpoint.operationId],
+    };
   });
 }
 
