@@ -12,6 +12,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { relative } from "node:path";
 import { chooseTestPorts } from "./test-ports.ts";
 
 const RESULTS = ".test-results";
@@ -31,7 +32,16 @@ if (ports.testPort !== 3100) {
   env.PROOFS_DATABASE_URL ??= `postgresql://postgres@127.0.0.1:5432/church_proofs_${ports.testPort}`;
 }
 console.log(`servers on 127.0.0.1:${ports.testPort} to ${ports.testPort + 2} (end-to-end) and ${ports.testPort + 10}, ${ports.testPort + 11} (proofs); the fault proof's PostgreSQL on ${ports.clusterPort}`);
-const tally: { suite: string; passed: number; failed: number }[] = [];
+const tally: { suite: string; passed: number; failed: number; seconds: number }[] = [];
+/** The names of the tests that failed, printed above the totals so a red run says what to look at. */
+const failures: string[] = [];
+const startedAt = Date.now();
+let suiteStartedAt = Date.now();
+
+function record(suite: string, passed: number, failed: number): void {
+  tally.push({ suite, passed, failed, seconds: Math.round((Date.now() - suiteStartedAt) / 1000) });
+  suiteStartedAt = Date.now();
+}
 
 function run(command: string, args: string[], extraEnv: Record<string, string> = {}, timeoutMs?: number): boolean {
   console.log(`\n▶ ${command} ${args.join(" ")}`);
@@ -42,7 +52,8 @@ function run(command: string, args: string[], extraEnv: Record<string, string> =
 
 function check(suite: string, command: string, args: string[]): boolean {
   const ok = run(command, args);
-  tally.push({ suite, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+  record(suite, ok ? 1 : 0, ok ? 0 : 1);
+  if (!ok) failures.push(suite);
   return ok;
 }
 
@@ -58,38 +69,73 @@ check("typecheck", "npx", ["tsc", "--noEmit"]);
 check("lint", "npx", ["eslint", ".", "--max-warnings=0"]);
 check("layers", "npm", ["run", "lint:layers"]);
 
+interface VitestReport {
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults?: { name: string; assertionResults?: { status: string; fullName: string }[] }[];
+}
+
+function vitestFailures(suite: string, report: VitestReport | undefined): void {
+  for (const file of report?.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) if (test.status === "failed") failures.push(`${suite}: ${relative(process.cwd(), file.name)} › ${test.fullName}`);
+  }
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; tests: { projectName: string; status: string }[] }[];
+}
+
+function playwrightFailures(suites: PlaywrightSuite[] = [], titles: string[] = []): void {
+  for (const suite of suites) {
+    const path = suite.file && suite.title === suite.file ? titles : [...titles, suite.title];
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) if (test.status === "unexpected" || test.status === "flaky") failures.push(`playwright: [${test.projectName}] ${spec.file} › ${[...path, spec.title].join(" › ")}`);
+    }
+    playwrightFailures(suite.suites, path);
+  }
+}
+
 const vitestOk = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/vitest.json`]);
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(`${RESULTS}/vitest.json`);
-tally.push({ suite: "vitest", passed: vitest?.numPassedTests ?? 0, failed: vitest ? vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1) : 1 });
+const vitest = readJson<VitestReport>(`${RESULTS}/vitest.json`);
+record("vitest", vitest?.numPassedTests ?? 0, vitest ? vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1) : 1);
+vitestFailures("vitest", vitest);
 
 // The service tests once more, on PostgreSQL: the same suite must hold on both databases.
 const serviceOk = run("npx", ["tsx", "scripts/service-tests-on-postgres.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/services-postgres.json`]);
-const services = readJson<{ numPassedTests: number; numFailedTests: number }>(`${RESULTS}/services-postgres.json`);
-tally.push({
-  suite: "services on PostgreSQL",
-  passed: services?.numPassedTests ?? 0,
-  failed: services ? services.numFailedTests + (serviceOk || services.numFailedTests > 0 ? 0 : 1) : 1,
-});
+const services = readJson<VitestReport>(`${RESULTS}/services-postgres.json`);
+record("services on PostgreSQL", services?.numPassedTests ?? 0, services ? services.numFailedTests + (serviceOk || services.numFailedTests > 0 ? 0 : 1) : 1);
+vitestFailures("services on PostgreSQL", services);
 
 const built = check("build", "npm", ["run", "build"]);
 if (built) {
   const prepared = check("prepare e2e database", "npx", ["tsx", "--conditions=react-server", "e2e/prepare-database.ts"]);
   if (prepared) {
     const e2eOk = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json` });
-    const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(`${RESULTS}/playwright.json`);
+    const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number }; suites?: PlaywrightSuite[] }>(`${RESULTS}/playwright.json`);
     const failed = report ? report.stats.unexpected + report.stats.flaky : 1;
-    tally.push({ suite: "playwright", passed: report?.stats.expected ?? 0, failed: failed + (e2eOk || failed > 0 ? 0 : 1) });
+    record("playwright", report?.stats.expected ?? 0, failed + (e2eOk || failed > 0 ? 0 : 1));
+    playwrightFailures(report?.suites);
   }
   // The long proofs start their own servers (ports TEST_PORT + 10 and + 11), databases and a private
   // PostgreSQL cluster (PROOFS_PG_PORT); each check counts as a test.
   const limitMinutes = Number(process.env.PROOFS_TIME_LIMIT_MINUTES ?? 25);
   const proofsOk = run("npx", ["tsx", "--conditions=react-server", "scripts/proofs/run.ts", "--json", `${RESULTS}/proofs.json`], {}, limitMinutes * 60_000);
   const proofs = readJson<{ passed: number; failed: number }>(`${RESULTS}/proofs.json`);
-  tally.push({ suite: "proofs", passed: proofs?.passed ?? 0, failed: proofs ? proofs.failed + (proofsOk || proofs.failed > 0 ? 0 : 1) : 1 });
+  record("proofs", proofs?.passed ?? 0, proofs ? proofs.failed + (proofsOk || proofs.failed > 0 ? 0 : 1) : 1);
+  if (proofs && proofs.failed > 0) failures.push("proofs: see the ✗ lines above");
 }
 
+const minutes = (seconds: number) => `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, "0")} s`;
+if (failures.length > 0) {
+  console.log("\nFailed:");
+  for (const failure of failures) console.log(`  ✗ ${failure}`);
+}
 console.log("\nSuites:");
-for (const { suite, passed, failed } of tally) console.log(`  ${suite.padEnd(22)} ${passed} passed, ${failed} failed`);
+for (const { suite, passed, failed, seconds } of tally) console.log(`  ${suite.padEnd(22)} ${`${passed} passed, ${failed} failed`.padEnd(22)} ${minutes(seconds)}`);
+console.log(`  ${"wall time".padEnd(22)} ${"".padEnd(22)} ${minutes(Math.round((Date.now() - startedAt) / 1000))}`);
 const passed = tally.reduce((sum, row) => sum + row.passed, 0);
 const failed = tally.reduce((sum, row) => sum + row.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
