@@ -47,7 +47,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             </p>
             <p>
               Church website or calendar app? <a href="/api/calendar/events/upcoming.ics">Subscribe to every upcoming event (iCal)</a>, or{" "}
-              <a href="/embed">put the calendar on your website</a>.
+              <a href="/embed">put the calendar on your website</a>. Building an app? <a href="/developers">For developers</a>.
             </p>
           </div>
         </footer>
