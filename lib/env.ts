@@ -67,7 +67,7 @@ export const envSchema = z.object({
   SMS_FROM: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(20).optional()),
   /** Show the outbox (every email and SMS written) at /dev/outbox. Always on in development; never turn on in production. */
   DEV_OUTBOX: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
-  /** Outbound calls (back-channel logout to clients, the SMS gateway) may reach loopback and private addresses: tests and a private network only. */
+  /** Outbound calls (back-channel logout to clients, webhooks, the SMS gateway) may reach loopback and private addresses, and webhooks plain http: tests and a private network only. */
   OUTBOUND_ALLOW_PRIVATE_ADDRESSES: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
   /** Days a requested account deletion waits before `npm run privacy:run-deletions` carries it out; the member may cancel meanwhile. */
   PRIVACY_DELETION_GRACE_DAYS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(365).default(14)),
