@@ -9,7 +9,8 @@ import { tooManyAttemptsMessage } from "@/lib/limits/policies";
 import { countKioskEnrolment } from "@/lib/portal-api/kiosk-enrol-limit";
 import { KIOSK_CLIENT_ID_PATTERN } from "@/lib/portal-api/kiosk-paths";
 import { kioskProofOf } from "@/lib/portal-api/kiosk-proof";
-import { fromKioskPage, kioskProofRefusal, kioskRefusal, kioskRoute, setCookies, volunteerSentence } from "@/lib/portal-api/kiosk-relay";
+import { kioskProofRefusal, kioskRoute, setCookies, volunteerSentence } from "@/lib/portal-api/kiosk-relay";
+import { fromOwnPage, relayRefusal } from "@/lib/portal-api/relay-upstream";
 import { startKioskEnrolment, type EnrolmentRefusal } from "@/lib/portal-api/kiosk-session";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +18,7 @@ export const dynamic = "force-dynamic";
 const bodySchema = z.object({ client_id: z.string().regex(KIOSK_CLIENT_ID_PATTERN, "must be a client id") }).strict();
 
 function tooMany(retryAfterSeconds: number): Response {
-  const answer = kioskRefusal(429, "too_many_requests", `${tooManyAttemptsMessage(retryAfterSeconds)} This network has asked to set up kiosks too often.`);
+  const answer = relayRefusal(429, "too_many_requests", `${tooManyAttemptsMessage(retryAfterSeconds)} This network has asked to set up kiosks too often.`);
   answer.headers.set("Retry-After", String(Math.max(1, Math.ceil(retryAfterSeconds))));
   return answer;
 }
@@ -26,26 +27,26 @@ function tooMany(retryAfterSeconds: number): Response {
 function refused(clientId: string, refusal: EnrolmentRefusal): Response {
   if (refusal.status === 429 || refusal.error === "slow_down") return tooMany(refusal.retryAfterSeconds ?? 60);
   if (refusal.error === "unauthorized_client" && refusal.description === OUTSIDE_ALLOWED_NETWORKS) {
-    return kioskRefusal(403, "forbidden", `${volunteerSentence(OUTSIDE_ALLOWED_NETWORKS)} Connect this tablet to the church's network, or ask the church office.`);
+    return relayRefusal(403, "forbidden", `${volunteerSentence(OUTSIDE_ALLOWED_NETWORKS)} Connect this tablet to the church's network, or ask the church office.`);
   }
   if (refusal.error === "temporarily_unavailable" || refusal.status >= 500) {
-    return kioskRefusal(503, "service_unavailable", "The sign-in service is not answering. Try again in a moment.");
+    return relayRefusal(503, "service_unavailable", "The sign-in service is not answering. Try again in a moment.");
   }
-  return kioskRefusal(400, "invalid_request", `This kiosk cannot be set up as “${clientId}” (${refusal.error}). Check the kiosk's address with the church office.`);
+  return relayRefusal(400, "invalid_request", `This kiosk cannot be set up as “${clientId}” (${refusal.error}). Check the kiosk's address with the church office.`);
 }
 
 // POST /kiosk/enrol - start the device authorization grant for this tablet: the code and link to show, a QR of the link
 export const POST = kioskRoute(async (request: Request): Promise<Response> => {
-  if (!fromKioskPage(request)) return kioskRefusal(403, "forbidden", "This request did not come from the kiosk page. Reload the page and try again.");
+  if (!fromOwnPage(request)) return relayRefusal(403, "forbidden", "This request did not come from the kiosk page. Reload the page and try again.");
   let json: unknown;
   try {
     json = JSON.parse(await readBodyText(request, 4096));
   } catch (error) {
-    if (error instanceof BodyTooLargeError || error instanceof SyntaxError) return kioskRefusal(400, "invalid_request", "The request body must be JSON.");
+    if (error instanceof BodyTooLargeError || error instanceof SyntaxError) return relayRefusal(400, "invalid_request", "The request body must be JSON.");
     throw error;
   }
   const body = bodySchema.safeParse(json);
-  if (!body.success) return kioskRefusal(400, "invalid_request", "client_id: must be a client id");
+  if (!body.success) return relayRefusal(400, "invalid_request", "client_id: must be a client id");
   const database = await openDatabase();
   const tablet = requestContext(request.headers);
   // Counted before the proof is checked, so a flood of bad proofs costs no more than the limit allows.

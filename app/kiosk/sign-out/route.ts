@@ -1,14 +1,15 @@
 import { cookies } from "next/headers";
 import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 import { requestContext } from "@/lib/http/request-context";
-import { fromKioskPage, kioskRefusal, kioskRoute, setCookies, tabletHoldsKey } from "@/lib/portal-api/kiosk-relay";
+import { kioskRoute, setCookies, tabletHoldsKey } from "@/lib/portal-api/kiosk-relay";
+import { fromOwnPage, relayRefusal } from "@/lib/portal-api/relay-upstream";
 import { clearedKioskCookies, kioskCookieName, readKioskTokens, revokeKioskGrant } from "@/lib/portal-api/kiosk-session";
 
 export const dynamic = "force-dynamic";
 
 // POST /kiosk/sign-out - the kiosk's grant is revoked at the issuer (only by the tablet holding its key) and this browser forgets its tokens
 export const POST = kioskRoute(async (request: Request): Promise<Response> => {
-  if (!fromKioskPage(request)) return kioskRefusal(403, "forbidden", "This request did not come from the kiosk page. Reload the page and try again.");
+  if (!fromOwnPage(request)) return relayRefusal(403, "forbidden", "This request did not come from the kiosk page. Reload the page and try again.");
   const tokens = await readKioskTokens((await cookies()).get(kioskCookieName())?.value);
   // A copied cookie without the tablet's key cannot sign the real tablet out: it is only forgotten here.
   const bound = tokens ? await tabletHoldsKey(request, tokens, requestContext(request.headers).ip) : null;
