@@ -1,6 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { ENDPOINTS } from "../../lib/openapi/endpoints.ts";
 
 /**
  * Every staff route under /api/v1/admin, discovered from disk, with what docs/decisions/0017 says it needs.
@@ -118,6 +117,28 @@ export function exportedMethods(source: string): { served: Set<HttpMethod>; refu
   return { served, refused };
 }
 
+/**
+ * The methods of a route file made from endpoint definitions: for each `handle(name, …)`, the `method` of
+ * `export const name = defineEndpoint({ … })` in the module the file imports `name` from. Read as text, like the
+ * route files themselves, never imported: the specs take no value from lib/ (e2e/api/contract-independence).
+ */
+export function definedMethods(relative: string, source: string): HttpMethod[] {
+  const names = [...source.matchAll(/\bhandle\(\s*(\w+)\s*,/g)].map((match) => match[1]!);
+  if (names.length === 0) throw new Error(`${relative}: endpointRoutes without handle(definition, …); teach e2e/support/admin-routes.ts its form`);
+  return names.map((name) => {
+    const from = [...source.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']@\/([^"']+)["']/g)].find((match) =>
+      match[1]!.split(",").some((part) => part.split(/\s+as\s+/).at(-1)!.trim() === name),
+    );
+    if (!from) throw new Error(`${relative}: cannot find where ${name} is imported from`);
+    const imported = from[1]!.split(",").map((part) => part.trim().split(/\s+as\s+/)).find((pair) => pair.at(-1) === name)![0]!;
+    const definitions = readFileSync(path.join(ROOT, `${from[2]}.ts`), "utf8");
+    const start = definitions.search(new RegExp(`export const ${imported} = defineEndpoint\\(`));
+    const method = start < 0 ? null : /\bmethod:\s*"([A-Z]+)"/.exec(definitions.slice(start))?.[1];
+    if (!method || !isMethod(method)) throw new Error(`${relative}: cannot read the method of ${imported} in ${from[2]}.ts`);
+    return method;
+  });
+}
+
 /** Every route file under app/api/v1/admin, with its URL and its methods. */
 export function adminRouteFiles(): AdminRouteFile[] {
   return routeFiles(ADMIN_DIR).map((file) => {
@@ -129,8 +150,8 @@ export function adminRouteFiles(): AdminRouteFile[] {
     const template = [ADMIN_PREFIX, ...segments].join("/");
     const source = readFileSync(file, "utf8");
     // A file made from endpoint definitions (docs/decisions/0032) serves its definitions' methods; 405 for the rest.
-    const defined = ENDPOINTS.filter((endpoint) => endpoint.path === template.replace(/\[(\w+)\]/g, "{$1}")).map((endpoint) => endpoint.method);
-    const { served, refused } = source.includes("endpointRoutes(")
+    const defined = source.includes("endpointRoutes(") ? definedMethods(relative, source) : undefined;
+    const { served, refused } = defined
       ? { served: new Set<HttpMethod>(defined), refused: new Set<HttpMethod>(HTTP_METHODS.filter((method) => !defined.includes(method))) }
       : exportedMethods(source);
     if (served.size === 0) throw new Error(`${relative}: no HTTP method found among its exports; teach e2e/support/admin-routes.ts its form of export`);
