@@ -15,7 +15,6 @@ import { staffAuditPaths } from "../audit/openapi-paths.ts";
 import { staffClientPaths } from "../oauth/clients/openapi-paths.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
 import { SCOPE_RULES } from "../oauth/scopes.ts";
-import { privacyPaths } from "../privacy/openapi-paths.ts";
 import { MAX_PER } from "../staff-lists/schemas.ts";
 import { securityEventPaths } from "../security-log/openapi-paths.ts";
 import { sessionPaths } from "../sessions/openapi-paths.ts";
@@ -194,7 +193,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...staffWebhookPaths,
         ...profilePaths,
         ...consentPaths,
-        ...privacyPaths,
         ...securityEventPaths,
         ...mfaPaths,
         ...passkeyPaths,

@@ -48,6 +48,8 @@ export interface EndpointSuccess<Schema extends z.ZodType | undefined = z.ZodTyp
   description: string;
   schema: Schema;
   file?: string;
+  /** Headers the answer carries that a client may read, by name, in words (a download's `Content-Disposition`). */
+  headers?: Record<string, string>;
 }
 
 /** A refusal the endpoint may answer besides the ones every call may (401, 403, 503): its description, or a whole OpenAPI response. */
@@ -129,6 +131,9 @@ export function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
         : extraForbidden.trim();
   const own = Object.fromEntries(Object.entries(refusals).flatMap(([status, refusal]) => (status === "403" || refusal === undefined ? [] : [[status, asResponse(refusal)]])));
   const params = endpoint.params as Record<string, string> | undefined;
+  const successHeaders = endpoint.success.headers && {
+    headers: Object.fromEntries(Object.entries(endpoint.success.headers).map(([name, words]) => [name, { description: words, schema: { type: "string" as const } }])),
+  };
   return {
     tags: [...endpoint.tags],
     operationId: endpoint.operationId,
@@ -143,11 +148,14 @@ export function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
     }),
     ...(endpoint.body && { requestBody: { content: { "application/json": { schema: endpoint.body } } } }),
     responses: {
-      [String(endpoint.success.status)]: endpoint.success.schema
-        ? jsonResponse(endpoint.success.description, endpoint.success.schema)
-        : endpoint.success.file
-          ? { description: endpoint.success.description, content: { [endpoint.success.file]: { schema: z.string() } } }
-          : { description: endpoint.success.description },
+      [String(endpoint.success.status)]: {
+        ...(endpoint.success.schema
+          ? jsonResponse(endpoint.success.description, endpoint.success.schema)
+          : endpoint.success.file
+            ? { description: endpoint.success.description, content: { [endpoint.success.file]: { schema: z.string() } } }
+            : { description: endpoint.success.description }),
+        ...successHeaders,
+      },
       ...own,
       ...(access.kind === "public" ? {} : { "401": invalidTokenResponse }),
       ...(forbidden ? { "403": identityError(forbidden) } : {}),

@@ -763,6 +763,8 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     kioskFindPickup: { pickup_tag: "PICKUP-AAAAAAAAAAAAAAAA" },
     kioskCheckOut: { pickup_tag: "PICKUP-AAAAAAAAAAAAAAAA", check_in_ids: ["00000000-0000-4000-8000-0000000000ab"] },
     adminCheckIn: { person_id: ids.child },
+    // Privacy (docs/decisions/0010): an export.
+    createDataRequest: { type: "export" },
   };
 }
 
@@ -819,10 +821,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/users/me/guardians", scope: "account:family" },
     { method: "POST", path: "/api/v1/users/me/guardians/requests/{id}/confirm", scope: "account:family" },
     { method: "POST", path: "/api/v1/users/me/guardians/requests/{id}/decline", scope: "account:family" },
-    { method: "GET", path: "/api/v1/privacy/data-requests/me", scope: "account:privacy" },
-    { method: "POST", path: "/api/v1/privacy/data-requests/me", scope: "account:privacy", body: { type: "export" } },
-    { method: "POST", path: "/api/v1/privacy/data-requests/me/{id}/cancel", scope: "account:privacy" },
-    { method: "GET", path: "/api/v1/privacy/data-requests/me/{id}/download", scope: "account:privacy" },
     { method: "GET", path: "/api/v1/sessions/me", scope: "account:sessions" },
     { method: "DELETE", path: "/api/v1/sessions/me", scope: "account:sessions", noValidToken: true },
     { method: "DELETE", path: "/api/v1/sessions/me/{id}", scope: "account:sessions" },
