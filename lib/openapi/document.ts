@@ -1,7 +1,6 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { calendarPaths, staffEventPaths } from "../calendar/openapi-paths.ts";
 import { consentPaths } from "../consents/openapi-paths.ts";
-import { phonePaths, recoveryContactPaths } from "../contacts/openapi-paths.ts";
 import { familyPaths, staffFamilyPaths } from "../families/openapi-paths.ts";
 import { federationPaths } from "../federation/openapi-paths.ts";
 import { dependentPaths } from "../guardians/openapi-paths.ts";
@@ -197,9 +196,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...mfaPaths,
         ...passkeyPaths,
         ...sessionPaths,
-        ...recoveryContactPaths,
         ...membershipPaths,
-        ...phonePaths,
         ...federationPaths,
         ...registrationPaths,
         ...schedulePaths,

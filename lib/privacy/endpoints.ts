@@ -3,7 +3,7 @@ import { identityError } from "../openapi/responses.ts";
 import { AREA_SCOPES } from "../oauth/scopes.ts";
 import { DataExportSchema, DataRequestListSchema, DataRequestSchema, createDataRequestBodySchema } from "./schemas.ts";
 
-/** The member's data requests (decisions.md part 3, docs/decisions/0010): exports, and deleting the account. */
+/** The member's data requests (decisions.md part 3, docs/decisions/0011): exports, and deleting the account. */
 
 const TAGS = ["privacy"] as const;
 const member = (permission: "profile:read" | "profile:write") => ({ kind: "member" as const, scope: AREA_SCOPES.privacy, permission });

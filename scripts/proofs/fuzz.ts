@@ -763,8 +763,13 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     kioskFindPickup: { pickup_tag: "PICKUP-AAAAAAAAAAAAAAAA" },
     kioskCheckOut: { pickup_tag: "PICKUP-AAAAAAAAAAAAAAAA", check_in_ids: ["00000000-0000-4000-8000-0000000000ab"] },
     adminCheckIn: { person_id: ids.child },
-    // Privacy (docs/decisions/0010): an export.
+    // Privacy (docs/decisions/0011): an export.
     createDataRequest: { type: "export" },
+    // Recovery contacts and the member's phone (docs/decisions/0010).
+    addRecoveryContact: { value: "helper@example.org" },
+    verifyRecoveryContact: { code: "123456" },
+    startPhoneVerification: { phone: "+15555550123" },
+    verifyPhone: { code: "123456" },
   };
 }
 
@@ -852,13 +857,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     },
     { method: "PATCH", path: "/api/v1/users/me/passkeys/{id}", scope: "account:mfa", body: { name: "Fuzz phone" } },
     { method: "DELETE", path: "/api/v1/users/me/passkeys/{id}", scope: "account:mfa" },
-    { method: "POST", path: "/api/v1/users/me/phone", scope: "account:recovery", body: { phone: "+15555550123" } },
-    { method: "POST", path: "/api/v1/users/me/phone/verify", scope: "account:recovery", body: { code: "123456" } },
-    { method: "GET", path: "/api/v1/users/me/recovery-contacts", scope: "account:recovery" },
-    { method: "POST", path: "/api/v1/users/me/recovery-contacts", scope: "account:recovery", body: { value: "helper@example.org" } },
-    { method: "DELETE", path: "/api/v1/users/me/recovery-contacts/{id}", scope: "account:recovery" },
-    { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/verify", scope: "account:recovery", body: { code: "123456" } },
-    { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/resend", scope: "account:recovery" },
     { method: "GET", path: "/api/v1/users/me/security-events", scope: "account:sessions", query: true },
     // Membership matching and linking (interface.md 4.2): the member's record of the register, by id.
     { method: "GET", path: "/api/v1/users/me/membership", scope: "membership" },
