@@ -3,7 +3,6 @@ import { calendarPaths, staffEventPaths } from "../calendar/openapi-paths.ts";
 import { consentPaths } from "../consents/openapi-paths.ts";
 import { familyPaths, staffFamilyPaths } from "../families/openapi-paths.ts";
 import { federationPaths } from "../federation/openapi-paths.ts";
-import { dependentPaths } from "../guardians/openapi-paths.ts";
 import { membershipPaths, staffMembershipPaths } from "../membership/openapi-paths.ts";
 import { mfaPaths } from "../mfa/openapi-paths.ts";
 import { passkeyPaths } from "../passkeys/openapi-paths.ts";
@@ -179,7 +178,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
     paths: withTokenNeeds(
       withOutageAnswers(withDefinedEndpoints({
         ...familyPaths,
-        ...dependentPaths,
         ...systemPaths,
         ...staffEventPaths,
         ...staffUserPaths,

@@ -12,9 +12,9 @@ import {
   type Family,
   type UpdateChildBody,
 } from "@/lib/families/schemas";
-import { GuardianshipAnswerSchema, MyGuardiansSchema } from "@/lib/guardians/schemas";
+import { confirmGuardianshipRequest, declineGuardianshipRequest, listMyGuardians } from "@/lib/guardians/endpoints";
 import { PickupListSchema, PickupPersonSchema, RemovedPickupPersonSchema, type AddPickupPersonBody } from "@/lib/families/pickup-schemas";
-import { PortalApiError, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { PortalApiError, callEndpoint, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 
 /**
@@ -143,14 +143,14 @@ const guardiansKey = [...accountQueryKeys.family, "guardians"] as const;
 
 /** A young member's guardians, and the household adults waiting for their answer. */
 export function useMyGuardians() {
-  return useQuery({ queryKey: guardiansKey, queryFn: () => portalApi(MyGuardiansSchema, "users/me/guardians"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: guardiansKey, queryFn: () => callEndpoint(listMyGuardians, {}), retry: retryUnlessRefused });
 }
 
 export function useAnswerGuardianship() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ requestId, answer }: { requestId: string; answer: "confirm" | "decline" }) =>
-      portalApi(GuardianshipAnswerSchema, `users/me/guardians/requests/${encodeURIComponent(requestId)}/${answer}`, { method: "POST" }),
+      callEndpoint(answer === "confirm" ? confirmGuardianshipRequest : declineGuardianshipRequest, { params: { requestId } }),
     onSuccess: () => {
       for (const queryKey of [guardiansKey, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
     },
