@@ -1,7 +1,6 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { calendarPaths, staffEventPaths } from "../calendar/openapi-paths.ts";
 import { consentPaths } from "../consents/openapi-paths.ts";
-import { familyPaths, staffFamilyPaths } from "../families/openapi-paths.ts";
 import { federationPaths } from "../federation/openapi-paths.ts";
 import { membershipPaths, staffMembershipPaths } from "../membership/openapi-paths.ts";
 import { mfaPaths } from "../mfa/openapi-paths.ts";
@@ -177,13 +176,11 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
     // In this order: the document lists them so.
     paths: withTokenNeeds(
       withOutageAnswers(withDefinedEndpoints({
-        ...familyPaths,
         ...systemPaths,
         ...staffEventPaths,
         ...staffUserPaths,
         ...staffClientPaths,
         ...staffMembershipPaths,
-        ...staffFamilyPaths,
         ...staffAuditPaths,
         ...staffRegistrationPaths,
         ...staffSeriesPaths,
