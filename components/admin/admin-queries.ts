@@ -11,10 +11,10 @@ import {
   type CreateEventInput,
   type EventStatusChange,
 } from "@/lib/calendar/staff-schemas";
-import { AdminFamilyDetailSchema, AdminFamilyPageSchema } from "@/lib/families/staff-schemas";
+import { adminGetFamily, adminListFamilies } from "@/lib/families/endpoints";
 import { AdminMembershipSuggestionPageSchema, AdminMembershipSuggestionSchema } from "@/lib/membership/staff-schemas";
 import { AdminClientPageSchema, AdminClientSchema, type UpdateClientBody } from "@/lib/oauth/clients/staff-schemas";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { callEndpoint, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { adminQueryKeys } from "@/lib/portal-api/query-keys";
 
 /**
@@ -160,7 +160,7 @@ export function useAdminHouseholds(query: { q: string; page: number }) {
   if (query.q) search.set("q", query.q);
   return useQuery({
     queryKey: ["admin", "households", "list", query],
-    queryFn: () => portalApi(AdminFamilyPageSchema, `admin/families?${search.toString()}`),
+    queryFn: () => callEndpoint(adminListFamilies, { query: search }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -169,5 +169,5 @@ export function useAdminHouseholds(query: { q: string; page: number }) {
 
 /** One household's members, read when the office opens it. */
 export function useAdminHousehold(id: string) {
-  return useQuery({ queryKey: ["admin", "households", id], queryFn: () => portalApi(AdminFamilyDetailSchema, `admin/families/${encodeURIComponent(id)}`), retry: retryUnlessRefused });
+  return useQuery({ queryKey: ["admin", "households", id], queryFn: () => callEndpoint(adminGetFamily, { params: { id } }), retry: retryUnlessRefused });
 }

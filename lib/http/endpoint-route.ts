@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
-import { HTTP_METHODS, type BodyOf, type Endpoint, type HttpMethod, type ParamsOf, type QueryOf, type SuccessOf } from "../openapi/endpoint.ts";
+import { HTTP_METHODS, operationKey, type BodyOf, type Endpoint, type HttpMethod, type ParamsOf, type QueryOf, type SuccessOf, type SuccessStatus } from "../openapi/endpoint.ts";
 import { identityJson, identityRoute, publicIdentityRoute, readJsonBody, readQuery, type Caller, type IdentityRouteOptions } from "./identity.ts";
 import { identityMethodNotAllowed } from "./method-not-allowed.ts";
 import { requestContext, type RequestContext } from "./request-context.ts";
@@ -70,6 +70,15 @@ export function handle<E extends Endpoint>(endpoint: E, handler: EndpointHandler
       ? async (request, route) => publicIdentityRoute(async (incoming, database) => answer(incoming, null, ((await route?.params) ?? {}) as Record<string, string>, database))(request)
       : identityRoute<Record<string, string>>(optionsOf(endpoint), ({ request, caller, params, database }) => answer(request, caller, params, database));
   return { endpoint, handler: run };
+}
+
+/**
+ * The success body with a status its definition names besides its own (`success.also`), for a handler whose
+ * answer's status depends on what happened: 200 where the change had been made already, say.
+ */
+export function answerWith<E extends Endpoint>(endpoint: E, status: Exclude<SuccessStatus, 204>, body: SuccessOf<E>): Response {
+  if (status !== endpoint.success.status && endpoint.success.also?.[status] === undefined) throw new Error(`${operationKey(endpoint)} does not answer ${status}`);
+  return identityJson(body, status);
 }
 
 /** The five verbs of a route file: the bound ones, and 405 for the rest. */

@@ -1,10 +1,7 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { calendarPaths, staffEventPaths } from "../calendar/openapi-paths.ts";
 import { consentPaths } from "../consents/openapi-paths.ts";
-import { phonePaths, recoveryContactPaths } from "../contacts/openapi-paths.ts";
-import { familyPaths, staffFamilyPaths } from "../families/openapi-paths.ts";
 import { federationPaths } from "../federation/openapi-paths.ts";
-import { dependentPaths } from "../guardians/openapi-paths.ts";
 import { membershipPaths, staffMembershipPaths } from "../membership/openapi-paths.ts";
 import { mfaPaths } from "../mfa/openapi-paths.ts";
 import { passkeyPaths } from "../passkeys/openapi-paths.ts";
@@ -15,7 +12,6 @@ import { staffAuditPaths } from "../audit/openapi-paths.ts";
 import { staffClientPaths } from "../oauth/clients/openapi-paths.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
 import { SCOPE_RULES } from "../oauth/scopes.ts";
-import { privacyPaths } from "../privacy/openapi-paths.ts";
 import { MAX_PER } from "../staff-lists/schemas.ts";
 import { securityEventPaths } from "../security-log/openapi-paths.ts";
 import { sessionPaths } from "../sessions/openapi-paths.ts";
@@ -180,28 +176,22 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
     // In this order: the document lists them so.
     paths: withTokenNeeds(
       withOutageAnswers(withDefinedEndpoints({
-        ...familyPaths,
-        ...dependentPaths,
         ...systemPaths,
         ...staffEventPaths,
         ...staffUserPaths,
         ...staffClientPaths,
         ...staffMembershipPaths,
-        ...staffFamilyPaths,
         ...staffAuditPaths,
         ...staffRegistrationPaths,
         ...staffSeriesPaths,
         ...staffWebhookPaths,
         ...profilePaths,
         ...consentPaths,
-        ...privacyPaths,
         ...securityEventPaths,
         ...mfaPaths,
         ...passkeyPaths,
         ...sessionPaths,
-        ...recoveryContactPaths,
         ...membershipPaths,
-        ...phonePaths,
         ...federationPaths,
         ...registrationPaths,
         ...schedulePaths,

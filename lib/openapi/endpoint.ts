@@ -43,11 +43,20 @@ export type EndpointAccess =
  * The answer of a call that went through: its status, its words, and its JSON body's schema (none for 204, or
  * for a file, whose media type it names and whose Response the handler makes).
  */
+export type SuccessStatus = 200 | 201 | 202 | 204;
+
 export interface EndpointSuccess<Schema extends z.ZodType | undefined = z.ZodType | undefined> {
-  status: 200 | 201 | 202 | 204;
+  status: SuccessStatus;
   description: string;
   schema: Schema;
   file?: string;
+  /** Headers the answer carries that a client may read, by name, in words (a download's `Content-Disposition`). */
+  headers?: Record<string, string>;
+  /**
+   * Other statuses the same body may be answered with, in words (`200` where the change had been made
+   * already); the handler answers them with `answerWith` (lib/http/endpoint-route.ts).
+   */
+  also?: Partial<Record<SuccessStatus, string>>;
 }
 
 /** A refusal the endpoint may answer besides the ones every call may (401, 403, 503): its description, or a whole OpenAPI response. */
@@ -127,8 +136,13 @@ export function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
       : permission
         ? `\`forbidden\`: \`missing permission ${permission}\`.${extraForbidden}`
         : extraForbidden.trim();
+  const { schema: successSchema, also = {} } = endpoint.success;
+  const otherSuccesses = Object.fromEntries(Object.entries(also).map(([status, words]) => [status, successSchema ? jsonResponse(words, successSchema) : { description: words }]));
   const own = Object.fromEntries(Object.entries(refusals).flatMap(([status, refusal]) => (status === "403" || refusal === undefined ? [] : [[status, asResponse(refusal)]])));
   const params = endpoint.params as Record<string, string> | undefined;
+  const successHeaders = endpoint.success.headers && {
+    headers: Object.fromEntries(Object.entries(endpoint.success.headers).map(([name, words]) => [name, { description: words, schema: { type: "string" as const } }])),
+  };
   return {
     tags: [...endpoint.tags],
     operationId: endpoint.operationId,
@@ -143,11 +157,15 @@ export function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
     }),
     ...(endpoint.body && { requestBody: { content: { "application/json": { schema: endpoint.body } } } }),
     responses: {
-      [String(endpoint.success.status)]: endpoint.success.schema
-        ? jsonResponse(endpoint.success.description, endpoint.success.schema)
-        : endpoint.success.file
-          ? { description: endpoint.success.description, content: { [endpoint.success.file]: { schema: z.string() } } }
-          : { description: endpoint.success.description },
+      [String(endpoint.success.status)]: {
+        ...(endpoint.success.schema
+          ? jsonResponse(endpoint.success.description, endpoint.success.schema)
+          : endpoint.success.file
+            ? { description: endpoint.success.description, content: { [endpoint.success.file]: { schema: z.string() } } }
+            : { description: endpoint.success.description }),
+        ...successHeaders,
+      },
+      ...otherSuccesses,
       ...own,
       ...(access.kind === "public" ? {} : { "401": invalidTokenResponse }),
       ...(forbidden ? { "403": identityError(forbidden) } : {}),

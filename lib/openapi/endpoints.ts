@@ -1,5 +1,9 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
+import { contactEndpoints } from "../contacts/endpoints.ts";
+import { familyEndpoints } from "../families/endpoints.ts";
+import { guardianEndpoints } from "../guardians/endpoints.ts";
+import { privacyEndpoints } from "../privacy/endpoints.ts";
 import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
 
 /**
@@ -7,7 +11,7 @@ import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
  * hostile-input proof and the route-file test read this list; a domain's new endpoint is added to its own
  * `endpoints.ts` list, not here.
  */
-export const ENDPOINTS: readonly Endpoint[] = [...checkInEndpoints];
+export const ENDPOINTS: readonly Endpoint[] = [...checkInEndpoints, ...privacyEndpoints, ...contactEndpoints, ...guardianEndpoints, ...familyEndpoints];
 
 /** The endpoints as OpenAPI paths, in the list's order. */
 export function endpointPaths(endpoints: readonly Endpoint[] = ENDPOINTS): ZodOpenApiPathsObject {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { endpointRoutes, handle, ENDPOINT } from "../../lib/http/endpoint-route.ts";
+import { answerWith, endpointRoutes, handle, ENDPOINT } from "../../lib/http/endpoint-route.ts";
 import { defineEndpoint, fillPath, operationKey, type BodyInputOf, type ParamsOf, type SuccessOf } from "../../lib/openapi/endpoint.ts";
 import { endpointPaths } from "../../lib/openapi/endpoints.ts";
 import { needsOf } from "../../lib/openapi/route-scopes.ts";
@@ -47,6 +47,21 @@ describe("an endpoint defined once", () => {
     expect(Object.keys(params)).toEqual(["id", "childId"]);
     expect(operation?.requestBody).toMatchObject({ content: { "application/json": { schema: fixture.body } } });
     expect(JSON.stringify(operation?.responses?.["403"])).toContain("missing permission families:write");
+  });
+
+  it("documents the other statuses its answer may have and the headers a client reads; a handler answers only those", async () => {
+    const recorded = defineEndpoint({
+      ...member,
+      method: "POST",
+      operationId: "recordMyFixture",
+      success: { status: 201, description: "Recorded.", schema: Child, also: { 200: "It was recorded already." }, headers: { "Content-Disposition": "Never, here." } },
+    });
+    const responses = endpointPaths([recorded])["/api/v1/users/me/fixtures"]?.post?.responses;
+    expect(responses?.["200"]).toMatchObject({ description: "It was recorded already.", content: { "application/json": { schema: Child } } });
+    expect(responses?.["201"]).toMatchObject({ description: "Recorded.", headers: { "Content-Disposition": { description: "Never, here." } } });
+    const again = answerWith(recorded, 200, { id: "c", given_name: "Ada" });
+    expect([again.status, await again.json()]).toEqual([200, { id: "c", given_name: "Ada" }]);
+    expect(() => answerWith(member, 201, { fixtures: [] })).toThrow("GET /api/v1/users/me/fixtures does not answer 201");
   });
 
   it("is its row of the scope table", () => {

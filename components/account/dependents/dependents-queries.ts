@@ -1,9 +1,10 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { ConsentSchema, type ListedConsent } from "@/lib/consents/schemas";
-import { DependentListSchema, type Dependent, type DependentList } from "@/lib/guardians/schemas";
-import { PortalApiError, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import type { ListedConsent } from "@/lib/consents/schemas";
+import { listMyDependents, revokeDependentConsent } from "@/lib/guardians/endpoints";
+import type { Dependent, DependentList } from "@/lib/guardians/schemas";
+import { PortalApiError, callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 
 /**
@@ -15,7 +16,7 @@ export function useDependents() {
     queryKey: accountQueryKeys.dependents,
     queryFn: async (): Promise<DependentList> => {
       try {
-        return await portalApi(DependentListSchema, "users/me/dependents");
+        return await callEndpoint(listMyDependents, {});
       } catch (error) {
         if (error instanceof PortalApiError && error.code === "forbidden") return { dependents: [] };
         throw error;
@@ -33,7 +34,7 @@ export function useRemoveDependentAccess() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ dependent, consent }: { dependent: Dependent; consent: ListedConsent }) =>
-      portalApi(ConsentSchema, `users/me/dependents/${encodeURIComponent(dependent.id)}/consent/${encodeURIComponent(consent.id)}`, { method: "DELETE" }),
+      callEndpoint(revokeDependentConsent, { params: { dependentId: dependent.id, consentId: consent.id } }),
     onSuccess: (revoked, { dependent, consent }) => {
       queryClient.setQueryData<DependentList>(accountQueryKeys.dependents, (list) =>
         list

@@ -2,19 +2,22 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  FamilyChildSchema,
-  FamilyCodeSchema,
-  FamilyJoinResultSchema,
-  FamilySchema,
-  LeftFamilySchema,
-  RemovedChildSchema,
-  type AddChildBody,
-  type Family,
-  type UpdateChildBody,
-} from "@/lib/families/schemas";
-import { GuardianshipAnswerSchema, MyGuardiansSchema } from "@/lib/guardians/schemas";
-import { PickupListSchema, PickupPersonSchema, RemovedPickupPersonSchema, type AddPickupPersonBody } from "@/lib/families/pickup-schemas";
-import { PortalApiError, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+  addChild,
+  addPickupPerson,
+  createFamily,
+  getMyFamily,
+  getPickupList,
+  joinFamily,
+  leaveFamily,
+  removeChild,
+  removePickupPerson,
+  rotateFamilyCode,
+  updateChild,
+} from "@/lib/families/endpoints";
+import type { AddChildBody, Family, UpdateChildBody } from "@/lib/families/schemas";
+import { confirmGuardianshipRequest, declineGuardianshipRequest, listMyGuardians } from "@/lib/guardians/endpoints";
+import type { AddPickupPersonBody } from "@/lib/families/pickup-schemas";
+import { PortalApiError, callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 
 /**
@@ -27,7 +30,7 @@ export function useMyFamily() {
     queryKey: accountQueryKeys.family,
     queryFn: async (): Promise<Family | null> => {
       try {
-        return await portalApi(FamilySchema, "families/me");
+        return await callEndpoint(getMyFamily, {});
       } catch (error) {
         if (error instanceof PortalApiError && error.code === "not_found") return null;
         throw error;
@@ -47,7 +50,7 @@ function useRefreshFamily() {
 export function useJoinFamily() {
   const refresh = useRefreshFamily();
   return useMutation({
-    mutationFn: (code: string) => portalApi(FamilyJoinResultSchema, "families/join", { method: "POST", body: { code } }),
+    mutationFn: (code: string) => callEndpoint(joinFamily, { body: { code } }),
     onSuccess: refresh,
   });
 }
@@ -57,7 +60,7 @@ export function useRotateFamilyCode() {
   const queryClient = useQueryClient();
   const refresh = useRefreshFamily();
   return useMutation({
-    mutationFn: () => portalApi(FamilyCodeSchema, "families/me/code", { method: "POST" }),
+    mutationFn: () => callEndpoint(rotateFamilyCode, {}),
     onSuccess: (code) => {
       queryClient.setQueryData<Family | null>(accountQueryKeys.family, (family) => (family ? { ...family, code } : family));
     },
@@ -69,7 +72,7 @@ export function useCreateFamily() {
   const refresh = useRefreshFamily();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => portalApi(FamilySchema, "families", { method: "POST", body: { name } }),
+    mutationFn: (name: string) => callEndpoint(createFamily, { body: { name } }),
     onSuccess: (family) => {
       queryClient.setQueryData<Family | null>(accountQueryKeys.family, family);
       refresh();
@@ -79,19 +82,19 @@ export function useCreateFamily() {
 
 export function useLeaveFamily() {
   const refresh = useRefreshFamily();
-  return useMutation({ mutationFn: () => portalApi(LeftFamilySchema, "families/me", { method: "DELETE" }), onSuccess: refresh });
+  return useMutation({ mutationFn: () => callEndpoint(leaveFamily, {}), onSuccess: refresh });
 }
 
 export function useAddChild() {
   const refresh = useRefreshFamily();
-  return useMutation({ mutationFn: (body: AddChildBody) => portalApi(FamilyChildSchema, "families/me/children", { method: "POST", body }), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: AddChildBody) => callEndpoint(addChild, { body }), onSuccess: refresh });
 }
 
 export function useUpdateChild() {
   const refresh = useRefreshFamily();
   return useMutation({
     mutationFn: ({ childId, body }: { childId: string; body: UpdateChildBody }) =>
-      portalApi(FamilyChildSchema, `families/me/children/${encodeURIComponent(childId)}`, { method: "PATCH", body }),
+      callEndpoint(updateChild, { params: { childId }, body }),
     onSuccess: refresh,
   });
 }
@@ -99,7 +102,7 @@ export function useUpdateChild() {
 export function useRemoveChild() {
   const refresh = useRefreshFamily();
   return useMutation({
-    mutationFn: (childId: string) => portalApi(RemovedChildSchema, `families/me/children/${encodeURIComponent(childId)}`, { method: "DELETE" }),
+    mutationFn: (childId: string) => callEndpoint(removeChild, { params: { childId } }),
     onSuccess: refresh,
   });
 }
@@ -110,7 +113,7 @@ const pickupKey = (childId: string) => [...accountQueryKeys.family, "pickup", ch
 export function usePickupList(childId: string) {
   return useQuery({
     queryKey: pickupKey(childId),
-    queryFn: () => portalApi(PickupListSchema, `families/me/children/${encodeURIComponent(childId)}/pickup`),
+    queryFn: () => callEndpoint(getPickupList, { params: { childId } }),
     retry: retryUnlessRefused,
   });
 }
@@ -125,7 +128,7 @@ function useRefreshPickup(childId: string) {
 export function useAddPickupPerson(childId: string) {
   const refresh = useRefreshPickup(childId);
   return useMutation({
-    mutationFn: (body: AddPickupPersonBody) => portalApi(PickupPersonSchema, `families/me/children/${encodeURIComponent(childId)}/pickup`, { method: "POST", body }),
+    mutationFn: (body: AddPickupPersonBody) => callEndpoint(addPickupPerson, { params: { childId }, body }),
     onSuccess: refresh,
   });
 }
@@ -134,7 +137,7 @@ export function useRemovePickupPerson(childId: string) {
   const refresh = useRefreshPickup(childId);
   return useMutation({
     mutationFn: (pickupId: string) =>
-      portalApi(RemovedPickupPersonSchema, `families/me/children/${encodeURIComponent(childId)}/pickup/${encodeURIComponent(pickupId)}`, { method: "DELETE" }),
+      callEndpoint(removePickupPerson, { params: { childId, pickupId } }),
     onSuccess: refresh,
   });
 }
@@ -143,14 +146,14 @@ const guardiansKey = [...accountQueryKeys.family, "guardians"] as const;
 
 /** A young member's guardians, and the household adults waiting for their answer. */
 export function useMyGuardians() {
-  return useQuery({ queryKey: guardiansKey, queryFn: () => portalApi(MyGuardiansSchema, "users/me/guardians"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: guardiansKey, queryFn: () => callEndpoint(listMyGuardians, {}), retry: retryUnlessRefused });
 }
 
 export function useAnswerGuardianship() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ requestId, answer }: { requestId: string; answer: "confirm" | "decline" }) =>
-      portalApi(GuardianshipAnswerSchema, `users/me/guardians/requests/${encodeURIComponent(requestId)}/${answer}`, { method: "POST" }),
+      callEndpoint(answer === "confirm" ? confirmGuardianshipRequest : declineGuardianshipRequest, { params: { requestId } }),
     onSuccess: () => {
       for (const queryKey of [guardiansKey, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
     },

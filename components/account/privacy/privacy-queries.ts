@@ -2,9 +2,10 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useRefreshAfterChange } from "../use-refresh-after-change";
-import { portalApi, portalDownload, retryUnlessRefused } from "@/lib/portal-api/client";
+import { callEndpoint, portalDownload, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
-import { DataRequestListSchema, DataRequestSchema, type DataRequest } from "@/lib/privacy/schemas";
+import { cancelDeletionRequest, createDataRequest, listMyDataRequests } from "@/lib/privacy/endpoints";
+import type { DataRequest } from "@/lib/privacy/schemas";
 
 /**
  * The privacy page's server state: the member's data requests, read and changed through the portal
@@ -15,7 +16,7 @@ import { DataRequestListSchema, DataRequestSchema, type DataRequest } from "@/li
 export function useDataRequests() {
   return useQuery({
     queryKey: accountQueryKeys.dataRequests,
-    queryFn: () => portalApi(DataRequestListSchema, "privacy/data-requests/me"),
+    queryFn: () => callEndpoint(listMyDataRequests, {}),
     retry: retryUnlessRefused,
   });
 }
@@ -24,7 +25,7 @@ export function useDataRequests() {
 export function useRequestExport() {
   const refresh = useRefreshAfterChange(accountQueryKeys.dataRequests);
   return useMutation({
-    mutationFn: () => portalApi(DataRequestSchema, "privacy/data-requests/me", { method: "POST", body: { type: "export" } }),
+    mutationFn: () => callEndpoint(createDataRequest, { body: { type: "export" } }),
     onSettled: refresh,
   });
 }
@@ -32,7 +33,7 @@ export function useRequestExport() {
 export function useRequestDeletion() {
   const refresh = useRefreshAfterChange(accountQueryKeys.dataRequests);
   return useMutation({
-    mutationFn: () => portalApi(DataRequestSchema, "privacy/data-requests/me", { method: "POST", body: { type: "deletion" } }),
+    mutationFn: () => callEndpoint(createDataRequest, { body: { type: "deletion" } }),
     onSettled: refresh,
   });
 }
@@ -40,7 +41,7 @@ export function useRequestDeletion() {
 export function useCancelDeletion() {
   const refresh = useRefreshAfterChange(accountQueryKeys.dataRequests);
   return useMutation({
-    mutationFn: (request: DataRequest) => portalApi(DataRequestSchema, `privacy/data-requests/me/${encodeURIComponent(request.id)}/cancel`, { method: "POST" }),
+    mutationFn: (request: DataRequest) => callEndpoint(cancelDeletionRequest, { params: { id: request.id } }),
     onSettled: refresh,
   });
 }

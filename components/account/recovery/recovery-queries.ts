@@ -2,16 +2,17 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import {
-  PhoneVerificationResultSchema,
-  RecoveryContactListSchema,
-  RecoveryContactPendingSchema,
-  RecoveryContactVerifiedSchema,
-  RemovedRecoveryContactSchema,
-  type RecoveryContact,
-} from "@/lib/contacts/schemas";
-import { AcknowledgementSchema } from "@/lib/identity/schemas";
+  addRecoveryContact,
+  listMyRecoveryContacts,
+  removeRecoveryContact,
+  resendRecoveryContactCode,
+  startPhoneVerification,
+  verifyPhone,
+  verifyRecoveryContact,
+} from "@/lib/contacts/endpoints";
+import type { RecoveryContact } from "@/lib/contacts/schemas";
 import { useRefreshAfterChange } from "../use-refresh-after-change";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { callEndpoint, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 import { ProfileSchema } from "@/lib/users/schemas";
 
@@ -23,7 +24,7 @@ import { ProfileSchema } from "@/lib/users/schemas";
 export function useRecoveryContacts() {
   return useQuery({
     queryKey: accountQueryKeys.recoveryContacts,
-    queryFn: () => portalApi(RecoveryContactListSchema, "users/me/recovery-contacts"),
+    queryFn: () => callEndpoint(listMyRecoveryContacts, {}),
     retry: retryUnlessRefused,
   });
 }
@@ -32,7 +33,7 @@ export function useRecoveryContacts() {
 export function useAddRecoveryContact() {
   const refresh = useRefreshAfterChange(accountQueryKeys.recoveryContacts);
   return useMutation({
-    mutationFn: (value: string) => portalApi(RecoveryContactPendingSchema, "users/me/recovery-contacts", { method: "POST", body: { value } }),
+    mutationFn: (value: string) => callEndpoint(addRecoveryContact, { body: { value } }),
     onSettled: refresh,
   });
 }
@@ -41,7 +42,7 @@ export function useVerifyRecoveryContact() {
   const refresh = useRefreshAfterChange(accountQueryKeys.recoveryContacts);
   return useMutation({
     mutationFn: ({ contact, code }: { contact: RecoveryContact; code: string }) =>
-      portalApi(RecoveryContactVerifiedSchema, `users/me/recovery-contacts/${encodeURIComponent(contact.id)}/verify`, { method: "POST", body: { code } }),
+      callEndpoint(verifyRecoveryContact, { params: { id: contact.id }, body: { code } }),
     onSettled: refresh,
   });
 }
@@ -49,7 +50,7 @@ export function useVerifyRecoveryContact() {
 export function useResendContactCode() {
   return useMutation({
     mutationFn: (contact: RecoveryContact) =>
-      portalApi(RecoveryContactPendingSchema, `users/me/recovery-contacts/${encodeURIComponent(contact.id)}/resend`, { method: "POST" }),
+      callEndpoint(resendRecoveryContactCode, { params: { id: contact.id } }),
   });
 }
 
@@ -57,7 +58,7 @@ export function useRemoveRecoveryContact() {
   const refresh = useRefreshAfterChange(accountQueryKeys.recoveryContacts);
   return useMutation({
     mutationFn: (contact: RecoveryContact) =>
-      portalApi(RemovedRecoveryContactSchema, `users/me/recovery-contacts/${encodeURIComponent(contact.id)}`, { method: "DELETE" }),
+      callEndpoint(removeRecoveryContact, { params: { id: contact.id } }),
     onSettled: refresh,
   });
 }
@@ -69,14 +70,14 @@ export function useProfile() {
 
 export function useStartPhoneVerification() {
   return useMutation({
-    mutationFn: (phone: string) => portalApi(AcknowledgementSchema, "users/me/phone", { method: "POST", body: { phone } }),
+    mutationFn: (phone: string) => callEndpoint(startPhoneVerification, { body: { phone } }),
   });
 }
 
 export function useVerifyPhone() {
   const refresh = useRefreshAfterChange(accountQueryKeys.profile);
   return useMutation({
-    mutationFn: (code: string) => portalApi(PhoneVerificationResultSchema, "users/me/phone/verify", { method: "POST", body: { code } }),
+    mutationFn: (code: string) => callEndpoint(verifyPhone, { body: { code } }),
     onSettled: refresh,
   });
 }

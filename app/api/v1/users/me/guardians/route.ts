@@ -1,12 +1,10 @@
-import { listMyGuardians } from "@/lib/guardians/guardianship-requests";
-import { identityJson, identityRoute } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
-import { AREA_SCOPES } from "@/lib/oauth/scopes";
+import { listMyGuardians } from "@/lib/guardians/endpoints";
+import { listMyGuardians as guardiansOf } from "@/lib/guardians/guardianship-requests";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/users/me/guardians - who acts for the member as guardian, and the household adults waiting for their answer
-export const GET = identityRoute({ scope: AREA_SCOPES.family, permission: "profile:read" }, async ({ caller, database }) => identityJson(await listMyGuardians(database, caller.userId)));
-
-// POST, PUT, PATCH, DELETE /api/v1/users/me/guardians - 405 in the identity error shape
-export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // GET /api/v1/users/me/guardians - who acts for the member as guardian, and the household adults waiting for their answer
+  handle(listMyGuardians, ({ caller, database }) => guardiansOf(database, caller.userId)),
+);

@@ -1,15 +1,10 @@
+import { revokeDependentConsent } from "@/lib/guardians/endpoints";
 import { revokeDependentConsentOrThrow } from "@/lib/guardians/revoke-dependent-consent-or-throw";
-import { GUARDIAN_PERMISSION } from "@/lib/guardians/schemas";
-import { identityJson, identityRoute } from "@/lib/http/identity";
-import { AREA_SCOPES } from "@/lib/oauth/scopes";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 
 export const dynamic = "force-dynamic";
 
-// DELETE /api/v1/users/me/dependents/{dependentId}/consent/{consentId} - a guardian revokes a dependant's consent and its refresh tokens
-export const DELETE = identityRoute<{ dependentId: string; consentId: string }>({ scope: AREA_SCOPES.dependents, permission: GUARDIAN_PERMISSION }, async ({ caller, params, database, context }) =>
-  identityJson(await revokeDependentConsentOrThrow(database, caller.userId, params.dependentId, params.consentId, context)),
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // DELETE /api/v1/users/me/dependents/{dependentId}/consent/{consentId} - a guardian revokes a dependant's consent and its refresh tokens
+  handle(revokeDependentConsent, ({ caller, params, database, context }) => revokeDependentConsentOrThrow(database, caller.userId, params.dependentId, params.consentId, context)),
 );
-
-// GET, POST, PUT, PATCH /api/v1/users/me/dependents/[dependentId]/consent/[consentId] - 405 in the identity error shape
-export const { GET, POST, PUT, PATCH } = identityMethodNotAllowed(["DELETE"]);

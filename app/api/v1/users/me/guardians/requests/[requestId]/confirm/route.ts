@@ -1,14 +1,10 @@
+import { confirmGuardianshipRequest } from "@/lib/guardians/endpoints";
 import { answerGuardianshipRequestOrThrow } from "@/lib/guardians/guardianship-requests";
-import { identityJson, identityRoute } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
-import { AREA_SCOPES } from "@/lib/oauth/scopes";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/users/me/guardians/requests/{requestId}/confirm - the young person confirms a household adult as their guardian
-export const POST = identityRoute<{ requestId: string }>({ scope: AREA_SCOPES.family, permission: "profile:write" }, async ({ caller, params, database, context }) =>
-  identityJson(await answerGuardianshipRequestOrThrow(database, caller.userId, params.requestId, "confirmed", context)),
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // POST /api/v1/users/me/guardians/requests/{requestId}/confirm - the young person confirms a household adult as their guardian
+  handle(confirmGuardianshipRequest, ({ caller, params, database, context }) => answerGuardianshipRequestOrThrow(database, caller.userId, params.requestId, "confirmed", context)),
 );
-
-// GET, PUT, PATCH, DELETE /api/v1/users/me/guardians/requests/[requestId]/confirm - 405 in the identity error shape
-export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);
