@@ -19,7 +19,6 @@ import { privacyPaths } from "../privacy/openapi-paths.ts";
 import { MAX_PER } from "../staff-lists/schemas.ts";
 import { securityEventPaths } from "../security-log/openapi-paths.ts";
 import { sessionPaths } from "../sessions/openapi-paths.ts";
-import { systemPaths } from "../system/openapi-paths.ts";
 import { profilePaths, staffUserPaths } from "../users/openapi-paths.ts";
 import { SIGN_IN_AGAIN_FOR_ELEVATED_ACCOUNT } from "../users/staff-schemas.ts";
 import { staffWebhookPaths } from "../webhooks/openapi-paths.ts";
@@ -182,7 +181,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
       withOutageAnswers(withDefinedEndpoints({
         ...familyPaths,
         ...dependentPaths,
-        ...systemPaths,
         ...staffEventPaths,
         ...staffUserPaths,
         ...staffClientPaths,

@@ -29,14 +29,14 @@ export type PathParams<Path extends string> = { [Name in PathParamNames<Path>]: 
  * - `member`: a member's access token holding the area's `scope` (`null`: any member token, the handler
  *   releasing no more than its scopes allow), and the caller's roles holding `permission`;
  * - `staff`: the `staff` scope of a first-party client, a sign-in with a second factor, and `permission`.
- * `recentSignIn: true` is a sensitive change the wrapper holds to a sign-in of the last few minutes;
+ * `recentSignIn: true` (a member's or staff's) is a sensitive change the wrapper holds to a sign-in of the last few minutes;
  * `"deletion"` and `"elevated-account"` are checked by the service (only for a deletion request, only when
  * the account acted on is powerful) and said here for the documentation.
  * - `public`: no token at all (the system routes, for load balancers and monitors).
  */
 export type EndpointAccess =
   | { kind: "member"; scope: AreaScope | null; permission?: string; recentSignIn?: true | "deletion" }
-  | { kind: "staff"; permission: string; recentSignIn?: "elevated-account" }
+  | { kind: "staff"; permission: string; recentSignIn?: true | "elevated-account" }
   | { kind: "public" };
 
 /**
@@ -44,11 +44,20 @@ export type EndpointAccess =
  * for a file, whose media type it names and whose Response the handler makes).
  */
 export interface EndpointSuccess<Schema extends z.ZodType | undefined = z.ZodType | undefined> {
-  status: 200 | 201 | 202 | 204;
+  status: SuccessStatus;
   description: string;
   schema: Schema;
   file?: string;
+  /** Headers the answer carries that the document names (the system routes' `X-Request-Id`). */
+  headers?: ZodOpenApiResponseObject["headers"];
+  /**
+   * Another status the same body may come with, which the handler answers itself as a Response (a grant merged
+   * into an existing one answers 200 where a new one answers 201).
+   */
+  also?: { status: SuccessStatus; description: string };
 }
+
+export type SuccessStatus = 200 | 201 | 202 | 204;
 
 /** A refusal the endpoint may answer besides the ones every call may (401, 403, 503): its description, or a whole OpenAPI response. */
 export type Refusal = string | ZodOpenApiResponseObject;
@@ -64,7 +73,8 @@ export interface Endpoint<
   path: Path;
   operationId: string;
   summary: string;
-  description: string;
+  /** Omitted only where the summary says it all. */
+  description?: string;
   tags: readonly string[];
   access: EndpointAccess;
   /** Each path parameter, in words. */
@@ -76,9 +86,10 @@ export interface Endpoint<
   success: EndpointSuccess<Success>;
   /**
    * The refusals of its own, by status: `400`, `404`, `409`, `429` …; `403` adds to the permission's refusal.
-   * What every operation may answer (401, the scope's 403, a step-up's 401, 503) is added for it.
+   * What every operation may answer (401, the scope's 403, a step-up's 401, 503) is added for it; a `503` of its
+   * own (the readiness check's) replaces the outage's.
    */
-  refusals?: Partial<Record<"400" | "403" | "404" | "409" | "410" | "413" | "422" | "429", Refusal>>;
+  refusals?: Partial<Record<"400" | "403" | "404" | "409" | "410" | "413" | "422" | "429" | "503", Refusal>>;
 }
 
 /** Keeps the literal types of a definition (its path, its schemas), so routes and clients infer from it. */
@@ -129,11 +140,13 @@ export function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
         : extraForbidden.trim();
   const own = Object.fromEntries(Object.entries(refusals).flatMap(([status, refusal]) => (status === "403" || refusal === undefined ? [] : [[status, asResponse(refusal)]])));
   const params = endpoint.params as Record<string, string> | undefined;
+  const description = access.kind === "staff" ? `Needs permission \`${access.permission}\`. ${endpoint.description ?? ""}`.trim() : endpoint.description;
+  const { success } = endpoint;
   return {
     tags: [...endpoint.tags],
     operationId: endpoint.operationId,
     summary: endpoint.summary,
-    description: access.kind === "staff" ? `Needs permission \`${access.permission}\`. ${endpoint.description}`.trim() : endpoint.description,
+    ...(description !== undefined && { description }),
     ...(access.kind === "public" ? {} : { security: [{ bearer: [] }] }),
     ...((params || endpoint.query) && {
       requestParams: {
@@ -143,11 +156,15 @@ export function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
     }),
     ...(endpoint.body && { requestBody: { content: { "application/json": { schema: endpoint.body } } } }),
     responses: {
-      [String(endpoint.success.status)]: endpoint.success.schema
-        ? jsonResponse(endpoint.success.description, endpoint.success.schema)
-        : endpoint.success.file
-          ? { description: endpoint.success.description, content: { [endpoint.success.file]: { schema: z.string() } } }
-          : { description: endpoint.success.description },
+      [String(success.status)]: {
+        ...(success.schema
+          ? jsonResponse(success.description, success.schema)
+          : success.file
+            ? { description: success.description, content: { [success.file]: { schema: z.string() } } }
+            : { description: success.description }),
+        ...(success.headers && { headers: success.headers }),
+      },
+      ...(success.also && { [String(success.also.status)]: success.schema ? jsonResponse(success.also.description, success.schema) : { description: success.also.description } }),
       ...own,
       ...(access.kind === "public" ? {} : { "401": invalidTokenResponse }),
       ...(forbidden ? { "403": identityError(forbidden) } : {}),

@@ -768,10 +768,16 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
 
 /**
  * What the fuzz does with some defined endpoints beyond their definition, by operation id: `noValidToken`
- * (never sent with the valid token: a success would change the account for the rest of the run) and `list`
- * (a staff list's paging, search, sort and filters, valid and hostile).
+ * (never sent with the valid token: a success would change the account for the rest of the run), `list`
+ * (a staff list's paging, search, sort and filters, valid and hostile) and `query` (hostile query strings
+ * for a route whose definition reads none).
  */
-export const DEFINED_ROUTE_OPTIONS: Record<string, Pick<IdentityRoute, "noValidToken" | "list">> = {};
+export const DEFINED_ROUTE_OPTIONS: Record<string, Pick<IdentityRoute, "noValidToken" | "list" | "query">> = {
+  // The system routes read no query: hostile ones all the same, as for any route.
+  getSystemHealth: { query: true },
+  getSystemReadiness: { query: true },
+  getSystemVersion: { query: true },
+};
 
 /**
  * The defined endpoints as the fuzz's routes: method, path and scope from the definition; the staff API with
@@ -872,10 +878,7 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/users/me/linked-identities", scope: "account:linked-identities" },
     { method: "DELETE", path: "/api/v1/users/me/linked-identities/{id}", scope: "account:linked-identities" },
     { method: "POST", path: "/oauth/federated/link/finalize", scope: "account:linked-identities", body: { code: "a".repeat(43) } },
-    // System routes (no token) and the scheduled jobs (the cron secret).
-    { method: "GET", path: "/api/v1/system/health", credential: "none", query: true },
-    { method: "GET", path: "/api/v1/system/ready", credential: "none", query: true },
-    { method: "GET", path: "/api/v1/system/version", credential: "none", query: true },
+    // The scheduled jobs (the cron secret).
     { method: "GET", path: "/api/cron/cleanup-expired", credential: "cron", query: true },
     { method: "GET", path: "/api/cron/privacy-deletions", credential: "cron", query: true },
     { method: "GET", path: "/api/cron/guardianships-majority", credential: "cron", query: true },
