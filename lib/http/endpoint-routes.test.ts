@@ -115,7 +115,6 @@ const LEGACY_ROUTE_FILES = new Set([
   "/api/v1/users/me",
   "/api/v1/users/me/schedule-feed",
   "/api/v1/users/me/schedule",
-  "/api/v1/users/me/security-events",
 ]);
 
 /** Catch-alls ([...path]) are the surface's 404 for an unknown path, not operations. */

@@ -17,7 +17,6 @@ import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
 import { SCOPE_RULES } from "../oauth/scopes.ts";
 import { privacyPaths } from "../privacy/openapi-paths.ts";
 import { MAX_PER } from "../staff-lists/schemas.ts";
-import { securityEventPaths } from "../security-log/openapi-paths.ts";
 import { sessionPaths } from "../sessions/openapi-paths.ts";
 import { profilePaths, staffUserPaths } from "../users/openapi-paths.ts";
 import { SIGN_IN_AGAIN_FOR_ELEVATED_ACCOUNT } from "../users/staff-schemas.ts";
@@ -193,7 +192,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...profilePaths,
         ...consentPaths,
         ...privacyPaths,
-        ...securityEventPaths,
         ...mfaPaths,
         ...passkeyPaths,
         ...sessionPaths,

@@ -1,5 +1,6 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
+import { securityLogEndpoints } from "../security-log/endpoints.ts";
 import { systemEndpoints } from "../system/endpoints.ts";
 import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
 
@@ -11,6 +12,7 @@ import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
 export const ENDPOINTS: readonly Endpoint[] = [
   ...checkInEndpoints,
   ...systemEndpoints,
+  ...securityLogEndpoints,
 ];
 
 /** The endpoints as OpenAPI paths, in the list's order. */

@@ -36,7 +36,6 @@ export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
   "GET /api/v1/sessions/me": { scope: S.sessions },
   "DELETE /api/v1/sessions/me": { scope: S.sessions },
   "DELETE /api/v1/sessions/me/{id}": { scope: S.sessions },
-  "GET /api/v1/users/me/security-events": { scope: S.sessions },
   "GET /api/v1/users/me/mfa": { scope: S.mfa },
   "DELETE /api/v1/users/me/mfa": { scope: S.mfa, recentSignIn: true },
   "POST /api/v1/users/me/mfa/setup": { scope: S.mfa, recentSignIn: true },

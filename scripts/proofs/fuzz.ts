@@ -867,7 +867,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "DELETE", path: "/api/v1/users/me/recovery-contacts/{id}", scope: "account:recovery" },
     { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/verify", scope: "account:recovery", body: { code: "123456" } },
     { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/resend", scope: "account:recovery" },
-    { method: "GET", path: "/api/v1/users/me/security-events", scope: "account:sessions", query: true },
     // Membership matching and linking (interface.md 4.2): the member's record of the register, by id.
     { method: "GET", path: "/api/v1/users/me/membership", scope: "membership" },
     { method: "POST", path: "/api/v1/users/me/membership/ranked-search", scope: "account:membership", body: { query: "Smith" } },

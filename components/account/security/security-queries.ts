@@ -4,9 +4,9 @@ import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
 import { AcknowledgementSchema } from "@/lib/identity/schemas";
 import { MfaStateSchema, RecoveryCodesSchema, TotpSetupSchema } from "@/lib/mfa/schemas";
 import { useRefreshAfterChange } from "../use-refresh-after-change";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { callEndpoint, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
-import { SecurityEventPageSchema } from "@/lib/security-log/schemas";
+import { listMySecurityEvents } from "@/lib/security-log/endpoints";
 import { MemberSessionListSchema, RevokedOthersSchema, RevokedSessionSchema, type MemberSession } from "@/lib/sessions/schemas";
 
 /**
@@ -76,7 +76,7 @@ export function useSecurityEvents() {
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ limit: String(SECURITY_EVENTS_PAGE_SIZE) });
       if (pageParam) query.set("cursor", pageParam);
-      return portalApi(SecurityEventPageSchema, `users/me/security-events?${query}`);
+      return callEndpoint(listMySecurityEvents, { query });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
