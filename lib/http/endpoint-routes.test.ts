@@ -19,8 +19,6 @@ import { ENDPOINT } from "./endpoint-route.ts";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TREE = "app/api/v1";
 const LEGACY_ROUTE_FILES = new Set([
-  "/api/v1/admin/audit/export",
-  "/api/v1/admin/audit",
   "/api/v1/admin/campuses/[id]",
   "/api/v1/admin/campuses",
   "/api/v1/admin/clients/[id]/disable",

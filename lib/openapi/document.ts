@@ -11,7 +11,6 @@ import { passkeyPaths } from "../passkeys/openapi-paths.ts";
 import { registrationPaths, staffRegistrationPaths } from "../registrations/openapi-paths.ts";
 import { staffSeriesPaths } from "../series/openapi-paths.ts";
 import { schedulePaths } from "../schedule/openapi-paths.ts";
-import { staffAuditPaths } from "../audit/openapi-paths.ts";
 import { staffClientPaths } from "../oauth/clients/openapi-paths.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
 import { SCOPE_RULES } from "../oauth/scopes.ts";
@@ -185,7 +184,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...staffClientPaths,
         ...staffMembershipPaths,
         ...staffFamilyPaths,
-        ...staffAuditPaths,
         ...staffRegistrationPaths,
         ...staffSeriesPaths,
         ...staffWebhookPaths,

@@ -1,4 +1,5 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { auditEndpoints } from "../audit/endpoints.ts";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
 import { securityLogEndpoints } from "../security-log/endpoints.ts";
 import { systemEndpoints } from "../system/endpoints.ts";
@@ -13,6 +14,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...checkInEndpoints,
   ...systemEndpoints,
   ...securityLogEndpoints,
+  ...auditEndpoints,
 ];
 
 /** The endpoints as OpenAPI paths, in the list's order. */

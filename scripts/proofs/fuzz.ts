@@ -777,6 +777,7 @@ export const DEFINED_ROUTE_OPTIONS: Record<string, Pick<IdentityRoute, "noValidT
   getSystemHealth: { query: true },
   getSystemReadiness: { query: true },
   getSystemVersion: { query: true },
+  adminListAuditEntries: { list: LISTS.audit },
 };
 
 /**
@@ -892,8 +893,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "POST", path: "/api/v1/admin/users/{id}/sessions/end", credential: admin, scope: "staff" },
     { method: "GET", path: "/api/v1/admin/users/{id}/security-events", credential: admin, scope: "staff", query: true },
     { method: "GET", path: "/api/v1/admin/roles", credential: admin, scope: "staff", list: LISTS.roles },
-    { method: "GET", path: "/api/v1/admin/audit", credential: admin, scope: "staff", list: LISTS.audit },
-    { method: "GET", path: "/api/v1/admin/audit/export", credential: admin, scope: "staff", query: true },
     { method: "GET", path: "/api/v1/admin/clients", credential: admin, scope: "staff", list: LISTS.clients },
     {
       method: "POST",
