@@ -80,8 +80,6 @@ const LEGACY_ROUTE_FILES = new Set([
   "/api/v1/privacy/data-requests/me/[id]/cancel",
   "/api/v1/privacy/data-requests/me/[id]/download",
   "/api/v1/privacy/data-requests/me",
-  "/api/v1/sessions/me/[id]",
-  "/api/v1/sessions/me",
   "/api/v1/users/me/dependents/[dependentId]/consent/[consentId]",
   "/api/v1/users/me/dependents",
   "/api/v1/users/me/events/[eventId]/registration",

@@ -16,7 +16,6 @@ import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
 import { SCOPE_RULES } from "../oauth/scopes.ts";
 import { privacyPaths } from "../privacy/openapi-paths.ts";
 import { MAX_PER } from "../staff-lists/schemas.ts";
-import { sessionPaths } from "../sessions/openapi-paths.ts";
 import { profilePaths, staffUserPaths } from "../users/openapi-paths.ts";
 import { SIGN_IN_AGAIN_FOR_ELEVATED_ACCOUNT } from "../users/staff-schemas.ts";
 import { staffWebhookPaths } from "../webhooks/openapi-paths.ts";
@@ -192,7 +191,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...privacyPaths,
         ...mfaPaths,
         ...passkeyPaths,
-        ...sessionPaths,
         ...recoveryContactPaths,
         ...membershipPaths,
         ...phonePaths,

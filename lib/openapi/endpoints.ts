@@ -2,6 +2,7 @@ import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { auditEndpoints } from "../audit/endpoints.ts";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
 import { securityLogEndpoints } from "../security-log/endpoints.ts";
+import { sessionEndpoints } from "../sessions/endpoints.ts";
 import { systemEndpoints } from "../system/endpoints.ts";
 import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
 
@@ -15,6 +16,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...systemEndpoints,
   ...securityLogEndpoints,
   ...auditEndpoints,
+  ...sessionEndpoints,
 ];
 
 /** The endpoints as OpenAPI paths, in the list's order. */

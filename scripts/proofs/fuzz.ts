@@ -778,6 +778,7 @@ export const DEFINED_ROUTE_OPTIONS: Record<string, Pick<IdentityRoute, "noValidT
   getSystemReadiness: { query: true },
   getSystemVersion: { query: true },
   adminListAuditEntries: { list: LISTS.audit },
+  signOutOtherSessions: { noValidToken: true },
 };
 
 /**
@@ -830,9 +831,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "POST", path: "/api/v1/privacy/data-requests/me", scope: "account:privacy", body: { type: "export" } },
     { method: "POST", path: "/api/v1/privacy/data-requests/me/{id}/cancel", scope: "account:privacy" },
     { method: "GET", path: "/api/v1/privacy/data-requests/me/{id}/download", scope: "account:privacy" },
-    { method: "GET", path: "/api/v1/sessions/me", scope: "account:sessions" },
-    { method: "DELETE", path: "/api/v1/sessions/me", scope: "account:sessions", noValidToken: true },
-    { method: "DELETE", path: "/api/v1/sessions/me/{id}", scope: "account:sessions" },
     { method: "GET", path: "/api/v1/users/me/dependents", scope: "account:dependents" },
     { method: "DELETE", path: "/api/v1/users/me/dependents/{id}/consent/{id}", scope: "account:dependents" },
     { method: "GET", path: "/api/v1/users/me/mfa", scope: "account:mfa" },

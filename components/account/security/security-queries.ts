@@ -7,7 +7,8 @@ import { useRefreshAfterChange } from "../use-refresh-after-change";
 import { callEndpoint, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 import { listMySecurityEvents } from "@/lib/security-log/endpoints";
-import { MemberSessionListSchema, RevokedOthersSchema, RevokedSessionSchema, type MemberSession } from "@/lib/sessions/schemas";
+import { listMySessions, signOutOtherSessions, signOutSession } from "@/lib/sessions/endpoints";
+import type { MemberSession } from "@/lib/sessions/schemas";
 
 /**
  * The security page's server state: the second factor, the signed-in sessions and the security log, each
@@ -53,20 +54,20 @@ export function useDisableTotp() {
 }
 
 export function useSessions() {
-  return useQuery({ queryKey: accountQueryKeys.sessions, queryFn: () => portalApi(MemberSessionListSchema, "sessions/me"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: accountQueryKeys.sessions, queryFn: () => callEndpoint(listMySessions, {}), retry: retryUnlessRefused });
 }
 
 export function useSignOutSession() {
   const refresh = useRefreshAfterChange(accountQueryKeys.sessions);
   return useMutation({
-    mutationFn: (session: MemberSession) => portalApi(RevokedSessionSchema, `sessions/me/${encodeURIComponent(session.id)}`, { method: "DELETE" }),
+    mutationFn: (session: MemberSession) => callEndpoint(signOutSession, { params: { id: session.id } }),
     onSettled: refresh,
   });
 }
 
 export function useSignOutOtherSessions() {
   const refresh = useRefreshAfterChange(accountQueryKeys.sessions);
-  return useMutation({ mutationFn: () => portalApi(RevokedOthersSchema, "sessions/me", { method: "DELETE" }), onSettled: refresh });
+  return useMutation({ mutationFn: () => callEndpoint(signOutOtherSessions, {}), onSettled: refresh });
 }
 
 /** The security log, newest first, a page at a time. */
