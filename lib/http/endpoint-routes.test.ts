@@ -67,8 +67,6 @@ const LEGACY_ROUTE_FILES = new Set([
   "/api/v1/admin/webhooks/[id]",
   "/api/v1/admin/webhooks/[id]/test",
   "/api/v1/admin/webhooks",
-  "/api/v1/consents/me/[id]",
-  "/api/v1/consents/me",
   "/api/v1/families/join",
   "/api/v1/families/me/children/[childId]/pickup/[pickupId]",
   "/api/v1/families/me/children/[childId]/pickup",

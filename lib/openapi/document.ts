@@ -1,6 +1,5 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { calendarPaths, staffEventPaths } from "../calendar/openapi-paths.ts";
-import { consentPaths } from "../consents/openapi-paths.ts";
 import { phonePaths, recoveryContactPaths } from "../contacts/openapi-paths.ts";
 import { familyPaths, staffFamilyPaths } from "../families/openapi-paths.ts";
 import { federationPaths } from "../federation/openapi-paths.ts";
@@ -187,7 +186,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...staffSeriesPaths,
         ...staffWebhookPaths,
         ...profilePaths,
-        ...consentPaths,
         ...privacyPaths,
         ...mfaPaths,
         ...passkeyPaths,

@@ -1,6 +1,7 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { auditEndpoints } from "../audit/endpoints.ts";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
+import { consentEndpoints } from "../consents/endpoints.ts";
 import { securityLogEndpoints } from "../security-log/endpoints.ts";
 import { sessionEndpoints } from "../sessions/endpoints.ts";
 import { systemEndpoints } from "../system/endpoints.ts";
@@ -17,6 +18,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...securityLogEndpoints,
   ...auditEndpoints,
   ...sessionEndpoints,
+  ...consentEndpoints,
 ];
 
 /** The endpoints as OpenAPI paths, in the list's order. */

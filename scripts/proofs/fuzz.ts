@@ -763,6 +763,7 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     kioskFindPickup: { pickup_tag: "PICKUP-AAAAAAAAAAAAAAAA" },
     kioskCheckOut: { pickup_tag: "PICKUP-AAAAAAAAAAAAAAAA", check_in_ids: ["00000000-0000-4000-8000-0000000000ab"] },
     adminCheckIn: { person_id: ids.child },
+    grantConsent: { client_id: "demo-app", scopes: ["openid", "profile"] },
   };
 }
 
@@ -810,9 +811,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
   const admin = "admin" as const;
   return [
     { method: "GET", path: "/api/v1/users/me", scope: null },
-    { method: "GET", path: "/api/v1/consents/me", scope: "account:consents" },
-    { method: "POST", path: "/api/v1/consents/me", scope: "account:consents", body: { client_id: "demo-app", scopes: ["openid", "profile"] } },
-    { method: "DELETE", path: "/api/v1/consents/me/{id}", scope: "account:consents" },
     { method: "POST", path: "/api/v1/families/join", scope: "account:family", body: { code: "ABCD-2345" } },
     { method: "GET", path: "/api/v1/families/me", scope: "account:family" },
     { method: "POST", path: "/api/v1/families/me/code", scope: "account:family", noValidToken: true },
