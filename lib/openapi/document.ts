@@ -6,7 +6,6 @@ import { federationPaths } from "../federation/openapi-paths.ts";
 import { dependentPaths } from "../guardians/openapi-paths.ts";
 import { membershipPaths, staffMembershipPaths } from "../membership/openapi-paths.ts";
 import { mfaPaths } from "../mfa/openapi-paths.ts";
-import { passkeyPaths } from "../passkeys/openapi-paths.ts";
 import { registrationPaths, staffRegistrationPaths } from "../registrations/openapi-paths.ts";
 import { staffSeriesPaths } from "../series/openapi-paths.ts";
 import { schedulePaths } from "../schedule/openapi-paths.ts";
@@ -188,7 +187,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...profilePaths,
         ...privacyPaths,
         ...mfaPaths,
-        ...passkeyPaths,
         ...recoveryContactPaths,
         ...membershipPaths,
         ...phonePaths,

@@ -764,6 +764,18 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     kioskCheckOut: { pickup_tag: "PICKUP-AAAAAAAAAAAAAAAA", check_in_ids: ["00000000-0000-4000-8000-0000000000ab"] },
     adminCheckIn: { person_id: ids.child },
     grantConsent: { client_id: "demo-app", scopes: ["openid", "profile"] },
+    addPasskey: {
+      name: "Fuzz phone",
+      response: {
+        id: "AAAAAAAAAAAAAAAAAAAAAA",
+        rawId: "AAAAAAAAAAAAAAAAAAAAAA",
+        type: "public-key",
+        response: { clientDataJSON: "e30", attestationObject: "oA", transports: ["internal"] },
+        authenticatorAttachment: "platform",
+        clientExtensionResults: {},
+      },
+    },
+    renamePasskey: { name: "Fuzz phone" },
   };
 }
 
@@ -780,6 +792,8 @@ export const DEFINED_ROUTE_OPTIONS: Record<string, Pick<IdentityRoute, "noValidT
   getSystemVersion: { query: true },
   adminListAuditEntries: { list: LISTS.audit },
   signOutOtherSessions: { noValidToken: true },
+  // A waiting challenge would let a later refused answer use it up (a write on a refusal).
+  startPasskeyRegistration: { noValidToken: true },
 };
 
 /**
@@ -836,27 +850,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "POST", path: "/api/v1/users/me/mfa/setup", scope: "account:mfa", noValidToken: true },
     { method: "POST", path: "/api/v1/users/me/mfa/confirm", scope: "account:mfa", body: { code: "123456" } },
     { method: "POST", path: "/api/v1/users/me/mfa/recovery-codes", scope: "account:mfa", body: { code: "123456" } },
-    { method: "GET", path: "/api/v1/users/me/passkeys", scope: "account:mfa" },
-    // Never with the valid token: a waiting challenge would let a later refused answer use it up (a write on a refusal).
-    { method: "POST", path: "/api/v1/users/me/passkeys/registration-options", scope: "account:mfa", noValidToken: true },
-    {
-      method: "POST",
-      path: "/api/v1/users/me/passkeys",
-      scope: "account:mfa",
-      body: {
-        name: "Fuzz phone",
-        response: {
-          id: "AAAAAAAAAAAAAAAAAAAAAA",
-          rawId: "AAAAAAAAAAAAAAAAAAAAAA",
-          type: "public-key",
-          response: { clientDataJSON: "e30", attestationObject: "oA", transports: ["internal"] },
-          authenticatorAttachment: "platform",
-          clientExtensionResults: {},
-        },
-      },
-    },
-    { method: "PATCH", path: "/api/v1/users/me/passkeys/{id}", scope: "account:mfa", body: { name: "Fuzz phone" } },
-    { method: "DELETE", path: "/api/v1/users/me/passkeys/{id}", scope: "account:mfa" },
     { method: "POST", path: "/api/v1/users/me/phone", scope: "account:recovery", body: { phone: "+15555550123" } },
     { method: "POST", path: "/api/v1/users/me/phone/verify", scope: "account:recovery", body: { code: "123456" } },
     { method: "GET", path: "/api/v1/users/me/recovery-contacts", scope: "account:recovery" },
