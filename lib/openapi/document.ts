@@ -5,7 +5,6 @@ import { familyPaths, staffFamilyPaths } from "../families/openapi-paths.ts";
 import { federationPaths } from "../federation/openapi-paths.ts";
 import { dependentPaths } from "../guardians/openapi-paths.ts";
 import { membershipPaths, staffMembershipPaths } from "../membership/openapi-paths.ts";
-import { mfaPaths } from "../mfa/openapi-paths.ts";
 import { registrationPaths, staffRegistrationPaths } from "../registrations/openapi-paths.ts";
 import { staffSeriesPaths } from "../series/openapi-paths.ts";
 import { schedulePaths } from "../schedule/openapi-paths.ts";
@@ -186,7 +185,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...staffWebhookPaths,
         ...profilePaths,
         ...privacyPaths,
-        ...mfaPaths,
         ...recoveryContactPaths,
         ...membershipPaths,
         ...phonePaths,

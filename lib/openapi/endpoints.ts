@@ -2,6 +2,7 @@ import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { auditEndpoints } from "../audit/endpoints.ts";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
 import { consentEndpoints } from "../consents/endpoints.ts";
+import { mfaEndpoints } from "../mfa/endpoints.ts";
 import { passkeyEndpoints } from "../passkeys/endpoints.ts";
 import { securityLogEndpoints } from "../security-log/endpoints.ts";
 import { sessionEndpoints } from "../sessions/endpoints.ts";
@@ -21,6 +22,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...sessionEndpoints,
   ...consentEndpoints,
   ...passkeyEndpoints,
+  ...mfaEndpoints,
 ];
 
 /** The endpoints as OpenAPI paths, in the list's order. */

@@ -776,6 +776,9 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
       },
     },
     renamePasskey: { name: "Fuzz phone" },
+    disableMfa: { code: "123456" },
+    confirmMfa: { code: "123456" },
+    regenerateRecoveryCodes: { code: "123456" },
   };
 }
 
@@ -794,6 +797,7 @@ export const DEFINED_ROUTE_OPTIONS: Record<string, Pick<IdentityRoute, "noValidT
   signOutOtherSessions: { noValidToken: true },
   // A waiting challenge would let a later refused answer use it up (a write on a refusal).
   startPasskeyRegistration: { noValidToken: true },
+  setUpMfa: { noValidToken: true },
 };
 
 /**
@@ -845,11 +849,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/privacy/data-requests/me/{id}/download", scope: "account:privacy" },
     { method: "GET", path: "/api/v1/users/me/dependents", scope: "account:dependents" },
     { method: "DELETE", path: "/api/v1/users/me/dependents/{id}/consent/{id}", scope: "account:dependents" },
-    { method: "GET", path: "/api/v1/users/me/mfa", scope: "account:mfa" },
-    { method: "DELETE", path: "/api/v1/users/me/mfa", scope: "account:mfa", body: { code: "123456" } },
-    { method: "POST", path: "/api/v1/users/me/mfa/setup", scope: "account:mfa", noValidToken: true },
-    { method: "POST", path: "/api/v1/users/me/mfa/confirm", scope: "account:mfa", body: { code: "123456" } },
-    { method: "POST", path: "/api/v1/users/me/mfa/recovery-codes", scope: "account:mfa", body: { code: "123456" } },
     { method: "POST", path: "/api/v1/users/me/phone", scope: "account:recovery", body: { phone: "+15555550123" } },
     { method: "POST", path: "/api/v1/users/me/phone/verify", scope: "account:recovery", body: { code: "123456" } },
     { method: "GET", path: "/api/v1/users/me/recovery-contacts", scope: "account:recovery" },

@@ -1,10 +1,9 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import { AcknowledgementSchema } from "@/lib/identity/schemas";
-import { MfaStateSchema, RecoveryCodesSchema, TotpSetupSchema } from "@/lib/mfa/schemas";
+import { confirmMfa, disableMfa, getMyMfa, regenerateRecoveryCodes, setUpMfa } from "@/lib/mfa/endpoints";
 import { useRefreshAfterChange } from "../use-refresh-after-change";
-import { callEndpoint, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 import { listMySecurityEvents } from "@/lib/security-log/endpoints";
 import { listMySessions, signOutOtherSessions, signOutSession } from "@/lib/sessions/endpoints";
@@ -19,20 +18,20 @@ import type { MemberSession } from "@/lib/sessions/schemas";
 const SECURITY_EVENTS_PAGE_SIZE = 20;
 
 export function useMfaState() {
-  return useQuery({ queryKey: accountQueryKeys.mfa, queryFn: () => portalApi(MfaStateSchema, "users/me/mfa"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: accountQueryKeys.mfa, queryFn: () => callEndpoint(getMyMfa, {}), retry: retryUnlessRefused });
 }
 
 /** Step 1: a new pending secret, answered as an otpauth:// URL (shown once, never stored in the browser). */
 export function useStartTotpSetup() {
   const refresh = useRefreshAfterChange(accountQueryKeys.mfa);
-  return useMutation({ mutationFn: () => portalApi(TotpSetupSchema, "users/me/mfa/setup", { method: "POST" }), onSettled: refresh });
+  return useMutation({ mutationFn: () => callEndpoint(setUpMfa, {}), onSettled: refresh });
 }
 
 /** Step 2: the first code from the app turns TOTP on and answers the ten recovery codes. */
 export function useConfirmTotp() {
   const refresh = useRefreshAfterChange(accountQueryKeys.mfa);
   return useMutation({
-    mutationFn: (code: string) => portalApi(RecoveryCodesSchema, "users/me/mfa/confirm", { method: "POST", body: { code } }),
+    mutationFn: (code: string) => callEndpoint(confirmMfa, { body: { code } }),
     onSettled: refresh,
   });
 }
@@ -40,7 +39,7 @@ export function useConfirmTotp() {
 export function useRegenerateRecoveryCodes() {
   const refresh = useRefreshAfterChange(accountQueryKeys.mfa);
   return useMutation({
-    mutationFn: (code: string) => portalApi(RecoveryCodesSchema, "users/me/mfa/recovery-codes", { method: "POST", body: { code } }),
+    mutationFn: (code: string) => callEndpoint(regenerateRecoveryCodes, { body: { code } }),
     onSettled: refresh,
   });
 }
@@ -48,7 +47,7 @@ export function useRegenerateRecoveryCodes() {
 export function useDisableTotp() {
   const refresh = useRefreshAfterChange(accountQueryKeys.mfa);
   return useMutation({
-    mutationFn: (code: string) => portalApi(AcknowledgementSchema, "users/me/mfa", { method: "DELETE", body: { code } }),
+    mutationFn: (code: string) => callEndpoint(disableMfa, { body: { code } }),
     onSettled: refresh,
   });
 }
