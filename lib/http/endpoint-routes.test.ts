@@ -84,8 +84,6 @@ const LEGACY_ROUTE_FILES = new Set([
   "/api/v1/users/me/guardians/requests/[requestId]/confirm",
   "/api/v1/users/me/guardians/requests/[requestId]/decline",
   "/api/v1/users/me/guardians",
-  "/api/v1/users/me/linked-identities/[id]",
-  "/api/v1/users/me/linked-identities",
   "/api/v1/users/me/membership/challenge",
   "/api/v1/users/me/membership/ranked-search",
   "/api/v1/users/me/membership",

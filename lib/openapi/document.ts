@@ -2,7 +2,6 @@ import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObj
 import { calendarPaths, staffEventPaths } from "../calendar/openapi-paths.ts";
 import { phonePaths, recoveryContactPaths } from "../contacts/openapi-paths.ts";
 import { familyPaths, staffFamilyPaths } from "../families/openapi-paths.ts";
-import { federationPaths } from "../federation/openapi-paths.ts";
 import { dependentPaths } from "../guardians/openapi-paths.ts";
 import { membershipPaths, staffMembershipPaths } from "../membership/openapi-paths.ts";
 import { registrationPaths, staffRegistrationPaths } from "../registrations/openapi-paths.ts";
@@ -188,7 +187,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...recoveryContactPaths,
         ...membershipPaths,
         ...phonePaths,
-        ...federationPaths,
         ...registrationPaths,
         ...schedulePaths,
         ...calendarPaths,

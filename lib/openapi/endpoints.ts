@@ -2,6 +2,7 @@ import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { auditEndpoints } from "../audit/endpoints.ts";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
 import { consentEndpoints } from "../consents/endpoints.ts";
+import { federationEndpoints } from "../federation/endpoints.ts";
 import { mfaEndpoints } from "../mfa/endpoints.ts";
 import { passkeyEndpoints } from "../passkeys/endpoints.ts";
 import { securityLogEndpoints } from "../security-log/endpoints.ts";
@@ -23,6 +24,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...consentEndpoints,
   ...passkeyEndpoints,
   ...mfaEndpoints,
+  ...federationEndpoints,
 ];
 
 /** The endpoints as OpenAPI paths, in the list's order. */

@@ -779,6 +779,8 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     disableMfa: { code: "123456" },
     confirmMfa: { code: "123456" },
     regenerateRecoveryCodes: { code: "123456" },
+    // Federated identities: the member has none, and no link code exists, so nothing here can succeed.
+    finalizeFederatedLink: { code: "a".repeat(43) },
   };
 }
 
@@ -862,10 +864,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "POST", path: "/api/v1/users/me/membership/challenge", scope: "account:membership", body: { membership_id: ids.memberRecord } },
     { method: "POST", path: "/api/v1/users/me/membership/verify", scope: "account:membership", body: { membership_id: ids.memberRecord, code: "123456" } },
     { method: "POST", path: "/api/v1/users/me/membership/suggest", scope: "account:membership", body: { membership_id: ids.memberRecord } },
-    // Federated identities: the member has none, and no link code exists, so nothing here can succeed.
-    { method: "GET", path: "/api/v1/users/me/linked-identities", scope: "account:linked-identities" },
-    { method: "DELETE", path: "/api/v1/users/me/linked-identities/{id}", scope: "account:linked-identities" },
-    { method: "POST", path: "/oauth/federated/link/finalize", scope: "account:linked-identities", body: { code: "a".repeat(43) } },
     // The scheduled jobs (the cron secret).
     { method: "GET", path: "/api/cron/cleanup-expired", credential: "cron", query: true },
     { method: "GET", path: "/api/cron/privacy-deletions", credential: "cron", query: true },
