@@ -12,7 +12,6 @@ import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
 import { SCOPE_RULES } from "../oauth/scopes.ts";
 import { privacyPaths } from "../privacy/openapi-paths.ts";
 import { MAX_PER } from "../staff-lists/schemas.ts";
-import { profilePaths, staffUserPaths } from "../users/openapi-paths.ts";
 import { SIGN_IN_AGAIN_FOR_ELEVATED_ACCOUNT } from "../users/staff-schemas.ts";
 import { staffWebhookPaths } from "../webhooks/openapi-paths.ts";
 import { endpointPaths } from "./endpoints.ts";
@@ -175,14 +174,12 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...familyPaths,
         ...dependentPaths,
         ...staffEventPaths,
-        ...staffUserPaths,
         ...staffClientPaths,
         ...staffMembershipPaths,
         ...staffFamilyPaths,
         ...staffRegistrationPaths,
         ...staffSeriesPaths,
         ...staffWebhookPaths,
-        ...profilePaths,
         ...privacyPaths,
         ...recoveryContactPaths,
         ...membershipPaths,

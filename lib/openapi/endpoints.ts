@@ -8,6 +8,7 @@ import { passkeyEndpoints } from "../passkeys/endpoints.ts";
 import { securityLogEndpoints } from "../security-log/endpoints.ts";
 import { sessionEndpoints } from "../sessions/endpoints.ts";
 import { systemEndpoints } from "../system/endpoints.ts";
+import { userEndpoints } from "../users/endpoints.ts";
 import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
 
 /**
@@ -25,6 +26,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...passkeyEndpoints,
   ...mfaEndpoints,
   ...federationEndpoints,
+  ...userEndpoints,
 ];
 
 /** The endpoints as OpenAPI paths, in the list's order. */

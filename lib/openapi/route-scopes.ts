@@ -24,7 +24,6 @@ export interface RouteNeeds {
 const S = AREA_SCOPES;
 
 export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
-  "GET /api/v1/users/me": { scope: null },
   "GET /api/v1/users/me/membership": { scope: S.membership },
   "POST /api/v1/users/me/membership/ranked-search": { scope: S.claimMembership },
   "POST /api/v1/users/me/membership/challenge": { scope: S.claimMembership },
@@ -67,11 +66,11 @@ export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
   "DELETE /api/v1/users/me/schedule-feed": { scope: S.calendar },
 };
 
-/** Staff routes that are sensitive changes besides needing `staff`. */
-export const STAFF_RECENT_SIGN_IN = new Set(["PUT /api/v1/admin/users/{id}/roles"]);
+/** Staff routes not yet defined that are sensitive changes besides needing `staff` (a defined one says so in its access). */
+export const STAFF_RECENT_SIGN_IN = new Set<string>();
 
-/** Staff routes that need a recent sign-in when the account they act on holds staff or volunteer permissions. */
-export const STAFF_ELEVATED_ACCOUNT_SIGN_IN = new Set(["POST /api/v1/admin/users/{id}/disable", "POST /api/v1/admin/users/{id}/enable", "POST /api/v1/admin/users/{id}/sessions/end"]);
+/** Staff routes not yet defined that need a recent sign-in when the account they act on holds staff or volunteer permissions. */
+export const STAFF_ELEVATED_ACCOUNT_SIGN_IN = new Set<string>();
 
 /** What a defined endpoint needs, from its access; undefined for one that takes no token. */
 export function needsOf(endpoint: Endpoint): RouteNeeds | undefined {
