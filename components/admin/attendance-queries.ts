@@ -2,9 +2,9 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { adminCheckIn, adminCheckOut, adminGetAttendance, adminUndoCheckIn } from "@/lib/check-in/endpoints";
-import { callEndpoint, portalApi, portalDownload, retryUnlessRefused } from "@/lib/portal-api/client";
+import { callEndpoint, portalDownload, retryUnlessRefused } from "@/lib/portal-api/client";
 import { adminQueryKeys } from "@/lib/portal-api/query-keys";
-import { AdminUserPageSchema } from "@/lib/users/staff-schemas";
+import { adminListUsers } from "@/lib/users/endpoints";
 
 /**
  * Staff › an event's live attendance through the portal relay (docs/decisions/0023): read again every 10
@@ -50,7 +50,7 @@ export function useChangeCheckIn(eventId: string) {
 export function useMemberSearch(q: string) {
   return useQuery({
     queryKey: ["admin", "attendance", "people", q],
-    queryFn: () => portalApi(AdminUserPageSchema, `admin/users?${new URLSearchParams({ q, per: "8", page: "1", status: "active", sort: "familyName" }).toString()}`),
+    queryFn: () => callEndpoint(adminListUsers, { query: { q, per: "8", page: "1", status: "active", sort: "familyName" } }),
     enabled: q !== "",
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,

@@ -1,8 +1,8 @@
 "use client";
 
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { AdminAuditPageSchema } from "@/lib/audit/staff-schemas";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { adminListAuditEntries } from "@/lib/audit/endpoints";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 
 /** The audit log's filters as the page holds them; empty text means "any". */
 export interface AuditFilters {
@@ -28,7 +28,7 @@ export function useAuditEntries(filters: AuditFilters, page: number) {
   search.set("per", String(AUDIT_ENTRIES_PER_PAGE));
   return useQuery({
     queryKey: ["admin", "audit", filters, page],
-    queryFn: () => portalApi(AdminAuditPageSchema, `admin/audit?${search.toString()}`),
+    queryFn: () => callEndpoint(adminListAuditEntries, { query: search }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
     staleTime: 0,

@@ -1,16 +1,18 @@
 "use client";
 
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import {
-  AdminEndedSessionsSchema,
-  AdminRolePageSchema,
-  AdminUserDetailSchema,
-  AdminUserPageSchema,
-  AdminUserSchema,
-  AdminUserSecurityEventPageSchema,
-  AdminUserSessionListSchema,
-} from "@/lib/users/staff-schemas";
+  adminDisableUser,
+  adminEnableUser,
+  adminEndUserSessions,
+  adminGetUser,
+  adminListRoles,
+  adminListUserSecurityEvents,
+  adminListUserSessions,
+  adminListUsers,
+  adminSetUserRoles,
+} from "@/lib/users/endpoints";
 
 /**
  * Staff › People's server state through the portal relay (/portal/api/v1/admin/users/...), parsed with the
@@ -32,7 +34,7 @@ export function usePeople(query: { q: string; page: number; status: PeopleStatus
   if (query.status) search.set("status", query.status);
   return useQuery({
     queryKey: [...PEOPLE, "list", query],
-    queryFn: () => portalApi(AdminUserPageSchema, `admin/users?${search.toString()}`),
+    queryFn: () => callEndpoint(adminListUsers, { query: search }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -40,13 +42,13 @@ export function usePeople(query: { q: string; page: number; status: PeopleStatus
 }
 
 export function usePerson(id: string) {
-  return useQuery({ queryKey: [...person(id), "detail"], queryFn: () => portalApi(AdminUserDetailSchema, `admin/users/${encodeURIComponent(id)}`), retry: retryUnlessRefused, staleTime: 0 });
+  return useQuery({ queryKey: [...person(id), "detail"], queryFn: () => callEndpoint(adminGetUser, { params: { id } }), retry: retryUnlessRefused, staleTime: 0 });
 }
 
 export function usePersonSessions(id: string) {
   return useQuery({
     queryKey: [...person(id), "sessions"],
-    queryFn: () => portalApi(AdminUserSessionListSchema, `admin/users/${encodeURIComponent(id)}/sessions`),
+    queryFn: () => callEndpoint(adminListUserSessions, { params: { id } }),
     retry: retryUnlessRefused,
     staleTime: 0,
   });
@@ -59,7 +61,7 @@ export function usePersonSecurityEvents(id: string) {
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ limit: String(LOG_PAGE_SIZE) });
       if (pageParam) query.set("cursor", pageParam);
-      return portalApi(AdminUserSecurityEventPageSchema, `admin/users/${encodeURIComponent(id)}/security-events?${query.toString()}`);
+      return callEndpoint(adminListUserSecurityEvents, { params: { id }, query });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,
@@ -70,7 +72,7 @@ export function usePersonSecurityEvents(id: string) {
 
 /** Every role, for the assignment form (a church has a handful). */
 export function useRoles(enabled: boolean) {
-  return useQuery({ queryKey: ["admin", "roles"], queryFn: () => portalApi(AdminRolePageSchema, "admin/roles?per=100"), retry: retryUnlessRefused, enabled });
+  return useQuery({ queryKey: ["admin", "roles"], queryFn: () => callEndpoint(adminListRoles, { query: { per: "100" } }), retry: retryUnlessRefused, enabled });
 }
 
 function useRefreshPeople() {
@@ -85,8 +87,7 @@ function useRefreshPeople() {
 export function useSetPersonEnabled() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      portalApi(AdminUserSchema, `admin/users/${encodeURIComponent(id)}/${enabled ? "enable" : "disable"}`, { method: "POST", stepUp: "offer" }),
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => callEndpoint(enabled ? adminEnableUser : adminDisableUser, { params: { id }, stepUp: "offer" }),
     onSettled: refresh,
   });
 }
@@ -95,7 +96,7 @@ export function useSetPersonEnabled() {
 export function useEndPersonSessions() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: (id: string) => portalApi(AdminEndedSessionsSchema, `admin/users/${encodeURIComponent(id)}/sessions/end`, { method: "POST", stepUp: "offer" }),
+    mutationFn: (id: string) => callEndpoint(adminEndUserSessions, { params: { id }, stepUp: "offer" }),
     onSettled: refresh,
   });
 }
@@ -104,7 +105,7 @@ export function useEndPersonSessions() {
 export function useSetPersonRoles() {
   const refresh = useRefreshPeople();
   return useMutation({
-    mutationFn: ({ id, roles }: { id: string; roles: string[] }) => portalApi(AdminUserSchema, `admin/users/${encodeURIComponent(id)}/roles`, { method: "PUT", body: { roles } }),
+    mutationFn: ({ id, roles }: { id: string; roles: string[] }) => callEndpoint(adminSetUserRoles, { params: { id }, body: { roles } }),
     onSettled: refresh,
   });
 }

@@ -49,7 +49,7 @@ type Marked = RouteHandler & { [ENDPOINT]?: Endpoint | "method-not-allowed" };
 function optionsOf(endpoint: Endpoint): IdentityRouteOptions {
   const { access } = endpoint;
   if (access.kind === "public") throw new Error("a public endpoint takes no token");
-  if (access.kind === "staff") return { staff: true, permission: access.permission };
+  if (access.kind === "staff") return { staff: true, permission: access.permission, ...(access.recentSignIn === true ? { recentSignIn: true } : {}) };
   return { scope: access.scope, ...(access.permission ? { permission: access.permission } : {}), ...(access.recentSignIn === true ? { recentSignIn: true } : {}) };
 }
 

@@ -3,6 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { STAFF_PERMISSIONS } from "../identity/permissions.ts";
 import { AREA_SCOPES, SCOPE_RULES } from "../oauth/scopes.ts";
+import { operationKey } from "../openapi/endpoint.ts";
+import { ENDPOINTS } from "../openapi/endpoints.ts";
 import { SELF_SERVICE_ROUTE_NEEDS, STAFF_RECENT_SIGN_IN, routeNeeds } from "../openapi/route-scopes.ts";
 
 /**
@@ -50,11 +52,31 @@ function declaredRoutes(): Declared[] {
   });
 }
 
+/**
+ * The routes made from endpoint definitions (docs/decisions/0032), as the table derives them: the table cannot
+ * disagree with them, but the rules on staff permissions and third parties below hold for them too.
+ */
+function definedRoutes(): Declared[] {
+  return ENDPOINTS.flatMap((endpoint) => {
+    const { access } = endpoint;
+    if (access.kind === "public") return [];
+    return [
+      {
+        key: operationKey(endpoint),
+        scope: access.kind === "staff" ? "staff" : (access.scope ?? "null"),
+        recent: access.recentSignIn === true,
+        permission: access.permission ?? null,
+      },
+    ];
+  });
+}
+
 describe("the scope of every identity route", () => {
   const declared = declaredRoutes();
+  const all = [...declared, ...definedRoutes()];
 
   it("finds the routes", () => {
-    expect(declared.length).toBeGreaterThan(60);
+    expect(all.length).toBeGreaterThan(60);
   });
 
   it("is the decision's table for every self-service route", () => {
@@ -74,7 +96,7 @@ describe("the scope of every identity route", () => {
   });
 
   it("gives every staff route the staff scope and a staff permission", () => {
-    const staff = declared.filter((route) => route.key.includes("/api/v1/admin/"));
+    const staff = all.filter((route) => route.key.includes("/api/v1/admin/"));
     expect(staff.length).toBeGreaterThanOrEqual(33);
     for (const route of staff) {
       expect(route.scope, route.key).toBe("staff");
@@ -83,7 +105,7 @@ describe("the scope of every identity route", () => {
   });
 
   it("keeps account control and staff scopes away from third parties", () => {
-    for (const route of declared) {
+    for (const route of all) {
       if (route.scope === "null" || route.scope === "membership") continue;
       expect(SCOPE_RULES[route.scope as keyof typeof SCOPE_RULES]?.thirdParty, route.key).toBe(false);
     }

@@ -1,22 +1,13 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
 import { calendarPaths, staffEventPaths } from "../calendar/openapi-paths.ts";
-import { consentPaths } from "../consents/openapi-paths.ts";
-import { federationPaths } from "../federation/openapi-paths.ts";
 import { membershipPaths, staffMembershipPaths } from "../membership/openapi-paths.ts";
-import { mfaPaths } from "../mfa/openapi-paths.ts";
-import { passkeyPaths } from "../passkeys/openapi-paths.ts";
 import { registrationPaths, staffRegistrationPaths } from "../registrations/openapi-paths.ts";
 import { staffSeriesPaths } from "../series/openapi-paths.ts";
 import { schedulePaths } from "../schedule/openapi-paths.ts";
-import { staffAuditPaths } from "../audit/openapi-paths.ts";
 import { staffClientPaths } from "../oauth/clients/openapi-paths.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
 import { SCOPE_RULES } from "../oauth/scopes.ts";
 import { MAX_PER } from "../staff-lists/schemas.ts";
-import { securityEventPaths } from "../security-log/openapi-paths.ts";
-import { sessionPaths } from "../sessions/openapi-paths.ts";
-import { systemPaths } from "../system/openapi-paths.ts";
-import { profilePaths, staffUserPaths } from "../users/openapi-paths.ts";
 import { SIGN_IN_AGAIN_FOR_ELEVATED_ACCOUNT } from "../users/staff-schemas.ts";
 import { staffWebhookPaths } from "../webhooks/openapi-paths.ts";
 import { endpointPaths } from "./endpoints.ts";
@@ -176,23 +167,13 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
     // In this order: the document lists them so.
     paths: withTokenNeeds(
       withOutageAnswers(withDefinedEndpoints({
-        ...systemPaths,
         ...staffEventPaths,
-        ...staffUserPaths,
         ...staffClientPaths,
         ...staffMembershipPaths,
-        ...staffAuditPaths,
         ...staffRegistrationPaths,
         ...staffSeriesPaths,
         ...staffWebhookPaths,
-        ...profilePaths,
-        ...consentPaths,
-        ...securityEventPaths,
-        ...mfaPaths,
-        ...passkeyPaths,
-        ...sessionPaths,
         ...membershipPaths,
-        ...federationPaths,
         ...registrationPaths,
         ...schedulePaths,
         ...calendarPaths,

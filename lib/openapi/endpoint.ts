@@ -29,14 +29,14 @@ export type PathParams<Path extends string> = { [Name in PathParamNames<Path>]: 
  * - `member`: a member's access token holding the area's `scope` (`null`: any member token, the handler
  *   releasing no more than its scopes allow), and the caller's roles holding `permission`;
  * - `staff`: the `staff` scope of a first-party client, a sign-in with a second factor, and `permission`.
- * `recentSignIn: true` is a sensitive change the wrapper holds to a sign-in of the last few minutes;
+ * `recentSignIn: true` (a member's or staff's) is a sensitive change the wrapper holds to a sign-in of the last few minutes;
  * `"deletion"` and `"elevated-account"` are checked by the service (only for a deletion request, only when
  * the account acted on is powerful) and said here for the documentation.
  * - `public`: no token at all (the system routes, for load balancers and monitors).
  */
 export type EndpointAccess =
   | { kind: "member"; scope: AreaScope | null; permission?: string; recentSignIn?: true | "deletion" }
-  | { kind: "staff"; permission: string; recentSignIn?: "elevated-account" }
+  | { kind: "staff"; permission: string; recentSignIn?: true | "elevated-account" }
   | { kind: "public" };
 
 /**
@@ -59,6 +59,7 @@ export interface EndpointSuccess<Schema extends z.ZodType | undefined = z.ZodTyp
   also?: Partial<Record<SuccessStatus, string>>;
 }
 
+
 /** A refusal the endpoint may answer besides the ones every call may (401, 403, 503): its description, or a whole OpenAPI response. */
 export type Refusal = string | ZodOpenApiResponseObject;
 
@@ -73,7 +74,8 @@ export interface Endpoint<
   path: Path;
   operationId: string;
   summary: string;
-  description: string;
+  /** Omitted only where the summary says it all. */
+  description?: string;
   tags: readonly string[];
   access: EndpointAccess;
   /** Each path parameter, in words. */
@@ -85,9 +87,10 @@ export interface Endpoint<
   success: EndpointSuccess<Success>;
   /**
    * The refusals of its own, by status: `400`, `404`, `409`, `429` …; `403` adds to the permission's refusal.
-   * What every operation may answer (401, the scope's 403, a step-up's 401, 503) is added for it.
+   * What every operation may answer (401, the scope's 403, a step-up's 401, 503) is added for it; a `503` of its
+   * own (the readiness check's) replaces the outage's.
    */
-  refusals?: Partial<Record<"400" | "403" | "404" | "409" | "410" | "413" | "422" | "429", Refusal>>;
+  refusals?: Partial<Record<"400" | "403" | "404" | "409" | "410" | "413" | "422" | "429" | "503", Refusal>>;
 }
 
 /** Keeps the literal types of a definition (its path, its schemas), so routes and clients infer from it. */
@@ -143,11 +146,12 @@ export function operationOf(endpoint: Endpoint): ZodOpenApiOperationObject {
   const successHeaders = endpoint.success.headers && {
     headers: Object.fromEntries(Object.entries(endpoint.success.headers).map(([name, words]) => [name, { description: words, schema: { type: "string" as const } }])),
   };
+  const description = access.kind === "staff" ? `Needs permission \`${access.permission}\`. ${endpoint.description ?? ""}`.trim() : endpoint.description;
   return {
     tags: [...endpoint.tags],
     operationId: endpoint.operationId,
     summary: endpoint.summary,
-    description: access.kind === "staff" ? `Needs permission \`${access.permission}\`. ${endpoint.description}`.trim() : endpoint.description,
+    ...(description !== undefined && { description }),
     ...(access.kind === "public" ? {} : { security: [{ bearer: [] }] }),
     ...((params || endpoint.query) && {
       requestParams: {

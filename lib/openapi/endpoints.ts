@@ -1,9 +1,18 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { auditEndpoints } from "../audit/endpoints.ts";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
+import { consentEndpoints } from "../consents/endpoints.ts";
 import { contactEndpoints } from "../contacts/endpoints.ts";
 import { familyEndpoints } from "../families/endpoints.ts";
+import { federationEndpoints } from "../federation/endpoints.ts";
 import { guardianEndpoints } from "../guardians/endpoints.ts";
+import { mfaEndpoints } from "../mfa/endpoints.ts";
+import { passkeyEndpoints } from "../passkeys/endpoints.ts";
 import { privacyEndpoints } from "../privacy/endpoints.ts";
+import { securityLogEndpoints } from "../security-log/endpoints.ts";
+import { sessionEndpoints } from "../sessions/endpoints.ts";
+import { systemEndpoints } from "../system/endpoints.ts";
+import { userEndpoints } from "../users/endpoints.ts";
 import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
 
 /**
@@ -11,7 +20,22 @@ import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
  * hostile-input proof and the route-file test read this list; a domain's new endpoint is added to its own
  * `endpoints.ts` list, not here.
  */
-export const ENDPOINTS: readonly Endpoint[] = [...checkInEndpoints, ...privacyEndpoints, ...contactEndpoints, ...guardianEndpoints, ...familyEndpoints];
+export const ENDPOINTS: readonly Endpoint[] = [
+  ...checkInEndpoints,
+  ...privacyEndpoints,
+  ...contactEndpoints,
+  ...guardianEndpoints,
+  ...familyEndpoints,
+  ...systemEndpoints,
+  ...securityLogEndpoints,
+  ...auditEndpoints,
+  ...sessionEndpoints,
+  ...consentEndpoints,
+  ...passkeyEndpoints,
+  ...mfaEndpoints,
+  ...federationEndpoints,
+  ...userEndpoints,
+];
 
 /** The endpoints as OpenAPI paths, in the list's order. */
 export function endpointPaths(endpoints: readonly Endpoint[] = ENDPOINTS): ZodOpenApiPathsObject {

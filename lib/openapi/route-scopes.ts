@@ -24,32 +24,11 @@ export interface RouteNeeds {
 const S = AREA_SCOPES;
 
 export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
-  "GET /api/v1/users/me": { scope: null },
   "GET /api/v1/users/me/membership": { scope: S.membership },
   "POST /api/v1/users/me/membership/ranked-search": { scope: S.claimMembership },
   "POST /api/v1/users/me/membership/challenge": { scope: S.claimMembership },
   "POST /api/v1/users/me/membership/verify": { scope: S.claimMembership },
   "POST /api/v1/users/me/membership/suggest": { scope: S.claimMembership },
-  "GET /api/v1/consents/me": { scope: S.consents },
-  "POST /api/v1/consents/me": { scope: S.consents },
-  "DELETE /api/v1/consents/me/{id}": { scope: S.consents },
-  "GET /api/v1/sessions/me": { scope: S.sessions },
-  "DELETE /api/v1/sessions/me": { scope: S.sessions },
-  "DELETE /api/v1/sessions/me/{id}": { scope: S.sessions },
-  "GET /api/v1/users/me/security-events": { scope: S.sessions },
-  "GET /api/v1/users/me/mfa": { scope: S.mfa },
-  "DELETE /api/v1/users/me/mfa": { scope: S.mfa, recentSignIn: true },
-  "POST /api/v1/users/me/mfa/setup": { scope: S.mfa, recentSignIn: true },
-  "POST /api/v1/users/me/mfa/confirm": { scope: S.mfa, recentSignIn: true },
-  "POST /api/v1/users/me/mfa/recovery-codes": { scope: S.mfa, recentSignIn: true },
-  "GET /api/v1/users/me/passkeys": { scope: S.mfa },
-  "POST /api/v1/users/me/passkeys": { scope: S.mfa, recentSignIn: true },
-  "POST /api/v1/users/me/passkeys/registration-options": { scope: S.mfa, recentSignIn: true },
-  "PATCH /api/v1/users/me/passkeys/{id}": { scope: S.mfa },
-  "DELETE /api/v1/users/me/passkeys/{id}": { scope: S.mfa, recentSignIn: true },
-  "GET /api/v1/users/me/linked-identities": { scope: S.linkedIdentities },
-  "DELETE /api/v1/users/me/linked-identities/{id}": { scope: S.linkedIdentities, recentSignIn: true },
-  "POST /oauth/federated/link/finalize": { scope: S.linkedIdentities, recentSignIn: true },
   "GET /api/v1/users/me/registrations": { scope: S.calendar },
   "DELETE /api/v1/users/me/registrations/{id}": { scope: S.calendar },
   "GET /api/v1/users/me/events/{eventId}/registration": { scope: S.calendar },
@@ -60,11 +39,11 @@ export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
   "DELETE /api/v1/users/me/schedule-feed": { scope: S.calendar },
 };
 
-/** Staff routes that are sensitive changes besides needing `staff`. */
-export const STAFF_RECENT_SIGN_IN = new Set(["PUT /api/v1/admin/users/{id}/roles"]);
+/** Staff routes not yet defined that are sensitive changes besides needing `staff` (a defined one says so in its access). */
+export const STAFF_RECENT_SIGN_IN = new Set<string>();
 
-/** Staff routes that need a recent sign-in when the account they act on holds staff or volunteer permissions. */
-export const STAFF_ELEVATED_ACCOUNT_SIGN_IN = new Set(["POST /api/v1/admin/users/{id}/disable", "POST /api/v1/admin/users/{id}/enable", "POST /api/v1/admin/users/{id}/sessions/end"]);
+/** Staff routes not yet defined that need a recent sign-in when the account they act on holds staff or volunteer permissions. */
+export const STAFF_ELEVATED_ACCOUNT_SIGN_IN = new Set<string>();
 
 /** What a defined endpoint needs, from its access; undefined for one that takes no token. */
 export function needsOf(endpoint: Endpoint): RouteNeeds | undefined {

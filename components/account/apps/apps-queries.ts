@@ -2,8 +2,9 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
-import { ConsentListSchema, ConsentSchema, type ListedConsent } from "@/lib/consents/schemas";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { listMyConsents, revokeConsent } from "@/lib/consents/endpoints";
+import type { ConsentListSchema, ListedConsent } from "@/lib/consents/schemas";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 
 type ConsentList = z.output<typeof ConsentListSchema>;
@@ -12,7 +13,7 @@ type ConsentList = z.output<typeof ConsentListSchema>;
 export function useConsents() {
   return useQuery({
     queryKey: accountQueryKeys.consents,
-    queryFn: () => portalApi(ConsentListSchema, "consents/me"),
+    queryFn: () => callEndpoint(listMyConsents, {}),
     retry: retryUnlessRefused,
   });
 }
@@ -26,7 +27,7 @@ export function useConsents() {
 export function useRemoveAccess() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (consent: ListedConsent) => portalApi(ConsentSchema, `consents/me/${encodeURIComponent(consent.id)}`, { method: "DELETE" }),
+    mutationFn: (consent: ListedConsent) => callEndpoint(revokeConsent, { params: { id: consent.id } }),
     onSuccess: (revoked, consent) => {
       queryClient.setQueryData<ConsentList>(accountQueryKeys.consents, (list) =>
         list ? { consents: list.consents.map((listed) => (listed.id === revoked.id ? { ...revoked, client_name: consent.client_name } : listed)) } : list,

@@ -14,7 +14,7 @@ import type { RecoveryContact } from "@/lib/contacts/schemas";
 import { useRefreshAfterChange } from "../use-refresh-after-change";
 import { callEndpoint, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
-import { ProfileSchema } from "@/lib/users/schemas";
+import { getMyProfile } from "@/lib/users/endpoints";
 
 /**
  * The recovery page's server state: the member's recovery contacts and their own phone number, read and
@@ -65,7 +65,7 @@ export function useRemoveRecoveryContact() {
 
 /** The member's own profile, for their phone number and whether it is verified. */
 export function useProfile() {
-  return useQuery({ queryKey: accountQueryKeys.profile, queryFn: () => portalApi(ProfileSchema, "users/me"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: accountQueryKeys.profile, queryFn: () => callEndpoint(getMyProfile, {}), retry: retryUnlessRefused });
 }
 
 export function useStartPhoneVerification() {

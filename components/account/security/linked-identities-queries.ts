@@ -1,15 +1,16 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { LinkedIdentityListSchema, RemovedLinkedIdentitySchema, type LinkedIdentity } from "@/lib/federation/schemas";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { listMyLinkedIdentities, removeLinkedIdentity } from "@/lib/federation/endpoints";
+import type { LinkedIdentity } from "@/lib/federation/schemas";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 
 /** Linked provider accounts, read and removed through the portal relay; a removal also refreshes the security log. */
 export function useLinkedIdentities() {
   return useQuery({
     queryKey: accountQueryKeys.linkedIdentities,
-    queryFn: () => portalApi(LinkedIdentityListSchema, "users/me/linked-identities"),
+    queryFn: () => callEndpoint(listMyLinkedIdentities, {}),
     retry: retryUnlessRefused,
   });
 }
@@ -17,8 +18,7 @@ export function useLinkedIdentities() {
 export function useRemoveLinkedIdentity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (identity: LinkedIdentity) =>
-      portalApi(RemovedLinkedIdentitySchema, `users/me/linked-identities/${encodeURIComponent(identity.id)}`, { method: "DELETE" }),
+    mutationFn: (identity: LinkedIdentity) => callEndpoint(removeLinkedIdentity, { params: { id: identity.id } }),
     onSettled: () => {
       for (const queryKey of [accountQueryKeys.linkedIdentities, accountQueryKeys.securityEvents]) void queryClient.invalidateQueries({ queryKey });
     },

@@ -2,8 +2,10 @@
 
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
-import { PasskeyListSchema, PasskeyRegistrationOptionsSchema, PasskeySchema, RemovedPasskeySchema, type PasskeyView } from "@/lib/passkeys/schemas";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import type { BodyInputOf } from "@/lib/openapi/endpoint";
+import { addPasskey, listMyPasskeys, removePasskey, renamePasskey, startPasskeyRegistration } from "@/lib/passkeys/endpoints";
+import type { PasskeyView } from "@/lib/passkeys/schemas";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 import { useRefreshAfterChange } from "../use-refresh-after-change";
 
@@ -12,7 +14,7 @@ import { useRefreshAfterChange } from "../use-refresh-after-change";
  * security log (each one writes an entry there).
  */
 export function usePasskeys() {
-  return useQuery({ queryKey: accountQueryKeys.passkeys, queryFn: () => portalApi(PasskeyListSchema, "users/me/passkeys"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: accountQueryKeys.passkeys, queryFn: () => callEndpoint(listMyPasskeys, {}), retry: retryUnlessRefused });
 }
 
 /**
@@ -25,10 +27,11 @@ export function useAddPasskey() {
   const refresh = useRefreshAfterChange(accountQueryKeys.passkeys);
   return useMutation({
     mutationFn: async (name: string) => {
-      const options = await portalApi(PasskeyRegistrationOptionsSchema, "users/me/passkeys/registration-options", { method: "POST" });
+      const options = await callEndpoint(startPasskeyRegistration, {});
       // The schema checked the parts we rely on and kept the rest as it came: it is the standard's shape.
       const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
-      return portalApi(PasskeySchema, "users/me/passkeys", { method: "POST", body: { name, response } });
+      // The browser's type allows any transport name; the server's schema judges it, as it always did.
+      return callEndpoint(addPasskey, { body: { name, response: response as BodyInputOf<typeof addPasskey>["response"] } });
     },
     onSettled: refresh,
   });
@@ -38,7 +41,7 @@ export function useRenamePasskey() {
   const refresh = useRefreshAfterChange(accountQueryKeys.passkeys);
   return useMutation({
     mutationFn: ({ passkey, name }: { passkey: PasskeyView; name: string }) =>
-      portalApi(PasskeySchema, `users/me/passkeys/${encodeURIComponent(passkey.id)}`, { method: "PATCH", body: { name } }),
+      callEndpoint(renamePasskey, { params: { id: passkey.id }, body: { name } }),
     onSettled: refresh,
   });
 }
@@ -46,7 +49,7 @@ export function useRenamePasskey() {
 export function useRemovePasskey() {
   const refresh = useRefreshAfterChange(accountQueryKeys.passkeys);
   return useMutation({
-    mutationFn: (passkey: PasskeyView) => portalApi(RemovedPasskeySchema, `users/me/passkeys/${encodeURIComponent(passkey.id)}`, { method: "DELETE" }),
+    mutationFn: (passkey: PasskeyView) => callEndpoint(removePasskey, { params: { id: passkey.id } }),
     onSettled: refresh,
   });
 }

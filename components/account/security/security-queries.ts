@@ -1,13 +1,13 @@
 "use client";
 
 import { useInfiniteQuery, useMutation, useQuery } from "@tanstack/react-query";
-import { AcknowledgementSchema } from "@/lib/identity/schemas";
-import { MfaStateSchema, RecoveryCodesSchema, TotpSetupSchema } from "@/lib/mfa/schemas";
+import { confirmMfa, disableMfa, getMyMfa, regenerateRecoveryCodes, setUpMfa } from "@/lib/mfa/endpoints";
 import { useRefreshAfterChange } from "../use-refresh-after-change";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
-import { SecurityEventPageSchema } from "@/lib/security-log/schemas";
-import { MemberSessionListSchema, RevokedOthersSchema, RevokedSessionSchema, type MemberSession } from "@/lib/sessions/schemas";
+import { listMySecurityEvents } from "@/lib/security-log/endpoints";
+import { listMySessions, signOutOtherSessions, signOutSession } from "@/lib/sessions/endpoints";
+import type { MemberSession } from "@/lib/sessions/schemas";
 
 /**
  * The security page's server state: the second factor, the signed-in sessions and the security log, each
@@ -18,20 +18,20 @@ import { MemberSessionListSchema, RevokedOthersSchema, RevokedSessionSchema, typ
 const SECURITY_EVENTS_PAGE_SIZE = 20;
 
 export function useMfaState() {
-  return useQuery({ queryKey: accountQueryKeys.mfa, queryFn: () => portalApi(MfaStateSchema, "users/me/mfa"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: accountQueryKeys.mfa, queryFn: () => callEndpoint(getMyMfa, {}), retry: retryUnlessRefused });
 }
 
 /** Step 1: a new pending secret, answered as an otpauth:// URL (shown once, never stored in the browser). */
 export function useStartTotpSetup() {
   const refresh = useRefreshAfterChange(accountQueryKeys.mfa);
-  return useMutation({ mutationFn: () => portalApi(TotpSetupSchema, "users/me/mfa/setup", { method: "POST" }), onSettled: refresh });
+  return useMutation({ mutationFn: () => callEndpoint(setUpMfa, {}), onSettled: refresh });
 }
 
 /** Step 2: the first code from the app turns TOTP on and answers the ten recovery codes. */
 export function useConfirmTotp() {
   const refresh = useRefreshAfterChange(accountQueryKeys.mfa);
   return useMutation({
-    mutationFn: (code: string) => portalApi(RecoveryCodesSchema, "users/me/mfa/confirm", { method: "POST", body: { code } }),
+    mutationFn: (code: string) => callEndpoint(confirmMfa, { body: { code } }),
     onSettled: refresh,
   });
 }
@@ -39,7 +39,7 @@ export function useConfirmTotp() {
 export function useRegenerateRecoveryCodes() {
   const refresh = useRefreshAfterChange(accountQueryKeys.mfa);
   return useMutation({
-    mutationFn: (code: string) => portalApi(RecoveryCodesSchema, "users/me/mfa/recovery-codes", { method: "POST", body: { code } }),
+    mutationFn: (code: string) => callEndpoint(regenerateRecoveryCodes, { body: { code } }),
     onSettled: refresh,
   });
 }
@@ -47,26 +47,26 @@ export function useRegenerateRecoveryCodes() {
 export function useDisableTotp() {
   const refresh = useRefreshAfterChange(accountQueryKeys.mfa);
   return useMutation({
-    mutationFn: (code: string) => portalApi(AcknowledgementSchema, "users/me/mfa", { method: "DELETE", body: { code } }),
+    mutationFn: (code: string) => callEndpoint(disableMfa, { body: { code } }),
     onSettled: refresh,
   });
 }
 
 export function useSessions() {
-  return useQuery({ queryKey: accountQueryKeys.sessions, queryFn: () => portalApi(MemberSessionListSchema, "sessions/me"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: accountQueryKeys.sessions, queryFn: () => callEndpoint(listMySessions, {}), retry: retryUnlessRefused });
 }
 
 export function useSignOutSession() {
   const refresh = useRefreshAfterChange(accountQueryKeys.sessions);
   return useMutation({
-    mutationFn: (session: MemberSession) => portalApi(RevokedSessionSchema, `sessions/me/${encodeURIComponent(session.id)}`, { method: "DELETE" }),
+    mutationFn: (session: MemberSession) => callEndpoint(signOutSession, { params: { id: session.id } }),
     onSettled: refresh,
   });
 }
 
 export function useSignOutOtherSessions() {
   const refresh = useRefreshAfterChange(accountQueryKeys.sessions);
-  return useMutation({ mutationFn: () => portalApi(RevokedOthersSchema, "sessions/me", { method: "DELETE" }), onSettled: refresh });
+  return useMutation({ mutationFn: () => callEndpoint(signOutOtherSessions, {}), onSettled: refresh });
 }
 
 /** The security log, newest first, a page at a time. */
@@ -76,7 +76,7 @@ export function useSecurityEvents() {
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ limit: String(SECURITY_EVENTS_PAGE_SIZE) });
       if (pageParam) query.set("cursor", pageParam);
-      return portalApi(SecurityEventPageSchema, `users/me/security-events?${query}`);
+      return callEndpoint(listMySecurityEvents, { query });
     },
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.next_cursor,

@@ -1,12 +1,10 @@
+import { adminListAuditEntries } from "@/lib/audit/endpoints";
 import { listAuditEntries } from "@/lib/audit/list-audit-entries";
-import { adminAuditQuerySchema } from "@/lib/audit/staff-schemas";
-import { identityJson, identityRoute, readQuery } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/admin/audit - every staff write with the rows it changed, newest first, filtered and paged (administrators)
-export const GET = identityRoute({ staff: true, permission: "audit:read" }, async ({ request, database }) => identityJson(await listAuditEntries(database, readQuery(request, adminAuditQuerySchema))));
-
-// POST, PUT, PATCH, DELETE /api/v1/admin/audit - 405 in the identity error shape
-export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // GET /api/v1/admin/audit - every staff write with the rows it changed, newest first, filtered and paged (administrators)
+  handle(adminListAuditEntries, ({ query, database }) => listAuditEntries(database, query)),
+);

@@ -1,12 +1,11 @@
-import { identityJson, publicIdentityRoute } from "@/lib/http/identity";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 import { buildInfo } from "@/lib/system/build-info";
+import { getSystemVersion } from "@/lib/system/endpoints";
 import { SystemVersionSchema } from "@/lib/system/schemas";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/system/version - the app's version, the commit and time it was built from, the Node.js version
-export const GET = publicIdentityRoute(async () => identityJson(SystemVersionSchema.parse(buildInfo())));
-
-// POST, PUT, PATCH, DELETE /api/v1/system/version - 405 in the identity error shape
-export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // GET /api/v1/system/version - the app's version, the commit and time it was built from, the Node.js version
+  handle(getSystemVersion, async () => SystemVersionSchema.parse(buildInfo())),
+);

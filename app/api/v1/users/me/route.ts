@@ -1,13 +1,10 @@
-import { identityJson, identityRoute } from "@/lib/http/identity";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
+import { getMyProfile } from "@/lib/users/endpoints";
 import { getProfileOrThrow } from "@/lib/users/get-profile-or-throw";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/users/me - the signed-in member's profile: the claims the token's scopes release, and to first-party clients roles and permissions
-export const GET = identityRoute({ scope: null, permission: "profile:read" }, async ({ caller, database }) =>
-  identityJson(await getProfileOrThrow(database, caller.userId, caller)),
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // GET /api/v1/users/me - the signed-in member's profile: the claims the token's scopes release, and to first-party clients roles and permissions
+  handle(getMyProfile, ({ caller, database }) => getProfileOrThrow(database, caller.userId, caller)),
 );
-
-// POST, PUT, PATCH, DELETE /api/v1/users/me - 405 in the identity error shape
-export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

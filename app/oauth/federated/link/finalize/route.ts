@@ -1,16 +1,10 @@
-import { finalizeFederatedLink } from "@/lib/federation/finalize-federated-link";
-import { finalizeLinkBodySchema } from "@/lib/federation/schemas";
-import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
-import { AREA_SCOPES } from "@/lib/oauth/scopes";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { finalizeFederatedLink } from "@/lib/federation/endpoints";
+import { finalizeFederatedLink as finalizeLink } from "@/lib/federation/finalize-federated-link";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 
 export const dynamic = "force-dynamic";
 
-// POST /oauth/federated/link/finalize - turn the one-time link code from the provider's callback into a linked identity
-export const POST = identityRoute({ scope: AREA_SCOPES.linkedIdentities, permission: "profile:write", recentSignIn: true }, async ({ request, caller, database, context }) => {
-  const { code } = await readJsonBody(request, finalizeLinkBodySchema);
-  return identityJson(await finalizeFederatedLink(database, { userId: caller.userId, code, context }));
-});
-
-// GET, PUT, PATCH, DELETE /oauth/federated/link/finalize - 405 in the identity error shape
-export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // POST /oauth/federated/link/finalize - turn the one-time link code from the provider's callback into a linked identity
+  handle(finalizeFederatedLink, ({ caller, body, database, context }) => finalizeLink(database, { userId: caller.userId, code: body.code, context })),
+);

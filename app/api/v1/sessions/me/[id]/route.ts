@@ -1,14 +1,10 @@
-import { identityJson, identityRoute } from "@/lib/http/identity";
-import { AREA_SCOPES } from "@/lib/oauth/scopes";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
+import { signOutSession } from "@/lib/sessions/endpoints";
 import { revokeMemberSessionOrThrow } from "@/lib/sessions/revoke-member-session-or-throw";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
-// DELETE /api/v1/sessions/me/{id} - sign one session out; its tokens stop working at once
-export const DELETE = identityRoute<{ id: string }>({ scope: AREA_SCOPES.sessions, permission: "sessions:write" }, async ({ caller, params, database, context }) =>
-  identityJson(await revokeMemberSessionOrThrow(database, caller.userId, params.id, context)),
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // DELETE /api/v1/sessions/me/{id} - sign one session out; its tokens stop working at once
+  handle(signOutSession, ({ caller, params, database, context }) => revokeMemberSessionOrThrow(database, caller.userId, params.id, context)),
 );
-
-// GET, POST, PUT, PATCH /api/v1/sessions/me/[id] - 405 in the identity error shape
-export const { GET, POST, PUT, PATCH } = identityMethodNotAllowed(["DELETE"]);

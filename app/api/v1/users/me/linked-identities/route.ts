@@ -1,14 +1,10 @@
+import { listMyLinkedIdentities } from "@/lib/federation/endpoints";
 import { listLinkedIdentities } from "@/lib/federation/list-linked-identities";
-import { identityJson, identityRoute } from "@/lib/http/identity";
-import { AREA_SCOPES } from "@/lib/oauth/scopes";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/users/me/linked-identities - the external provider accounts that can sign the member in
-export const GET = identityRoute({ scope: AREA_SCOPES.linkedIdentities, permission: "profile:read" }, async ({ caller, database }) =>
-  identityJson({ identities: await listLinkedIdentities(database, caller.userId) }),
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // GET /api/v1/users/me/linked-identities - the external provider accounts that can sign the member in
+  handle(listMyLinkedIdentities, async ({ caller, database }) => ({ identities: await listLinkedIdentities(database, caller.userId) })),
 );
-
-// POST, PUT, PATCH, DELETE /api/v1/users/me/linked-identities - 405 in the identity error shape
-export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

@@ -1,20 +1,13 @@
-import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
-import { AREA_SCOPES } from "@/lib/oauth/scopes";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 import { disableTotp } from "@/lib/mfa/disable-totp";
+import { disableMfa, getMyMfa } from "@/lib/mfa/endpoints";
 import { getMfaState } from "@/lib/mfa/get-mfa-state";
-import { disableMfaBodySchema } from "@/lib/mfa/schemas";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/users/me/mfa - whether TOTP is off, pending or on, and how many recovery codes are left
-export const GET = identityRoute({ scope: AREA_SCOPES.mfa, permission: "profile:read" }, async ({ caller, database }) => identityJson(await getMfaState(database, caller.userId)));
-
-// DELETE /api/v1/users/me/mfa - turn TOTP off, with a current code or a recovery code
-export const DELETE = identityRoute({ scope: AREA_SCOPES.mfa, permission: "profile:write", recentSignIn: true }, async ({ request, caller, database, context }) => {
-  const { code } = await readJsonBody(request, disableMfaBodySchema);
-  return identityJson(await disableTotp(database, caller.userId, code, context));
-});
-
-// POST, PUT, PATCH /api/v1/users/me/mfa - 405 in the identity error shape
-export const { POST, PUT, PATCH } = identityMethodNotAllowed(["GET", "DELETE"]);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // GET /api/v1/users/me/mfa - whether TOTP is off, pending or on, and how many recovery codes are left
+  handle(getMyMfa, ({ caller, database }) => getMfaState(database, caller.userId)),
+  // DELETE /api/v1/users/me/mfa - turn TOTP off, with a current code or a recovery code
+  handle(disableMfa, ({ caller, body, database, context }) => disableTotp(database, caller.userId, body.code, context)),
+);

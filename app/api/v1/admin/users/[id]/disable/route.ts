@@ -1,13 +1,10 @@
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 import { disableUser } from "@/lib/users/disable-user";
-import { identityJson, identityRoute } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { adminDisableUser } from "@/lib/users/endpoints";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/admin/users/{id}/disable - no more sign-ins; every session, grant and token of the account revoked at once; a staff or volunteer account needs its permissions and a recent sign-in
-export const POST = identityRoute<{ id: string }>({ staff: true, permission: "users:write" }, async ({ caller, params, database, context }) =>
-  identityJson(await disableUser(database, { id: caller.userId, authTime: caller.authTime }, params.id, context)),
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // POST /api/v1/admin/users/{id}/disable - no more sign-ins; every session, grant and token of the account revoked at once; a staff or volunteer account needs its permissions and a recent sign-in
+  handle(adminDisableUser, ({ caller, params, database, context }) => disableUser(database, { id: caller.userId, authTime: caller.authTime }, params.id, context)),
 );
-
-// GET, PUT, PATCH, DELETE /api/v1/admin/users/{id}/disable - 405 in the identity error shape
-export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);

@@ -1,13 +1,10 @@
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 import { endUserSessions } from "@/lib/users/end-user-sessions";
-import { identityJson, identityRoute } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { adminEndUserSessions } from "@/lib/users/endpoints";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/admin/users/{id}/sessions/end - sign the member out everywhere: every session and grant revoked at once; the account stays enabled; a staff or volunteer account needs its permissions and a recent sign-in
-export const POST = identityRoute<{ id: string }>({ staff: true, permission: "users:write" }, async ({ caller, params, database, context }) =>
-  identityJson(await endUserSessions(database, { id: caller.userId, authTime: caller.authTime }, params.id, context)),
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // POST /api/v1/admin/users/{id}/sessions/end - sign the member out everywhere: every session and grant revoked at once; the account stays enabled; a staff or volunteer account needs its permissions and a recent sign-in
+  handle(adminEndUserSessions, ({ caller, params, database, context }) => endUserSessions(database, { id: caller.userId, authTime: caller.authTime }, params.id, context)),
 );
-
-// GET, PUT, PATCH, DELETE /api/v1/admin/users/{id}/sessions/end - 405 in the identity error shape
-export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);

@@ -1,0 +1,204 @@
+import { defineEndpoint } from "../openapi/endpoint.ts";
+import { BODY_400, LIST_400 } from "../openapi/staff-operations.ts";
+import { ProfileSchema } from "./schemas.ts";
+import {
+  AdminEndedSessionsSchema,
+  AdminRolePageSchema,
+  AdminUserDetailSchema,
+  AdminUserPageSchema,
+  AdminUserSchema,
+  AdminUserSecurityEventPageSchema,
+  AdminUserSessionListSchema,
+  ELEVATED_ACCOUNT_FORBIDDEN_REASON,
+  adminUserSecurityEventsQuerySchema,
+  adminUsersQuerySchema,
+  rolesQuerySchema,
+  setUserRolesBodySchema,
+} from "./staff-schemas.ts";
+
+/** The member's own profile, and accounts and roles as staff manage them (docs/decisions/0017). */
+
+const USER_ID = "The user id (UUID).";
+const USER_404 = "`not_found`: `user not found`.";
+const USERS_READ = { kind: "staff" as const, permission: "users:read" };
+/** Acting on a more powerful account (lib/users/assert-may-act-on-account.ts, docs/decisions/0018): the service checks it, so the access only says it. */
+const USERS_WRITE_ON_ACCOUNT = { kind: "staff" as const, permission: "users:write", recentSignIn: "elevated-account" as const };
+
+const ELEVATED_ACCOUNT_RULE =
+  "An account that holds staff or volunteer permissions (any staff permission, or `attendance:kiosk`) may be acted on only by someone who holds every one of them, " +
+  "after a sign-in of the last 10 minutes.";
+const ELEVATED_ACCOUNT_403 = `Or \`missing permission <names>: ${ELEVATED_ACCOUNT_FORBIDDEN_REASON}\`, naming each staff or volunteer permission the account holds (or, setting roles, is given) that the caller lacks.`;
+
+export const getMyProfile = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/users/me",
+  operationId: "getMyProfile",
+  summary: "The signed-in member's profile, as far as the token may see it",
+  description:
+    "Needs permission `profile:read`, and any scope: `id` always; `profile` adds the name, given and family name, locale and `updated_at`, " +
+    "`email` the email and `email_verified`, `phone` the phone number and `phone_number_verified`; a token of a first-party client also gets " +
+    "`roles`, `permissions`, `mfa_enabled` and `created_at`. A field the token may not see is absent; a value the account lacks is null.",
+  tags: ["users"],
+  access: { kind: "member", scope: null, permission: "profile:read" },
+  success: { status: 200, description: "The profile.", schema: ProfileSchema },
+});
+
+export const adminListUsers = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/admin/users",
+  operationId: "adminListUsers",
+  summary: "Accounts, searched by email address, name or phone number",
+  description:
+    "`q` matches part of the email address or the name, or, when it looks like a phone number (digits, spaces, `+`, `-`, `.`, brackets; 3 digits or more), " +
+    "the digits of the member's verified phone number. `status` is `active` or `disabled`; sort by `familyName` (default), `email`, `createdAt`. " +
+    "Never a password hash, TOTP secret or code.",
+  tags: ["admin"],
+  access: USERS_READ,
+  query: adminUsersQuerySchema,
+  success: { status: 200, description: "One page of accounts.", schema: AdminUserPageSchema },
+  refusals: { "400": LIST_400 },
+});
+
+export const adminGetUser = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/admin/users/{id}",
+  operationId: "adminGetUser",
+  summary: "One account, with its household and register record",
+  description:
+    "The account as the list answers it; with `families:read` also `household` (the member's household and their place in it, or null), with " +
+    "`membership:read` also `membership_record` (the register record linked to the account, or null). A part the caller may not read is absent.",
+  tags: ["admin"],
+  access: USERS_READ,
+  params: { id: USER_ID },
+  success: { status: 200, description: "The account.", schema: AdminUserDetailSchema },
+  refusals: { "404": USER_404 },
+});
+
+export const adminListUserSessions = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/admin/users/{id}/sessions",
+  operationId: "adminListUserSessions",
+  summary: "Where a member is signed in",
+  description: "The member's live sessions, the last used first: device and browser (from the User-Agent), IP, when each began, was last used and ends. Never a token.",
+  tags: ["admin"],
+  access: USERS_READ,
+  params: { id: USER_ID },
+  success: { status: 200, description: "Live sessions.", schema: AdminUserSessionListSchema },
+  refusals: { "404": USER_404 },
+});
+
+export const adminEndUserSessions = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/admin/users/{id}/sessions/end",
+  operationId: "adminEndUserSessions",
+  summary: "Sign a member out everywhere",
+  description:
+    "No body. Every session and grant of the account is revoked: its refresh tokens die (apps' offline ones too) and its access tokens stop working " +
+    "on these routes at once. The account stays enabled. Written to the member's security log (`sessions_ended_by_staff`) when anything was live; " +
+    "`revoked` counts the live sessions ended. " +
+    ELEVATED_ACCOUNT_RULE,
+  tags: ["admin"],
+  access: USERS_WRITE_ON_ACCOUNT,
+  params: { id: USER_ID },
+  success: { status: 200, description: "How many sessions were ended.", schema: AdminEndedSessionsSchema },
+  refusals: {
+    "403": ELEVATED_ACCOUNT_403,
+    "404": USER_404,
+    "409": "`conflict`: `you cannot end your own sessions here: sign out everywhere else on your own security page`.",
+  },
+});
+
+export const adminListUserSecurityEvents = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/admin/users/{id}/security-events",
+  operationId: "adminListUserSecurityEvents",
+  summary: "A member's security log, newest first",
+  description:
+    "The log the member sees on their security page: sign-ins, failed sign-ins, changes and what staff did, with IP, device and browser. " +
+    "`limit` 1 to 100 (default 20); `next_cursor` is opaque and only valid for the same member.",
+  tags: ["admin"],
+  access: USERS_READ,
+  params: { id: USER_ID },
+  query: adminUserSecurityEventsQuerySchema,
+  success: { status: 200, description: "One page of events.", schema: AdminUserSecurityEventPageSchema },
+  refusals: {
+    "400": "`invalid_request`: `limit` outside 1 to 100, an invalid or another member's `cursor`, or an unknown parameter.",
+    "404": USER_404,
+  },
+});
+
+export const adminDisableUser = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/admin/users/{id}/disable",
+  operationId: "adminDisableUser",
+  summary: "Disable an account",
+  description:
+    "No body. The account can no longer sign in, and every session and grant it has is revoked: its refresh tokens die and its access tokens stop " +
+    "working on these routes at once (third parties validating offline see it within 10 minutes). Disabling again: the same 200. " +
+    ELEVATED_ACCOUNT_RULE,
+  tags: ["admin"],
+  access: USERS_WRITE_ON_ACCOUNT,
+  params: { id: USER_ID },
+  success: { status: 200, description: "The disabled account.", schema: AdminUserSchema },
+  refusals: { "403": ELEVATED_ACCOUNT_403, "404": USER_404, "409": "`conflict`: `you cannot disable your own account`." },
+});
+
+export const adminEnableUser = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/admin/users/{id}/enable",
+  operationId: "adminEnableUser",
+  summary: "Enable a disabled account",
+  description: `No body. The member may sign in again; ended sessions stay ended. A disabled account keeps its roles, so: ${ELEVATED_ACCOUNT_RULE}`,
+  tags: ["admin"],
+  access: USERS_WRITE_ON_ACCOUNT,
+  params: { id: USER_ID },
+  success: { status: 200, description: "The account.", schema: AdminUserSchema },
+  refusals: { "403": ELEVATED_ACCOUNT_403, "404": USER_404 },
+});
+
+export const adminSetUserRoles = defineEndpoint({
+  method: "PUT",
+  path: "/api/v1/admin/users/{id}/roles",
+  operationId: "adminSetUserRoles",
+  summary: "Set an account's roles",
+  description:
+    "The account holds exactly these roles afterwards; permissions change on its next call. `guardian` comes from guardianships: it cannot be sent and is kept as it is. " +
+    "Nobody gives a staff or volunteer permission they do not hold, nor changes the roles of an account that holds one they lack.",
+  tags: ["admin"],
+  access: { kind: "staff", permission: "roles:write", recentSignIn: true },
+  params: { id: USER_ID },
+  body: setUserRolesBodySchema,
+  success: { status: 200, description: "The account with its roles.", schema: AdminUserSchema },
+  refusals: {
+    "400": BODY_400(", `roles: no role named …`, `roles: guardian comes from guardianships and cannot be assigned`"),
+    "403": ELEVATED_ACCOUNT_403,
+    "404": USER_404,
+    "409": "`conflict`: `you cannot take roles:write away from yourself`.",
+  },
+});
+
+export const adminListRoles = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/admin/roles",
+  operationId: "adminListRoles",
+  summary: "Every role and its permissions",
+  tags: ["admin"],
+  access: USERS_READ,
+  query: rolesQuerySchema,
+  success: { status: 200, description: "One page of roles.", schema: AdminRolePageSchema },
+  refusals: { "400": LIST_400 },
+});
+
+/** In the order the OpenAPI document lists them. */
+export const userEndpoints = [
+  getMyProfile,
+  adminListUsers,
+  adminGetUser,
+  adminListUserSessions,
+  adminEndUserSessions,
+  adminListUserSecurityEvents,
+  adminDisableUser,
+  adminEnableUser,
+  adminSetUserRoles,
+  adminListRoles,
+];
