@@ -18,8 +18,8 @@ import {
 } from "@/lib/families/endpoints";
 import type { UpdateChildBody } from "@/lib/families/schemas";
 import type { AdminAddChildBody } from "@/lib/families/staff-schemas";
-import { AdminUserPageSchema } from "@/lib/users/staff-schemas";
-import { callEndpoint, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { adminListUsers } from "@/lib/users/endpoints";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 
 /**
  * The household tools' server state through the portal relay (/portal/api/v1/admin/families/...). Every
@@ -58,10 +58,9 @@ export function useHouseholdSearch(q: string) {
 
 /** People found by name or email, for adding one to a household. */
 export function usePeopleSearch(q: string) {
-  const search = new URLSearchParams({ q, per: "10", sort: "familyName" });
   return useQuery({
     queryKey: ["admin", "households", "people", q],
-    queryFn: () => portalApi(AdminUserPageSchema, `admin/users?${search.toString()}`),
+    queryFn: () => callEndpoint(adminListUsers, { query: { q, per: "10", sort: "familyName" } }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
     enabled: q !== "",
