@@ -22,7 +22,6 @@ import { sessionPaths } from "../sessions/openapi-paths.ts";
 import { systemPaths } from "../system/openapi-paths.ts";
 import { profilePaths, staffUserPaths } from "../users/openapi-paths.ts";
 import { SIGN_IN_AGAIN_FOR_ELEVATED_ACCOUNT } from "../users/staff-schemas.ts";
-import { staffWebhookPaths } from "../webhooks/openapi-paths.ts";
 import { endpointPaths } from "./endpoints.ts";
 import { calendarError, identityError } from "./responses.ts";
 import { routeNeeds } from "./route-scopes.ts";
@@ -191,7 +190,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...staffAuditPaths,
         ...staffRegistrationPaths,
         ...staffSeriesPaths,
-        ...staffWebhookPaths,
         ...profilePaths,
         ...consentPaths,
         ...privacyPaths,
