@@ -13,8 +13,9 @@ import {
 } from "@/lib/calendar/staff-schemas";
 import { AdminFamilyDetailSchema, AdminFamilyPageSchema } from "@/lib/families/staff-schemas";
 import { AdminMembershipSuggestionPageSchema, AdminMembershipSuggestionSchema } from "@/lib/membership/staff-schemas";
-import { AdminClientPageSchema, AdminClientSchema, type UpdateClientBody } from "@/lib/oauth/clients/staff-schemas";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { adminListClients, adminUpdateClient } from "@/lib/oauth/clients/endpoints";
+import type { UpdateClientBody } from "@/lib/oauth/clients/staff-schemas";
+import { callEndpoint, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
 import { adminQueryKeys } from "@/lib/portal-api/query-keys";
 
 /**
@@ -109,7 +110,7 @@ export function useAdminClients(query: { q: string; page: number }) {
   if (query.q) search.set("q", query.q);
   return useQuery({
     queryKey: adminQueryKeys.clientList(query),
-    queryFn: () => portalApi(AdminClientPageSchema, `admin/clients?${search.toString()}`),
+    queryFn: () => callEndpoint(adminListClients, { query: search }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -120,7 +121,7 @@ export function useUpdateClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ clientId, body }: { clientId: string; body: UpdateClientBody }) =>
-      portalApi(AdminClientSchema, `admin/clients/${encodeURIComponent(clientId)}`, { method: "PATCH", body }),
+      callEndpoint(adminUpdateClient, { params: { id: clientId }, body }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.clients }),
   });
 }

@@ -12,7 +12,6 @@ import { registrationPaths, staffRegistrationPaths } from "../registrations/open
 import { staffSeriesPaths } from "../series/openapi-paths.ts";
 import { schedulePaths } from "../schedule/openapi-paths.ts";
 import { staffAuditPaths } from "../audit/openapi-paths.ts";
-import { staffClientPaths } from "../oauth/clients/openapi-paths.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
 import { SCOPE_RULES } from "../oauth/scopes.ts";
 import { privacyPaths } from "../privacy/openapi-paths.ts";
@@ -184,7 +183,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...systemPaths,
         ...staffEventPaths,
         ...staffUserPaths,
-        ...staffClientPaths,
         ...staffMembershipPaths,
         ...staffFamilyPaths,
         ...staffAuditPaths,

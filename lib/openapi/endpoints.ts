@@ -1,5 +1,6 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
+import { clientEndpoints } from "../oauth/clients/endpoints.ts";
 import { webhookEndpoints } from "../webhooks/endpoints.ts";
 import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
 
@@ -8,7 +9,7 @@ import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
  * hostile-input proof and the route-file test read this list; a domain's new endpoint is added to its own
  * `endpoints.ts` list, not here.
  */
-export const ENDPOINTS: readonly Endpoint[] = [...checkInEndpoints, ...webhookEndpoints];
+export const ENDPOINTS: readonly Endpoint[] = [...checkInEndpoints, ...webhookEndpoints, ...clientEndpoints];
 
 /** The endpoints as OpenAPI paths, in the list's order. */
 export function endpointPaths(endpoints: readonly Endpoint[] = ENDPOINTS): ZodOpenApiPathsObject {
