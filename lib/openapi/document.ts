@@ -9,7 +9,6 @@ import { membershipPaths, staffMembershipPaths } from "../membership/openapi-pat
 import { mfaPaths } from "../mfa/openapi-paths.ts";
 import { passkeyPaths } from "../passkeys/openapi-paths.ts";
 import { registrationPaths, staffRegistrationPaths } from "../registrations/openapi-paths.ts";
-import { staffSeriesPaths } from "../series/openapi-paths.ts";
 import { schedulePaths } from "../schedule/openapi-paths.ts";
 import { staffAuditPaths } from "../audit/openapi-paths.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
@@ -187,7 +186,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...staffFamilyPaths,
         ...staffAuditPaths,
         ...staffRegistrationPaths,
-        ...staffSeriesPaths,
         ...profilePaths,
         ...consentPaths,
         ...privacyPaths,

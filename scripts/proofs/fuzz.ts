@@ -769,6 +769,9 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     // Registered OAuth clients (docs/decisions/0017): a confidential third-party app of the run's own.
     adminCreateClient: { name: "Fuzz app", type: "confidential", redirect_uris: ["https://fuzz.example/callback"], post_logout_redirect_uris: [], grant_types: ["authorization_code", "refresh_token"], scopes: ["openid", "profile"] },
     adminUpdateClient: { name: "Fuzz app, renamed", redirect_uris: ["https://fuzz.example/other"], post_logout_redirect_uris: [], scopes: ["openid"] },
+    // Recurring series (docs/decisions/0026): a fortnightly rule, then edit all to a monthly one.
+    adminCreateSeries: { title: "Fuzz study", eventType: "LIFE_GROUP", startDate: EVENT_DAY, startTime: "19:00", endDate: EVENT_DAY, endTime: "20:30", timezone: "America/New_York", repeat: { frequency: "WEEKLY", interval: 2, weekdays: ["TU", "TH"], count: 6 } },
+    adminUpdateSeries: { title: "Fuzz study, renamed", startTime: "18:30", repeat: { frequency: "MONTHLY", weekdays: ["TU"], monthWeek: -1, until: "2031-12-31" } },
   };
 }
 
@@ -780,6 +783,7 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
 export const DEFINED_ROUTE_OPTIONS: Record<string, Pick<IdentityRoute, "noValidToken" | "list">> = {
   adminListWebhooks: { list: LISTS.webhooks },
   adminListClients: { list: LISTS.clients },
+  adminListSeries: { list: LISTS.series },
   adminListWebhookDeliveries: { list: { sort: ["createdAt"] } },
 };
 
@@ -987,18 +991,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
     { method: "POST", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
     { method: "DELETE", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
-    // Recurring series (docs/decisions/0026): list, create, read, edit all, publish.
-    { method: "GET", path: "/api/v1/admin/series", credential: admin, scope: "staff", list: LISTS.series },
-    {
-      method: "POST",
-      path: "/api/v1/admin/series",
-      credential: admin,
-      scope: "staff",
-      body: { title: "Fuzz study", eventType: "LIFE_GROUP", startDate: EVENT_DAY, startTime: "19:00", endDate: EVENT_DAY, endTime: "20:30", timezone: "America/New_York", repeat: { frequency: "WEEKLY", interval: 2, weekdays: ["TU", "TH"], count: 6 } },
-    },
-    { method: "GET", path: "/api/v1/admin/series/{id}", credential: admin, scope: "staff" },
-    { method: "PATCH", path: "/api/v1/admin/series/{id}", credential: admin, scope: "staff", body: { title: "Fuzz study, renamed", startTime: "18:30", repeat: { frequency: "MONTHLY", weekdays: ["TU"], monthWeek: -1, until: "2031-12-31" } } },
-    { method: "POST", path: "/api/v1/admin/series/{id}/publish", credential: admin, scope: "staff" },
     { method: "GET", path: "/api/v1/{id}" },
     { method: "GET", path: "/api/v1/{id}/{id}" },
     { method: "GET", path: "/api/v1/admin/{id}", credential: admin, scope: "staff" },
