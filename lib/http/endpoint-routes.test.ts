@@ -103,8 +103,6 @@ const LEGACY_ROUTE_FILES = new Set([
   "/api/v1/users/me/registrations/[id]",
   "/api/v1/users/me/registrations",
   "/api/v1/users/me",
-  "/api/v1/users/me/schedule-feed",
-  "/api/v1/users/me/schedule",
   "/api/v1/users/me/security-events",
 ]);
 

@@ -1,6 +1,7 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
 import { clientEndpoints } from "../oauth/clients/endpoints.ts";
+import { scheduleEndpoints } from "../schedule/endpoints.ts";
 import { seriesEndpoints } from "../series/endpoints.ts";
 import { webhookEndpoints } from "../webhooks/endpoints.ts";
 import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
@@ -10,7 +11,7 @@ import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
  * hostile-input proof and the route-file test read this list; a domain's new endpoint is added to its own
  * `endpoints.ts` list, not here.
  */
-export const ENDPOINTS: readonly Endpoint[] = [...checkInEndpoints, ...webhookEndpoints, ...clientEndpoints, ...seriesEndpoints];
+export const ENDPOINTS: readonly Endpoint[] = [...checkInEndpoints, ...webhookEndpoints, ...clientEndpoints, ...seriesEndpoints, ...scheduleEndpoints];
 
 /** The endpoints as OpenAPI paths, in the list's order. */
 export function endpointPaths(endpoints: readonly Endpoint[] = ENDPOINTS): ZodOpenApiPathsObject {

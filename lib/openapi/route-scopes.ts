@@ -81,10 +81,6 @@ export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
   "DELETE /api/v1/users/me/registrations/{id}": { scope: S.calendar },
   "GET /api/v1/users/me/events/{eventId}/registration": { scope: S.calendar },
   "POST /api/v1/users/me/events/{eventId}/registration": { scope: S.calendar },
-  "GET /api/v1/users/me/schedule": { scope: S.calendar },
-  "GET /api/v1/users/me/schedule-feed": { scope: S.calendar },
-  "POST /api/v1/users/me/schedule-feed": { scope: S.calendar, recentSignIn: true },
-  "DELETE /api/v1/users/me/schedule-feed": { scope: S.calendar },
 };
 
 /** Staff routes that are sensitive changes besides needing `staff`. */

@@ -986,11 +986,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "POST", path: "/api/v1/users/me/events/{id}/registration", scope: "account:calendar", body: { person_ids: [ids.member] } },
     { method: "GET", path: "/api/v1/admin/events/{id}/registration", credential: admin, scope: "staff" },
     { method: "PUT", path: "/api/v1/admin/events/{id}/registration", credential: admin, scope: "staff", body: { open: true, opens_at: null, closes_at: "2030-01-01T00:00:00Z", waitlist: true } },
-    // My schedule (docs/decisions/0025): the household's sign-ups and events for it, and its private feed's address.
-    { method: "GET", path: "/api/v1/users/me/schedule", scope: "account:calendar" },
-    { method: "GET", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
-    { method: "POST", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
-    { method: "DELETE", path: "/api/v1/users/me/schedule-feed", scope: "account:calendar" },
     { method: "GET", path: "/api/v1/{id}" },
     { method: "GET", path: "/api/v1/{id}/{id}" },
     { method: "GET", path: "/api/v1/admin/{id}", credential: admin, scope: "staff" },
