@@ -8,7 +8,6 @@ import { dependentPaths } from "../guardians/openapi-paths.ts";
 import { membershipPaths, staffMembershipPaths } from "../membership/openapi-paths.ts";
 import { mfaPaths } from "../mfa/openapi-paths.ts";
 import { passkeyPaths } from "../passkeys/openapi-paths.ts";
-import { registrationPaths, staffRegistrationPaths } from "../registrations/openapi-paths.ts";
 import { schedulePaths } from "../schedule/openapi-paths.ts";
 import { staffAuditPaths } from "../audit/openapi-paths.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
@@ -185,7 +184,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...staffMembershipPaths,
         ...staffFamilyPaths,
         ...staffAuditPaths,
-        ...staffRegistrationPaths,
         ...profilePaths,
         ...consentPaths,
         ...privacyPaths,
@@ -197,7 +195,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...membershipPaths,
         ...phonePaths,
         ...federationPaths,
-        ...registrationPaths,
         ...schedulePaths,
         ...calendarPaths,
       })),

@@ -1,6 +1,7 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
 import { clientEndpoints } from "../oauth/clients/endpoints.ts";
+import { registrationEndpoints } from "../registrations/endpoints.ts";
 import { scheduleEndpoints } from "../schedule/endpoints.ts";
 import { seriesEndpoints } from "../series/endpoints.ts";
 import { webhookEndpoints } from "../webhooks/endpoints.ts";
@@ -11,7 +12,7 @@ import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
  * hostile-input proof and the route-file test read this list; a domain's new endpoint is added to its own
  * `endpoints.ts` list, not here.
  */
-export const ENDPOINTS: readonly Endpoint[] = [...checkInEndpoints, ...webhookEndpoints, ...clientEndpoints, ...seriesEndpoints, ...scheduleEndpoints];
+export const ENDPOINTS: readonly Endpoint[] = [...checkInEndpoints, ...webhookEndpoints, ...clientEndpoints, ...seriesEndpoints, ...scheduleEndpoints, ...registrationEndpoints];
 
 /** The endpoints as OpenAPI paths, in the list's order. */
 export function endpointPaths(endpoints: readonly Endpoint[] = ENDPOINTS): ZodOpenApiPathsObject {

@@ -77,10 +77,6 @@ export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
   "GET /api/v1/users/me/linked-identities": { scope: S.linkedIdentities },
   "DELETE /api/v1/users/me/linked-identities/{id}": { scope: S.linkedIdentities, recentSignIn: true },
   "POST /oauth/federated/link/finalize": { scope: S.linkedIdentities, recentSignIn: true },
-  "GET /api/v1/users/me/registrations": { scope: S.calendar },
-  "DELETE /api/v1/users/me/registrations/{id}": { scope: S.calendar },
-  "GET /api/v1/users/me/events/{eventId}/registration": { scope: S.calendar },
-  "POST /api/v1/users/me/events/{eventId}/registration": { scope: S.calendar },
 };
 
 /** Staff routes that are sensitive changes besides needing `staff`. */

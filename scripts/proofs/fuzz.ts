@@ -771,6 +771,9 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     adminUpdateClient: { name: "Fuzz app, renamed", redirect_uris: ["https://fuzz.example/other"], post_logout_redirect_uris: [], scopes: ["openid"] },
     // Recurring series (docs/decisions/0026): a fortnightly rule, then edit all to a monthly one.
     adminCreateSeries: { title: "Fuzz study", eventType: "LIFE_GROUP", startDate: EVENT_DAY, startTime: "19:00", endDate: EVENT_DAY, endTime: "20:30", timezone: "America/New_York", repeat: { frequency: "WEEKLY", interval: 2, weekdays: ["TU", "TH"], count: 6 } },
+    // Sign-up (docs/decisions/0024): the member themselves, and an event's settings.
+    registerForEvent: { person_ids: [ids.member] },
+    adminSetEventRegistration: { open: true, opens_at: null, closes_at: "2030-01-01T00:00:00Z", waitlist: true },
     adminUpdateSeries: { title: "Fuzz study, renamed", startTime: "18:30", repeat: { frequency: "MONTHLY", weekdays: ["TU"], monthWeek: -1, until: "2031-12-31" } },
   };
 }
@@ -979,13 +982,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/v1/admin/guardianships", credential: admin, scope: "staff", list: LISTS.guardianships },
     { method: "POST", path: "/api/v1/admin/guardianships", credential: admin, scope: "staff", body: { guardian_id: ids.staff, dependent_id: ids.child } },
     { method: "POST", path: "/api/v1/admin/guardianships/{id}/end", credential: admin, scope: "staff" },
-    // Sign-up (docs/decisions/0024): the member's and their household's, and staff's settings of an event.
-    { method: "GET", path: "/api/v1/users/me/registrations", scope: "account:calendar" },
-    { method: "DELETE", path: "/api/v1/users/me/registrations/{id}", scope: "account:calendar" },
-    { method: "GET", path: "/api/v1/users/me/events/{id}/registration", scope: "account:calendar" },
-    { method: "POST", path: "/api/v1/users/me/events/{id}/registration", scope: "account:calendar", body: { person_ids: [ids.member] } },
-    { method: "GET", path: "/api/v1/admin/events/{id}/registration", credential: admin, scope: "staff" },
-    { method: "PUT", path: "/api/v1/admin/events/{id}/registration", credential: admin, scope: "staff", body: { open: true, opens_at: null, closes_at: "2030-01-01T00:00:00Z", waitlist: true } },
     { method: "GET", path: "/api/v1/{id}" },
     { method: "GET", path: "/api/v1/{id}/{id}" },
     { method: "GET", path: "/api/v1/admin/{id}", credential: admin, scope: "staff" },
