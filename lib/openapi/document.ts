@@ -1,5 +1,5 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { calendarPaths, staffEventPaths } from "../calendar/openapi-paths.ts";
+import { calendarPaths } from "../calendar/openapi-paths.ts";
 import { consentPaths } from "../consents/openapi-paths.ts";
 import { phonePaths, recoveryContactPaths } from "../contacts/openapi-paths.ts";
 import { familyPaths, staffFamilyPaths } from "../families/openapi-paths.ts";
@@ -179,7 +179,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...familyPaths,
         ...dependentPaths,
         ...systemPaths,
-        ...staffEventPaths,
         ...staffUserPaths,
         ...staffMembershipPaths,
         ...staffFamilyPaths,

@@ -1,4 +1,5 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
+import { staffCalendarEndpoints } from "../calendar/endpoints.ts";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
 import { clientEndpoints } from "../oauth/clients/endpoints.ts";
 import { registrationEndpoints } from "../registrations/endpoints.ts";
@@ -12,7 +13,7 @@ import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
  * hostile-input proof and the route-file test read this list; a domain's new endpoint is added to its own
  * `endpoints.ts` list, not here.
  */
-export const ENDPOINTS: readonly Endpoint[] = [...checkInEndpoints, ...webhookEndpoints, ...clientEndpoints, ...seriesEndpoints, ...scheduleEndpoints, ...registrationEndpoints];
+export const ENDPOINTS: readonly Endpoint[] = [...checkInEndpoints, ...webhookEndpoints, ...clientEndpoints, ...seriesEndpoints, ...scheduleEndpoints, ...registrationEndpoints, ...staffCalendarEndpoints];
 
 /** The endpoints as OpenAPI paths, in the list's order. */
 export function endpointPaths(endpoints: readonly Endpoint[] = ENDPOINTS): ZodOpenApiPathsObject {
