@@ -18,7 +18,7 @@ import {
 } from "@/lib/calendar/endpoints";
 import type { CreateEventInput, EventStatusChange } from "@/lib/calendar/staff-schemas";
 import { AdminFamilyDetailSchema, AdminFamilyPageSchema } from "@/lib/families/staff-schemas";
-import { AdminMembershipSuggestionPageSchema, AdminMembershipSuggestionSchema } from "@/lib/membership/staff-schemas";
+import { adminApproveMembershipSuggestion, adminListMembershipSuggestions, adminRejectMembershipSuggestion } from "@/lib/membership/endpoints";
 import { adminListClients, adminUpdateClient } from "@/lib/oauth/clients/endpoints";
 import type { UpdateClientBody } from "@/lib/oauth/clients/staff-schemas";
 import type { BodyInputOf } from "@/lib/openapi/endpoint";
@@ -102,7 +102,7 @@ export function usePendingSuggestions(page: number, q: string) {
   if (q) search.set("q", q);
   return useQuery({
     queryKey: [...adminQueryKeys.suggestions, page, q],
-    queryFn: () => portalApi(AdminMembershipSuggestionPageSchema, `admin/membership/suggestions?${search.toString()}`),
+    queryFn: () => callEndpoint(adminListMembershipSuggestions, { query: search }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -113,7 +113,7 @@ export function useDecideSuggestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: "approve" | "reject" }) =>
-      portalApi(AdminMembershipSuggestionSchema, `admin/membership/suggestions/${encodeURIComponent(id)}/${decision}`, { method: "POST" }),
+      callEndpoint(decision === "approve" ? adminApproveMembershipSuggestion : adminRejectMembershipSuggestion, { params: { id } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.suggestions }),
   });
 }

@@ -5,7 +5,6 @@ import { phonePaths, recoveryContactPaths } from "../contacts/openapi-paths.ts";
 import { familyPaths, staffFamilyPaths } from "../families/openapi-paths.ts";
 import { federationPaths } from "../federation/openapi-paths.ts";
 import { dependentPaths } from "../guardians/openapi-paths.ts";
-import { membershipPaths, staffMembershipPaths } from "../membership/openapi-paths.ts";
 import { mfaPaths } from "../mfa/openapi-paths.ts";
 import { passkeyPaths } from "../passkeys/openapi-paths.ts";
 import { schedulePaths } from "../schedule/openapi-paths.ts";
@@ -180,7 +179,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...dependentPaths,
         ...systemPaths,
         ...staffUserPaths,
-        ...staffMembershipPaths,
         ...staffFamilyPaths,
         ...staffAuditPaths,
         ...profilePaths,
@@ -191,7 +189,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
         ...passkeyPaths,
         ...sessionPaths,
         ...recoveryContactPaths,
-        ...membershipPaths,
         ...phonePaths,
         ...federationPaths,
         ...schedulePaths,

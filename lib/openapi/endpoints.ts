@@ -1,6 +1,7 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { staffCalendarEndpoints } from "../calendar/endpoints.ts";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
+import { membershipEndpoints } from "../membership/endpoints.ts";
 import { clientEndpoints } from "../oauth/clients/endpoints.ts";
 import { registrationEndpoints } from "../registrations/endpoints.ts";
 import { scheduleEndpoints } from "../schedule/endpoints.ts";
@@ -13,7 +14,7 @@ import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
  * hostile-input proof and the route-file test read this list; a domain's new endpoint is added to its own
  * `endpoints.ts` list, not here.
  */
-export const ENDPOINTS: readonly Endpoint[] = [...checkInEndpoints, ...webhookEndpoints, ...clientEndpoints, ...seriesEndpoints, ...scheduleEndpoints, ...registrationEndpoints, ...staffCalendarEndpoints];
+export const ENDPOINTS: readonly Endpoint[] = [...checkInEndpoints, ...webhookEndpoints, ...clientEndpoints, ...seriesEndpoints, ...scheduleEndpoints, ...registrationEndpoints, ...staffCalendarEndpoints, ...membershipEndpoints];
 
 /** The endpoints as OpenAPI paths, in the list's order. */
 export function endpointPaths(endpoints: readonly Endpoint[] = ENDPOINTS): ZodOpenApiPathsObject {

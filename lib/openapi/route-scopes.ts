@@ -25,11 +25,6 @@ const S = AREA_SCOPES;
 
 export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
   "GET /api/v1/users/me": { scope: null },
-  "GET /api/v1/users/me/membership": { scope: S.membership },
-  "POST /api/v1/users/me/membership/ranked-search": { scope: S.claimMembership },
-  "POST /api/v1/users/me/membership/challenge": { scope: S.claimMembership },
-  "POST /api/v1/users/me/membership/verify": { scope: S.claimMembership },
-  "POST /api/v1/users/me/membership/suggest": { scope: S.claimMembership },
   "GET /api/v1/consents/me": { scope: S.consents },
   "POST /api/v1/consents/me": { scope: S.consents },
   "DELETE /api/v1/consents/me/{id}": { scope: S.consents },

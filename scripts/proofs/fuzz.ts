@@ -790,6 +790,12 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     adminUpdateMinistry: { name: "Fuzz ministry renamed" },
     adminCreateCampus: { name: "Fuzz campus", timezone: "Asia/Kathmandu" },
     adminUpdateCampus: { name: "Fuzz campus renamed", timezone: "Asia/Kathmandu" },
+    // Membership matching and linking (interface.md 4.2): the member's record of the register, by id.
+    rankedMembershipSearch: { query: "Smith" },
+    challengeMembership: { membership_id: ids.memberRecord },
+    verifyMembership: { membership_id: ids.memberRecord, code: "123456" },
+    suggestMembershipLink: { membership_id: ids.memberRecord },
+    adminUpdateMembershipRecord: { given_name: "Fuzz", family_name: "Record", birth_date: "1970-05-01", email: "fuzz.record@example.org", phone: "+14155550123", household_id: "hh_fuzz", campus_id: null },
     // Registered OAuth clients (docs/decisions/0017): a confidential third-party app of the run's own.
     adminCreateClient: { name: "Fuzz app", type: "confidential", redirect_uris: ["https://fuzz.example/callback"], post_logout_redirect_uris: [], grant_types: ["authorization_code", "refresh_token"], scopes: ["openid", "profile"] },
     adminUpdateClient: { name: "Fuzz app, renamed", redirect_uris: ["https://fuzz.example/other"], post_logout_redirect_uris: [], scopes: ["openid"] },
@@ -814,6 +820,8 @@ export const DEFINED_ROUTE_OPTIONS: Record<string, Pick<IdentityRoute, "noValidT
   adminListEvents: { list: LISTS.events },
   adminListMinistries: { list: PLACES },
   adminListCampuses: { list: PLACES },
+  adminListMembershipRecords: { list: LISTS.records },
+  adminListMembershipSuggestions: { list: LISTS.suggestions },
   adminListWebhookDeliveries: { list: { sort: ["createdAt"] } },
 };
 
@@ -906,12 +914,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/verify", scope: "account:recovery", body: { code: "123456" } },
     { method: "POST", path: "/api/v1/users/me/recovery-contacts/{id}/resend", scope: "account:recovery" },
     { method: "GET", path: "/api/v1/users/me/security-events", scope: "account:sessions", query: true },
-    // Membership matching and linking (interface.md 4.2): the member's record of the register, by id.
-    { method: "GET", path: "/api/v1/users/me/membership", scope: "membership" },
-    { method: "POST", path: "/api/v1/users/me/membership/ranked-search", scope: "account:membership", body: { query: "Smith" } },
-    { method: "POST", path: "/api/v1/users/me/membership/challenge", scope: "account:membership", body: { membership_id: ids.memberRecord } },
-    { method: "POST", path: "/api/v1/users/me/membership/verify", scope: "account:membership", body: { membership_id: ids.memberRecord, code: "123456" } },
-    { method: "POST", path: "/api/v1/users/me/membership/suggest", scope: "account:membership", body: { membership_id: ids.memberRecord } },
     // Federated identities: the member has none, and no link code exists, so nothing here can succeed.
     { method: "GET", path: "/api/v1/users/me/linked-identities", scope: "account:linked-identities" },
     { method: "DELETE", path: "/api/v1/users/me/linked-identities/{id}", scope: "account:linked-identities" },
@@ -939,19 +941,6 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     // A kiosk's campus networks (issue 36): a second valid body of adminUpdateClient (definedBodies has the first);
     // the run's own client is not a kiosk's, so it is refused too.
     { method: "PATCH", path: "/api/v1/admin/clients/{id}", credential: admin, scope: "staff", body: { allowed_networks: ["203.0.113.0/24", "2001:db8:5::/48"] } },
-    { method: "GET", path: "/api/v1/admin/membership/records", credential: admin, scope: "staff", list: LISTS.records },
-    { method: "GET", path: "/api/v1/admin/membership/records/{id}", credential: admin, scope: "staff" },
-    {
-      method: "PATCH",
-      path: "/api/v1/admin/membership/records/{id}",
-      credential: admin,
-      scope: "staff",
-      body: { given_name: "Fuzz", family_name: "Record", birth_date: "1970-05-01", email: "fuzz.record@example.org", phone: "+14155550123", household_id: "hh_fuzz", campus_id: null },
-    },
-    { method: "POST", path: "/api/v1/admin/membership/records/{id}/unlink", credential: admin, scope: "staff" },
-    { method: "GET", path: "/api/v1/admin/membership/suggestions", credential: admin, scope: "staff", list: LISTS.suggestions },
-    { method: "POST", path: "/api/v1/admin/membership/suggestions/{id}/approve", credential: admin, scope: "staff" },
-    { method: "POST", path: "/api/v1/admin/membership/suggestions/{id}/reject", credential: admin, scope: "staff" },
     { method: "GET", path: "/api/v1/admin/families", credential: admin, scope: "staff", list: LISTS.families },
     { method: "GET", path: "/api/v1/admin/families/{id}", credential: admin, scope: "staff" },
     { method: "POST", path: "/api/v1/admin/families", credential: admin, scope: "staff", body: { name: "Fuzz household" } },
