@@ -14,7 +14,16 @@ import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
  * hostile-input proof and the route-file test read this list; a domain's new endpoint is added to its own
  * `endpoints.ts` list, not here.
  */
-export const ENDPOINTS: readonly Endpoint[] = [...checkInEndpoints, ...webhookEndpoints, ...clientEndpoints, ...seriesEndpoints, ...scheduleEndpoints, ...registrationEndpoints, ...staffCalendarEndpoints, ...membershipEndpoints];
+export const ENDPOINTS: readonly Endpoint[] = [
+  ...checkInEndpoints,
+  ...webhookEndpoints,
+  ...clientEndpoints,
+  ...seriesEndpoints,
+  ...scheduleEndpoints,
+  ...registrationEndpoints,
+  ...staffCalendarEndpoints,
+  ...membershipEndpoints,
+];
 
 /** The endpoints as OpenAPI paths, in the list's order. */
 export function endpointPaths(endpoints: readonly Endpoint[] = ENDPOINTS): ZodOpenApiPathsObject {
