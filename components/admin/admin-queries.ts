@@ -65,8 +65,9 @@ export function useMinistries() {
 }
 
 /**
- * The staff forms send the body as they built it (checked with the same schema first, not its parsed output),
- * so the API judges exactly what was typed; it is the definition's body, only not typed so.
+ * The staff forms send the body as they built it, not a parse of it, so the API judges exactly what was typed
+ * and names the field it refuses (the event form checks it with the same schema first; the places form leaves
+ * it to the API): it is the definition's body, only not typed so.
  */
 const asBody = <E extends { body?: unknown }>(body: object) => body as BodyInputOf<E>;
 
