@@ -2,19 +2,27 @@
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
-  AdminCampusPageSchema,
-  AdminCampusSchema,
-  AdminEventPageSchema,
-  AdminEventSchema,
-  AdminMinistryPageSchema,
-  AdminMinistrySchema,
-  type CreateEventInput,
-  type EventStatusChange,
-} from "@/lib/calendar/staff-schemas";
+  adminCancelEvent,
+  adminCreateCampus,
+  adminCreateEvent,
+  adminCreateMinistry,
+  adminGetEvent,
+  adminListCampuses,
+  adminListEvents,
+  adminListMinistries,
+  adminPostponeEvent,
+  adminPublishEvent,
+  adminUpdateCampus,
+  adminUpdateEvent,
+  adminUpdateMinistry,
+} from "@/lib/calendar/endpoints";
+import type { CreateEventInput, EventStatusChange } from "@/lib/calendar/staff-schemas";
 import { adminGetFamily, adminListFamilies } from "@/lib/families/endpoints";
-import { AdminMembershipSuggestionPageSchema, AdminMembershipSuggestionSchema } from "@/lib/membership/staff-schemas";
-import { AdminClientPageSchema, AdminClientSchema, type UpdateClientBody } from "@/lib/oauth/clients/staff-schemas";
-import { callEndpoint, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { adminApproveMembershipSuggestion, adminListMembershipSuggestions, adminRejectMembershipSuggestion } from "@/lib/membership/endpoints";
+import { adminListClients, adminUpdateClient } from "@/lib/oauth/clients/endpoints";
+import type { UpdateClientBody } from "@/lib/oauth/clients/staff-schemas";
+import type { BodyInputOf } from "@/lib/openapi/endpoint";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { adminQueryKeys } from "@/lib/portal-api/query-keys";
 
 /**
@@ -31,7 +39,7 @@ export function useAdminEvents(query: { q: string; page: number; status: string 
   if (query.status) search.set("status", query.status);
   return useQuery({
     queryKey: adminQueryKeys.eventList(query),
-    queryFn: () => portalApi(AdminEventPageSchema, `admin/events?${search.toString()}`),
+    queryFn: () => callEndpoint(adminListEvents, { query: search }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -41,7 +49,7 @@ export function useAdminEvents(query: { q: string; page: number; status: string 
 export function useAdminEvent(id: string) {
   return useQuery({
     queryKey: adminQueryKeys.event(id),
-    queryFn: () => portalApi(AdminEventSchema, `admin/events/${encodeURIComponent(id)}`),
+    queryFn: () => callEndpoint(adminGetEvent, { params: { id } }),
     retry: retryUnlessRefused,
     staleTime: 0,
     enabled: id !== "",
@@ -49,12 +57,21 @@ export function useAdminEvent(id: string) {
 }
 
 export function useCampuses() {
-  return useQuery({ queryKey: adminQueryKeys.campuses, queryFn: () => portalApi(AdminCampusPageSchema, "admin/campuses?per=100"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: adminQueryKeys.campuses, queryFn: () => callEndpoint(adminListCampuses, { query: { per: "100" } }), retry: retryUnlessRefused });
 }
 
 export function useMinistries() {
-  return useQuery({ queryKey: adminQueryKeys.ministries, queryFn: () => portalApi(AdminMinistryPageSchema, "admin/ministries?per=100"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: adminQueryKeys.ministries, queryFn: () => callEndpoint(adminListMinistries, { query: { per: "100" } }), retry: retryUnlessRefused });
 }
+
+/**
+ * The staff forms send the body as they built it, not a parse of it, so the API judges exactly what was typed
+ * and names the field it refuses (the event form checks it with the same schema first; the places form leaves
+ * it to the API): it is the definition's body, only not typed so.
+ */
+const asBody = <E extends { body?: unknown }>(body: object) => body as BodyInputOf<E>;
+
+const STATUS_CHANGES = { publish: adminPublishEvent, cancel: adminCancelEvent, postpone: adminPostponeEvent } as const satisfies Record<EventStatusChange, unknown>;
 
 function useRefreshEvents() {
   const queryClient = useQueryClient();
@@ -66,8 +83,8 @@ export function useSaveEvent(eventId: string | null) {
   return useMutation({
     mutationFn: (body: Partial<CreateEventInput> | Record<string, unknown>) =>
       eventId
-        ? portalApi(AdminEventSchema, `admin/events/${encodeURIComponent(eventId)}`, { method: "PATCH", body })
-        : portalApi(AdminEventSchema, "admin/events", { method: "POST", body }),
+        ? callEndpoint(adminUpdateEvent, { params: { id: eventId }, body: asBody<typeof adminUpdateEvent>(body) })
+        : callEndpoint(adminCreateEvent, { body: asBody<typeof adminCreateEvent>(body) }),
     onSettled: refresh,
   });
 }
@@ -76,7 +93,7 @@ export function useChangeEventStatus() {
   const refresh = useRefreshEvents();
   return useMutation({
     mutationFn: ({ eventId, change }: { eventId: string; change: EventStatusChange }) =>
-      portalApi(AdminEventSchema, `admin/events/${encodeURIComponent(eventId)}/${change}`, { method: "POST" }),
+      callEndpoint(STATUS_CHANGES[change], { params: { id: eventId } }),
     onSettled: refresh,
   });
 }
@@ -86,7 +103,7 @@ export function usePendingSuggestions(page: number, q: string) {
   if (q) search.set("q", q);
   return useQuery({
     queryKey: [...adminQueryKeys.suggestions, page, q],
-    queryFn: () => portalApi(AdminMembershipSuggestionPageSchema, `admin/membership/suggestions?${search.toString()}`),
+    queryFn: () => callEndpoint(adminListMembershipSuggestions, { query: search }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -97,7 +114,7 @@ export function useDecideSuggestion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, decision }: { id: string; decision: "approve" | "reject" }) =>
-      portalApi(AdminMembershipSuggestionSchema, `admin/membership/suggestions/${encodeURIComponent(id)}/${decision}`, { method: "POST" }),
+      callEndpoint(decision === "approve" ? adminApproveMembershipSuggestion : adminRejectMembershipSuggestion, { params: { id } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.suggestions }),
   });
 }
@@ -109,7 +126,7 @@ export function useAdminClients(query: { q: string; page: number }) {
   if (query.q) search.set("q", query.q);
   return useQuery({
     queryKey: adminQueryKeys.clientList(query),
-    queryFn: () => portalApi(AdminClientPageSchema, `admin/clients?${search.toString()}`),
+    queryFn: () => callEndpoint(adminListClients, { query: search }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -120,7 +137,7 @@ export function useUpdateClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ clientId, body }: { clientId: string; body: UpdateClientBody }) =>
-      portalApi(AdminClientSchema, `admin/clients/${encodeURIComponent(clientId)}`, { method: "PATCH", body }),
+      callEndpoint(adminUpdateClient, { params: { id: clientId }, body }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys.clients }),
   });
 }
@@ -133,7 +150,7 @@ export function useAdminPlaces(kind: "campuses" | "ministries", query: { q: stri
   if (query.q) search.set("q", query.q);
   return useQuery({
     queryKey: [...adminQueryKeys[kind], "list", query],
-    queryFn: () => (kind === "campuses" ? portalApi(AdminCampusPageSchema, `admin/campuses?${search.toString()}`) : portalApi(AdminMinistryPageSchema, `admin/ministries?${search.toString()}`)),
+    queryFn: () => (kind === "campuses" ? callEndpoint(adminListCampuses, { query: search }) : callEndpoint(adminListMinistries, { query: search })),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -145,8 +162,8 @@ export function useSavePlace(kind: "campuses" | "ministries") {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: { name?: string; timezone?: string } }) => {
-      const schema = kind === "campuses" ? AdminCampusSchema : AdminMinistrySchema;
-      return id === null ? portalApi(schema, `admin/${kind}`, { method: "POST", body }) : portalApi(schema, `admin/${kind}/${encodeURIComponent(id)}`, { method: "PATCH", body });
+      if (kind === "campuses") return id === null ? callEndpoint(adminCreateCampus, { body: asBody<typeof adminCreateCampus>(body) }) : callEndpoint(adminUpdateCampus, { params: { id }, body: asBody<typeof adminUpdateCampus>(body) });
+      return id === null ? callEndpoint(adminCreateMinistry, { body: asBody<typeof adminCreateMinistry>(body) }) : callEndpoint(adminUpdateMinistry, { params: { id }, body: asBody<typeof adminUpdateMinistry>(body) });
     },
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminQueryKeys[kind] }),
   });

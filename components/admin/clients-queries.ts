@@ -1,8 +1,9 @@
 "use client";
 
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { AdminClientSchema, AdminClientWithSecretSchema, type CreateClientBody } from "@/lib/oauth/clients/staff-schemas";
-import { portalApi } from "@/lib/portal-api/client";
+import { adminCreateClient, adminDisableClient, adminRotateClientSecret } from "@/lib/oauth/clients/endpoints";
+import type { CreateClientBody } from "@/lib/oauth/clients/staff-schemas";
+import { callEndpoint } from "@/lib/portal-api/client";
 
 /**
  * Staff › Apps' writes beyond the settings form (admin-queries.ts has the list and the settings edit):
@@ -18,7 +19,7 @@ export type RegisterClientInput = Partial<CreateClientBody> & Pick<CreateClientB
 export function useRegisterClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterClientInput) => portalApi(AdminClientWithSecretSchema, "admin/clients", { method: "POST", body }),
+    mutationFn: (body: RegisterClientInput) => callEndpoint(adminCreateClient, { body }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
 }
@@ -26,7 +27,7 @@ export function useRegisterClient() {
 export function useRotateClientSecret() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (clientId: string) => portalApi(AdminClientWithSecretSchema, `admin/clients/${encodeURIComponent(clientId)}/rotate-secret`, { method: "POST" }),
+    mutationFn: (clientId: string) => callEndpoint(adminRotateClientSecret, { params: { id: clientId } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
 }
@@ -34,7 +35,7 @@ export function useRotateClientSecret() {
 export function useDisableClient() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (clientId: string) => portalApi(AdminClientSchema, `admin/clients/${encodeURIComponent(clientId)}/disable`, { method: "POST" }),
+    mutationFn: (clientId: string) => callEndpoint(adminDisableClient, { params: { id: clientId } }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY }),
   });
 }

@@ -1,8 +1,9 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AdminMembershipRecordPageSchema, AdminMembershipRecordSchema, type UpdateMembershipRecordInput } from "@/lib/membership/staff-schemas";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { adminGetMembershipRecord, adminListMembershipRecords, adminUnlinkMembershipRecord, adminUpdateMembershipRecord } from "@/lib/membership/endpoints";
+import type { UpdateMembershipRecordInput } from "@/lib/membership/staff-schemas";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 
 /**
  * Staff › Membership › Register: the church's register records through the portal relay, searched and paged,
@@ -21,7 +22,7 @@ export function useMembershipRecords(query: { q: string; page: number; linked: L
   if (query.linked) search.set("linked", query.linked);
   return useQuery({
     queryKey: [...RECORDS_KEY, "list", query],
-    queryFn: () => portalApi(AdminMembershipRecordPageSchema, `admin/membership/records?${search.toString()}`),
+    queryFn: () => callEndpoint(adminListMembershipRecords, { query: search }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -31,7 +32,7 @@ export function useMembershipRecords(query: { q: string; page: number; linked: L
 export function useMembershipRecord(id: string) {
   return useQuery({
     queryKey: [...RECORDS_KEY, "one", id],
-    queryFn: () => portalApi(AdminMembershipRecordSchema, `admin/membership/records/${encodeURIComponent(id)}`),
+    queryFn: () => callEndpoint(adminGetMembershipRecord, { params: { id } }),
     retry: retryUnlessRefused,
     staleTime: 0,
   });
@@ -48,7 +49,7 @@ function useRefreshRecords() {
 export function useUpdateMembershipRecord(id: string) {
   const refresh = useRefreshRecords();
   return useMutation({
-    mutationFn: (body: UpdateMembershipRecordInput) => portalApi(AdminMembershipRecordSchema, `admin/membership/records/${encodeURIComponent(id)}`, { method: "PATCH", body }),
+    mutationFn: (body: UpdateMembershipRecordInput) => callEndpoint(adminUpdateMembershipRecord, { params: { id }, body }),
     onSettled: refresh,
   });
 }
@@ -56,7 +57,7 @@ export function useUpdateMembershipRecord(id: string) {
 export function useUnlinkMembershipRecord(id: string) {
   const refresh = useRefreshRecords();
   return useMutation({
-    mutationFn: () => portalApi(AdminMembershipRecordSchema, `admin/membership/records/${encodeURIComponent(id)}/unlink`, { method: "POST" }),
+    mutationFn: () => callEndpoint(adminUnlinkMembershipRecord, { params: { id } }),
     onSettled: refresh,
   });
 }

@@ -1,15 +1,16 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { adminQueryKeys } from "@/lib/portal-api/query-keys";
-import { AdminEventRegistrationsSchema, type RegistrationSettingsBody } from "@/lib/registrations/schemas";
+import { adminGetEventRegistrations, adminSetEventRegistration } from "@/lib/registrations/endpoints";
+import type { RegistrationSettingsBody } from "@/lib/registrations/schemas";
 
 /** An event's sign-up for staff (docs/decisions/0024): settings, counts, places and the waitlist. */
 export function useEventRegistrations(eventId: string) {
   return useQuery({
     queryKey: adminQueryKeys.registration(eventId),
-    queryFn: () => portalApi(AdminEventRegistrationsSchema, `admin/events/${encodeURIComponent(eventId)}/registration`),
+    queryFn: () => callEndpoint(adminGetEventRegistrations, { params: { id: eventId } }),
     retry: retryUnlessRefused,
   });
 }
@@ -17,7 +18,7 @@ export function useEventRegistrations(eventId: string) {
 export function useSaveRegistrationSettings(eventId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegistrationSettingsBody) => portalApi(AdminEventRegistrationsSchema, `admin/events/${encodeURIComponent(eventId)}/registration`, { method: "PUT", body }),
+    mutationFn: (body: RegistrationSettingsBody) => callEndpoint(adminSetEventRegistration, { params: { id: eventId }, body }),
     onSuccess: (answer) => queryClient.setQueryData(adminQueryKeys.registration(eventId), answer),
   });
 }

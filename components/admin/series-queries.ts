@@ -1,9 +1,10 @@
 "use client";
 
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import type { BodyInputOf } from "@/lib/openapi/endpoint";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { adminQueryKeys } from "@/lib/portal-api/query-keys";
-import { AdminSeriesPageSchema, AdminSeriesSchema } from "@/lib/series/schemas";
+import { adminCreateSeries, adminGetSeries, adminListSeries, adminPublishSeries, adminUpdateSeries } from "@/lib/series/endpoints";
 
 /**
  * Recurring series through the portal relay (/portal/api/v1/admin/series, docs/decisions/0026). A series is
@@ -19,7 +20,7 @@ export function useSeriesList(query: { q: string; page: number }) {
   if (query.q) search.set("q", query.q);
   return useQuery({
     queryKey: [...adminQueryKeys.events, "series-list", query],
-    queryFn: () => portalApi(AdminSeriesPageSchema, `admin/series?${search.toString()}`),
+    queryFn: () => callEndpoint(adminListSeries, { query: search }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -29,12 +30,18 @@ export function useSeriesList(query: { q: string; page: number }) {
 export function useSeries(id: string) {
   return useQuery({
     queryKey: seriesKey(id),
-    queryFn: () => portalApi(AdminSeriesSchema, `admin/series/${encodeURIComponent(id)}`),
+    queryFn: () => callEndpoint(adminGetSeries, { params: { id } }),
     retry: retryUnlessRefused,
     staleTime: 0,
     enabled: id !== "",
   });
 }
+
+/**
+ * The event form sends the body as it built it (checked with the same schema first, not its parsed output),
+ * so the API judges exactly what was typed; it is the definition's body, only not typed so.
+ */
+const asBody = <E extends typeof adminCreateSeries | typeof adminUpdateSeries>(body: Record<string, unknown>) => body as BodyInputOf<E>;
 
 function useRefresh() {
   const queryClient = useQueryClient();
@@ -43,15 +50,15 @@ function useRefresh() {
 
 export function useCreateSeries() {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: Record<string, unknown>) => portalApi(AdminSeriesSchema, "admin/series", { method: "POST", body }), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: Record<string, unknown>) => callEndpoint(adminCreateSeries, { body: asBody<typeof adminCreateSeries>(body) }), onSuccess: refresh });
 }
 
 export function useUpdateSeries(id: string) {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: (body: Record<string, unknown>) => portalApi(AdminSeriesSchema, `admin/series/${encodeURIComponent(id)}`, { method: "PATCH", body }), onSuccess: refresh });
+  return useMutation({ mutationFn: (body: Record<string, unknown>) => callEndpoint(adminUpdateSeries, { params: { id }, body: asBody<typeof adminUpdateSeries>(body) }), onSuccess: refresh });
 }
 
 export function usePublishSeries(id: string) {
   const refresh = useRefresh();
-  return useMutation({ mutationFn: () => portalApi(AdminSeriesSchema, `admin/series/${encodeURIComponent(id)}/publish`, { method: "POST" }), onSuccess: refresh });
+  return useMutation({ mutationFn: () => callEndpoint(adminPublishSeries, { params: { id } }), onSuccess: refresh });
 }

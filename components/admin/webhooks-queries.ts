@@ -2,18 +2,18 @@
 
 import { useEffect } from "react";
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import {
-  AdminWebhookPageSchema,
-  AdminWebhookSchema,
-  AdminWebhookWithSecretSchema,
-  WebhookDeliveryPageSchema,
-  WebhookDeliverySchema,
-  type AdminWebhook,
-  type CreateWebhookBody,
-  type UpdateWebhookBody,
-  type WebhookDelivery,
-} from "@/lib/webhooks/schemas";
+  adminCreateWebhook,
+  adminDeleteWebhook,
+  adminListWebhookDeliveries,
+  adminListWebhooks,
+  adminRedeliverWebhook,
+  adminRotateWebhookSecret,
+  adminTestWebhook,
+  adminUpdateWebhook,
+} from "@/lib/webhooks/endpoints";
+import type { AdminWebhook, CreateWebhookBody, UpdateWebhookBody, WebhookDelivery } from "@/lib/webhooks/schemas";
 
 /**
  * Staff › Webhooks' reads and writes (docs/decisions/0027). Every write refreshes every webhook query; a
@@ -24,14 +24,12 @@ const WEBHOOKS_KEY = ["admin", "webhooks"] as const;
 export const WEBHOOKS_PER_PAGE = 20;
 export const DELIVERIES_PER_PAGE = 20;
 
-const path = (id: string, rest = "") => `admin/webhooks/${encodeURIComponent(id)}${rest}`;
-
 export function useAdminWebhooks(query: { q: string; page: number }) {
   const search = new URLSearchParams({ page: String(query.page), per: String(WEBHOOKS_PER_PAGE), sort: "-createdAt" });
   if (query.q) search.set("q", query.q);
   return useQuery({
     queryKey: [...WEBHOOKS_KEY, "list", query],
-    queryFn: () => portalApi(AdminWebhookPageSchema, `admin/webhooks?${search.toString()}`),
+    queryFn: () => callEndpoint(adminListWebhooks, { query: search }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -42,7 +40,7 @@ export function useAdminWebhooks(query: { q: string; page: number }) {
 export function useWebhookDeliveries(id: string, page: number) {
   return useQuery({
     queryKey: [...WEBHOOKS_KEY, "deliveries", id, page],
-    queryFn: () => portalApi(WebhookDeliveryPageSchema, path(id, `/deliveries?page=${page}&per=${DELIVERIES_PER_PAGE}`)),
+    queryFn: () => callEndpoint(adminListWebhookDeliveries, { params: { id }, query: { page: String(page), per: String(DELIVERIES_PER_PAGE) } }),
     retry: retryUnlessRefused,
     placeholderData: keepPreviousData,
     refetchInterval: 5_000,
@@ -69,10 +67,10 @@ function useWebhookMutation<Input, Output>(mutationFn: (input: Input) => Promise
   return useMutation({ mutationFn, onSettled: () => void queryClient.invalidateQueries({ queryKey: WEBHOOKS_KEY }) });
 }
 
-export const useCreateWebhook = () => useWebhookMutation((body: Partial<CreateWebhookBody> & Pick<CreateWebhookBody, "url" | "event_types">) => portalApi(AdminWebhookWithSecretSchema, "admin/webhooks", { method: "POST", body }));
-export const useUpdateWebhook = () => useWebhookMutation(({ id, body }: { id: string; body: UpdateWebhookBody }) => portalApi(AdminWebhookSchema, path(id), { method: "PATCH", body }));
-export const useDeleteWebhook = () => useWebhookMutation((id: string) => portalApi(AdminWebhookSchema, path(id), { method: "DELETE" }));
-export const useRotateWebhookSecret = () => useWebhookMutation((id: string) => portalApi(AdminWebhookWithSecretSchema, path(id, "/rotate-secret"), { method: "POST" }));
-export const useTestWebhook = () => useWebhookMutation((id: string) => portalApi(WebhookDeliverySchema, path(id, "/test"), { method: "POST" }));
+export const useCreateWebhook = () => useWebhookMutation((body: Partial<CreateWebhookBody> & Pick<CreateWebhookBody, "url" | "event_types">) => callEndpoint(adminCreateWebhook, { body }));
+export const useUpdateWebhook = () => useWebhookMutation(({ id, body }: { id: string; body: UpdateWebhookBody }) => callEndpoint(adminUpdateWebhook, { params: { id }, body }));
+export const useDeleteWebhook = () => useWebhookMutation((id: string) => callEndpoint(adminDeleteWebhook, { params: { id } }));
+export const useRotateWebhookSecret = () => useWebhookMutation((id: string) => callEndpoint(adminRotateWebhookSecret, { params: { id } }));
+export const useTestWebhook = () => useWebhookMutation((id: string) => callEndpoint(adminTestWebhook, { params: { id } }));
 export const useRedeliverWebhook = () =>
-  useWebhookMutation(({ id, deliveryId }: { id: string; deliveryId: string }) => portalApi(WebhookDeliverySchema, path(id, `/deliveries/${encodeURIComponent(deliveryId)}/redeliver`), { method: "POST" }));
+  useWebhookMutation(({ id, deliveryId }: { id: string; deliveryId: string }) => callEndpoint(adminRedeliverWebhook, { params: { id, deliveryId } }));

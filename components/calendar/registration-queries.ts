@@ -2,9 +2,10 @@
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
-import { EventRegistrationViewSchema, RegistrationListSchema, RegistrationSchema } from "@/lib/registrations/schemas";
+import { cancelRegistration, getEventRegistration, registerForEvent } from "@/lib/registrations/endpoints";
+import { RegistrationListSchema } from "@/lib/registrations/schemas";
 
 /**
  * An event's sign-up for the signed-in member's household, through the portal relay (docs/decisions/0024).
@@ -13,7 +14,7 @@ import { EventRegistrationViewSchema, RegistrationListSchema, RegistrationSchema
 export function useEventRegistration(eventId: string) {
   return useQuery({
     queryKey: accountQueryKeys.eventRegistration(eventId),
-    queryFn: () => portalApi(EventRegistrationViewSchema, `users/me/events/${encodeURIComponent(eventId)}/registration`),
+    queryFn: () => callEndpoint(getEventRegistration, { params: { eventId } }),
     retry: retryUnlessRefused,
   });
 }
@@ -29,7 +30,7 @@ function useRefreshRegistrations(eventId: string) {
 export function useRegister(eventId: string) {
   const refresh = useRefreshRegistrations(eventId);
   return useMutation({
-    mutationFn: (personIds: string[]) => portalApi(RegistrationListSchema, `users/me/events/${encodeURIComponent(eventId)}/registration`, { method: "POST", body: { person_ids: personIds } }),
+    mutationFn: (personIds: string[]) => callEndpoint(registerForEvent, { params: { eventId }, body: { person_ids: personIds } }),
     onSettled: refresh,
   });
 }
@@ -37,7 +38,7 @@ export function useRegister(eventId: string) {
 export function useCancelRegistration(eventId: string) {
   const refresh = useRefreshRegistrations(eventId);
   return useMutation({
-    mutationFn: (registrationId: string) => portalApi(RegistrationSchema, `users/me/registrations/${encodeURIComponent(registrationId)}`, { method: "DELETE" }),
+    mutationFn: (registrationId: string) => callEndpoint(cancelRegistration, { params: { id: registrationId } }),
     onSettled: refresh,
   });
 }

@@ -1,17 +1,17 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
-import { IssuedScheduleFeedSchema, ScheduleFeedStatusSchema, ScheduleSchema } from "@/lib/schedule/schemas";
+import { getMySchedule, getMyScheduleFeed, issueMyScheduleFeed, revokeMyScheduleFeed } from "@/lib/schedule/endpoints";
 
 /** "My schedule" through the portal relay (docs/decisions/0025): the schedule, and its private feed's status. */
 export function useSchedule() {
-  return useQuery({ queryKey: accountQueryKeys.schedule, queryFn: () => portalApi(ScheduleSchema, "users/me/schedule"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: accountQueryKeys.schedule, queryFn: () => callEndpoint(getMySchedule, {}), retry: retryUnlessRefused });
 }
 
 export function useScheduleFeed() {
-  return useQuery({ queryKey: accountQueryKeys.scheduleFeed, queryFn: () => portalApi(ScheduleFeedStatusSchema, "users/me/schedule-feed"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: accountQueryKeys.scheduleFeed, queryFn: () => callEndpoint(getMyScheduleFeed, {}), retry: retryUnlessRefused });
 }
 
 function useRefreshFeed() {
@@ -26,7 +26,7 @@ export function useIssueScheduleFeed() {
   const queryClient = useQueryClient();
   const refresh = useRefreshFeed();
   return useMutation({
-    mutationFn: () => portalApi(IssuedScheduleFeedSchema, "users/me/schedule-feed", { method: "POST" }),
+    mutationFn: () => callEndpoint(issueMyScheduleFeed, {}),
     onSuccess: (issued) => queryClient.setQueryData(accountQueryKeys.scheduleFeed, { feed: issued.feed }),
     onSettled: refresh,
   });
@@ -34,5 +34,5 @@ export function useIssueScheduleFeed() {
 
 export function useRevokeScheduleFeed() {
   const refresh = useRefreshFeed();
-  return useMutation({ mutationFn: () => portalApi(ScheduleFeedStatusSchema, "users/me/schedule-feed", { method: "DELETE" }), onSettled: refresh });
+  return useMutation({ mutationFn: () => callEndpoint(revokeMyScheduleFeed, {}), onSettled: refresh });
 }

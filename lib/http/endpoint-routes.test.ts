@@ -11,54 +11,10 @@ import { ENDPOINT } from "./endpoint-route.ts";
  * `dynamic`, nothing else, so no route can skip the wrapper or answer outside its definition. Each definition
  * is bound by the route file of its own path, and each bound verb is a definition of the list the OpenAPI
  * document and the proofs read.
- *
- * The route files not yet moved to definitions are listed here by path, and the list only shrinks: a file
- * moved must leave it, a new file cannot join it.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TREE = "app/api/v1";
-const LEGACY_ROUTE_FILES = new Set([
-  "/api/v1/admin/campuses/[id]",
-  "/api/v1/admin/campuses",
-  "/api/v1/admin/clients/[id]/disable",
-  "/api/v1/admin/clients/[id]/rotate-secret",
-  "/api/v1/admin/clients/[id]",
-  "/api/v1/admin/clients",
-  "/api/v1/admin/events/[id]/cancel",
-  "/api/v1/admin/events/[id]/postpone",
-  "/api/v1/admin/events/[id]/publish",
-  "/api/v1/admin/events/[id]/registration",
-  "/api/v1/admin/events/[id]",
-  "/api/v1/admin/events",
-  "/api/v1/admin/membership/records/[id]",
-  "/api/v1/admin/membership/records/[id]/unlink",
-  "/api/v1/admin/membership/records",
-  "/api/v1/admin/membership/suggestions/[id]/approve",
-  "/api/v1/admin/membership/suggestions/[id]/reject",
-  "/api/v1/admin/membership/suggestions",
-  "/api/v1/admin/ministries/[id]",
-  "/api/v1/admin/ministries",
-  "/api/v1/admin/series/[id]/publish",
-  "/api/v1/admin/series/[id]",
-  "/api/v1/admin/series",
-  "/api/v1/admin/webhooks/[id]/deliveries/[deliveryId]/redeliver",
-  "/api/v1/admin/webhooks/[id]/deliveries",
-  "/api/v1/admin/webhooks/[id]/rotate-secret",
-  "/api/v1/admin/webhooks/[id]",
-  "/api/v1/admin/webhooks/[id]/test",
-  "/api/v1/admin/webhooks",
-  "/api/v1/users/me/events/[eventId]/registration",
-  "/api/v1/users/me/membership/challenge",
-  "/api/v1/users/me/membership/ranked-search",
-  "/api/v1/users/me/membership",
-  "/api/v1/users/me/membership/suggest",
-  "/api/v1/users/me/membership/verify",
-  "/api/v1/users/me/registrations/[id]",
-  "/api/v1/users/me/registrations",
-  "/api/v1/users/me/schedule-feed",
-  "/api/v1/users/me/schedule",
-]);
 
 /** Catch-alls ([...path]) are the surface's 404 for an unknown path, not operations. */
 function routeFiles(directory: string): string[] {
@@ -74,21 +30,16 @@ const folderPath = (file: string) => `/${path.relative(path.join(ROOT, "app"), p
 const templatePath = (folder: string) => folder.replace(/\[(\w+)\]/g, "{$1}");
 
 const files = routeFiles(path.join(ROOT, TREE));
-const defined = files.filter((file) => !LEGACY_ROUTE_FILES.has(folderPath(file)));
 
 describe("the identity API's route files", () => {
-  it("are each made from definitions, or listed as not yet moved", () => {
+  it("are each made from definitions", () => {
     expect(files.length).toBeGreaterThan(100);
-    for (const file of files) {
-      const made = readFileSync(file, "utf8").includes("endpointRoutes(");
-      expect(made, `${folderPath(file)}: ${LEGACY_ROUTE_FILES.has(folderPath(file)) ? "moved to definitions: take it off the list" : "not made from definitions"}`).toBe(!LEGACY_ROUTE_FILES.has(folderPath(file)));
-    }
-    for (const listed of LEGACY_ROUTE_FILES) expect(files.map(folderPath), `${listed} is listed but has no route file`).toContain(listed);
+    for (const file of files) expect(readFileSync(file, "utf8").includes("endpointRoutes("), `${folderPath(file)}: not made from definitions`).toBe(true);
   });
 
   it("export only what endpointRoutes makes, each verb its definition of the file's own path", async () => {
     const bound = new Set<Endpoint>();
-    for (const file of defined) {
+    for (const file of files) {
       const routeModule = (await import(file)) as Record<string, unknown>;
       const where = folderPath(file);
       expect(Object.keys(routeModule).sort(), where).toEqual(["DELETE", "GET", "PATCH", "POST", "PUT", "dynamic"]);

@@ -1,15 +1,10 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { calendarPaths, staffEventPaths } from "../calendar/openapi-paths.ts";
-import { membershipPaths, staffMembershipPaths } from "../membership/openapi-paths.ts";
-import { registrationPaths, staffRegistrationPaths } from "../registrations/openapi-paths.ts";
-import { staffSeriesPaths } from "../series/openapi-paths.ts";
+import { calendarPaths } from "../calendar/openapi-paths.ts";
 import { schedulePaths } from "../schedule/openapi-paths.ts";
-import { staffClientPaths } from "../oauth/clients/openapi-paths.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
 import { SCOPE_RULES } from "../oauth/scopes.ts";
 import { MAX_PER } from "../staff-lists/schemas.ts";
 import { SIGN_IN_AGAIN_FOR_ELEVATED_ACCOUNT } from "../users/staff-schemas.ts";
-import { staffWebhookPaths } from "../webhooks/openapi-paths.ts";
 import { endpointPaths } from "./endpoints.ts";
 import { calendarError, identityError } from "./responses.ts";
 import { routeNeeds } from "./route-scopes.ts";
@@ -167,14 +162,6 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
     // In this order: the document lists them so.
     paths: withTokenNeeds(
       withOutageAnswers(withDefinedEndpoints({
-        ...staffEventPaths,
-        ...staffClientPaths,
-        ...staffMembershipPaths,
-        ...staffRegistrationPaths,
-        ...staffSeriesPaths,
-        ...staffWebhookPaths,
-        ...membershipPaths,
-        ...registrationPaths,
         ...schedulePaths,
         ...calendarPaths,
       })),

@@ -1,18 +1,25 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { auditEndpoints } from "../audit/endpoints.ts";
+import { staffCalendarEndpoints } from "../calendar/endpoints.ts";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
 import { consentEndpoints } from "../consents/endpoints.ts";
 import { contactEndpoints } from "../contacts/endpoints.ts";
 import { familyEndpoints } from "../families/endpoints.ts";
 import { federationEndpoints } from "../federation/endpoints.ts";
 import { guardianEndpoints } from "../guardians/endpoints.ts";
+import { membershipEndpoints } from "../membership/endpoints.ts";
 import { mfaEndpoints } from "../mfa/endpoints.ts";
+import { clientEndpoints } from "../oauth/clients/endpoints.ts";
 import { passkeyEndpoints } from "../passkeys/endpoints.ts";
 import { privacyEndpoints } from "../privacy/endpoints.ts";
+import { registrationEndpoints } from "../registrations/endpoints.ts";
+import { scheduleEndpoints } from "../schedule/endpoints.ts";
 import { securityLogEndpoints } from "../security-log/endpoints.ts";
+import { seriesEndpoints } from "../series/endpoints.ts";
 import { sessionEndpoints } from "../sessions/endpoints.ts";
 import { systemEndpoints } from "../system/endpoints.ts";
 import { userEndpoints } from "../users/endpoints.ts";
+import { webhookEndpoints } from "../webhooks/endpoints.ts";
 import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
 
 /**
@@ -35,6 +42,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...mfaEndpoints,
   ...federationEndpoints,
   ...userEndpoints,
+  ...webhookEndpoints,
+  ...clientEndpoints,
+  ...seriesEndpoints,
+  ...scheduleEndpoints,
+  ...registrationEndpoints,
+  ...staffCalendarEndpoints,
+  ...membershipEndpoints,
 ];
 
 /** The endpoints as OpenAPI paths, in the list's order. */

@@ -24,19 +24,6 @@ export interface RouteNeeds {
 const S = AREA_SCOPES;
 
 export const SELF_SERVICE_ROUTE_NEEDS: Record<string, RouteNeeds> = {
-  "GET /api/v1/users/me/membership": { scope: S.membership },
-  "POST /api/v1/users/me/membership/ranked-search": { scope: S.claimMembership },
-  "POST /api/v1/users/me/membership/challenge": { scope: S.claimMembership },
-  "POST /api/v1/users/me/membership/verify": { scope: S.claimMembership },
-  "POST /api/v1/users/me/membership/suggest": { scope: S.claimMembership },
-  "GET /api/v1/users/me/registrations": { scope: S.calendar },
-  "DELETE /api/v1/users/me/registrations/{id}": { scope: S.calendar },
-  "GET /api/v1/users/me/events/{eventId}/registration": { scope: S.calendar },
-  "POST /api/v1/users/me/events/{eventId}/registration": { scope: S.calendar },
-  "GET /api/v1/users/me/schedule": { scope: S.calendar },
-  "GET /api/v1/users/me/schedule-feed": { scope: S.calendar },
-  "POST /api/v1/users/me/schedule-feed": { scope: S.calendar, recentSignIn: true },
-  "DELETE /api/v1/users/me/schedule-feed": { scope: S.calendar },
 };
 
 /** Staff routes not yet defined that are sensitive changes besides needing `staff` (a defined one says so in its access). */

@@ -1,9 +1,8 @@
 "use client";
 
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { AcknowledgementSchema } from "@/lib/identity/schemas";
-import { MembershipChallengeSchema, MembershipLinkedSchema, MembershipSearchResultSchema, MyMembershipSchema } from "@/lib/membership/schemas";
-import { portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { challengeMembership, getMyMembership, rankedMembershipSearch, suggestMembershipLink, verifyMembership } from "@/lib/membership/endpoints";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 
 /**
@@ -20,19 +19,19 @@ function useRefreshMembership() {
 }
 
 export function useMyMembership() {
-  return useQuery({ queryKey: accountQueryKeys.membership, queryFn: () => portalApi(MyMembershipSchema, "users/me/membership"), retry: retryUnlessRefused });
+  return useQuery({ queryKey: accountQueryKeys.membership, queryFn: () => callEndpoint(getMyMembership, {}), retry: retryUnlessRefused });
 }
 
 export function useMembershipSearch() {
   return useMutation({
-    mutationFn: (query: string) => portalApi(MembershipSearchResultSchema, "users/me/membership/ranked-search", { method: "POST", body: { query } }),
+    mutationFn: (query: string) => callEndpoint(rankedMembershipSearch, { body: { query } }),
   });
 }
 
 export function useMembershipChallenge() {
   return useMutation({
     mutationFn: (membershipId: string) =>
-      portalApi(MembershipChallengeSchema, "users/me/membership/challenge", { method: "POST", body: { membership_id: membershipId } }),
+      callEndpoint(challengeMembership, { body: { membership_id: membershipId } }),
   });
 }
 
@@ -40,7 +39,7 @@ export function useVerifyMembership() {
   const refresh = useRefreshMembership();
   return useMutation({
     mutationFn: ({ membershipId, code }: { membershipId: string; code: string }) =>
-      portalApi(MembershipLinkedSchema, "users/me/membership/verify", { method: "POST", body: { membership_id: membershipId, code } }),
+      callEndpoint(verifyMembership, { body: { membership_id: membershipId, code } }),
     onSettled: refresh,
   });
 }
@@ -48,7 +47,7 @@ export function useVerifyMembership() {
 export function useSuggestMembership() {
   const refresh = useRefreshMembership();
   return useMutation({
-    mutationFn: (membershipId: string) => portalApi(AcknowledgementSchema, "users/me/membership/suggest", { method: "POST", body: { membership_id: membershipId } }),
+    mutationFn: (membershipId: string) => callEndpoint(suggestMembershipLink, { body: { membership_id: membershipId } }),
     onSettled: refresh,
   });
 }

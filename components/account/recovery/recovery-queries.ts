@@ -12,7 +12,7 @@ import {
 } from "@/lib/contacts/endpoints";
 import type { RecoveryContact } from "@/lib/contacts/schemas";
 import { useRefreshAfterChange } from "../use-refresh-after-change";
-import { callEndpoint, portalApi, retryUnlessRefused } from "@/lib/portal-api/client";
+import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 import { getMyProfile } from "@/lib/users/endpoints";
 

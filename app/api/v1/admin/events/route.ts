@@ -1,18 +1,13 @@
 import { createEvent } from "@/lib/calendar/create-event";
+import { adminCreateEvent, adminListEvents } from "@/lib/calendar/endpoints";
 import { listStaffEvents } from "@/lib/calendar/list-staff-events";
-import { adminEventsQuerySchema, createEventBodySchema } from "@/lib/calendar/staff-schemas";
-import { identityJson, identityRoute, readJsonBody, readQuery } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/admin/events - every event (drafts too), searched, filtered by status, sorted and paged
-export const GET = identityRoute({ staff: true, permission: "events:read" }, async ({ request, database }) => identityJson(await listStaffEvents(database, readQuery(request, adminEventsQuerySchema))));
-
-// POST /api/v1/admin/events - a new event, a DRAFT until published (201)
-export const POST = identityRoute({ staff: true, permission: "events:write" }, async ({ request, database }) =>
-  identityJson(await createEvent(database, await readJsonBody(request, createEventBodySchema)), 201),
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // GET /api/v1/admin/events - every event (drafts too), searched, filtered by status, sorted and paged
+  handle(adminListEvents, ({ query, database }) => listStaffEvents(database, query)),
+  // POST /api/v1/admin/events - a new event, a DRAFT until published (201)
+  handle(adminCreateEvent, ({ body, database }) => createEvent(database, body)),
 );
-
-// PUT, PATCH, DELETE /api/v1/admin/events - 405 in the identity error shape
-export const { PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET", "POST"]);

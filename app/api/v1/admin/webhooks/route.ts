@@ -1,18 +1,13 @@
-import { identityJson, identityRoute, readJsonBody, readQuery } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 import { createWebhook } from "@/lib/webhooks/create-webhook";
+import { adminCreateWebhook, adminListWebhooks } from "@/lib/webhooks/endpoints";
 import { listWebhooks } from "@/lib/webhooks/list-webhooks";
-import { adminWebhooksQuerySchema, createWebhookBodySchema } from "@/lib/webhooks/schemas";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/admin/webhooks - the webhook endpoints (never a secret), searched, sorted and paged
-export const GET = identityRoute({ staff: true, permission: "clients:read" }, async ({ request, database }) => identityJson(await listWebhooks(database, readQuery(request, adminWebhooksQuerySchema))));
-
-// POST /api/v1/admin/webhooks - register an endpoint; its signing secret is answered this once (201)
-export const POST = identityRoute({ staff: true, permission: "clients:write" }, async ({ request, database }) =>
-  identityJson(await createWebhook(database, await readJsonBody(request, createWebhookBodySchema)), 201),
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // GET /api/v1/admin/webhooks - the webhook endpoints (never a secret), searched, sorted and paged
+  handle(adminListWebhooks, ({ query, database }) => listWebhooks(database, query)),
+  // POST /api/v1/admin/webhooks - register an endpoint; its signing secret is answered this once (201)
+  handle(adminCreateWebhook, ({ body, database }) => createWebhook(database, body)),
 );
-
-// PUT, PATCH, DELETE /api/v1/admin/webhooks - 405 in the identity error shape
-export const { PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET", "POST"]);

@@ -1,14 +1,10 @@
+import { adminUpdateCampus } from "@/lib/calendar/endpoints";
 import { updateCampusOrThrow } from "@/lib/calendar/update-place-or-throw";
-import { updateCampusBodySchema } from "@/lib/calendar/staff-schemas";
-import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 
 export const dynamic = "force-dynamic";
 
-// PATCH /api/v1/admin/campuses/{id} - rename a campus or change its time zone (its events keep their own)
-export const PATCH = identityRoute<{ id: string }>({ staff: true, permission: "events:write" }, async ({ request, params, database }) =>
-  identityJson(await updateCampusOrThrow(database, params.id, await readJsonBody(request, updateCampusBodySchema))),
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // PATCH /api/v1/admin/campuses/{id} - rename a campus or change its time zone (its events keep their own)
+  handle(adminUpdateCampus, ({ params, body, database }) => updateCampusOrThrow(database, params.id, body)),
 );
-
-// GET, POST, PUT, DELETE /api/v1/admin/campuses/[id] - 405 in the identity error shape
-export const { GET, POST, PUT, DELETE } = identityMethodNotAllowed(["PATCH"]);

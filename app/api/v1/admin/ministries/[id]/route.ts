@@ -1,15 +1,10 @@
+import { adminUpdateMinistry } from "@/lib/calendar/endpoints";
 import { updateMinistryOrThrow } from "@/lib/calendar/update-place-or-throw";
-import { updateMinistryBodySchema } from "@/lib/calendar/staff-schemas";
-import { identityJson, identityRoute, readJsonBody } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 
 export const dynamic = "force-dynamic";
 
-// PATCH /api/v1/admin/ministries/{id} - rename a ministry
-export const PATCH = identityRoute<{ id: string }>({ staff: true, permission: "events:write" }, async ({ request, params, database }) => {
-  const { name } = await readJsonBody(request, updateMinistryBodySchema);
-  return identityJson(await updateMinistryOrThrow(database, params.id, name));
-});
-
-// GET, POST, PUT, DELETE /api/v1/admin/ministries/[id] - 405 in the identity error shape
-export const { GET, POST, PUT, DELETE } = identityMethodNotAllowed(["PATCH"]);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // PATCH /api/v1/admin/ministries/{id} - rename a ministry
+  handle(adminUpdateMinistry, ({ params, body, database }) => updateMinistryOrThrow(database, params.id, body.name)),
+);

@@ -1,12 +1,10 @@
-import { identityJson, identityRoute } from "@/lib/http/identity";
-import { AREA_SCOPES } from "@/lib/oauth/scopes";
-import { getMyMembership } from "@/lib/membership/get-my-membership";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
+import { getMyMembership } from "@/lib/membership/endpoints";
+import { getMyMembership as getMyMembershipOf } from "@/lib/membership/get-my-membership";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/users/me/membership - the membership record linked to the member, and their requests waiting for staff
-export const GET = identityRoute({ scope: AREA_SCOPES.membership, permission: "profile:read" }, async ({ caller, database }) => identityJson(await getMyMembership(database, caller.userId)));
-
-// POST, PUT, PATCH, DELETE /api/v1/users/me/membership - 405 in the identity error shape
-export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // GET /api/v1/users/me/membership - the membership record linked to the member, and their requests waiting for staff
+  handle(getMyMembership, ({ caller, database }) => getMyMembershipOf(database, caller.userId)),
+);

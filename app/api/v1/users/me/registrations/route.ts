@@ -1,12 +1,10 @@
-import { identityJson, identityRoute } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
-import { AREA_SCOPES } from "@/lib/oauth/scopes";
-import { listMyRegistrations } from "@/lib/registrations/list-my-registrations";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
+import { listMyRegistrations } from "@/lib/registrations/endpoints";
+import { listMyRegistrations as listMyRegistrationsOf } from "@/lib/registrations/list-my-registrations";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/users/me/registrations - the live sign-ups of the member and their household's children for events not yet ended
-export const GET = identityRoute({ scope: AREA_SCOPES.calendar, permission: "profile:read" }, async ({ caller, database }) => identityJson(await listMyRegistrations(database, caller.userId)));
-
-// POST, PUT, PATCH, DELETE /api/v1/users/me/registrations - 405 in the identity error shape
-export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // GET /api/v1/users/me/registrations - the live sign-ups of the member and their household's children for events not yet ended
+  handle(listMyRegistrations, ({ caller, database }) => listMyRegistrationsOf(database, caller.userId)),
+);

@@ -1,21 +1,15 @@
 import { env } from "@/lib/env";
-import { identityJson, identityRoute } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
-import { AREA_SCOPES } from "@/lib/oauth/scopes";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
+import { getMyScheduleFeed, issueMyScheduleFeed, revokeMyScheduleFeed } from "@/lib/schedule/endpoints";
 import { getScheduleFeed, issueScheduleFeed, revokeScheduleFeed } from "@/lib/schedule/schedule-feed";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/users/me/schedule-feed - the member's live private calendar feed (id and dates, never its address), or null
-export const GET = identityRoute({ scope: AREA_SCOPES.calendar, permission: "profile:read" }, async ({ caller, database }) => identityJson(await getScheduleFeed(database, caller.userId)));
-
-// POST /api/v1/users/me/schedule-feed - a new feed address replacing the live one; answered this once (201)
-export const POST = identityRoute({ scope: AREA_SCOPES.calendar, permission: "profile:write", recentSignIn: true }, async ({ caller, database, context }) =>
-  identityJson(await issueScheduleFeed(database, caller.userId, env().CALENDAR_URL, context), 201),
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // GET /api/v1/users/me/schedule-feed - the member's live private calendar feed (id and dates, never its address), or null
+  handle(getMyScheduleFeed, ({ caller, database }) => getScheduleFeed(database, caller.userId)),
+  // POST /api/v1/users/me/schedule-feed - a new feed address replacing the live one; answered this once (201)
+  handle(issueMyScheduleFeed, ({ caller, database, context }) => issueScheduleFeed(database, caller.userId, env().CALENDAR_URL, context)),
+  // DELETE /api/v1/users/me/schedule-feed - revoke the live feed: its address answers 404 at once
+  handle(revokeMyScheduleFeed, ({ caller, database, context }) => revokeScheduleFeed(database, caller.userId, context)),
 );
-
-// DELETE /api/v1/users/me/schedule-feed - revoke the live feed: its address answers 404 at once
-export const DELETE = identityRoute({ scope: AREA_SCOPES.calendar, permission: "profile:write" }, async ({ caller, database, context }) => identityJson(await revokeScheduleFeed(database, caller.userId, context)));
-
-// PUT, PATCH /api/v1/users/me/schedule-feed - 405 in the identity error shape
-export const { PUT, PATCH } = identityMethodNotAllowed(["GET", "POST", "DELETE"]);

@@ -1,11 +1,10 @@
 import { changeEventStatus } from "@/lib/calendar/change-event-status";
-import { identityJson, identityRoute } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { adminPublishEvent } from "@/lib/calendar/endpoints";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/admin/events/{id}/publish - puts the event on the calendar as SCHEDULED
-export const POST = identityRoute<{ id: string }>({ staff: true, permission: "events:write" }, async ({ params, database }) => identityJson(await changeEventStatus(database, params.id, "publish")));
-
-// GET, PUT, PATCH, DELETE /api/v1/admin/events/{id}/publish - 405 in the identity error shape
-export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // POST /api/v1/admin/events/{id}/publish - puts the event on the calendar as SCHEDULED
+  handle(adminPublishEvent, ({ params, database }) => changeEventStatus(database, params.id, "publish")),
+);

@@ -1,14 +1,10 @@
-import { identityJson, identityRoute, readQuery } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
+import { adminListWebhookDeliveries } from "@/lib/webhooks/endpoints";
 import { listWebhookDeliveries } from "@/lib/webhooks/list-webhook-deliveries";
-import { webhookDeliveriesQuerySchema } from "@/lib/webhooks/schemas";
 
 export const dynamic = "force-dynamic";
 
-// GET /api/v1/admin/webhooks/{id}/deliveries - the endpoint's delivery log: each message, its attempts and last status
-export const GET = identityRoute<{ id: string }>({ staff: true, permission: "clients:read" }, async ({ request, params, database }) =>
-  identityJson(await listWebhookDeliveries(database, params.id, readQuery(request, webhookDeliveriesQuerySchema))),
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // GET /api/v1/admin/webhooks/{id}/deliveries - the endpoint's delivery log: each message, its attempts and last status
+  handle(adminListWebhookDeliveries, ({ params, query, database }) => listWebhookDeliveries(database, params.id, query)),
 );
-
-// POST, PUT, PATCH, DELETE /api/v1/admin/webhooks/{id}/deliveries - 405 in the identity error shape
-export const { POST, PUT, PATCH, DELETE } = identityMethodNotAllowed(["GET"]);

@@ -1,11 +1,10 @@
-import { identityJson, identityRoute } from "@/lib/http/identity";
-import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
+import { adminTestWebhook } from "@/lib/webhooks/endpoints";
 import { sendTestWebhook } from "@/lib/webhooks/redeliver-webhook";
 
 export const dynamic = "force-dynamic";
 
-// POST /api/v1/admin/webhooks/{id}/test - queue a signed `webhook.ping` message to the endpoint (202)
-export const POST = identityRoute<{ id: string }>({ staff: true, permission: "clients:write" }, async ({ params, database }) => identityJson(await sendTestWebhook(database, params.id), 202));
-
-// GET, PUT, PATCH, DELETE /api/v1/admin/webhooks/{id}/test - 405 in the identity error shape
-export const { GET, PUT, PATCH, DELETE } = identityMethodNotAllowed(["POST"]);
+export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
+  // POST /api/v1/admin/webhooks/{id}/test - queue a signed `webhook.ping` message to the endpoint (202)
+  handle(adminTestWebhook, ({ params, database }) => sendTestWebhook(database, params.id)),
+);
