@@ -1,14 +1,14 @@
 /**
- * `npm run test:services:postgres`: the service tests (every test file that opens a database of
- * lib/db/test-database.ts, directly or through lib/db/service-test.ts)
- * on PostgreSQL instead of the in-memory PGlite: each opens a throwaway database on the server named by
- * SERVICE_TEST_DATABASE_URL (default the local test server), migrated from scratch, and drops it after.
- * Extra arguments go to vitest.
+ * `npm run test:services:postgres`: the service tests (`*.service.test.ts`: every test file that opens a
+ * database of lib/db/test-database.ts, directly or through lib/db/service-test.ts, and only those, as
+ * lib/db/service-test-names.test.ts holds) on PostgreSQL instead of the in-memory PGlite: each opens a
+ * throwaway database on the server named by SERVICE_TEST_DATABASE_URL (default the local test server),
+ * migrated from scratch, and drops it after. Extra arguments go to vitest.
  */
 import { spawnSync } from "node:child_process";
+import { serviceTestFiles } from "../lib/db/service-test-files.ts";
 
-const listed = spawnSync("grep", ["-rlE", "--include=*.test.ts", "openTestDatabase|serviceTestDatabase", "lib"], { encoding: "utf8" });
-const files = listed.stdout.split("\n").filter(Boolean);
+const files = serviceTestFiles();
 if (files.length === 0) {
   console.error("no service tests found (test files that open a test database)");
   process.exit(1);

@@ -12,7 +12,7 @@ import { TEST_DATABASE_URL } from "../support/test-env.ts";
 
 // Webhooks over HTTP (docs/decisions/0027) against real PostgreSQL, with a real receiver: a server in this
 // process on loopback, which the test server may reach (OUTBOUND_ALLOW_PRIVATE_ADDRESSES=true, as for
-// back-channel logout; a production server refuses it, lib/webhooks/webhooks.test.ts). Every signature is
+// back-channel logout; a production server refuses it, lib/webhooks/webhooks.service.test.ts). Every signature is
 // checked by the Standard Webhooks reference library (`standardwebhooks`), not by our own code.
 
 interface Received {
