@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ENDPOINT } from "../http/endpoint-route.ts";
-import type { Endpoint } from "./endpoint.ts";
 import { buildOpenApiDocument } from "./document.ts";
+import { ENDPOINTS } from "./endpoints.ts";
 
 /**
  * Every public JSON route of the two surfaces is in the OpenAPI document, with every method it exports:
@@ -37,32 +36,26 @@ function routeFiles(directory: string): string[] {
 
 /**
  * Each route file's methods: those it exports by hand, or, for a file made from endpoint definitions
- * (docs/decisions/0032), the verbs endpointRoutes bound to a definition (the rest are its 405s).
+ * (docs/decisions/0032), the definitions of its path (lib/http/endpoint-routes.test.ts holds such a file to
+ * serve exactly those, and 405 the rest).
  */
-async function routesOnDisk(): Promise<{ path: string; method: string }[]> {
-  const files = DOCUMENTED_TREES.flatMap((tree) => routeFiles(path.join(ROOT, tree)));
-  const routes = await Promise.all(
-    files.map(async (file) => {
-      const folderPath = `/${path.relative(path.join(ROOT, "app"), path.dirname(file))}`.split(path.sep).join("/").replace(/\[([^\]]+)\]/g, "{$1}");
-      const urlPath = SEGMENT_TEMPLATES[folderPath] ?? folderPath;
-      const source = readFileSync(file, "utf8");
-      if (!source.includes("endpointRoutes(")) {
-        return METHODS.filter((method) => new RegExp(`export (const|async function|function) ${method}\\b`).test(source)).map((method) => ({ path: urlPath, method }));
-      }
-      const routeModule = (await import(file)) as Record<string, { [ENDPOINT]?: Endpoint | "method-not-allowed" }>;
-      return METHODS.filter((method) => typeof routeModule[method]?.[ENDPOINT] === "object").map((method) => ({ path: urlPath, method }));
-    }),
-  );
-  return routes.flat();
+function routesOnDisk(): { path: string; method: string }[] {
+  return DOCUMENTED_TREES.flatMap((tree) => routeFiles(path.join(ROOT, tree))).flatMap((file) => {
+    const folderPath = `/${path.relative(path.join(ROOT, "app"), path.dirname(file))}`.split(path.sep).join("/").replace(/\[([^\]]+)\]/g, "{$1}");
+    const urlPath = SEGMENT_TEMPLATES[folderPath] ?? folderPath;
+    const source = readFileSync(file, "utf8");
+    if (source.includes("endpointRoutes(")) return ENDPOINTS.filter((endpoint) => endpoint.path === urlPath).map((endpoint) => ({ path: urlPath, method: endpoint.method }));
+    return METHODS.filter((method) => new RegExp(`export (const|async function|function) ${method}\\b`).test(source)).map((method) => ({ path: urlPath, method }));
+  });
 }
 
 describe("the OpenAPI document", () => {
-  it("covers every /api/v1, /api/calendar and /oauth/federated route file and method", async () => {
+  it("covers every /api/v1, /api/calendar and /oauth/federated route file and method", () => {
     const document = buildOpenApiDocument({ serverUrl: "http://localhost", calendarUrl: "http://localhost/api/calendar" });
     const documented = new Set(
       Object.entries(document.paths ?? {}).flatMap(([urlPath, item]) => METHODS.filter((method) => item && method.toLowerCase() in item).map((method) => `${method} ${urlPath}`)),
     );
-    const onDisk = (await routesOnDisk()).map((route) => `${route.method} ${route.path}`);
+    const onDisk = routesOnDisk().map((route) => `${route.method} ${route.path}`);
     expect(onDisk.length).toBeGreaterThan(150);
     expect(onDisk.filter((route) => !documented.has(route) && !NOT_OPERATIONS.has(route))).toEqual([]);
   });
