@@ -1,15 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState, type ReactNode } from "react";
-import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
+import { useState, type ReactNode } from "react";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Actions, Card, CardList, Meta, QueryStates, Section } from "@/components/ui/section";
 import type { CalendarEvent } from "@/lib/calendar/schemas";
-import { PortalApiError } from "@/lib/portal-api/client";
 import type { Registration } from "@/lib/registrations/schemas";
 import type { IssuedScheduleFeed, MatchedAudience } from "@/lib/schedule/schemas";
-import { failedMessage, waitMessage } from "../account/api-messages";
 import { LocalDate, LocalDateTime } from "../account/local-time";
+import { useOneTimeSecret } from "../account/use-one-time-secret";
 import { AddToCalendar } from "./add-to-calendar";
 import { EventBadges } from "./event-badges";
 import { EventDateShort } from "./event-date";
@@ -111,51 +110,14 @@ function ScheduleCard({ event, origin, children }: { event: CalendarEvent; origi
  */
 function ScheduleFeedSection() {
   const status = useScheduleFeed();
-  const issue = useIssueScheduleFeed();
-  const revoke = useRevokeScheduleFeed();
-  const replacement = useConfirmation();
-  const revocation = useConfirmation();
-  const focusAfterClose = useFocusAfterClose(replacement.open || revocation.open);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [issued, setIssued] = useState<IssuedScheduleFeed | null>(null);
-  const [announcement, setAnnouncement] = useState("");
-  const [failure, setFailure] = useState("");
-
-  function make(replacing: boolean) {
-    if (issue.isPending) return;
-    setAnnouncement("");
-    setFailure("");
-    issue.mutate(undefined, {
-      onSuccess: (feed) => {
-        focusAfterClose(() => heading.current);
-        replacement.close();
-        setIssued(feed);
-        setAnnouncement(replacing ? "Your new feed address is ready. The old address no longer works." : "Your feed address is ready.");
-      },
-      onError: (error) => {
-        replacement.close();
-        setFailure(waitMessage(error) ?? failedMessage("make your feed address", error));
-      },
-    });
-  }
-
-  function confirmRevoke() {
-    if (revoke.isPending) return;
-    setAnnouncement("");
-    setFailure("");
-    revoke.mutate(undefined, {
-      onSuccess: () => {
-        focusAfterClose(() => heading.current);
-        revocation.close();
-        setIssued(null);
-        setAnnouncement("Your feed is revoked. Calendar apps can no longer read it.");
-      },
-      onError: (error) => {
-        revocation.close();
-        setFailure(error instanceof PortalApiError && error.code === "not_found" ? "That feed had already been revoked." : failedMessage("revoke your feed", error));
-      },
-    });
-  }
+  const { issue, revoke, replacement, revocation, heading, issued, announcement, failure, make, confirmRevoke, done } = useOneTimeSecret(useIssueScheduleFeed(), useRevokeScheduleFeed(), {
+    made: "Your feed address is ready.",
+    replaced: "Your new feed address is ready. The old address no longer works.",
+    revoked: "Your feed is revoked. Calendar apps can no longer read it.",
+    alreadyRevoked: "That feed had already been revoked.",
+    makeWhat: "make your feed address",
+    revokeWhat: "revoke your feed",
+  });
 
   return (
     <Section
@@ -170,11 +132,9 @@ function ScheduleFeedSection() {
         <FeedAddress
           feed={issued}
           onDone={() => {
-            setIssued(null);
-            setAnnouncement("");
+            done();
             // A calendar app may have read it meanwhile: the status says so.
             void status.refetch();
-            requestAnimationFrame(() => heading.current?.focus());
           }}
         />
       ) : (

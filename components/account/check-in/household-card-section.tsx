@@ -1,13 +1,12 @@
 "use client";
 
-import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { createPortal } from "react-dom";
-import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Actions, Card, Meta, QueryStates, Section } from "@/components/ui/section";
 import type { IssuedCheckInCard } from "@/lib/check-in/schemas";
-import { PortalApiError } from "@/lib/portal-api/client";
-import { failedMessage, waitMessage } from "../api-messages";
 import { LocalDate, LocalDateTime } from "../local-time";
+import { useOneTimeSecret } from "../use-one-time-secret";
 import { useCheckInCard, useIssueCheckInCard, useRevokeCheckInCard } from "./check-in-queries";
 import { MemberQr } from "./member-qr";
 import styles from "./household-card.module.css";
@@ -24,15 +23,14 @@ const subscribeToNothing = () => () => {};
  */
 export function HouseholdCardSection() {
   const status = useCheckInCard();
-  const issue = useIssueCheckInCard();
-  const revoke = useRevokeCheckInCard();
-  const replacement = useConfirmation();
-  const revocation = useConfirmation();
-  const focusAfterClose = useFocusAfterClose(replacement.open || revocation.open);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const [issued, setIssued] = useState<IssuedCheckInCard | null>(null);
-  const [announcement, setAnnouncement] = useState("");
-  const [failure, setFailure] = useState("");
+  const { issue, revoke, replacement, revocation, heading, issued, announcement, failure, make, confirmRevoke, done } = useOneTimeSecret(useIssueCheckInCard(), useRevokeCheckInCard(), {
+    made: "Your card is ready to print.",
+    replaced: "Your new card is ready to print. Your old card no longer works.",
+    revoked: "Your card is revoked. Kiosks no longer accept it.",
+    alreadyRevoked: "That card had already been revoked.",
+    makeWhat: "make your card",
+    revokeWhat: "revoke your card",
+  });
 
   // The print dialog opens once the new card is on the page (and in the print sheet).
   useEffect(() => {
@@ -40,42 +38,6 @@ export function HouseholdCardSection() {
     const frame = requestAnimationFrame(() => window.print());
     return () => cancelAnimationFrame(frame);
   }, [issued]);
-
-  function printCard(replacing: boolean) {
-    if (issue.isPending) return;
-    setAnnouncement("");
-    setFailure("");
-    issue.mutate(undefined, {
-      onSuccess: (card) => {
-        focusAfterClose(() => heading.current);
-        replacement.close();
-        setIssued(card);
-        setAnnouncement(replacing ? "Your new card is ready to print. Your old card no longer works." : "Your card is ready to print.");
-      },
-      onError: (error) => {
-        replacement.close();
-        setFailure(waitMessage(error) ?? failedMessage("make your card", error));
-      },
-    });
-  }
-
-  function confirmRevoke() {
-    if (revoke.isPending) return;
-    setAnnouncement("");
-    setFailure("");
-    revoke.mutate(undefined, {
-      onSuccess: () => {
-        focusAfterClose(() => heading.current);
-        revocation.close();
-        setIssued(null);
-        setAnnouncement("Your card is revoked. Kiosks no longer accept it.");
-      },
-      onError: (error) => {
-        revocation.close();
-        setFailure(error instanceof PortalApiError && error.code === "not_found" ? "That card had already been revoked." : failedMessage("revoke your card", error));
-      },
-    });
-  }
 
   return (
     <Section
@@ -100,11 +62,7 @@ export function HouseholdCardSection() {
             <button
               type="button"
               className="button"
-              onClick={() => {
-                setIssued(null);
-                setAnnouncement("");
-                requestAnimationFrame(() => heading.current?.focus());
-              }}
+              onClick={done}
             >
               Done
             </button>
@@ -134,7 +92,7 @@ export function HouseholdCardSection() {
               <>
                 <p className="muted">You have no household card.</p>
                 <Actions>
-                  <button type="button" className="button button--primary" onClick={() => printCard(false)} disabled={issue.isPending}>
+                  <button type="button" className="button button--primary" onClick={() => make(false)} disabled={issue.isPending}>
                     {issue.isPending ? "Making your card…" : "Print a card"}
                   </button>
                 </Actions>
@@ -143,7 +101,7 @@ export function HouseholdCardSection() {
           }
         </QueryStates>
       )}
-      <ConfirmDialog {...replacement.dialog} title="Replace your household card?" confirmLabel="Replace and print" busy={issue.isPending} onConfirm={() => printCard(true)}>
+      <ConfirmDialog {...replacement.dialog} title="Replace your household card?" confirmLabel="Replace and print" busy={issue.isPending} onConfirm={() => make(true)}>
         <p>Your old card stops working at once; throw it away. A new card is made for you to print now.</p>
       </ConfirmDialog>
       <ConfirmDialog {...revocation.dialog} title="Revoke your household card?" confirmLabel="Revoke" busy={revoke.isPending} onConfirm={confirmRevoke}>
