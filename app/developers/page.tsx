@@ -15,8 +15,13 @@ interface Operation {
   responses?: Record<string, { description?: string }>;
 }
 
-/** The served OpenAPI document as the page lists it: by tag, in the document's order. */
+/** The served OpenAPI document as the page lists it: by tag, in the document's order; built once per process, as /api/openapi.json is. */
+let built: ReferenceTag[] | undefined;
 function referenceTags(): ReferenceTag[] {
+  return (built ??= buildReferenceTags());
+}
+
+function buildReferenceTags(): ReferenceTag[] {
   const document = buildOpenApiDocument({ serverUrl: "", calendarUrl: "/api/calendar" });
   const tags: ReferenceTag[] = (document.tags ?? []).map((tag) => ({ name: tag.name, description: tag.description ?? "", operations: [] }));
   const byName = new Map(tags.map((tag) => [tag.name, tag]));

@@ -8,15 +8,19 @@ import path from "node:path";
  */
 export const SERVICE_TEST_SUFFIX = ".service.test.ts";
 
-export function serviceTestFiles(root = path.resolve(import.meta.dirname, "../..")): string[] {
-  const found: string[] = [];
-  const walk = (directory: string) => {
-    for (const entry of readdirSync(path.join(root, directory), { withFileTypes: true })) {
-      const relative = path.join(directory, entry.name);
-      if (entry.isDirectory() && entry.name !== "generated") walk(relative);
-      else if (entry.name.endsWith(SERVICE_TEST_SUFFIX)) found.push(relative.split(path.sep).join("/"));
-    }
-  };
-  walk("lib");
-  return found.sort();
+const ROOT = path.resolve(import.meta.dirname, "../..");
+
+/** Every test file under `directory` (relative to the repository), skipping the generated client. */
+export function testFilesUnder(directory: string): string[] {
+  return readdirSync(path.join(ROOT, directory), { withFileTypes: true }).flatMap((entry) => {
+    const relative = `${directory}/${entry.name}`;
+    if (entry.isDirectory()) return entry.name === "generated" ? [] : testFilesUnder(relative);
+    return entry.name.endsWith(".test.ts") ? [relative] : [];
+  });
+}
+
+export function serviceTestFiles(): string[] {
+  return testFilesUnder("lib")
+    .filter((file) => file.endsWith(SERVICE_TEST_SUFFIX))
+    .sort();
 }

@@ -1,7 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SERVICE_TEST_SUFFIX, serviceTestFiles } from "./service-test-files.ts";
+import { SERVICE_TEST_SUFFIX, serviceTestFiles, testFilesUnder } from "./service-test-files.ts";
 
 /**
  * A test file's tier is in its name: one that opens a database (lib/db/test-database.ts, directly or through
@@ -11,17 +11,9 @@ import { SERVICE_TEST_SUFFIX, serviceTestFiles } from "./service-test-files.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-function testFiles(directory: string): string[] {
-  return readdirSync(path.join(ROOT, directory), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${directory}/${entry.name}`;
-    if (entry.isDirectory()) return entry.name === "generated" ? [] : testFiles(relative);
-    return entry.name.endsWith(".test.ts") ? [relative] : [];
-  });
-}
-
 describe("the service tests", () => {
   it("are the test files that open a database, named so", () => {
-    const opening = testFiles("lib").filter((file) => /\b(?:openTestDatabase|serviceTestDatabase)\(/.test(readFileSync(path.join(ROOT, file), "utf8")));
+    const opening = testFilesUnder("lib").filter((file) => /\b(?:openTestDatabase|serviceTestDatabase)\(/.test(readFileSync(path.join(ROOT, file), "utf8")));
     expect(opening.length).toBeGreaterThan(40);
     expect(opening.filter((file) => !file.endsWith(SERVICE_TEST_SUFFIX)), "open a database but are not named *.service.test.ts").toEqual([]);
     expect(serviceTestFiles().filter((file) => !opening.includes(file)), "named *.service.test.ts but open no database").toEqual([]);

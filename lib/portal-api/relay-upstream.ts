@@ -34,7 +34,7 @@ export function fromOwnPage(request: Request): boolean {
 }
 
 /** Marks a handler made by relayRoute, so a test of the route files can tell that none skips it. */
-export const RELAY_ROUTE = Symbol("relayRoute");
+export const RELAY_ROUTE = Symbol.for("church.relayRoute");
 
 /**
  * The one try/catch of a relay's routes: their answers are JSON in the identity error shape whatever happens.
