@@ -8,6 +8,7 @@ import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { newCardCode } from "./card-code.ts";
 import { householdOf } from "./find-household.ts";
 import { CheckInCardSchema, CheckInCardStatusSchema, IssuedCheckInCardSchema, type CheckInCard, type IssuedCheckInCard } from "./schemas.ts";
+import { lockAccount } from "../users/account-lock.ts";
 
 interface CardRow {
   id: string;
@@ -36,7 +37,7 @@ export async function issueCheckInCard(database: Database, userId: string, conte
   const card = await database.transaction(async (tx) => {
     // One issue at a time per member: two at once would both find no live card to revoke after the first
     // commits, and the second insert would break the one-live-card index (a 500 the hostile-input proof found).
-    await tx.query(`SELECT pg_advisory_xact_lock(hashtextextended('check-in-card:' || $1, 0))::text AS locked`, [userId]);
+    await lockAccount(tx, userId);
     const revoked = await tx.query<{ id: string }>(`UPDATE check_in_card SET revoked_at = $2 WHERE user_id = $1::uuid AND revoked_at IS NULL RETURNING id::text AS id`, [userId, now]);
     const [created] = await tx.query<CardRow>(
       `INSERT INTO check_in_card (user_id, secret_hash, created_at) VALUES ($1::uuid, $2, $3) RETURNING id::text AS id, created_at, last_used_at`,

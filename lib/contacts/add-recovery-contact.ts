@@ -13,6 +13,7 @@ import type { ContactValue } from "./contact-value.ts";
 import { codeSendKeys, limitCodeSend } from "./limit-code-sends.ts";
 import { maskContact } from "./mask-contact.ts";
 import { MAX_RECOVERY_CONTACTS, RECOVERY_CONTACT_STATUS, type RecoveryContactPending } from "./schemas.ts";
+import { lockAccount } from "../users/account-lock.ts";
 
 export const RECOVERY_CONTACT_PURPOSE = "recovery_contact_verification";
 
@@ -40,8 +41,8 @@ export async function addRecoveryContact(
   let result: { id: string; messageIds: string[] };
   try {
     result = await limitCodeSend(database, sendKeys, now, () => database.transaction(async (tx) => {
-      // Raw: the account row stays locked while its contacts are counted (docs/decisions/0019, reason 2).
-      const [account] = await tx.query<{ email: string | null; given_name: string }>(`SELECT email, given_name FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
+      // The account row stays locked while its contacts are counted.
+      const account = await lockAccount(tx, userId);
       if (!account) throw new IdentityError("not_found", "account not found");
       if (contact.channel === "email" && account.email === contact.value) throw new IdentityError("conflict", IS_ACCOUNT_EMAIL);
       const existing = await tx.prisma.recoveryContact.findMany({ where: { userId }, select: { value: true } });

@@ -9,6 +9,7 @@ import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { lockFamilyOrThrow } from "./adult-household.ts";
 import type { FamilyRole } from "./schemas.ts";
 import type { AddFamilyMemberBody, AdminFamilyMember } from "./staff-schemas.ts";
+import { lockAccount } from "../users/account-lock.ts";
 
 export const NO_SUCH_USER = "user_id: no such user";
 
@@ -33,7 +34,7 @@ export async function addMemberForStaff(
   return database.transaction(async (tx) => {
     const family = await lockFamilyOrThrow(tx, familyId);
     const userId = body.user_id.toLowerCase();
-    const [account] = await tx.query<{ birth_date: string | null }>(`SELECT birth_date FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
+    const account = await lockAccount(tx, userId);
     if (!account) throw new IdentityError("invalid_request", NO_SUCH_USER);
     const [membership] = await tx.query<{ family_id: string; name: string }>(
       `SELECT m.family_id::text AS family_id, f.name FROM family_member m JOIN family f ON f.id = m.family_id WHERE m.user_id = $1::uuid`,

@@ -7,6 +7,7 @@ import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { issueFamilyCode } from "./family-code.ts";
 import { getMyFamilyOrThrow } from "./get-my-family-or-throw.ts";
 import type { Family } from "./schemas.ts";
+import { lockAccount } from "../users/account-lock.ts";
 
 export const ALREADY_IN_A_FAMILY = "you already belong to a family: leave it first";
 
@@ -20,8 +21,7 @@ export async function createFamily(database: Database, userId: string, name: str
     const issued = await issueFamilyCode(now);
     try {
       await database.transaction(async (tx) => {
-        // Raw: a row lock held to the end of the transaction (docs/decisions/0019, reason 2).
-        await tx.query(`SELECT id FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
+        await lockAccount(tx, userId);
         if (await tx.prisma.familyMember.findUnique({ where: { userId }, select: { familyId: true } })) throw new IdentityError("conflict", ALREADY_IN_A_FAMILY);
         const family = await tx.prisma.family.create({
           data: { name, codeHash: issued.hash, codeEncrypted: issued.sealed, codeExpiresAt: issued.expiresAt, codeIssuedAt: now, createdAt: now },

@@ -7,6 +7,7 @@ import type { RequestContext } from "../kernel/request-context.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { getGuardianshipForStaffOrThrow } from "./get-guardianship-for-staff-or-throw.ts";
 import type { AdminGuardianship } from "./staff-schemas.ts";
+import { lockAccount } from "../users/account-lock.ts";
 
 /**
  * POST /api/v1/admin/guardianships/{id}/end (families:write): the guardian no longer acts for the dependant,
@@ -20,8 +21,8 @@ export async function endGuardianshipForStaff(database: Database, staffId: strin
     if (!guardianship) throw notFound("guardianship");
     if (guardianship.endedAt) return;
     const { guardianId, dependentId } = guardianship;
-    // The guardian's row first, as createGuardianship and the coming-of-age run lock it (FOR UPDATE: 0019, reason 2).
-    await tx.query(`SELECT id FROM account WHERE id = $1::uuid FOR UPDATE`, [guardianId]);
+    // The guardian's row first, as createGuardianship and the coming-of-age run lock it.
+    await lockAccount(tx, guardianId);
     await tx.prisma.guardianship.updateMany({ where: { id, endedAt: null }, data: { endedAt: new Date() } });
     await dropGuardianRoleIfNoneLeft(tx, [guardianId]);
     for (const userId of [guardianId, dependentId]) {

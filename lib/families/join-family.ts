@@ -11,6 +11,7 @@ import { familyCodeHash } from "./family-code.ts";
 import { normalizeFamilyCode } from "./family-code-format.ts";
 import { TOO_MANY_FAMILY_CODES, familyJoinKeys } from "./join-limits.ts";
 import { BAD_FAMILY_CODE, FAMILY_CODE_MAX_USES, type FamilyJoinResult, type FamilyRole } from "./schemas.ts";
+import { lockAccount } from "../users/account-lock.ts";
 
 export const IN_ANOTHER_FAMILY = "you already belong to another family";
 
@@ -60,7 +61,7 @@ async function joinWithCode(database: Database, userId: string, code: string, co
 
     // The member's row is locked first, so their own two joins at once take turns; the membership is read
     // after the lock (a statement of its own, so it sees what the other one committed).
-    const [account] = await tx.query<{ birth_date: string | null }>(`SELECT birth_date FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
+    const account = await lockAccount(tx, userId);
     if (!account) throw new IdentityError("invalid_request", BAD_FAMILY_CODE);
     const membership = await tx.prisma.familyMember.findUnique({ where: { userId }, select: { familyId: true } });
     if (membership?.familyId === family.id) return { outcome: "member" as const, familyId: family.id };

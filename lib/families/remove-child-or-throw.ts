@@ -7,6 +7,7 @@ import type { RequestContext } from "../kernel/request-context.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { childOfHouseholdOrThrow, lockAdultHouseholdOrThrow } from "./adult-household.ts";
 import type { RemovedChild } from "./schemas.ts";
+import { lockAccounts } from "../users/account-lock.ts";
 
 export const CHILD_SIGNS_IN = "a child who signs in leaves the household themselves, or church staff move them";
 
@@ -22,10 +23,8 @@ export async function deleteChildOfHousehold(tx: Database, familyId: string, chi
   if (child.user.email !== null) throw new IdentityError("forbidden", CHILD_SIGNS_IN);
   // Its guardians' rows first, as createGuardianship locks them; then they keep the guardian role only
   // while they still guard someone.
-  const guardians = await tx.query<{ id: string }>(
-    `SELECT a.id::text AS id FROM account a JOIN guardianship g ON g.guardian_id = a.id WHERE g.dependent_id = $1::uuid ORDER BY a.id FOR UPDATE OF a`,
-    [childId],
-  );
+  const guardianships = await tx.prisma.guardianship.findMany({ where: { dependentId: childId }, select: { guardianId: true } });
+  const guardians = await lockAccounts(tx, guardianships.map((guardianship) => guardianship.guardianId));
   await tx.prisma.user.delete({ where: { id: childId }, select: { id: true } });
   await dropGuardianRoleIfNoneLeft(tx, guardians.map((guardian) => guardian.id));
   return `${child.user.givenName} ${child.user.familyName}`;

@@ -3,6 +3,7 @@ import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
 import { isMinorOn, utcDate } from "./majority.ts";
 import { GUARDIAN_ROLE } from "./schemas.ts";
+import { lockAccount } from "../users/account-lock.ts";
 
 /**
  * Makes `guardianId` the guardian of `dependentId` (again, if an earlier guardianship ended) and gives
@@ -21,8 +22,7 @@ export async function createGuardianship(database: Database, guardianId: string,
     const dependent = await tx.prisma.user.findUnique({ where: { id: dependentId }, select: { birthDate: true } });
     if (!dependent) throw new Error(`no account ${dependentId}`);
     if (!isMinorOn(dependent.birthDate, utcDate(now), env().AGE_OF_MAJORITY)) throw new Error("a dependant must have a birth date and be under the age of majority");
-    // Raw: a row lock held to the end of the transaction (docs/decisions/0019, reason 2).
-    await tx.query(`SELECT id FROM account WHERE id = $1::uuid FOR UPDATE`, [guardianId]);
+    await lockAccount(tx, guardianId);
     await tx.prisma.guardianship.upsert({
       where: { guardianId_dependentId: { guardianId, dependentId } },
       create: { guardianId, dependentId },

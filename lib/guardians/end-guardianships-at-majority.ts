@@ -4,6 +4,7 @@ import type { SecurityEventType } from "../security-log/record-security-event.ts
 import { env } from "../env.ts";
 import { latestBirthDateOfAge, utcDate } from "./majority.ts";
 import { GUARDIAN_ROLE } from "./schemas.ts";
+import { lockAccounts } from "../users/account-lock.ts";
 
 export interface MajoritySummary {
   /** Guardianships ended now. */
@@ -51,7 +52,7 @@ export async function endGuardianshipsAtMajority(database: Database, now = new D
       // The guardians' rows are locked (in one order, so two runs cannot deadlock) as createGuardianship
       // does, so a guardianship created meanwhile is seen before the role goes.
       const guardianIds = [...new Set(ending.map((row) => row.guardian_id))].sort();
-      await tx.query(`SELECT id FROM account WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [guardianIds]);
+      await lockAccounts(tx, guardianIds);
       const removed = await tx.prisma.userRole.deleteMany({
         where: { role: { name: GUARDIAN_ROLE }, userId: { in: guardianIds }, user: { guardianOf: { none: { endedAt: null } } } },
       });

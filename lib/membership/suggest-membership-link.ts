@@ -6,6 +6,7 @@ import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { getMembershipRecordOrThrow } from "./get-membership-record-or-throw.ts";
 import { ALREADY_LINKED_TO_YOU, tooManyOpenRequests } from "./membership-errors.ts";
 import { MAX_OPEN_LINK_REQUESTS } from "./schemas.ts";
+import { lockAccount } from "../users/account-lock.ts";
 
 /**
  * POST /api/v1/users/me/membership/suggest (decisions.md part 3): files a request for church staff to link
@@ -19,8 +20,8 @@ export async function suggestMembershipLink(database: Database, userId: string, 
 
   await database.transaction(async (tx) => {
     // The account row is locked while the waiting requests are counted: two requests at once cannot make a
-    // fourth (FOR UPDATE: docs/decisions/0019, reason 2).
-    await tx.query(`SELECT id FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
+    // fourth.
+    await lockAccount(tx, userId);
     const existing = await tx.prisma.membershipLinkRequest.findUnique({
       where: { membershipId_userId: { membershipId: record.id, userId } },
       select: { status: true },

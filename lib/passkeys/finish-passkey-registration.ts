@@ -13,6 +13,7 @@ import { PASSKEY_VIEW_SELECT, passkeyView } from "./passkey-view.ts";
 import { relyingParty } from "./relying-party.ts";
 import { MAX_PASSKEYS, type CreatePasskeyBody, type PasskeyView } from "./schemas.ts";
 import { NO_SESSION, PASSKEY_LIMIT_REACHED } from "./start-passkey-registration.ts";
+import { lockAccount } from "../users/account-lock.ts";
 
 export const NO_WAITING_CHALLENGE = "there is no passkey registration waiting for this answer (it expired or was already answered); start again with POST /api/v1/users/me/passkeys/registration-options";
 export const NOT_VERIFIED = "the passkey could not be verified: the browser's answer does not match the registration that was started here";
@@ -60,7 +61,7 @@ export async function finishPasskeyRegistration(
     created = await database.transaction(async (tx) => {
       if ((await tx.prisma.passkey.findUnique({ where: { credentialId }, select: { id: true } })) !== null) throw new IdentityError("conflict", ALREADY_REGISTERED);
       // Serialises this member's additions, so two racing answers cannot pass the limit together.
-      await tx.query(`SELECT id FROM account WHERE id = $1::uuid FOR UPDATE`, [input.userId]);
+      await lockAccount(tx, input.userId);
       if ((await tx.prisma.passkey.count({ where: { userId: input.userId } })) >= MAX_PASSKEYS) throw new IdentityError("conflict", PASSKEY_LIMIT_REACHED);
       const row = await tx.prisma.passkey.create({
         data: {

@@ -11,6 +11,7 @@ import { DATA_REQUEST_SELECT, dataRequestBody } from "./data-request-body.ts";
 import { collectExportSections } from "./export-sections.ts";
 import { LONG_TRANSACTION } from "./long-transaction.ts";
 import { DATA_EXPORT_FORMAT, DATA_REQUEST_STATUS, DATA_REQUEST_TYPE, DataExportSchema, type DataRequest, type DataRequestType } from "./schemas.ts";
+import { lockAccount } from "../users/account-lock.ts";
 
 /**
  * An export reads the member's whole history and stores a copy: a few per hour is plenty for a person,
@@ -41,8 +42,7 @@ interface Work {
 export async function createDataRequest(database: Database, userId: string, type: DataRequestType, context: RequestContext, now = new Date()): Promise<DataRequest> {
   const afterCommit: string[] = [];
   const created = await database.transaction(async (tx) => {
-    // Raw: a row lock held to the end of the transaction (docs/decisions/0019, reason 2).
-    const [member] = await tx.query<{ email: string | null; phone: string | null }>(`SELECT email, phone FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
+    const member = await lockAccount(tx, userId);
     if (!member) throw notFound("account");
     const work: Work = { tx, userId, member, context, now, afterCommit };
     return type === DATA_REQUEST_TYPE.export ? createExport(work) : createDeletion(work);

@@ -2,6 +2,7 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import { queueBackchannelLogouts } from "../oauth/backchannel-logout/queue-backchannel-logouts.ts";
 import { DATA_REQUEST_TYPE } from "./schemas.ts";
+import { lockAccount } from "../users/account-lock.ts";
 
 /**
  * Erases a member, inside the caller's transaction (or one of its own). Deleting the account row removes,
@@ -22,8 +23,7 @@ import { DATA_REQUEST_TYPE } from "./schemas.ts";
  */
 export async function eraseMember(database: Database, userId: string): Promise<void> {
   await database.transaction(async (tx) => {
-    // Raw: a row lock held to the end of the transaction (docs/decisions/0019, reason 2).
-    const [member] = await tx.query<{ email: string | null; phone: string | null }>(`SELECT email, phone FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
+    const member = await lockAccount(tx, userId);
     if (!member) return;
     // Codes and messages went to the account's own addresses and to its recovery contacts (codes keyed by
     // the contact's id). An address another person also uses (a shared family phone, a spouse's email given

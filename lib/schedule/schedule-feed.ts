@@ -5,6 +5,7 @@ import { notFound } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { IssuedScheduleFeedSchema, ScheduleFeedSchema, ScheduleFeedStatusSchema, type IssuedScheduleFeed, type ScheduleFeed } from "./schemas.ts";
+import { lockAccount } from "../users/account-lock.ts";
 
 /**
  * The private iCalendar feed of a member's schedule (docs/decisions/0025): status, make or replace, revoke,
@@ -41,7 +42,7 @@ export async function issueScheduleFeed(database: Database, userId: string, cale
   const feed = await database.transaction(async (tx) => {
     // Two at once for one member (two tabs, a double tap) take turns on the member's row: the second then
     // revokes the first's new feed instead of both inserting a live one (the hostile-input proof's 500).
-    await tx.query(`SELECT 1 FROM account WHERE id = $1::uuid FOR NO KEY UPDATE`, [userId]);
+    await lockAccount(tx, userId);
     const revoked = await tx.query<{ id: string }>(`UPDATE calendar_feed_token SET revoked_at = $2 WHERE user_id = $1::uuid AND revoked_at IS NULL RETURNING id::text AS id`, [userId, now]);
     const [created] = await tx.query<FeedRow>(
       `INSERT INTO calendar_feed_token (user_id, token_hash, created_at) VALUES ($1::uuid, $2, $3) RETURNING id::text AS id, created_at, last_used_at`,

@@ -11,6 +11,7 @@ import type { DeadCodeReason } from "../verification-codes/verification-code-rul
 import { consumeVerificationCode } from "../verification-codes/verification-codes.ts";
 import type { PendingEmailCode } from "./pending-email-code.ts";
 import { TOTP_STATUS } from "./verify-totp-code.ts";
+import { lockAccountByEmail } from "../users/account-lock.ts";
 
 const DEAD_CODE_MESSAGES: Partial<Record<DeadCodeReason, string>> = {
   expired: "That code has expired: codes work for 10 minutes. Ask for a new code.",
@@ -65,18 +66,14 @@ export async function signInWithEmailCode(
   }
 
   const account = await database.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: string; email_verified: boolean; has_password: boolean; totp_status: string | null }>(
-      `SELECT a.id, a.email_verified_at IS NOT NULL AS email_verified, a.password_hash IS NOT NULL AS has_password, t.status AS totp_status
-         FROM account a LEFT JOIN totp_credential t ON t.user_id = a.id
-        WHERE a.email = $1 FOR UPDATE OF a`,
-      [email],
-    );
+    const row = await lockAccountByEmail(tx, email);
     if (!row) return null;
     if (!row.email_verified) {
       await tx.query(`UPDATE account SET email_verified_at = $2, password_hash = NULL WHERE id = $1`, [row.id, now]);
       await recordSecurityEvent(tx, { userId: row.id, type: "email_verified", context: input.context, detail: { via: "sign_in_code", password_removed: row.has_password } });
     }
-    return row;
+    const totp = await tx.prisma.totpCredential.findUnique({ where: { userId: row.id }, select: { status: true } });
+    return { id: row.id, totp_status: totp?.status ?? null };
   });
   if (!account) {
     await refundAttempt(database, attempt, { now });

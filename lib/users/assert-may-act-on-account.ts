@@ -28,7 +28,7 @@ const ELEVATED: ReadonlySet<string> = new Set(ELEVATED_PERMISSIONS);
  *   `insufficient_user_authentication` with `max_age`, so a stolen staff token cannot do it for long.
  *
  * Permissions come from the database inside the caller's transaction, after it has locked the account's row
- * (lib/users/lock-account-or-throw.ts): a role change of the same account waits for it, so the rule is
+ * (lib/users/account-lock.ts): a role change of the same account waits for it, so the rule is
  * checked against the roles the change acts on. Forbidden comes first: signing in again would not help.
  */
 export async function assertMayActOnAccount(tx: Database, actor: StaffActor, targetId: string, givenPermissions: readonly string[] = []): Promise<void> {

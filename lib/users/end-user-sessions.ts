@@ -7,7 +7,7 @@ import { revokeGrants } from "../oauth/grants/revoke-grants.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { LIVE_SESSION_SQL } from "../sessions/live-session-sql.ts";
 import { assertMayActOnAccount, type StaffActor } from "./assert-may-act-on-account.ts";
-import { lockAccountOrThrow } from "./lock-account-or-throw.ts";
+import { lockAccountOrThrow } from "./account-lock.ts";
 
 /**
  * POST /api/v1/admin/users/{id}/sessions/end (users:write): the member is signed out everywhere. Every

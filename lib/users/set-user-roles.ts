@@ -7,7 +7,7 @@ import type { RequestContext } from "../kernel/request-context.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { assertMayActOnAccount, type StaffActor } from "./assert-may-act-on-account.ts";
 import { getStaffUserOrThrow } from "./get-staff-user-or-throw.ts";
-import { lockAccountOrThrow } from "./lock-account-or-throw.ts";
+import { lockAccountOrThrow } from "./account-lock.ts";
 import type { AdminUser } from "./staff-schemas.ts";
 
 /**

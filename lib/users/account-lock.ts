@@ -1,0 +1,53 @@
+import "server-only";
+import type { Database } from "../db/database.ts";
+import { notFound } from "../identity/errors.ts";
+
+/**
+ * The one owner of an account's row lock. A change that must see a member's state stay put until it commits
+ * (their contacts counted, their household read, their one live secret replaced, their roles changed) takes
+ * the member's row first, `FOR UPDATE` (docs/decisions/0019, reason 2), so two such changes for one member
+ * take turns instead of both passing a check the other is about to break. Several accounts are locked in id
+ * order, so two transactions locking the same ones cannot deadlock. `lib/users/account-lock.test.ts` holds
+ * every other module to these functions.
+ *
+ * The lock answers what callers decide on under it, read in the same statement.
+ */
+export interface LockedAccount {
+  id: string;
+  email: string | null;
+  phone: string | null;
+  given_name: string;
+  birth_date: string | null;
+  disabled: boolean;
+  email_verified: boolean;
+  has_password: boolean;
+}
+
+const LOCKED_COLUMNS = `id::text AS id, email, phone, given_name, birth_date, disabled_at IS NOT NULL AS disabled,
+  email_verified_at IS NOT NULL AS email_verified, password_hash IS NOT NULL AS has_password`;
+
+/** Locks the account's row for the rest of `tx`; undefined when there is no such account. */
+export async function lockAccount(tx: Database, userId: string): Promise<LockedAccount | undefined> {
+  const [account] = await tx.query<LockedAccount>(`SELECT ${LOCKED_COLUMNS} FROM account WHERE id = $1::uuid FOR UPDATE`, [userId]);
+  return account;
+}
+
+/** Locks the row of the account with this (normalized) email for the rest of `tx`; undefined when there is none. */
+export async function lockAccountByEmail(tx: Database, email: string): Promise<LockedAccount | undefined> {
+  const [account] = await tx.query<LockedAccount>(`SELECT ${LOCKED_COLUMNS} FROM account WHERE email = $1 FOR UPDATE`, [email]);
+  return account;
+}
+
+/** Locks the account's row for the rest of `tx`; `not_found` when there is no such account. */
+export async function lockAccountOrThrow(tx: Database, userId: string): Promise<LockedAccount> {
+  const account = await lockAccount(tx, userId);
+  if (!account) throw notFound("user");
+  return account;
+}
+
+/** Locks these accounts' rows for the rest of `tx`, in id order; answers those that exist, in that order. */
+export async function lockAccounts(tx: Database, userIds: readonly string[]): Promise<LockedAccount[]> {
+  const ids = [...new Set(userIds.map((id) => id.toLowerCase()))].sort();
+  if (ids.length === 0) return [];
+  return tx.query<LockedAccount>(`SELECT ${LOCKED_COLUMNS} FROM account WHERE id = ANY($1::uuid[]) ORDER BY id FOR UPDATE`, [ids]);
+}
