@@ -5,6 +5,7 @@ import type { RequestContext } from "../kernel/request-context.ts";
 import { CheckInSchema, type CheckIn } from "./schemas.ts";
 import { newSecurityCode } from "./security-code.ts";
 import { isCheckInOpen } from "./window.ts";
+import { securityEventsFrom } from "../security-log/record-security-event.ts";
 
 /**
  * A person already checked in to the event, or to one at the same time: the kiosk turns this into "see a
@@ -203,8 +204,8 @@ interface NewCheckIn {
 }
 
 /**
- * Inserts the rows, and each one's `checked_in` entry in its person's security log (the shape
- * lib/security-log/record-security-event.ts writes), in one statement per draw, answering them in the given
+ * Inserts the rows, and each one's `checked_in` entry in its person's security log (securityEventsFrom), in
+ * one statement per draw, answering them in the given
  * order. A security code already taken that day (or drawn twice in this batch) yields no row (ON CONFLICT)
  * and no log entry, and is drawn again for that row alone, at most CODE_DRAWS times.
  */
@@ -221,12 +222,15 @@ async function insertCheckIns(tx: Database, context: RequestContext, rows: NewCh
          SELECT * FROM unnest($1::text[], $2::uuid[], $3::uuid[], $4::uuid[], $5::text[], $6::text[], $7::uuid[], $8::text[], $9::text[], $10::timestamptz[])
          ON CONFLICT (event_id, service_date, security_code) WHERE security_code IS NOT NULL DO NOTHING
          RETURNING event_id, person_id, id, security_code, method, dropped_off_by),
-       logged AS (
-         INSERT INTO security_event (user_id, type, ip, user_agent, detail)
-         SELECT made.person_id, 'checked_in', $11, $12,
-                jsonb_build_object('event_id', made.event_id, 'event_title', e.title, 'method', made.method)
-                  || CASE WHEN made.dropped_off_by IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('dropped_off_by', made.dropped_off_by::text) END
-           FROM made JOIN event e ON e.id = made.event_id)
+       logged AS (${securityEventsFrom({
+         from: "made JOIN event e ON e.id = made.event_id",
+         userId: "made.person_id",
+         type: "checked_in",
+         ip: "$11",
+         userAgent: "$12",
+         detail: `jsonb_build_object('event_id', made.event_id, 'event_title', e.title, 'method', made.method)
+                  || CASE WHEN made.dropped_off_by IS NULL THEN '{}'::jsonb ELSE jsonb_build_object('dropped_off_by', made.dropped_off_by::text) END`,
+       })})
        SELECT event_id, person_id::text AS person_id, id::text AS id, security_code FROM made`,
       [
         column((row) => row.eventId),

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
-import type { SecurityEventType } from "../security-log/record-security-event.ts";
+import { recordSecurityEvents, type SecurityEventType } from "../security-log/record-security-event.ts";
 import { env } from "../env.ts";
 import { latestBirthDateOfAge, utcDate } from "./majority.ts";
 import { GUARDIAN_ROLE } from "./schemas.ts";
@@ -57,13 +57,14 @@ export async function endGuardianshipsAtMajority(database: Database, now = new D
         where: { role: { name: GUARDIAN_ROLE }, userId: { in: guardianIds }, user: { guardianOf: { none: { endedAt: null } } } },
       });
 
-      await tx.prisma.securityEvent.createMany({
-        data: ending.flatMap((row) => [
-          // No IP or browser: nobody asked for it, the calendar did.
+      // No context: nobody asked for it, the calendar did.
+      await recordSecurityEvents(
+        tx,
+        ending.flatMap((row) => [
           { userId: row.guardian_id, type, detail: { dependent_id: row.dependent_id, reason: "age_of_majority" } },
           { userId: row.dependent_id, type, detail: { guardian_id: row.guardian_id, reason: "age_of_majority" } },
         ]),
-      });
+      );
       return { ended: ending.length, rolesRemoved: removed.count };
     });
     if (!batch) break;

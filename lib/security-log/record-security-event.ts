@@ -80,16 +80,41 @@ export interface SecurityEventInput {
   detail?: Prisma.InputJsonObject;
 }
 
+/** The table's columns, in the order every writer below fills them. */
+const INSERT = `INSERT INTO security_event (user_id, type, ip, user_agent, detail)`;
+
 /**
  * Records an event; given a transaction's handle, in the same transaction as the change it describes. One
  * plain statement: it is on the sign-in path.
  */
 export async function recordSecurityEvent(database: Database, event: SecurityEventInput): Promise<void> {
-  await database.query(`INSERT INTO security_event (user_id, type, ip, user_agent, detail) VALUES ($1::uuid, $2, $3, $4, $5::jsonb)`, [
+  await database.query(`${INSERT} VALUES ($1::uuid, $2, $3, $4, $5::jsonb)`, [
     event.userId,
     event.type,
     event.context.ip,
     event.context.userAgent,
     event.detail === undefined ? null : JSON.stringify(event.detail),
   ]);
+}
+
+/** Records several events in one statement; without a context (a scheduled run: nobody asked), no IP or browser. */
+export async function recordSecurityEvents(database: Database, events: readonly (Omit<SecurityEventInput, "context"> & { context?: RequestContext })[]): Promise<void> {
+  if (events.length === 0) return;
+  await database.query(`${INSERT} SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::jsonb[])`, [
+    events.map((event) => event.userId),
+    events.map((event) => event.type),
+    events.map((event) => event.context?.ip ?? null),
+    events.map((event) => event.context?.userAgent ?? null),
+    events.map((event) => (event.detail === undefined ? null : JSON.stringify(event.detail))),
+  ]);
+}
+
+/**
+ * The same rows as one step of a larger statement, for a change that must be a single statement with its log
+ * entry (the sign-in and check-in paths, and a session that must never exist without its entry: docs/decisions
+ * /0016, 0019 reasons 1 and 3): `logged AS (${securityEventsFrom(…)})`. Each part is an SQL expression over
+ * the statement's own rows (`from`) and parameters; the type is one of SECURITY_EVENT_TYPES, checked here.
+ */
+export function securityEventsFrom(step: { from: string; userId: string; type: SecurityEventType; ip: string; userAgent: string; detail: string }): string {
+  return `${INSERT} SELECT ${step.userId}, '${step.type}', ${step.ip}, ${step.userAgent}, ${step.detail} FROM ${step.from}`;
 }

@@ -6,6 +6,7 @@ import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { STAFF_PERMISSIONS } from "../identity/permissions.ts";
 import { MEMBER_SESSION, STAFF_SESSION } from "./session-lifetimes.ts";
+import { securityEventsFrom } from "../security-log/record-security-event.ts";
 
 /**
  * Authentication methods (RFC 8176) recorded in a session and copied to the `amr` claim: a password, a
@@ -64,10 +65,7 @@ export async function createSession(
        SELECT $7::uuid, $1, $2, $3, $4, $5, $6, $3, $3, $3::timestamptz + make_interval(secs => policy.absolute_seconds), policy.idle_seconds
          FROM account, policy WHERE account.id = $1 AND account.disabled_at IS NULL
        RETURNING id, expires_at
-     ), logged AS (
-       INSERT INTO security_event (user_id, type, ip, user_agent, detail)
-       SELECT $1, 'sign_in', $5, $6, $8::jsonb FROM started
-     )
+     ), logged AS (${securityEventsFrom({ from: "started", userId: "$1", type: "sign_in", ip: "$5", userAgent: "$6", detail: "$8::jsonb" })})
      SELECT expires_at FROM started`,
     [userId, hashToken(token), now, amr, context.ip, context.userAgent, id, JSON.stringify({ ...signInDetail, session_id: id })],
   );

@@ -4,6 +4,7 @@ import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { SESSION_POLICY_SQL, type AuthenticationMethod, type NewSession } from "./create-session.ts";
 import { LIVE_SESSION_SQL } from "./live-session-sql.ts";
+import { securityEventsFrom } from "../security-log/record-security-event.ts";
 
 /**
  * A member signs in again in a browser that already holds their live session (an app's `max_age` or
@@ -34,10 +35,7 @@ export async function renewSession(
          FROM policy, account a
         WHERE s.token_hash = $7 AND s.user_id = $1 AND ${LIVE_SESSION_SQL} AND a.id = s.user_id AND a.disabled_at IS NULL
        RETURNING s.id, s.expires_at
-     ), logged AS (
-       INSERT INTO security_event (user_id, type, ip, user_agent, detail)
-       SELECT $1, 'sign_in', $5, $6, $8::jsonb || jsonb_build_object('session_id', renewed.id, 'renewed', true) FROM renewed
-     )
+     ), logged AS (${securityEventsFrom({ from: "renewed", userId: "$1", type: "sign_in", ip: "$5", userAgent: "$6", detail: "$8::jsonb || jsonb_build_object('session_id', renewed.id, 'renewed', true)" })})
      SELECT id, expires_at FROM renewed`,
     [userId, hashToken(token), now, amr, context.ip, context.userAgent, hashToken(currentToken), JSON.stringify(signInDetail)],
   );

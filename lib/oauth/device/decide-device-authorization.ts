@@ -8,6 +8,7 @@ import type { RequestContext } from "../../kernel/request-context.ts";
 import { SESSION_POLICY_SQL } from "../../sessions/create-session.ts";
 import { KIOSK_IDLE_SECONDS } from "../../sessions/session-lifetimes.ts";
 import { parseScope } from "../scopes.ts";
+import { securityEventsFrom } from "../../security-log/record-security-event.ts";
 
 export interface DeviceDecision {
   requestId: string;
@@ -50,10 +51,7 @@ export async function decideDeviceAuthorization(database: Database, input: Devic
                 LEAST(policy.idle_seconds, COALESCE($12::int, policy.idle_seconds))
            FROM account, policy WHERE account.id = $1 AND account.disabled_at IS NULL
          RETURNING id
-       ), logged AS (
-         INSERT INTO security_event (user_id, type, ip, user_agent, detail)
-         SELECT $1, 'sign_in', $9, $10, $11::jsonb FROM started
-       )
+       ), logged AS (${securityEventsFrom({ from: "started", userId: "$1", type: "sign_in", ip: "$9", userAgent: "$10", detail: "$11::jsonb" })})
        SELECT id FROM started`,
       [
         input.session.userId,
