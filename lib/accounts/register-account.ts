@@ -5,7 +5,6 @@ import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { codeSendIpKey, codeSendTargetKey } from "../limits/keys.ts";
 import { refundAttempt, takeAttemptOrThrow } from "../limits/take-attempt.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import type { PendingCode } from "../verification-codes/pending-code.ts";
@@ -59,7 +58,8 @@ export async function registerAccount(database: Database, input: RegisterAccount
       const codeTarget = { purpose: "email_verification" as const, subject: input.email, binding };
       if (existing?.emailVerifiedAt) {
         await issueVerificationCode(tx, { ...codeTarget, sentTo: "" }, now);
-        return [await enqueueMessage(tx, alreadyRegisteredEmail(input.email, existing.givenName))];
+        await enqueueMessage(tx, alreadyRegisteredEmail(input.email, existing.givenName));
+        return;
       }
       const names = { givenName: input.givenName, familyName: input.familyName, passwordHash };
       if (existing) {
@@ -73,17 +73,15 @@ export async function registerAccount(database: Database, input: RegisterAccount
         await recordSecurityEvent(tx, { userId: created.id, type: "account_created", context: input.context });
       }
       const code = await issueVerificationCode(tx, { ...codeTarget, sentTo: input.email }, now);
-      return [await enqueueMessage(tx, verificationCodeEmail(input.email, input.givenName, code))];
+      await enqueueMessage(tx, verificationCodeEmail(input.email, input.givenName, code));
     });
 
-  let messageIds: string[];
   try {
-    messageIds = await register();
+    await register();
   } catch (error) {
     // Two registrations of one new address at once: the loser runs again and finds the winner's account.
     if (!isUniqueViolation(error)) throw error;
-    messageIds = await register();
+    await register();
   }
-  deliverAfterCommit(database, messageIds);
   return { purpose: "email_verification", email: input.email, binding };
 }

@@ -4,7 +4,6 @@ import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { codeSendIpKey, codeSendTargetKey } from "../limits/keys.ts";
 import { takeAttemptOrThrow } from "../limits/take-attempt.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import type { PendingCode } from "../verification-codes/pending-code.ts";
 import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
@@ -26,7 +25,7 @@ export async function sendVerificationCode(
   await takeAttemptOrThrow(database, sendKeys, now);
 
   const binding = input.binding ?? randomToken(16);
-  const messageIds = await database.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const account = await tx.prisma.user.findUnique({
       where: { email: input.email },
       select: { givenName: true, emailVerifiedAt: true },
@@ -34,11 +33,10 @@ export async function sendVerificationCode(
     const target = { purpose: "email_verification" as const, subject: input.email, binding };
     if (!account || account.emailVerifiedAt) {
       await issueVerificationCode(tx, { ...target, sentTo: "" }, now);
-      return [];
+      return;
     }
     const code = await issueVerificationCode(tx, { ...target, sentTo: input.email }, now);
-    return [await enqueueMessage(tx, verificationCodeEmail(input.email, account.givenName, code))];
+    await enqueueMessage(tx, verificationCodeEmail(input.email, account.givenName, code));
   });
-  deliverAfterCommit(database, messageIds);
   return { purpose: "email_verification", email: input.email, binding };
 }

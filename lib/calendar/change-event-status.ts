@@ -3,7 +3,6 @@ import type { Database } from "../db/database.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
 import { getStaffEventOrThrow } from "./get-staff-event-or-throw.ts";
 import { EVENT_STATUS_CHANGES, type AdminEvent, type EventStatusChange } from "./staff-schemas.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { queueCancellationNotices } from "../registrations/queue-cancellation-notices.ts";
 import { queueEventWebhook } from "../webhooks/queue-webhook.ts";
 
@@ -34,8 +33,7 @@ export async function changeEventStatus(database: Database, eventId: string, cha
     });
     if (updated.count !== 1) throw new IdentityError("conflict", "the event changed meanwhile; reload it and try again");
     if (change === "cancel") {
-      const notices = await queueCancellationNotices(tx, eventId);
-      deliverAfterCommit(tx, notices);
+      await queueCancellationNotices(tx, eventId);
     }
     await queueEventWebhook(tx, change === "cancel" ? "event.cancelled" : "event.updated", eventId);
   });

@@ -8,7 +8,6 @@ import { env } from "../env.ts";
 import { IdentityError } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { codeSendTargetKey } from "../limits/keys.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { outboxPageEnabled } from "../outbox/list-outbox-messages.ts";
 import { smsTransport } from "../outbox/sms-transport.ts";
@@ -55,11 +54,10 @@ export async function startKioskPhoneCheck(database: Database, kiosk: Kiosk, bod
   await takeKioskAttempt(database, [kioskPhoneSearchKey(kiosk), codeSendTargetKey(PURPOSE, phone)]);
   const id = randomUUID();
   const holders = await verifiedHoldersOf(database, phone);
-  const messageId = await database.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const code = await issueVerificationCode(tx, { purpose: PURPOSE, subject: id, binding: kiosk.deviceId, sentTo: phone }, now);
     return holders.length > 0 ? enqueueMessage(tx, { channel: "sms", recipient: phone, body: kioskCodeText(code) }) : null;
   });
-  if (messageId) deliverAfterCommit(database, [messageId]);
   return PhoneCheckSchema.parse({ id, expires_in: CODE_TTL_SECONDS });
 }
 

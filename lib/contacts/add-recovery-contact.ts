@@ -3,7 +3,6 @@ import { isUniqueViolation } from "../db/unique-violation.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError } from "../identity/errors.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { enqueueSecurityNotice } from "../security-notices/enqueue-security-notice.ts";
@@ -38,7 +37,7 @@ export async function addRecoveryContact(
 ): Promise<RecoveryContactPending> {
   const sendKeys = codeSendKeys({ purpose: RECOVERY_CONTACT_PURPOSE, target: contact.value, userId, ip: context.ip });
 
-  let result: { id: string; messageIds: string[] };
+  let result: { id: string };
   try {
     result = await limitCodeSend(database, sendKeys, now, () => database.transaction(async (tx) => {
       // The account row stays locked while its contacts are counted.
@@ -60,22 +59,21 @@ export async function addRecoveryContact(
         context,
         detail: { channel: contact.channel, value: maskContact(contact.channel, contact.value) },
       });
-      const messageId = await enqueueMessage(tx, recoveryContactCodeMessage(contact.channel, contact.value, account.given_name, code));
+      await enqueueMessage(tx, recoveryContactCodeMessage(contact.channel, contact.value, account.given_name, code));
       // The account's own address hears of it too: a contact added by someone else is how accounts are taken.
-      const notice = await enqueueSecurityNotice(tx, {
+      await enqueueSecurityNotice(tx, {
         userId,
         kind: "recovery_contact_added",
         context,
         facts: { contact: maskContact(contact.channel, contact.value) },
         now,
       });
-      return { id: row.id, messageIds: notice ? [messageId, notice] : [messageId] };
+      return { id: row.id };
     }));
   } catch (error) {
     // The same value added twice at once: the unique index decides, and the loser is told as above.
     if (isUniqueViolation(error)) throw new IdentityError("conflict", ALREADY_ADDED);
     throw error;
   }
-  deliverAfterCommit(database, result.messageIds);
   return { id: result.id, status: RECOVERY_CONTACT_STATUS.pending };
 }

@@ -2,7 +2,6 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError } from "../identity/errors.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
 import { RECOVERY_CONTACT_PURPOSE } from "./add-recovery-contact.ts";
@@ -27,7 +26,7 @@ export async function resendRecoveryContactCode(
   if (contact.status === RECOVERY_CONTACT_STATUS.verified) throw new IdentityError("conflict", ALREADY_VERIFIED);
   const sendKeys = codeSendKeys({ purpose: RECOVERY_CONTACT_PURPOSE, target: contact.value, userId, ip: context.ip });
 
-  const messageId = await limitCodeSend(database, sendKeys, now, () =>
+  await limitCodeSend(database, sendKeys, now, () =>
     database.transaction(async (tx) => {
       // Raw: the contact stays locked while its new code is issued (docs/decisions/0019, reason 2).
       const [row] = await tx.query<{ given_name: string }>(
@@ -41,6 +40,5 @@ export async function resendRecoveryContactCode(
       return enqueueMessage(tx, recoveryContactCodeMessage(contact.channel, contact.value, row.given_name, code));
     }),
   );
-  deliverAfterCommit(database, [messageId]);
   return { id: contact.id, status: RECOVERY_CONTACT_STATUS.pending };
 }

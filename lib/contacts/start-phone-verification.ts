@@ -1,7 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
 import { phoneVerificationSms } from "./contact-messages.ts";
@@ -17,12 +16,11 @@ export const PHONE_PURPOSE = "phone_verification";
  */
 export async function startPhoneVerification(database: Database, userId: string, phone: string, context: RequestContext, now = new Date()): Promise<{ status: "ok" }> {
   const sendKeys = codeSendKeys({ purpose: PHONE_PURPOSE, target: phone, userId, ip: context.ip });
-  const messageId = await limitCodeSend(database, sendKeys, now, () =>
+  await limitCodeSend(database, sendKeys, now, () =>
     database.transaction(async (tx) => {
       const code = await issueVerificationCode(tx, { purpose: PHONE_PURPOSE, subject: userId, binding: "", sentTo: phone }, now);
       return enqueueMessage(tx, phoneVerificationSms(phone, code));
     }),
   );
-  deliverAfterCommit(database, [messageId]);
   return { status: "ok" };
 }

@@ -8,7 +8,6 @@ import { clearAttempts } from "../limits/clear-attempts.ts";
 import { attemptKey, ipFailureKey } from "../limits/keys.ts";
 import { ACCOUNT_POLICY } from "../limits/policies.ts";
 import { refundAttempt, takeAttempt } from "../limits/take-attempt.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { enqueueSecurityNotice } from "../security-notices/enqueue-security-notice.ts";
 import { LINK_CODE_REFUSED, type FederatedLinkResult } from "./schemas.ts";
@@ -80,6 +79,5 @@ export async function finalizeFederatedLink(
   await clearAttempts(database, userKey);
   await refundAttempt(database, attempt, { keys: [ipKey], now });
   if ("conflict" in outcome) throw new IdentityError("conflict", "this external identity is already linked to another account");
-  if ("notice" in outcome && outcome.notice) deliverAfterCommit(database, [outcome.notice]);
   return { status: "linked", provider: outcome.provider, linked_at: new Date(outcome.linkedAt).toISOString() };
 }

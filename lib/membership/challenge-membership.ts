@@ -5,7 +5,6 @@ import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
 import { attemptKey } from "../limits/keys.ts";
 import type { AttemptPolicy } from "../limits/policies.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
 import { getMembershipRecordOrThrow } from "./get-membership-record-or-throw.ts";
@@ -42,7 +41,7 @@ export async function challengeMembership(database: Database, userId: string, me
     attemptKey("membership-challenge:record", record.id, MEMBERSHIP_CHALLENGES_PER_RECORD),
   ];
 
-  const messageId = await limitCodeSend(database, sendKeys, now, () =>
+  await limitCodeSend(database, sendKeys, now, () =>
     database.transaction(async (tx) => {
       // Locked, so a record linked by someone else meanwhile sends nothing (FOR UPDATE: docs/decisions/0019, reason 2).
       const [row] = await tx.query<{ id: string }>(`SELECT id FROM membership_record WHERE id = $1 AND linked_user_id IS NULL FOR UPDATE`, [record.id]);
@@ -55,6 +54,5 @@ export async function challengeMembership(database: Database, userId: string, me
       return enqueueMessage(tx, membershipCodeMessage(contact.channel, contact.value, code));
     }),
   );
-  deliverAfterCommit(database, [messageId]);
   return { status: "ok" };
 }

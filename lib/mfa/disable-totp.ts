@@ -2,7 +2,6 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError } from "../identity/errors.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { enqueueSecurityNotice } from "../security-notices/enqueue-security-notice.ts";
 import { isTotpCodeShape } from "../sign-in/recovery-code-format.ts";
@@ -28,13 +27,12 @@ export async function disableTotp(database: Database, userId: string, code: stri
     const method = isTotpCodeShape(code) ? "totp" : "recovery_code";
     const proven = method === "totp" ? await verifyTotpCode(database, userId, code, now) : (await redeemRecoveryCode(database, userId, code, now)) !== null;
     if (!proven) return null;
-    const notice = await database.transaction(async (tx) => {
+    await database.transaction(async (tx) => {
       await tx.prisma.totpCredential.deleteMany({ where: { userId } });
       await tx.prisma.recoveryCode.deleteMany({ where: { userId } });
       await recordSecurityEvent(tx, { userId, type: "totp_disabled", context, detail: { method } });
       return enqueueSecurityNotice(tx, { userId, kind: "second_factor_turned_off", context, now });
     });
-    if (notice) deliverAfterCommit(database, [notice]);
     return { status: "ok" as const };
   }, now);
 }

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
-import type { OutboxChannel } from "./enqueue-message.ts";
+import type { OutboxChannel } from "./channels.ts";
 import { mailTransport } from "./mail-transport.ts";
 import { smsTransport } from "./sms-transport.ts";
 import { logLine } from "../log/json-log.ts";

@@ -1,16 +1,19 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
+import type { OutboxChannel } from "./channels.ts";
+import { deliverAfterCommit } from "./deliver-messages.ts";
 
 /**
- * Writes an email or SMS to the outbox inside the caller's transaction, so a message exists exactly when
- * the code or change it announces was committed. Delivery happens after the commit (deliver-messages.ts);
- * without SMTP the message simply stays in the table (readable at /dev/outbox in development).
+ * The one writer of the outbox (docs/decisions/0033). A message is written inside the caller's transaction,
+ * so it exists exactly when the code or change it announces was committed, and its delivery is started by
+ * the write itself, after the outermost commit (deliver-messages.ts): never on a rollback, never before the
+ * change is visible, and no caller can forget it. Without SMTP an email simply stays in the table (readable
+ * at /dev/outbox in development); what fails is retried by the `deliver-outbox` job.
+ * `lib/outbox/outbox-writers.test.ts` holds every other module to these functions.
  */
-/** `webhook`: recipient is the webhook_delivery id (lib/webhooks/queue-webhook.ts), body empty. */
-export type OutboxChannel = "email" | "sms" | "backchannel_logout" | "webhook";
+export type { OutboxChannel } from "./channels.ts";
 
 export interface OutgoingMessage {
-  /** Back-channel logouts are queued by lib/oauth/backchannel-logout, not through here. */
   channel: "email" | "sms";
   /** An email address or an E.164 phone number. */
   recipient: string;
@@ -20,15 +23,35 @@ export interface OutgoingMessage {
   body: string;
 }
 
+/** An email or SMS to a person; answers the message's id. */
 export async function enqueueMessage(database: Database, message: OutgoingMessage): Promise<string> {
-  const row = await database.prisma.outboxMessage.create({
-    data: {
-      channel: message.channel,
-      recipient: message.recipient,
-      subject: message.subject ?? null,
-      body: message.body,
-    },
-    select: { id: true },
-  });
-  return row.id;
+  const [row] = await database.query<{ id: string }>(`INSERT INTO outbox_message (channel, recipient, subject, body) VALUES ($1, $2, $3, $4) RETURNING id::text AS id`, [
+    message.channel,
+    message.recipient,
+    message.subject ?? null,
+    message.body,
+  ]);
+  deliverAfterCommit(database, [row!.id]);
+  return row!.id;
+}
+
+/** One webhook message per delivery row (lib/webhooks/queue-webhook.ts holds the exact body); answers their ids. */
+export async function enqueueWebhookMessages(database: Database, deliveryIds: readonly string[]): Promise<string[]> {
+  if (deliveryIds.length === 0) return [];
+  const rows = await database.query<{ id: string }>(`INSERT INTO outbox_message (channel, recipient, body) SELECT 'webhook', delivery_id, '' FROM unnest($1::text[]) AS delivery_id RETURNING id::text AS id`, [deliveryIds]);
+  const ids = rows.map((row) => row.id);
+  deliverAfterCommit(database, ids);
+  return ids;
+}
+
+/**
+ * Messages of one channel made by a query of the caller's (`recipient` and `body` columns), in one statement:
+ * a back-channel logout to every client of the sessions that ended (lib/oauth/backchannel-logout). Answers
+ * their ids.
+ */
+export async function enqueueSelectedMessages(database: Database, channel: OutboxChannel, select: string, params: readonly unknown[]): Promise<string[]> {
+  const rows = await database.query<{ id: string }>(`INSERT INTO outbox_message (channel, recipient, body) SELECT '${channel}', recipient, body FROM (${select}) AS selected RETURNING id::text AS id`, params);
+  const ids = rows.map((row) => row.id);
+  deliverAfterCommit(database, ids);
+  return ids;
 }

@@ -4,7 +4,6 @@ import type { Database } from "../db/database.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { IdentityError } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { enqueueSecurityNotice } from "../security-notices/enqueue-security-notice.ts";
 import { consumeChallenge } from "./challenges.ts";
@@ -87,6 +86,5 @@ export async function finishPasskeyRegistration(
     if (isUniqueViolation(error)) throw new IdentityError("conflict", ALREADY_REGISTERED);
     throw error;
   }
-  if (created.notice) deliverAfterCommit(database, [created.notice]);
   return passkeyView(created.row);
 }

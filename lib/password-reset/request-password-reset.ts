@@ -6,7 +6,6 @@ import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { codeSendIpKey, codeSendTargetKey } from "../limits/keys.ts";
 import { takeAttemptOrThrow } from "../limits/take-attempt.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import type { PendingCode } from "../verification-codes/pending-code.ts";
@@ -34,12 +33,12 @@ export async function requestPasswordReset(
   // Checked and counted in one statement (lib/limits/take-attempt.ts): every request counts.
   await takeAttemptOrThrow(database, sendKeys, now);
 
-  const messageIds = await database.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const account = await tx.prisma.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, givenName: true } });
     const codeTarget = { purpose: "password_reset" as const, subject: input.email, binding: "" };
     if (!account?.email) {
       await issueVerificationCode(tx, { ...codeTarget, sentTo: "" }, now);
-      return [];
+      return;
     }
     const via = input.via ?? { channel: "email" as const };
     const recoveryContacts =
@@ -52,7 +51,7 @@ export async function requestPasswordReset(
     const target = passwordResetTarget({ email: account.email, recoveryContacts }, via);
     if (!target) {
       await issueVerificationCode(tx, { ...codeTarget, sentTo: "" }, now);
-      return [];
+      return;
     }
     const code = await issueVerificationCode(tx, { ...codeTarget, sentTo: target.recipient }, now);
     const detail = target.contact
@@ -60,8 +59,7 @@ export async function requestPasswordReset(
       : { via: "email" };
     await recordSecurityEvent(tx, { userId: account.id, type: "password_reset_requested", context: input.context, detail });
     const message = target.channel === "sms" ? passwordResetCodeSms(target.recipient, code) : passwordResetCodeEmail(target.recipient, account.givenName, code);
-    return [await enqueueMessage(tx, message)];
+    await enqueueMessage(tx, message);
   });
-  deliverAfterCommit(database, messageIds);
   return { purpose: "password_reset", email: input.email, binding: "" };
 }

@@ -8,7 +8,6 @@ import { refundAttempt, takeAttemptOrThrow } from "../limits/take-attempt.ts";
 import { codeGuessKey, ipFailureKey, signInAccountKey } from "../limits/keys.ts";
 import { assertNewPasswordAllowed } from "../passwords/check-new-password.ts";
 import { revokeGrants } from "../oauth/grants/revoke-grants.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { rejectCode } from "../verification-codes/reject-code.ts";
@@ -67,6 +66,5 @@ export async function resetPassword(
   await clearAttempts(database, signInAccountKey(input.email));
   await clearAttempts(database, accountKey);
   await refundAttempt(database, attempt, { keys: [ipKey], now });
-  deliverAfterCommit(database, [changed.messageId]);
   return { userId: changed.userId };
 }

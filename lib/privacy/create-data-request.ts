@@ -4,7 +4,6 @@ import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError, notFound, tooManyRequests } from "../identity/errors.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { enqueueSecurityNotice } from "../security-notices/enqueue-security-notice.ts";
 import { DATA_REQUEST_SELECT, dataRequestBody } from "./data-request-body.ts";
@@ -31,7 +30,6 @@ interface Work {
   context: RequestContext;
   now: Date;
   /** Outbox messages to deliver once the transaction has committed. */
-  afterCommit: string[];
 }
 
 /**
@@ -40,14 +38,12 @@ interface Work {
  * "one pending deletion" rule and the export limit hold when two arrive at once.
  */
 export async function createDataRequest(database: Database, userId: string, type: DataRequestType, context: RequestContext, now = new Date()): Promise<DataRequest> {
-  const afterCommit: string[] = [];
   const created = await database.transaction(async (tx) => {
     const member = await lockAccount(tx, userId);
     if (!member) throw notFound("account");
-    const work: Work = { tx, userId, member, context, now, afterCommit };
+    const work: Work = { tx, userId, member, context, now };
     return type === DATA_REQUEST_TYPE.export ? createExport(work) : createDeletion(work);
   }, LONG_TRANSACTION);
-  deliverAfterCommit(database, afterCommit);
   return created;
 }
 
@@ -84,7 +80,7 @@ async function createExport({ tx, userId, member, context, now }: Work): Promise
 }
 
 /** Pending for the grace period (PRIVACY_DELETION_GRACE_DAYS); `npm run privacy:run-deletions` carries it out. */
-async function createDeletion({ tx, userId, context, now, afterCommit }: Work): Promise<DataRequest> {
+async function createDeletion({ tx, userId, context, now }: Work): Promise<DataRequest> {
   const pending = await tx.prisma.dataRequest.findFirst({
     where: { userId, type: DATA_REQUEST_TYPE.deletion, status: DATA_REQUEST_STATUS.pending },
     select: { id: true },
@@ -96,7 +92,6 @@ async function createDeletion({ tx, userId, context, now, afterCommit }: Work): 
     select: DATA_REQUEST_SELECT,
   });
   await recordSecurityEvent(tx, { userId, type: "deletion_requested", context, detail: { request_id: created.id, due_at: dueAt.toISOString() } });
-  const notice = await enqueueSecurityNotice(tx, { userId, kind: "deletion_requested", context, facts: { dueAt }, now });
-  if (notice) afterCommit.push(notice);
+  await enqueueSecurityNotice(tx, { userId, kind: "deletion_requested", context, facts: { dueAt }, now });
   return dataRequestBody(created);
 }

@@ -2,7 +2,6 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import { notFound } from "../identity/errors.ts";
 import { isUuid } from "../identity/ids.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { householdPeople } from "./household-people.ts";
 import { promoteWaitlisted } from "./promote-waitlisted.ts";
 import { memberRegistration, readRegistrations } from "./read-registrations.ts";
@@ -24,7 +23,7 @@ export async function cancelRegistration(database: Database, userId: string, reg
   const mine = found && (found.registered_by === userId || (await householdPeople(database, userId)).some((person) => person.person_id === found.person_id));
   if (!found || !mine) throw notFound("registration");
 
-  const messageIds = await database.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const event = await readRegistrationEvent(tx, found.event_id, { lock: true });
     if (!event) throw notFound("registration");
     const [cancelled] = await tx.query<{ was: string }>(
@@ -36,7 +35,6 @@ export async function cancelRegistration(database: Database, userId: string, reg
     if (cancelled?.was !== "registered") return [];
     return promoteWaitlisted(tx, { ...event, registered: event.registered - 1 }, now);
   });
-  deliverAfterCommit(database, messageIds);
   const [registration] = await readRegistrations(database, `r.id = $1::uuid`, [registrationId]);
   return memberRegistration(registration!);
 }

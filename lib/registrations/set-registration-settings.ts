@@ -1,7 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
 import { notFound } from "../identity/errors.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { adminViewOf } from "./get-admin-event-registrations-or-throw.ts";
 import { promoteWaitlisted } from "./promote-waitlisted.ts";
 import { readRegistrationEvent } from "./registration-event.ts";
@@ -13,7 +12,7 @@ import { queueEventWebhook } from "../webhooks/queue-webhook.ts";
  * Places that are free (a capacity raised since) go to the waitlist at once, as on a cancellation.
  */
 export async function setRegistrationSettings(database: Database, eventId: string, body: RegistrationSettingsBody, now = new Date()): Promise<AdminEventRegistrations> {
-  const messageIds = await database.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const event = await readRegistrationEvent(tx, eventId, { lock: true });
     if (!event) throw notFound("event");
     await tx.query(
@@ -26,6 +25,5 @@ export async function setRegistrationSettings(database: Database, eventId: strin
     }
     return promoteWaitlisted(tx, event, now);
   });
-  deliverAfterCommit(database, messageIds);
   return adminViewOf(database, (await readRegistrationEvent(database, eventId))!, now);
 }

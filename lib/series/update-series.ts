@@ -6,7 +6,6 @@ import { newCalendarId } from "../calendar/new-calendar-id.ts";
 import { checkEventReferences, instantsOrThrow, locationColumns, withSlugConflict } from "../calendar/staff-event-fields.ts";
 import { getSeriesOrThrow } from "./get-series-or-throw.ts";
 import type { AdminSeries, UpdateSeriesBody } from "./schemas.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { queueCancellationNotices } from "../registrations/queue-cancellation-notices.ts";
 import { queueEventWebhooks } from "../webhooks/queue-webhook.ts";
 import { datesOrThrow, freeSlugs, occurrenceSchedule, ruleColumns, ruleOfRow, toRule, type SeriesTimes } from "./series-rows.ts";
@@ -103,7 +102,7 @@ export async function updateSeries(database: Database, seriesId: string, body: U
       await queueEventWebhooks(tx, "event.updated", updated);
       await queueEventWebhooks(tx, "event.cancelled", cancelled);
       await queueEventWebhooks(tx, "event.created", created);
-      for (const eventId of cancelled) deliverAfterCommit(tx, await queueCancellationNotices(tx, eventId));
+      for (const eventId of cancelled) await queueCancellationNotices(tx, eventId);
 
       await tx.prisma.eventSeries.update({
         where: { id: seriesId },

@@ -4,7 +4,6 @@ import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { getAuthorizationRequest, markAuthorizationRequestSignedIn, resumeAuthorizationPath } from "../oauth/authorization-request.ts";
 import { browserBindingCookieName, browserBindingHash } from "../oauth/authorize/browser-binding.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { deviceCookieName, recognizeDevice } from "../security-notices/recognize-device.ts";
 import { createSession, type AuthenticationMethod } from "../sessions/create-session.ts";
 import { renewSession } from "../sessions/renew-session.ts";
@@ -64,7 +63,6 @@ export async function completeSignIn(database: Database, input: {
   }
   // A browser new to the account: the member is told by email (lib/security-notices/recognize-device.ts).
   const device = await recognizeDevice(database, { userId: input.userId, cookieValue: input.cookie(deviceCookieName()), context: input.context });
-  if (device.noticeId) deliverAfterCommit(database, [device.noticeId]);
   const maxAge = Math.max(0, Math.floor((session.expiresAt.getTime() - Date.now()) / 1000));
   return {
     sessionId: session.id,

@@ -5,7 +5,6 @@ import type { RequestContext } from "../kernel/request-context.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { codeSendIpKey, codeSendTargetKey, ipFailureKey, signInAccountKey } from "../limits/keys.ts";
 import { refundAttempt, takeAttemptOrThrow } from "../limits/take-attempt.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
@@ -53,18 +52,17 @@ export async function sendSignInCode(
   }
 
   const binding = input.binding ?? randomToken(16);
-  const messageIds = await database.transaction(async (tx) => {
+  await database.transaction(async (tx) => {
     const account = await tx.prisma.user.findUnique({ where: { email: input.email }, select: { id: true, givenName: true, disabledAt: true } });
     const target = { purpose: "email_sign_in" as const, subject: input.email, binding };
     if (!account || account.disabledAt) {
       await issueVerificationCode(tx, { ...target, sentTo: "" }, now);
-      return [];
+      return;
     }
     const code = await issueVerificationCode(tx, { ...target, sentTo: input.email }, now);
     await recordSecurityEvent(tx, { userId: account.id, type: "sign_in_code_sent", context: input.context });
-    return [await enqueueMessage(tx, signInCodeEmail(input.email, account.givenName, code))];
+    await enqueueMessage(tx, signInCodeEmail(input.email, account.givenName, code));
   });
-  deliverAfterCommit(database, messageIds);
   return { email: input.email, binding, request: input.request, returnTo: input.returnTo };
 }
 

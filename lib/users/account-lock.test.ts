@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { writersOtherThan } from "../kernel/owned-writes.ts";
 
 /**
  * lib/users/account-lock.ts is the one owner of an account's row lock: a module that locks `account` rows in
@@ -9,16 +8,8 @@ import { describe, expect, it } from "vitest";
  * conventions for one row deadlock or fail to exclude each other.
  */
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const OWNER = "lib/users/account-lock.ts";
 
-function sourceFilesUnder(directory: string): string[] {
-  return readdirSync(path.join(ROOT, directory), { withFileTypes: true }).flatMap((entry) => {
-    const relative = `${directory}/${entry.name}`;
-    if (entry.isDirectory()) return entry.name === "generated" ? [] : sourceFilesUnder(relative);
-    return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts") ? [relative] : [];
-  });
-}
 
 const ROW_LOCK = /\bFOR\s+(?:NO\s+KEY\s+UPDATE|UPDATE|SHARE|KEY\s+SHARE)\b(?:\s+OF\s+(\w+))?/gi;
 
@@ -39,13 +30,10 @@ describe("locking an account's row", () => {
   });
 
   it("happens only in lib/users/account-lock.ts", () => {
-    const offenders = sourceFilesUnder("lib")
-      .filter((file) => file !== OWNER)
-      .filter((file) => {
-        const source = readFileSync(path.join(ROOT, file), "utf8");
-        const sqlTexts = [...source.matchAll(/`([^`]*)`/g)].map((match) => match[1]!);
-        return sqlTexts.some(locksAccountRows) || /pg_advisory_xact_lock\([^)]*'(?:check-in-card|account|member|user)[:-]/.test(source);
-      });
+    const offenders = writersOtherThan([OWNER], (source) => {
+      const sqlTexts = [...source.matchAll(/`([^`]*)`/g)].map((match) => match[1]!);
+      return sqlTexts.some(locksAccountRows) || /pg_advisory_xact_lock\([^)]*'(?:check-in-card|account|member|user)[:-]/.test(source);
+    });
     expect(offenders, "lock account rows themselves instead of through lib/users/account-lock.ts").toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import "server-only";
 import { randomInt } from "node:crypto";
 import { getStaffEventOrThrow } from "../calendar/get-staff-event-or-throw.ts";
 import type { Database } from "../db/database.ts";
-import { deliverAfterCommit } from "../outbox/deliver-messages.ts";
+import { enqueueWebhookMessages } from "../outbox/enqueue-message.ts";
 import { WEBHOOK_PING_TYPE, type WebhookEventType } from "./schemas.ts";
 
 const ALPHANUMERIC = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -21,22 +21,15 @@ export async function queueWebhookDeliveries(tx: Database, endpointIds: readonly
   if (endpointIds.length === 0) return [];
   // Standard Webhooks' payload structure: type, timestamp, data.
   const payload = JSON.stringify({ type, timestamp: now.toISOString(), data });
-  const deliveryIds: string[] = [];
-  const outboxIds: string[] = [];
-  for (const endpointId of endpointIds) {
-    const id = newMessageId();
-    await tx.prisma.webhookDelivery.create({ data: { id, endpointId, eventType: type, payload, createdAt: now }, select: { id: true } });
-    outboxIds.push((await tx.prisma.outboxMessage.create({ data: { channel: "webhook", recipient: id, body: "" }, select: { id: true } })).id);
-    deliveryIds.push(id);
-  }
-  deliverAfterCommit(tx, outboxIds);
+  const deliveryIds = endpointIds.map(() => newMessageId());
+  await tx.prisma.webhookDelivery.createMany({ data: endpointIds.map((endpointId, index) => ({ id: deliveryIds[index]!, endpointId, eventType: type, payload, createdAt: now })) });
+  await enqueueWebhookMessages(tx, deliveryIds);
   return deliveryIds;
 }
 
 /** Another attempt of an existing message (a redelivery): a new outbox message, the same `webhook-id`. */
 export async function queueRedelivery(tx: Database, deliveryId: string): Promise<void> {
-  const { id } = await tx.prisma.outboxMessage.create({ data: { channel: "webhook", recipient: deliveryId, body: "" }, select: { id: true } });
-  deliverAfterCommit(tx, [id]);
+  await enqueueWebhookMessages(tx, [deliveryId]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Database } from "../../db/database.ts";
-import { deliverAfterCommit } from "../../outbox/deliver-messages.ts";
+import { enqueueSelectedMessages } from "../../outbox/enqueue-message.ts";
 
 /**
  * OpenID Connect Back-Channel Logout 1.0: when a member's sessions end (signing out, ending a session from
@@ -22,20 +22,17 @@ export async function queueBackchannelLogouts(database: Database, loggedOut: Log
   if (loggedOut.sessions.length === 0 && !loggedOut.member) return [];
   // Raw: one INSERT ... SELECT over a join with a DISTINCT (docs/decisions/0019, reason 1). A grant of the
   // member counts when it was live until this transaction (revoked_at is stored to the millisecond).
-  const rows = await database.query<{ id: string }>(
-    `INSERT INTO outbox_message (channel, recipient, body)
-     SELECT 'backchannel_logout', c.backchannel_logout_uri,
-            json_build_object('client_id', c.id, 'sub', g.user_id::text, 'sid', g.session_id::text, 'jti', gen_random_uuid()::text)::text
+  return enqueueSelectedMessages(
+    database,
+    "backchannel_logout",
+    `SELECT c.backchannel_logout_uri AS recipient,
+            json_build_object('client_id', c.id, 'sub', g.user_id::text, 'sid', g.session_id::text, 'jti', gen_random_uuid()::text)::text AS body
        FROM (SELECT DISTINCT client_id, user_id, session_id FROM oauth_grant
               WHERE session_id = ANY($1::uuid[])
                  OR (user_id = $2::uuid AND (revoked_at IS NULL OR revoked_at >= now() - interval '1 millisecond'))) g
        JOIN client c ON c.id = g.client_id
       WHERE c.backchannel_logout_uri IS NOT NULL AND c.disabled_at IS NULL
-        AND (g.session_id IS NOT NULL OR NOT c.backchannel_logout_session_required)
-     RETURNING id::text`,
+        AND (g.session_id IS NOT NULL OR NOT c.backchannel_logout_session_required)`,
     [loggedOut.sessions, loggedOut.member ?? null],
   );
-  const ids = rows.map((row) => row.id);
-  if (ids.length > 0) deliverAfterCommit(database, ids);
-  return ids;
 }
