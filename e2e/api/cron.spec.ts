@@ -13,7 +13,7 @@ const JOBS = {
   "cleanup-expired": {
     verificationCodes: 0, authorizationRequests: 0, pushedAuthorizationRequests: 0, deviceAuthorizations: 0, dpopProofs: 0, authorizationCodes: 0, attemptCounters: 0,
     revokedAccessTokens: 0, refreshTokens: 0, sessions: 0, outboxMessages: 0, webhookDeliveries: 0, webhookPreviousSecrets: 0, federatedLoginAttempts: 0, federatedLinkCodes: 0, knownDevices: 0, webauthnChallenges: 0,
-    spentMemberCodes: 0, kioskAlerts: 0, pickupTags: 0,
+    spentMemberCodes: 0, kioskAlerts: 0, pickupTags: 0, refreshFlights: 0,
   },
 };
 

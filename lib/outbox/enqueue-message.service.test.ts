@@ -23,7 +23,7 @@ describe("writing to the outbox", () => {
   it("starts the delivery itself, once the transaction has committed", async () => {
     let id = "";
     await database.transaction(async (tx) => {
-      [id] = await enqueueWebhookMessages(tx, [`msg_${crypto.randomUUID()}`]);
+      id = (await enqueueWebhookMessages(tx, [`msg_${crypto.randomUUID()}`]))[0]!;
       expect(await tx.prisma.outboxMessage.findUnique({ where: { id }, select: { attempts: true } })).toEqual({ attempts: 0 });
     });
     // The delivery names a webhook_delivery row that does not exist: the attempt is counted and fails.

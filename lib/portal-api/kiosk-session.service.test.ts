@@ -88,14 +88,14 @@ describe("the kiosk's enrolment and cookie", () => {
     const key = await tabletKey();
     const tokens = { clientId: "demo-checkin-kiosk", accessToken: "old", accessExpiresAt: Math.floor(Date.now() / 1000) - 1, refreshToken: `refresh-${crypto.randomUUID()}`, jkt: key.jkt };
     const sent = fakeIssuer({ status: 200, body: { access_token: "new", expires_in: 600, refresh_token: "refresh-2" } });
-    const fresh = await freshKioskAccess(tokens, TABLET);
+    const fresh = await freshKioskAccess(tokens, TABLET, database);
     expect(fresh).toMatchObject({ access: "new", cookie: { options: { maxAge: KIOSK_IDLE_SECONDS } } });
     expect(sent[0]!.headers["x-relayed-client"]).toMatch(/^ip=203\.0\.113\.7; t=\d+; n=/);
 
     fakeIssuer({ status: 400, body: { error: "unauthorized_client", error_description: "this kiosk may be used only on its campus's networks" } });
-    expect(await freshKioskAccess({ ...tokens, refreshToken: `refresh-${crypto.randomUUID()}` }, TABLET)).toBe("outside_networks");
+    expect(await freshKioskAccess({ ...tokens, refreshToken: `refresh-${crypto.randomUUID()}` }, TABLET, database)).toBe("outside_networks");
     fakeIssuer({ status: 400, body: { error: "invalid_grant", error_description: "revoked" } });
-    expect(await freshKioskAccess({ ...tokens, refreshToken: `refresh-${crypto.randomUUID()}` }, TABLET)).toBe("signed_out");
+    expect(await freshKioskAccess({ ...tokens, refreshToken: `refresh-${crypto.randomUUID()}` }, TABLET, database)).toBe("signed_out");
   });
 
   it("takes a proof of the tablet's key for this call, once, and answers its thumbprint", async () => {

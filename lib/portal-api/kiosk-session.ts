@@ -1,7 +1,10 @@
 import "server-only";
 import { z } from "zod";
 import type { CookieToSet } from "../accounts/errors.ts";
+import { database } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
+import { spendRefreshTokenOnce } from "../portal-auth/refresh-once.ts";
 import { relayedFormClientHeader, RELAYED_CLIENT_HEADER, type RelayedFormEndpoint } from "../http/relayed-client.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { clearedCookie, openSealedCookie, sealedCookie, sealedCookieName } from "../sealed-cookies/sealed-cookie.ts";
@@ -34,6 +37,8 @@ const DEVICE_GRANT = "urn:ietf:params:oauth:grant-type:device_code";
 const REQUEST_TIMEOUT_MS = 10_000;
 /** A token with less than this left is refreshed first, so it cannot expire on its way upstream. */
 const STALE_SECONDS = 60;
+/** How long a second request waits for another one spending the same refresh token: the request's own limit, and a little. */
+const KIOSK_REFRESH_WAIT_MS = REQUEST_TIMEOUT_MS + 2_000;
 
 export interface KioskTokens {
   clientId: string;
@@ -187,35 +192,34 @@ export async function revokeKioskGrant(tokens: KioskTokens | null): Promise<void
   await oauthPost("/oauth/revoke", { client_id: tokens.clientId, token, token_type_hint: hint }, null).catch(() => null);
 }
 
-// The issuer rotates refresh tokens and treats a second use as theft (it revokes the kiosk's grant), so
-// concurrent calls of one kiosk share one refresh per refresh token. Per process, like the portal's
-// (lib/portal-auth/refresh-tokens.ts); a kiosk's calls are few and sequential in practice.
-const refreshing = new Map<string, Promise<FreshAccess>>();
-
 /** A usable access token (and the cookie to write after a refresh), or why there is none. */
 export type FreshAccess = { access: string; cookie: CookieToSet | null } | "signed_out" | "outside_networks";
 
 /**
  * An access token with at least a minute left, and the cookie to write when it had to be refreshed; else
  * `signed_out` (enrol again) or `outside_networks` (the issuer refused the tablet's network: the cookie stays).
- * Only for a cookie whose key the caller has checked (./kiosk-proof.ts): the refresh is the tablet's.
+ * Only for a cookie whose key the caller has checked (./kiosk-proof.ts): the refresh is the tablet's. `on` is
+ * the database to keep the refresh's flight in (the app's own by default).
  */
-export async function freshKioskAccess(tokens: KioskTokens & { jkt: string }, tablet: Tablet): Promise<FreshAccess> {
+export async function freshKioskAccess(tokens: KioskTokens & { jkt: string }, tablet: Tablet, on?: Database): Promise<FreshAccess> {
   if (tokens.accessExpiresAt - STALE_SECONDS > Date.now() / 1000) return { access: tokens.accessToken, cookie: null };
   const refreshToken = tokens.refreshToken;
   if (!refreshToken) return "signed_out";
-  let flight = refreshing.get(refreshToken);
-  if (!flight) {
-    flight = (async (): Promise<FreshAccess> => {
+  // The issuer rotates refresh tokens and treats a second use as theft (it revokes the kiosk's grant): spent
+  // once across requests and instances, the outcome shared (lib/portal-auth/refresh-once.ts).
+  const fresh = await spendRefreshTokenOnce(
+    on ?? (await database()),
+    "kiosk",
+    refreshToken,
+    async (): Promise<FreshAccess> => {
       const answer = await oauthPost("/oauth/token", { client_id: tokens.clientId, grant_type: "refresh_token", refresh_token: refreshToken }, tablet).catch(() => null);
       const parsed = tokenResponseSchema.safeParse(answer?.body);
       if (answer?.status === 200 && parsed.success) return { access: parsed.data.access_token, cookie: await kioskCookie(tokens.clientId, parsed.data, tokens.jkt, refreshToken) };
       // Off the campus's networks the refresh token is refused but not spent: the kiosk works again back on them.
       if (answer && oauthErrorOf(answer.body).error === "unauthorized_client") return "outside_networks";
       return "signed_out";
-    })();
-    refreshing.set(refreshToken, flight);
-    setTimeout(() => refreshing.delete(refreshToken), 30_000).unref?.();
-  }
-  return flight;
+    },
+    KIOSK_REFRESH_WAIT_MS,
+  );
+  return fresh ?? "signed_out";
 }

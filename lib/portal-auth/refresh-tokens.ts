@@ -1,36 +1,23 @@
 import "server-only";
 import type { JWT } from "next-auth/jwt";
 import { z } from "zod";
-import { hashToken } from "../crypto/tokens.ts";
+import { database } from "../db.ts";
+import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
 import { portalBasicAuthorization } from "./client-credentials.ts";
 import { REFRESH_BEFORE_EXPIRY_SECONDS } from "./config.ts";
+import { spendRefreshTokenOnce } from "./refresh-once.ts";
 import { REFRESH_FAILED } from "./types.ts";
 import { isRefreshedIdTokenValid } from "./verify-id-token.ts";
 import { logLine } from "../log/json-log.ts";
 
 /**
  * Refreshing the portal's access token with the refresh_token grant (RFC 6749 section 6), through
- * BACKCHANNEL_URL. Our issuer rotates the refresh token on every use and treats a second use of the old
- * one as theft: it revokes the whole family and the member's session. So a refresh token must be spent
- * exactly once, even when several requests of the same browser find the access token stale at once:
- *
- * - every refresh goes through `refreshPortalTokens`, which keeps one promise per refresh token (by its
- *   hash): concurrent callers share the single request and its outcome;
- * - the outcome stays known for REMEMBER_MS after it settles, so a request that was already in flight with
- *   the old cookie, and arrives after the new cookie was written, gets the same new tokens instead of
- *   spending the old refresh token again.
- *
- * Limit: this memory is per process. Several instances behind a load balancer can still race on one
- * browser's refresh token unless requests of a session stick to one instance, or this map moves to a
- * shared store (PostgreSQL or Redis, keyed the same way). A single `next start` (the demo, the tests,
- * one container) is fully covered.
+ * BACKCHANNEL_URL. Our issuer rotates the refresh token on every use and treats a second use of the old one
+ * as theft, so every refresh goes through `refreshPortalTokens`, which spends a refresh token once across
+ * every request and instance and hands its outcome to the others (./refresh-once.ts).
  */
 
-/** How long a settled outcome is still handed to late callers holding the refresh token it consumed. */
-const REMEMBER_MS = 2 * 60_000;
-/** A bound on the map, so a flood of sessions cannot grow it without limit. */
-const MAX_REMEMBERED = 10_000;
 /** The token request's own time limit; past it the refresh counts as failed. */
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Used only if the issuer leaves out expires_in (ours always sends 600). */
@@ -49,27 +36,6 @@ const tokenResponseSchema = z.object({
 });
 
 const oauthErrorSchema = z.object({ error: z.string(), error_description: z.string().optional() });
-
-interface Remembered {
-  promise: Promise<RefreshOutcome>;
-  settledAt: number | null;
-}
-
-const remembered = new Map<string, Remembered>();
-let lastSweep = 0;
-
-function forgetOldOutcomes(now: number): void {
-  if (now - lastSweep < 10_000 && remembered.size < MAX_REMEMBERED) return;
-  lastSweep = now;
-  for (const [key, entry] of remembered) {
-    if (entry.settledAt !== null && now - entry.settledAt > REMEMBER_MS) remembered.delete(key);
-  }
-  // Still too many (a burst of refreshes): drop the oldest settled ones; in-flight ones always stay.
-  for (const [key, entry] of remembered) {
-    if (remembered.size < MAX_REMEMBERED) break;
-    if (entry.settledAt !== null) remembered.delete(key);
-  }
-}
 
 /** One refresh_token grant at the token endpoint. Never throws: every failure is an outcome. */
 async function requestRefresh(refreshToken: string): Promise<RefreshOutcome> {
@@ -108,21 +74,13 @@ async function requestRefresh(refreshToken: string): Promise<RefreshOutcome> {
 }
 
 /**
- * Spends `refreshToken` at most once per process: concurrent and late callers with the same token share
- * one request and its outcome (see above).
+ * Spends `refreshToken` once: concurrent and late callers with the same token, on any instance, share one
+ * request and its outcome (./refresh-once.ts). `on` is the database to keep the flight in (the app's own by
+ * default).
  */
-export function refreshPortalTokens(refreshToken: string, now = Date.now()): Promise<RefreshOutcome> {
-  forgetOldOutcomes(now);
-  const key = hashToken(refreshToken);
-  const known = remembered.get(key);
-  if (known) return known.promise;
-  const entry: Remembered = { promise: Promise.resolve({ ok: false, reason: "not started" }), settledAt: null };
-  entry.promise = requestRefresh(refreshToken).then((outcome) => {
-    entry.settledAt = Date.now();
-    return outcome;
-  });
-  remembered.set(key, entry);
-  return entry.promise;
+export async function refreshPortalTokens(refreshToken: string, on?: Database): Promise<RefreshOutcome> {
+  const outcome = await spendRefreshTokenOnce(on ?? (await database()), "portal", refreshToken, () => requestRefresh(refreshToken), REQUEST_TIMEOUT_MS + 2_000);
+  return outcome ?? { ok: false, reason: "another request spent the refresh token and did not finish" };
 }
 
 /** True when the session's access token is missing or expires within REFRESH_BEFORE_EXPIRY_SECONDS. */
@@ -141,10 +99,10 @@ export function failedPortalToken(token: JWT): JWT {
  * session already failed), refreshed once when stale, marked failed when refreshing is impossible.
  * `changed` tells the caller to write the session cookie again.
  */
-export async function freshenPortalToken(token: JWT): Promise<{ token: JWT; changed: boolean }> {
+export async function freshenPortalToken(token: JWT, on?: Database): Promise<{ token: JWT; changed: boolean }> {
   if (!portalTokenIsStale(token)) return { token, changed: false };
   if (!token.refreshToken) return { token: failedPortalToken(token), changed: true };
-  const outcome = await refreshPortalTokens(token.refreshToken);
+  const outcome = await refreshPortalTokens(token.refreshToken, on);
   if (!outcome.ok) {
     logLine("warn", "portal_refresh_failed", { sub: token.sub ?? null, reason: outcome.reason });
     return { token: failedPortalToken(token), changed: true };
@@ -161,10 +119,4 @@ export async function freshenPortalToken(token: JWT): Promise<{ token: JWT; chan
     },
     changed: true,
   };
-}
-
-/** Test hook: forget every remembered outcome. */
-export function resetRememberedRefreshes(): void {
-  remembered.clear();
-  lastSweep = 0;
 }

@@ -85,8 +85,12 @@ describe("cleanupExpired", () => {
     const printedLongAgo = await checkIn(oldTag.id, "ACDE");
     const printedLately = await checkIn(recentTag.id, "FGHJ");
 
+    const flight = { old: `old-${fresh()}`, recent: `recent-${fresh()}` };
+    await database.prisma.refreshFlight.createMany({ data: [{ keyHash: flight.old, startedAt: hoursAgo(2) }, { keyHash: flight.recent, startedAt: new Date(now.getTime() - 60_000) }] });
+
     const summary = await cleanupExpired(database, { now, batchSize: 1 });
-    expect([summary.spentMemberCodes, summary.kioskAlerts, summary.pickupTags]).toEqual([1, 1, 1]);
+    expect([summary.spentMemberCodes, summary.kioskAlerts, summary.pickupTags, summary.refreshFlights]).toEqual([1, 1, 1, 1]);
+    expect(await database.prisma.refreshFlight.findMany({ where: { keyHash: { in: Object.values(flight) } }, select: { keyHash: true } })).toEqual([{ keyHash: flight.recent }]);
     expect(await database.prisma.spentMemberCode.findMany({ where: { jti: { in: Object.values(spent) } }, select: { jti: true } })).toEqual([{ jti: spent.live }]);
     expect(await database.prisma.kioskAlert.findMany({ where: { id: { in: [oldAlert.id, recentAlert.id] } }, select: { id: true } })).toEqual([recentAlert]);
     expect(await database.prisma.pickupTag.findMany({ where: { id: { in: [oldTag.id, recentTag.id] } }, select: { id: true } })).toEqual([recentTag]);
@@ -95,6 +99,6 @@ describe("cleanupExpired", () => {
     expect(Object.fromEntries(checkIns.map((row) => [row.id, row.pickupTagId]))).toEqual({ [printedLongAgo.id]: null, [printedLately.id]: recentTag.id });
 
     const again = await cleanupExpired(database, { now });
-    expect([again.spentMemberCodes, again.kioskAlerts, again.pickupTags]).toEqual([0, 0, 0]);
+    expect([again.spentMemberCodes, again.kioskAlerts, again.pickupTags, again.refreshFlights]).toEqual([0, 0, 0, 0]);
   });
 });

@@ -63,6 +63,7 @@ export interface CleanupSummary {
   spentMemberCodes: number;
   kioskAlerts: number;
   pickupTags: number;
+  refreshFlights: number;
 }
 
 export const DEFAULT_RETENTION_DAYS = 30;
@@ -129,6 +130,8 @@ const TARGETS: readonly Target[] = [
   { key: "kioskAlerts", table: "kiosk_alert", id: "id", where: `t.created_at < :now - interval '${KIOSK_ALERT_DAYS} days'` },
   // check_in.pickup_tag_id is ON DELETE SET NULL: the attendance stays, without the tag.
   { key: "pickupTags", table: "pickup_tag", id: "id", where: `t.created_at < :now - interval '${PICKUP_TAG_DAYS} days'` },
+  // A spent refresh token's outcome is handed out for two minutes (lib/portal-auth/refresh-once.ts), then only taken over.
+  { key: "refreshFlights", table: "refresh_flight", id: "key_hash", where: "t.started_at < :now - interval '1 hour'" },
 ];
 
 type Instants = Record<"now" | "cutoff" | "dayAgo", Date>;

@@ -1,13 +1,13 @@
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { JWT } from "next-auth/jwt";
+import { serviceTestDatabase } from "../db/service-test.ts";
+import { freshenPortalToken as freshenOn, portalTokenIsStale, refreshPortalTokens } from "./refresh-tokens.ts";
 
-beforeAll(() => {
-  process.env.APP_SECRET = "unit-test-secret-0123456789abcdef0123456789";
-  process.env.BASE_URL = "http://127.0.0.1:3999";
-  process.env.BACKCHANNEL_URL = "http://10.0.0.1:3999";
-});
-
-const { freshenPortalToken, portalTokenIsStale, refreshPortalTokens, resetRememberedRefreshes } = await import("./refresh-tokens.ts");
+// The portal's refresh on a database with every migration: a refresh token is spent once, whoever asks and
+// whenever within the remembered window, because the flight is kept in PostgreSQL (./refresh-once.ts), not in
+// one process's memory.
+const database = serviceTestDatabase({ BASE_URL: "http://127.0.0.1:3999", BACKCHANNEL_URL: "http://10.0.0.1:3999" });
+const freshenPortalToken = (token: JWT) => freshenOn(token, database);
 
 const now = () => Math.floor(Date.now() / 1000);
 
@@ -39,7 +39,9 @@ const stale = (refreshToken: string): JWT => ({
   idToken: "id-token",
 });
 
-beforeEach(() => resetRememberedRefreshes());
+beforeEach(async () => {
+  await database.query(`DELETE FROM refresh_flight`);
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe("portalTokenIsStale", () => {
@@ -59,7 +61,7 @@ describe("refreshing", () => {
   it("posts the refresh_token grant to the backchannel with client_secret_basic", async () => {
     const { calls, fetchMock } = rotatingTokenEndpoint();
     vi.stubGlobal("fetch", fetchMock);
-    const outcome = await refreshPortalTokens("rt-1");
+    const outcome = await refreshPortalTokens("rt-1", database);
     expect(outcome).toMatchObject({ ok: true, accessToken: "at-1", refreshToken: "rt-2" });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.url).toBe("http://10.0.0.1:3999/oauth/token");
