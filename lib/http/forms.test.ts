@@ -2,6 +2,7 @@ import { NextRequest } from "next/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AccountError } from "../accounts/errors.ts";
+import { IdentityError, tooManyRequests } from "../identity/errors.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { csrfTokenFor } from "./csrf.ts";
 import { formRoute } from "./forms.ts";
@@ -81,6 +82,19 @@ describe("formRoute", () => {
     expect(await json.json()).toEqual({ error: "too_many_requests", error_description: "Too many attempts. Try again in 3 minutes." });
     const page = await limited(post({ email: "a@example.org", request: "r" }));
     expect(page.headers.get("location")).toBe("/example?request=r&error=too_many_requests&retry_after=125");
+  });
+
+  it("renders a service's identity error as the form's kind with the service's sentence, never a 500", async () => {
+    const refused = await route(async () => {
+      throw new IdentityError("conflict", "this household already has that child");
+    })(post({ email: "a@example.org" }, { json: true }));
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: "invalid_request", error_description: "this household already has that child" });
+
+    const waiting = await route(async () => {
+      throw tooManyRequests(90, "too many codes asked for; try again later");
+    })(post({ email: "a@example.org" }, { json: true }));
+    expect([waiting.status, waiting.headers.get("retry-after")]).toEqual([429, "90"]);
   });
 
   it("hides an unexpected error behind a generic 500 with a request id, logging no submitted value", async () => {

@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { ACCOUNT_ERRORS, AccountError, type AccountErrorCode, type CookieToSet } from "../accounts/errors.ts";
+import { IdentityError, type IdentityErrorCode } from "../identity/errors.ts";
 import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
@@ -79,12 +80,31 @@ function validationFailure(error: ZodError): Failure {
   return failure("invalid_request", { field, message: field ? `${field}: ${message}` : message });
 }
 
+/** What an identity error's kind is on a form: a refusal or a wrong value, the wait, or our side failing. */
+const FORM_CODE_OF_IDENTITY_ERROR = {
+  invalid_request: "invalid_request",
+  invalid_token: "session_required",
+  insufficient_user_authentication: "session_required",
+  forbidden: "forbidden",
+  not_found: "invalid_request",
+  conflict: "invalid_request",
+  too_many_requests: "too_many_requests",
+  server_error: "server_error",
+  service_unavailable: "service_unavailable",
+  method_not_allowed: "invalid_request",
+} as const satisfies Record<IdentityErrorCode, AccountErrorCode>;
+
 function toFailure(error: unknown, request: NextRequest): Failure {
   if (error instanceof AccountError) {
     return failure(error.code, { message: error.message, field: error.field, reason: error.reason, formPath: error.formPath, cookies: error.cookies });
   }
   if (error instanceof TooManyAttemptsError) {
     return failure("too_many_requests", { message: error.message, retryAfterSeconds: error.retryAfterSeconds });
+  }
+  // A service's identity error on a form (a conflict, a refusal): the form's kind for it, with the service's sentence.
+  if (error instanceof IdentityError) {
+    const retryAfter = Number(error.headers["Retry-After"]);
+    return failure(FORM_CODE_OF_IDENTITY_ERROR[error.code], { message: error.description, ...(retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) });
   }
   if (error instanceof ZodError) return validationFailure(error);
   if (isUnstorableText(error)) return failure("invalid_request");

@@ -6,7 +6,9 @@ import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { isWriteConflict } from "../db/write-conflict.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
-import { IdentityError, forbidden, insufficientScope, insufficientUserAuthentication, invalidToken } from "../identity/errors.ts";
+import { AccountError } from "../accounts/errors.ts";
+import { IdentityError, forbidden, insufficientScope, insufficientUserAuthentication, invalidToken, tooManyRequests } from "../identity/errors.ts";
+import { TooManyAttemptsError } from "../limits/errors.ts";
 import { presentedAccessToken } from "../oauth/bearer.ts";
 import { TokenBindingError, checkTokenBinding } from "../oauth/dpop/token-binding.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
@@ -15,6 +17,7 @@ import { checkTokenLiveness } from "../oauth/token-liveness.ts";
 import { OUTSIDE_ALLOWED_NETWORKS, isWithinAllowedNetworks } from "../oauth/clients/allowed-networks.ts";
 import { InvalidTokenError, verifyAccessToken } from "../oauth/tokens.ts";
 import { identityErrorAnswer } from "./errors/identity-error-answer.ts";
+import { IDENTITY_ERROR_STATUS } from "./identity-error-status.ts";
 import { toResponse } from "./plain-response.ts";
 import { BodyTooLargeError, MAX_JSON_BODY_BYTES, readBodyText } from "./read-body.ts";
 import { clientAddressOf } from "./client-address.ts";
@@ -90,7 +93,7 @@ export function identityJson(body: unknown, status = 200): Response {
 }
 
 export function identityErrorResponse(error: IdentityError): Response {
-  return toResponse(identityErrorAnswer(error.code, error.description, error.status, error.headers));
+  return toResponse(identityErrorAnswer(error.code, error.description, IDENTITY_ERROR_STATUS[error.code], error.headers));
 }
 
 /** Describes a zod failure in words that name the field, e.g. `code: must be exactly 6 digits`. */
@@ -277,8 +280,21 @@ export function publicIdentityRoute(handler: (request: Request, database: Databa
   };
 }
 
-function identityFailure(request: Request, error: unknown): Response {
+/**
+ * The identity kind of an account form's error thrown by a service under /api/v1 (a disabled account, a wrong
+ * code): the sentence is the form's, the kind follows its status. Without this it was a 500.
+ */
+function identityErrorOfAccountError(error: AccountError): IdentityError {
+  if (error.status === 429) return tooManyRequests(60, error.message);
+  const code = ({ 403: "forbidden", 500: "server_error", 503: "service_unavailable" } as const)[error.status as 403 | 500 | 503] ?? "invalid_request";
+  return new IdentityError(code, error.message);
+}
+
+/** The identity surface's answer to whatever a handler threw: each kind of error in its shape, anything unexpected a logged 500. */
+export function identityFailure(request: Request, error: unknown): Response {
   if (error instanceof IdentityError) return identityErrorResponse(error);
+  if (error instanceof TooManyAttemptsError) return identityErrorResponse(tooManyRequests(error.retryAfterSeconds, error.message));
+  if (error instanceof AccountError) return identityErrorResponse(identityErrorOfAccountError(error));
   if (error instanceof ZodError) return identityErrorResponse(new IdentityError("invalid_request", describeZodError(error)));
   if (isUnstorableText(error)) return identityErrorResponse(new IdentityError("invalid_request", "a value holds a character that is not allowed"));
   if (isDatabaseUnavailable(error)) return identityErrorResponse(serviceUnavailable());

@@ -1,5 +1,5 @@
 import "server-only";
-import { IDENTITY_ERROR_STATUS } from "../identity/errors.ts";
+import { IDENTITY_ERROR_STATUS } from "./identity-error-status.ts";
 import { calendarErrorAnswer } from "./errors/calendar-error-answer.ts";
 import { identityErrorAnswer } from "./errors/identity-error-answer.ts";
 import { oauthErrorAnswer } from "./errors/oauth-error-answer.ts";

@@ -1,35 +1,37 @@
 /**
- * The identity service's errors (decisions.md part 2): a closed set of codes, each with its status.
- * The body is always `{ error, error_description }`; the description is written by us and safe to show.
+ * The errors of the identity domain, surface-neutral: a kind from a closed set and a sentence written by us,
+ * safe to show. The services throw them wherever they are called from; each surface's wrapper gives them its
+ * own shape and status: `{ error, error_description }` with the identity table's status under /api/v1
+ * (lib/http/identity-error-status.ts, decisions.md part 2), the form's error and page on the account forms
+ * (lib/http/forms.ts).
  */
-export const IDENTITY_ERROR_STATUS = {
-  invalid_request: 400,
-  invalid_token: 401,
+export const IDENTITY_ERROR_CODES = [
+  "invalid_request",
+  "invalid_token",
   // RFC 9470: the token is good but the sign-in behind it is too old, or lacks a second factor.
-  insufficient_user_authentication: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  too_many_requests: 429,
-  server_error: 500,
-  service_unavailable: 503,
+  "insufficient_user_authentication",
+  "forbidden",
+  "not_found",
+  "conflict",
+  "too_many_requests",
+  "server_error",
+  "service_unavailable",
   // A method the route does not implement (lib/http/method-not-allowed.ts), with `Allow`.
-  method_not_allowed: 405,
-} as const;
+  "method_not_allowed",
+] as const;
 
-export type IdentityErrorCode = keyof typeof IDENTITY_ERROR_STATUS;
+export type IdentityErrorCode = (typeof IDENTITY_ERROR_CODES)[number];
 
 export class IdentityError extends Error {
   override name = "IdentityError";
-  readonly status: number;
 
   constructor(
     readonly code: IdentityErrorCode,
     readonly description: string,
+    /** What the answer must also carry: Retry-After, a WWW-Authenticate challenge, Allow. */
     readonly headers: Record<string, string> = {},
   ) {
     super(`${code}: ${description}`);
-    this.status = IDENTITY_ERROR_STATUS[code];
   }
 }
 

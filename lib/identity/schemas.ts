@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { IDENTITY_ERROR_STATUS } from "./errors.ts";
+import { IDENTITY_ERROR_CODES } from "./errors.ts";
 
 /** The identity error body (interface.md 7.2, decisions.md part 2). */
 export const identityErrorSchema = z
   .object({
-    error: z.enum(Object.keys(IDENTITY_ERROR_STATUS) as [keyof typeof IDENTITY_ERROR_STATUS, ...(keyof typeof IDENTITY_ERROR_STATUS)[]]),
+    error: z.enum(IDENTITY_ERROR_CODES),
     error_description: z.string(),
   })
   .meta({ id: "IdentityError" });
