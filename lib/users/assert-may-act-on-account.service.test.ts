@@ -27,13 +27,11 @@ async function memberWithRoles(...roles: string[]) {
 
 const missing = (permissions: string) => ({
   code: "forbidden",
-  status: 403,
   description: `missing permission ${permissions}: ${ELEVATED_ACCOUNT_FORBIDDEN_REASON}`,
 });
 
 const stepUp = {
   code: "insufficient_user_authentication",
-  status: 401,
   description: SIGN_IN_AGAIN_FOR_ELEVATED_ACCOUNT,
   headers: { "WWW-Authenticate": `Bearer error="insufficient_user_authentication", error_description="${SIGN_IN_AGAIN_FOR_ELEVATED_ACCOUNT}", max_age=600` },
 };
