@@ -47,7 +47,7 @@ try {
       `${summary.revokedAccessTokens} revoked access-token ids, ${summary.refreshTokens} refresh tokens, ${summary.sessions} sessions, ` +
       `${summary.outboxMessages} outbox messages, ${summary.webhookDeliveries} webhook deliveries, ${summary.webhookPreviousSecrets} replaced webhook secrets, ${summary.federatedLoginAttempts} federated sign-in attempts, ` +
       `${summary.federatedLinkCodes} federated link codes, ${summary.spentMemberCodes} spent member codes, ${summary.kioskAlerts} kiosk alerts, ` +
-      `${summary.pickupTags} pickup tags, ${summary.refreshFlights} spent refresh tokens' outcomes and ${summary.knownDevices} known browsers (retention ${retentionDays} days).`,
+      `${summary.pickupTags} pickup tags, ${summary.refreshFlights} shared token refreshes and ${summary.knownDevices} known browsers (retention ${retentionDays} days).`,
   );
 } finally {
   await closeDatabase();

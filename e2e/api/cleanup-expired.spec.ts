@@ -157,7 +157,7 @@ const column = async (text: string) => (await db.query<{ v: string }>(text)).row
 test("the first run deletes exactly what expired beyond use, in batches", async () => {
   expect(await cleanup(databaseUrl, ["--batch=2"])).toBe(
     "Deleted 3 verification codes, 1 authorization requests, 1 pushed authorization requests, 1 device sign-ins, 1 DPoP proof ids, 1 passkey challenges, 1 authorization codes, 1 attempt counters, 1 revoked access-token ids, " +
-      "2 refresh tokens, 2 sessions, 1 outbox messages, 1 webhook deliveries, 1 replaced webhook secrets, 1 federated sign-in attempts, 1 federated link codes, 0 spent member codes, 0 kiosk alerts, 0 pickup tags and 1 known browsers (retention 30 days).",
+      "2 refresh tokens, 2 sessions, 1 outbox messages, 1 webhook deliveries, 1 replaced webhook secrets, 1 federated sign-in attempts, 1 federated link codes, 0 spent member codes, 0 kiosk alerts, 0 pickup tags, 0 shared token refreshes and 1 known browsers (retention 30 days).",
   );
   expect(await column(`SELECT code_hash AS v FROM verification_code`)).toEqual(["vc-live"]);
   expect(await column(`SELECT id AS v FROM authorization_request`)).toEqual(["ar-live"]);
@@ -184,14 +184,14 @@ test("the first run deletes exactly what expired beyond use, in batches", async 
 test("a second run finds nothing: the command is idempotent", async () => {
   expect(await cleanup(databaseUrl)).toBe(
     "Deleted 0 verification codes, 0 authorization requests, 0 pushed authorization requests, 0 device sign-ins, 0 DPoP proof ids, 0 passkey challenges, 0 authorization codes, 0 attempt counters, 0 revoked access-token ids, " +
-      "0 refresh tokens, 0 sessions, 0 outbox messages, 0 webhook deliveries, 0 replaced webhook secrets, 0 federated sign-in attempts, 0 federated link codes, 0 spent member codes, 0 kiosk alerts, 0 pickup tags and 0 known browsers (retention 30 days).",
+      "0 refresh tokens, 0 sessions, 0 outbox messages, 0 webhook deliveries, 0 replaced webhook secrets, 0 federated sign-in attempts, 0 federated link codes, 0 spent member codes, 0 kiosk alerts, 0 pickup tags, 0 shared token refreshes and 0 known browsers (retention 30 days).",
   );
 });
 
 test("a shorter retention reaches the recently ended session; a bad --days is refused", async () => {
   expect(await cleanup(databaseUrl, ["--days=7"])).toBe(
     "Deleted 0 verification codes, 0 authorization requests, 0 pushed authorization requests, 0 device sign-ins, 0 DPoP proof ids, 0 passkey challenges, 0 authorization codes, 0 attempt counters, 0 revoked access-token ids, " +
-      "0 refresh tokens, 1 sessions, 0 outbox messages, 1 webhook deliveries, 0 replaced webhook secrets, 0 federated sign-in attempts, 0 federated link codes, 0 spent member codes, 0 kiosk alerts, 0 pickup tags and 0 known browsers (retention 7 days).",
+      "0 refresh tokens, 1 sessions, 0 outbox messages, 1 webhook deliveries, 0 replaced webhook secrets, 0 federated sign-in attempts, 0 federated link codes, 0 spent member codes, 0 kiosk alerts, 0 pickup tags, 0 shared token refreshes and 0 known browsers (retention 7 days).",
   );
   expect(await column(`SELECT token_hash AS v FROM session`)).toEqual(["session-expired-but-offline", "session-live"]);
   expect(await column(`SELECT id AS v FROM webhook_delivery`)).toEqual(["msg_queued000000000000000000"]);
