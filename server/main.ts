@@ -283,11 +283,19 @@ const nextServer = await import("next/server");
 const { POST: signInPost } = await import("../app/auth/sign-in/route.ts");
 const { POST: passkeyOptionsPost } = await import("../app/auth/passkey/options/route.ts");
 const { POST: passkeySignInPost } = await import("../app/auth/passkey/sign-in/route.ts");
+const { endpointOf } = await import("../lib/http/endpoint-route.ts");
 const { POST: kioskHouseholdsPost } = await import("../app/api/v1/kiosk/households/route.ts");
 const { POST: kioskCheckInsPost } = await import("../app/api/v1/kiosk/check-ins/route.ts");
 const { POST: kioskCheckOutsPost } = await import("../app/api/v1/kiosk/check-outs/route.ts");
-/** An /api/v1 route has no dynamic segments here: Next would hand it empty params. */
-const noParams = (handler: typeof kioskCheckInsPost) => (request: NextRequest) => handler(request, { params: Promise.resolve({}) });
+/**
+ * An /api/v1 operation served here: its path is its definition's, which must say `fastPath` (so the OpenAPI
+ * document and lib/http/fast-path-routes.test.ts know it). A route without parameters: Next would hand it empty params.
+ */
+function fastEndpoint(handler: typeof kioskCheckInsPost): [string, FastRoute] {
+  const endpoint = endpointOf(handler);
+  if (!endpoint?.fastPath) throw new Error(`server/main.ts serves a POST whose definition does not say fastPath: ${endpoint?.path ?? "no definition"}`);
+  return [endpoint.path, { handler: (request: NextRequest) => handler(request, { params: Promise.resolve({}) }), maxBodyBytes: MAX_JSON_BODY_BYTES }];
+}
 /**
  * The POST routes served here, before Next's router, by exact path (no query string, as their clients
  * send them): the sign-in forms, every member's way in (a passkey takes two requests), and the kiosk API's
@@ -298,9 +306,9 @@ const FAST_POST_ROUTES = new Map<string, FastRoute>([
   ["/auth/sign-in", { handler: signInPost, maxBodyBytes: MAX_FORM_BODY_BYTES }],
   ["/auth/passkey/options", { handler: passkeyOptionsPost, maxBodyBytes: MAX_FORM_BODY_BYTES }],
   ["/auth/passkey/sign-in", { handler: passkeySignInPost, maxBodyBytes: MAX_FORM_BODY_BYTES }],
-  ["/api/v1/kiosk/households", { handler: noParams(kioskHouseholdsPost), maxBodyBytes: MAX_JSON_BODY_BYTES }],
-  ["/api/v1/kiosk/check-ins", { handler: noParams(kioskCheckInsPost), maxBodyBytes: MAX_JSON_BODY_BYTES }],
-  ["/api/v1/kiosk/check-outs", { handler: noParams(kioskCheckOutsPost), maxBodyBytes: MAX_JSON_BODY_BYTES }],
+  fastEndpoint(kioskHouseholdsPost),
+  fastEndpoint(kioskCheckInsPost),
+  fastEndpoint(kioskCheckOutsPost),
 ]);
 
 const { GET: upcomingGet } = await import("../app/api/calendar/events/upcoming/route.ts");

@@ -159,6 +159,7 @@ export const kioskStartPhoneCheck = defineEndpoint({
 export const kioskFindHousehold = defineEndpoint({
   method: "POST",
   path: "/api/v1/kiosk/households",
+  fastPath: true,
   operationId: "kioskFindHousehold",
   summary: "Find the household of the adult at the tablet",
   description: `${KIOSK} The adult proves they are here: \`member_code\`, their own current code (from their QR) or household card; or \`phone_check_id\` and \`code\`, the code texted to their phone by \`POST /api/v1/kiosk/phone-checks\` from this tablet. Ids, first names and roles only, never notes; \`scanned_id\` is the adult proven present. \`presence\` is what \`POST /api/v1/kiosk/check-ins\` needs: it names the adults proven present and this tablet, for 10 minutes. A bad code or scan counts against the tablet and is shown to staff.`,
@@ -177,6 +178,7 @@ export const kioskFindHousehold = defineEndpoint({
 export const kioskCheckIn = defineEndpoint({
   method: "POST",
   path: "/api/v1/kiosk/check-ins",
+  fastPath: true,
   operationId: "kioskCheckIn",
   summary: "Check children in",
   description: `${KIOSK} \`presence\` from the household search at this tablet; the adult (\`guardian_id\`) must be one it names, and an adult of each child's household or their guardian, not marked not authorized for any of them (\`forbidden\`, and an alert to staff). All or none. Each child gets a security code of 4 characters from \`${SECURITY_CODE_ALPHABET}\`, unique per event and day, printed on the child's label and on the pickup tag for a volunteer to compare; \`label_notes\` are the child's notes, for the label only. \`pickup_tag\` is the tag's secret (\`${PICKUP_TAG_PREFIX}\` and 16 base32 capitals, 80 random bits), answered this once, to print as a QR code on the adult's tag only: it collects these children today. ${WINDOW}`,
@@ -213,6 +215,7 @@ export const kioskFindPickup = defineEndpoint({
 export const kioskCheckOut = defineEndpoint({
   method: "POST",
   path: "/api/v1/kiosk/check-outs",
+  fastPath: true,
   operationId: "kioskCheckOut",
   summary: "Check children out",
   description: `${KIOSK} The pickup tag or the adult's code again, and the check-ins (from \`POST /api/v1/kiosk/pickups\`) that go home now; each must be one it may collect now. All or none. A member's rotating code is spent by it: the same code collects nobody afterwards.`,

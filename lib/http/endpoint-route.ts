@@ -46,6 +46,12 @@ export interface BoundEndpoint {
 export const ENDPOINT = Symbol.for("church.endpoint");
 type Marked = RouteHandler & { [ENDPOINT]?: Endpoint | "method-not-allowed" };
 
+/** The definition a route file's handler was made from, if any. */
+export function endpointOf(handler: RouteHandler): Endpoint | undefined {
+  const marked = (handler as Marked)[ENDPOINT];
+  return marked === "method-not-allowed" ? undefined : marked;
+}
+
 function optionsOf(endpoint: Endpoint): IdentityRouteOptions {
   const { access } = endpoint;
   if (access.kind === "public") throw new Error("a public endpoint takes no token");

@@ -91,6 +91,11 @@ export interface Endpoint<
    * own (the readiness check's) replaces the outage's.
    */
   refusals?: Partial<Record<"400" | "403" | "404" | "409" | "410" | "413" | "422" | "429" | "503", Refusal>>;
+  /**
+   * Served by `npm start`'s server before Next's router, with the route's own handler (server/main.ts): a
+   * lobby's Sunday burst. Only for a path without parameters; server/main.ts registers exactly these.
+   */
+  fastPath?: true;
 }
 
 /** Keeps the literal types of a definition (its path, its schemas), so routes and clients infer from it. */
