@@ -8,7 +8,7 @@ import type { MembershipRegister, MembershipRegisterRecord } from "./build-membe
  * as Liz), or without the accents their record has (Jose Nunez for José Núñez). Each names the record it
  * came from: the query is a hit when that record ranks first. Deterministic (a seeded PRNG over the
  * deterministic register), so the benchmark (bench/membership-search-quality.ts) and the end-to-end check
- * (e2e/api/membership-search-quality.spec.ts) measure the same queries.
+ * (lib/membership/search-quality.service.test.ts) measure the same queries.
  *
  * Records entered twice (the register's near-duplicates) are never a query's source: for those, either
  * entry is right, so "first" would measure luck. Everything else, including different people who share a
