@@ -437,25 +437,23 @@ function runDeletionCommand(): Promise<{ code: number | null; output: string }> 
 // One test for every run of the command: a run carries out whatever is due, so two tests moving clocks
 // at the same time would carry out each other's deletions.
 test("the deletion command erases a member whose grace period ended, revokes their tokens, leaves others and cancelled ones alone, and is safe twice at once", async () => {
+  // What an erasure takes and leaves, row by row, is lib/privacy/data-requests.service.test.ts's; this is the
+  // command as a scheduler runs it, and what the member's apps and the others see over HTTP.
   test.setTimeout(120_000);
   const doomed = await memberWithTokens("privacy-erase");
   const kept = await memberWithTokens("privacy-erase-kept");
   const changedMind = await memberWithTokens("privacy-erase-cancelled");
-  const doomedRecords = await giveRecords(doomed.member, `D-${randomUUID()}`);
-  const keptRecords = await giveRecords(kept.member, `K-${randomUUID()}`);
-  // The doomed member gave the kept member's address as a recovery contact: the kept member's mail stays.
-  await sql(`INSERT INTO recovery_contact (user_id, channel, value, status) VALUES ($1, 'email', $2, 'pending_verification')`, [doomed.member.id, kept.member.email]);
-  const exported = await api("POST", ME, doomed.tokens.access_token, { body: { type: "export" } });
   const deletion = await api("POST", ME, doomed.tokens.access_token, { body: { type: "deletion" } });
   const keptDeletion = await api("POST", ME, kept.tokens.access_token, { body: { type: "deletion" } });
   const cancelled = await api("POST", ME, changedMind.tokens.access_token, { body: { type: "deletion" } });
-  expect([exported.status, deletion.status, keptDeletion.status, cancelled.status]).toEqual([201, 201, 201, 201]);
-  expect((await api("POST", `${ME}/${cancelled.body.id}/cancel`, changedMind.tokens.access_token)).status).toBe(200);
+  expect([deletion.status, keptDeletion.status, cancelled.status]).toEqual([201, 201, 201]);
+  const cancelledAnswer = await api("POST", `${ME}/${cancelled.body.id}/cancel`, changedMind.tokens.access_token);
+  expect(cancelledAnswer.status).toBe(200);
 
   // Within the grace period nothing happens.
   const early = await runDeletionCommand();
   expect(early.code, early.output).toBe(0);
-  expect(await sql(`SELECT 1 FROM account WHERE id = $1`, [doomed.member.id])).toHaveLength(1);
+  expect((await profileOf(doomed.tokens.access_token)).status).toBe(200);
 
   // The clock moves on for this request only; two operators' schedules fire at the same moment.
   // A cancelled deletion stays cancelled even past its due time.
@@ -463,27 +461,7 @@ test("the deletion command erases a member whose grace period ended, revokes the
   const runs = await Promise.all([runDeletionCommand(), runDeletionCommand()]);
   for (const run of runs) expect(run.code, run.output).toBe(0);
   expect(runs.map((run) => run.output.trim()).sort()).toEqual(["Carried out 0 account deletions.", "Carried out 1 account deletion."]);
-
   expect(await sql(`SELECT 1 FROM account WHERE id = $1 OR email = $2`, [doomed.member.id, doomed.member.email])).toEqual([]);
-  const [request] = await sql<{ user_id: string | null; status: string; fulfilled_at: Date | null; export_json: string | null }>(
-    `SELECT user_id, status, fulfilled_at, export_json FROM data_request WHERE id = $1`,
-    [deletion.body.id],
-  );
-  expect(request).toEqual({ user_id: null, status: "fulfilled", fulfilled_at: expect.any(Date), export_json: null });
-  expect(await sql(`SELECT 1 FROM data_request WHERE id = $1`, [exported.body.id])).toEqual([]);
-  for (const table of ["session", "oauth_grant", "consent", "security_event", "totp_credential", "recovery_code", "user_role", "authorization_code"]) {
-    expect(await sql(`SELECT 1 FROM ${table} WHERE user_id = $1`, [doomed.member.id]), table).toEqual([]);
-  }
-  expect(await sql(`SELECT 1 FROM guardianship WHERE id = $1`, [doomedRecords.guardianshipId])).toEqual([]);
-  expect(await sql(`SELECT 1 FROM account WHERE id = $1`, [doomedRecords.dependantId])).toHaveLength(1); // another person's account stays
-  expect(await sql(`SELECT 1 FROM verification_code WHERE id = $1`, [doomedRecords.codeId])).toEqual([]);
-  expect(await sql(`SELECT 1 FROM outbox_message WHERE recipient = $1`, [doomed.member.email])).toEqual([]);
-  // The recovery contact, its code and the message to it go too; the other member's stay.
-  expect(await sql(`SELECT 1 FROM recovery_contact WHERE user_id = $1`, [doomed.member.id])).toEqual([]);
-  expect(await sql(`SELECT 1 FROM verification_code WHERE id = $1`, [doomedRecords.contact.codeId])).toEqual([]);
-  expect(await sql(`SELECT 1 FROM outbox_message WHERE id = $1`, [doomedRecords.contact.messageId])).toEqual([]);
-  expect(await sql(`SELECT 1 FROM outbox_message WHERE id = $1`, [keptRecords.contact.messageId])).toHaveLength(1);
-  expect(await sql(`SELECT 1 FROM outbox_message WHERE id = $1`, [keptRecords.messageId])).toHaveLength(1);
 
   // Their tokens are refused at once: the access token on /api/v1, the refresh token at the token endpoint.
   const profile = await profileOf(doomed.tokens.access_token);
@@ -494,19 +472,13 @@ test("the deletion command erases a member whose grace period ended, revokes the
   expect(refresh.status).toBe(400);
   expect(refresh.body).toMatchObject({ error: "invalid_grant" });
 
-  // The other member, with a deletion still in its grace period, is untouched.
+  // The other member, with a deletion still in its grace period, and the one who changed their mind are untouched.
   expect((await profileOf(kept.tokens.access_token)).status).toBe(200);
   expect((await api("GET", ME, kept.tokens.access_token)).body).toEqual({ requests: [keptDeletion.body] });
-  expect(await sql(`SELECT 1 FROM verification_code WHERE id = $1`, [keptRecords.codeId])).toHaveLength(1);
-  expect(await sql(`SELECT 1 FROM outbox_message WHERE id = $1`, [keptRecords.messageId])).toHaveLength(1);
-
   expect((await profileOf(changedMind.tokens.access_token)).status).toBe(200);
-  const [stillCancelled] = await sql<{ status: string }>(`SELECT status FROM data_request WHERE id = $1`, [cancelled.body.id]);
-  expect(stillCancelled).toEqual({ status: "cancelled" });
+  expect((await api("GET", ME, changedMind.tokens.access_token)).body).toEqual({ requests: [cancelledAnswer.body] });
 
-  // Idempotent: running again finds nothing more to do for this member.
+  // Idempotent: running again finds nothing more to do.
   const later = await runDeletionCommand();
-  expect(later.code, later.output).toBe(0);
-  const [still] = await sql<{ status: string }>(`SELECT status FROM data_request WHERE id = $1`, [deletion.body.id]);
-  expect(still).toEqual({ status: "fulfilled" });
+  expect([later.code, later.output.trim()], later.output).toEqual([0, "Carried out 0 account deletions."]);
 });

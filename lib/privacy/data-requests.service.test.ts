@@ -226,4 +226,50 @@ describe("deletions", () => {
 
     expect(await runDueDeletions(database, { now: T0 })).toEqual({ carriedOut: [] });
   });
+
+  it("the run takes everything of the member with them: second factor, roles, log, codes, guardianships, recovery contacts; two runs at once erase once", async () => {
+    const doomed = await insertMember(database);
+    const other = await insertMember(database);
+    const deletion = await createDataRequest(database, doomed.id, "deletion", TEST_CONTEXT, at(-30 * DAY_MS));
+    const { prisma } = database;
+    await prisma.totpCredential.create({ data: { userId: doomed.id, secretEncrypted: "sealed", status: "confirmed", confirmedAt: at(-40 * DAY_MS) } });
+    await prisma.recoveryCode.createMany({ data: [{ userId: doomed.id, codeHash: `rc-${randomUUID()}` }, { userId: doomed.id, codeHash: `rc-${randomUUID()}`, usedAt: at(-35 * DAY_MS) }] });
+    await database.query(`INSERT INTO user_role (user_id, role_id) SELECT $1::uuid, id FROM role WHERE name = 'member'`, [doomed.id]);
+    const clientId = await insertClient(database);
+    const sessionId = await insertSession(database, doomed.id);
+    await prisma.authorizationCode.create({
+      data: { codeHash: `ac-${randomUUID()}`, clientId, userId: doomed.id, sessionId, redirectUri: "https://app.example/cb", scope: "openid", authTime: at(-31 * DAY_MS), amr: ["pwd"], expiresAt: at(HOUR_MS) },
+    });
+    // A child they guard (another person: their account stays); a recovery contact at an address of its own, with
+    // its code and a message; and one at the other member's address, whose own code and mail must stay.
+    const child = await insertMember(database, { email: null, password: false, birthDate: "2018-04-01" });
+    const guardianship = await prisma.guardianship.create({ data: { guardianId: doomed.id, dependentId: child.id }, select: { id: true } });
+    const ownAddress = `contact-${randomUUID()}@example.net`;
+    const contact = await prisma.recoveryContact.create({ data: { userId: doomed.id, channel: "email", value: ownAddress, status: "verified", verifiedAt: at(-40 * DAY_MS) }, select: { id: true } });
+    const contactCode = await prisma.verificationCode.create({
+      data: { purpose: "recovery_contact_verification", subject: contact.id, target: ownAddress, codeHash: "x", expiresAt: at(HOUR_MS) },
+      select: { id: true },
+    });
+    const contactMessage = await prisma.outboxMessage.create({ data: { channel: "email", recipient: ownAddress, body: "Confirm this address" }, select: { id: true } });
+    await prisma.recoveryContact.create({ data: { userId: doomed.id, channel: "email", value: other.email!, status: "pending_verification" } });
+    const othersOwnMessage = await prisma.outboxMessage.create({ data: { channel: "email", recipient: other.email!, body: "Your code" }, select: { id: true } });
+    const othersOwnCode = await prisma.verificationCode.create({
+      data: { purpose: "email_verification", subject: other.id, target: other.email!, codeHash: "x", expiresAt: at(HOUR_MS) },
+      select: { id: true },
+    });
+
+    const runs = await Promise.all([runDueDeletions(database, { now: T0 }), runDueDeletions(database, { now: T0 })]);
+    expect(runs.flatMap((run) => run.carriedOut)).toEqual([deletion.id]);
+
+    for (const table of ["session", "oauth_grant", "consent", "security_event", "totp_credential", "recovery_code", "user_role", "authorization_code", "recovery_contact"]) {
+      expect(await database.query(`SELECT 1 FROM ${table} WHERE user_id = $1::uuid`, [doomed.id]), table).toEqual([]);
+    }
+    expect(await prisma.guardianship.count({ where: { id: guardianship.id } })).toBe(0);
+    expect(await prisma.user.count({ where: { id: child.id } })).toBe(1);
+    // The contact's code and the message to it went; the other member's own code and mail at that address stay.
+    expect(await prisma.verificationCode.count({ where: { id: contactCode.id } })).toBe(0);
+    expect(await prisma.outboxMessage.count({ where: { id: contactMessage.id } })).toBe(0);
+    expect(await prisma.verificationCode.count({ where: { id: othersOwnCode.id } })).toBe(1);
+    expect(await prisma.outboxMessage.count({ where: { id: othersOwnMessage.id } })).toBe(1);
+  });
 });

@@ -1,3 +1,5 @@
+import type { SecurityEventType } from "@/lib/security-log/record-security-event";
+
 /**
  * A security log entry in words a member understands: "Signed in", "Removed access for demo-app". Types
  * this page does not know yet (the log grows with the product) still read sensibly, from their name.
@@ -42,7 +44,8 @@ const signedInWith = (detail: Detail): string | null => {
   return null;
 };
 
-const WORDS: Record<string, (detail: Detail) => string> = {
+/** Every type the log records has its words: a type added to SECURITY_EVENT_TYPES without them does not compile. */
+const WORDS = {
   account_created: () => "Account created",
   email_verified: (detail) => (text(detail, "via") === "sign_in_code" ? "Email address confirmed by a sign-in code" : "Email address confirmed"),
   sign_in: (detail) => (signedInWith(detail) ? `Signed in with ${signedInWith(detail)}` : "Signed in"),
@@ -139,11 +142,10 @@ const WORDS: Record<string, (detail: Detail) => string> = {
   },
   passkey_removed: (detail) => withValue("Passkey removed", text(detail, "name")),
   sign_in_code_sent: () => "Sign-in code sent by email",
-};
+} satisfies Record<SecurityEventType, (detail: Detail) => string>;
 
 export function securityEventWords(type: string, detail: Detail): string {
-  const words = WORDS[type];
-  if (words) return words(detail);
+  if (Object.hasOwn(WORDS, type)) return WORDS[type as SecurityEventType](detail);
   const spaced = type.replace(/_/g, " ").trim();
   return spaced ? spaced[0]!.toUpperCase() + spaced.slice(1) : "Account activity";
 }
