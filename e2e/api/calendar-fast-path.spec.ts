@@ -119,22 +119,40 @@ test("a cursor's next page: the same both ways", async ({ request }) => {
   expectSame("the second page", both);
 });
 
+/**
+ * Runs `check` with the target's current ETag until the calendar stood still during it (the ETag the same
+ * after a failure as before), at most three times: other specs add events meanwhile, and a feed whose events
+ * changed rightly answers a 200 to the tag it had a moment ago.
+ */
+async function onAStillCalendar(request: APIRequestContext, target: string, check: (etag: string) => Promise<void>): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    const before = (await request.get(target)).headers().etag!;
+    try {
+      await check(before);
+      return;
+    } catch (error) {
+      if (attempt === 3 || (await request.get(target)).headers().etag === before) throw error;
+    }
+  }
+}
+
 test("If-None-Match: 304 with the same headers both ways, a stale tag a 200", async ({ request }) => {
   for (const target of [fresh("/api/calendar/events/upcoming?limit=4"), fresh(`/api/calendar/events/${event.eventId}`), fresh("/api/calendar/events/upcoming.ics")]) {
-    const etag = (await request.get(target)).headers().etag!;
-    for (const method of ["GET", "HEAD"] as const) {
-      for (const [header, status] of [
-        [etag, 304],
-        [`W/${etag}`, 304],
-        [`"stale", ${etag}`, 304],
-        ["*", 304],
-        ['"stale"', 200],
-      ] as const) {
-        const both = await bothWays(request, method, target, { "if-none-match": header });
-        expect(both.fast.status, `${method} ${target} If-None-Match: ${header}`).toBe(status);
-        expectSame(`${method} ${target} If-None-Match: ${header}`, both);
+    await onAStillCalendar(request, target, async (etag) => {
+      for (const method of ["GET", "HEAD"] as const) {
+        for (const [header, status] of [
+          [etag, 304],
+          [`W/${etag}`, 304],
+          [`"stale", ${etag}`, 304],
+          ["*", 304],
+          ['"stale"', 200],
+        ] as const) {
+          const both = await bothWays(request, method, target, { "if-none-match": header });
+          expect(both.fast.status, `${method} ${target} If-None-Match: ${header}`).toBe(status);
+          expectSame(`${method} ${target} If-None-Match: ${header}`, both);
+        }
       }
-    }
+    });
   }
 });
 

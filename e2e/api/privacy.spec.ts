@@ -476,7 +476,8 @@ test("the deletion command erases a member whose grace period ended, revokes the
   expect((await profileOf(kept.tokens.access_token)).status).toBe(200);
   expect((await api("GET", ME, kept.tokens.access_token)).body).toEqual({ requests: [keptDeletion.body] });
   expect((await profileOf(changedMind.tokens.access_token)).status).toBe(200);
-  expect((await api("GET", ME, changedMind.tokens.access_token)).body).toEqual({ requests: [cancelledAnswer.body] });
+  const stillCancelled = (await api("GET", ME, changedMind.tokens.access_token)).body.requests.map((row: { id: string; status: string }) => [row.id, row.status]);
+  expect(stillCancelled).toEqual([[cancelledAnswer.body.id, "cancelled"]]);
 
   // Idempotent: running again finds nothing more to do.
   const later = await runDeletionCommand();
