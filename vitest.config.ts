@@ -14,5 +14,7 @@ export default defineConfig({
     include: ["**/*.test.ts"],
     exclude: ["node_modules/**", "e2e/**", ".next/**", ".data/**"],
     testTimeout: 60000,
+    // Every migration applied once per run, into the template each service test's database is copied from.
+    globalSetup: ["lib/db/test-database-template.ts"],
   },
 });
