@@ -65,7 +65,7 @@ function readJson<T>(file: string): T | undefined {
   }
 }
 
-check("typecheck", "npx", ["tsc", "--noEmit"]);
+const typechecked = check("typecheck", "npx", ["tsc", "--noEmit"]);
 check("lint", "npx", ["eslint", ".", "--max-warnings=0"]);
 check("layers", "npm", ["run", "lint:layers"]);
 
@@ -109,6 +109,8 @@ const services = readJson<VitestReport>(`${RESULTS}/services-postgres.json`);
 record("services on PostgreSQL", services?.numPassedTests ?? 0, services ? services.numFailedTests + (serviceOk || services.numFailedTests > 0 ? 0 : 1) : 1);
 vitestFailures("services on PostgreSQL", services);
 
+// Types were just checked (or their failure counted): the build need not check them again.
+if (typechecked) env.BUILD_TYPECHECKED = "1";
 const built = check("build", "npm", ["run", "build"]);
 if (built) {
   const prepared = check("prepare e2e database", "npx", ["tsx", "--conditions=react-server", "e2e/prepare-database.ts"]);
