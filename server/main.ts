@@ -28,6 +28,7 @@ import { NEXT_ROUTER_PREFETCH_HEADER, NEXT_ROUTER_SEGMENT_PREFETCH_HEADER, NEXT_
 import type { NextRequest } from "next/server";
 import { ConfigError, env } from "../lib/env.ts";
 import type { CalendarGetHandler, CalendarRequest } from "../lib/http/calendar.ts";
+import { calendarEndpointOf } from "../lib/http/calendar-endpoint-route.ts";
 import { matchCalendarGet, type CalendarFastRoute } from "../lib/http/calendar-fast-path.ts";
 import { announceCustomServer, CLIENT_ADDRESS_HEADER, resolveClientAddress } from "../lib/http/client-address.ts";
 import { describeTrustedProxies } from "../lib/kernel/trusted-proxies.ts";
@@ -311,6 +312,12 @@ const FAST_POST_ROUTES = new Map<string, FastRoute>([
   fastEndpoint(kioskCheckOutsPost),
 ]);
 
+/** A calendar GET served here, refused at start-up unless its definition says fastPath (lib/calendar/public-endpoints.ts). */
+function fastCalendarGet(handler: CalendarGetHandler): CalendarGetHandler {
+  const endpoint = calendarEndpointOf(handler);
+  if (!endpoint?.fastPath) throw new Error(`server/main.ts serves a calendar GET whose definition does not say fastPath: ${endpoint?.path ?? "no definition"}`);
+  return handler;
+}
 const { GET: upcomingGet } = await import("../app/api/calendar/events/upcoming/route.ts");
 const { GET: upcomingIcsGet } = await import("../app/api/calendar/events/upcoming.ics/route.ts");
 const { GET: eventGet } = await import("../app/api/calendar/events/[eventId]/route.ts");
@@ -320,7 +327,12 @@ const { GET: eventIcsGet } = await import("../app/api/calendar/events/[eventId]/
  * router (decision 0029): the targets lib/http/calendar-fast-path.ts matches, query strings included. Their
  * other methods, OPTIONS, and every target spelled another way stay with Next, whose routes run the same handlers.
  */
-const FAST_CALENDAR_GETS: Record<CalendarFastRoute, CalendarGetHandler> = { upcoming: upcomingGet, upcomingIcs: upcomingIcsGet, event: eventGet, eventIcs: eventIcsGet };
+const FAST_CALENDAR_GETS: Record<CalendarFastRoute, CalendarGetHandler> = {
+  upcoming: fastCalendarGet(upcomingGet),
+  upcomingIcs: fastCalendarGet(upcomingIcsGet),
+  event: fastCalendarGet(eventGet),
+  eventIcs: fastCalendarGet(eventIcsGet),
+};
 /**
  * For the e2e spec that compares both ways of answering (e2e/api/calendar-fast-path.spec.ts): with
  * CALENDAR_FAST_PATH_TEST_SWITCH=1 at start-up, a request carrying `x-calendar-fast-path: off` goes to Next.

@@ -18,7 +18,7 @@ import {
   updateMinistryBodySchema,
 } from "./staff-schemas.ts";
 
-/** Events, ministries and campuses as staff manage them (docs/decisions/0017); the public calendar is ./openapi-paths.ts. */
+/** Events, ministries and campuses as staff manage them (docs/decisions/0017); the public calendar is ./public-endpoints.ts. */
 
 const TAGS = ["admin"] as const;
 const READ = { kind: "staff", permission: "events:read" } as const;

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { CalendarEndpoint } from "../openapi/calendar-endpoint.ts";
 import { HTTP_METHODS, operationKey, type Endpoint } from "../openapi/endpoint.ts";
-import { ENDPOINTS } from "../openapi/endpoints.ts";
+import { CALENDAR_ENDPOINTS, ENDPOINTS } from "../openapi/endpoints.ts";
+import { CALENDAR_ENDPOINT, calendarEndpointOf } from "./calendar-endpoint-route.ts";
 import { ENDPOINT } from "./endpoint-route.ts";
 
 /**
@@ -63,4 +65,39 @@ describe("the identity API's route files", () => {
     const ids = ENDPOINTS.map((endpoint) => endpoint.operationId);
     expect(new Set(ids).size).toBe(ids.length);
   });
+});
+
+/**
+ * The calendar's route files the same way (lib/http/calendar-endpoint-route.ts): each operation's GET made from
+ * its definition, the other verbs its 405s, a public one's CORS preflight. `events/route.ts` is no operation:
+ * it is getEvent's address without an id, answering the `eventId missing` its definition lists.
+ */
+const CALENDAR_TREE = "app/api/calendar";
+const NOT_OPERATIONS = new Set(["/api/calendar/events"]);
+const calendarFiles = routeFiles(path.join(ROOT, CALENDAR_TREE)).filter((file) => !NOT_OPERATIONS.has(folderPath(file)));
+
+/** `/api/calendar/mine/{token}.ics` → `/api/calendar/mine/{token}`: a parameter with a suffix is held by the folder named after it. */
+const routedPath = (definitionPath: string) => definitionPath.replace(/\{(\w+)\}[^/]+/g, "{$1}");
+
+describe("the calendar's route files", () => {
+  it("export only what calendarEndpointRoutes makes, GET bound to the definition of the file's own path", async () => {
+    expect(calendarFiles.length).toBe(CALENDAR_ENDPOINTS.length);
+    const bound = new Set<CalendarEndpoint>();
+    for (const file of calendarFiles) {
+      const routeModule = (await import(file)) as Record<string, unknown>;
+      const where = folderPath(file);
+      const made = calendarEndpointOf(routeModule.GET);
+      expect(made, `GET ${where} is not made by calendarEndpointRoutes`).toBeDefined();
+      if (!made) continue;
+      expect(routedPath(made.path), where).toBe(templatePath(where));
+      expect(CALENDAR_ENDPOINTS, `${made.operationId} is not in lib/openapi/endpoints.ts`).toContain(made);
+      const verbs = made.audience === "public" ? ["DELETE", "GET", "OPTIONS", "PATCH", "POST", "PUT"] : ["DELETE", "GET", "PATCH", "POST", "PUT"];
+      expect(Object.keys(routeModule).filter((name) => name !== "dynamic").sort(), where).toEqual(verbs);
+      for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+        expect((routeModule[method] as Record<symbol, unknown>)[CALENDAR_ENDPOINT], `${method} ${where}`).toBe("method-not-allowed");
+      }
+      bound.add(made);
+    }
+    expect(CALENDAR_ENDPOINTS.filter((endpoint) => !bound.has(endpoint)).map((endpoint) => endpoint.operationId)).toEqual([]);
+  }, 120_000);
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { buildOpenApiDocument } from "./document.ts";
-import { ENDPOINTS } from "./endpoints.ts";
+import { CALENDAR_ENDPOINTS, ENDPOINTS } from "./endpoints.ts";
 
 /**
  * Every public JSON route of the two surfaces is in the OpenAPI document, with every method it exports:
@@ -23,7 +23,7 @@ const NOT_OPERATIONS = new Set([
  * `[token].ics`): the OpenAPI path each stands for.
  */
 const SEGMENT_TEMPLATES: Record<string, string> = {
-  "/api/calendar/mine/{file}": "/api/calendar/mine/{token}.ics",
+  "/api/calendar/mine/{token}": "/api/calendar/mine/{token}.ics",
 };
 
 function routeFiles(directory: string): string[] {
@@ -36,7 +36,7 @@ function routeFiles(directory: string): string[] {
 
 /**
  * Each route file's methods: those it exports by hand, or, for a file made from endpoint definitions
- * (docs/decisions/0032), the definitions of its path (lib/http/endpoint-routes.test.ts holds such a file to
+ * (docs/decisions/0032; the calendar's kind of them too), the definitions of its path (lib/http/endpoint-routes.test.ts holds such a file to
  * serve exactly those, and 405 the rest).
  */
 function routesOnDisk(): { path: string; method: string }[] {
@@ -45,6 +45,7 @@ function routesOnDisk(): { path: string; method: string }[] {
     const urlPath = SEGMENT_TEMPLATES[folderPath] ?? folderPath;
     const source = readFileSync(file, "utf8");
     if (source.includes("endpointRoutes(")) return ENDPOINTS.filter((endpoint) => endpoint.path === urlPath).map((endpoint) => ({ path: urlPath, method: endpoint.method }));
+    if (/alendarEndpointRoutes\(/.test(source)) return CALENDAR_ENDPOINTS.filter((endpoint) => endpoint.path === urlPath).map((endpoint) => ({ path: urlPath, method: endpoint.method }));
     return METHODS.filter((method) => new RegExp(`export (const|async function|function) ${method}\\b`).test(source)).map((method) => ({ path: urlPath, method }));
   });
 }
@@ -57,6 +58,7 @@ describe("the OpenAPI document", () => {
     );
     const onDisk = routesOnDisk().map((route) => `${route.method} ${route.path}`);
     expect(onDisk.length).toBeGreaterThan(150);
+    for (const endpoint of CALENDAR_ENDPOINTS) expect(onDisk, "a calendar route file read as serving nothing").toContain(`GET ${endpoint.path}`);
     expect(onDisk.filter((route) => !documented.has(route) && !NOT_OPERATIONS.has(route))).toEqual([]);
   });
 

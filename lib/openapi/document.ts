@@ -1,6 +1,4 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from "zod-openapi";
-import { calendarPaths } from "../calendar/openapi-paths.ts";
-import { schedulePaths } from "../schedule/openapi-paths.ts";
 import { RECENT_SIGN_IN_SECONDS } from "../oauth/config.ts";
 import { SCOPE_RULES } from "../oauth/scopes.ts";
 import { MAX_PER } from "../staff-lists/schemas.ts";
@@ -11,10 +9,10 @@ import { routeNeeds } from "./route-scopes.ts";
 
 /**
  * The OpenAPI 3.1 document, generated from the same zod schemas the routes validate with and answer
- * through, so it cannot drift from them. Each domain describes its own routes beside its services
- * (`lib/<domain>/openapi-paths.ts`, from the shared answers of ./responses.ts and ./staff-operations.ts);
- * this module only puts them in order, with the tags, and adds what every operation has: the 503 of a
- * database outage and what it needs of a token.
+ * through, so it cannot drift from them. Each operation is defined once beside its domain's services
+ * (`lib/<domain>/endpoints.ts`, docs/decisions/0032; the list is ./endpoints.ts); this module only puts them
+ * in order, with the tags, and adds what every operation has: the 503 of a database outage and what it needs
+ * of a token.
  */
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
@@ -97,13 +95,6 @@ function withTokenNeeds(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
   });
 }
 
-/** The endpoints defined once (lib/openapi/endpoints.ts) beside the paths still described by hand: a path may hold both while it moves. */
-function withDefinedEndpoints(paths: ZodOpenApiPathsObject): ZodOpenApiPathsObject {
-  const merged: ZodOpenApiPathsObject = { ...paths };
-  for (const [urlPath, item] of Object.entries(endpointPaths())) merged[urlPath] = { ...merged[urlPath], ...item };
-  return merged;
-}
-
 export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: string }) {
   return createDocument({
     openapi: "3.1.0",
@@ -161,10 +152,7 @@ export function buildOpenApiDocument(options: { serverUrl: string; calendarUrl: 
     },
     // In this order: the document lists them so.
     paths: withTokenNeeds(
-      withOutageAnswers(withDefinedEndpoints({
-        ...schedulePaths,
-        ...calendarPaths,
-      })),
+      withOutageAnswers(endpointPaths()),
     ),
     "x-calendar-base-url": options.calendarUrl,
   });

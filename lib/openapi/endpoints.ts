@@ -1,6 +1,7 @@
 import type { ZodOpenApiPathsObject } from "zod-openapi";
 import { auditEndpoints } from "../audit/endpoints.ts";
 import { staffCalendarEndpoints } from "../calendar/endpoints.ts";
+import { publicCalendarEndpoints } from "../calendar/public-endpoints.ts";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
 import { consentEndpoints } from "../consents/endpoints.ts";
 import { contactEndpoints } from "../contacts/endpoints.ts";
@@ -14,12 +15,14 @@ import { passkeyEndpoints } from "../passkeys/endpoints.ts";
 import { privacyEndpoints } from "../privacy/endpoints.ts";
 import { registrationEndpoints } from "../registrations/endpoints.ts";
 import { scheduleEndpoints } from "../schedule/endpoints.ts";
+import { subscribeMySchedule } from "../schedule/feed-endpoint.ts";
 import { securityLogEndpoints } from "../security-log/endpoints.ts";
 import { seriesEndpoints } from "../series/endpoints.ts";
 import { sessionEndpoints } from "../sessions/endpoints.ts";
 import { systemEndpoints } from "../system/endpoints.ts";
 import { userEndpoints } from "../users/endpoints.ts";
 import { webhookEndpoints } from "../webhooks/endpoints.ts";
+import { calendarOperationOf, type CalendarEndpoint } from "./calendar-endpoint.ts";
 import { operationKey, operationOf, type Endpoint } from "./endpoint.ts";
 
 /**
@@ -51,9 +54,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...membershipEndpoints,
 ];
 
-/** The endpoints as OpenAPI paths, in the list's order. */
-export function endpointPaths(endpoints: readonly Endpoint[] = ENDPOINTS): ZodOpenApiPathsObject {
+/** The public calendar's operations and the member's private feed (lib/openapi/calendar-endpoint.ts), in the document's order. */
+export const CALENDAR_ENDPOINTS: readonly CalendarEndpoint[] = [subscribeMySchedule, ...publicCalendarEndpoints];
+
+/** The endpoints as OpenAPI paths, in the lists' order: the calendar's first. */
+export function endpointPaths(endpoints: readonly Endpoint[] = ENDPOINTS, calendarEndpoints: readonly CalendarEndpoint[] = CALENDAR_ENDPOINTS): ZodOpenApiPathsObject {
   const paths: ZodOpenApiPathsObject = {};
+  for (const endpoint of calendarEndpoints) {
+    const item = (paths[endpoint.path] ??= {});
+    if (item.get) throw new Error(`${operationKey(endpoint)} is defined twice`);
+    item.get = calendarOperationOf(endpoint);
+  }
   for (const endpoint of endpoints) {
     const item = (paths[endpoint.path] ??= {});
     const method = endpoint.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete";

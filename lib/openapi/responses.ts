@@ -3,9 +3,9 @@ import { calendarErrorSchema } from "../calendar/schemas.ts";
 import { identityErrorSchema } from "../identity/schemas.ts";
 
 /**
- * The answers many operations of the OpenAPI document share, in each surface's error shape: each domain's
- * `openapi-paths.ts` builds its operations from these, and lib/openapi/document.ts adds the ones every
- * operation has (503, the token's scope and step-up).
+ * The answers many operations of the OpenAPI document share, in each surface's error shape: the endpoint
+ * definitions' operations are built from these (./endpoint.ts, ./calendar-endpoint.ts), and
+ * lib/openapi/document.ts adds the ones every operation has (503, the token's scope and step-up).
  */
 
 export const identityError = (description: string) => ({

@@ -4,7 +4,7 @@ import { identityError, invalidTokenResponse } from "./responses.ts";
 /**
  * How the OpenAPI document describes an operation of the staff management API under /api/v1/admin
  * (docs/decisions/0017): its permission, its list and body refusals, and its path ids. Each domain's
- * `openapi-paths.ts` describes its own staff routes with these.
+ * `endpoints.ts` describes its own staff routes with these.
  */
 
 export const LIST_400 = identityError("`invalid_request` naming the parameter, e.g. `per: must be a whole number from 1 to 100`, `sort: must be one of …`, or an unknown one.");

@@ -19,7 +19,7 @@ import fc from "fast-check";
 import { DEMO_APP } from "../../e2e/support/oauth-browser.ts";
 import { AREA_SCOPES } from "../../lib/oauth/scopes.ts";
 import { operationKey, type Endpoint } from "../../lib/openapi/endpoint.ts";
-import { ENDPOINTS } from "../../lib/openapi/endpoints.ts";
+import { CALENDAR_ENDPOINTS, ENDPOINTS } from "../../lib/openapi/endpoints.ts";
 import { needsOf } from "../../lib/openapi/route-scopes.ts";
 import { Database, diffSnapshots, MAY_CHANGE_ON_REFUSAL, REFUSAL_EVENT_TYPES } from "./support/db-state.ts";
 import { agentFor, jsonOf, pool, send, sendOnFreshConnection, type RawAnswer, type RawRequest } from "./support/http.ts";
@@ -1371,6 +1371,28 @@ function kioskPageRequests(): fc.Arbitrary<Generated> {
 
 // ── calendar: /api/calendar/* ──
 
+/** How often each calendar operation is chosen: the feed and an event's page are what embeds ask for most. */
+const CALENDAR_WEIGHTS: Record<string, number> = { listUpcomingEvents: 4, getEvent: 3 };
+
+/** Every query parameter a calendar operation knows, and one it does not (which must be ignored). */
+export function calendarQueryNames(): string[] {
+  return [...new Set(CALENDAR_ENDPOINTS.flatMap((endpoint) => (endpoint.query ? Object.keys(endpoint.query.shape) : []))), "x"];
+}
+
+/** A definition's path with each `{name}` filled by that name's generator; a name without one is a mistake here. */
+function filledPath(template: string, segments: Record<string, fc.Arbitrary<string>>): fc.Arbitrary<string> {
+  const parts = template.split(/(\{\w+\})/);
+  return fc.tuple(
+    ...parts.map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (!name) return fc.constant(part);
+      const segment = segments[name];
+      if (!segment) throw new Error(`the calendar fuzz has no generator for {${name}} of ${template}`);
+      return segment;
+    }),
+  ).map((filled) => filled.join(""));
+}
+
 export function calendarRequests(cursor: string, eventIds: string[]): fc.Arbitrary<Generated> {
   const queryValue = (name: string) =>
     ({
@@ -1388,7 +1410,7 @@ export function calendarRequests(cursor: string, eventIds: string[]): fc.Arbitra
       x: hostileText,
     })[name] ?? hostileText;
   const query = fc
-    .uniqueArray(fc.constantFrom("limit", "type", "ministryId", "campusId", "audience", "cursor", "x"), { maxLength: 5 })
+    .uniqueArray(fc.constantFrom(...calendarQueryNames()), { maxLength: 5 })
     .chain((names) => fc.tuple(...names.map((name) => queryValue(name).map((value) => [name, value] as const))))
     .chain((pairs) =>
       fc.record({ repeat: fc.boolean(), raw: fc.oneof({ weight: 6, arbitrary: fc.constant("") }, { weight: 1, arbitrary: rawQuery }) }).map(({ repeat, raw }) => {
@@ -1399,13 +1421,18 @@ export function calendarRequests(cursor: string, eventIds: string[]): fc.Arbitra
       }),
     );
   const eventSegment = fc.oneof({ weight: 2, arbitrary: fc.constantFrom(...(eventIds.length > 0 ? eventIds : ["evt_x"])) }, { weight: 3, arbitrary: pathSegment });
-  const path = fc.oneof(
-    { weight: 4, arbitrary: query.map((q) => `/api/calendar/events/upcoming${q}`) },
-    { weight: 1, arbitrary: query.map((q) => `/api/calendar/events/upcoming.ics${q}`) },
-    { weight: 3, arbitrary: fc.tuple(eventSegment, rawQuery).map(([segment, q]) => `/api/calendar/events/${segment}${q}`) },
-    { weight: 1, arbitrary: eventSegment.map((segment) => `/api/calendar/events/${segment}/calendar.ics`) },
+  const segments: Record<string, fc.Arbitrary<string>> = {
+    eventId: eventSegment,
     // The private schedule feed (docs/decisions/0025): tokens of its shape that nobody holds, and hostile ones.
-    { weight: 1, arbitrary: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), pathSegment).map((token) => `/api/calendar/mine/${token}.ics`) },
+    token: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), pathSegment),
+  };
+  const path = fc.oneof(
+    // Every operation defined (lib/openapi/endpoints.ts), its holes filled by the segments above, with a hostile
+    // query of its own parameters, or any query where it takes none.
+    ...CALENDAR_ENDPOINTS.map((endpoint) => ({
+      weight: CALENDAR_WEIGHTS[endpoint.operationId] ?? 1,
+      arbitrary: fc.tuple(filledPath(endpoint.path, segments), endpoint.query ? query : rawQuery).map(([filled, q]) => `${filled}${q}`),
+    })),
     { weight: 1, arbitrary: fc.constantFrom("/api/calendar/events", "/api/calendar/events/", "/api/calendar", "/api/calendar/events//", "/api/calendar/events/upcoming/") },
     { weight: 1, arbitrary: fc.tuple(pathSegment, pathSegment).map(([a, b]) => `/api/calendar/${a}/${b}`) },
   );
