@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import { calendarEndpointOf, calendarEndpointRoutes, handleCalendar, privateCalendarEndpointRoutes } from "../../lib/http/calendar-endpoint-route.ts";
 import { answerWith, endpointRoutes, handle, ENDPOINT } from "../../lib/http/endpoint-route.ts";
+import { defineCalendarEndpoint } from "../../lib/openapi/calendar-endpoint.ts";
 import { defineEndpoint, fillPath, operationKey, type BodyInputOf, type ParamsOf, type SuccessOf } from "../../lib/openapi/endpoint.ts";
 import { endpointPaths } from "../../lib/openapi/endpoints.ts";
 import { needsOf } from "../../lib/openapi/route-scopes.ts";
@@ -100,5 +102,41 @@ describe("an endpoint defined once", () => {
     // @ts-expect-error an answer of another endpoint's shape
     const wrongAnswer: SuccessOf<typeof fixture> = { fixtures: [] };
     expect([wrongParams, wrongAnswer]).toHaveLength(2);
+  });
+});
+
+const calendarFixture = defineCalendarEndpoint({
+  method: "GET",
+  path: "/api/calendar/fixtures/{fixtureId}.ics",
+  operationId: "getFixtureIcs",
+  summary: "A fixture as iCalendar",
+  tags: ["events"],
+  audience: "public",
+  params: z.object({ fixtureId: z.string().min(1) }),
+  success: { description: "An iCalendar document.", file: "text/calendar" },
+  refusals: { "404": "`fixture not found`." },
+});
+
+describe("a calendar operation defined once", () => {
+  it("is an OpenAPI operation with the calendar's answers: 200, 304 for a public one, its refusals", () => {
+    const operation = endpointPaths([], [calendarFixture])["/api/calendar/fixtures/{fixtureId}.ics"]?.get;
+    expect(operation).toMatchObject({ operationId: "getFixtureIcs", tags: ["events"] });
+    expect(operation?.security).toBeUndefined();
+    expect(Object.keys(operation?.responses ?? {}).sort()).toEqual(["200", "304", "404"]);
+    expect(operation?.responses?.["200"]).toMatchObject({ content: { "text/calendar": {} } });
+  });
+
+  it("makes its route file's verbs: GET carrying its definition, the CORS preflight, and the calendar's 405 for the rest", async () => {
+    const verbs = calendarEndpointRoutes(handleCalendar(calendarFixture, async ({ params }) => ({ body: params.fixtureId, contentType: "text/calendar" })));
+    expect(Object.keys(verbs).sort()).toEqual(["DELETE", "GET", "OPTIONS", "PATCH", "POST", "PUT"]);
+    expect(calendarEndpointOf(verbs.GET)).toBe(calendarFixture);
+    const refused = await verbs.POST(new Request("http://localhost/api/calendar/fixtures/x.ics", { method: "POST" }));
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get("allow")).toBe("GET, HEAD, OPTIONS");
+    expect(refused.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await refused.json()).toMatchObject({ error: true, statusCode: 405, message: "method POST is not allowed" });
+    expect(verbs.OPTIONS().status).toBe(204);
+    // A private one (the address is the credential) has no preflight: no other origin may read it.
+    expect(() => privateCalendarEndpointRoutes(handleCalendar(calendarFixture, async () => ({ body: "", contentType: "text/calendar" })))).toThrow(/is public/);
   });
 });
