@@ -1,6 +1,8 @@
 /**
  * `npm test`: every check and test suite of the project, in order, against real PostgreSQL and Debian's
- * Chromium, ending with one line that totals them all: `N passed, N failed`.
+ * Chromium, ending with one line that totals them all: `N passed, N failed` (the wall time on the line above).
+ * Suites that leave CPU idle run side by side: the static checks beside vitest, the build beside the service
+ * tests on PostgreSQL; the browser and the proofs, which fill both cores, run alone.
  *
  *   1. typecheck (tsc), lint (eslint) and the layers' arrows (dependency-cruiser, docs/decisions/0019)
  *   2. unit, integration and service tests (vitest; the services on an in-memory PGlite), then the service
@@ -10,7 +12,7 @@
  *   5. the long proofs (scripts/proofs/run.ts, at most PROOFS_TIME_LIMIT_MINUTES, default 25): hostile input
  *      (10,000 generated requests per surface), two instances on one database, PostgreSQL stopped under load
  */
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { relative } from "node:path";
 import { chooseTestPorts } from "./test-ports.ts";
@@ -36,23 +38,53 @@ const tally: { suite: string; passed: number; failed: number; seconds: number }[
 /** The names of the tests that failed, printed above the totals so a red run says what to look at. */
 const failures: string[] = [];
 const startedAt = Date.now();
-let suiteStartedAt = Date.now();
 
-function record(suite: string, passed: number, failed: number): void {
-  tally.push({ suite, passed, failed, seconds: Math.round((Date.now() - suiteStartedAt) / 1000) });
-  suiteStartedAt = Date.now();
+function record(suite: string, passed: number, failed: number, since: number): void {
+  tally.push({ suite, passed, failed, seconds: Math.round((Date.now() - since) / 1000) });
 }
 
-function run(command: string, args: string[], extraEnv: Record<string, string> = {}, timeoutMs?: number): boolean {
+/** A command whose output goes straight to ours, for the suite that holds the stage (vitest, Playwright, the proofs). */
+function run(command: string, args: string[], extraEnv: Record<string, string> = {}, timeoutMs?: number): Promise<boolean> {
   console.log(`\n▶ ${command} ${args.join(" ")}`);
-  const result = spawnSync(command, args, { stdio: "inherit", env: { ...env, ...extraEnv }, timeout: timeoutMs, killSignal: "SIGTERM" });
-  if (result.error && timeoutMs) console.log(`  stopped after the time limit of ${Math.round(timeoutMs / 60_000)} minutes`);
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+    const timer = timeoutMs
+      ? setTimeout(() => {
+          console.log(`  stopped after the time limit of ${Math.round(timeoutMs / 60_000)} minutes`);
+          child.kill("SIGTERM");
+        }, timeoutMs)
+      : undefined;
+    child.on("error", () => resolve(false));
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve(code === 0);
+    });
+  });
 }
 
-function check(suite: string, command: string, args: string[]): boolean {
-  const ok = run(command, args);
-  record(suite, ok ? 1 : 0, ok ? 0 : 1);
+/**
+ * A command run beside another suite (the machine has idle CPU while vitest waits on its databases): its
+ * output is held and printed whole when it ends, so two suites' lines never interleave.
+ */
+function runBeside(command: string, args: string[]): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    const output: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => output.push(chunk));
+    child.on("error", (error) => output.push(Buffer.from(String(error))));
+    child.on("close", (code) => {
+      process.stdout.write(`\n▶ ${command} ${args.join(" ")}\n${Buffer.concat(output).toString("utf8")}`);
+      resolve(code === 0);
+    });
+  });
+}
+
+/** A suite of one check (it passes or fails whole), run beside others. */
+async function check(suite: string, command: string, args: string[]): Promise<boolean> {
+  const since = Date.now();
+  const ok = await runBeside(command, args);
+  record(suite, ok ? 1 : 0, ok ? 0 : 1, since);
   if (!ok) failures.push(suite);
   return ok;
 }
@@ -64,10 +96,6 @@ function readJson<T>(file: string): T | undefined {
     return undefined;
   }
 }
-
-const typechecked = check("typecheck", "npx", ["tsc", "--noEmit"]);
-check("lint", "npx", ["eslint", ".", "--max-warnings=0"]);
-check("layers", "npm", ["run", "lint:layers"]);
 
 interface VitestReport {
   numPassedTests: number;
@@ -98,35 +126,50 @@ function playwrightFailures(suites: PlaywrightSuite[] = [], titles: string[] = [
   }
 }
 
-const vitestOk = run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/vitest.json`]);
-const vitest = readJson<VitestReport>(`${RESULTS}/vitest.json`);
-record("vitest", vitest?.numPassedTests ?? 0, vitest ? vitest.numFailedTests + (vitestOk || vitest.numFailedTests > 0 ? 0 : 1) : 1);
-vitestFailures("vitest", vitest);
+/** Vitest with a JSON report, its counts and failed tests recorded as `suite`. */
+function vitestSuite(suite: string, report: string, since: number, ok: boolean): void {
+  const result = readJson<VitestReport>(report);
+  record(suite, result?.numPassedTests ?? 0, result ? result.numFailedTests + (ok || result.numFailedTests > 0 ? 0 : 1) : 1, since);
+  vitestFailures(suite, result);
+}
 
-// The service tests once more, on PostgreSQL: the same suite must hold on both databases.
-const serviceOk = run("npx", ["tsx", "scripts/service-tests-on-postgres.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/services-postgres.json`]);
-const services = readJson<VitestReport>(`${RESULTS}/services-postgres.json`);
-record("services on PostgreSQL", services?.numPassedTests ?? 0, services ? services.numFailedTests + (serviceOk || services.numFailedTests > 0 ? 0 : 1) : 1);
-vitestFailures("services on PostgreSQL", services);
+// 1. The static checks beside the unit and service tests on PGlite, which leave a core idle while they wait.
+let since = Date.now();
+const staticChecks = Promise.all([
+  check("typecheck", "npx", ["tsc", "--noEmit"]),
+  check("lint", "npx", ["eslint", ".", "--max-warnings=0"]),
+  check("layers", "npm", ["run", "lint:layers"]),
+]);
+const vitestOk = await run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/vitest.json`]);
+vitestSuite("vitest", `${RESULTS}/vitest.json`, since, vitestOk);
+const [typechecked] = await staticChecks;
 
+// 2. The build beside the service tests once more, on PostgreSQL (the same suite must hold on both databases).
 // Types were just checked (or their failure counted): the build need not check them again.
 if (typechecked) env.BUILD_TYPECHECKED = "1";
-const built = check("build", "npm", ["run", "build"]);
+const building = check("build", "npm", ["run", "build"]);
+since = Date.now();
+const serviceOk = await run("npx", ["tsx", "scripts/service-tests-on-postgres.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/services-postgres.json`]);
+vitestSuite("services on PostgreSQL", `${RESULTS}/services-postgres.json`, since, serviceOk);
+const built = await building;
+
 if (built) {
-  const prepared = check("prepare e2e database", "npx", ["tsx", "--conditions=react-server", "e2e/prepare-database.ts"]);
+  const prepared = await check("prepare e2e database", "npx", ["tsx", "--conditions=react-server", "e2e/prepare-database.ts"]);
   if (prepared) {
-    const e2eOk = run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json` });
+    since = Date.now();
+    const e2eOk = await run("npx", ["playwright", "test"], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${RESULTS}/playwright.json` });
     const report = readJson<{ stats: { expected: number; unexpected: number; flaky: number }; suites?: PlaywrightSuite[] }>(`${RESULTS}/playwright.json`);
     const failed = report ? report.stats.unexpected + report.stats.flaky : 1;
-    record("playwright", report?.stats.expected ?? 0, failed + (e2eOk || failed > 0 ? 0 : 1));
+    record("playwright", report?.stats.expected ?? 0, failed + (e2eOk || failed > 0 ? 0 : 1), since);
     playwrightFailures(report?.suites);
   }
   // The long proofs start their own servers (ports TEST_PORT + 10 and + 11), databases and a private
   // PostgreSQL cluster (PROOFS_PG_PORT); each check counts as a test.
   const limitMinutes = Number(process.env.PROOFS_TIME_LIMIT_MINUTES ?? 25);
-  const proofsOk = run("npx", ["tsx", "--conditions=react-server", "scripts/proofs/run.ts", "--json", `${RESULTS}/proofs.json`], {}, limitMinutes * 60_000);
+  since = Date.now();
+  const proofsOk = await run("npx", ["tsx", "--conditions=react-server", "scripts/proofs/run.ts", "--json", `${RESULTS}/proofs.json`], {}, limitMinutes * 60_000);
   const proofs = readJson<{ passed: number; failed: number }>(`${RESULTS}/proofs.json`);
-  record("proofs", proofs?.passed ?? 0, proofs ? proofs.failed + (proofsOk || proofs.failed > 0 ? 0 : 1) : 1);
+  record("proofs", proofs?.passed ?? 0, proofs ? proofs.failed + (proofsOk || proofs.failed > 0 ? 0 : 1) : 1, since);
   if (proofs && proofs.failed > 0) failures.push("proofs: see the ✗ lines above");
 }
 
