@@ -48,4 +48,72 @@ describe("staff households", () => {
     await removeMemberForStaff(database, staff.id, into.id, mum.id, TEST_CONTEXT);
     expect(await database.prisma.family.count({ where: { id: into.id } })).toBe(1);
   });
+
+  it("keeps this household's name and code and each moved member's notes, and logs every member moved with both households, their role and who merged", async () => {
+    const staff = await insertMember(database);
+    const mum = await insertMember(database);
+    const dad = await insertMember(database);
+    const into = await createFamilyForStaff(database, "The Keepers");
+    const from = await createFamilyForStaff(database, "The Keepers (duplicate)");
+    await addMemberForStaff(database, staff.id, into.id, { user_id: mum.id }, TEST_CONTEXT);
+    await addMemberForStaff(database, staff.id, from.id, { user_id: dad.id }, TEST_CONTEXT);
+    const child = await addChildForStaff(database, staff.id, from.id, { given_name: "Noor", family_name: "Keeper", birth_date: `${year - 3}-05-05`, notes: "Naps at noon", guardian_ids: [dad.id] }, TEST_CONTEXT);
+    const codeBefore = await database.prisma.family.findUniqueOrThrow({ where: { id: into.id }, select: { codeHash: true } });
+
+    const merged = await mergeFamilies(database, staff.id, into.id, from.id.toUpperCase(), TEST_CONTEXT);
+    expect(merged).toMatchObject({ id: into.id, name: "The Keepers", member_count: 3 });
+    expect(merged.members.find((member) => member.user_id === child.user_id)?.notes).toBe("Naps at noon");
+    expect(await database.prisma.family.findUniqueOrThrow({ where: { id: into.id }, select: { codeHash: true } })).toEqual(codeBefore);
+    for (const [member, role] of [
+      [dad.id, "adult"],
+      [child.user_id, "child"],
+    ] as const) {
+      expect((await securityEventsOf(database, member)).filter((event) => event.type === "family_merged")).toEqual([
+        { type: "family_merged", detail: { family_id: into.id, from_family_id: from.id, role, by: staff.id } },
+      ]);
+    }
+    expect((await securityEventsOf(database, mum.id)).filter((event) => event.type === "family_merged")).toEqual([]);
+    // Done once: the other household is gone, so merging it again is a refusal, not a second merge.
+    expect((await failure(mergeFamilies(database, staff.id, into.id, from.id, TEST_CONTEXT)))?.description).toBe("from: no such household");
+  });
+
+  it("refuses merging into itself, an unknown other household and an unknown or malformed id, and changes nothing", async () => {
+    const staff = await insertMember(database);
+    const adult = await insertMember(database);
+    const into = await createFamilyForStaff(database, "The Unmoved");
+    await addMemberForStaff(database, staff.id, into.id, { user_id: adult.id }, TEST_CONTEXT);
+    const state = async () => ({
+      families: await database.prisma.family.findMany({ where: { id: into.id } }),
+      members: await database.prisma.familyMember.findMany({ where: { familyId: into.id } }),
+      events: await securityEventsOf(database, adult.id),
+    });
+    const before = await state();
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    const refusals: [familyId: string, fromId: string, refusal: { code: string; description: string }][] = [
+      [into.id, into.id.toUpperCase(), { code: "invalid_request", description: "from: cannot merge a household into itself" }],
+      [into.id, unknown, { code: "invalid_request", description: "from: no such household" }],
+      [unknown, into.id, { code: "not_found", description: "family not found" }],
+      ["not-a-uuid", into.id, { code: "not_found", description: "family not found" }],
+    ];
+    for (const [familyId, fromId, refusal] of refusals) expect(await failure(mergeFamilies(database, staff.id, familyId, fromId, TEST_CONTEXT)), `${familyId} ← ${fromId}`).toMatchObject(refusal);
+    expect(await state()).toEqual(before);
+  });
+
+  it("two merges of the same pair in opposite directions at once take turns: one merges, the other finds its household gone", async () => {
+    const staff = await insertMember(database);
+    for (let round = 0; round < 3; round += 1) {
+      const a = await createFamilyForStaff(database, `Race A${round}`);
+      const b = await createFamilyForStaff(database, `Race B${round}`);
+      await addMemberForStaff(database, staff.id, a.id, { user_id: (await insertMember(database)).id }, TEST_CONTEXT);
+      await addMemberForStaff(database, staff.id, b.id, { user_id: (await insertMember(database)).id }, TEST_CONTEXT);
+      const outcomes = await Promise.allSettled([mergeFamilies(database, staff.id, a.id, b.id, TEST_CONTEXT), mergeFamilies(database, staff.id, b.id, a.id, TEST_CONTEXT)]);
+      const merged = outcomes.filter((outcome) => outcome.status === "fulfilled");
+      expect(merged).toHaveLength(1);
+      const survivor = outcomes[0].status === "fulfilled" ? a.id : b.id;
+      const refused = outcomes.find((outcome) => outcome.status === "rejected");
+      expect(refused?.status === "rejected" && refused.reason).toMatchObject({ code: "not_found", description: "family not found" });
+      expect(await database.prisma.familyMember.count({ where: { familyId: survivor } })).toBe(2);
+      expect((await database.prisma.family.findMany({ where: { id: { in: [a.id, b.id] } }, select: { id: true } })).map((family) => family.id)).toEqual([survivor]);
+    }
+  });
 });
