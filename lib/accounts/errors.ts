@@ -79,6 +79,12 @@ export interface AccountErrorOptions {
   reason?: string;
 }
 
+/**
+ * The codes an AccountError may carry. Not `too_many_requests`: an attempt limit throws TooManyAttemptsError,
+ * which knows how long to wait (Retry-After); the form code of that name is what the wrappers answer for it.
+ */
+export type AccountErrorKind = Exclude<AccountErrorCode, "too_many_requests">;
+
 /** An expected failure of an account step, rendered by the form wrapper; its message is safe to show. */
 export class AccountError extends Error {
   override name = "AccountError";
@@ -89,7 +95,7 @@ export class AccountError extends Error {
   readonly reason: string | undefined;
 
   constructor(
-    readonly code: AccountErrorCode,
+    readonly code: AccountErrorKind,
     options: AccountErrorOptions = {},
   ) {
     super(options.message ?? ACCOUNT_ERRORS[code].message);

@@ -99,7 +99,7 @@ function toFailure(error: unknown, request: NextRequest): Failure {
     return failure(error.code, { message: error.message, field: error.field, reason: error.reason, formPath: error.formPath, cookies: error.cookies });
   }
   if (error instanceof TooManyAttemptsError) {
-    return failure("too_many_requests", { message: error.message, retryAfterSeconds: error.retryAfterSeconds });
+    return failure("too_many_requests", { message: error.message, retryAfterSeconds: error.retryAfterSeconds, formPath: error.options.formPath });
   }
   // A service's identity error on a form (a conflict, a refusal): the form's kind for it, with the service's sentence.
   if (error instanceof IdentityError) {

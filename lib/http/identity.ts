@@ -285,7 +285,7 @@ export function publicIdentityRoute(handler: (request: Request, database: Databa
  * code): the sentence is the form's, the kind follows its status. Without this it was a 500.
  */
 function identityErrorOfAccountError(error: AccountError): IdentityError {
-  if (error.status === 429) return tooManyRequests(60, error.message);
+  // No AccountError is an attempt limit (AccountErrorKind): those are TooManyAttemptsError, with their own wait.
   const code = ({ 403: "forbidden", 500: "server_error", 503: "service_unavailable" } as const)[error.status as 403 | 500 | 503] ?? "invalid_request";
   return new IdentityError(code, error.message);
 }

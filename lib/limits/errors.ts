@@ -4,7 +4,11 @@ import { tooManyAttemptsMessage } from "./policies.ts";
 export class TooManyAttemptsError extends Error {
   override name = "TooManyAttemptsError";
 
-  constructor(readonly retryAfterSeconds: number) {
+  /** `formPath`: the page a form sends the member back to, when not the form's own (Account › Security's link). */
+  constructor(
+    readonly retryAfterSeconds: number,
+    readonly options: { formPath?: string } = {},
+  ) {
     super(tooManyAttemptsMessage(retryAfterSeconds));
   }
 }

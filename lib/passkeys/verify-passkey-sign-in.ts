@@ -1,6 +1,6 @@
 import "server-only";
 import { verifyAuthenticationResponse, type VerifiedAuthenticationResponse } from "@simplewebauthn/server";
-import { AccountError, type AccountErrorCode } from "../accounts/errors.ts";
+import { AccountError, type AccountErrorKind } from "../accounts/errors.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
@@ -51,7 +51,7 @@ export async function verifyPasskeySignIn(
   // Taken up front in one statement (lib/limits/take-attempt.ts): it stays counted when the answer is refused.
   const attempt = await takeAttemptOrThrow(database, [ipFailureKey(input.context.ip)], now);
 
-  const refuse = async (code: AccountErrorCode, logged?: { userId: string; reason: string; passkey?: string }): Promise<never> => {
+  const refuse = async (code: AccountErrorKind, logged?: { userId: string; reason: string; passkey?: string }): Promise<never> => {
     if (logged) {
       const detail = { reason: logged.reason, method: "passkey", ...(logged.passkey ? { passkey: logged.passkey } : {}) };
       await recordSecurityEvent(database, { userId: logged.userId, type: "sign_in_failed", context: input.context, detail });

@@ -36,7 +36,7 @@ export const POST = formRoute({
       // From Account › Security, a failure goes back there rather than to the sign-in page.
       if (input.intent === "link") {
         if (error instanceof AccountError) throw new AccountError(error.code, { formPath: SECURITY_PAGE_PATH });
-        if (error instanceof TooManyAttemptsError) throw new AccountError("too_many_requests", { formPath: SECURITY_PAGE_PATH, message: error.message });
+        if (error instanceof TooManyAttemptsError) throw new TooManyAttemptsError(error.retryAfterSeconds, { formPath: SECURITY_PAGE_PATH });
       }
       throw error;
     }
