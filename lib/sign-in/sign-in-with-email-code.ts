@@ -10,7 +10,6 @@ import { rejectCode } from "../verification-codes/reject-code.ts";
 import type { DeadCodeReason } from "../verification-codes/verification-code-rules.ts";
 import { consumeVerificationCode } from "../verification-codes/verification-codes.ts";
 import type { PendingEmailCode } from "./pending-email-code.ts";
-import { TOTP_STATUS } from "./verify-totp-code.ts";
 import { lockAccountByEmail } from "../users/account-lock.ts";
 
 const DEAD_CODE_MESSAGES: Partial<Record<DeadCodeReason, string>> = {
@@ -72,8 +71,7 @@ export async function signInWithEmailCode(
       await tx.query(`UPDATE account SET email_verified_at = $2, password_hash = NULL WHERE id = $1`, [row.id, now]);
       await recordSecurityEvent(tx, { userId: row.id, type: "email_verified", context: input.context, detail: { via: "sign_in_code", password_removed: row.has_password } });
     }
-    const totp = await tx.prisma.totpCredential.findUnique({ where: { userId: row.id }, select: { status: true } });
-    return { id: row.id, totp_status: totp?.status ?? null };
+    return { id: row.id, totpConfirmed: row.totp_confirmed };
   });
   if (!account) {
     await refundAttempt(database, attempt, { now });
@@ -82,6 +80,6 @@ export async function signInWithEmailCode(
 
   await clearAttempts(database, accountKey);
   await refundAttempt(database, attempt, { keys: [ipKey], now });
-  if (account.totp_status === TOTP_STATUS.confirmed) return { next: "second_factor", userId: account.id };
+  if (account.totpConfirmed) return { next: "second_factor", userId: account.id };
   return { next: "signed_in", userId: account.id };
 }

@@ -32,9 +32,21 @@ export async function lockAccount(tx: Database, userId: string): Promise<LockedA
   return account;
 }
 
-/** Locks the row of the account with this (normalized) email for the rest of `tx`; undefined when there is none. */
-export async function lockAccountByEmail(tx: Database, email: string): Promise<LockedAccount | undefined> {
-  const [account] = await tx.query<LockedAccount>(`SELECT ${LOCKED_COLUMNS} FROM account WHERE email = $1 FOR UPDATE`, [email]);
+/** A locked account with whether its two-step sign-in (TOTP) is on, for a sign-in that decides its next step under the lock. */
+export interface LockedAccountSigningIn extends LockedAccount {
+  totp_confirmed: boolean;
+}
+
+/**
+ * Locks the row of the account with this (normalized) email for the rest of `tx`; undefined when there is
+ * none. Sign-in by email code reads, in the same statement, whether a second step follows.
+ */
+export async function lockAccountByEmail(tx: Database, email: string): Promise<LockedAccountSigningIn | undefined> {
+  const [account] = await tx.query<LockedAccountSigningIn>(
+    `SELECT ${LOCKED_COLUMNS}, EXISTS (SELECT 1 FROM totp_credential t WHERE t.user_id = account.id AND t.status = 'confirmed' /* TOTP_STATUS.confirmed */) AS totp_confirmed
+       FROM account WHERE email = $1 FOR UPDATE OF account`,
+    [email],
+  );
   return account;
 }
 
