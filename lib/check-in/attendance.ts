@@ -6,6 +6,7 @@ import type { RequestContext } from "../kernel/request-context.ts";
 import { checkInPeople } from "./check-in-people.ts";
 import { finishCheckOut } from "./check-out.ts";
 import { AttendanceSchema, CheckInSchema, type Attendance, type CheckIn } from "./schemas.ts";
+import { CHECK_IN_OPENS_MINUTES_BEFORE } from "./window.ts";
 
 interface Row {
   id: string;
@@ -38,13 +39,15 @@ interface AlertRow {
 
 /**
  * What the event's campus's kiosks refused on the event's day (docs/decisions/0023, "Limits and alerts"),
- * newest first: the tablet named by when and by whom it was set up, since that is how staff find it.
+ * newest first: the tablet named by when and by whom it was set up, since that is how staff find it. The day
+ * stretches to the event's own check-in window where that crosses midnight: an event at 00:15 opens for
+ * check-in at 23:15 the day before, and a night event may end after midnight.
  */
 const ALERTS = `SELECT k.id::text AS id, k.kind, k.created_at, cl.name AS kiosk_name, s.created_at AS set_up_at,
        NULLIF(concat_ws(' ', v.given_name, v.family_name), '') AS set_up_by, ch.given_name AS child_given_name
   FROM event e JOIN kiosk_alert k ON k.campus_id = e.campus_id
-   AND k.created_at >= (e.start_date::date)::timestamp AT TIME ZONE e.timezone
-   AND k.created_at < (e.start_date::date + 1)::timestamp AT TIME ZONE e.timezone
+   AND k.created_at >= LEAST((e.start_date::date)::timestamp AT TIME ZONE e.timezone, e.start_at - make_interval(mins => $2::int))
+   AND k.created_at < GREATEST((e.start_date::date + 1)::timestamp AT TIME ZONE e.timezone, e.end_at)
   JOIN client cl ON cl.id = k.client_id
   LEFT JOIN session s ON s.id = k.session_id LEFT JOIN account v ON v.id = s.user_id
   LEFT JOIN account ch ON ch.id = k.child_id
@@ -57,7 +60,7 @@ export async function getAttendanceOrThrow(database: Database, eventId: string):
   if (!event) throw notFound("event");
   const [rows, alerts] = await Promise.all([
     database.query<Row>(`${ROWS} WHERE c.event_id = $1 ORDER BY c.checked_in_at, c.id`, [eventId]),
-    database.query<AlertRow>(ALERTS, [eventId]),
+    database.query<AlertRow>(ALERTS, [eventId, CHECK_IN_OPENS_MINUTES_BEFORE]),
   ]);
   const live = rows.filter((row) => !row.undone_at);
   const present = live.filter((row) => !row.checked_out_at);

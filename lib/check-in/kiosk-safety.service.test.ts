@@ -212,3 +212,21 @@ describe("a kiosk tablet's limits", () => {
     expect(alerts[0]).toMatchObject({ kind: "unknown_pickup_tag", kiosk_name: "Lobby check-in", tablet: { set_up_by: "Vera Volunteer", set_up_at: expect.any(String) } });
   });
 });
+
+describe("a kiosk's alerts on the attendance page", () => {
+  it("are the event's day's, stretched to its check-in window where that crosses midnight", async () => {
+    const campus = await insertCampus(database);
+    const tablet = await insertKiosk(database, campus);
+    // An event at 00:15 (UTC, its time zone) tomorrow: check-in opens at 23:15 today, and it ends at 01:45.
+    const midnight = new Date(`${new Date(Date.now() + 2 * 24 * 60 * MINUTE).toISOString().slice(0, 10)}T00:00:00Z`);
+    const event = await insertEvent(database, { campusId: campus, startAt: new Date(midnight.getTime() + 15 * MINUTE), minutes: 90 });
+    const alertAt = async (minutesFromMidnight: number, kind: string) => {
+      await database.prisma.kioskAlert.create({ data: { clientId: tablet.clientId, campusId: campus, kind, createdAt: new Date(midnight.getTime() + minutesFromMidnight * MINUTE) }, select: { id: true } });
+    };
+    await alertAt(-60 * 5, "invalid_member_code"); // the afternoon before: another day's
+    await alertAt(-40, "unknown_pickup_tag"); // 23:20, check-in open
+    await alertAt(30, "not_authorized"); // 00:30, the event's day
+    await alertAt(24 * 60 + 10, "wrong_phone_code"); // the next night: another day's
+    expect((await alertsOf(event)).map(([kind]) => kind)).toEqual(["not_authorized", "unknown_pickup_tag"]);
+  });
+});
