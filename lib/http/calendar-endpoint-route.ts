@@ -81,7 +81,6 @@ export function calendarJson<E extends CalendarEndpoint>(endpoint: E, value: Cal
   return { body: JSON.stringify(schema.parse(value)), contentType: JSON_CONTENT_TYPE };
 }
 
-type Verb = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 type Marked<F> = F & { [CALENDAR_ENDPOINT]?: CalendarEndpoint | "method-not-allowed" };
 
 function marked<F extends object>(handler: F, by: CalendarEndpoint | "method-not-allowed"): Marked<F> {
@@ -91,21 +90,18 @@ function marked<F extends object>(handler: F, by: CalendarEndpoint | "method-not
 /** A public calendar route: GET (cached, embeddable), its CORS preflight, and 405 for the rest. */
 export function calendarEndpointRoutes(bound: BoundCalendarEndpoint) {
   if (bound.endpoint.audience !== "public") throw new Error(`${bound.endpoint.operationId} is private: use privateCalendarEndpointRoutes`);
-  const refused = calendarMethodNotAllowed();
-  return {
-    GET: marked(calendarRoute(bound.load), bound.endpoint),
-    OPTIONS: calendarPreflight,
-    ...notAllowed(refused),
-  };
+  return { GET: marked(calendarRoute(bound.load), bound.endpoint), OPTIONS: calendarPreflight, ...notAllowed() };
 }
 
 /** A private calendar route (the address is the credential): GET, never cached and not readable by other origins, and 405 for the rest. */
 export function privateCalendarEndpointRoutes(bound: BoundCalendarEndpoint) {
   if (bound.endpoint.audience !== "private") throw new Error(`${bound.endpoint.operationId} is public: use calendarEndpointRoutes`);
-  return { GET: marked(privateCalendarRoute(bound.load), bound.endpoint), ...notAllowed(calendarMethodNotAllowed()) };
+  return { GET: marked(privateCalendarRoute(bound.load), bound.endpoint), ...notAllowed() };
 }
 
-function notAllowed(refused: Record<Verb, (request: Request) => Promise<Response>>) {
+/** The verbs a calendar route does not serve: the calendar's 405, each marked as such. */
+function notAllowed() {
+  const refused = calendarMethodNotAllowed();
   return {
     POST: marked(refused.POST, "method-not-allowed"),
     PUT: marked(refused.PUT, "method-not-allowed"),

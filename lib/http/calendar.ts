@@ -201,8 +201,3 @@ export function parseQuery<Schema extends z.ZodObject>(request: CalendarRequest,
   if (repeated.length > 0) throw new CalendarError(400, repeated[0] as string, repeated);
   return schema.parse(raw);
 }
-
-/** A response body as JSON, checked against its schema so the OpenAPI document cannot drift from it. */
-export function jsonResult<Schema extends z.ZodType>(schema: Schema, value: z.input<Schema>): CalendarRouteResult {
-  return { body: JSON.stringify(schema.parse(value)), contentType: JSON_CONTENT_TYPE };
-}
