@@ -21,8 +21,8 @@ const TIMEOUT_MS = 10_000;
  * whose every attempt has failed for WEBHOOK_FAILING_DAYS is disabled by the next failure.
  */
 export async function sendWebhook(database: Database, deliveryId: string): Promise<void> {
-  const [row] = await database.query<{ id: string; endpoint_id: string; payload: string; url: string; secret_sealed: string; enabled: boolean; failing: boolean; previous_secrets_sealed: string[] }>(
-    `SELECT d.id, d.endpoint_id, d.payload, e.url, e.secret_sealed, e.enabled, e.failing_since IS NOT NULL AS failing,
+  const [row] = await database.query<{ id: string; endpoint_id: string; payload: string; url: string; secret_sealed: string; enabled: boolean; previous_secrets_sealed: string[] }>(
+    `SELECT d.id, d.endpoint_id, d.payload, e.url, e.secret_sealed, e.enabled,
             ARRAY(SELECT p.secret_sealed FROM webhook_previous_secret p WHERE p.endpoint_id = e.id AND p.expires_at > now() ORDER BY p.id DESC) AS previous_secrets_sealed
        FROM webhook_delivery d JOIN webhook_endpoint e ON e.id = d.endpoint_id WHERE d.id = $1`,
     [deliveryId],
@@ -41,19 +41,20 @@ export async function sendWebhook(database: Database, deliveryId: string): Promi
       { body: row.payload, contentType: "application/json", headers: webhookHeaders(secret, row.id, row.payload, attemptedAt, previousSecrets) },
       { allowPrivate: env().OUTBOUND_ALLOW_PRIVATE_ADDRESSES, timeoutMs: TIMEOUT_MS },
     );
+    // Got through: no longer failing, in the same statement as the log's line, so no reader sees one without the other.
     await database.query(
-      `UPDATE webhook_delivery SET attempts = attempts + 1, last_status = $2, last_error = NULL, last_attempt_at = $3, delivered_at = coalesce(delivered_at, $3) WHERE id = $1`,
+      `WITH attempt AS (
+         UPDATE webhook_delivery SET attempts = attempts + 1, last_status = $2, last_error = NULL, last_attempt_at = $3, delivered_at = coalesce(delivered_at, $3)
+          WHERE id = $1 RETURNING endpoint_id)
+       UPDATE webhook_endpoint SET failing_since = NULL WHERE id = (SELECT endpoint_id FROM attempt) AND failing_since IS NOT NULL`,
       [deliveryId, status, attemptedAt],
     );
   } catch (error) {
     const status = error instanceof OutboundCallError ? error.status : null;
     const reason = error instanceof OutboundCallError ? error.message : "the attempt failed unexpectedly";
-    await database.query(`UPDATE webhook_delivery SET attempts = attempts + 1, last_status = $2, last_error = $3, last_attempt_at = $4 WHERE id = $1`, [deliveryId, status, reason.slice(0, 500), attemptedAt]);
-    await countFailure(database, row.endpoint_id, attemptedAt);
+    await countFailure(database, { deliveryId, endpointId: row.endpoint_id, status, reason: reason.slice(0, 500), attemptedAt });
     throw error;
   }
-  // Got through: no longer failing. A healthy endpoint's message costs no write here.
-  if (row.failing) await database.query(`UPDATE webhook_endpoint SET failing_since = NULL WHERE id = $1`, [row.endpoint_id]);
 }
 
 /**
@@ -61,8 +62,18 @@ export async function sendWebhook(database: Database, deliveryId: string): Promi
  * it is disabled (what it misses stays in its delivery log, for staff to send again). A site gone for
  * good would otherwise be tried five times for every calendar change, for ever, and staff would never hear.
  */
-async function countFailure(database: Database, endpointId: string, attemptedAt: Date): Promise<void> {
-  await database.query(`UPDATE webhook_endpoint SET failing_since = $2 WHERE id = $1 AND failing_since IS NULL`, [endpointId, attemptedAt]);
+async function countFailure(
+  database: Database,
+  { deliveryId, endpointId, status, reason, attemptedAt }: { deliveryId: string; endpointId: string; status: number | null; reason: string; attemptedAt: Date },
+): Promise<void> {
+  // The log's line and "failing" in one statement: staff's list, read between two writes, showed the failed
+  // attempt without the endpoint failing, and nothing made it read again.
+  await database.query(
+    `WITH attempt AS (
+       UPDATE webhook_delivery SET attempts = attempts + 1, last_status = $2, last_error = $3, last_attempt_at = $4 WHERE id = $1 RETURNING endpoint_id)
+     UPDATE webhook_endpoint SET failing_since = $4 WHERE id = (SELECT endpoint_id FROM attempt) AND failing_since IS NULL`,
+    [deliveryId, status, reason, attemptedAt],
+  );
   const [disabled] = await database.query<{ id: string }>(
     `UPDATE webhook_endpoint SET enabled = false, auto_disabled_at = $2
       WHERE id = $1 AND enabled AND failing_since <= $2::timestamptz - make_interval(days => $3::int) RETURNING id`,
