@@ -3,7 +3,7 @@ import { sql } from "../support/database.ts";
 import { createTestMember, type TestMember } from "../support/oauth-accounts.ts";
 import { messagesTo } from "../support/outbox.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
-import { expirePortalAccessToken, signInThroughPortal } from "../support/portal.ts";
+import { expirePortalAccessToken, signInOverHttp } from "../support/portal.ts";
 import { PASSKEY_PORTAL_CLIENT_ID } from "../support/test-env.ts";
 import { addVirtualAuthenticator } from "../support/virtual-authenticator.ts";
 
@@ -59,7 +59,7 @@ async function addPasskey(page: Page, name: string) {
 async function signedInWithAuthenticator(page: Page, label: string, options: { backup?: boolean } = {}) {
   const member = await createTestMember(label);
   const authenticator = await addVirtualAuthenticator(page, options);
-  await signInThroughPortal(page, member);
+  await signInOverHttp(page, member);
   await openSecurityPage(page);
   return { member, authenticator };
 }

@@ -7,7 +7,7 @@ import { sql } from "../support/database.ts";
 import { callApi } from "../support/identity-api.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // Staff › an event's live attendance in Debian's Chromium (issue 19, docs/decisions/0023): counts against
 // capacity, a child still in marked with their code, a member checked in by hand, a child checked out and a
@@ -48,7 +48,7 @@ test("counts, a child still in, a member checked in by hand, check-out and undo 
   expect(kidIn.security_code).toMatch(/^[A-Z0-9]{4}$/);
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto(attendancePath(event.id));
   await expect(page.getByRole("heading", { level: 1, name: "Attendance" })).toBeVisible();
   await expect(main(page).getByRole("heading", { level: 2, name: event.title })).toBeVisible();
@@ -110,7 +110,7 @@ test("on a 375 px phone: a check-in and a kiosk's alert made elsewhere show up o
 
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC", hasTouch: true, isMobile: true });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto(attendancePath(event.id));
   const counts = main(page).getByRole("list", { name: "Counts" });
   await expect(counts).toContainText("1 / 3");

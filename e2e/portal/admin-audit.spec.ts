@@ -5,7 +5,7 @@ import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { createStaffMember, staffWithToken, uniqueWord } from "../support/admin.ts";
 import { api } from "../support/contacts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // Staff › Audit log in Debian's Chromium (issue 17): an administrator finds what a staff member changed,
 // opens it to each row before and after, and downloads the filtered log as CSV; staff who are not
@@ -28,7 +28,7 @@ test("an administrator finds a colleague's change, sees it before and after, and
   ] as const) {
     const context = await browser.newContext({ viewport: { width, height: 800 }, timezoneId: "UTC", acceptDownloads: true });
     const page = await context.newPage();
-    await signInThroughPortal(page, { email: admin.email, password: admin.password, totpSecret: DEMO_TOTP_SECRET });
+    await signInOverHttp(page, { email: admin.email, password: admin.password, totpSecret: DEMO_TOTP_SECRET });
     await page.goto("/admin");
     await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Audit log" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
@@ -72,7 +72,7 @@ test("an administrator finds a colleague's change, sees it before and after, and
 
 test("a search that finds nothing says so; staff who are not administrators are told the log is not theirs", async ({ page }) => {
   const admin = await createStaffMember("audit-empty", "admin");
-  await signInThroughPortal(page, { email: admin.email, password: admin.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: admin.email, password: admin.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/audit");
   const search = main(page).getByRole("searchbox", { name: "Search" });
   await search.fill(`nobody ${uniqueWord()}`);
@@ -82,7 +82,7 @@ test("a search that finds nothing says so; staff who are not administrators are 
   const staff = await createStaffMember("audit-staff");
   const context = await page.context().browser()!.newContext({ timezoneId: "UTC" });
   const other = await context.newPage();
-  await signInThroughPortal(other, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(other, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await other.goto("/admin/audit");
   await expect(other.getByRole("heading", { level: 1, name: "Not available to your account" })).toBeVisible();
   await expect(main(other).getByRole("alert")).toContainText("audit:read");

@@ -18,7 +18,7 @@ import { createStaffMember, uniqueWord } from "../support/admin.ts";
 import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 import { tokenHash } from "../support/oauth-tokens.ts";
 import { ISSUER } from "../support/oauth-client.ts";
 
@@ -47,7 +47,7 @@ test("change an app's sign-in settings with the keyboard; the list and the datab
   const staff = await createStaffMember("admin-apps");
   const name = `Choir rota ${uniqueWord()}`;
   const id = await insertApp(name, "confidential");
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
 
   await page.goto("/admin/clients");
   await expect(page.getByRole("heading", { level: 1, name: "Apps" })).toBeVisible();
@@ -95,7 +95,7 @@ test("a phone app always needs PKCE, the church's own app is not changed here, a
   await insertApp(name, "public");
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/clients");
   await main(page).getByRole("searchbox", { name: "Search by name or client id" }).fill(name);
   await main(page).getByRole("button", { name: "Search", exact: true }).click();
@@ -120,7 +120,7 @@ test("a phone app always needs PKCE, the church's own app is not changed here, a
   const member = await createTestMember("admin-apps-member");
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
-  await signInThroughPortal(memberPage, { email: member.email, password: member.password });
+  await signInOverHttp(memberPage, { email: member.email, password: member.password });
   await memberPage.goto("/admin/clients");
   await expect(memberPage.getByRole("heading", { level: 1, name: "Not available to your account" })).toBeVisible();
   await expect(main(memberPage).getByRole("alert")).toContainText("clients:read");
@@ -144,7 +144,7 @@ test("an admin registers an app and a relying party signs in with it", async ({ 
   try {
     const admin = await createStaffMember("admin-apps-register", "admin");
     const name = `Choir app ${uniqueWord()}`;
-    await signInThroughPortal(page, { email: admin.email, password: admin.password, totpSecret: DEMO_TOTP_SECRET });
+    await signInOverHttp(page, { email: admin.email, password: admin.password, totpSecret: DEMO_TOTP_SECRET });
     await page.goto("/admin/clients");
     await main(page).getByRole("button", { name: "Register an app" }).click();
     const form = registerForm(page);
@@ -246,7 +246,7 @@ test("a staff member registers an app at 375 px, gives it a new secret and disab
   const name = `Rota ${uniqueWord()}`;
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/clients");
   await main(page).getByRole("button", { name: "Register an app" }).click();
   const form = registerForm(page);

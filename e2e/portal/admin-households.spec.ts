@@ -5,7 +5,7 @@ import { sql } from "../support/database.ts";
 import { birthDateYearsAgo, createChildWithoutSignIn, createFamily } from "../support/families.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // Staff › Households in Debian's Chromium (issue 17): the office finds a household by name and opens it to
 // see its members and what its adults wrote about a child; never its join code. The journey "staff merge
@@ -30,7 +30,7 @@ test("find a household, open it: its adults, its child with birth date and notes
   ] as const) {
     const context = await browser.newContext({ viewport: { width, height: 800 }, timezoneId: "UTC" });
     const page = await context.newPage();
-    await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+    await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
     await page.goto("/admin/households");
     await expect(page.getByRole("heading", { level: 1, name: "Households" })).toBeVisible();
     await main(page).getByRole("searchbox", { name: "Search by household name" }).fill(name);
@@ -53,7 +53,7 @@ test("find a household, open it: its adults, its child with birth date and notes
 
 test("a search that finds nothing says so", async ({ page }) => {
   const staff = await createStaffMember("admin-households-empty");
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/households");
   await main(page).getByRole("searchbox", { name: "Search by household name" }).fill(`nothing ${uniqueWord()}`);
   await main(page).getByRole("button", { name: "Search", exact: true }).click();
@@ -88,7 +88,7 @@ test("staff merge two households: find the duplicate, see what will move, confir
 
     const context = await browser.newContext({ viewport: { width, height: 900 }, timezoneId: "UTC" });
     const page = await context.newPage();
-    await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+    await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
     await page.goto("/admin/households");
     const search = main(page).getByRole("searchbox", { name: "Search by household name" });
     await search.fill(word);
@@ -144,7 +144,7 @@ test("the household page's tools: a new household, a member added, a child with 
   await sql(`UPDATE account SET given_name = $2, birth_date = $3 WHERE id = $1`, [teen.id, `Teen${word}`, await birthDateYearsAgo(15)]);
   // On a phone: every form of the page must fit 375 px.
   await page.setViewportSize({ width: 375, height: 900 });
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
 
   await page.goto("/admin/households");
   await main(page).getByRole("button", { name: "Add a household" }).click();

@@ -6,7 +6,7 @@ import { sql } from "../support/database.ts";
 import { insertRecord } from "../support/membership.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // Staff › Membership › The register in Debian's Chromium (issue 17): the office searches the register (with
 // paging and an empty state), opens a record, sees the account linked to it, corrects the record (the API's
@@ -32,7 +32,7 @@ test("search the register, open a record, correct it, and unlink its account thr
   const staff = await createStaffMember("admin-register");
   const { member, record } = await linkedRecord("admin-register-member");
   const name = `${record.givenName} ${record.familyName}`;
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
 
   // From the requests page to the register by its own navigation.
   await page.goto("/admin/membership");
@@ -114,7 +114,7 @@ test("the register and a record at 375 px: no sideways scrolling, axe clean; a m
   const name = `${record.givenName} ${record.familyName}`;
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/membership/records");
   await search(page, record.familyName);
   const card = main(page).getByRole("listitem").filter({ hasText: name });
@@ -136,7 +136,7 @@ test("the register and a record at 375 px: no sideways scrolling, axe clean; a m
   const plain = await createTestMember("admin-register-plain");
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
-  await signInThroughPortal(memberPage, { email: plain.email, password: plain.password });
+  await signInOverHttp(memberPage, { email: plain.email, password: plain.password });
   await memberPage.goto(`/admin/membership/records/${record.id}`);
   await expect(memberPage.getByRole("heading", { level: 1, name: "Not available to your account" })).toBeVisible();
   await expect(main(memberPage).getByRole("alert")).toContainText("membership:read");

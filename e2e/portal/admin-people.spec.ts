@@ -8,7 +8,7 @@ import { insertRecord } from "../support/membership.ts";
 import { createTestMember, type TestMember } from "../support/oauth-accounts.ts";
 import { portalTokensFor, profileOf } from "../support/oauth-client.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // Staff › People in Debian's Chromium (issue 17): the office finds a member by phone number or name, opens
 // their profile (household, register record, roles, sessions, security activity), signs them out everywhere
@@ -37,7 +37,7 @@ async function memberWithProfile(label: string) {
 
 async function signInAs(page: Page, role: StaffRole, label: string): Promise<TestMember> {
   const staff = await createStaffMember(label, role);
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   return staff;
 }
 

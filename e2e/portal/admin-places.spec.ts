@@ -3,7 +3,7 @@ import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { createStaffMember, uniqueWord } from "../support/admin.ts";
 import { sql } from "../support/database.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // Staff › Campuses and ministries in Debian's Chromium (issue 17): an office member adds a campus (an
 // unknown time zone is said under its field), renames it and moves it to another zone, and renames a
@@ -17,7 +17,7 @@ const ministries = (page: Page) => main(page).getByRole("region", { name: "Minis
 test("add a campus, fix its time zone, rename it; rename a ministry; the database agrees", async ({ page }) => {
   const staff = await createStaffMember("admin-places");
   const campusName = `North ${uniqueWord()}`;
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/places");
   await expect(page.getByRole("heading", { level: 1, name: "Campuses and ministries" })).toBeVisible();
   await expect(main(page).getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Campuses & ministries" })).toHaveAttribute("aria-current", "page");
@@ -63,7 +63,7 @@ test("the places page on a 375 px phone: no sideways scrolling, axe clean with t
   const staff = await createStaffMember("admin-places-phone");
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/places");
   await campuses(page).getByRole("button", { name: "Add a campus" }).click();
   await expectNoSidewaysScroll(page);

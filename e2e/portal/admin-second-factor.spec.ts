@@ -3,7 +3,7 @@ import { generate } from "otplib";
 import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // The staff policy (issue 17): staff tools need a second factor. A staff member without one is sent to set
 // it up before /admin opens, while their member pages stay open; with it, /admin opens.
@@ -14,7 +14,7 @@ const main = (page: Page) => page.getByRole("main");
 test("a staff member without two-step sign-in is sent to set it up, and after signing in with it the staff pages open", async ({ page }) => {
   const member = await createTestMember("admin-no-second-factor");
   await sql(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE name = 'staff'`, [member.id]);
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
 
   await page.goto("/admin/events");
   await expect(page.getByRole("heading", { level: 1, name: "Turn on two-step sign-in first" })).toBeVisible();
@@ -39,7 +39,7 @@ test("a staff member without two-step sign-in is sent to set it up, and after si
   // Signed in with a password alone the session still lacks the second factor: a new sign-in with it opens /admin.
   await page.getByRole("banner").getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("banner").getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
-  await signInThroughPortal(page, { email: member.email, password: member.password, totpSecret: setupKey });
+  await signInOverHttp(page, { email: member.email, password: member.password, totpSecret: setupKey });
   await page.goto("/admin/events");
   await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
 });

@@ -4,7 +4,7 @@ import { createStaffMember, eventBody, staffWithToken, uniqueWord } from "../sup
 import { callApi } from "../support/identity-api.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // Staff › Series in Debian's Chromium (docs/decisions/0026): the office finds a recurring series by its title,
 // reads its rule in words, how many dates and drafts it has and its next date, and opens that date, whose page
@@ -25,7 +25,7 @@ test("find a series by its title, read its rule and next date, and open that dat
   const firstDate = created.body.occurrences[0] as { eventId: string; startDate: string };
 
   const staff = await createStaffMember("admin-series");
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/events");
   await main(page).getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Series" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Series" })).toBeVisible();
@@ -60,7 +60,7 @@ test("find a series by its title, read its rule and next date, and open that dat
 
 test("a search that finds nothing says so; a member without events:read is told the page is not theirs", async ({ page }) => {
   const staff = await createStaffMember("admin-series-empty");
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/series");
   await main(page).getByRole("searchbox", { name: "Search series by title" }).fill(`Nothing ${uniqueWord()}`);
   await main(page).getByRole("searchbox", { name: "Search series by title" }).press("Enter");
@@ -68,7 +68,7 @@ test("a search that finds nothing says so; a member without events:read is told 
 
   const member = await createTestMember("series-member", { totpSecret: DEMO_TOTP_SECRET });
   await page.context().clearCookies();
-  await signInThroughPortal(page, { email: member.email, password: member.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: member.email, password: member.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/series");
   await expect(page.getByRole("heading", { level: 1, name: "Not available to your account" })).toBeVisible();
   await expect(main(page).getByRole("alert")).toContainText("events:read");

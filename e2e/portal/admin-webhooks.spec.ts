@@ -7,7 +7,7 @@ import { createStaffMember, uniqueWord } from "../support/admin.ts";
 import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // Staff › Webhooks in Debian's Chromium (docs/decisions/0027): an office member adds an endpoint (its
 // signing secret shown once, with a copy button), sends a test message to a real receiver on loopback that
@@ -49,7 +49,7 @@ test("add an endpoint, store its secret, send a test message, read the failure i
   const staff = await createStaffMember("admin-webhooks");
   const name = `Church website ${uniqueWord()}`;
   const path = `/hooks/${uniqueWord().toLowerCase()}`;
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
 
   await page.goto("/admin/webhooks");
   await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
@@ -170,7 +170,7 @@ test("add an endpoint, store its secret, send a test message, read the failure i
 
 test("a member without clients:read is told the page is not theirs", async ({ page }) => {
   const member = await createTestMember("webhooks-member", { totpSecret: DEMO_TOTP_SECRET });
-  await signInThroughPortal(page, { email: member.email, password: member.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: member.email, password: member.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/webhooks");
   await expect(page.getByRole("heading", { level: 1, name: "Not available to your account" })).toBeVisible();
   await expect(main(page).getByRole("alert")).toContainText("clients:read");

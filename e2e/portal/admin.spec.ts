@@ -6,7 +6,7 @@ import { insertRecord, linkedUserOf } from "../support/membership.ts";
 import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // The staff pages at /admin in Debian's Chromium (docs/decisions/0017): a staff member creates an event
 // with the keyboard, publishes it and finds it on /calendar, cancels it and sees it marked cancelled there;
@@ -31,7 +31,7 @@ test("events: create with the keyboard, publish, visible on /calendar; cancel, s
   const { member, token } = await staffWithToken("admin-page-events");
   const campus = await createCampus(token, `Campus ${uniqueWord()}`, "America/Chicago");
   const title = `Carol service ${uniqueWord()}`;
-  await signInThroughPortal(page, { email: member.email, password: member.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: member.email, password: member.password, totpSecret: DEMO_TOTP_SECRET });
 
   await page.goto("/admin/events");
   await expect(page.getByRole("heading", { level: 1, name: "Events" })).toBeVisible();
@@ -103,7 +103,7 @@ test("events on a 375 px phone: list, search with no match, edit form; a member 
   const staff = await createStaffMember("admin-page-phone");
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/events");
   await expect(main(page).getByRole("listitem").first()).toBeVisible();
   await expectNoSidewaysScroll(page);
@@ -128,7 +128,7 @@ test("events on a 375 px phone: list, search with no match, edit form; a member 
   const member = await createTestMember("admin-page-member");
   const memberContext = await browser.newContext();
   const memberPage = await memberContext.newPage();
-  await signInThroughPortal(memberPage, { email: member.email, password: member.password });
+  await signInOverHttp(memberPage, { email: member.email, password: member.password });
   for (const [path, permission] of [
     ["/admin/events", "events:read"],
     ["/admin/events/new", "events:write"],
@@ -150,7 +150,7 @@ test("membership requests: approve links the record, and the member sees it on /
 
   const staffContext = await browser.newContext({ timezoneId: "UTC" });
   const page = await staffContext.newPage();
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/membership");
   await expect(page.getByRole("heading", { level: 1, name: "Membership requests" })).toBeVisible();
   const search = main(page).getByRole("searchbox", { name: "Search by the member’s or the record’s name or email" });
@@ -174,7 +174,7 @@ test("membership requests: approve links the record, and the member sees it on /
 
   const memberContext = await browser.newContext({ timezoneId: "UTC" });
   const memberPage = await memberContext.newPage();
-  await signInThroughPortal(memberPage, { email: member.email, password: member.password });
+  await signInOverHttp(memberPage, { email: member.email, password: member.password });
   await memberPage.goto("/account/membership");
   await expect(main(memberPage).getByRole("heading", { name: /^Record at Harbor Point Campus\s*Linked$/ })).toBeVisible();
   await memberContext.close();

@@ -4,7 +4,7 @@ import { createTestMember, type TestMember } from "../support/oauth-accounts.ts"
 import { DEMO_APP } from "../support/oauth-browser.ts";
 import { tokenRequest, tokensFor, type TokenSet } from "../support/oauth-client.ts";
 import { expectNoAxeViolations, tabTo } from "../support/page-checks.ts";
-import { readPortalSessionToken, signInThroughPortal } from "../support/portal.ts";
+import { readPortalSessionToken, signInOverHttp } from "../support/portal.ts";
 
 // /account/apps in Debian's Chromium: a member who allowed demo-app through the real consent screen sees
 // it in plain words, removes its access with the keyboard through a confirmation, and the removal holds
@@ -91,7 +91,7 @@ test("a member sees demo-app in plain words, removes its access with the keyboar
     );
   });
 
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   const accountNav = page.getByRole("navigation", { name: "Account" });
   await accountNav.getByRole("link", { name: "Apps" }).click();
   await expect(page).toHaveURL(new RegExp(`${APPS_PATH}$`));
@@ -183,7 +183,7 @@ test("Cancel and Escape in the confirmation change nothing, and focus goes back 
   page.on("request", (request) => {
     if (request.method() === "DELETE") deletes.push(request.url());
   });
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await openAppsPage(page);
   const removeButton = removeButtonOf(page, DEMO_APP_NAME);
   const dialog = confirmDialog(page, DEMO_APP_NAME);
@@ -214,7 +214,7 @@ test("Cancel and Escape in the confirmation change nothing, and focus goes back 
 
 test("a removal that fails is told as an alert with the service's words, and the app keeps its access", async ({ page }) => {
   const { member } = await memberUsingDemoApp("apps-failure");
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await openAppsPage(page);
 
   // The account service is down for this one call (the relay's own answer when it cannot reach it).
@@ -247,7 +247,7 @@ test("a removal that fails is told as an alert with the service's words, and the
 
 test("while the list loads it says so, and a list that cannot load offers to try again", async ({ page }) => {
   const { member } = await memberUsingDemoApp("apps-loading");
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
 
   // Loading: the answer is held back until the page has been seen waiting for it.
   let release: () => void = () => {};
@@ -314,7 +314,7 @@ async function allowLongNamedApp(member: TestMember): Promise<void> {
 test("with two apps, removing one leaves the other, and focus moves to the other's button", async ({ page }) => {
   const { member } = await memberUsingDemoApp("apps-two");
   await allowLongNamedApp(member);
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await openAppsPage(page);
   // Newest first.
   await expect(main(page).getByRole("article").getByRole("heading", { level: 2 })).toHaveText([LONG_NAME, DEMO_APP_NAME]);
@@ -338,7 +338,7 @@ test("the apps page and its confirmation fit a 375 px phone, even for an app wit
 
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await openAppsPage(page);
   await expect(appCard(page, DEMO_APP_NAME)).toBeVisible();
   const longCard = appCard(page, longName);

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { createHousehold } from "../support/check-in.ts";
 import { sql } from "../support/database.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, printedPageSizesMm } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // The household card on /account/check-in in Debian's Chromium (issue 19, docs/decisions/0023 "Household
 // card"): "Print a card" issues one and asks the browser to print it; the print view is the card alone,
@@ -34,7 +34,7 @@ for (const width of [1280, 375] as const) {
     const context = await browser.newContext({ viewport: { width, height: width === 1280 ? 900 : 740 }, timezoneId: "UTC", ...(width === 375 ? { hasTouch: true, isMobile: true } : {}) });
     const page = await context.newPage();
     await countPrints(page);
-    await signInThroughPortal(page, { email: home.mum.email, password: home.mum.password });
+    await signInOverHttp(page, { email: home.mum.email, password: home.mum.password });
     await page.goto(CHECK_IN_PATH);
     const card = section(page);
     await expect(card).toContainText("For someone without a phone");

@@ -3,7 +3,7 @@ import { createCheckInCampus, createCheckInEvent } from "../support/check-in.ts"
 import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // /account/check-in in Debian's Chromium (issue 19, docs/decisions/0023): the member's QR, asked again every
 // minute (the browser's clock is moved on, no waiting), self check-in from a 375 px phone inside an event's
@@ -20,7 +20,7 @@ const qrPath = (page: Page) => main(page).getByRole("img", { name: "Your check-i
 test("the member's QR code is shown and replaced by a new one every minute", async ({ page }) => {
   const member = await createTestMember("check-in-qr");
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await page.clock.install();
   await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Check-in" }).click();
   await expect(page).toHaveURL(new RegExp(`${CHECK_IN_PATH}$`));
@@ -53,7 +53,7 @@ test("self check-in on a 375 px phone inside an event's window; an event without
 
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC", hasTouch: true, isMobile: true });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await page.goto(CHECK_IN_PATH);
   const open = main(page).getByRole("region", { name: "Check yourself in" });
   const card = open.getByRole("article", { name: event.title });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 /**
  * The pages under their nonce-based Content-Security-Policy (docs/decisions/0015), in Debian's Chromium:
@@ -45,7 +45,7 @@ test("the calendar and an event page with artwork load under the policy with not
 test("sign-in and the security page's TOTP QR code (a data: image) work with nothing blocked", async ({ page }) => {
   const violations = await watchViolations(page);
   const member = await createTestMember("csp");
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await page.goto("/account/security");
   await expect(page.getByRole("heading", { level: 1, name: "Security" })).toBeVisible();
   // A click only works once React hydrated: its scripts ran under the nonce.

@@ -5,7 +5,7 @@ import { createTestMember } from "../support/oauth-accounts.ts";
 import { DEMO_APP } from "../support/oauth-browser.ts";
 import { tokenRequest, tokensFor } from "../support/oauth-client.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // /account/dependents in Debian's Chromium: a teenager allows demo-app through the real consent screen;
 // their guardian removes that access with the keyboard through a confirmation, and demo-app's refresh
@@ -34,7 +34,7 @@ test("a guardian removes demo-app's access to their teenager's account with the 
   const { teen, guardian, demo, consentId } = await guardianAndTeenUsingDemoApp("dependents-remove");
   const teenName = `${teen.givenName} ${teen.familyName}`;
 
-  await signInThroughPortal(page, { email: guardian.email, password: guardian.password });
+  await signInOverHttp(page, { email: guardian.email, password: guardian.password });
   const nav = page.getByRole("navigation", { name: "Account" });
   await nav.getByRole("link", { name: "Dependents" }).click();
   await expect(page).toHaveURL(new RegExp(`${DEPENDENTS_PATH}$`));
@@ -106,7 +106,7 @@ test("a member who is nobody's guardian sees an empty page; the page fits a 375 
   ] as const) {
     const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
     const page = await context.newPage();
-    await signInThroughPortal(page, { email: who.email, password: who.password });
+    await signInOverHttp(page, { email: who.email, password: who.password });
     await page.goto(DEPENDENTS_PATH);
     await expect(page.getByRole("heading", { level: 1, name: "Dependents" })).toBeVisible();
     await expect(main(page).getByRole("heading", { name: expected })).toBeVisible();

@@ -7,7 +7,7 @@ import { callApi } from "../support/identity-api.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { portalTokensFor } from "../support/oauth-client.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // Sign-up on an event's page in Debian's Chromium (issue 20, docs/decisions/0024): a visitor sees the places
 // left and signs in from there, coming back to the event; a parent signs herself and both children up for
@@ -74,7 +74,7 @@ test("staff switch sign-up on for an event with a waitlist and see the places an
   const late = await createTestMember("sign-up-late");
 
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughPortal(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto(`/admin/events/${event.id}`);
   const section = page.getByRole("region", { name: "Sign-up" });
   await expect(section.getByRole("checkbox", { name: "Take sign-up on this site" })).not.toBeChecked();

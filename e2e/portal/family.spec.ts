@@ -3,7 +3,7 @@ import { sql } from "../support/database.ts";
 import { FAMILY_CODE, birthDateYearsAgo, createFamily, setBirthDate } from "../support/families.ts";
 import { createTestMember, type TestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // /account/family in Debian's Chromium: an adult replaces the family code through a confirmation and
 // reads it off the page; a teenager signs in elsewhere, joins with that code using only the keyboard, and
@@ -36,7 +36,7 @@ test("an adult makes a new code through a confirmation; a teenager joins with it
   // The adult: Family in the account navigation, the family and its code panel.
   const adultContext = await browser.newContext({ timezoneId: "UTC" });
   const adultPage = await adultContext.newPage();
-  await signInThroughPortal(adultPage, { email: adult.email, password: adult.password });
+  await signInOverHttp(adultPage, { email: adult.email, password: adult.password });
   const nav = adultPage.getByRole("navigation", { name: "Account" });
   await nav.getByRole("link", { name: "Family" }).click();
   await expect(adultPage).toHaveURL(new RegExp(`${FAMILY_PATH}$`));
@@ -72,7 +72,7 @@ test("an adult makes a new code through a confirmation; a teenager joins with it
   // The teenager, in their own browser: the join form, keyboard only.
   const teenContext = await browser.newContext({ timezoneId: "UTC" });
   const page = await teenContext.newPage();
-  await signInThroughPortal(page, { email: teen.email, password: teen.password });
+  await signInOverHttp(page, { email: teen.email, password: teen.password });
   await openFamilyPage(page);
   await expect(main(page).getByRole("heading", { level: 2, name: "Join your family" })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -124,7 +124,7 @@ test("an expired code says so to the adult; the family page fits a 375 px phone 
   ] as const) {
     const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
     const page = await context.newPage();
-    await signInThroughPortal(page, { email: who.email, password: who.password });
+    await signInOverHttp(page, { email: who.email, password: who.password });
     await openFamilyPage(page);
     if (view === "family") {
       // A code made on the page, then expired (the clock moved in the database).

@@ -4,7 +4,7 @@ import { FAMILY_CODE, birthDateYearsAgo } from "../support/families.ts";
 import { createTestMember, uniqueEmail } from "../support/oauth-accounts.ts";
 import { latestCodeFor } from "../support/outbox.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // The household life cycle on /account/family in Debian's Chromium (issue 17): a parent registers, starts a
 // household, adds two children (a wrong birth date is said under its field), changes one and removes
@@ -98,7 +98,7 @@ test("a parent registers, starts a household, adds two children, and a spouse jo
   const code = (await main(page).getByRole("region", { name: "Family code" }).getByText(FAMILY_CODE).textContent())!.trim();
   const spouseContext = await browser.newContext({ timezoneId: "UTC" });
   const spousePage = await spouseContext.newPage();
-  await signInThroughPortal(spousePage, { email: spouse.email, password: spouse.password });
+  await signInOverHttp(spousePage, { email: spouse.email, password: spouse.password });
   await spousePage.goto("/account/family");
   await main(spousePage).getByRole("textbox", { name: "Family code" }).fill(code);
   await main(spousePage).getByRole("button", { name: "Join family" }).click();
@@ -118,7 +118,7 @@ test("the household pages fit a 375 px phone: starting one, and its children", a
   const parent = await createTestMember("household-phone");
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: parent.email, password: parent.password });
+  await signInOverHttp(page, { email: parent.email, password: parent.password });
   await page.goto("/account/family");
   await expect(main(page).getByRole("region", { name: "Start a household" })).toBeVisible();
   await expectNoSidewaysScroll(page);
@@ -159,7 +159,7 @@ test("a teenager who joins sees the household's adult proposed as guardian and s
   await sql(`UPDATE account SET birth_date = $2 WHERE id = $1`, [teen.id, await birthDateYearsAgo(15)]);
   const parentContext = await browser.newContext({ timezoneId: "UTC" });
   const parentPage = await parentContext.newPage();
-  await signInThroughPortal(parentPage, { email: parent.email, password: parent.password });
+  await signInOverHttp(parentPage, { email: parent.email, password: parent.password });
   await parentPage.goto("/account/family");
   await main(parentPage).getByRole("textbox", { name: "Household name" }).fill("The Guard household");
   await main(parentPage).getByRole("button", { name: "Start household" }).click();
@@ -167,7 +167,7 @@ test("a teenager who joins sees the household's adult proposed as guardian and s
 
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: teen.email, password: teen.password });
+  await signInOverHttp(page, { email: teen.email, password: teen.password });
   await page.goto("/account/family");
   await main(page).getByRole("textbox", { name: "Family code" }).fill(code);
   await main(page).getByRole("button", { name: "Join family" }).click();

@@ -5,7 +5,7 @@ import { sql, uniqueIp } from "../support/database.ts";
 import { createVolunteer, kioskClientOfNewCampus } from "../support/kiosk-tablet.ts";
 import { nextTotpCode } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
-import { expirePortalAccessToken, signInThroughPortal } from "../support/portal.ts";
+import { expirePortalAccessToken, signInOverHttp } from "../support/portal.ts";
 
 // Issue 36 in Debian's Chromium: the lobby tablet's key made by the browser and kept non-extractable in
 // IndexedDB; the volunteer's approval page naming the tablet's campus and network; a copy of the kiosk cookie
@@ -104,7 +104,7 @@ test("a tablet on its campus's network is set up with a key of its own; the volu
 test("staff set a kiosk's campus networks on Staff › Apps: a wrong line is named, the list saved, and shown", async ({ page }) => {
   const { clientId, campusName } = await kioskClientOfNewCampus();
   const admin = await createStaffMember("kiosk-networks-page", "staff");
-  await signInThroughPortal(page, { email: admin.email, password: admin.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: admin.email, password: admin.password, totpSecret: DEMO_TOTP_SECRET });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto("/admin/clients");
   await page.getByRole("searchbox", { name: "Search by name or client id" }).fill(clientId);
@@ -138,7 +138,7 @@ test("the staff person page: staff are told in words why they cannot disable an 
   const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const staffPage = await staffContext.newPage();
   const staff = await createStaffMember("powerful-page-staff", "staff");
-  await signInThroughPortal(staffPage, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(staffPage, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await staffPage.goto(`/admin/people/${target.id}`);
   const account = staffPage.getByRole("main").getByRole("region", { name: "Account" });
   await account.getByRole("button", { name: "Disable account" }).click();
@@ -155,7 +155,7 @@ test("the staff person page: staff are told in words why they cannot disable an 
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await adminContext.newPage();
   const admin = await createStaffMember("powerful-page-admin", "admin");
-  await signInThroughPortal(page, { email: admin.email, password: admin.password, totpSecret: DEMO_TOTP_SECRET });
+  await signInOverHttp(page, { email: admin.email, password: admin.password, totpSecret: DEMO_TOTP_SECRET });
   await sql(`UPDATE oauth_grant SET auth_time = now() - interval '1 hour' WHERE user_id = $1 AND client_id = 'portal'`, [admin.id]);
   await expirePortalAccessToken(adminContext);
   await page.goto(`/admin/people/${target.id}`);

@@ -4,7 +4,7 @@ import { sql } from "../support/database.ts";
 import { createTestMember, type TestMember } from "../support/oauth-accounts.ts";
 import { DEMO_APP } from "../support/oauth-browser.ts";
 import { authorizeUrl, pkce } from "../support/oauth-client.ts";
-import { expirePortalAccessToken, signInThroughPortal } from "../support/portal.ts";
+import { expirePortalAccessToken, signInOverHttp } from "../support/portal.ts";
 
 // Issue 14 in Debian's Chromium (docs/decisions/0018): the consent bypass driven in two browsers, and the
 // portal's "Confirm it's you" before a sensitive change.
@@ -88,7 +88,7 @@ test("the consent bypass is closed: a request the attacker allowed in their brow
 
 test("a sensitive change after an older sign-in: Confirm it's you, then the change is made", async ({ page }) => {
   const member = await createTestMember("portal-step-up");
-  await signInThroughPortal(page, member);
+  await signInOverHttp(page, member);
   // The portal's sign-in happened an hour ago as far as its grant knows; its next access token says so.
   await sql(`UPDATE oauth_grant SET auth_time = now() - interval '1 hour' WHERE user_id = $1 AND client_id = 'portal'`, [member.id]);
   await expirePortalAccessToken(page.context());

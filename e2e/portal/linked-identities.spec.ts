@@ -3,7 +3,7 @@ import { sql } from "../support/database.ts";
 import { identitiesOf, newUpstreamLogin, startUpstream, type Upstream } from "../support/federation.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // "Continue with" and linked accounts in Debian's Chromium, against a real upstream provider (oidc-provider
 // on a port the system picks, registered through scripts/federation-providers.ts): a signed-in member links an account
@@ -41,7 +41,7 @@ async function signInUpstream(page: Page, login: string) {
 test("link an account from Security, sign out, sign back in with Continue with, then remove the link", async ({ page }) => {
   const member = await createTestMember("portal-fed");
   const login = newUpstreamLogin("pat");
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
 
   await page.goto("/account/security");
   await expect(linkedSection(page).getByText("No accounts from other providers are linked.")).toBeVisible();
@@ -113,7 +113,7 @@ test("link an account from Security, sign out, sign back in with Continue with, 
 
 test("Cancel on the confirmation page links nothing", async ({ page }) => {
   const member = await createTestMember("portal-fed-cancel");
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await page.goto("/account/security");
   await linkedSection(page).getByRole("button", { name: `Link your ${PROVIDER_NAME} account` }).click();
   await signInUpstream(page, newUpstreamLogin("quinn"));
@@ -154,7 +154,7 @@ test("signed out, an account nobody linked creates and links nothing, and the si
 test("at 375 px the Security section and the confirmation page need no sideways scrolling", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   const member = await createTestMember("portal-fed-narrow");
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await page.goto("/account/security");
   await expect(linkedSection(page)).toBeVisible();
   await expectNoSidewaysScroll(page);

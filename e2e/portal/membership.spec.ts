@@ -5,7 +5,7 @@ import { insertRecord, linkedUserOf } from "../support/membership.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { latestCodeFor, wrongCode } from "../support/outbox.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // /account/membership in Debian's Chromium: a member finds their record in the church's register (shown
 // only as "Record at <campus>, score"), has a code sent to the record's email, types it from the outbox
@@ -27,7 +27,7 @@ test("claim a membership record with the keyboard and a code from the outbox", a
   const member = await createTestMember("membership-claim");
   const email = uniqueContactEmail("membership-claim");
   const record = await insertRecord({ givenName: "Zoë", email });
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await openMembershipPage(page);
   const searchField = section(page).getByRole("searchbox", { name: "Your name, email address or phone number" });
   await expect(searchField).toBeVisible();
@@ -81,7 +81,7 @@ test("ask church staff about a record without contacts; nothing matching says so
   const record = await insertRecord({ campusId: "cmp_lakeshore" });
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await page.goto(MEMBERSHIP_PATH);
   const searchField = section(page).getByRole("searchbox", { name: "Your name, email address or phone number" });
 

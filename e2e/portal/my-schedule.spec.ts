@@ -6,7 +6,7 @@ import { sql } from "../support/database.ts";
 import { callApi } from "../support/identity-api.ts";
 import { portalTokensFor } from "../support/oauth-client.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // "My schedule" at /calendar/mine in Debian's Chromium (issue 20, docs/decisions/0025): the household's places
 // and waitlist, the events for its children, "Add to Google / Apple / Outlook" on each; the private feed made
@@ -38,7 +38,7 @@ for (const width of [1280, 375] as const) {
       ...(width === 375 ? { hasTouch: true, isMobile: true } : {}),
     });
     const page = await context.newPage();
-    await signInThroughPortal(page, { email: home.mum.email, password: home.mum.password });
+    await signInOverHttp(page, { email: home.mum.email, password: home.mum.password });
     await page.goto("/calendar/mine");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("My schedule");
 

@@ -3,7 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // /account/privacy in Debian's Chromium: a member makes a copy of their data and downloads it (the file
 // read back and checked), asks for their account to be deleted through the confirmation, and cancels it,
@@ -28,7 +28,7 @@ async function openPrivacyPage(page: Page) {
 
 test("make a copy of my data with the keyboard and download it, from the page and from the list", async ({ page }) => {
   const member = await createTestMember("privacy-portal-export");
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await openPrivacyPage(page);
   await expect(page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "Privacy" })).toHaveAttribute("aria-current", "page");
   await expect(requestsSection(page).getByText("You have not asked for a copy of your data or for your account to be deleted.")).toBeVisible();
@@ -72,7 +72,7 @@ test("make a copy of my data with the keyboard and download it, from the page an
 
 test("ask for the account to be deleted through the confirmation with the keyboard, then cancel it", async ({ page }) => {
   const member = await createTestMember("privacy-portal-deletion");
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await openPrivacyPage(page);
 
   // The confirmation says what goes; Escape and Cancel change nothing.
@@ -126,7 +126,7 @@ test("the privacy page fits a 375 px phone, with its confirmation", async ({ bro
   const member = await createTestMember("privacy-portal-phone");
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await openPrivacyPage(page);
   await expectNoSidewaysScroll(page);
 

@@ -4,7 +4,7 @@ import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { latestCodeFor, messagesTo, wrongCode } from "../support/outbox.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
-import { signInThroughPortal } from "../support/portal.ts";
+import { signInOverHttp } from "../support/portal.ts";
 
 // /account/recovery in Debian's Chromium: a member adds a recovery email and verifies it with the code
 // from the outbox, then, having forgotten their password, has the reset code sent there and signs in with
@@ -35,7 +35,7 @@ function maskedEmail(email: string): string {
 test("add a recovery email with the keyboard, verify it from the outbox, and reset a forgotten password through it", async ({ page }) => {
   const member = await createTestMember("recovery-email");
   const recoveryEmail = uniqueContactEmail("portal");
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await openRecoveryPage(page);
   await expect(contactsSection(page).getByText("You have no recovery contacts yet.", { exact: false })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -104,7 +104,7 @@ test("add a recovery email with the keyboard, verify it from the outbox, and res
 test("verify a mobile number with the texted code; remove a contact through a confirmation", async ({ page }) => {
   const member = await createTestMember("recovery-phone");
   const phone = await uniquePhone();
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await openRecoveryPage(page);
   await expect(phoneSection(page).getByText("You have not given a mobile number.")).toBeVisible();
 
@@ -154,7 +154,7 @@ test("the recovery page fits a 375 px phone", async ({ browser }) => {
   const member = await createTestMember("recovery-narrow");
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await openRecoveryPage(page);
   const valueField = contactsSection(page).getByRole("textbox", { name: "Email address or mobile number" });
   await valueField.fill(uniqueContactEmail("a-rather-long-local-part-for-a-narrow-screen"));

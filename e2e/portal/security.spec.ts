@@ -6,7 +6,7 @@ import { sql } from "../support/database.ts";
 import { createTestMember, nextTotpCode, type TestMember } from "../support/oauth-accounts.ts";
 import { wrongCode } from "../support/outbox.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
-import { DEMO_PASSWORD, signInThroughPortal } from "../support/portal.ts";
+import { DEMO_PASSWORD, signInOverHttp } from "../support/portal.ts";
 
 // /account/security in Debian's Chromium: a member turns on two-step sign-in from the page alone (the
 // secret read off the page, codes computed with otplib), signs in with it and with a recovery code,
@@ -69,13 +69,13 @@ async function recoveryCodesOf(page: Page): Promise<string[]> {
 async function signedInContext(browser: Browser, member: TestMember, userAgent: string) {
   const context = await browser.newContext({ userAgent, timezoneId: "UTC" });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   return { context, page };
 }
 
 test("turn on two-step sign-in with the keyboard, then sign in with the app and with a recovery code", async ({ page }) => {
   const member = await createTestMember("security-enrol");
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await openSecurityPage(page);
   await expect(twoFactor(page).getByText("Off", { exact: true })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -185,7 +185,7 @@ test("make new recovery codes, then turn two-step sign-in off with one of them",
 
   // The next sign-in asks for the password only.
   await signOut(page);
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
 });
 
 test("sign out another browser, then every other one: they find themselves signed out", async ({ browser, page }) => {
@@ -196,7 +196,7 @@ test("sign out another browser, then every other one: they find themselves signe
     member,
     "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
   );
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await openSecurityPage(page);
 
   const cards = sessionsSection(page).getByRole("article");
@@ -248,7 +248,7 @@ test("loading failures are said in words and can be tried again; signed out, the
   await expect(page).toHaveURL(/\/sign-in/);
 
   const member = await createTestMember("security-states");
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   const outage = { error: "service_unavailable", error_description: "The account service is not answering. Try again in a moment." };
   await page.route("**/portal/api/v1/sessions/me", (route) => route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify(outage) }));
   await openSecurityPage(page);
@@ -264,7 +264,7 @@ test("the security page fits a 375 px phone through setup and the recovery codes
   const member = await createTestMember("security-phone");
   const context = await browser.newContext({ viewport: { width: 375, height: 740 }, timezoneId: "UTC" });
   const page = await context.newPage();
-  await signInThroughPortal(page, { email: member.email, password: member.password });
+  await signInOverHttp(page, { email: member.email, password: member.password });
   await openSecurityPage(page);
   await expect(sessionsSection(page).getByRole("article")).toHaveCount(1);
   await expectNoSidewaysScroll(page);
