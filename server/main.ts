@@ -29,6 +29,7 @@ import type { NextRequest } from "next/server";
 import { ConfigError, env } from "../lib/env.ts";
 import type { CalendarGetHandler, CalendarRequest } from "../lib/http/calendar.ts";
 import { calendarEndpointOf } from "../lib/http/calendar-endpoint-route.ts";
+import { oauthEndpointOf } from "../lib/http/oauth-endpoint-route.ts";
 import { matchCalendarGet, type CalendarFastRoute } from "../lib/http/calendar-fast-path.ts";
 import { announceCustomServer, CLIENT_ADDRESS_HEADER, resolveClientAddress } from "../lib/http/client-address.ts";
 import { describeTrustedProxies } from "../lib/kernel/trusted-proxies.ts";
@@ -42,7 +43,7 @@ import { REQUEST_ID_HEADER, requestIdFor } from "../lib/http/request-id.ts";
 import { API_CONTENT_SECURITY_POLICY, EMBED_FRAME_PATH, HSTS_VALUE, STATIC_SECURITY_HEADERS, wantsHsts } from "../lib/http/security-headers.ts";
 import { describeError, logLine, runWithRequestId } from "../lib/log/json-log.ts";
 import { OAuthError } from "../lib/oauth/errors.ts";
-import { tokenEndpoint } from "../lib/http/token-endpoint.ts";
+import { answerTokenRequest } from "../lib/http/token-endpoint.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 // HOST, not HOSTNAME: shells and containers export HOSTNAME as the machine's own name.
@@ -97,13 +98,22 @@ function writePlain(response: http.ServerResponse, answer: PlainResponse, closeC
   response.end(answer.body);
 }
 
+/** The token endpoint's path, taken from the definition its route was made from, which must say fastPath. */
+function fastOAuthPath(handler: unknown): string {
+  const endpoint = oauthEndpointOf(handler);
+  if (!endpoint?.fastPath) throw new Error(`server/main.ts serves an OAuth POST whose definition does not say fastPath: ${endpoint?.path ?? "no definition"}`);
+  return endpoint.path;
+}
+const { POST: tokenPost } = await import("../app/oauth/token/route.ts");
+const TOKEN_PATH = fastOAuthPath(tokenPost);
+
 function serveToken(request: http.IncomingMessage, response: http.ServerResponse): void {
   collectBody(request, MAX_OAUTH_FORM_BYTES, (body, complete) => {
     if (!complete) {
-      writePlain(response, oauthFailure(new OAuthError("invalid_request", "the request body is too large (at most 16 KiB)"), "/oauth/token"), true);
+      writePlain(response, oauthFailure(new OAuthError("invalid_request", "the request body is too large (at most 16 KiB)"), TOKEN_PATH), true);
       return;
     }
-    tokenEndpoint(headerReader(request), body.toString("utf8")).then(
+    answerTokenRequest(headerReader(request), body.toString("utf8")).then(
       (answer) => writePlain(response, answer, false),
       () => writePlain(response, oauthErrorAnswer("server_error", "unexpected error", 500), false),
     );
@@ -364,7 +374,7 @@ const server = http.createServer((request, response) => {
     return;
   }
   runWithRequestId(requestId, () => {
-    if (request.method === "POST" && (request.url === "/oauth/token" || request.url?.startsWith("/oauth/token?"))) {
+    if (request.method === "POST" && (request.url === TOKEN_PATH || request.url?.startsWith(`${TOKEN_PATH}?`))) {
       servedHere.add(response);
       serveToken(request, response);
       return;

@@ -6,6 +6,8 @@ import { HTTP_METHODS, operationKey, type Endpoint } from "../openapi/endpoint.t
 import { CALENDAR_ENDPOINTS, ENDPOINTS } from "../openapi/endpoints.ts";
 import { CALENDAR_ENDPOINT, calendarEndpointOf } from "./calendar-endpoint-route.ts";
 import { ENDPOINT } from "./endpoint-route.ts";
+import { OAUTH_ENDPOINTS, type OAuthEndpoint } from "../oauth/oauth-endpoints.ts";
+import { oauthMarkerOf } from "./oauth-endpoint-route.ts";
 
 /**
  * Every route file of the identity API is made from endpoint definitions (docs/decisions/0032): it exports
@@ -18,11 +20,13 @@ import { ENDPOINT } from "./endpoint-route.ts";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const TREE = "app/api/v1";
 
-/** Catch-alls ([...path]) are the surface's 404 for an unknown path, not operations. */
-function routeFiles(directory: string): string[] {
+const isCatchAll = (folder: string) => /^\[\[?\.\.\./.test(folder);
+
+/** Catch-alls ([...path]) are the surface's 404 for an unknown path, not operations: left out unless asked for. */
+function routeFiles(directory: string, { catchAlls = false } = {}): string[] {
   return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(directory, entry.name);
-    if (entry.isDirectory()) return /^\[\[?\.\.\./.test(entry.name) ? [] : routeFiles(full);
+    if (entry.isDirectory()) return isCatchAll(entry.name) && !catchAlls ? [] : routeFiles(full, { catchAlls });
     return entry.name === "route.ts" ? [full] : [];
   });
 }
@@ -100,4 +104,52 @@ describe("the calendar's route files", () => {
     }
     expect(CALENDAR_ENDPOINTS.filter((endpoint) => !bound.has(endpoint)).map((endpoint) => endpoint.operationId)).toEqual([]);
   }, 120_000);
+});
+
+/**
+ * The OAuth and OpenID Connect route files (lib/http/oauth-endpoint-route.ts): every verb of each made from the
+ * definition of its own path or that definition's 405, every definition answered; the catch-alls marked as the
+ * unknown paths they answer. `/oauth/federated/link/finalize` is an identity API operation (checked above).
+ */
+const OAUTH_TREES = ["app/oauth", "app/.well-known"];
+const IDENTITY_UNDER_OAUTH = new Set(["/oauth/federated/link/finalize"]);
+const oauthFiles = OAUTH_TREES.flatMap((tree) => routeFiles(path.join(ROOT, tree), { catchAlls: true })).filter((file) => !IDENTITY_UNDER_OAUTH.has(folderPath(file)));
+
+describe("the OAuth route files", () => {
+  it("export only what oauthEndpointRoutes makes: the definition of the file's own path for its methods, its 405 for the rest", async () => {
+    const bound = new Set<OAuthEndpoint>();
+    for (const file of oauthFiles) {
+      const routeModule = (await import(file)) as Record<string, unknown>;
+      const where = folderPath(file);
+      expect(Object.keys(routeModule).sort(), where).toEqual(["DELETE", "GET", "PATCH", "POST", "PUT", "dynamic"]);
+      const catchAll = isCatchAll(path.basename(path.dirname(file)));
+      for (const method of HTTP_METHODS) {
+        const marker = oauthMarkerOf(routeModule[method]);
+        expect(marker, `${method} ${where} is not made by oauthEndpointRoutes`).toBeDefined();
+        if (catchAll) {
+          expect(marker, `${method} ${where}`).toBe("unknown-path");
+          continue;
+        }
+        if (typeof marker !== "object") {
+          expect(marker, `${method} ${where}`).toBe("method-not-allowed");
+          continue;
+        }
+        expect(marker.path, `${method} ${where}`).toBe(where);
+        expect(marker.methods, `${method} ${where}`).toContain(method);
+        expect(OAUTH_ENDPOINTS, `${marker.path} is not in lib/oauth/oauth-endpoints.ts`).toContain(marker);
+        bound.add(marker);
+      }
+    }
+    expect(OAUTH_ENDPOINTS.filter((endpoint) => !bound.has(endpoint)).map((endpoint) => endpoint.path)).toEqual([]);
+    // Each definition's methods are all served: none is left to a 405.
+    for (const endpoint of OAUTH_ENDPOINTS) {
+      const routeModule = (await import(path.join(ROOT, "app", endpoint.path, "route.ts"))) as Record<string, unknown>;
+      for (const method of endpoint.methods) expect(oauthMarkerOf(routeModule[method]), `${method} ${endpoint.path}`).toBe(endpoint);
+    }
+  }, 120_000);
+
+  it("name each endpoint once", () => {
+    const paths = OAUTH_ENDPOINTS.map((endpoint) => endpoint.path);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
 });

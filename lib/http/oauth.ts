@@ -20,7 +20,7 @@ import { BodyTooLargeError, MAX_FORM_BODY_BYTES, readBodyText } from "./read-bod
 export { NO_STORE_HEADERS, toResponse, type PlainResponse };
 
 type Handler = (request: Request) => Promise<Response>;
-type DatabaseHandler = (request: Request, database: Database) => Promise<Response>;
+export type DatabaseHandler = (request: Request, database: Database) => Promise<Response>;
 
 export function oauthJson(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return toResponse(plainJson(body, status, headers));

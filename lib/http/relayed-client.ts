@@ -2,6 +2,7 @@ import "server-only";
 import { createHash, createHmac, randomBytes } from "node:crypto";
 import { constantTimeEqual, derivedKey } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
+import type { deviceAuthorizationEndpoint, tokenEndpoint } from "../oauth/oauth-endpoints.ts";
 import { firstUse } from "../oauth/dpop/used-once.ts";
 
 /**
@@ -66,7 +67,7 @@ export function verifiedRelayedClient(headers: { get(name: string): string | nul
 }
 
 /** The OAuth endpoints a relayed form may be addressed to. */
-export type RelayedFormEndpoint = "/oauth/device_authorization" | "/oauth/token";
+export type RelayedFormEndpoint = typeof deviceAuthorizationEndpoint.path | typeof tokenEndpoint.path;
 
 /** Every parameter of the form, in one order whatever order it was sent in, hashed. */
 function formDigest(form: URLSearchParams): string {

@@ -10,6 +10,7 @@ import { dpopNonceHeaders, tokenRequestDpopKey } from "../oauth/dpop/token-reque
 import { DEVICE_CODE_GRANT_TYPE } from "../oauth/device/device-policy.ts";
 import { exchangeDeviceCode } from "../oauth/token/device-code-grant.ts";
 import { exchangeRefreshToken } from "../oauth/token/refresh-token-grant.ts";
+import { tokenEndpoint } from "../oauth/oauth-endpoints.ts";
 import { oauthFailure, parseOAuthForm, plainJson, type PlainResponse } from "./oauth.ts";
 import { oauthFormContext } from "./request-context.ts";
 
@@ -18,7 +19,7 @@ import { oauthFormContext } from "./request-context.ts";
  * fast path of server/main.ts both call it, so `npm start` can answer token requests without Next's router,
  * whose per-request cost is larger than a whole client_credentials grant (decision 0008). It renders every failure itself, so it lives with the wrappers.
  */
-export async function tokenEndpoint(headers: HeaderReader, body: string): Promise<PlainResponse> {
+export async function answerTokenRequest(headers: HeaderReader, body: string): Promise<PlainResponse> {
   try {
     const form = parseOAuthForm(headers, body);
     const grantType = form.get("grant_type");
@@ -28,7 +29,7 @@ export async function tokenEndpoint(headers: HeaderReader, body: string): Promis
     // A kiosk limited to its campus's networks gets and refreshes its tokens only there (the kiosk page
     // relays the tablet's address, signed for this form). Only such a client pays for finding the address.
     if (authenticated.client.allowedNetworks.length > 0) {
-      const { ip } = await oauthFormContext(database, headers, "/oauth/token", form);
+      const { ip } = await oauthFormContext(database, headers, tokenEndpoint.path, form);
       if (!isWithinAllowedNetworks(authenticated.client.allowedNetworks, ip)) throw new OAuthError("unauthorized_client", OUTSIDE_ALLOWED_NETWORKS);
     }
     const dpopJkt = await tokenRequestDpopKey(database, headers, authenticated.client);
@@ -47,6 +48,6 @@ export async function tokenEndpoint(headers: HeaderReader, body: string): Promis
         throw new OAuthError("unsupported_grant_type", `grant_type ${grantType.slice(0, 64)} is not supported`);
     }
   } catch (error) {
-    return oauthFailure(error, "/oauth/token");
+    return oauthFailure(error, tokenEndpoint.path);
   }
 }

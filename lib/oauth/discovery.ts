@@ -3,6 +3,17 @@ import { ACR_VALUES } from "./acr.ts";
 import { DPOP_SIGNING_ALGS } from "./dpop/dpop-proof.ts";
 import { TOKEN_ENDPOINT_AUTH_METHODS } from "./clients/authenticate-client.ts";
 import { GRANT_TYPES } from "./clients/grant-types.ts";
+import {
+  authorizeEndpoint,
+  deviceAuthorizationEndpoint,
+  endSessionEndpoint,
+  introspectionEndpoint,
+  jwksEndpoint,
+  pushedAuthorizationEndpoint,
+  revocationEndpoint,
+  tokenEndpoint,
+  userinfoEndpoint,
+} from "./oauth-endpoints.ts";
 import { SUPPORTED_CLAIMS, SUPPORTED_SCOPES } from "./scopes.ts";
 
 /** OpenID Provider Metadata (OIDC Discovery 1.0 section 3, RFC 8414), issuer = BASE_URL. */
@@ -10,15 +21,15 @@ export function openIdConfiguration() {
   const issuer = env().BASE_URL;
   return {
     issuer,
-    authorization_endpoint: `${issuer}/oauth/authorize`,
-    token_endpoint: `${issuer}/oauth/token`,
-    userinfo_endpoint: `${issuer}/oauth/userinfo`,
-    jwks_uri: `${issuer}/.well-known/jwks.json`,
-    revocation_endpoint: `${issuer}/oauth/revoke`,
-    introspection_endpoint: `${issuer}/oauth/introspect`,
-    end_session_endpoint: `${issuer}/oauth/logout`,
-    pushed_authorization_request_endpoint: `${issuer}/oauth/par`,
-    device_authorization_endpoint: `${issuer}/oauth/device_authorization`,
+    authorization_endpoint: `${issuer}${authorizeEndpoint.path}`,
+    token_endpoint: `${issuer}${tokenEndpoint.path}`,
+    userinfo_endpoint: `${issuer}${userinfoEndpoint.path}`,
+    jwks_uri: `${issuer}${jwksEndpoint.path}`,
+    revocation_endpoint: `${issuer}${revocationEndpoint.path}`,
+    introspection_endpoint: `${issuer}${introspectionEndpoint.path}`,
+    end_session_endpoint: `${issuer}${endSessionEndpoint.path}`,
+    pushed_authorization_request_endpoint: `${issuer}${pushedAuthorizationEndpoint.path}`,
+    device_authorization_endpoint: `${issuer}${deviceAuthorizationEndpoint.path}`,
     require_pushed_authorization_requests: false,
     scopes_supported: [...SUPPORTED_SCOPES],
     claims_supported: SUPPORTED_CLAIMS,

@@ -7,7 +7,9 @@ import { defineEndpoint, fillPath, operationKey, type BodyInputOf, type ParamsOf
 import { endpointPaths } from "../../lib/openapi/endpoints.ts";
 import { needsOf } from "../../lib/openapi/route-scopes.ts";
 import { AREA_SCOPES } from "../../lib/oauth/scopes.ts";
-import { definedRoutes } from "./fuzz.ts";
+import { oauthEndpointOf, oauthEndpointRoutes } from "../../lib/http/oauth-endpoint-route.ts";
+import { authorizeEndpoint, OAUTH_ENDPOINTS, type OAuthEndpoint } from "../../lib/oauth/oauth-endpoints.ts";
+import { AUTHORIZE_QUERY, definedRoutes, OAUTH_FORMS } from "./fuzz.ts";
 
 /**
  * One definition per endpoint (docs/decisions/0032): an endpoint defined here, in a test, and nowhere else,
@@ -138,5 +140,33 @@ describe("a calendar operation defined once", () => {
     expect(verbs.OPTIONS().status).toBe(204);
     // A private one (the address is the credential) has no preflight: no other origin may read it.
     expect(() => privateCalendarEndpointRoutes(handleCalendar(calendarFixture, async () => ({ body: "", contentType: "text/calendar" })))).toThrow(/is public/);
+  });
+});
+
+describe("the OAuth endpoints' definitions", () => {
+  it("give every endpoint only ever posted to a form template in the hostile-input proof, naming only parameters the definition reads", () => {
+    const formEndpoints = OAUTH_ENDPOINTS.filter((endpoint) => endpoint.methods.length === 1 && endpoint.methods[0] === "POST");
+    expect(formEndpoints.length).toBe(5);
+    expect(formEndpoints.filter((endpoint) => !OAUTH_FORMS.some((form) => form.endpoint === endpoint)).map((endpoint) => endpoint.path)).toEqual([]);
+    for (const { endpoint, template } of OAUTH_FORMS) {
+      expect(OAUTH_ENDPOINTS).toContain(endpoint);
+      expect(Object.keys(template).filter((name) => !endpoint.parameters.includes(name)), endpoint.path).toEqual([]);
+    }
+    expect(Object.keys(AUTHORIZE_QUERY).filter((name) => !authorizeEndpoint.parameters.includes(name))).toEqual([]);
+  });
+
+  it("make a route file's verbs: its methods carrying the definition, RFC 6749's 405 for the rest", async () => {
+    const fixture: OAuthEndpoint = { path: "/oauth/fixture", methods: ["POST"], summary: "Only in a test", answers: "json", parameters: ["token"] };
+    const verbs = oauthEndpointRoutes(fixture, async () => Response.json({ ok: true }));
+    expect(oauthEndpointOf(verbs.POST)).toBe(fixture);
+    expect(oauthEndpointOf(verbs.GET)).toBeUndefined();
+    const refused = await verbs.GET(new Request("http://localhost/oauth/fixture"));
+    expect(refused.status).toBe(405);
+    expect(refused.headers.get("allow")).toBe("POST, OPTIONS");
+    expect(await refused.json()).toEqual({ error: "invalid_request", error_description: "GET is not allowed here; use POST" });
+    // A browser endpoint's other methods go to our error page, as its other refusals.
+    const browserVerbs = oauthEndpointRoutes({ ...fixture, answers: "browser", methods: ["GET"] }, async () => new Response(null, { status: 303 }));
+    const browserRefused = await browserVerbs.DELETE(new Request("http://localhost/oauth/fixture", { method: "DELETE" }));
+    expect([browserRefused.status, browserRefused.headers.get("location")]).toEqual([303, "/oauth/error?error=invalid_request"]);
   });
 });

@@ -17,6 +17,21 @@
  */
 import fc from "fast-check";
 import { DEMO_APP } from "../../e2e/support/oauth-browser.ts";
+import {
+  authorizeEndpoint,
+  deviceAuthorizationEndpoint,
+  discoveryEndpoint,
+  endSessionEndpoint,
+  introspectionEndpoint,
+  jwksEndpoint,
+  pushedAuthorizationEndpoint,
+  resumeAuthorizationEndpoint,
+  revocationEndpoint,
+  tokenEndpoint,
+  userinfoEndpoint,
+  OAUTH_ENDPOINTS,
+  type OAuthEndpoint,
+} from "../../lib/oauth/oauth-endpoints.ts";
 import { AREA_SCOPES } from "../../lib/oauth/scopes.ts";
 import { operationKey, type Endpoint } from "../../lib/openapi/endpoint.ts";
 import { CALENDAR_ENDPOINTS, ENDPOINTS } from "../../lib/openapi/endpoints.ts";
@@ -313,9 +328,10 @@ export function judge(generated: Generated, answer: RawAnswer, baseUrl: string):
   }
 
   if (surface === "oauth") {
-    // The JSON endpoints answer RFC 6749's shape; everything else under /oauth is a browser's: redirects and pages.
-    const browser = !/^\/oauth\/(token|revoke|introspect|userinfo|par)$/.test(path);
-    if (browser || !path.startsWith("/oauth/")) {
+    // The JSON endpoints answer RFC 6749's shape (their definitions say so); everything else under /oauth is a
+    // browser's (redirects and pages), and an unknown /.well-known address the identity API's 404.
+    const json = OAUTH_ENDPOINTS.find((endpoint) => endpoint.path === path)?.answers === "json";
+    if (!json) {
       if (answer.status >= 300 && answer.status < 400) {
         const location = header(answer, "location");
         if (!location) return { ok: false, why: `${answer.status} without Location` };
@@ -351,7 +367,7 @@ export function judge(generated: Generated, answer: RawAnswer, baseUrl: string):
     }
     if (!head && answer.body.length > 0 && !isJson(answer)) return { ok: false, why: `2xx with content-type ${header(answer, "content-type")}` };
     // A pushed authorization request (RFC 9126) is stored: the one JSON endpoint whose success writes.
-    return { ok: true, accepted: path === "/oauth/par" };
+    return { ok: true, accepted: path === pushedAuthorizationEndpoint.path };
   }
 
   // forms
@@ -401,8 +417,8 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "/auth/passkey/options": ["webauthn_challenge"],
   // Without a session cookie, signing out has nothing to end: it only redirects.
   "/auth/sign-out": [],
-  "/oauth/authorize": ["authorization_request"],
-  "/oauth/par": ["pushed_authorization_request"],
+  [authorizeEndpoint.path]: ["authorization_request"],
+  [pushedAuthorizationEndpoint.path]: ["pushed_authorization_request"],
   "POST /api/v1/consents/me": ["consent", "security_event"],
   "POST /api/v1/users/me/phone": ["verification_code", "outbox_message"],
   // A wrong texted code is answered 200 `{ verified: false }` (interface.md 2.3): it writes only what any
@@ -1140,10 +1156,16 @@ function form(fields: Record<string, string>): string {
   return new URLSearchParams(fields).toString();
 }
 
-function mutatedForm(template: Record<string, string>): fc.Arbitrary<string> {
+/**
+ * A form or query made from a template, mutated one way at a time. `known` are the other parameters the
+ * endpoint reads (its definition's): each may come with a hostile value too.
+ */
+function mutatedForm(template: Record<string, string>, known: readonly string[] = []): fc.Arbitrary<string> {
   const fields = Object.keys(template);
+  const others = known.filter((name) => !fields.includes(name));
   return fc.oneof(
     fc.record({ field: fc.constantFrom(...fields), value: hostileText }).map(({ field, value }) => form({ ...template, [field]: value })),
+    ...(others.length > 0 ? [fc.record({ field: fc.constantFrom(...others), value: hostileText }).map(({ field, value }) => form({ ...template, [field]: value }))] : []),
     fc.constantFrom(...fields).map((field) => {
       const copy = { ...template };
       delete copy[field];
@@ -1170,21 +1192,22 @@ const clientAuth: fc.Arbitrary<{ header?: string; fields: Record<string, string>
   },
 );
 
-const OAUTH_FORMS: { path: string; template: Record<string, string> }[] = [
-  { path: "/oauth/token", template: { grant_type: "client_credentials", scope: "openid" } },
-  { path: "/oauth/token", template: { grant_type: "authorization_code", code: "abc", redirect_uri: DEMO_APP.redirectUri, code_verifier: "v".repeat(43) } },
-  { path: "/oauth/token", template: { grant_type: "refresh_token", refresh_token: "not-a-refresh-token" } },
-  { path: "/oauth/token", template: { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: "not-a-device-code" } },
-  { path: "/oauth/device_authorization", template: { scope: "openid profile offline_access" } },
-  { path: "/oauth/revoke", template: { token: "abc", token_type_hint: "refresh_token" } },
-  { path: "/oauth/introspect", template: { token: "abc", token_type_hint: "access_token" } },
+/** The form endpoints' templates, by definition: every one of them has one (scripts/proofs/endpoint-definition.test.ts). */
+export const OAUTH_FORMS: { endpoint: OAuthEndpoint; template: Record<string, string> }[] = [
+  { endpoint: tokenEndpoint, template: { grant_type: "client_credentials", scope: "openid" } },
+  { endpoint: tokenEndpoint, template: { grant_type: "authorization_code", code: "abc", redirect_uri: DEMO_APP.redirectUri, code_verifier: "v".repeat(43) } },
+  { endpoint: tokenEndpoint, template: { grant_type: "refresh_token", refresh_token: "not-a-refresh-token" } },
+  { endpoint: tokenEndpoint, template: { grant_type: "urn:ietf:params:oauth:grant-type:device_code", device_code: "not-a-device-code" } },
+  { endpoint: deviceAuthorizationEndpoint, template: { scope: "openid profile offline_access" } },
+  { endpoint: revocationEndpoint, template: { token: "abc", token_type_hint: "refresh_token" } },
+  { endpoint: introspectionEndpoint, template: { token: "abc", token_type_hint: "access_token" } },
   {
-    path: "/oauth/par",
+    endpoint: pushedAuthorizationEndpoint,
     template: { response_type: "code", redirect_uri: DEMO_APP.redirectUri, scope: "openid profile", state: "s", code_challenge: "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM", code_challenge_method: "S256" },
   },
 ];
 
-const AUTHORIZE_QUERY: Record<string, string> = {
+export const AUTHORIZE_QUERY: Record<string, string> = {
   response_type: "code",
   client_id: DEMO_APP.id,
   redirect_uri: DEMO_APP.redirectUri,
@@ -1197,35 +1220,35 @@ const AUTHORIZE_QUERY: Record<string, string> = {
 
 export function oauthRequests(validToken: string): fc.Arbitrary<Generated> {
   const tokenForm = fc.record({ route: fc.constantFrom(...OAUTH_FORMS), auth: clientAuth, headers: oddHeaders, contentType: fc.oneof({ weight: 6, arbitrary: fc.constant("application/x-www-form-urlencoded") }, { weight: 1, arbitrary: fc.constantFrom("application/json", "text/plain", "", "application/x-www-form-urlencoded; charset=latin1", "multipart/form-data") }) }).chain(({ route, auth, headers, contentType }) =>
-    fc.record({ body: mutatedForm({ ...route.template, ...auth.fields }), method: fc.oneof({ weight: 8, arbitrary: fc.constant("POST") }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }), invalidUtf8: fc.boolean() }).map(({ body, method, invalidUtf8 }) => {
+    fc.record({ body: mutatedForm({ ...route.template, ...auth.fields }, route.endpoint.parameters), method: fc.oneof({ weight: 8, arbitrary: fc.constant("POST") }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) }), invalidUtf8: fc.boolean() }).map(({ body, method, invalidUtf8 }) => {
       const sent: Record<string, string> = { ...headers };
       if (auth.header) sent.authorization = auth.header;
       if (contentType) sent["content-type"] = contentType;
       const bytes = invalidUtf8 ? Buffer.concat([Buffer.from(body, "latin1"), Buffer.from([0xc3, 0x28, 0xff])]) : Buffer.from(body, "utf8");
-      return { surface: "oauth" as const, route: route.path, request: { method, path: route.path, headers: sent, body: method === "GET" || method === "HEAD" ? undefined : bytes } };
+      return { surface: "oauth" as const, route: route.endpoint.path, request: { method, path: route.endpoint.path, headers: sent, body: method === "GET" || method === "HEAD" ? undefined : bytes } };
     }),
   );
-  const authorizeQuery = fc.record({ query: mutatedForm(AUTHORIZE_QUERY), method: fc.constantFrom("GET", "GET", "GET", "POST"), headers: oddHeaders }).map(({ query, method, headers }) => {
+  const authorizeQuery = fc.record({ query: mutatedForm(AUTHORIZE_QUERY, authorizeEndpoint.parameters), method: fc.constantFrom("GET", "GET", "GET", "POST"), headers: oddHeaders }).map(({ query, method, headers }) => {
     const sent: Record<string, string> = { ...headers };
     if (method === "POST") sent["content-type"] = "application/x-www-form-urlencoded";
     // Raw latin1 bytes in a query are sent as they are; anything node:http cannot send is percent-encoded.
     const safe = query.replace(/[^\u0021-\u00ff]/g, (character) => encode(character));
     return {
       surface: "oauth" as const,
-      route: "/oauth/authorize",
-      request: method === "GET" ? { method, path: `/oauth/authorize?${safe}`, headers: sent } : { method, path: "/oauth/authorize", headers: sent, body: Buffer.from(query, "utf8") },
+      route: authorizeEndpoint.path,
+      request: method === "GET" ? { method, path: `${authorizeEndpoint.path}?${safe}`, headers: sent } : { method, path: authorizeEndpoint.path, headers: sent, body: Buffer.from(query, "utf8") },
     };
   });
   const browserOthers = fc
     .record({
       path: fc.oneof(
-        rawQuery.map((query) => `/oauth/authorize/resume${query}`),
-        pathSegment.map((segment) => `/oauth/authorize/resume?request=${segment}`),
-        rawQuery.map((query) => `/oauth/logout${query}`),
-        hostileText.map((text) => `/oauth/logout?id_token_hint=${encode(text.slice(0, 1000))}&post_logout_redirect_uri=${encode(DEMO_APP.postLogoutRedirectUri)}`),
-        fc.constant(`/oauth/logout?id_token_hint=${validToken}&post_logout_redirect_uri=http://evil.example/`),
+        rawQuery.map((query) => `${resumeAuthorizationEndpoint.path}${query}`),
+        pathSegment.map((segment) => `${resumeAuthorizationEndpoint.path}?request=${segment}`),
+        rawQuery.map((query) => `${endSessionEndpoint.path}${query}`),
+        fc.record({ field: fc.constantFrom(...endSessionEndpoint.parameters), text: hostileText }).map(({ field, text }) => `${endSessionEndpoint.path}?${encode(field)}=${encode(text.slice(0, 1000))}&post_logout_redirect_uri=${encode(DEMO_APP.postLogoutRedirectUri)}`),
+        fc.constant(`${endSessionEndpoint.path}?id_token_hint=${validToken}&post_logout_redirect_uri=http://evil.example/`),
         rawQuery.map((query) => `/oauth/error${query}`),
-        fc.constantFrom("/.well-known/openid-configuration", "/.well-known/jwks.json"),
+        fc.constantFrom(jwksEndpoint.path, discoveryEndpoint.path),
         pathSegment.map((segment) => `/oauth/${segment}`),
         pathSegment.map((segment) => `/.well-known/${segment}`),
       ),
@@ -1240,7 +1263,7 @@ export function oauthRequests(validToken: string): fc.Arbitrary<Generated> {
   const userinfo = fc.record({ auth: authorization(validToken), method: fc.constantFrom("GET", "POST", "GET", "PUT"), headers: oddHeaders, body: encodedBody(hostileValue) }).map(({ auth, method, headers, body }) => {
     const sent: Record<string, string> = { ...headers };
     if (auth !== undefined) sent.authorization = auth;
-    return { surface: "oauth" as const, route: "/oauth/userinfo", request: { method, path: "/oauth/userinfo", headers: sent, body: withBody(method, body, sent) } };
+    return { surface: "oauth" as const, route: userinfoEndpoint.path, request: { method, path: userinfoEndpoint.path, headers: sent, body: withBody(method, body, sent) } };
   });
   return fc.oneof({ weight: 5, arbitrary: tokenForm }, { weight: 2, arbitrary: authorizeQuery }, { weight: 2, arbitrary: browserOthers }, { weight: 1, arbitrary: userinfo });
 }

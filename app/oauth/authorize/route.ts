@@ -1,4 +1,5 @@
-import { browserOAuthParams, browserOAuthRoute, browserSession, requestBrowserBinding } from "@/lib/http/authorize";
+import { browserOAuthParams, browserSession, requestBrowserBinding } from "@/lib/http/authorize";
+import { oauthEndpointRoutes } from "@/lib/http/oauth-endpoint-route";
 import { OAuthError } from "@/lib/oauth/errors";
 import { completeAuthorization } from "@/lib/oauth/authorize/complete-authorization";
 import { clientErrorRedirect } from "@/lib/oauth/authorize/redirect-to-client";
@@ -6,11 +7,13 @@ import { resolveClientAndRedirect } from "@/lib/oauth/authorize/resolve-client-r
 import { validateAuthorizationParams } from "@/lib/oauth/authorize/validate-authorization-params";
 import { REQUEST_URI_PREFIX } from "@/lib/oauth/par/pushed-requests";
 import { resolvePushedRequest } from "@/lib/oauth/par/resolve-pushed-request";
-import { browserMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { authorizeEndpoint } from "@/lib/oauth/oauth-endpoints";
 
 export const dynamic = "force-dynamic";
 
-const authorize = browserOAuthRoute(async (request, database) => {
+// GET /oauth/authorize - start an authorization code flow (RFC 6749 4.1, OIDC Core 3.1.2), or one pushed to /oauth/par (RFC 9126)
+// POST /oauth/authorize - the same, with form-encoded parameters (OIDC Core 3.1.2.1)
+export const { GET, POST, PUT, PATCH, DELETE } = oauthEndpointRoutes(authorizeEndpoint, async (request, database) => {
   const params = await browserOAuthParams(request);
   // Ours (RFC 9126): a request pushed to /oauth/par. Any other request_uri is refused to the client below.
   if (params.get("request_uri")?.startsWith(REQUEST_URI_PREFIX)) {
@@ -28,11 +31,3 @@ const authorize = browserOAuthRoute(async (request, database) => {
   }
   return completeAuthorization(database, client, validated, await browserSession(database, request), null, requestBrowserBinding(request));
 });
-
-// GET /oauth/authorize - start an authorization code flow (RFC 6749 4.1, OIDC Core 3.1.2), or one pushed to /oauth/par (RFC 9126)
-export const GET = authorize;
-// POST /oauth/authorize - the same, with form-encoded parameters (OIDC Core 3.1.2.1)
-export const POST = authorize;
-
-// PUT, PATCH, DELETE /oauth/authorize - our error page, as the endpoint's other refusals
-export const { PUT, PATCH, DELETE } = browserMethodNotAllowed();

@@ -1,7 +1,8 @@
-import { browserOAuthParams, browserOAuthRoute, browserSession } from "@/lib/http/authorize";
+import { browserOAuthParams, browserSession } from "@/lib/http/authorize";
+import { oauthEndpointRoutes } from "@/lib/http/oauth-endpoint-route";
 import { endSession } from "@/lib/oauth/end-session";
 import { sessionCookieName, sessionCookieOptions } from "@/lib/sessions/session-cookie";
-import { browserMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { endSessionEndpoint } from "@/lib/oauth/oauth-endpoints";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +11,8 @@ function expiredSessionCookie(): string {
   return `${sessionCookieName()}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${options.secure ? "; Secure" : ""}`;
 }
 
-const logout = browserOAuthRoute(async (request, database) => {
+// GET /oauth/logout - RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0); POST the same, form-encoded
+export const { GET, POST, PUT, PATCH, DELETE } = oauthEndpointRoutes(endSessionEndpoint, async (request, database) => {
   const params = await browserOAuthParams(request);
   const outcome = await endSession(database, params, await browserSession(database, request));
   const headers = new Headers({ "Cache-Control": "no-store" });
@@ -22,11 +24,3 @@ const logout = browserOAuthRoute(async (request, database) => {
   }
   return new Response(null, { status: 303, headers });
 });
-
-// GET /oauth/logout - RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0)
-export const GET = logout;
-// POST /oauth/logout - the same, form-encoded
-export const POST = logout;
-
-// PUT, PATCH, DELETE /oauth/logout - our error page, as the endpoint's other refusals
-export const { PUT, PATCH, DELETE } = browserMethodNotAllowed();

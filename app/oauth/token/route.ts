@@ -1,12 +1,12 @@
-import { oauthRoute, readOAuthBody, toResponse } from "@/lib/http/oauth";
-import { tokenEndpoint } from "@/lib/http/token-endpoint";
-import { oauthMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { readOAuthBody, toResponse } from "@/lib/http/oauth";
+import { oauthEndpointRoutes } from "@/lib/http/oauth-endpoint-route";
+import { answerTokenRequest } from "@/lib/http/token-endpoint";
+import { tokenEndpoint } from "@/lib/oauth/oauth-endpoints";
 
 export const dynamic = "force-dynamic";
 
 // POST /oauth/token - exchange a code, a refresh token or client credentials for tokens (RFC 6749 3.2)
-// (`npm start` answers this path in server.ts before Next; this route serves `next dev` and Vercel.)
-export const POST = oauthRoute(async (request) => toResponse(await tokenEndpoint(request.headers, await readOAuthBody(request))));
-
-// GET, PUT, PATCH, DELETE /oauth/token - 405 invalid_request (RFC 6749 shape)
-export const { GET, PUT, PATCH, DELETE } = oauthMethodNotAllowed(["POST"]);
+// (`npm start` answers this path in server/main.ts before Next; this route serves `next dev` and Vercel.)
+export const { GET, POST, PUT, PATCH, DELETE } = oauthEndpointRoutes(tokenEndpoint, async (request) =>
+  toResponse(await answerTokenRequest(request.headers, await readOAuthBody(request))),
+);

@@ -1,7 +1,7 @@
-import type { Database } from "@/lib/db";
-import { oauthJson, oauthRoute, readOAuthForm } from "@/lib/http/oauth";
-import { oauthMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { oauthJson, readOAuthForm } from "@/lib/http/oauth";
+import { oauthEndpointRoutes } from "@/lib/http/oauth-endpoint-route";
 import { presentedAccessTokenOrBody, type PresentedAccessToken } from "@/lib/oauth/bearer";
+import { userinfoEndpoint } from "@/lib/oauth/oauth-endpoints";
 import { readUserinfo } from "@/lib/oauth/userinfo";
 
 export const dynamic = "force-dynamic";
@@ -12,14 +12,8 @@ async function tokenOf(request: Request): Promise<PresentedAccessToken | null> {
   return presentedAccessTokenOrBody(request.headers, isForm ? await readOAuthForm(request) : null);
 }
 
-async function userinfo(request: Request, database: Database): Promise<Response> {
-  return oauthJson(await readUserinfo(database, await tokenOf(request), request));
-}
-
-// GET /oauth/userinfo - the signed-in member's claims, by the access token's scopes (OIDC Core 5.3)
-export const GET = oauthRoute(userinfo);
-// POST /oauth/userinfo - the same (OIDC Core 5.3.1), the token in the header or the form body (RFC 6750 2.2)
-export const POST = oauthRoute(userinfo);
-
-// PUT, PATCH, DELETE /oauth/userinfo - 405 invalid_request (RFC 6749 shape)
-export const { PUT, PATCH, DELETE } = oauthMethodNotAllowed(["GET", "POST"]);
+// GET, POST /oauth/userinfo - the signed-in member's claims, by the access token's scopes (OIDC Core 5.3); a POST
+// may carry the token in the header or the form body (RFC 6750 2.2)
+export const { GET, POST, PUT, PATCH, DELETE } = oauthEndpointRoutes(userinfoEndpoint, async (request, database) =>
+  oauthJson(await readUserinfo(database, await tokenOf(request), request)),
+);
