@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { OAUTH_ENDPOINTS } from "../oauth/oauth-endpoints.ts";
 import { ConnectionRequestTargets, isMalformedTarget, malformedTargetAnswer, requestTargetIn, targetOfRawRequest, transportRefusal } from "./malformed-target.ts";
 
 // Regression tests for what the hostile-input proof (scripts/proofs/fuzz.ts) found: Next answered these
@@ -37,10 +38,17 @@ describe("malformedTargetAnswer", () => {
     }
   });
 
-  it("answers the PAR endpoint (RFC 9126), JSON like the token endpoint, in its shape when its headers are too large", () => {
-    const answer = transportRefusal("/oauth/par", "headers_too_large");
-    expect(answer.headers["Content-Type"]).toMatch(/^application\/json/);
-    expect(JSON.parse(answer.body)).toEqual({ error: "invalid_request", error_description: "the request headers are too large" });
+  it("answers every OAuth endpoint that answers JSON (by its definition) in its shape when its headers are too large, a browser one with a page", () => {
+    // The device authorization endpoint (RFC 8628) was missing from a hand-kept list and answered a page (found by the hostile-input proof).
+    for (const endpoint of OAUTH_ENDPOINTS) {
+      const answer = transportRefusal(endpoint.path, "headers_too_large");
+      if (endpoint.answers === "browser") {
+        expect(answer.headers["Content-Type"], endpoint.path).toMatch(/^text\/html/);
+        continue;
+      }
+      expect(answer.headers["Content-Type"], endpoint.path).toMatch(/^application\/json/);
+      expect(JSON.parse(answer.body)).toEqual({ error: "invalid_request", error_description: "the request headers are too large" });
+    }
   });
 
   it("answers the federated link finalize route, a JSON route under /oauth, in the identity shape", () => {

@@ -2,6 +2,10 @@ import { calendarErrorAnswer } from "./errors/calendar-error-answer.ts";
 import { identityErrorAnswer } from "./errors/identity-error-answer.ts";
 import { pageErrorAnswer } from "./errors/page-error-answer.ts";
 import type { PlainResponse } from "./plain-response.ts";
+import { OAUTH_ENDPOINTS } from "../oauth/oauth-endpoints.ts";
+
+/** The OAuth endpoints that answer JSON, by their definitions; the others under /oauth are a browser's. */
+const JSON_OAUTH_PATHS = new Set(OAUTH_ENDPOINTS.filter((endpoint) => endpoint.answers === "json").map((endpoint) => endpoint.path));
 
 /**
  * Request targets Next.js cannot route: raw bytes outside printable ASCII (a browser always percent-encodes
@@ -39,7 +43,7 @@ export function transportRefusal(target: string, problem: TransportProblem): Pla
   if (path.startsWith("/api/calendar")) {
     return calendarErrorAnswer(400, problem === "malformed_target" ? "the request URL is malformed" : description);
   }
-  if (/^\/(api|auth|portal\/api|oauth\/(token|revoke|introspect|userinfo|par|federated\/link\/finalize)|\.well-known)(\/|$)/.test(path)) {
+  if (/^\/(api|auth|portal\/api|oauth\/federated\/link\/finalize|\.well-known)(\/|$)/.test(path) || JSON_OAUTH_PATHS.has(path)) {
     // The identity, forms and OAuth JSON shapes agree here: `{ error: "invalid_request", error_description }`.
     // /oauth/federated/link/finalize is a self-service route in the identity shape (interface.md 4.2), not a page.
     return identityErrorAnswer("invalid_request", description, 400);
