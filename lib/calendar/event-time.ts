@@ -17,8 +17,18 @@ export function localToInstant(date: string, time: string, timezone: string): Da
   return first.toJSDate();
 }
 
+/**
+ * Zone names found valid. Luxon checks a name by building an `Intl.DateTimeFormat` (~1 ms), and a feed of
+ * 300 events checked each start and end: most of an iCalendar answer's time. Only valid names are kept, and
+ * there are a few hundred of them, so hostile input cannot grow this.
+ */
+const validZones = new Set<string>();
+
 export function isValidTimeZone(timezone: string): boolean {
-  return IANAZone.isValidZone(timezone);
+  if (validZones.has(timezone)) return true;
+  const valid = IANAZone.isValidZone(timezone);
+  if (valid) validZones.add(timezone);
+  return valid;
 }
 
 export interface LocalSchedule {

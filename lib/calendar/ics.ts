@@ -328,14 +328,31 @@ let tzlibZones: Set<string> | undefined;
 function resolveZone(timezone: string, vtimezones: Map<string, string>): string | null {
   tzlibZones ??= new Set(asArray(tzlib_get_timezones()));
   if (!tzlibZones.has(timezone)) return null;
+  let resolved = resolvedZones.get(timezone);
+  if (resolved === undefined) {
+    resolved = zoneBlock(timezone);
+    resolvedZones.set(timezone, resolved);
+  }
+  if (!resolved) return null;
+  vtimezones.set(resolved.tzid, resolved.block);
+  return resolved.tzid;
+}
+
+/**
+ * Each of the library's zones' TZID and VTIMEZONE block, worked out once: the library builds the block
+ * afresh on every call, which was a fifth of a 300-event feed's time. Only the library's own zone names are
+ * kept, so the map is bounded.
+ */
+const resolvedZones = new Map<string, { tzid: string; block: string } | null>();
+
+function zoneBlock(timezone: string): { tzid: string; block: string } | null {
   const block = asArray(tzlib_get_ical_block(timezone))[0];
   const tzid = block ? /^TZID:(.+)$/m.exec(block)?.[1]?.trim() : undefined;
   if (!block || !tzid) return null;
   // The library maps aliases to the canonical zone; luxon must know that name too, to format in it.
   if (!DateTime.now().setZone(tzid).isValid) return null;
   if (tzid === "Etc/UTC") return null;
-  vtimezones.set(tzid, block);
-  return tzid;
+  return { tzid, block };
 }
 
 function asArray(value: string[] | string): string[] {
