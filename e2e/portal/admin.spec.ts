@@ -114,8 +114,9 @@ test("events on a 375 px phone: list, search with no match, edit form; a member 
   await page.goto("/admin/events/new");
   await expect(main(page).getByRole("form", { name: "New event" })).toBeVisible();
   await expectNoSidewaysScroll(page);
-  // A waiting request about a record whose id has no break opportunity must still fit.
-  const longId = `mbr_phone_${"0123456789abcdef".repeat(3)}`;
+  // A waiting request about a record whose id has no break opportunity must still fit (an id of its own, so a
+  // second run against the same database does not collide with the first's).
+  const longId = `mbr_phone_${uniqueWord("")}${"0123456789abcdef".repeat(3)}`;
   const asker = await createTestMember("admin-page-asker");
   await sql(`INSERT INTO membership_record (id, given_name, family_name) VALUES ($1, 'Long', 'Identifier')`, [longId]);
   await sql(`INSERT INTO membership_link_request (membership_id, user_id) VALUES ($1, $2)`, [longId, asker.id]);
