@@ -55,8 +55,8 @@ export async function signInThroughPortal(page: Page, { email, password = DEMO_P
  * Signs the browser in and opens /account, without drawing the sign-in pages: the requests their forms make
  * (the portal's start, the form's hidden fields posted back with the password, then the second factor's code),
  * in the browser context's own cookie jar, so the browser holds the same cookies as after
- * `signInThroughPortal`. For specs about what comes after signing in: drawing those pages costs ~1.5 s a time,
- * and `e2e/portal/sign-in.spec.ts` and the other sign-in specs drive them for real.
+ * `signInThroughPortal`. For specs about what comes after signing in, which need not draw and hydrate those
+ * pages (`e2e/portal/sign-in.spec.ts` and the other sign-in specs drive them for real).
  */
 export async function signInOverHttp(page: Page, { email, password = DEMO_PASSWORD, totpSecret }: SignIn): Promise<void> {
   const http = page.context().request;
