@@ -167,6 +167,13 @@ test("staff limit a kiosk to its campus's networks: its device grant, its tokens
   const eventsFrom = (ip: string) => api("GET", "/api/v1/kiosk/events", tokens.body.access_token!, fromIp(ip));
   expect((await eventsFrom(outsideIp)).body).toEqual({ error: "forbidden", error_description: OUTSIDE });
   expect((await eventsFrom(campusIp)).status).toBe(200);
+  // Nor does its token say, off the campus, who signed the kiosk in (OIDC Core 5.3).
+  const userinfoFrom = async (ip: string) => {
+    const response = await fetch(`${ISSUER}/oauth/userinfo`, { headers: { authorization: `Bearer ${tokens.body.access_token}`, ...fromIp(ip).headers } });
+    return { status: response.status, body: await response.json() };
+  };
+  expect(await userinfoFrom(outsideIp)).toEqual({ status: 401, body: { error: "invalid_token", error_description: OUTSIDE } });
+  expect((await userinfoFrom(campusIp)).status).toBe(200);
   // A refresh from outside is refused without spending the token: the same token refreshes on the campus.
   expect(await tokenFrom(outsideIp, { grant_type: "refresh_token", refresh_token: tokens.body.refresh_token! })).toEqual({ status: 400, body: { error: "unauthorized_client", error_description: OUTSIDE } });
   expect((await tokenFrom(campusIp, { grant_type: "refresh_token", refresh_token: tokens.body.refresh_token! })).status).toBe(200);

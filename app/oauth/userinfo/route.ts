@@ -1,3 +1,4 @@
+import { clientAddressOf } from "@/lib/http/client-address";
 import { oauthJson, readOAuthForm } from "@/lib/http/oauth";
 import { oauthEndpointRoutes } from "@/lib/http/oauth-endpoint-route";
 import { presentedAccessTokenOrBody, type PresentedAccessToken } from "@/lib/oauth/bearer";
@@ -15,5 +16,5 @@ async function tokenOf(request: Request): Promise<PresentedAccessToken | null> {
 // GET, POST /oauth/userinfo - the signed-in member's claims, by the access token's scopes (OIDC Core 5.3); a POST
 // may carry the token in the header or the form body (RFC 6750 2.2)
 export const { GET, POST, PUT, PATCH, DELETE } = oauthEndpointRoutes(userinfoEndpoint, async (request, database) =>
-  oauthJson(await readUserinfo(database, await tokenOf(request), request)),
+  oauthJson(await readUserinfo(database, await tokenOf(request), request, clientAddressOf(request.headers))),
 );

@@ -2,6 +2,7 @@ import { decodeJwt } from "jose";
 import { afterAll, describe, expect, it } from "vitest";
 import { thrownBy, serviceTestDatabase } from "../../db/service-test.ts";
 import { insertClient, insertMember, insertSession } from "../../db/test-fixtures.ts";
+import { OUTSIDE_ALLOWED_NETWORKS } from "../clients/allowed-networks.ts";
 import { getClient, type OAuthClient } from "../clients/get-client.ts";
 import { OAuthError } from "../errors.ts";
 import { issueAuthorizationCode, type CodeGrantInput } from "../grants/authorization-codes.ts";
@@ -133,11 +134,25 @@ describe("the member grants", () => {
     const idToken = decodeJwt(tokens.id_token!);
     expect(idToken.email).toBe(member.email);
     expect(idToken).not.toHaveProperty("name");
-    expect(await readUserinfo(database, { scheme: "Bearer", token: tokens.access_token }, USERINFO_REQUEST)).toEqual({ sub: member.id, name: "Test Member" });
+    expect(await readUserinfo(database, { scheme: "Bearer", token: tokens.access_token }, USERINFO_REQUEST, null)).toEqual({ sub: member.id, name: "Test Member" });
 
     const refreshed = await exchangeRefreshToken(database, client, refresh(tokens.refresh_token!));
     expect(decodeJwt(refreshed.id_token!).email).toBe(member.email);
-    expect(await readUserinfo(database, { scheme: "Bearer", token: refreshed.access_token }, USERINFO_REQUEST)).toEqual({ sub: member.id, name: "Test Member" });
+    expect(await readUserinfo(database, { scheme: "Bearer", token: refreshed.access_token }, USERINFO_REQUEST, null)).toEqual({ sub: member.id, name: "Test Member" });
+  });
+
+  it("userinfo answers a token of a client limited to networks (a kiosk's) only from them: elsewhere invalid_token", async () => {
+    const member = await insertMember(database);
+    const clientId = await insertClient(database);
+    await database.prisma.client.update({ where: { id: clientId }, data: { allowedNetworks: ["203.0.113.0/24"] } });
+    const client = (await getClient(database, clientId))!;
+    const code = await issueCode({ clientId, userId: member.id, sessionId: await insertSession(database, member.id), scope: "openid" });
+    const tokens = await exchangeAuthorizationCode(database, client, new URLSearchParams({ grant_type: "authorization_code", code, redirect_uri: REDIRECT_URI, code_verifier: VERIFIER }));
+    const presented = { scheme: "Bearer", token: tokens.access_token } as const;
+    for (const address of ["198.51.100.7", null]) {
+      expect(await thrownBy(OAuthError, readUserinfo(database, presented, USERINFO_REQUEST, address))).toMatchObject({ code: "invalid_token", description: OUTSIDE_ALLOWED_NETWORKS });
+    }
+    expect(await readUserinfo(database, presented, USERINFO_REQUEST, "203.0.113.9")).toEqual({ sub: member.id });
   });
 
   it("a refresh token rotates; presented again, the grant (refresh_token_reuse), its session and the session's other grants end", async () => {
