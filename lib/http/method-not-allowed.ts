@@ -1,4 +1,5 @@
 import "server-only";
+import { HTTP_METHODS, type HttpMethod } from "../openapi/endpoint.ts";
 import { IDENTITY_ERROR_STATUS } from "./identity-error-status.ts";
 import { calendarErrorAnswer } from "./errors/calendar-error-answer.ts";
 import { identityErrorAnswer } from "./errors/identity-error-answer.ts";
@@ -13,11 +14,9 @@ import { toResponse } from "./plain-response.ts";
  * Every answer is 405 with an `Allow` header (RFC 9110 15.5.6) and the surface's own body. HEAD and
  * OPTIONS stay Next's: HEAD runs GET without a body, OPTIONS answers 204 with `Allow`.
  */
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Method = HttpMethod;
 type Handler = (request: Request) => Promise<Response>;
 type Handlers = Record<Method, Handler>;
-
-const METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 function allowHeader(allowed: readonly string[]): string {
   const methods = new Set(allowed);
@@ -31,7 +30,7 @@ function notAllowed(method: string, allowed: readonly string[]): string {
 }
 
 function handlers(answer: (method: string) => Response): Handlers {
-  return Object.fromEntries(METHODS.map((method) => [method, async (request: Request) => answer(request.method)])) as Handlers;
+  return Object.fromEntries(HTTP_METHODS.map((method) => [method, async (request: Request) => answer(request.method)])) as Handlers;
 }
 
 /** /api/v1 routes: `{ error: "method_not_allowed", error_description }`, as every identity error. */

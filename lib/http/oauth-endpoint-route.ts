@@ -1,5 +1,6 @@
 import "server-only";
 import type { OAuthEndpoint } from "../oauth/oauth-endpoints.ts";
+import { HTTP_METHODS } from "../openapi/endpoint.ts";
 import { browserOAuthRoute } from "./authorize.ts";
 import { browserMethodNotAllowed, oauthMethodNotAllowed, type Method } from "./method-not-allowed.ts";
 import { oauthRoute, type DatabaseHandler } from "./oauth.ts";
@@ -22,8 +23,6 @@ type Marker = OAuthEndpoint | "method-not-allowed" | "unknown-path";
 type Handler = (request: Request) => Promise<Response>;
 type Marked = Handler & { [OAUTH_ENDPOINT]?: Marker };
 
-const METHODS: readonly Method[] = ["GET", "POST", "PUT", "PATCH", "DELETE"];
-
 function marked(handler: Handler, by: Marker): Marked {
   return Object.assign(handler, { [OAUTH_ENDPOINT]: by });
 }
@@ -43,7 +42,7 @@ export function oauthEndpointRoutes(endpoint: OAuthEndpoint, handler: DatabaseHa
   const serve = endpoint.answers === "json" ? oauthRoute(handler) : browserOAuthRoute(handler);
   const refuse = endpoint.answers === "json" ? oauthMethodNotAllowed(endpoint.methods) : browserMethodNotAllowed();
   return Object.fromEntries(
-    METHODS.map((method) => [
+    HTTP_METHODS.map((method) => [
       method,
       (endpoint.methods as readonly Method[]).includes(method) ? marked(async (request) => serve(request), endpoint) : marked(refuse[method], "method-not-allowed"),
     ]),
@@ -52,5 +51,5 @@ export function oauthEndpointRoutes(endpoint: OAuthEndpoint, handler: DatabaseHa
 
 /** A catch-all under /oauth or /.well-known: every method of an unknown path answers `answer`, marked as no endpoint. */
 export function unknownOAuthPathRoutes(answer: Handler): Record<Method, Marked> {
-  return Object.fromEntries(METHODS.map((method) => [method, marked(async (request) => answer(request), "unknown-path")])) as Record<Method, Marked>;
+  return Object.fromEntries(HTTP_METHODS.map((method) => [method, marked(async (request) => answer(request), "unknown-path")])) as Record<Method, Marked>;
 }
