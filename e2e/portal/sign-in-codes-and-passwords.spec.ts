@@ -54,6 +54,9 @@ test("on a phone: the sign-in page's code button and both code pages fit, withou
     const suffix = javaScriptEnabled ? "" : "-nojs";
     await page.goto("/sign-in");
     await expectNoSidewaysScroll(page);
+    // The passkey button needs JavaScript: without it, it is not offered.
+    if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
+    else await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeHidden();
     await shoot(page, `sign-in-375${suffix}`);
     // Without an address: asked for it in place with JavaScript, on the code page without.
     await page.getByRole("button", { name: "Email me a code instead" }).click();

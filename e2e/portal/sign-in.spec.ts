@@ -193,6 +193,29 @@ test("signing out refuses a post from another site", async ({ page }) => {
   await expect(page.getByText(/^Signed in as /)).toBeVisible();
 });
 
+test("the sign-in page holds still while it loads on a slow phone: a tap lands where the member aimed", async ({ page }) => {
+  // Four times slower than this machine, the page is drawn well before its script takes over. Anything the
+  // script adds that moves the links below it (the passkey button once did) is a layout shift the browser reports.
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((entries) => {
+      for (const shift of entries.getEntries() as (PerformanceEntry & { sources?: { node?: Node | null }[] })[]) {
+        shifts.push((shift.sources ?? []).map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : "a text node")).join(" | "));
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  await page.goto("/portal/sign-in?callbackUrl=/account");
+  await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
+  // Once the script has run, the passkey button has asked for its challenge and the network is quiet.
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts)).toEqual([]);
+  await page.getByRole("main").getByRole("link", { name: "Create an account" }).click();
+  await expect(page).toHaveURL(/\/register\?request=/);
+});
+
 test("the account page fits a 375 px phone", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
   const page = await context.newPage();

@@ -70,8 +70,11 @@ async function postForm(action: string, fields: Record<string, string | undefine
 }
 
 export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, label, divider = false }: PasskeySignInProps) {
-  // Known only in the browser: false while the page is rendered on the server, so nothing shows without JavaScript.
-  const supported = useSyncExternalStore(subscribeToNothing, browserSupportsWebAuthn, () => false);
+  // Known only in the browser. The server draws the button (every current browser has passkeys): drawn only
+  // after hydration, it pushed the links below it down while a slow phone was still showing the page, and a
+  // tap meant for "Create an account" landed on "Continue with …". Without JavaScript the stylesheet hides it
+  // (`.auth-passkey--needs-script`, `@media (scripting: none)`); a browser without passkeys removes it here.
+  const supported = useSyncExternalStore(subscribeToNothing, browserSupportsWebAuthn, () => true);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);
@@ -138,7 +141,7 @@ export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, l
 
   if (!supported) return null;
   const button = (
-    <div className="auth-passkey">
+    <div className="auth-passkey auth-passkey--needs-script">
       <p ref={errorRef} tabIndex={-1} role="alert" className={error ? "notice notice--error auth-error" : "auth-error--empty"}>
         {error}
       </p>
@@ -155,7 +158,7 @@ export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, l
   );
   if (!divider) return button;
   return (
-    <section className="auth-federated" aria-label="Sign in with a passkey">
+    <section className="auth-federated auth-passkey--needs-script" aria-label="Sign in with a passkey">
       <p className="auth-federated__title" aria-hidden="true">
         or
       </p>

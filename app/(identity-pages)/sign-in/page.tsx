@@ -86,7 +86,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
             <span className="visually-hidden">Or sign in with another account</span>
           </h2>
           <ul role="list" className="auth-federated__list">
-            <li>
+            <li className="auth-passkey--needs-script">
               <PasskeySignIn {...passkey} />
             </li>
             {providers.map((provider) => (
