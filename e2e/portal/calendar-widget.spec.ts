@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type BrowserContext, type Locator, type Page } from "@playwright/test";
 import { getFeed, readWholeFeed } from "../support/calendar-client.ts";
 import type { CalendarEvent } from "../support/calendar-contract.ts";
+import { expectNoAxeViolations } from "../support/page-checks.ts";
 
 /**
  * The calendar widget (docs/decisions/0028-calendar-widget.md) as a church website uses it: a host page on
@@ -84,10 +84,6 @@ async function watchAppTraffic(context: BrowserContext, page: Page) {
   return seen;
 }
 
-async function expectAxeClean(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
-}
 
 const widget = (page: Page | ReturnType<Page["frameLocator"]>) => page.locator("church-calendar");
 const listItems = (root: Locator) => root.locator("ul.events > li");
@@ -128,7 +124,7 @@ test("the list shows the feed's events for its filters, pages with More events, 
   await expect(listItems(root).nth(4).getByRole("link")).toBeFocused();
   await expect(root.getByRole("status")).toHaveText(`${second.items.length} more ${second.items.length === 1 ? "event" : "events"} shown.`);
 
-  await expectAxeClean(page);
+  await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${SHOTS}/widget-list-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });
@@ -196,7 +192,7 @@ test("the month view shows the month's events in a table and moves by keyboard",
   }
 
   await expectMonth(year, month);
-  await expectAxeClean(page);
+  await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 1280, height: 1000 });
   await page.screenshot({ path: `${SHOTS}/widget-month-1280.png`, fullPage: true });
 
@@ -229,7 +225,7 @@ test("the month view shows the month's events in a table and moves by keyboard",
   await page.setViewportSize({ width: 375, height: 800 });
   await page.keyboard.press("Enter");
   await expect(root.locator(".agenda")).toBeVisible();
-  await expectAxeClean(page);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/widget-month-375.png`, fullPage: true });
 });
 
@@ -266,7 +262,7 @@ test("the iframe fallback on another site shows the same calendar, and sets no c
   await expectListMatches(widget(frame), expected.items);
   // Links leave the frame for the whole window.
   await expect(listItems(widget(frame)).first().getByRole("link")).toHaveAttribute("target", "_top");
-  await expectAxeClean(page);
+  await expectNoAxeViolations(page);
   await page.screenshot({ path: `${SHOTS}/widget-iframe-1280.png`, fullPage: true });
   const inner = page.frames().find((candidate) => candidate.url().startsWith(src))!;
   expect(await inner.evaluate(() => document.cookie)).toBe("");
@@ -279,7 +275,7 @@ test("the /embed page builds a snippet that works when pasted into another site"
   await expect(page.getByRole("heading", { level: 1, name: "Calendar widget" })).toBeVisible();
   const preview = page.getByTestId("embed-preview").locator("church-calendar");
   await expect(listItems(preview).first()).toBeVisible();
-  await expectAxeClean(page);
+  await expectNoAxeViolations(page);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: `${SHOTS}/embed-page-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 375, height: 800 });

@@ -1,18 +1,14 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { EVENT_TYPES } from "../support/calendar-contract.ts";
 import { getFeed, readWholeFeed } from "../support/calendar-client.ts";
 import { sql } from "../support/database.ts";
+import { expectNoAxeViolations } from "../support/page-checks.ts";
 
 // The member-facing calendar pages in Debian's Chromium.
 
 const FIRST_PAGE_SIZE = 12;
 const eventCards = (page: Page) => page.locator("main article");
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
-}
 
 test.describe("calendar list", () => {
   test("the first page is rendered on the server and readable without JavaScript", async ({ browser, request }) => {

@@ -1,4 +1,3 @@
-import AxeBuilder from "@axe-core/playwright";
 import { createHash } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
@@ -16,6 +15,7 @@ import {
   signInThroughPortal,
   type SignIn,
 } from "../support/portal.ts";
+import { expectNoAxeViolations } from "../support/page-checks.ts";
 
 // The portal's own session in Debian's Chromium: next-auth as an OIDC client of our issuer (code + PKCE +
 // state + nonce), tokens kept server-side in an encrypted HttpOnly cookie, refreshed once per expiry,
@@ -25,10 +25,6 @@ import {
 
 const header = (page: Page) => page.getByRole("banner");
 
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.length})`)).toEqual([]);
-}
 
 /** The issuer's session behind this browser's portal session: the `sid` of its ID token. */
 async function issuerSessionId(page: Page): Promise<string> {
