@@ -2,6 +2,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 
 import { defineConfig } from "vitest/config";
+import { POSTGRES_ONLY_SUFFIX } from "./lib/db/service-test-files.ts";
 
 /**
  * Test files that change what a whole process shares: `process.env.TZ` takes effect only in a process of its
@@ -9,7 +10,14 @@ import { defineConfig } from "vitest/config";
  * which start faster.
  */
 const PROCESS_WIDE = ["lib/calendar/ics.test.ts"];
-const NOT_TESTS = ["node_modules/**", "e2e/**", ".next/**", ".data/**"];
+const NOT_TESTS = [
+  "node_modules/**",
+  "e2e/**",
+  ".next/**",
+  ".data/**",
+  // Without PostgreSQL (the in-memory PGlite run), its own tier is left out rather than skipped.
+  ...(process.env.SERVICE_TEST_DATABASE_URL ? [] : [`**/*${POSTGRES_ONLY_SUFFIX}`]),
+];
 
 export default defineConfig({
   resolve: {

@@ -7,6 +7,11 @@ import path from "node:path";
  * suffix, not a search of their contents, says which tier a file is.
  */
 export const SERVICE_TEST_SUFFIX = ".service.test.ts";
+/**
+ * Service tests that need PostgreSQL itself (two transactions at once, where the embedded database runs one at
+ * a time): on PostgreSQL only, so the PGlite run neither runs nor skips them (vitest.config.ts).
+ */
+export const POSTGRES_ONLY_SUFFIX = ".postgres.service.test.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
