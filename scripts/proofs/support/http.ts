@@ -93,12 +93,19 @@ export function jsonOf(answer: RawAnswer): unknown {
 /** No route reads a body larger than this (lib/http/read-body.ts): every one answers such a body early. */
 const LARGEST_BODY_READ = MAX_JSON_BODY_BYTES;
 
-/** Whether raw bytes hold a whole answer: its head and as many body bytes as its Content-Length says. */
-function answerComplete(raw: Buffer): boolean {
+/** The answer in raw bytes as far as they go, and whether they hold it whole (its head and Content-Length's bytes). */
+function parseRawAnswer(raw: Buffer): { status: number; headers: http.IncomingHttpHeaders; body: Buffer; complete: boolean } {
   const split = raw.indexOf("\r\n\r\n");
-  if (split < 0) return false;
-  const length = /\r\ncontent-length:\s*(\d+)/i.exec(raw.subarray(0, split).toString("latin1"))?.[1];
-  return length !== undefined && raw.length - (split + 4) >= Number(length);
+  const head = raw.subarray(0, split < 0 ? raw.length : split).toString("latin1").split("\r\n");
+  const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head[0] ?? "")?.[1] ?? 0);
+  const headers: http.IncomingHttpHeaders = {};
+  for (const line of head.slice(1)) {
+    const colon = line.indexOf(":");
+    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const length = Number(headers["content-length"] ?? -1);
+  const rest = split < 0 ? Buffer.alloc(0) : raw.subarray(split + 4);
+  return { status, headers, body: length >= 0 ? rest.subarray(0, length) : rest, complete: split >= 0 && length >= 0 && rest.length >= length };
 }
 
 /**
@@ -121,19 +128,8 @@ export function sendOnFreshConnection(baseUrl: string, request: RawRequest, time
     const finish = (transportError?: string) => {
       if (settled) return;
       settled = true;
-      const raw = Buffer.concat(chunks);
-      const split = raw.indexOf("\r\n\r\n");
-      const head = raw.subarray(0, split < 0 ? raw.length : split).toString("latin1").split("\r\n");
-      const status = Number(/^HTTP\/1\.[01] (\d{3})/.exec(head[0] ?? "")?.[1] ?? 0);
-      const headers: http.IncomingHttpHeaders = {};
-      for (const line of head.slice(1)) {
-        const colon = line.indexOf(":");
-        if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      const length = Number(headers["content-length"] ?? -1);
-      const rest = split < 0 ? Buffer.alloc(0) : raw.subarray(split + 4);
-      const body = length >= 0 ? rest.subarray(0, length) : rest;
-      resolve({ status, headers, body, milliseconds: performance.now() - started, ...(status === 0 && { transportError: transportError ?? "no answer" }) });
+      const { status, headers, body: answered } = parseRawAnswer(Buffer.concat(chunks));
+      resolve({ status, headers, body: answered, milliseconds: performance.now() - started, ...(status === 0 && { transportError: transportError ?? "no answer" }) });
     };
     const body = request.body === undefined ? Buffer.alloc(0) : Buffer.isBuffer(request.body) ? request.body : Buffer.from(request.body, "utf8");
     const keepOpen = body.length > LARGEST_BODY_READ;
@@ -147,7 +143,7 @@ export function sendOnFreshConnection(baseUrl: string, request: RawRequest, time
     socket.setTimeout(timeoutMs, () => socket.destroy(new Error(`no answer in ${timeoutMs} ms`)));
     socket.on("data", (chunk: Buffer) => {
       chunks.push(chunk);
-      if (keepOpen && answerComplete(Buffer.concat(chunks))) {
+      if (keepOpen && parseRawAnswer(Buffer.concat(chunks)).complete) {
         finish();
         socket.destroy();
       }
