@@ -33,7 +33,7 @@ export default defineConfig({
     globalSetup: ["lib/db/test-database-template.ts"],
     // Vitest's default leaves one core of two idle, while service tests spend much of their time waiting on
     // their database: a worker per core (and one more) keeps both busy. On 2 cores, in worker threads, the
-    // suite went from 179 s (forks, one worker) to about 100 s, and the service tests on PostgreSQL from 92 s to 64 s.
+    // suite went from 179 s (forks, one worker) to about 100 s, and the service tests on PostgreSQL from 92 s to 54 s.
     maxWorkers: availableParallelism() + 1,
     projects: [
       { extends: true, test: { name: "threads", pool: "threads", include: ["**/*.test.ts"], exclude: [...NOT_TESTS, ...PROCESS_WIDE] } },
