@@ -9,8 +9,22 @@ export async function expectNoAxeViolations(page: Page) {
     // Every violation is still found and listed; passes and "incomplete" are not gathered node by node,
     // which made a long page's check take a quarter longer.
     .options({ resultTypes: ["violations"] })
+    // AxeBuilder's default gathers each frame's results in a blank page it opens for the purpose (so a frame
+    // of another origin cannot tamper with them): ~0.7 s a check, more than most pages' rules take. A page
+    // whose frames are all its own is checked by one axe run across them (legacy mode): the same rules and
+    // frames, 0.4-0.6 s instead of 1.0-1.9 s. A page framing another origin (the widget's) keeps the default.
+    .setLegacyMode(!framesAnotherOrigin(page))
     .analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+/** Whether a frame in the page comes from another origin (a blank or srcdoc frame is the page's own). */
+function framesAnotherOrigin(page: Page): boolean {
+  const origin = new URL(page.url()).origin;
+  return page.frames().some((frame) => {
+    const url = frame.url();
+    return !url.startsWith("about:") && new URL(url).origin !== origin;
+  });
 }
 
 /** Presses Tab from where focus is until `target` has it, as a keyboard user would; fails if it never does. */
