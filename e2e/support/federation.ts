@@ -1,9 +1,8 @@
 /**
- * Federation specs' upstream: a real OpenID Connect provider (panva's `oidc-provider`, the certified
- * implementation) started in the test process on a port of its own, with a client registered for our
- * callback, and registered at our server the way an operator does it (scripts/federation-providers.ts,
- * which seals the client secret). Its built-in development login and consent pages are driven over HTTP:
- * any login name signs in, and that name is the `sub` of the ID token.
+ * Federation specs' upstream: a real OpenID Connect provider in the test process
+ * (lib/federation/test-upstream.ts), registered at our server the way an operator does it
+ * (scripts/federation-providers.ts, which seals the client secret). Its built-in development login and
+ * consent pages are driven over HTTP: any login name signs in, and that name is the `sub` of the ID token.
  *
  * Also: opening the sealed `fed-link` cookie with the test APP_SECRET (JWE dir + A256GCM under an HKDF key,
  * as lib/crypto/secret-box.ts does), to read the link code a browser holds; and link-code fixtures
@@ -12,15 +11,15 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { hkdfSync, randomBytes } from "node:crypto";
-import { createServer, type RequestListener } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { compactDecrypt, exportJWK, generateKeyPair } from "jose";
-import Provider from "oidc-provider";
+import { compactDecrypt } from "jose";
+import { startTestUpstream } from "../../lib/federation/test-upstream.ts";
 import { sql } from "./database.ts";
 import { CookieJar, OAuthBrowser, hiddenInputs } from "./oauth-browser.ts";
 import { tokenHash } from "./oauth-tokens.ts";
 import { POSTGRES_BASE_URL, TEST_APP_SECRET, TEST_DATABASE_URL } from "./test-env.ts";
+
+export { newUpstreamLogin, upstreamEmail } from "../../lib/federation/test-upstream.ts";
 
 export const CALLBACK_URL = `${POSTGRES_BASE_URL}/auth/federated/callback`;
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -33,68 +32,11 @@ export interface Upstream {
   close(): Promise<void>;
 }
 
-/** The email the upstream gives an account: `<login>@upstream.example`, verified. */
-export const upstreamEmail = (login: string) => `${login}@upstream.example`;
-
-/** A login name nobody else used at the upstream: a new person there. */
-export const newUpstreamLogin = (label: string) => `${label}-${randomBytes(4).toString("hex")}`;
-
-/**
- * Starts the upstream on a free port and registers it at our server as `providerId` through the operator's
- * script. Every account it knows claims a verified email, so a test can prove that a matching email is
- * never used to link.
- */
+/** Starts the upstream on a free port and registers it at our server as `providerId` through the operator's script. */
 export async function startUpstream(providerId: string, displayName: string): Promise<Upstream> {
-  // A port the system picks, so the suite never needs a fixed one free; the provider is made once the
-  // port, hence the issuer, is known.
-  let handle: RequestListener = (_request, response) => response.writeHead(503).end();
-  const server = createServer((request, response) => handle(request, response));
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", resolve);
-  });
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const clientId = `church-${providerId}`;
-  const clientSecret = randomBytes(24).toString("base64url");
-  const { privateKey } = await generateKeyPair("RS256", { extractable: true });
-  const provider = new Provider(issuer, {
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [CALLBACK_URL],
-        response_types: ["code"],
-        grant_types: ["authorization_code"],
-        token_endpoint_auth_method: "client_secret_basic",
-      },
-    ],
-    jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: "upstream-test", use: "sig", alg: "RS256" }] },
-    cookies: { keys: [randomBytes(16).toString("hex")] },
-    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
-    pkce: { required: () => true },
-    features: { devInteractions: { enabled: true } },
-    async findAccount(_context: unknown, id: string) {
-      return {
-        accountId: id,
-        async claims() {
-          return { sub: id, email: upstreamEmail(id), email_verified: true, name: `Upstream ${id}` };
-        },
-      };
-    },
-  });
-  handle = provider.callback();
-  await registerProvider({ providerId, displayName, issuer, clientId, clientSecret });
-  return {
-    issuer,
-    providerId,
-    displayName,
-    clientId,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const upstream = await startTestUpstream({ clientId: `church-${providerId}`, redirectUri: CALLBACK_URL });
+  await registerProvider({ providerId, displayName, issuer: upstream.issuer, clientId: upstream.clientId, clientSecret: upstream.clientSecret });
+  return { issuer: upstream.issuer, providerId, displayName, clientId: upstream.clientId, close: upstream.close };
 }
 
 /**
@@ -249,6 +191,14 @@ export async function insertLinkCode(
     [tokenHash(code), userId, provider.id, provider.issuer, subject, options.email === undefined ? `${subject}@upstream.example` : options.email, options.secondsLeft ?? 600],
   );
   return { code, subject };
+}
+
+/**
+ * `subject` at `upstream` linked to `userId`, written as finalizing a link writes it: for a spec whose member
+ * signs in with a second factor, where linking through the pages would spend a code and wait out its window.
+ */
+export async function insertLinkedIdentity(userId: string, upstream: { providerId: string; issuer: string }, subject: string): Promise<void> {
+  await sql(`INSERT INTO federated_identity (user_id, provider_id, issuer, subject) VALUES ($1, $2, $3, $4)`, [userId, upstream.providerId, upstream.issuer, subject]);
 }
 
 export interface IdentityRow {

@@ -268,8 +268,8 @@ export const PORTAL_SCOPE = PORTAL_SCOPES.join(" ");
  * Sign in and exchange through the portal's first-party client: the only tokens that may control an account
  * or carry staff rights (docs/decisions/0017, 0018).
  */
-export async function portalTokensFor(account: Account, scope = PORTAL_SCOPE): Promise<TokenSet> {
-  const { code, verifier } = await codeFor(account, { client_id: PORTAL_CLIENT.id, redirect_uri: PORTAL_CLIENT.redirectUri, scope }, new OAuthBrowser(), {
+export async function portalTokensFor(account: Account, scope = PORTAL_SCOPE, browser = new OAuthBrowser()): Promise<TokenSet> {
+  const { code, verifier } = await codeFor(account, { client_id: PORTAL_CLIENT.id, redirect_uri: PORTAL_CLIENT.redirectUri, scope }, browser, {
     ownRedirectUri: PORTAL_CLIENT.redirectUri,
   });
   return exchangeCode(code, verifier, PORTAL_CLIENT.redirectUri, PORTAL_CLIENT);
