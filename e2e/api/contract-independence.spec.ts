@@ -6,8 +6,9 @@ import path from "node:path";
  * The end-to-end specs hold their own copy of the contract (e2e/support/calendar-contract.ts,
  * identity-contract.ts): a message, enum or schema imported from lib/ is the code under test grading itself,
  * and passes whatever lib says. Only these lib modules may be imported, none of them a contract value: the
- * database runner, the demo data the seed writes (and its builders), the local-time arithmetic, and the
- * wrapper that has two independent iCalendar parsers from npm expand a feed.
+ * database runner, the demo data the seed writes (and its builders), the local-time arithmetic, the
+ * wrapper that has two independent iCalendar parsers from npm expand a feed, and the upstream OpenID provider
+ * (oidc-provider from npm) that the federation specs and service tests share.
  */
 const ALLOWED = [
   /^lib\/db\.ts$/, // the seeded-database helper's connection
@@ -15,6 +16,7 @@ const ALLOWED = [
   /^lib\/demo\//, // demo data: the seed, its TOTP secret and recovery codes, the register and its search queries
   /^lib\/calendar\/event-time\.ts$/, // local date and time in a zone → instant, to read the iCalendar feed
   /^lib\/calendar\/ics-expand\.testing\.ts$/, // test tooling: ical.js and node-ical (npm) expanding a feed, no value of ours
+  /^lib\/federation\/upstream\.testing\.ts$/, // test tooling: oidc-provider (npm) as the upstream provider, no value of ours
 ];
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

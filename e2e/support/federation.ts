@@ -1,6 +1,6 @@
 /**
  * Federation specs' upstream: a real OpenID Connect provider in the test process
- * (lib/federation/test-upstream.ts), registered at our server the way an operator does it
+ * (lib/federation/upstream.testing.ts), registered at our server the way an operator does it
  * (scripts/federation-providers.ts, which seals the client secret). Its built-in development login and
  * consent pages are driven over HTTP: any login name signs in, and that name is the `sub` of the ID token.
  *
@@ -13,13 +13,13 @@ import { promisify } from "node:util";
 import { hkdfSync, randomBytes } from "node:crypto";
 import path from "node:path";
 import { compactDecrypt } from "jose";
-import { startTestUpstream } from "../../lib/federation/test-upstream.ts";
+import { startTestUpstream } from "../../lib/federation/upstream.testing.ts";
 import { sql } from "./database.ts";
 import { CookieJar, OAuthBrowser, hiddenInputs } from "./oauth-browser.ts";
 import { tokenHash } from "./oauth-tokens.ts";
 import { POSTGRES_BASE_URL, TEST_APP_SECRET, TEST_DATABASE_URL } from "./test-env.ts";
 
-export { newUpstreamLogin, upstreamEmail } from "../../lib/federation/test-upstream.ts";
+export { newUpstreamLogin, upstreamEmail } from "../../lib/federation/upstream.testing.ts";
 
 export const CALLBACK_URL = `${POSTGRES_BASE_URL}/auth/federated/callback`;
 const ROOT = path.resolve(import.meta.dirname, "../..");

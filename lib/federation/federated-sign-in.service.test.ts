@@ -12,7 +12,7 @@ import { attemptCookieName, linkCookieName, readLinkCookie } from "./cookies.ts"
 import { listEnabledProviders, saveFederationProvider, setFederationProviderEnabled } from "./providers.ts";
 import { federatedCallbackUrl } from "./relying-party.ts";
 import { startFederatedSignIn } from "./start-federated-sign-in.ts";
-import { newUpstreamLogin, startTestUpstream, upstreamEmail, upstreamPerson, type TestUpstream } from "./test-upstream.ts";
+import { newUpstreamLogin, startTestUpstream, upstreamEmail, upstreamPerson, type TestUpstream } from "./upstream.testing.ts";
 
 /**
  * "Continue with <provider>" and "Link" against a real upstream OpenID Connect provider in this process: what
@@ -38,10 +38,13 @@ beforeAll(async () => {
 
 afterAll(() => upstream?.close());
 
+/** Each browser calls from an address of its own: starts are limited per address, and the limit's test spends them all. */
+let browsersMade = 0;
+
 /** A browser of ours: its cookies by name, set from what each step answers. */
 class Browser {
   readonly cookies = new Map<string, string>();
-  constructor(readonly ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`) {}
+  constructor(readonly ip = `198.51.100.${++browsersMade}`) {}
   get context() {
     return { ...TEST_CONTEXT, ip: this.ip };
   }
