@@ -30,6 +30,85 @@ async function rejection(promise: Promise<unknown>): Promise<{ code: string; des
 const eventTypes = async (userId: string) => (await securityEventsOf(database, userId)).map((event) => event.type);
 const outboxTo = (recipient: string) => database.prisma.outboxMessage.count({ where: { recipient } });
 
+/**
+ * Records of every kind the export reads, each carrying `marker`; `secrets` are what must never leave (hashes,
+ * sealed values, message bodies, a contact's full address, a dependant's name, a record's household address).
+ */
+async function giveRecords(member: { id: string; email: string | null }, marker: string) {
+  const { prisma } = database;
+  const dependant = await insertMember(database, { email: null, givenName: "Dependant", familyName: `Child-${marker}` });
+  const guardianship = await prisma.guardianship.create({ data: { guardianId: member.id, dependentId: dependant.id }, select: { id: true } });
+  await prisma.totpCredential.create({ data: { userId: member.id, secretEncrypted: `SEALED-SECRET-${marker}`, status: "confirmed", confirmedAt: new Date() } });
+  await prisma.recoveryCode.createMany({ data: [{ userId: member.id, codeHash: `RC-HASH-1-${marker}`, usedAt: new Date() }, { userId: member.id, codeHash: `RC-HASH-2-${marker}` }] });
+  await prisma.knownDevice.create({ data: { userId: member.id, deviceHash: `DEVICE-HASH-${marker}` } });
+  const code = await prisma.verificationCode.create({
+    data: { purpose: "email_verification", subject: member.id, target: member.email!, codeHash: `CODE-HASH-${marker}`, expiresAt: at(HOUR_MS) },
+    select: { id: true },
+  });
+  const message = await prisma.outboxMessage.create({ data: { channel: "email", recipient: member.email!, subject: "Your code", body: `BODY-${marker}` }, select: { id: true } });
+  const familyName = `Family ${marker}`;
+  const family = await prisma.family.create({
+    data: { name: familyName, codeHash: `FAMILY-CODE-HASH-${marker}`, codeEncrypted: `FAMILY-CODE-SEALED-${marker}`, codeExpiresAt: at(14 * DAY_MS) },
+    select: { id: true },
+  });
+  await prisma.familyMember.create({ data: { familyId: family.id, userId: member.id, role: "adult" } });
+  // A register record linked to the member (its household's address stays out), and a request about another.
+  const recordId = `mbr_test_${randomUUID().replaceAll("-", "")}`;
+  const otherRecordId = `mbr_test_${randomUUID().replaceAll("-", "")}`;
+  await prisma.membershipRecord.createMany({
+    data: [
+      { id: recordId, givenName: "Register", familyName: `Name-${marker}`, birthDate: "1980-02-03", email: `household-${marker}@example.net`, linkedUserId: member.id, linkedAt: new Date() },
+      { id: otherRecordId, givenName: "Other", familyName: `Other-${marker}` },
+    ],
+  });
+  const linkRequest = await prisma.membershipLinkRequest.create({ data: { membershipId: otherRecordId, userId: member.id }, select: { id: true } });
+  await prisma.federationProvider.upsert({
+    where: { id: "privacy-test" },
+    create: { id: "privacy-test", displayName: "Privacy test", issuer: "https://idp.privacy-test.invalid", clientId: "privacy-test", clientSecretEncrypted: "sealed", enabled: false },
+    update: {},
+  });
+  const identityEmail = `linked-${marker.toLowerCase()}@example.com`;
+  const identity = await prisma.federatedIdentity.create({
+    data: { userId: member.id, providerId: "privacy-test", issuer: "https://idp.privacy-test.invalid", subject: `subject-${marker}`, email: identityEmail },
+    select: { id: true },
+  });
+  // A verified recovery contact, with a code and a message sent to it, a second later than the account's own.
+  const contactValue = `contact-${randomUUID().slice(0, 8)}@example.net`;
+  const contact = await prisma.recoveryContact.create({ data: { userId: member.id, channel: "email", value: contactValue, status: "verified", verifiedAt: new Date() }, select: { id: true } });
+  const later = new Date(Date.now() + 1000);
+  const contactCode = await prisma.verificationCode.create({
+    data: { purpose: "recovery_contact_verification", subject: contact.id, target: contactValue, codeHash: `CONTACT-CODE-HASH-${marker}`, expiresAt: at(HOUR_MS), createdAt: later },
+    select: { id: true },
+  });
+  const contactMessage = await prisma.outboxMessage.create({
+    data: { channel: "email", recipient: contactValue, subject: "Confirm this address", body: `CONTACT-BODY-${marker}`, createdAt: later },
+    select: { id: true },
+  });
+  return {
+    guardianshipId: guardianship.id,
+    codeId: code.id,
+    messageId: message.id,
+    familyId: family.id,
+    familyName,
+    recordId,
+    recordFamilyName: `Name-${marker}`,
+    otherRecordId,
+    linkRequestId: linkRequest.id,
+    identityId: identity.id,
+    subject: `subject-${marker}`,
+    identityEmail,
+    contactId: contact.id,
+    contactValue,
+    contactCodeId: contactCode.id,
+    contactMessageId: contactMessage.id,
+    secrets: [
+      identityEmail, `household-${marker}@example.net`, `Other-${marker}`, `FAMILY-CODE-HASH-${marker}`, `FAMILY-CODE-SEALED-${marker}`, contactValue,
+      `CONTACT-CODE-HASH-${marker}`, `CONTACT-BODY-${marker}`, `SEALED-SECRET-${marker}`, `RC-HASH-1-${marker}`, `RC-HASH-2-${marker}`, `CODE-HASH-${marker}`,
+      `BODY-${marker}`, `DEVICE-HASH-${marker}`, `Child-${marker}`, dependant.id,
+    ],
+  };
+}
+
 describe("exports", () => {
   it("are built at once and stored as they were: the member's own records only, contacts masked, nothing secret", async () => {
     const member = await insertMember(database, { givenName: "Ada", birthDate: "1990-02-03", phone: "+15550000001" });
@@ -85,6 +164,72 @@ describe("exports", () => {
       { type: "consent_granted", detail: { client_id: clientId, scopes: ["openid", "profile"] } },
       { type: "data_export_requested", detail: { request_id: request.id } },
     ]);
+  });
+
+  it("hold every kind of the member's records, section by section, and nothing secret or of anyone else", async () => {
+    const member = await insertMember(database, { givenName: "Alice", familyName: "Export" });
+    const other = await insertMember(database);
+    const marker = randomUUID();
+    const mine = await giveRecords(member, `A-${marker}`);
+    const theirs = await giveRecords(other, `B-${marker}`);
+    const earlier = await createDataRequest(database, member.id, "export", TEST_CONTEXT, T0);
+
+    const request = await createDataRequest(database, member.id, "export", TEST_CONTEXT, at(HOUR_MS));
+    const stored = await database.prisma.dataRequest.findUniqueOrThrow({ where: { id: request.id }, select: { exportJson: true } });
+    const text = stored.exportJson!;
+    const document = DataExportSchema.parse(JSON.parse(text));
+
+    expect(Object.keys(JSON.parse(text))).toEqual([
+      "format", "request_id", "generated_at", "profile", "two_factor", "sessions", "known_browsers", "app_authorizations", "consents",
+      "security_events", "guardianships", "family", "membership", "linked_identities", "recovery_contacts", "verification_codes", "messages", "data_requests", "passkeys", "attendance",
+      "check_in_cards", "event_registrations", "calendar_feeds",
+    ]);
+    const account = await database.prisma.user.findUniqueOrThrow({ where: { id: member.id } });
+    expect(document.profile).toEqual({
+      id: member.id,
+      email: member.email,
+      email_verified_at: null,
+      given_name: "Alice",
+      family_name: "Export",
+      phone: null,
+      phone_verified_at: null,
+      birth_date: null,
+      locale: account.locale,
+      has_password: true,
+      roles: [],
+      created_at: account.createdAt.toISOString(),
+      updated_at: account.updatedAt.toISOString(),
+    });
+    expect(document.two_factor).toEqual({ status: "enabled", set_up_at: expect.any(String), enabled_at: expect.any(String), recovery_codes_total: 2, recovery_codes_used: 1 });
+    // When each browser was seen, never its cookie's hash.
+    expect(document.known_browsers).toEqual([{ first_seen_at: expect.any(String), last_seen_at: expect.any(String) }]);
+    expect(document.guardianships).toEqual([{ id: mine.guardianshipId, role: "guardian", created_at: expect.any(String), ended_at: null }]);
+    expect(document.family).toEqual([{ family_id: mine.familyId, family_name: mine.familyName, role: "adult", joined_at: expect.any(String) }]);
+    expect(document.membership).toEqual({
+      linked_record: { membership_id: mine.recordId, given_name: "Register", family_name: mine.recordFamilyName, birth_date: "1980-02-03", campus: null, linked_at: expect.any(String) },
+      link_requests: [{ id: mine.linkRequestId, membership_id: mine.otherRecordId, status: "pending", created_at: expect.any(String) }],
+    });
+    expect(document.linked_identities).toEqual([
+      { id: mine.identityId, provider: "privacy-test", issuer: "https://idp.privacy-test.invalid", subject: mine.subject, email: maskContact("email", mine.identityEmail), linked_at: expect.any(String), last_used_at: null },
+    ]);
+    const masked = maskContact("email", mine.contactValue);
+    expect(document.recovery_contacts).toEqual([{ id: mine.contactId, channel: "email", value: masked, status: "verified", created_at: expect.any(String), verified_at: expect.any(String) }]);
+    expect(document.verification_codes).toEqual([
+      { id: mine.codeId, purpose: "email_verification", sent_to: member.email, attempts: 0, created_at: expect.any(String), expires_at: expect.any(String), used_at: null },
+      { id: mine.contactCodeId, purpose: "recovery_contact_verification", sent_to: masked, attempts: 0, created_at: expect.any(String), expires_at: expect.any(String), used_at: null },
+    ]);
+    expect(document.messages).toEqual([
+      { id: mine.messageId, channel: "email", recipient: member.email, subject: "Your code", created_at: expect.any(String), sent_at: null },
+      { id: mine.contactMessageId, channel: "email", recipient: masked, subject: "Confirm this address", created_at: expect.any(String), sent_at: null },
+    ]);
+    // The earlier export is listed; this one is not in itself.
+    expect(document.data_requests).toEqual([
+      { id: earlier.id, type: "export", status: "fulfilled", created_at: T0.toISOString(), due_at: null, fulfilled_at: T0.toISOString(), cancelled_at: null },
+    ]);
+
+    const passwordHash = account.passwordHash!;
+    const forbidden = [...mine.secrets, passwordHash, other.id, other.email!, ...Object.values(theirs).flat()];
+    expect(forbidden.filter((value) => typeof value === "string" && text.includes(value))).toEqual([]);
   });
 
   it("download: the stored document exactly, logged each time; not someone else's, not a deletion", async () => {
