@@ -11,6 +11,10 @@ import { buildDemoData, DEMO_IMAGES, type DemoData, type DemoEvent } from "./bui
 const TODAY = "2026-03-02";
 const data = buildDemoData({ today: TODAY });
 const { events } = data;
+/** The benchmarks' size (a whole year of dates, across both DST changes): built once, for the two tests that read it. */
+const BIG_TODAY = "2026-10-20";
+let bigSet: DemoData | undefined;
+const big = () => (bigSet ??= buildDemoData({ today: BIG_TODAY, eventCount: 50_000 }));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const plusMonths = (date: string, months: number) => DateTime.fromISO(date, { zone: "UTC" }).plus({ months }).toISODate()!;
@@ -83,7 +87,7 @@ describe("buildDemoData", () => {
     // and a set too small for some series to get any date.
     const cases: [string, DemoData][] = [
       ["default", data],
-      ["50,000", buildDemoData({ today: "2026-10-20", eventCount: 50_000 })],
+      ["50,000", big()],
       ["12", buildDemoData({ today: TODAY, eventCount: 12 })],
     ];
     for (const [name, set] of cases) {
@@ -263,19 +267,16 @@ describe("buildDemoData", () => {
     expect(() => buildDemoData({ today: TODAY, eventCount: -1 })).toThrow(RangeError);
   });
 
-  it("builds 50,000 events quickly, all inside the window", () => {
-    const today = "2026-10-20";
-    const started = performance.now();
-    const big = buildDemoData({ today, eventCount: 50_000 });
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(5000);
-    expect(big.events).toHaveLength(50_000);
-    expectInWindow(big.events, today);
-    expect(new Set(big.events.map((event) => event.id)).size).toBe(50_000);
-    expect(new Set(big.events.map((event) => event.slug)).size).toBe(50_000);
+  // How fast it builds is the benchmarks' to measure (bench/calendar.ts seeds this size), not a timed assertion.
+  it("builds 50,000 events, all inside the window", () => {
+    const { events: bigEvents } = big();
+    expect(bigEvents).toHaveLength(50_000);
+    expectInWindow(bigEvents, BIG_TODAY);
+    expect(new Set(bigEvents.map((event) => event.id)).size).toBe(50_000);
+    expect(new Set(bigEvents.map((event) => event.slug)).size).toBe(50_000);
     // Instants are reused across days for speed; a sample checks them against scheduleInstants.
-    for (let index = 0; index < big.events.length; index += 97) {
-      const event = big.events[index]!;
+    for (let index = 0; index < bigEvents.length; index += 97) {
+      const event = bigEvents[index]!;
       const { startAt, endAt } = scheduleInstants(event);
       expect(event.startAt.getTime()).toBe(startAt.getTime());
       expect(event.endAt.getTime()).toBe(endAt.getTime());
