@@ -13,7 +13,7 @@ import { promisify } from "node:util";
 import { hkdfSync, randomBytes } from "node:crypto";
 import path from "node:path";
 import { compactDecrypt } from "jose";
-import { startTestUpstream } from "../../lib/federation/upstream.testing.ts";
+import { startTestUpstream, upstreamPerson, type UpstreamPerson } from "../../lib/federation/upstream.testing.ts";
 import { sql } from "./database.ts";
 import { CookieJar, OAuthBrowser, hiddenInputs } from "./oauth-browser.ts";
 import { tokenHash } from "./oauth-tokens.ts";
@@ -77,15 +77,16 @@ export interface FederationTrip {
 }
 
 /**
- * A member's browser across two sites: ours (`ours`, with its cookie jar) and the upstream (`upstream`,
- * its own jar). Follows redirects from `start` through the upstream's login (as `login`) and consent pages
- * back to our callback, and on until a page of ours answers. `stopAtCallback` stops before our callback
- * runs (to replay it elsewhere); `abort` presses the upstream's "cancel" instead of signing in.
+ * A member's browser across two sites: ours (`ours`, with its cookie jar) and the upstream (`upstream`, a
+ * person there with a browser of their own: lib/federation/upstream.testing.ts). Follows redirects from
+ * `start` through the upstream's login (as `login`) and consent pages back to our callback, and on until a
+ * page of ours answers. `stopAtCallback` stops before our callback runs (to replay it elsewhere); `abort`
+ * presses the upstream's "cancel" instead of signing in.
  */
 export async function travel(
   start: URL,
   ours: OAuthBrowser,
-  upstream: OAuthBrowser,
+  upstream: UpstreamPerson,
   options: { login?: string; stopAtCallback?: boolean; abort?: boolean } = {},
 ): Promise<FederationTrip> {
   const trail: string[] = [];
@@ -96,10 +97,14 @@ export async function travel(
       callback = next;
       if (options.stopAtCallback) return { landed: next, status: 0, html: "", callback, trail };
     }
-    const browser = next.origin === new URL(upstream.baseUrl).origin ? upstream : ours;
+    if (next.origin === upstream.issuer) {
+      trail.push(`upstream ${next.href}`);
+      next = await upstream(next.href, { login: options.login, abort: options.abort });
+      continue;
+    }
     // Off to a third site (an app's redirect URI): the trip ends there, unvisited.
-    if (browser === ours && !ours.isOwn(next)) return { landed: next, status: 0, html: "", callback, trail };
-    const response = await browser.fetch(next);
+    if (!ours.isOwn(next)) return { landed: next, status: 0, html: "", callback, trail };
+    const response = await ours.fetch(next);
     trail.push(`${response.status} ${next.href}`);
     const location = response.headers.get("location");
     if (response.status >= 300 && response.status < 400 && location) {
@@ -107,35 +112,13 @@ export async function travel(
       next = new URL(location, next);
       continue;
     }
-    const html = await response.text();
-    if (browser === ours) return { landed: next, status: response.status, html, callback, trail };
-    // The upstream's development interaction pages: the login form, then the consent form.
-    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
-    if (response.status !== 200 || !action) throw new Error(`unexpected upstream page ${response.status} ${next.href}:\n${html.slice(0, 500)}`);
-    const fields = hiddenInputs(html);
-    if (fields.prompt === "login") {
-      if (options.abort) {
-        next = new URL(`${next.pathname.replace(/\/$/, "")}/abort`, next);
-        continue;
-      }
-      if (!options.login) throw new Error("the upstream asked to sign in but no login was given");
-      fields.login = options.login;
-      fields.password = "any-password";
-    }
-    const posted = await upstream.fetch(new URL(action.replace(/&amp;/g, "&"), next), { form: fields });
-    trail.push(`${posted.status} POST ${action}`);
-    const postedLocation = posted.headers.get("location");
-    await posted.body?.cancel();
-    if (!postedLocation) throw new Error(`the upstream form answered ${posted.status} without a redirect`);
-    next = new URL(postedLocation, next);
+    return { landed: next, status: response.status, html: await response.text(), callback, trail };
   }
   throw new Error(`the federation trip did not end:\n  ${trail.join("\n  ")}`);
 }
 
-/** A browser for the upstream site, with a jar of its own. */
-export function upstreamBrowser(upstream: Upstream): OAuthBrowser {
-  return new OAuthBrowser(upstream.issuer, new CookieJar());
-}
+/** A person at the upstream, with a browser of their own there. */
+export const upstreamBrowser = (upstream: Upstream): UpstreamPerson => upstreamPerson(upstream);
 
 /**
  * The form behind "Continue with <name>" (or "Link your <name> account") on a page of ours: its action and

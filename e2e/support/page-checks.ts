@@ -18,12 +18,12 @@ export async function expectNoAxeViolations(page: Page) {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
-/** Whether a frame in the page comes from another origin (a blank or srcdoc frame is the page's own). */
+/** Whether a frame in the page comes from another origin (a blank, srcdoc or not yet loaded frame is the page's own). */
 function framesAnotherOrigin(page: Page): boolean {
   const origin = new URL(page.url()).origin;
   return page.frames().some((frame) => {
     const url = frame.url();
-    return !url.startsWith("about:") && new URL(url).origin !== origin;
+    return url !== "" && !url.startsWith("about:") && new URL(url).origin !== origin;
   });
 }
 

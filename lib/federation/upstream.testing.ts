@@ -3,8 +3,8 @@
  * implementation) in the test's own process, on a port the system picks, with one client registered for
  * `redirectUri` and its built-in development login and consent pages. Any login name signs in, and that name
  * is the `sub` of the ID token; every account claims a verified `<login>@upstream.example`, so a test can show
- * that a matching email is never used to link. The service tests drive it with `signInAtUpstream`; the
- * end-to-end specs (e2e/support/federation.ts) through a browser of theirs.
+ * that a matching email is never used to link. Service tests and end-to-end specs (e2e/support/federation.ts)
+ * alike go through its pages as `upstreamPerson`.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type RequestListener } from "node:http";
@@ -80,7 +80,9 @@ export async function startTestUpstream(input: { clientId: string; redirectUri: 
  * "cancel" with `abort`) and the consent page, and answers the URL the upstream sends back to the client,
  * unvisited.
  */
-export function upstreamPerson(upstream: TestUpstream): (authorizationUrl: string, options?: { login?: string; abort?: boolean }) => Promise<URL> {
+export type UpstreamPerson = ((authorizationUrl: string, options?: { login?: string; abort?: boolean }) => Promise<URL>) & { issuer: string };
+
+export function upstreamPerson(upstream: { issuer: string }): UpstreamPerson {
   const cookies = new Map<string, string>();
   const send = async (url: URL, form?: Record<string, string>) => {
     const response = await fetch(url, {
@@ -96,7 +98,7 @@ export function upstreamPerson(upstream: TestUpstream): (authorizationUrl: strin
     }
     return response;
   };
-  return async (authorizationUrl, options = {}) => {
+  const visit = async (authorizationUrl: string, options: { login?: string; abort?: boolean } = {}): Promise<URL> => {
     let next = new URL(authorizationUrl);
     for (let step = 0; step < 12; step++) {
       if (next.origin !== upstream.issuer) return next;
@@ -127,4 +129,5 @@ export function upstreamPerson(upstream: TestUpstream): (authorizationUrl: strin
     }
     throw new Error("the trip at the upstream did not end");
   };
+  return Object.assign(visit, { issuer: upstream.issuer });
 }
