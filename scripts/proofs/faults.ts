@@ -311,7 +311,9 @@ export async function runFaults(tally: Tally, options: { port: number }): Promis
               (SELECT count(*) FROM outbox_message)::int AS outbox_messages, (SELECT count(*) FROM security_event)::int AS security_events`,
     );
     tally.check(`every table's invariants hold after the crash (${invariants.length} checks over ${new Set(invariants.map((i) => i.table)).size} tables)`, broken.length === 0, `${broken.length} broken; rows: ${JSON.stringify(counts)}`);
-    tally.check("the server logged no crash and kept running", server.alive() && !/uncaughtException|unhandledRejection|FATAL/i.test(server.output()));
+    // The line that matched, so a red run says what the server logged (a run once failed here with no detail).
+    const crashLine = server.output().split("\n").find((line) => /uncaughtException|unhandledRejection|FATAL/i.test(line));
+    tally.check("the server logged no crash and kept running", server.alive() && crashLine === undefined, server.alive() ? (crashLine?.slice(0, 500) ?? "") : "the server stopped");
   } finally {
     agent.destroy();
     await server?.stop();
