@@ -1,6 +1,7 @@
 /**
  * `npm test`: every check and test suite of the project, in order, against real PostgreSQL and Debian's
- * Chromium, ending with one line that totals them all: `N passed, N failed` (the wall time on the line above).
+ * Chromium, ending with one line that totals them all: `N passed, N failed` (above it, each suite's time, the
+ * wall time and a reading of the machine, without which times of two machines do not compare).
  * Suites that leave CPU idle run side by side: the static checks beside vitest, the build beside the service
  * tests on PostgreSQL; the browser and the proofs, which fill both cores, run alone.
  *
@@ -14,7 +15,9 @@
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { cpus } from "node:os";
 import { relative } from "node:path";
+import { busyPercent, cpuTimes, singleCoreSpeed } from "./machine-reading.ts";
 import { chooseTestPorts } from "./test-ports.ts";
 
 const RESULTS = ".test-results";
@@ -37,6 +40,8 @@ console.log(`servers on 127.0.0.1:${ports.testPort} to ${ports.testPort + 2} (en
 const tally: { suite: string; passed: number; failed: number; seconds: number }[] = [];
 /** The names of the tests that failed, printed above the totals so a red run says what to look at. */
 const failures: string[] = [];
+const machineSpeed = singleCoreSpeed();
+const cpuAtStart = cpuTimes();
 const startedAt = Date.now();
 
 function record(suite: string, passed: number, failed: number, since: number): void {
@@ -181,6 +186,8 @@ if (failures.length > 0) {
 console.log("\nSuites:");
 for (const { suite, passed, failed, seconds } of tally) console.log(`  ${suite.padEnd(22)} ${`${passed} passed, ${failed} failed`.padEnd(22)} ${minutes(seconds)}`);
 console.log(`  ${"wall time".padEnd(22)} ${"".padEnd(22)} ${minutes(Math.round((Date.now() - startedAt) / 1000))}`);
+// Comparable across machines only with these (scripts/machine-reading.ts).
+console.log(`  machine: ${cpus().length} cores, ${machineSpeed} MiB/s of JSON on one core, busy ${busyPercent(cpuAtStart, cpuTimes())}% of the run`);
 const passed = tally.reduce((sum, row) => sum + row.passed, 0);
 const failed = tally.reduce((sum, row) => sum + row.failed, 0);
 console.log(`${passed} passed, ${failed} failed`);
