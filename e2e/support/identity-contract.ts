@@ -27,6 +27,7 @@ export const FIRST_PARTY_SCOPES = [
   "account:check-in",
   "check-in:kiosk",
   "account:calendar",
+  "account:profile",
 ] as const;
 export const SUPPORTED_SCOPES = [...THIRD_PARTY_SCOPES, ...FIRST_PARTY_SCOPES] as const;
 

@@ -93,6 +93,8 @@ const SELF_SERVICE: Record<string, RouteNeeds> = {
   "POST /api/v1/users/me/recovery-contacts/{id}/verify": { scope: S.recovery },
   "POST /api/v1/users/me/schedule-feed": { scope: S.calendar, recentSignIn: true },
   "POST /oauth/federated/link/finalize": { scope: S.linkedIdentities, recentSignIn: true },
+  "PATCH /api/v1/users/me": { scope: S.profile },
+  "PUT /api/v1/users/me/password": { scope: S.profile, recentSignIn: true },
 };
 
 /** docs/decisions/0017 and 0018: the staff operations that need a recent sign-in, always or for a powerful account. */

@@ -28,6 +28,7 @@ export const SUPPORTED_SCOPES = [
   "account:check-in",
   "check-in:kiosk",
   "account:calendar",
+  "account:profile",
 ] as const;
 export type SupportedScope = (typeof SUPPORTED_SCOPES)[number];
 
@@ -60,6 +61,7 @@ export const SCOPE_RULES: Record<SupportedScope, ScopeRule> = {
   "account:check-in": { description: "Show your check-in code, check yourself in and see your attendance", claims: [], thirdParty: false },
   "check-in:kiosk": { description: "Check people in and out at a kiosk of one campus", claims: [], thirdParty: false },
   "account:calendar": { description: "Sign you and your household's children up for events, and see your schedule", claims: [], thirdParty: false },
+  "account:profile": { description: "Change your name and your password", claims: [], thirdParty: false },
 };
 
 /** Kept for the pages that only need the words. */
@@ -92,6 +94,7 @@ export const AREA_SCOPES = {
   checkIn: "account:check-in",
   kiosk: "check-in:kiosk",
   calendar: "account:calendar",
+  profile: "account:profile",
 } as const satisfies Record<string, SupportedScope>;
 export type AreaScope = (typeof AREA_SCOPES)[keyof typeof AREA_SCOPES];
 

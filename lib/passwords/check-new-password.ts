@@ -2,6 +2,7 @@ import "server-only";
 import * as common from "@zxcvbn-ts/language-common";
 import * as english from "@zxcvbn-ts/language-en";
 import { AccountError } from "../accounts/errors.ts";
+import { IdentityError } from "../identity/errors.ts";
 import { createPasswordEstimator } from "./password-estimator.ts";
 import { judgeNewPassword, type PasswordEstimator, type PasswordOwner } from "./password-policy.ts";
 
@@ -23,4 +24,11 @@ export function assertNewPasswordAllowed(password: string, owner: PasswordOwner)
   const verdict = judgeNewPassword(password, owner, serverEstimator());
   if (verdict.ok) return;
   throw new AccountError("invalid_request", { field: "password", message: `password: ${verdict.message}`, reason: verdict.reason });
+}
+
+/** The same judgement for the identity API (PUT /api/v1/users/me/password): `invalid_request` on `new_password`. */
+export function assertNewPasswordAllowedForApi(password: string, owner: PasswordOwner): void {
+  const verdict = judgeNewPassword(password, owner, serverEstimator());
+  if (verdict.ok) return;
+  throw new IdentityError("invalid_request", `new_password: ${verdict.message}`);
 }

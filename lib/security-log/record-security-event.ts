@@ -69,6 +69,8 @@ export const SECURITY_EVENT_TYPES = [
   "check_in_card_revoked",
   "schedule_feed_issued",
   "schedule_feed_revoked",
+  "name_changed",
+  "password_set",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

@@ -16,6 +16,7 @@ export const SECURITY_NOTICE_KINDS = [
   "deletion_requested",
   "passkey_added",
   "new_device",
+  "password_changed",
 ] as const;
 export type SecurityNoticeKind = (typeof SECURITY_NOTICE_KINDS)[number];
 
@@ -56,6 +57,11 @@ const LINES: Record<SecurityNoticeKind, { subject: string; what: (facts: NoticeF
     subject: "A passkey was added",
     what: (facts) => `A passkey${facts.name ? `, ${facts.name},` : ""} was added to your account: it can sign you in without your password.`,
     ifNotYou: "remove it under Security and choose a new password",
+  },
+  password_changed: {
+    subject: "Your password was changed",
+    what: () => "The password of your account was changed, and every other device signed in to your account was signed out.",
+    ifNotYou: "someone else may be in your account: choose a new password at once (below) and check your security log",
   },
   new_device: {
     subject: "New sign-in to your account",

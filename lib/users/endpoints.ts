@@ -1,6 +1,7 @@
 import { defineEndpoint } from "../openapi/endpoint.ts";
 import { BODY_400, LIST_400 } from "../openapi/staff-operations.ts";
-import { ProfileSchema } from "./schemas.ts";
+import { AREA_SCOPES } from "../oauth/scopes.ts";
+import { PasswordChangedSchema, ProfileSchema, changeMyPasswordBodySchema, updateMyNameBodySchema } from "./schemas.ts";
 import {
   AdminEndedSessionsSchema,
   AdminRolePageSchema,
@@ -41,6 +42,37 @@ export const getMyProfile = defineEndpoint({
   tags: ["users"],
   access: { kind: "member", scope: null, permission: "profile:read" },
   success: { status: 200, description: "The profile.", schema: ProfileSchema },
+});
+
+export const updateMyName = defineEndpoint({
+  method: "PATCH",
+  path: "/api/v1/users/me",
+  operationId: "updateMyName",
+  summary: "Change the signed-in member's name",
+  description:
+    "Needs permission `profile:write` and scope `account:profile` (first-party clients only). `given_name`, `family_name` or both, each 1 to 100 characters " +
+    "without control characters or angle brackets. Logged in the member's security log (`name_changed`). Answers the profile as `GET /api/v1/users/me` does.",
+  tags: ["users"],
+  access: { kind: "member", scope: AREA_SCOPES.profile, permission: "profile:write" },
+  body: updateMyNameBodySchema,
+  success: { status: 200, description: "The profile, with the new name.", schema: ProfileSchema },
+  refusals: { "400": "`invalid_request`: malformed JSON, an unknown field, no field at all, or a name that breaks the rules above." },
+});
+
+export const changeMyPassword = defineEndpoint({
+  method: "PUT",
+  path: "/api/v1/users/me/password",
+  operationId: "changeMyPassword",
+  summary: "Choose a new password, or set a first one",
+  description:
+    "Needs permission `profile:write`, scope `account:profile` (first-party clients only) and a sign-in of the last few minutes. `new_password` is 8 to 128 " +
+    "characters and neither a common password nor made of the member's own name or address. Every other session of the member ends, with its apps' access; " +
+    "the caller's session stays. Logged (`password_changed`, or `password_set` for an account that had none) and told to the member by email.",
+  tags: ["users"],
+  access: { kind: "member", scope: AREA_SCOPES.profile, permission: "profile:write", recentSignIn: true },
+  body: changeMyPasswordBodySchema,
+  success: { status: 200, description: "The password is changed; `other_sessions_ended` says how many other sessions were signed out.", schema: PasswordChangedSchema },
+  refusals: { "400": "`invalid_request`: malformed JSON, an unknown field, or `new_password: <why it is refused>`." },
 });
 
 export const adminListUsers = defineEndpoint({
@@ -192,6 +224,8 @@ export const adminListRoles = defineEndpoint({
 /** In the order the OpenAPI document lists them. */
 export const userEndpoints = [
   getMyProfile,
+  updateMyName,
+  changeMyPassword,
   adminListUsers,
   adminGetUser,
   adminListUserSessions,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { familyNameSchema, givenNameSchema, newPasswordSchema } from "../accounts/schemas.ts";
 
 /**
  * The signed-in member's profile, as GET /api/v1/users/me answers it: `id` always, and only what the token
@@ -29,3 +30,27 @@ export const ProfileSchema = z
   .meta({ id: "Profile" });
 
 export type Profile = z.infer<typeof ProfileSchema>;
+
+/**
+ * PATCH /api/v1/users/me: the member's own name, either part or both. The same rules as registration
+ * (lib/accounts/schemas.ts): 1 to 100 characters, no control characters or angle brackets (names go into emails).
+ */
+export const updateMyNameBodySchema = z
+  .strictObject({ given_name: givenNameSchema.optional(), family_name: familyNameSchema.optional() })
+  .refine((body) => body.given_name !== undefined || body.family_name !== undefined, { message: "send given_name, family_name or both" })
+  .meta({ id: "UpdateMyNameBody" });
+
+/**
+ * PUT /api/v1/users/me/password: a new password, judged as at registration (8 to 128 characters, not a
+ * common or personal one). A member without a password (passkeys or another provider only) sets their first.
+ */
+export const changeMyPasswordBodySchema = z.strictObject({ new_password: newPasswordSchema }).meta({ id: "ChangeMyPasswordBody" });
+
+export const PasswordChangedSchema = z
+  .object({
+    status: z.literal("ok"),
+    /** How many of the member's other sessions were signed out (every one but the caller's). */
+    other_sessions_ended: z.number().int().min(0),
+  })
+  .meta({ id: "PasswordChanged" });
+export type PasswordChanged = z.infer<typeof PasswordChangedSchema>;

@@ -421,6 +421,8 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   [pushedAuthorizationEndpoint.path]: ["pushed_authorization_request"],
   "POST /api/v1/consents/me": ["consent", "security_event"],
   "POST /api/v1/users/me/phone": ["verification_code", "outbox_message"],
+  // A new name for the run's member, logged (name_changed).
+  "PATCH /api/v1/users/me": ["account", "security_event"],
   // A wrong texted code is answered 200 `{ verified: false }` (interface.md 2.3): it writes only what any
   // refusal may (the code's attempt count). The right code is never known to the fuzz.
   "POST /api/v1/users/me/phone/verify": [],
@@ -860,6 +862,9 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     adminUpdateSeries: { title: "Fuzz study, renamed", startTime: "18:30", repeat: { frequency: "MONTHLY", weekdays: ["TU"], monthWeek: -1, until: "2031-12-31" } },
     // Sign-up (docs/decisions/0024): the member themselves, and an event's settings.
     registerForEvent: { person_ids: [ids.member] },
+    // The member's own name and password (Account › Profile): a new password would end the run's other sessions.
+    updateMyName: { given_name: "Fuzz", family_name: "Member" },
+    changeMyPassword: { new_password: "fuzzing lantern orchard violet" },
     adminSetEventRegistration: { open: true, opens_at: null, closes_at: "2030-01-01T00:00:00Z", waitlist: true },
   };
 }
@@ -884,6 +889,7 @@ export const DEFINED_ROUTE_OPTIONS: Record<string, Pick<IdentityRoute, "noValidT
   getSystemVersion: { query: true },
   adminListAuditEntries: { list: LISTS.audit },
   signOutOtherSessions: { noValidToken: true },
+  changeMyPassword: { noValidToken: true },
   // A waiting challenge would let a later refused answer use it up (a write on a refusal).
   startPasskeyRegistration: { noValidToken: true },
   setUpMfa: { noValidToken: true },

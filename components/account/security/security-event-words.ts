@@ -60,6 +60,7 @@ const WORDS = {
   },
   password_reset_requested: () => "Password reset requested",
   password_changed: () => "Password changed",
+  password_set: () => "Password added",
   consent_granted: (detail) => `Allowed ${text(detail, "client_id") ?? "an app"} to access your account`,
   consent_revoked: (detail) =>
     `${text(detail, "by") === "guardian" ? "Your parent or guardian removed" : "Removed"} access for ${text(detail, "client_id") ?? "an app"}`,
@@ -125,6 +126,7 @@ const WORDS = {
   check_in_card_revoked: () => "Household check-in card revoked",
   schedule_feed_issued: (detail) => (detail?.["replaced"] === true ? "New calendar feed address made; the old address stopped working" : "Calendar feed address made for your schedule"),
   schedule_feed_revoked: () => "Calendar feed address revoked",
+  name_changed: (detail) => withValue("Name changed", text(detail, "name")),
   guardianship_requested: () => "A household adult was proposed as guardian, waiting for the young person’s answer",
   guardianship_confirmed: () => "A guardianship was confirmed by the young person",
   guardianship_declined: () => "A proposed guardianship was declined by the young person",
