@@ -4,6 +4,7 @@ import { SectionNav } from "@/components/ui/section-nav";
 
 const SECTIONS = [
   { href: "/account", label: "Overview" },
+  { href: "/account/profile", label: "Profile" },
   { href: "/account/apps", label: "Apps" },
   { href: "/account/security", label: "Security" },
   { href: "/account/recovery", label: "Recovery" },

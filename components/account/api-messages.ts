@@ -25,3 +25,10 @@ export function waitMessage(error: Error): string | null {
   const minutes = Math.ceil(seconds / 60);
   return seconds < 60 ? `Too many attempts. Try again in ${seconds} seconds.` : `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
+
+/** The API's reason for one field ("new_password: Use at least 8 characters."), as the sentence under that field; null for any other refusal. */
+export function fieldRefusal(error: Error | null, field: string): string | null {
+  if (!(error instanceof PortalApiError) || error.status !== 400) return null;
+  const prefix = `${field}: `;
+  return error.message.startsWith(prefix) ? asSentence(error.message.slice(prefix.length)) : null;
+}

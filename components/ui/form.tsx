@@ -58,8 +58,8 @@ export type TextInputAttributes = Omit<InputHTMLAttributes<HTMLInputElement>, "v
  * the input's attributes, its value, and its error (the page's own complaint first, else the API's
  * refusal); typing clears the complaint.
  */
-export function useTextInput(attributes: TextInputAttributes) {
-  const [value, setValue] = useState("");
+export function useTextInput(attributes: TextInputAttributes, initialValue = "") {
+  const [value, setValue] = useState(initialValue);
   const [invalid, setInvalid] = useState("");
   const inputRef = useRef<HTMLInputElement>(null);
   const focus = () => inputRef.current?.focus();

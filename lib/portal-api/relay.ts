@@ -1,6 +1,7 @@
 import "server-only";
 import { logUnexpectedError } from "../http/log-unexpected-error.ts";
-import { endPortalSession, getPortalSession } from "../portal-auth/get-portal-session.ts";
+import { updateMyName } from "../users/endpoints.ts";
+import { endPortalSession, getPortalSession, renamePortalSession } from "../portal-auth/get-portal-session.ts";
 import { upstreamPath } from "./paths.ts";
 import { callUpstream, fromOwnPage, relayedAnswer, relayRefusal, relayRoute } from "./relay-upstream.ts";
 import { stepUpChallenge } from "./step-up.ts";
@@ -45,5 +46,12 @@ export const relayToIdentityApi = relayRoute(UNAVAILABLE, async (request: Reques
   // asks the member to sign in instead of showing an account it can no longer read. A step-up challenge
   // (sign in again before a sensitive change) leaves the session as it is.
   if (call.answer.status === 401 && !stepUpChallenge(call.answer.headers.get("www-authenticate"))) await endPortalSession();
+  // The member renamed themselves: the session's name (the header's) follows the answer's.
+  if (call.answer.ok && request.method === updateMyName.method && path === updateMyName.path) await renameFromAnswer(call.answer);
   return relayedAnswer(call.answer, FORWARDED_RESPONSE_HEADERS);
 });
+
+async function renameFromAnswer(answer: Response): Promise<void> {
+  const profile = updateMyName.success.schema.safeParse(await answer.clone().json().catch(() => null));
+  if (profile.success && profile.data.name) await renamePortalSession(profile.data.name);
+}

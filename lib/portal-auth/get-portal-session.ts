@@ -83,6 +83,18 @@ export async function endPortalSession(): Promise<void> {
 }
 
 /**
+ * Route Handlers: the member renamed themselves through the portal. The session shows the name the sign-in's
+ * ID token gave (the header, "Signed in as"); it takes the new one at once instead of at the next sign-in.
+ */
+export async function renamePortalSession(name: string): Promise<void> {
+  const store = await cookies();
+  const requestCookies = store.getAll();
+  const token = await readPortalToken(requestCookies);
+  if (!token || token.error || token.name === name) return;
+  await writePortalToken(store, { ...token, name }, requestCookies);
+}
+
+/**
  * Server Components: the member and a fresh access token. Redirects to sign-in (coming back to
  * `returnTo`, a same-site path) when signed out or ended, and through the refresh route when stale.
  */

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 import styles from "./account.module.css";
 
@@ -33,6 +34,9 @@ export default async function AccountPage() {
             <dd>{member.email ?? <span className="muted">Not given</span>}</dd>
           </div>
         </dl>
+        <p>
+          <Link href="/account/profile">Change your name</Link> · <Link href="/account/security">Change your password</Link>
+        </p>
       </section>
     </div>
   );

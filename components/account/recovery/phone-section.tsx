@@ -7,7 +7,8 @@ import { TextField } from "@/components/ui/text-field";
 import { contactCodeBodySchema, startPhoneVerificationBodySchema } from "@/lib/contacts/schemas";
 import { asSentence, failedMessage, waitMessage } from "../api-messages";
 import { CodeForm, codeRefusalMessage } from "../code-form";
-import { useProfile, useStartPhoneVerification, useVerifyPhone } from "./recovery-queries";
+import { useProfile } from "../profile/profile-queries";
+import { useStartPhoneVerification, useVerifyPhone } from "./recovery-queries";
 import styles from "./recovery.module.css";
 import { StatusMessage } from "@/components/ui/live-messages";
 

@@ -14,7 +14,6 @@ import type { RecoveryContact } from "@/lib/contacts/schemas";
 import { useRefreshAfterChange } from "../use-refresh-after-change";
 import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
-import { getMyProfile } from "@/lib/users/endpoints";
 
 /**
  * The recovery page's server state: the member's recovery contacts and their own phone number, read and
@@ -61,11 +60,6 @@ export function useRemoveRecoveryContact() {
       callEndpoint(removeRecoveryContact, { params: { id: contact.id } }),
     onSettled: refresh,
   });
-}
-
-/** The member's own profile, for their phone number and whether it is verified. */
-export function useProfile() {
-  return useQuery({ queryKey: accountQueryKeys.profile, queryFn: () => callEndpoint(getMyProfile, {}), retry: retryUnlessRefused });
 }
 
 export function useStartPhoneVerification() {

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { LinkedIdentitiesSection, type FederationNotice } from "@/components/account/security/linked-identities-section";
 import { PasskeysSection } from "@/components/account/security/passkeys-section";
+import { PasswordSection } from "@/components/account/security/password-section";
 import { SecurityLogSection } from "@/components/account/security/security-log-section";
 import { SessionsSection } from "@/components/account/security/sessions-section";
 import { TwoFactorSection } from "@/components/account/security/two-factor-section";
@@ -22,7 +23,7 @@ export const metadata: Metadata = {
 };
 
 /**
- * Passkeys, two-step sign-in, where the member is signed in, and what happened to their account. Signed out, it
+ * The password, passkeys, two-step sign-in, where the member is signed in, and what happened to their account. Signed out, it
  * sends them to sign in. Everything is read and changed in the browser through the portal relay, so the
  * page never needs the member's access token.
  */
@@ -42,7 +43,8 @@ export default async function AccountSecurityPage({ searchParams }: { searchPara
     <div className="page page--narrow">
       <p className="eyebrow">Your account</p>
       <h1>Security</h1>
-      <p className="lede">Sign in with passkeys, protect your sign-in, see where you are signed in, link accounts you sign in with, and check what has happened on your account.</p>
+      <p className="lede">Your password and passkeys, two-step sign-in, where you are signed in, accounts you sign in with, and what has happened on your account.</p>
+      <PasswordSection />
       <PasskeysSection />
       <TwoFactorSection />
       <SessionsSection />
