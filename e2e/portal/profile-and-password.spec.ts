@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { messagesTo } from "../support/outbox.ts";
-import { createTestMember, type TestMember } from "../support/oauth-accounts.ts";
+import { latestCodeFor, messagesTo, wrongCode } from "../support/outbox.ts";
+import { createTestMember, uniqueEmail, type TestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
 import { signInOverHttp } from "../support/portal.ts";
 
@@ -14,12 +14,13 @@ test.use({ timezoneId: "UTC" });
 const main = (page: Page) => page.getByRole("main");
 const header = (page: Page) => page.getByRole("banner");
 const nameSection = (page: Page) => main(page).getByRole("region", { name: "Your name" });
+const emailSection = (page: Page) => main(page).getByRole("region", { name: "Email address" });
 const passwordSection = (page: Page) => main(page).getByRole("region", { name: "Password", exact: true });
 const logSection = (page: Page) => main(page).getByRole("region", { name: "Recent security activity" });
 const STRONG_PASSWORD = "lantern orchard violet river";
 
 /** The emails telling the member their password changed (signing in from a new browser sends its own). */
-const passwordNotices = async (member: TestMember) => (await messagesTo(member.email)).filter((message) => message.subject.startsWith("Your password was changed"));
+const passwordNotices = async (member: TestMember) => (await messagesTo(member.email)).filter((message) => message.subject?.startsWith("Your password was changed"));
 
 async function signedInElsewhere(browser: Browser, member: TestMember) {
   const context = await browser.newContext({ userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148 Safari/604.1", timezoneId: "UTC" });
@@ -93,6 +94,40 @@ test("a member chooses a new password with the meter: a guessable one is refused
   await expect(header(page).getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
   await signInOverHttp(page, { email: member.email, password: STRONG_PASSWORD });
   await expect(main(page).getByText(`Signed in as ${member.givenName} ${member.familyName}`)).toBeVisible();
+});
+
+test("a member moves to a new email address with the code sent there; the old address is told, and the new one signs in", async ({ page }) => {
+  const member = await createTestMember("profile-email");
+  const newEmail = uniqueEmail("profile-email-new");
+  await signInOverHttp(page, member);
+  await page.goto("/account/profile");
+  await expect(emailSection(page).getByText(member.email)).toBeVisible();
+
+  const field = emailSection(page).getByRole("textbox", { name: "New email address" });
+  await tabTo(page, field);
+  await page.keyboard.type(newEmail);
+  await page.keyboard.press("Enter");
+  await expect(emailSection(page).getByRole("status")).toHaveText(`We sent a 6-digit code to ${newEmail}. Your address changes once you type it below.`);
+  const code = await latestCodeFor(newEmail);
+  const codeField = emailSection(page).getByRole("textbox", { name: `Code sent to ${newEmail}` });
+  await expect(codeField).toBeFocused();
+  await expectNoAxeViolations(page);
+
+  await page.keyboard.type(wrongCode(code));
+  await page.keyboard.press("Enter");
+  await expect(emailSection(page).getByText("That code didn’t work. Check the email and try again.")).toBeVisible();
+  await codeField.fill(code);
+  await codeField.press("Enter");
+  await expect(emailSection(page).getByRole("status")).toHaveText(`Done. You now sign in with ${newEmail}.`);
+  await expect(emailSection(page).getByText(newEmail, { exact: true })).toBeVisible();
+  expect((await messagesTo(member.email)).map((message) => message.subject)).toContainEqual(expect.stringMatching(/^Your email address was changed/));
+
+  await page.goto("/account");
+  await expect(main(page).getByText(newEmail)).toBeVisible();
+  await header(page).getByRole("button", { name: "Sign out" }).click();
+  await expect(header(page).getByRole("link", { name: "Sign in", exact: true })).toBeVisible();
+  await signInOverHttp(page, { email: newEmail, password: member.password });
+  await expect(main(page).getByText(newEmail)).toBeVisible();
 });
 
 test("the profile and password sections at 1280 and 375 px", async ({ page }) => {

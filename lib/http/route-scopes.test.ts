@@ -95,6 +95,8 @@ const SELF_SERVICE: Record<string, RouteNeeds> = {
   "POST /oauth/federated/link/finalize": { scope: S.linkedIdentities, recentSignIn: true },
   "PATCH /api/v1/users/me": { scope: S.profile },
   "PUT /api/v1/users/me/password": { scope: S.profile, recentSignIn: true },
+  "POST /api/v1/users/me/email": { scope: S.profile, recentSignIn: true },
+  "POST /api/v1/users/me/email/verify": { scope: S.profile },
 };
 
 /** docs/decisions/0017 and 0018: the staff operations that need a recent sign-in, always or for a powerful account. */

@@ -61,7 +61,7 @@ export const SCOPE_RULES: Record<SupportedScope, ScopeRule> = {
   "account:check-in": { description: "Show your check-in code, check yourself in and see your attendance", claims: [], thirdParty: false },
   "check-in:kiosk": { description: "Check people in and out at a kiosk of one campus", claims: [], thirdParty: false },
   "account:calendar": { description: "Sign you and your household's children up for events, and see your schedule", claims: [], thirdParty: false },
-  "account:profile": { description: "Change your name and your password", claims: [], thirdParty: false },
+  "account:profile": { description: "Change your name, your email address and your password", claims: [], thirdParty: false },
 };
 
 /** Kept for the pages that only need the words. */

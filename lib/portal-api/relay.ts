@@ -1,7 +1,7 @@
 import "server-only";
 import { logUnexpectedError } from "../http/log-unexpected-error.ts";
-import { updateMyName } from "../users/endpoints.ts";
-import { endPortalSession, getPortalSession, renamePortalSession } from "../portal-auth/get-portal-session.ts";
+import { updateMyName, verifyMyNewEmail } from "../users/endpoints.ts";
+import { endPortalSession, getPortalSession, updatePortalSessionMember } from "../portal-auth/get-portal-session.ts";
 import { upstreamPath } from "./paths.ts";
 import { callUpstream, fromOwnPage, relayedAnswer, relayRefusal, relayRoute } from "./relay-upstream.ts";
 import { stepUpChallenge } from "./step-up.ts";
@@ -46,12 +46,17 @@ export const relayToIdentityApi = relayRoute(UNAVAILABLE, async (request: Reques
   // asks the member to sign in instead of showing an account it can no longer read. A step-up challenge
   // (sign in again before a sensitive change) leaves the session as it is.
   if (call.answer.status === 401 && !stepUpChallenge(call.answer.headers.get("www-authenticate"))) await endPortalSession();
-  // The member renamed themselves: the session's name (the header's) follows the answer's.
-  if (call.answer.ok && request.method === updateMyName.method && path === updateMyName.path) await renameFromAnswer(call.answer);
+  // The member renamed themselves or moved to a new address: the session's (the header's) follow the answer.
+  if (call.answer.ok) await followMemberChange(request.method, path, call.answer);
   return relayedAnswer(call.answer, FORWARDED_RESPONSE_HEADERS);
 });
 
-async function renameFromAnswer(answer: Response): Promise<void> {
-  const profile = updateMyName.success.schema.safeParse(await answer.clone().json().catch(() => null));
-  if (profile.success && profile.data.name) await renamePortalSession(profile.data.name);
+async function followMemberChange(method: string, path: string, answer: Response): Promise<void> {
+  const changed = (endpoint: typeof updateMyName | typeof verifyMyNewEmail) => method === endpoint.method && path === endpoint.path;
+  if (!changed(updateMyName) && !changed(verifyMyNewEmail)) return;
+  const body: unknown = await answer.clone().json().catch(() => null);
+  const profile = updateMyName.success.schema.safeParse(body);
+  if (changed(updateMyName) && profile.success && profile.data.name) await updatePortalSessionMember({ name: profile.data.name });
+  const email = verifyMyNewEmail.success.schema.safeParse(body);
+  if (changed(verifyMyNewEmail) && email.success && email.data.verified) await updatePortalSessionMember({ email: email.data.email });
 }

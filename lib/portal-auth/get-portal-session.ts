@@ -83,15 +83,18 @@ export async function endPortalSession(): Promise<void> {
 }
 
 /**
- * Route Handlers: the member renamed themselves through the portal. The session shows the name the sign-in's
- * ID token gave (the header, "Signed in as"); it takes the new one at once instead of at the next sign-in.
+ * Route Handlers: the member changed their name or sign-in address through the portal. The session shows the
+ * ones the sign-in's ID token gave (the header, "Signed in as"); it takes the new ones at once instead of at
+ * the next sign-in.
  */
-export async function renamePortalSession(name: string): Promise<void> {
+export async function updatePortalSessionMember(change: { name?: string; email?: string }): Promise<void> {
   const store = await cookies();
   const requestCookies = store.getAll();
   const token = await readPortalToken(requestCookies);
-  if (!token || token.error || token.name === name) return;
-  await writePortalToken(store, { ...token, name }, requestCookies);
+  if (!token || token.error) return;
+  const updated = { ...token, ...change };
+  if (updated.name === token.name && updated.email === token.email) return;
+  await writePortalToken(store, updated, requestCookies);
 }
 
 /**

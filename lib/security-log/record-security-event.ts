@@ -71,6 +71,7 @@ export const SECURITY_EVENT_TYPES = [
   "schedule_feed_revoked",
   "name_changed",
   "password_set",
+  "email_changed",
 ] as const;
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
 

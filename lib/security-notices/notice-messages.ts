@@ -17,6 +17,7 @@ export const SECURITY_NOTICE_KINDS = [
   "passkey_added",
   "new_device",
   "password_changed",
+  "email_changed",
 ] as const;
 export type SecurityNoticeKind = (typeof SECURITY_NOTICE_KINDS)[number];
 
@@ -61,6 +62,11 @@ const LINES: Record<SecurityNoticeKind, { subject: string; what: (facts: NoticeF
   password_changed: {
     subject: "Your password was changed",
     what: () => "The password of your account was changed, and every other device signed in to your account was signed out.",
+    ifNotYou: "someone else may be in your account: choose a new password at once (below) and check your security log",
+  },
+  email_changed: {
+    subject: "Your email address was changed",
+    what: (facts) => `The email address you sign in with was changed to ${facts.contact ?? "a new address"}. This address will no longer get messages about your account.`,
     ifNotYou: "someone else may be in your account: choose a new password at once (below) and check your security log",
   },
   new_device: {

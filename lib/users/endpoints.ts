@@ -1,7 +1,17 @@
 import { defineEndpoint } from "../openapi/endpoint.ts";
 import { BODY_400, LIST_400 } from "../openapi/staff-operations.ts";
 import { AREA_SCOPES } from "../oauth/scopes.ts";
-import { PasswordChangedSchema, ProfileSchema, changeMyPasswordBodySchema, updateMyNameBodySchema } from "./schemas.ts";
+import { contactCodeBodySchema } from "../contacts/schemas.ts";
+import { AcknowledgementSchema } from "../identity/schemas.ts";
+import { CONTACT_CODE_RULES, tooManyCodesSent, tooManyContactCodeAttempts } from "../openapi/responses.ts";
+import {
+  EmailChangeResultSchema,
+  PasswordChangedSchema,
+  ProfileSchema,
+  changeMyPasswordBodySchema,
+  startEmailChangeBodySchema,
+  updateMyNameBodySchema,
+} from "./schemas.ts";
 import {
   AdminEndedSessionsSchema,
   AdminRolePageSchema,
@@ -73,6 +83,45 @@ export const changeMyPassword = defineEndpoint({
   body: changeMyPasswordBodySchema,
   success: { status: 200, description: "The password is changed; `other_sessions_ended` says how many other sessions were signed out.", schema: PasswordChangedSchema },
   refusals: { "400": "`invalid_request`: malformed JSON, an unknown field, or `new_password: <why it is refused>`." },
+});
+
+export const startEmailChange = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/users/me/email",
+  operationId: "startEmailChange",
+  summary: "Send a code to a new sign-in address",
+  description:
+    "Needs permission `profile:write`, scope `account:profile` (first-party clients only) and a sign-in of the last few minutes. The account's address does not " +
+    "change until the code comes back through `/email/verify`. An address that already belongs to an account gets a note instead of a code, and the answer is " +
+    `the same. Calling again sends a new code; the earlier one stops working. ${CONTACT_CODE_RULES}`,
+  tags: ["users"],
+  access: { kind: "member", scope: AREA_SCOPES.profile, permission: "profile:write", recentSignIn: true },
+  body: startEmailChangeBodySchema,
+  success: { status: 200, description: "A code was sent (or, for an address already in use, a note).", schema: AcknowledgementSchema },
+  refusals: {
+    "400": "`invalid_request`: malformed JSON, an unknown field, `email` is not an address, or it is already the member's (`email: is already the address you sign in with`).",
+    "429": tooManyCodesSent,
+  },
+});
+
+export const verifyMyNewEmail = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/users/me/email/verify",
+  operationId: "verifyMyNewEmail",
+  summary: "Make the new address the sign-in address with its code",
+  description:
+    "Needs permission `profile:write` and scope `account:profile`. The right code makes the address the account's, verified (`email`, `email_verified: true` in the " +
+    "`email` scope's claims); it is logged (`email_changed`) and the old address is told. A wrong code with tries left answers `{ \"verified\": false }`. " +
+    CONTACT_CODE_RULES,
+  tags: ["users"],
+  access: { kind: "member", scope: AREA_SCOPES.profile, permission: "profile:write" },
+  body: contactCodeBodySchema,
+  success: { status: 200, description: "`verified: true` with the new address, or `false` for a wrong code.", schema: EmailChangeResultSchema },
+  refusals: {
+    "400": "`invalid_request`: `code` is not exactly 6 digits, or the code expired or none was sent (`code: has expired; ask for a new code`).",
+    "409": "`conflict`: another account took the address in the meantime.",
+    "429": tooManyContactCodeAttempts,
+  },
 });
 
 export const adminListUsers = defineEndpoint({
@@ -226,6 +275,8 @@ export const userEndpoints = [
   getMyProfile,
   updateMyName,
   changeMyPassword,
+  startEmailChange,
+  verifyMyNewEmail,
   adminListUsers,
   adminGetUser,
   adminListUserSessions,

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { familyNameSchema, givenNameSchema, newPasswordSchema } from "../accounts/schemas.ts";
+import { emailSchema, familyNameSchema, givenNameSchema, newPasswordSchema } from "../accounts/schemas.ts";
 
 /**
  * The signed-in member's profile, as GET /api/v1/users/me answers it: `id` always, and only what the token
@@ -54,3 +54,12 @@ export const PasswordChangedSchema = z
   })
   .meta({ id: "PasswordChanged" });
 export type PasswordChanged = z.infer<typeof PasswordChangedSchema>;
+
+/** POST /api/v1/users/me/email: the address to sign in with from now on, once its code comes back. */
+export const startEmailChangeBodySchema = z.strictObject({ email: emailSchema }).meta({ id: "StartEmailChangeBody" });
+
+/** POST /api/v1/users/me/email/verify: `verified: false` for a wrong code with tries left; else the member's new address. */
+export const EmailChangeResultSchema = z
+  .union([z.object({ verified: z.literal(true), email: z.string() }), z.object({ verified: z.literal(false) })])
+  .meta({ id: "EmailChangeResult" });
+export type EmailChangeResult = z.infer<typeof EmailChangeResultSchema>;

@@ -24,6 +24,8 @@ export const VERIFICATION_PURPOSES = [
   "email_sign_in",
   // A parent proving at a lobby kiosk that they hold a household's phone (lib/check-in/phone-check.ts).
   "kiosk_phone",
+  // A signed-in member proving a new sign-in address before it replaces theirs (lib/users/change-my-email.ts).
+  "email_change",
 ] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 

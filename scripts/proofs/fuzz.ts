@@ -421,6 +421,10 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   [pushedAuthorizationEndpoint.path]: ["pushed_authorization_request"],
   "POST /api/v1/consents/me": ["consent", "security_event"],
   "POST /api/v1/users/me/phone": ["verification_code", "outbox_message"],
+  // A code to a new sign-in address (or, for one already in use, a note); a wrong code for it is
+  // answered 200 `{ verified: false }` and writes only what any refusal may, as the phone's.
+  "POST /api/v1/users/me/email": ["verification_code", "outbox_message"],
+  "POST /api/v1/users/me/email/verify": [],
   // A new name for the run's member, logged (name_changed).
   "PATCH /api/v1/users/me": ["account", "security_event"],
   // A wrong texted code is answered 200 `{ verified: false }` (interface.md 2.3): it writes only what any
@@ -865,6 +869,8 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     // The member's own name and password (Account › Profile): a new password would end the run's other sessions.
     updateMyName: { given_name: "Fuzz", family_name: "Member" },
     changeMyPassword: { new_password: "fuzzing lantern orchard violet" },
+    startEmailChange: { email: "fuzz.new.address@example.org" },
+    verifyMyNewEmail: { code: "123456" },
     adminSetEventRegistration: { open: true, opens_at: null, closes_at: "2030-01-01T00:00:00Z", waitlist: true },
   };
 }

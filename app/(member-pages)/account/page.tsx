@@ -35,7 +35,7 @@ export default async function AccountPage() {
           </div>
         </dl>
         <p>
-          <Link href="/account/profile">Change your name</Link> · <Link href="/account/security">Change your password</Link>
+          <Link href="/account/profile">Change your name or email</Link> · <Link href="/account/security">Change your password</Link>
         </p>
       </section>
     </div>

@@ -3,7 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
-import { changeMyPassword, getMyProfile, updateMyName } from "@/lib/users/endpoints";
+import { changeMyPassword, getMyProfile, startEmailChange, updateMyName, verifyMyNewEmail } from "@/lib/users/endpoints";
 import { useRefreshAfterChange } from "../use-refresh-after-change";
 
 /**
@@ -30,4 +30,13 @@ export function useChangeMyPassword() {
     mutationFn: (newPassword: string) => callEndpoint(changeMyPassword, { body: { new_password: newPassword } }),
     onSettled: refresh,
   });
+}
+
+export function useStartEmailChange() {
+  return useMutation({ mutationFn: (email: string) => callEndpoint(startEmailChange, { body: { email } }) });
+}
+
+export function useVerifyMyNewEmail() {
+  const refresh = useRefreshAfterChange(accountQueryKeys.profile);
+  return useMutation({ mutationFn: (code: string) => callEndpoint(verifyMyNewEmail, { body: { code } }), onSettled: refresh });
 }

@@ -127,6 +127,7 @@ const WORDS = {
   schedule_feed_issued: (detail) => (detail?.["replaced"] === true ? "New calendar feed address made; the old address stopped working" : "Calendar feed address made for your schedule"),
   schedule_feed_revoked: () => "Calendar feed address revoked",
   name_changed: (detail) => withValue("Name changed", text(detail, "name")),
+  email_changed: (detail) => withValue("Email address changed", text(detail, "to")),
   guardianship_requested: () => "A household adult was proposed as guardian, waiting for the young person’s answer",
   guardianship_confirmed: () => "A guardianship was confirmed by the young person",
   guardianship_declined: () => "A proposed guardianship was declined by the young person",
