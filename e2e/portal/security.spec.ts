@@ -125,6 +125,13 @@ test("turn on two-step sign-in with the keyboard, then sign in with the app and 
   const file = await readFile(await download.path(), "utf8");
   for (const code of codes) expect(file).toContain(code);
   await expectNoAxeViolations(page);
+  // Each code in its own cell, its number beside it and apart from the next column's (issue 38, item 6).
+  const list = twoFactor(page).getByRole("list", { name: "Recovery codes" });
+  await list.screenshot({ path: "test-results/screens/recovery-codes-1280.png" });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoSidewaysScroll(page);
+  await list.screenshot({ path: "test-results/screens/recovery-codes-375.png" });
+  await page.setViewportSize({ width: 1280, height: 720 });
   await twoFactor(page).getByRole("button", { name: "I’ve saved my codes" }).click();
   await expect(twoFactor(page).getByRole("heading", { name: "Two-step sign-in" })).toBeFocused();
   await expect(twoFactor(page).getByText("You have 10 recovery codes left.")).toBeVisible();

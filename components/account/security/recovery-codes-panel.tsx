@@ -45,7 +45,8 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
           password manager. <strong>You will not see them again.</strong>
         </p>
       </div>
-      <ol className={styles.recoveryCodes} aria-label="Recovery codes">
+      {/* role="list": Safari drops a list's role along with its markers (list-style: none). */}
+      <ol className={styles.recoveryCodes} role="list" aria-label="Recovery codes">
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
