@@ -27,6 +27,11 @@ export function SiteHeader({ siteName, viewer, csrfToken }: { siteName: string; 
                   <NavLink href="/account">Account</NavLink>
                 </li>
               ) : null}
+              {signedIn && viewer.staff ? (
+                <li>
+                  <NavLink href="/admin">Church office</NavLink>
+                </li>
+              ) : null}
             </ul>
           </nav>
           <AccountControls viewer={viewer} csrfToken={csrfToken} />

@@ -6,6 +6,8 @@ import styles from "./account-controls.module.css";
 export interface AccountViewer {
   name: string | null;
   email: string | null;
+  /** Holds a staff permission: the header links to the church office. */
+  staff: boolean;
   /** The session ended at the authorization server (or expired): ask to sign in again. */
   mustSignInAgain: boolean;
 }

@@ -2,6 +2,8 @@ import "server-only";
 import type { JWT } from "next-auth/jwt";
 import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
+import { database } from "../db.ts";
+import { holdsStaffPermission } from "../identity/holds-staff-permission.ts";
 import { portalRefreshHref, portalSignInHref } from "./paths.ts";
 import { failedPortalToken, freshenPortalToken, portalTokenIsStale } from "./refresh-tokens.ts";
 import { canWriteCookies, readPortalToken, writePortalToken } from "./session-cookie.ts";
@@ -38,6 +40,8 @@ export interface PortalSession {
 export interface PortalViewer {
   name: string | null;
   email: string | null;
+  /** Holds a staff permission (read from the database): the header offers the church office. */
+  staff: boolean;
   /** The session could not be refreshed (ended at the issuer, or expired): ask to sign in again. */
   mustSignInAgain: boolean;
 }
@@ -115,6 +119,8 @@ export async function getPortalViewer(): Promise<PortalViewer | null> {
   // cookies() first: it marks the page dynamic before anything reads the server's secrets.
   const requestCookies = (await cookies()).getAll();
   const token = await readPortalToken(requestCookies);
-  if (!token || !memberOf(token)) return null;
-  return { name: token.name ?? null, email: token.email ?? null, mustSignInAgain: Boolean(token.error) };
+  const member = token ? memberOf(token) : null;
+  if (!token || !member) return null;
+  const mustSignInAgain = Boolean(token.error);
+  return { name: member.name, email: member.email, staff: !mustSignInAgain && (await holdsStaffPermission(await database(), member.id)), mustSignInAgain };
 }
