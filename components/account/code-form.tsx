@@ -110,3 +110,33 @@ export function CodeForm({
     </Form>
   );
 }
+
+/**
+ * The state around a code sent to a new address or number (a sign-in email, a mobile number): where the
+ * code went (its form shows while set), what to announce, and how many wrong codes were typed since it was
+ * sent. Asking again starts afresh; the right code closes the form and says so.
+ */
+export function useCodeSent() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+  const [wrongCodes, setWrongCodes] = useState(0);
+  return {
+    sentTo,
+    announcement,
+    wrongCodes,
+    asking() {
+      setAnnouncement("");
+      setWrongCodes(0);
+    },
+    sent(to: string, message: string) {
+      setSentTo(to);
+      setAnnouncement(message);
+    },
+    wrongCode: () => setWrongCodes((count) => count + 1),
+    confirmed(message: string) {
+      setSentTo(null);
+      setWrongCodes(0);
+      setAnnouncement(message);
+    },
+  };
+}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Form, useTextInput } from "@/components/ui/form";
 import { StatusMessage } from "@/components/ui/live-messages";
 import { Panel, QueryStates, Section } from "@/components/ui/section";
@@ -10,7 +10,7 @@ import { contactCodeBodySchema } from "@/lib/contacts/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { startEmailChangeBodySchema } from "@/lib/users/schemas";
 import { failedMessage, fieldRefusal, waitMessage } from "../api-messages";
-import { CodeForm, codeRefusalMessage } from "../code-form";
+import { CodeForm, codeRefusalMessage, useCodeSent } from "../code-form";
 import { useProfile, useStartEmailChange, useVerifyMyNewEmail } from "./profile-queries";
 
 const EMAIL_INPUT = { name: "email", type: "email", inputMode: "email", autoComplete: "email", spellCheck: false, maxLength: EMAIL_MAX_LENGTH } as const;
@@ -24,9 +24,7 @@ export function EmailSection() {
   const start = useStartEmailChange();
   const verify = useVerifyMyNewEmail();
   const email = useTextInput(EMAIL_INPUT);
-  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState("");
-  const [wrongCode, setWrongCode] = useState(0);
+  const code = useCodeSent();
 
   function sendCode(event: FormEvent) {
     event.preventDefault();
@@ -37,14 +35,10 @@ export function EmailSection() {
       return;
     }
     email.accept();
-    setAnnouncement("");
+    code.asking();
     verify.reset();
-    setWrongCode(0);
     start.mutate(parsed.data.email, {
-      onSuccess: () => {
-        setCodeSentTo(parsed.data.email);
-        setAnnouncement(`We sent a 6-digit code to ${parsed.data.email}. Your address changes once you type it below.`);
-      },
+      onSuccess: () => code.sent(parsed.data.email, `We sent a 6-digit code to ${parsed.data.email}. Your address changes once you type it below.`),
       onError: email.focus,
     });
   }
@@ -54,7 +48,7 @@ export function EmailSection() {
     ? verify.error instanceof PortalApiError && verify.error.status === 409
       ? "Another account now uses that address, so yours was not changed."
       : codeRefusalMessage(verify.error)
-    : wrongCode > 0
+    : code.wrongCodes > 0
       ? "That code didn’t work. Check the email and try again."
       : "";
 
@@ -71,30 +65,25 @@ export function EmailSection() {
           )
         }
       </QueryStates>
-      <StatusMessage message={announcement} />
-      <Form onSubmit={sendCode} tone="plain" submitLabel={codeSentTo ? "Send a new code" : "Send a code"} pendingLabel="Sending…" pending={start.isPending}>
+      <StatusMessage message={code.announcement} />
+      <Form onSubmit={sendCode} tone="plain" submitLabel={code.sentTo ? "Send a new code" : "Send a code"} pendingLabel="Sending…" pending={start.isPending}>
         <TextField label="New email address" hint="We send a code there to make sure it is yours." {...email.field(startRefusal)} />
       </Form>
-      {codeSentTo ? (
+      {code.sentTo ? (
         <Panel>
           <CodeForm
             schema={contactCodeBodySchema}
-            label={`Code sent to ${codeSentTo}`}
+            label={`Code sent to ${code.sentTo}`}
             hint="It is valid for 10 minutes."
             submitLabel="Change my email address"
             action={verify}
             refusal={verifyRefusal}
-            onSubmit={(code) =>
-              verify.mutate(code, {
+            onSubmit={(typed) =>
+              verify.mutate(typed, {
                 onSuccess: (result) => {
-                  if (!result.verified) {
-                    setWrongCode((count) => count + 1);
-                    return;
-                  }
-                  setCodeSentTo(null);
+                  if (!result.verified) return code.wrongCode();
                   email.clear();
-                  setWrongCode(0);
-                  setAnnouncement(`Done. You now sign in with ${result.email}.`);
+                  code.confirmed(`Done. You now sign in with ${result.email}.`);
                 },
               })
             }

@@ -1,12 +1,12 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
+import type { FormEvent } from "react";
 import { Form, useTextInput } from "@/components/ui/form";
 import { Panel, QueryStates, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
 import { contactCodeBodySchema, startPhoneVerificationBodySchema } from "@/lib/contacts/schemas";
 import { asSentence, failedMessage, waitMessage } from "../api-messages";
-import { CodeForm, codeRefusalMessage } from "../code-form";
+import { CodeForm, codeRefusalMessage, useCodeSent } from "../code-form";
 import { useProfile } from "../profile/profile-queries";
 import { useStartPhoneVerification, useVerifyPhone } from "./recovery-queries";
 import styles from "./recovery.module.css";
@@ -24,9 +24,7 @@ export function PhoneSection() {
   const start = useStartPhoneVerification();
   const verify = useVerifyPhone();
   const phone = useTextInput(PHONE_INPUT);
-  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
-  const [announcement, setAnnouncement] = useState("");
-  const [wrongCode, setWrongCode] = useState(0);
+  const code = useCodeSent();
 
   function sendCode(event: FormEvent) {
     event.preventDefault();
@@ -37,14 +35,10 @@ export function PhoneSection() {
       return;
     }
     phone.accept();
-    setAnnouncement("");
+    code.asking();
     verify.reset();
-    setWrongCode(0);
     start.mutate(parsed.data.phone, {
-      onSuccess: () => {
-        setCodeSentTo(parsed.data.phone);
-        setAnnouncement(`We sent a 6-digit code by text message to ${parsed.data.phone}.`);
-      },
+      onSuccess: () => code.sent(parsed.data.phone, `We sent a 6-digit code by text message to ${parsed.data.phone}.`),
       onError: phone.focus,
     });
   }
@@ -52,7 +46,7 @@ export function PhoneSection() {
   const startRefusal = start.error ? (waitMessage(start.error) ?? failedMessage("send a code to that number", start.error)) : "";
   const verifyRefusal = verify.error
     ? codeRefusalMessage(verify.error)
-    : wrongCode > 0
+    : code.wrongCodes > 0
       ? "That code didn’t work. Check the text message and try again."
       : "";
 
@@ -70,34 +64,29 @@ export function PhoneSection() {
           )
         }
       </QueryStates>
-      <StatusMessage message={announcement} />
-      <Form onSubmit={sendCode} tone="plain" submitLabel={codeSentTo ? "Send a new code" : "Send a code"} pendingLabel="Sending…" pending={start.isPending}>
+      <StatusMessage message={code.announcement} />
+      <Form onSubmit={sendCode} tone="plain" submitLabel={code.sentTo ? "Send a new code" : "Send a code"} pendingLabel="Sending…" pending={start.isPending}>
         <TextField
           label={profile.data?.phone_number ? "New mobile number" : "Mobile number"}
           hint="Start with + and the country code, like +44 7911 123456."
           {...phone.field(startRefusal)}
         />
       </Form>
-      {codeSentTo ? (
+      {code.sentTo ? (
         <Panel>
           <CodeForm
             schema={contactCodeBodySchema}
-            label={`Code sent to ${codeSentTo}`}
+            label={`Code sent to ${code.sentTo}`}
             hint="It is valid for 10 minutes."
             submitLabel="Verify number"
             action={verify}
             refusal={verifyRefusal}
-            onSubmit={(code) =>
-              verify.mutate(code, {
+            onSubmit={(typed) =>
+              verify.mutate(typed, {
                 onSuccess: ({ verified }) => {
-                  if (!verified) {
-                    setWrongCode((count) => count + 1);
-                    return;
-                  }
-                  setCodeSentTo(null);
+                  if (!verified) return code.wrongCode();
                   phone.clear();
-                  setWrongCode(0);
-                  setAnnouncement(`${codeSentTo} is verified.`);
+                  code.confirmed(`${code.sentTo} is verified.`);
                 },
               })
             }
