@@ -45,4 +45,39 @@ describe("genericPlanQueryOn", () => {
     expect((await query({ text: "SHOW plan_cache_mode" })).rows).toEqual([{ plan_cache_mode: "force_generic_plan" }]);
     expect(pool.totalCount).toBe(1);
   });
+
+  it("answers a connection lost under a statement as that statement's failure, never as the process's uncaught error, and hands out a new connection after", async () => {
+    // pg's client emits "error" when its connection ends, even with a statement running; with nobody listening
+    // that is an uncaught exception (the fault proof caught one while PostgreSQL stopped under the feed's load).
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on("uncaughtException", onUncaught);
+    try {
+      const pool = openPool(1);
+      let acquired: pg.PoolClient | undefined;
+      pool.on("acquire", (client) => (acquired = client));
+      const query = genericPlanQueryOn(pool);
+      const [{ pid }] = (await query({ text: "SELECT pg_backend_pid() AS pid" })).rows as [{ pid: number }];
+      const sleeping = query({ text: "SELECT pg_sleep(30)" }).then(
+        () => "answered",
+        (error: Error) => error.message,
+      );
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      try {
+        // Once the sleep runs, the socket goes away under it with no word from the server, as when PostgreSQL is killed.
+        await expect.poll(async () => (await admin.query("SELECT query FROM pg_stat_activity WHERE pid = $1", [pid])).rows[0]?.query, { timeout: 10_000 }).toMatch(/pg_sleep/);
+        (acquired as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+        expect(await sleeping).toBe("Connection terminated unexpectedly");
+        await new Promise((resolve) => setImmediate(resolve));
+        expect(uncaught).toEqual([]);
+        expect((await query({ text: "SHOW plan_cache_mode" })).rows).toEqual([{ plan_cache_mode: "force_generic_plan" }]);
+      } finally {
+        await admin.query("SELECT pg_terminate_backend($1)", [pid]);
+        await admin.end();
+      }
+    } finally {
+      process.off("uncaughtException", onUncaught);
+    }
+  });
 });
