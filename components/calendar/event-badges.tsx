@@ -1,8 +1,8 @@
 import type { CalendarEvent } from "@/lib/calendar/schemas";
 import styles from "./event-badges.module.css";
-import { EVENT_TYPE_LABELS, STATUS_NOTES } from "./labels";
+import { EVENT_TYPE_LABELS, HAPPENING_NOW, STATUS_NOTES } from "./labels";
 
-/** The event's type, and its status when people must notice it (cancelled, postponed), said in words. */
+/** The event's type, its status when people must notice it (cancelled, postponed), said in words, and whether it is on now. */
 export function EventBadges({ event }: { event: Pick<CalendarEvent, "eventType" | "status"> }) {
   const status = STATUS_NOTES[event.status];
   return (
@@ -16,6 +16,7 @@ export function EventBadges({ event }: { event: Pick<CalendarEvent, "eventType" 
           {status.badge}
         </span>
       )}
+      {event.status === "ACTIVE" && <span className="badge badge--active">{HAPPENING_NOW}</span>}
     </p>
   );
 }

@@ -20,6 +20,9 @@ export function audienceLabel(audience: string): string {
 }
 
 /** Status notes shown with a badge; other statuses need no note. */
+/** Said of an event while it runs (its status read off the clock, docs/decisions/0034). */
+export const HAPPENING_NOW = "Happening now";
+
 export const STATUS_NOTES: Partial<Record<CalendarEvent["status"], { badge: string; note: string }>> = {
   CANCELLED: { badge: "Cancelled", note: "This event is cancelled and will not take place." },
   POSTPONED: { badge: "Postponed", note: "This event is postponed. A new date will be announced." },

@@ -28,7 +28,7 @@ const EVENT_404 = "`not_found`: `event not found`.";
 const SLUG_409 = "`conflict`: `slug: another event already uses this address`.";
 const STATUS_CHANGE = (to: string, from: string) =>
   `No body. Answers the event with status ${to}; the feed, its caches and the event page show it on the next request. ` +
-  `Already ${to}: the same 200. From any other status than ${from}: \`conflict\` (\`a DRAFT event cannot be cancelled\`).`;
+  `Already ${to}: the same 200. From any other status than ${from} (as read off the clock: an event that has ended is COMPLETED): \`conflict\` (\`a DRAFT event cannot be cancelled\`).`;
 
 // ── Events ──
 
@@ -37,7 +37,7 @@ export const adminListEvents = defineEndpoint({
   path: "/api/v1/admin/events",
   operationId: "adminListEvents",
   summary: "Every event, drafts and non-public ones too",
-  description: "`q` matches the title or slug; `status` and `from` (YYYY-MM-DD: events ending on or after it) filter; sort by `startAt` (default), `title`, `updatedAt`, `createdAt`.",
+  description: "`q` matches the title or slug; `status` (as the calendar shows it now: ACTIVE while running, COMPLETED once ended) and `from` (YYYY-MM-DD: events ending on or after it) filter; sort by `startAt` (default), `title`, `updatedAt`, `createdAt`.",
   tags: TAGS,
   access: READ,
   query: adminEventsQuerySchema,

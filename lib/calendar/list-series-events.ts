@@ -14,6 +14,6 @@ export async function listSeriesEvents(
   const params = new SqlParams();
   const conditions = [`e.series_id = ${params.add(seriesId)}`, `e.end_at >= ${params.add(now.toISOString())}::timestamptz`];
   if (options.excludeEventId) conditions.push(`e.id <> ${params.add(options.excludeEventId)}`);
-  const rows = await selectPublicEvents(database, conditions, params, options.limit ?? 6);
+  const rows = await selectPublicEvents(database, conditions, params, now, options.limit ?? 6);
   return { title: series.title, events: parseEvents(rows) };
 }

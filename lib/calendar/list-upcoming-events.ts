@@ -69,7 +69,7 @@ const RESIDUAL_TRY_ROWS_PER_RESULT = 5;
 function selectUpcoming(database: Database, filters: UpcomingEventsFilters, now: Date, after: CursorPosition | null, limit: number): Promise<PublicEventRow[]> {
   const params = new SqlParams();
   const genericPlan = !hasAny(splitFilters(filters).residual);
-  return selectPublicEvents(database, upcomingConditions(params, now, after, filters), params, limit, { genericPlan });
+  return selectPublicEvents(database, upcomingConditions(params, now, after, filters), params, now, limit, { genericPlan });
 }
 
 /**
@@ -86,7 +86,7 @@ async function selectUpcomingPage(database: Database, filters: UpcomingEventsFil
   if (!hasAny(residual)) return selectUpcoming(database, filters, now, after, limit);
   const params = new SqlParams();
   const among = { conditions: upcomingConditions(params, now, after, indexed), limit: limit * RESIDUAL_TRY_ROWS_PER_RESULT };
-  const found = await selectPublicEvents(database, filterConditions(params, residual), params, limit, { genericPlan: true }, among);
+  const found = await selectPublicEvents(database, filterConditions(params, residual), params, now, limit, { genericPlan: true }, among);
   return found.length === limit ? found : selectUpcoming(database, filters, now, after, limit);
 }
 

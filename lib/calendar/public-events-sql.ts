@@ -1,5 +1,6 @@
 import type { Database, QueryOptions } from "../db/database.ts";
 import { env } from "../env.ts";
+import { eventStatusSql, instantSql } from "./event-status.ts";
 import type { CalendarEvent } from "./schemas.ts";
 
 /**
@@ -24,12 +25,16 @@ export class SqlParams {
 export const PUBLIC_EVENT = `e.visibility = 'public' AND e.status <> 'DRAFT'`;
 
 /**
- * The CalendarEvent of row `e` as JSON text, with a stored artwork path made absolute with ASSET_URL.
- * The pattern can only match the imageUrl key itself: inside JSON string values quotes are escaped.
+ * The CalendarEvent of row `e` at the instant `now` as JSON text: a stored artwork path made absolute with
+ * ASSET_URL, and a scheduled event's status read off the clock (event-status.ts; the stored JSON says
+ * SCHEDULED). The patterns can only match the keys themselves: inside JSON string values quotes are escaped.
  */
-export function eventJson(params: SqlParams): string {
+export function eventJson(params: SqlParams, now: Date = new Date()): string {
   const assetUrl = params.add(env().ASSET_URL);
-  return `replace(e.public_json, '"imageUrl":"/', '"imageUrl":"' || ${assetUrl}::text || '/')`;
+  const withImage = `replace(e.public_json, '"imageUrl":"/', '"imageUrl":"' || ${assetUrl}::text || '/')`;
+  const at = instantSql(params, now);
+  return `(CASE WHEN e.status = 'SCHEDULED' AND e.start_at <= ${at}
+    THEN replace(${withImage}, '"status":"SCHEDULED"', '"status":"' || ${eventStatusSql(at)} || '"') ELSE ${withImage} END)`;
 }
 
 /** A row of a public-events query: the keyset position and the event's JSON. */
@@ -41,8 +46,8 @@ export interface PublicEventRow {
 }
 
 /**
- * Public events matching `conditions` (SQL over `e`, parameters in `params`), in feed order, at most
- * `limit`. Filter values always travel as parameters, never inside the SQL text. With `among`, only the
+ * Public events matching `conditions` (SQL over `e`, parameters in `params`), as they are at `now`, in feed
+ * order, at most `limit`. Filter values always travel as parameters, never inside the SQL text. With `among`, only the
  * first `among.limit` public events matching `among.conditions` (in feed order) are looked at: a bounded
  * amount of work whatever the values (list-upcoming-events.ts).
  */
@@ -50,6 +55,7 @@ export async function selectPublicEvents(
   database: Database,
   conditions: string[],
   params: SqlParams,
+  now: Date,
   limit: number,
   options: QueryOptions = {},
   among?: { conditions: string[]; limit: number },
@@ -59,7 +65,7 @@ export async function selectPublicEvents(
     ? `(SELECT * FROM event e WHERE ${[PUBLIC_EVENT, ...among.conditions].join(" AND ")} ORDER BY e.start_at, e.id LIMIT ${params.add(among.limit)}) e`
     : "event e";
   const where = (among ? conditions : [PUBLIC_EVENT, ...conditions]).join(" AND ") || "true";
-  const json = eventJson(params);
+  const json = eventJson(params, now);
   return database.query<PublicEventRow>(
     `SELECT e.id, (extract(epoch FROM e.start_at) * 1000)::bigint::text AS start_ms, ${json} AS json
      FROM ${source} WHERE ${where} ORDER BY e.start_at, e.id LIMIT ${params.add(limit)}`,

@@ -76,7 +76,7 @@ export async function checkInPeople(database: Database, input: CheckInPeopleInpu
     for (const id of eventIds) {
       const event = byId.get(id);
       if (!event || (input.campusId !== undefined && event.campus_id !== input.campusId)) throw notFound("event");
-      if (!["SCHEDULED", "ACTIVE"].includes(event.status) || !event.modes.includes(MODE_FOR[input.method])) {
+      if (event.status !== "SCHEDULED" || !event.modes.includes(MODE_FOR[input.method])) {
         throw new IdentityError("conflict", `${event.title} does not take this kind of check-in`);
       }
       if (!isCheckInOpen({ startAt: new Date(event.start_at), endAt: new Date(event.end_at) }, now)) {

@@ -30,7 +30,7 @@ import { CHECK_IN_OPENS_MINUTES_BEFORE } from "./window.ts";
 
 /** The check-in endpoints (docs/decisions/0023): the member's own, the lobby kiosk's, and staff's attendance. */
 
-const WINDOW = `Check-in is open from ${CHECK_IN_OPENS_MINUTES_BEFORE} minutes before an event starts until it ends, for a SCHEDULED or ACTIVE event whose \`attendance_modes\` allow the way used.`;
+const WINDOW = `Check-in is open from ${CHECK_IN_OPENS_MINUTES_BEFORE} minutes before an event starts until it ends, for an event on the calendar (not a draft, cancelled or postponed) whose \`attendance_modes\` allow the way used.`;
 const KIOSK = "A first-party kiosk client bound to a campus, enrolled with the device authorization grant, whose enrolling account holds `attendance:kiosk`; a client without a campus is `forbidden`. Only the kiosk's campus's events.";
 const KIOSK_FORBIDDEN = "Or `this client is not a check-in kiosk of a campus`.";
 const KIOSK_429 = "`too_many_requests` with `Retry-After`: too many wrong scans, codes or searches at this tablet.";

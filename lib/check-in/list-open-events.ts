@@ -14,7 +14,7 @@ export async function listOpenEvents(database: Database, campusId: string, now =
        SELECT e.id, e.title, e.start_at, e.end_at, e.capacity, e.attendance_modes::text[] AS modes, e.end_at > $2 AS open,
               (SELECT count(*)::int FROM check_in c WHERE c.event_id = e.id AND c.undone_at IS NULL AND c.checked_out_at IS NULL) AS checked_in
          FROM event e
-        WHERE e.campus_id = $1 AND e.status IN ('SCHEDULED', 'ACTIVE')
+        WHERE e.campus_id = $1 AND e.status = 'SCHEDULED'
           AND e.start_at - make_interval(mins => $3) <= $2
           AND e.end_at > $2 - interval '1 day'
           AND e.attendance_modes && ARRAY['QR_CODE', 'RFID', 'MANUAL', 'SELF_CHECK_IN']::"AttendanceMode"[]

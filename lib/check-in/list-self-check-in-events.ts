@@ -14,7 +14,7 @@ export async function listSelfCheckInEvents(database: Database, userId: string, 
             (SELECT count(*)::int FROM check_in c WHERE c.event_id = e.id AND c.undone_at IS NULL AND c.checked_out_at IS NULL) AS checked_in,
             EXISTS (SELECT 1 FROM check_in c WHERE c.event_id = e.id AND c.person_id = $3::uuid AND c.undone_at IS NULL) AS mine
        FROM event e
-      WHERE e.status IN ('SCHEDULED', 'ACTIVE') AND e.visibility IN ('public', 'members')
+      WHERE e.status = 'SCHEDULED' AND e.visibility IN ('public', 'members')
         AND e.start_at - make_interval(mins => $2) <= $1 AND e.end_at > $1
         AND 'SELF_CHECK_IN' = ANY(e.attendance_modes)
       ORDER BY e.start_at, e.id LIMIT 20`,

@@ -3,7 +3,8 @@ import path from "node:path";
 import { DateTime } from "luxon";
 import { describe, expect, it } from "vitest";
 import { MAX_EVENT_DURATION_DAYS, isValidTimeZone, scheduleInstants } from "../calendar/event-time.ts";
-import { ATTENDANCE_MODES, EVENT_STATUSES, EVENT_TYPES, EVENT_VISIBILITIES, KNOWN_AUDIENCES } from "../calendar/schemas.ts";
+import { ATTENDANCE_MODES, EVENT_TYPES, EVENT_VISIBILITIES, KNOWN_AUDIENCES } from "../calendar/schemas.ts";
+import { STORED_EVENT_STATUSES } from "../calendar/event-status.ts";
 import { expandRule, MAX_OCCURRENCES } from "../series/recurrence.ts";
 import { ruleOfRow } from "../series/series-rows.ts";
 import { buildDemoData, DEMO_IMAGES, type DemoData, type DemoEvent } from "./build-demo-data.ts";
@@ -119,10 +120,10 @@ describe("buildDemoData", () => {
     expect(events.filter((event) => !event.seriesId).every((event) => event.recurrenceDate === null)).toBe(true);
   });
 
-  it("covers every type, status, visibility and attendance mode", () => {
+  it("covers every type, stored status (ACTIVE and COMPLETED are the clock's), visibility and attendance mode", () => {
     const seen = <T>(pick: (event: DemoEvent) => T | T[]) => new Set(events.flatMap((event) => pick(event)));
     expect([...seen((event) => event.eventType)].sort()).toEqual([...EVENT_TYPES].sort());
-    expect([...seen((event) => event.status)].sort()).toEqual([...EVENT_STATUSES].sort());
+    expect([...seen((event) => event.status)].sort()).toEqual([...STORED_EVENT_STATUSES].sort());
     expect([...seen((event) => event.visibility)].sort()).toEqual([...EVENT_VISIBILITIES].sort());
     expect([...seen((event) => event.attendanceModes)].sort()).toEqual([...ATTENDANCE_MODES].sort());
     // Mostly scheduled and public.

@@ -2,6 +2,7 @@ import { DateTime } from "luxon";
 import { scheduleInstants } from "../calendar/event-time.ts";
 import { kebab } from "../calendar/kebab-case.ts";
 import type { ATTENDANCE_MODES, EVENT_VISIBILITIES, EventStatus, EventType, KNOWN_AUDIENCES } from "../calendar/schemas.ts";
+import type { StoredEventStatus } from "../calendar/event-status.ts";
 import { WEEKDAYS, type SeriesFrequency, type Weekday } from "../series/recurrence.ts";
 
 /**
@@ -80,7 +81,7 @@ export interface DemoEvent {
   seriesId: string | null;
   /** The local date its series' rule gave it (its iCalendar RECURRENCE-ID); null outside a series. */
   recurrenceDate: string | null;
-  status: EventStatus;
+  status: StoredEventStatus;
   visibility: Visibility;
   audience: string[];
   attendanceModes: AttendanceMode[];
@@ -445,7 +446,7 @@ interface EventSpec {
   seriesId?: string;
   startDay: number;
   slot: Slot;
-  status: EventStatus;
+  status: StoredEventStatus;
   visibility: Visibility;
   audience: readonly string[];
   modes: readonly AttendanceMode[];
@@ -1419,8 +1420,9 @@ function alignDay(days: readonly Day[], day: number, weekdays: readonly number[]
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Hand-written feature events: near-term items, seasonal services, DST-spanning retreats, every status and
-// visibility, hostile markup.
+// Hand-written feature events: near-term items, seasonal services, DST-spanning retreats, every status staff
+// decide and every visibility, hostile markup. ACTIVE and COMPLETED are the clock's (docs/decisions/0034):
+// the day's first events are running or over as the day goes on.
 
 interface FeatureContext {
   days: readonly Day[];
@@ -1443,7 +1445,7 @@ type FeatureSpec = Omit<EventSpec, "startDay" | "description" | "image" | "organ
   registration?: boolean;
   tags?: readonly string[];
   visibility?: Visibility;
-  status?: EventStatus;
+  status?: StoredEventStatus;
 };
 
 function slot(start: string, end: string, days = 0): Slot {
@@ -1457,7 +1459,7 @@ function features(context: FeatureContext): FeatureSpec[] {
 
   list.push({
     type: "PRAYER_CAMPAIGN", title: "40 Days of Prayer", campus: null, timezone: CHURCH_TIMEZONE, ministry: ministry("min_prayer"),
-    day: 0, slot: slot("06:00", "21:00", Math.min(39, lastDay)), status: "ACTIVE", audience: ["members", "adults", "families"], modes: ["NONE"],
+    day: 0, slot: slot("06:00", "21:00", Math.min(39, lastDay)), audience: ["members", "adults", "families"], modes: ["NONE"],
     venue: { kind: "online" }, registration: true, organizer: "Esther Mwangi, Prayer Ministry", tags: ["prayer", "fasting", "church-wide"],
     description:
       "<p>Forty days of prayer across all four campuses. Each day has a Scripture reading, a prayer focus and a short video.</p>\n" +
@@ -1466,7 +1468,7 @@ function features(context: FeatureContext): FeatureSpec[] {
   });
   list.push({
     type: "PRAYER_CAMPAIGN", title: "Sunrise Prayer Gathering", campus: HARBOR, ministry: ministry("min_prayer"), day: 0, slot: slot("06:00", "07:00"),
-    status: "COMPLETED", audience: ["adults", "members"], modes: ["MANUAL"], venue: { kind: "room", room: "Chapel" }, tags: ["prayer", "morning"],
+    audience: ["adults", "members"], modes: ["MANUAL"], venue: { kind: "room", room: "Chapel" }, tags: ["prayer", "morning"],
     description: "<p>Opening morning of the <strong>40 Days of Prayer</strong>: we pray as the sun rises over the harbor.</p>",
   });
   list.push({
@@ -1477,7 +1479,7 @@ function features(context: FeatureContext): FeatureSpec[] {
   });
   list.push({
     type: "SPECIAL_EVENT", title: "Community Food Drive", campus: LAKESHORE, ministry: ministry("min_outreach"), day: 0, slot: slot("09:00", "17:00", Math.min(6, lastDay)),
-    status: "ACTIVE", audience: ["members", "families"], modes: ["NONE"], venue: { kind: "room", room: "Fellowship Hall" }, tags: ["community", "food", "serve"],
+    audience: ["members", "families"], modes: ["NONE"], venue: { kind: "room", room: "Fellowship Hall" }, tags: ["community", "food", "serve"],
     description:
       "<p>Drop off non-perishable food at the Lakeshore welcome desk all week. Everything goes to the neighbourhood food pantry.</p>\n" +
       "<ul><li>Canned vegetables and fish</li><li>Rice, pasta and cereal</li><li>Diapers and toiletries</li></ul>",
@@ -1745,7 +1747,7 @@ export function buildDemoData(options: BuildDemoDataOptions): DemoData {
       taken[index] = round + 1;
       const place = entry.campus?.name ?? "online";
       const roll = rng();
-      const status: EventStatus = roll < 0.015 ? "CANCELLED" : roll < 0.02 ? "POSTPONED" : "SCHEDULED";
+      const status: StoredEventStatus = roll < 0.015 ? "CANCELLED" : roll < 0.02 ? "POSTPONED" : "SCHEDULED";
       builder.add({
         type: entry.type,
         title: entry.eventTitle ?? entry.title,
@@ -1785,7 +1787,7 @@ export function buildDemoData(options: BuildDemoDataOptions): DemoData {
       template.campus === "none" ? null : template.campus === "us" ? pick(rng, [HARBOR, LAKESHORE, DESERT]) : rng() < 0.04 ? null : pick(rng, CAMPUSES);
     const host = template.ministry && rng() < 0.93 ? ministry(template.ministry) : null;
     const roll = rng();
-    const status: EventStatus = roll < 0.03 ? "DRAFT" : roll < 0.055 ? "CANCELLED" : roll < 0.07 ? "POSTPONED" : "SCHEDULED";
+    const status: StoredEventStatus = roll < 0.03 ? "DRAFT" : roll < 0.055 ? "CANCELLED" : roll < 0.07 ? "POSTPONED" : "SCHEDULED";
     const visibilityRoll = rng();
     const visibility: Visibility =
       template.membersOnly && visibilityRoll < template.membersOnly ? "members" : visibilityRoll > 0.97 ? "private" : visibilityRoll > 0.94 ? "members" : "public";

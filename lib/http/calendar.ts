@@ -4,6 +4,7 @@ import type { NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { readCalendarVersion } from "../calendar/calendar-version.ts";
 import { CalendarError } from "../calendar/errors.ts";
+import { nextStatusChangeAfter } from "../calendar/event-status.ts";
 import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
@@ -136,9 +137,12 @@ export function calendarRoute(load: Load): CalendarGetHandler {
       const key = version ? `${version}:${cacheKey(request)}` : "";
       let entry = key ? cache.get(key) : undefined;
       if (!entry) {
+        // Kept no later than the next whole minute after the answer was begun: an event's status and its place
+        // in the feed change only then (lib/calendar/event-status.ts).
+        const begun = Date.now();
         const result = await load(request, await context.params, database);
         const body = Buffer.from(result.body);
-        entry = { body, contentType: result.contentType, etag: entityTag(body), expiresAt: Date.now() + seconds * 1000 };
+        entry = { body, contentType: result.contentType, etag: entityTag(body), expiresAt: Math.min(begun + seconds * 1000, nextStatusChangeAfter(begun)) };
         if (key) cache.set(key, entry);
       }
       const headers = { ...CORS_HEADERS, "Cache-Control": cacheControl(seconds), ETag: entry.etag };

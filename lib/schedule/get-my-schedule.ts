@@ -37,14 +37,14 @@ export async function getMySchedule(database: Database, userId: string, now = ne
 
   const registeredParams = new SqlParams();
   const registeredEvents = await database.query<{ id: string; json: string }>(
-    `SELECT e.id, ${eventJson(registeredParams)} AS json FROM event e WHERE e.id = ANY(${registeredParams.add([...byEvent.keys()])}::text[]) ORDER BY e.start_at, e.id`,
+    `SELECT e.id, ${eventJson(registeredParams, now)} AS json FROM event e WHERE e.id = ANY(${registeredParams.add([...byEvent.keys()])}::text[]) ORDER BY e.start_at, e.id`,
     registeredParams.values,
   );
 
   const suggestedParams = new SqlParams();
   const wanted = suggestedParams.add(audiences.map((matched) => matched.audience));
   const suggestedRows = await database.query<{ json: string; matched: string[] }>(
-    `SELECT ${eventJson(suggestedParams)} AS json, ARRAY(SELECT a FROM unnest(e.audience) a WHERE a = ANY(${wanted}::text[]) ORDER BY a) AS matched
+    `SELECT ${eventJson(suggestedParams, now)} AS json, ARRAY(SELECT a FROM unnest(e.audience) a WHERE a = ANY(${wanted}::text[]) ORDER BY a) AS matched
        FROM event e
       WHERE ${MEMBERS_EVENT} AND e.end_at >= ${suggestedParams.add(now.toISOString())}::timestamptz
         AND e.start_at < ${suggestedParams.add(new Date(now.getTime() + SUGGESTED_DAYS * 86_400_000).toISOString())}::timestamptz AND e.audience && ${wanted}::text[]

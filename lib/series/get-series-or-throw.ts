@@ -1,12 +1,13 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
+import { eventStatusAt, storedEventStatus } from "../calendar/event-status.ts";
 import { notFound } from "../identity/errors.ts";
 import { describeRule } from "./recurrence.ts";
 import type { AdminSeries } from "./schemas.ts";
 import { ruleOfRow } from "./series-rows.ts";
 
-/** GET /api/v1/admin/series/{id} (events:read): the series, its rule in words and every occurrence, by date. */
-export async function getSeriesOrThrow(database: Database, seriesId: string): Promise<AdminSeries> {
+/** GET /api/v1/admin/series/{id} (events:read): the series, its rule in words and every occurrence, by date, each with its status now. */
+export async function getSeriesOrThrow(database: Database, seriesId: string, now = new Date()): Promise<AdminSeries> {
   if (!/^ser_[A-Za-z0-9_-]{1,60}$/.test(seriesId)) throw notFound("series");
   const row = await database.prisma.eventSeries.findUnique({
     where: { id: seriesId },
@@ -28,7 +29,7 @@ export async function getSeriesOrThrow(database: Database, seriesId: string): Pr
       updatedAt: true,
       events: {
         orderBy: [{ startAt: "asc" }, { id: "asc" }],
-        select: { id: true, slug: true, recurrenceDate: true, startDate: true, startTime: true, endDate: true, endTime: true, status: true, seriesOverride: true },
+        select: { id: true, slug: true, recurrenceDate: true, startDate: true, startTime: true, endDate: true, endTime: true, status: true, startAt: true, endAt: true, seriesOverride: true },
       },
     },
   });
@@ -61,7 +62,7 @@ export async function getSeriesOrThrow(database: Database, seriesId: string): Pr
       startTime: event.startTime,
       endDate: event.endDate,
       endTime: event.endTime,
-      status: event.status,
+      status: eventStatusAt(storedEventStatus(event.status), event, now),
       override: event.seriesOverride,
     })),
     createdAt: row.createdAt.toISOString(),

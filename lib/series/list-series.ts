@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
+import { eventStatusSql } from "../calendar/event-status.ts";
 import { containsPattern, isoTimestamp, orderBy, selectPage } from "../staff-lists/paging.ts";
 import { describeRule } from "./recurrence.ts";
 import type { AdminSeriesListItem, AdminSeriesListQuery } from "./schemas.ts";
@@ -39,7 +40,7 @@ export async function listSeries(database: Database, query: AdminSeriesListQuery
     select: `s.id, s.title, s.frequency::text AS frequency, s.interval, s.weekdays, s.month_week, s.until_date, s.count, s.timezone,
       (SELECT count(*)::int FROM event e WHERE e.series_id = s.id) AS event_count,
       (SELECT count(*)::int FROM event e WHERE e.series_id = s.id AND e.status = 'DRAFT') AS draft_count,
-      (SELECT json_build_object('eventId', e.id, 'startDate', e.start_date, 'startTime', e.start_time, 'status', e.status)
+      (SELECT json_build_object('eventId', e.id, 'startDate', e.start_date, 'startTime', e.start_time, 'status', ${eventStatusSql("now()")})
          FROM event e WHERE e.series_id = s.id AND e.end_at >= now() ORDER BY e.start_at, e.id LIMIT 1) AS next_occurrence,
       ${isoTimestamp("s.created_at")} AS created_at`,
     from: `event_series s ${where}`,
