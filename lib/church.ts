@@ -1,3 +1,4 @@
+import type { CountryCode } from "libphonenumber-js";
 import { envSchema } from "./env.ts";
 
 /**
@@ -7,4 +8,13 @@ import { envSchema } from "./env.ts";
  */
 export function churchName(): string {
   return envSchema.shape.CHURCH_NAME.parse(process.env.CHURCH_NAME);
+}
+
+/**
+ * The church's country (CHURCH_COUNTRY, default US): the member pages read phone numbers as they are written
+ * there and show them back so. The one place it is read, so moving it into a church setting changes only
+ * this function. Server code only: a page hands it to its client components as a prop.
+ */
+export function churchCountry(): CountryCode {
+  return envSchema.shape.CHURCH_COUNTRY.parse(process.env.CHURCH_COUNTRY);
 }

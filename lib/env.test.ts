@@ -56,6 +56,16 @@ describe("configuration", () => {
     expect(() => parseEnv({ APP_SECRET: secret, SMS_GATEWAY_TOKEN: "short" })).toThrow("SMS_GATEWAY_TOKEN: must be at least 8 characters");
   });
 
+  it("reads the church's country: US unless set, any country libphonenumber knows, upper-cased", () => {
+    expect(parseEnv({ APP_SECRET: secret }).CHURCH_COUNTRY).toBe("US");
+    expect(parseEnv({ APP_SECRET: secret, CHURCH_COUNTRY: "" }).CHURCH_COUNTRY).toBe("US");
+    expect(parseEnv({ APP_SECRET: secret, CHURCH_COUNTRY: "GB" }).CHURCH_COUNTRY).toBe("GB");
+    expect(parseEnv({ APP_SECRET: secret, CHURCH_COUNTRY: " ca " }).CHURCH_COUNTRY).toBe("CA");
+    for (const value of ["XX", "USA", "UK", "1"]) {
+      expect(() => parseEnv({ APP_SECRET: secret, CHURCH_COUNTRY: value }), value).toThrow("CHURCH_COUNTRY: must be a two-letter country code (ISO 3166-1 alpha-2) such as US, GB or CA");
+    }
+  });
+
   it("reads the age of majority: 18 unless set, a whole number from 14 to 25", () => {
     expect(parseEnv({ APP_SECRET: secret }).AGE_OF_MAJORITY).toBe(18);
     expect(parseEnv({ APP_SECRET: secret, AGE_OF_MAJORITY: "" }).AGE_OF_MAJORITY).toBe(18);

@@ -1,3 +1,4 @@
+import { isSupportedCountry, type CountryCode } from "libphonenumber-js";
 import { z } from "zod";
 import { parseTrustedProxies, TrustedProxiesError, type TrustedProxies } from "./kernel/trusted-proxies.ts";
 
@@ -44,6 +45,21 @@ export const envSchema = z.object({
   CALENDAR_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** The church this deployment serves: page titles, calendar feed names, the TOTP issuer. */
   CHURCH_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).default("Grace Harbor Church")),
+  /**
+   * The church's country (ISO 3166-1 alpha-2, e.g. US, GB): members may type phone numbers as they are written
+   * there, without + and the country code, and numbers are shown back that way. Read through churchCountry()
+   * (lib/church.ts) only.
+   */
+  CHURCH_COUNTRY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine(isSupportedCountry, "must be a two-letter country code (ISO 3166-1 alpha-2) such as US, GB or CA")
+      .transform((code) => code as CountryCode)
+      .default("US"),
+  ),
   /** Where servers reach the identity service (token, userinfo, JWKS); default BASE_URL. Tokens keep iss = BASE_URL. */
   BACKCHANNEL_URL: z.preprocess(emptyAsUndefined, optionalUrl),
   /** JWS algorithm of access tokens: ES256 (default, fast to sign) or RS256 (RFC 9068's mandatory one). */

@@ -114,14 +114,20 @@ export function CodeForm({
 /**
  * The state around a code sent to a new address or number (a sign-in email, a mobile number): where the
  * code went (its form shows while set), what to announce, and how many wrong codes were typed since it was
- * sent. Asking again starts afresh; the right code closes the form and says so.
+ * sent. Asking again starts afresh; the right code closes the form and says so. `waiting` is where the
+ * server says a code is still waiting (sent before the page was loaded): the form shows for it, without
+ * taking focus (`resumed`), until a code is sent from this page or the right code is typed.
  */
-export function useCodeSent() {
-  const [sentTo, setSentTo] = useState<string | null>(null);
+export function useCodeSent(waiting: string | null = null) {
+  const [sentHere, setSentHere] = useState<string | null>(null);
+  const [closed, setClosed] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const [wrongCodes, setWrongCodes] = useState(0);
+  const sentTo = sentHere ?? (closed ? null : waiting);
   return {
     sentTo,
+    /** The code was sent before this page was loaded. */
+    resumed: sentHere === null && sentTo !== null,
     announcement,
     wrongCodes,
     asking() {
@@ -129,12 +135,13 @@ export function useCodeSent() {
       setWrongCodes(0);
     },
     sent(to: string, message: string) {
-      setSentTo(to);
+      setSentHere(to);
       setAnnouncement(message);
     },
     wrongCode: () => setWrongCodes((count) => count + 1),
     confirmed(message: string) {
-      setSentTo(null);
+      setSentHere(null);
+      setClosed(true);
       setWrongCodes(0);
       setAnnouncement(message);
     },

@@ -42,6 +42,7 @@ const ACCOUNT_ROUTES: [method: string, path: string, scope: string, body?: unkno
   ["DELETE", `/api/v1/users/me/recovery-contacts/${UUID}`, "account:recovery"],
   ["POST", `/api/v1/users/me/recovery-contacts/${UUID}/verify`, "account:recovery", { code: "123456" }],
   ["POST", `/api/v1/users/me/recovery-contacts/${UUID}/resend`, "account:recovery"],
+  ["GET", "/api/v1/users/me/phone", "account:recovery"],
   ["POST", "/api/v1/users/me/phone", "account:recovery", { phone: "+12025550142" }],
   ["POST", "/api/v1/users/me/phone/verify", "account:recovery", { code: "123456" }],
   ["GET", "/api/v1/privacy/data-requests/me", "account:privacy"],

@@ -37,6 +37,10 @@ test("a texted code verifies the number: { verified: true }, and the phone scope
   // Not the account's phone until the code comes back.
   const [pending] = await sql<{ phone: string | null }>(`SELECT phone FROM account WHERE id = $1`, [member.id]);
   expect(pending).toEqual({ phone: null });
+  // A page reloaded meanwhile learns that a code is waiting, and for which number, masked.
+  const waiting = await api("GET", "/api/v1/users/me/phone", token);
+  expect(waiting.status).toBe(200);
+  expect(waiting.body).toEqual({ pending: { phone_number: maskedPhone(phone), expires_at: expect.any(String) } });
   const code = await latestCodeFor(phone);
   const [stored] = await sql<{ code_hash: string; target: string }>(`SELECT code_hash, target FROM verification_code WHERE purpose = $1 AND subject = $2`, [PURPOSE, member.id]);
   expect(stored!.target).toBe(phone);
@@ -48,6 +52,7 @@ test("a texted code verifies the number: { verified: true }, and the phone scope
   const [account] = await sql<{ phone: string; phone_verified_at: Date | null }>(`SELECT phone, phone_verified_at FROM account WHERE id = $1`, [member.id]);
   expect(account!.phone).toBe(phone);
   expect(account!.phone_verified_at).not.toBeNull();
+  expect((await api("GET", "/api/v1/users/me/phone", token)).body).toEqual({ pending: null });
 
   const after = await userinfoOf(token);
   expect(after.status).toBe(200);

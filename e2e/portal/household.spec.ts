@@ -139,9 +139,11 @@ test("the household pages fit a 375 px phone: starting one, and its children", a
   const panel = children(page).getByRole("form", { name: "Name someone for Cleo" });
   await panel.getByRole("textbox", { name: "Name" }).fill("Rosa Phone");
   await panel.getByRole("textbox", { name: "Relation (optional)" }).fill("Grandmother");
-  await panel.getByRole("textbox", { name: "Phone (optional)" }).fill("+1 415 555 0123");
+  // Typed as written in the church's country (US by default), shown back so, stored in E.164.
+  await panel.getByRole("textbox", { name: "Phone (optional)" }).fill("(415) 555-0123");
   await panel.getByRole("button", { name: "Add to the list" }).click();
-  await expect(children(page).getByRole("list", { name: "Others, for Cleo" })).toContainText("Rosa Phone · Grandmother · +14155550123");
+  await expect(children(page).getByRole("list", { name: "Others, for Cleo" })).toContainText("Rosa Phone · Grandmother · (415) 555-0123");
+  expect(await sql(`SELECT phone FROM pickup_person WHERE name = 'Rosa Phone' AND created_by = $1`, [parent.id])).toEqual([{ phone: "+14155550123" }]);
   await panel.getByRole("combobox", { name: "May they collect the child?" }).selectOption("not_authorized");
   await panel.getByRole("textbox", { name: "Name" }).fill("Jon Doe");
   await panel.getByRole("button", { name: "Add to the list" }).click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { uniqueContactEmail, uniquePhone } from "../support/contacts.ts";
+import { maskedPhone, uniqueContactEmail, uniquePhone } from "../support/contacts.ts";
 import { sql } from "../support/database.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
 import { latestCodeFor, messagesTo, wrongCode } from "../support/outbox.ts";
@@ -8,7 +8,9 @@ import { signInOverHttp } from "../support/portal.ts";
 
 // /account/recovery in Debian's Chromium: a member adds a recovery email and verifies it with the code
 // from the outbox, then, having forgotten their password, has the reset code sent there and signs in with
-// a new password; they verify their mobile number with a texted code. Values on the page are masked.
+// a new password; they verify their mobile number with a texted code, typed and shown as written in the
+// church's country (CHURCH_COUNTRY, US by default), and a reload keeps asking for a code sent before it.
+// Recovery contacts on the page are masked.
 
 const RECOVERY_PATH = "/account/recovery";
 const NEW_PASSWORD = "a-new-password-for-recovery";
@@ -45,7 +47,7 @@ test("add a recovery email with the keyboard, verify it from the outbox, and res
   await tabTo(page, valueField);
   await page.keyboard.type("not an address");
   await page.keyboard.press("Enter");
-  await expect(contactsSection(page).getByText("It must be an email address or a phone number in international format", { exact: false })).toBeVisible();
+  await expect(contactsSection(page).getByText("Enter an email address, like name@example.org, or a mobile number, like (201) 555-0123.")).toBeVisible();
   expect(await messagesTo("not an address")).toHaveLength(0);
 
   await valueField.fill(recoveryEmail);
@@ -101,43 +103,58 @@ test("add a recovery email with the keyboard, verify it from the outbox, and res
   await expect(page).toHaveURL(/\/account$/);
 });
 
-test("verify a mobile number with the texted code; remove a contact through a confirmation", async ({ page }) => {
+test("verify a mobile number typed as written in the US, after a reload; remove a contact through a confirmation", async ({ page }) => {
   const member = await createTestMember("recovery-phone");
   const phone = await uniquePhone();
+  /** `(201) 555-0001`: how a member in the church's country (the US) writes a `+1201…` number. */
+  const shown = `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
   await signInOverHttp(page, { email: member.email, password: member.password });
   await openRecoveryPage(page);
   await expect(phoneSection(page).getByText("You have not given a mobile number.")).toBeVisible();
 
   const phoneField = phoneSection(page).getByRole("textbox", { name: "Mobile number" });
   await expect(phoneField).toHaveAttribute("autocomplete", "tel");
+  await expect(phoneSection(page).getByText("For example (201) 555-0123. For a number in another country, start with + and the country code.")).toBeVisible();
+  // A British number without its country code is no US number: the hint's words, with its example.
   await phoneField.fill("07700 900123");
   await phoneField.press("Enter");
-  await expect(phoneSection(page).getByText("The number must be a phone number in international format (E.164)", { exact: false })).toBeVisible();
-  await phoneField.fill(phone);
+  await expect(
+    phoneSection(page).getByText("We can’t read that as a phone number. Type it like (201) 555-0123, or for a number in another country, start with + and the country code."),
+  ).toBeVisible();
+  await phoneField.fill(shown);
   await phoneField.press("Enter");
-  await expect(phoneSection(page).getByRole("status")).toHaveText(`We sent a 6-digit code by text message to ${phone}.`);
-  const codeField = phoneSection(page).getByRole("textbox", { name: `Code sent to ${phone}` });
+  await expect(phoneSection(page).getByRole("status")).toHaveText(`We sent a 6-digit code by text message to ${shown}.`);
+  await expect(phoneSection(page).getByRole("textbox", { name: `Code sent to ${shown}` })).toBeFocused();
+
+  // A reload forgets nothing: the code is still asked for, the number masked, and the field waits to be chosen.
+  await page.reload();
+  const codeField = phoneSection(page).getByRole("textbox", { name: `Code sent to ${maskedPhone(phone)}` });
+  await expect(codeField).toBeVisible();
+  await expect(codeField).not.toBeFocused();
   const code = await latestCodeFor(phone);
   await codeField.fill(wrongCode(code));
   await codeField.press("Enter");
   await expect(phoneSection(page).getByText("That code didn’t work. Check the text message and try again.")).toBeVisible();
   await codeField.fill(code);
   await codeField.press("Enter");
-  await expect(phoneSection(page).getByRole("status")).toHaveText(`${phone} is verified.`);
-  await expect(phoneSection(page).getByText(phone, { exact: true })).toBeVisible();
+  await expect(phoneSection(page).getByRole("status")).toHaveText("Your mobile number is verified.");
+  await expect(codeField).toBeHidden();
+  await expect(phoneSection(page).getByText(shown, { exact: true })).toBeVisible();
   await expect(phoneSection(page).getByText("Verified", { exact: true })).toBeVisible();
   const [account] = await sql<{ phone: string; phone_verified_at: Date | null }>("SELECT phone, phone_verified_at FROM account WHERE id = $1", [member.id]);
   expect(account?.phone).toBe(phone);
   expect(account?.phone_verified_at).not.toBeNull();
   await expectNoAxeViolations(page);
 
-  // A phone as a recovery contact, then removed: Cancel first changes nothing.
+  // A phone as a recovery contact, typed as written in the US and stored in E.164, then removed: Cancel first changes nothing.
   const valueField = contactsSection(page).getByRole("textbox", { name: "Email address or mobile number" });
-  await valueField.fill(phone);
+  await valueField.fill(shown);
   await valueField.press("Enter");
   const card = contactsSection(page).getByRole("article");
   await expect(card).toHaveCount(1);
   await expect(card).not.toContainText(phone);
+  await expect(card).not.toContainText(shown);
+  expect(await sql("SELECT value FROM recovery_contact WHERE user_id = $1", [member.id])).toEqual([{ value: phone }]);
   await card.getByRole("button", { name: /^Remove/ }).click();
   const dialog = page.getByRole("dialog", { name: /^Remove \+\d+\*+\d\d\?$/ });
   await expect(dialog).toBeVisible();

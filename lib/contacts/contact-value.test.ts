@@ -17,4 +17,13 @@ describe("parseContactValue", () => {
       expect(parseContactValue(input)).toBeNull();
     },
   );
+
+  it("reads a phone number as written in the church's country when given it; an email address as before", () => {
+    expect(parseContactValue("(617) 555-0199", "US")).toEqual({ channel: "phone", value: "+16175550199" });
+    expect(parseContactValue("07911 123456", "GB")).toEqual({ channel: "phone", value: "+447911123456" });
+    expect(parseContactValue("+44 7911 123456", "US")).toEqual({ channel: "phone", value: "+447911123456" });
+    expect(parseContactValue("Jane@Example.org", "US")).toEqual({ channel: "email", value: "jane@example.org" });
+    expect(parseContactValue("07911 123456", "US")).toBeNull();
+    expect(parseContactValue("jane@", "US")).toBeNull();
+  });
 });

@@ -5,6 +5,7 @@ import { AREA_SCOPES } from "../oauth/scopes.ts";
 import {
   MAX_RECOVERY_CONTACTS,
   PhoneVerificationResultSchema,
+  PhoneVerificationStateSchema,
   RecoveryContactListSchema,
   RecoveryContactPendingSchema,
   RecoveryContactVerifiedSchema,
@@ -104,6 +105,20 @@ export const resendRecoveryContactCode = defineEndpoint({
 
 // ── The member's phone ──
 
+export const getMyPhoneVerification = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/users/me/phone",
+  operationId: "getMyPhoneVerification",
+  summary: "Whether a code texted to a new number is waiting to be typed back",
+  description:
+    "Needs permission `profile:read`. `pending` names the number the latest `POST /phone` texted a code to, masked (`+44********89`), and when the code " +
+    "expires, while it can still verify the number (not used, not expired, tries left); otherwise `pending` is null. The account's verified number " +
+    "is the profile's `phone_number` (`GET /api/v1/users/me`).",
+  tags: TAGS,
+  access: member("profile:read"),
+  success: { status: 200, description: "The phone verification under way, if any.", schema: PhoneVerificationStateSchema },
+});
+
 export const startPhoneVerification = defineEndpoint({
   method: "POST",
   path: "/api/v1/users/me/phone",
@@ -140,4 +155,4 @@ export const verifyPhone = defineEndpoint({
   },
 });
 
-export const contactEndpoints = [listMyRecoveryContacts, addRecoveryContact, removeRecoveryContact, verifyRecoveryContact, resendRecoveryContactCode, startPhoneVerification, verifyPhone];
+export const contactEndpoints = [listMyRecoveryContacts, addRecoveryContact, removeRecoveryContact, verifyRecoveryContact, resendRecoveryContactCode, getMyPhoneVerification, startPhoneVerification, verifyPhone];

@@ -96,6 +96,23 @@ export const RemovedRecoveryContactSchema = z
   .meta({ id: "RemovedRecoveryContact" });
 export type RemovedRecoveryContact = z.infer<typeof RemovedRecoveryContactSchema>;
 
+/**
+ * GET /api/v1/users/me/phone: the number a code was texted to and is still waiting for (not typed back, not
+ * expired, tries left), masked as every contact in an answer is; null when none is. A page that is reloaded
+ * after "Send a code" reads it to keep asking for that code.
+ */
+export const PhoneVerificationStateSchema = z
+  .object({
+    pending: z
+      .object({
+        phone_number: z.string().meta({ description: "The number the code went to, masked (`+44********89`); never the full number." }),
+        expires_at: z.iso.datetime().meta({ description: "When the code stops working; a new one can be asked for with `POST /api/v1/users/me/phone`." }),
+      })
+      .nullable(),
+  })
+  .meta({ id: "PhoneVerificationState" });
+export type PhoneVerificationState = z.infer<typeof PhoneVerificationStateSchema>;
+
 /** Phone verification result (interface.md 2.3): true once the code matched, false for a wrong code. */
 export const PhoneVerificationResultSchema = z.object({ verified: z.boolean() }).meta({ id: "PhoneVerificationResult" });
 export type PhoneVerificationResult = z.infer<typeof PhoneVerificationResultSchema>;

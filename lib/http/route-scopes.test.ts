@@ -52,6 +52,7 @@ const SELF_SERVICE: Record<string, RouteNeeds> = {
   "GET /api/v1/users/me/membership": { scope: S.membership },
   "GET /api/v1/users/me/mfa": { scope: S.mfa },
   "GET /api/v1/users/me/passkeys": { scope: S.mfa },
+  "GET /api/v1/users/me/phone": { scope: S.recovery },
   "GET /api/v1/users/me/recovery-contacts": { scope: S.recovery },
   "GET /api/v1/users/me/registrations": { scope: S.calendar },
   "GET /api/v1/users/me/schedule": { scope: S.calendar },

@@ -9,6 +9,8 @@ export const accountQueryKeys = {
   mfa: ["account", "mfa"] as const,
   profile: ["account", "profile"] as const,
   recoveryContacts: ["account", "recovery-contacts"] as const,
+  /** A code texted to a new mobile number and not yet typed back. */
+  phoneVerification: ["account", "phone-verification"] as const,
   dataRequests: ["account", "data-requests"] as const,
   family: ["account", "family"] as const,
   dependents: ["account", "dependents"] as const,

@@ -6,6 +6,7 @@ import { FormProblem } from "@/components/ui/form-problem";
 import { Form } from "@/components/ui/form";
 import { Actions, Card, CardList, Fact, Facts, Meta, Panel, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
+import type { PhoneCountry } from "@/lib/contacts/phone-number";
 import type { Family } from "@/lib/families/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { failedMessage } from "../api-messages";
@@ -145,7 +146,7 @@ export function ChildForm({
  * sign in can be changed and removed here (after a confirmation), one who signs in only has their notes
  * kept up to date. "Add a child" makes a record without a sign-in, with the adult as guardian.
  */
-export function ChildrenSection({ family, onAnnounce }: { family: Family; onAnnounce: (text: string) => void }) {
+export function ChildrenSection({ family, country, onAnnounce }: { family: Family; country: PhoneCountry; onAnnounce: (text: string) => void }) {
   const children = family.members.filter((member) => member.role === "child");
   const add = useAddChild();
   const update = useUpdateChild();
@@ -212,7 +213,7 @@ export function ChildrenSection({ family, onAnnounce }: { family: Family; onAnno
                     <Fact term="Notes">{child.notes ?? "None"}</Fact>
                     <Fact term="Signs in">{child.has_sign_in ? "Yes, with their own account" : "No"}</Fact>
                   </Facts>
-                  {pickupOpen === child.user_id ? <PickupPanel childId={child.user_id} childName={child.given_name} onAnnounce={onAnnounce} /> : null}
+                  {pickupOpen === child.user_id ? <PickupPanel childId={child.user_id} childName={child.given_name} country={country} onAnnounce={onAnnounce} /> : null}
                   <Actions>
                     <button type="button" className="button" aria-expanded={pickupOpen === child.user_id} onClick={() => setPickupOpen((open) => (open === child.user_id ? null : child.user_id))}>
                       {pickupOpen === child.user_id ? "Hide pickup list" : "Who may collect"}

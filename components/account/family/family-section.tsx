@@ -8,6 +8,7 @@ import { Form, useTextInput } from "@/components/ui/form";
 import { TextField } from "@/components/ui/text-field";
 import { formatFamilyCode, normalizeFamilyCode } from "@/lib/families/family-code-format";
 import { FAMILY_CODE_TTL_DAYS, type Family, type FamilyCode } from "@/lib/families/schemas";
+import type { PhoneCountry } from "@/lib/contacts/phone-number";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { failedMessage, waitMessage } from "../api-messages";
 import { LocalDate } from "../local-time";
@@ -26,9 +27,10 @@ const FAMILY_CODE_INPUT = { name: "code", type: "text", autoComplete: "off", aut
  * The member's household: without one, a form to join with the code an adult shared, or to start one; with
  * one, its members, and for adults its children (added, changed, removed) and its code with a way to
  * replace it (after a confirmation, since the old code stops working); and leaving it. Outcomes are said in
- * a polite live region; focus moves to what changed.
+ * a polite live region; focus moves to what changed. Phone numbers (on the pickup lists) are read and shown
+ * as written in the church's `country`.
  */
-export function FamilySection() {
+export function FamilySection({ country }: { country: PhoneCountry }) {
   const family = useMyFamily();
   const [announcement, setAnnouncement] = useState("");
   const heading = useFocusWhenShown<HTMLHeadingElement>();
@@ -54,7 +56,7 @@ export function FamilySection() {
               />
             </>
           ) : (
-            <FamilyView family={data} heading={heading.ref} onAnnounce={setAnnouncement} />
+            <FamilyView family={data} country={country} heading={heading.ref} onAnnounce={setAnnouncement} />
           )
         }
       </QueryStates>
@@ -116,7 +118,17 @@ function joinRefusalMessage(error: Error): string {
   return failedMessage("join that family", error);
 }
 
-function FamilyView({ family, heading, onAnnounce }: { family: Family; heading: RefObject<HTMLHeadingElement | null>; onAnnounce: (text: string) => void }) {
+function FamilyView({
+  family,
+  country,
+  heading,
+  onAnnounce,
+}: {
+  family: Family;
+  country: PhoneCountry;
+  heading: RefObject<HTMLHeadingElement | null>;
+  onAnnounce: (text: string) => void;
+}) {
   return (
     <>
       <Section
@@ -137,7 +149,7 @@ function FamilyView({ family, heading, onAnnounce }: { family: Family; heading: 
           ))}
         </RowList>
       </Section>
-      {family.your_role === "adult" ? <ChildrenSection family={family} onAnnounce={onAnnounce} /> : <GuardiansSection onAnnounce={onAnnounce} />}
+      {family.your_role === "adult" ? <ChildrenSection family={family} country={country} onAnnounce={onAnnounce} /> : <GuardiansSection onAnnounce={onAnnounce} />}
       {family.code ? <FamilyCodePanel code={family.code} onAnnounce={onAnnounce} /> : <p className="muted">An adult in your family can share the family code with new members.</p>}
       <LeaveFamilySection family={family} onAnnounce={onAnnounce} />
     </>

@@ -6,9 +6,11 @@ import { Form } from "@/components/ui/form";
 import { Meta, Panel, QueryStates, Row, RowList } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
+import { formatPhoneNumber, parsePhoneNumber, type PhoneCountry } from "@/lib/contacts/phone-number";
 import { PortalApiError } from "@/lib/portal-api/client";
 import type { PickupKind, PickupList } from "@/lib/families/pickup-schemas";
 import { failedMessage } from "../api-messages";
+import { phoneNumberHint, unreadablePhoneNumber } from "../phone-words";
 import { useAddPickupPerson, usePickupList, useRemovePickupPerson } from "./family-queries";
 import styles from "./family.module.css";
 
@@ -17,20 +19,33 @@ const KIND_WORDS: Record<PickupKind, string> = { authorized: "May collect", not_
 /**
  * Who may collect one child from the children's ministry, for the household's adults: its adults (unless
  * marked otherwise), the people they named, and those who may not; with a form to name someone and a
- * button per entry to take it off. Check-in at the door reads the same list.
+ * button per entry to take it off. Check-in at the door reads the same list. A phone number is typed and
+ * shown as written in the church's `country` (or with + and a country code), and sent in E.164.
  */
-export function PickupPanel({ childId, childName, onAnnounce }: { childId: string; childName: string; onAnnounce: (text: string) => void }) {
+export function PickupPanel({ childId, childName, country, onAnnounce }: { childId: string; childName: string; country: PhoneCountry; onAnnounce: (text: string) => void }) {
   const list = usePickupList(childId);
   return (
     <Panel title={`Who may collect ${childName}`}>
       <QueryStates query={list} what={`who may collect ${childName}`}>
-        {(data) => <PickupLists data={data} childId={childId} childName={childName} onAnnounce={onAnnounce} />}
+        {(data) => <PickupLists data={data} childId={childId} childName={childName} country={country} onAnnounce={onAnnounce} />}
       </QueryStates>
     </Panel>
   );
 }
 
-function PickupLists({ data, childId, childName, onAnnounce }: { data: PickupList; childId: string; childName: string; onAnnounce: (text: string) => void }) {
+function PickupLists({
+  data,
+  childId,
+  childName,
+  country,
+  onAnnounce,
+}: {
+  data: PickupList;
+  childId: string;
+  childName: string;
+  country: PhoneCountry;
+  onAnnounce: (text: string) => void;
+}) {
   const add = useAddPickupPerson(childId);
   const remove = useRemovePickupPerson(childId);
   const [failure, setFailure] = useState("");
@@ -72,7 +87,7 @@ function PickupLists({ data, childId, childName, onAnnounce }: { data: PickupLis
               <span className={styles.memberName}>
                 {person.name}
                 {person.relation ? <span className="muted"> · {person.relation}</span> : null}
-                {person.phone ? <span className="muted"> · {person.phone}</span> : null}
+                {person.phone ? <span className="muted"> · {formatPhoneNumber(person.phone, country)}</span> : null}
               </span>
               <span className={styles.pickupActions}>
                 <span className={person.kind === "authorized" ? "badge" : "badge badge--danger"}>{KIND_WORDS[person.kind]}</span>
@@ -88,6 +103,7 @@ function PickupLists({ data, childId, childName, onAnnounce }: { data: PickupLis
       )}
       <AddPickupPersonForm
         childName={childName}
+        country={country}
         pending={add.isPending}
         error={add.error}
         onAdd={(body, done) =>
@@ -110,13 +126,27 @@ interface NamedPerson {
   phone?: string | null;
 }
 
-function AddPickupPersonForm({ childName, pending, error, onAdd }: { childName: string; pending: boolean; error: Error | null; onAdd: (body: NamedPerson, done: () => void) => void }) {
+function AddPickupPersonForm({
+  childName,
+  country,
+  pending,
+  error,
+  onAdd,
+}: {
+  childName: string;
+  country: PhoneCountry;
+  pending: boolean;
+  error: Error | null;
+  onAdd: (body: NamedPerson, done: () => void) => void;
+}) {
   const [kind, setKind] = useState<PickupKind>("authorized");
   const [name, setName] = useState("");
   const [relation, setRelation] = useState("");
   const [phone, setPhone] = useState("");
   const [complaint, setComplaint] = useState("");
+  const [phoneComplaint, setPhoneComplaint] = useState("");
   const nameInput = useRef<HTMLInputElement>(null);
+  const phoneInput = useRef<HTMLInputElement>(null);
   const refusal = error instanceof PortalApiError ? /^(name|relation|phone): (.+)$/.exec(error.message) : null;
   const fieldError = (field: string) => (refusal?.[1] === field ? `${refusal[2]!.replace(/^./, (first) => first.toUpperCase())}.` : undefined);
 
@@ -129,7 +159,15 @@ function AddPickupPersonForm({ childName, pending, error, onAdd }: { childName: 
       return;
     }
     setComplaint("");
-    onAdd({ kind, name: name.trim(), ...(relation.trim() ? { relation: relation.trim() } : {}), phone: phone.trim() || null }, () => {
+    const typedPhone = phone.trim();
+    const parsedPhone = typedPhone ? parsePhoneNumber(typedPhone, country) : null;
+    if (typedPhone && !parsedPhone) {
+      setPhoneComplaint(unreadablePhoneNumber(country));
+      phoneInput.current?.focus();
+      return;
+    }
+    setPhoneComplaint("");
+    onAdd({ kind, name: name.trim(), ...(relation.trim() ? { relation: relation.trim() } : {}), phone: parsedPhone?.e164 ?? null }, () => {
       setName("");
       setRelation("");
       setPhone("");
@@ -145,7 +183,21 @@ function AddPickupPersonForm({ childName, pending, error, onAdd }: { childName: 
       </SelectField>
       <TextField label="Name" name="name" autoComplete="off" maxLength={100} value={name} inputRef={nameInput} error={complaint || fieldError("name")} onChange={(event) => setName(event.target.value)} />
       <TextField label="Relation (optional)" name="relation" hint="Like “Grandmother”." autoComplete="off" maxLength={60} value={relation} error={fieldError("relation")} onChange={(event) => setRelation(event.target.value)} />
-      <TextField label="Phone (optional)" name="phone" type="tel" hint="With its country code, like +14155550123." autoComplete="off" maxLength={40} value={phone} error={fieldError("phone")} onChange={(event) => setPhone(event.target.value)} />
+      <TextField
+        label="Phone (optional)"
+        name="phone"
+        type="tel"
+        hint={phoneNumberHint(country)}
+        autoComplete="off"
+        maxLength={40}
+        value={phone}
+        inputRef={phoneInput}
+        error={phoneComplaint || fieldError("phone")}
+        onChange={(event) => {
+          setPhone(event.target.value);
+          if (phoneComplaint) setPhoneComplaint("");
+        }}
+      />
     </Form>
   );
 }

@@ -5,11 +5,14 @@ import { Form, useTextInput } from "@/components/ui/form";
 import { TextField } from "@/components/ui/text-field";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { Actions, Card, CardList, CardNote, Meta, Panel, QueryStates, Section } from "@/components/ui/section";
-import { contactCodeBodySchema, createRecoveryContactBodySchema, MAX_RECOVERY_CONTACTS, type RecoveryContact } from "@/lib/contacts/schemas";
+import { parseContactValue } from "@/lib/contacts/contact-value";
+import type { PhoneCountry } from "@/lib/contacts/phone-number";
+import { contactCodeBodySchema, MAX_RECOVERY_CONTACTS, type RecoveryContact } from "@/lib/contacts/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
-import { asSentence, failedMessage, waitMessage } from "../api-messages";
+import { failedMessage, waitMessage } from "../api-messages";
 import { CodeForm } from "../code-form";
 import { LocalDate } from "../local-time";
+import { contactHint, unreadableContact } from "../phone-words";
 import { useAddRecoveryContact, useRecoveryContacts, useRemoveRecoveryContact, useResendContactCode, useVerifyRecoveryContact } from "./recovery-queries";
 import styles from "./recovery.module.css";
 
@@ -20,10 +23,11 @@ const CONTACT_INPUT = { name: "value", type: "text", inputMode: "email", autoCom
 
 /**
  * Where a reset code can be sent when the member forgets their password: up to five email addresses or
- * phone numbers, each verified by a code sent to it. Values are only ever shown masked, as the API
- * answers them.
+ * phone numbers, each verified by a code sent to it. A phone number is typed as people write it in the
+ * church's `country` (or with + and a country code) and sent to the API in E.164. Values are only ever
+ * shown masked, as the API answers them.
  */
-export function RecoveryContactsSection() {
+export function RecoveryContactsSection({ country }: { country: PhoneCountry }) {
   const contacts = useRecoveryContacts();
   const remove = useRemoveRecoveryContact();
   const removal = useConfirmation<RecoveryContact>();
@@ -87,6 +91,7 @@ export function RecoveryContactsSection() {
             )}
             {list.length < MAX_RECOVERY_CONTACTS ? (
               <AddContactForm
+                country={country}
                 onAdded={(id) => {
                   setJustAdded(id);
                   setAnnouncement("We sent a 6-digit code. Enter it below to verify the contact.");
@@ -178,20 +183,21 @@ function ContactCard({
   );
 }
 
-function AddContactForm({ onAdded }: { onAdded: (id: string) => void }) {
+function AddContactForm({ country, onAdded }: { country: PhoneCountry; onAdded: (id: string) => void }) {
   const add = useAddRecoveryContact();
   const contact = useTextInput(CONTACT_INPUT);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (add.isPending) return;
-    const parsed = createRecoveryContactBodySchema.safeParse({ value: contact.value });
-    if (!parsed.success) {
-      contact.reject(asSentence(`It ${parsed.error.issues[0]?.message ?? "is not valid"}`));
+    // An `@` makes it an email address, anything else a phone number (as the API infers it), read here in E.164.
+    const parsed = parseContactValue(contact.value, country);
+    if (!parsed) {
+      contact.reject(unreadableContact(contact.value, country));
       return;
     }
     contact.accept();
-    add.mutate(contact.value.trim(), {
+    add.mutate(parsed.value, {
       onSuccess: ({ id }) => {
         contact.clear();
         onAdded(id);
@@ -212,7 +218,7 @@ function AddContactForm({ onAdded }: { onAdded: (id: string) => void }) {
       <Form onSubmit={submit} submitLabel="Add and send a code" pendingLabel="Sending a code…" pending={add.isPending}>
         <TextField
           label="Email address or mobile number"
-          hint="For a mobile number, start with + and the country code, like +44 7911 123456."
+          hint={contactHint(country)}
           {...contact.field(refusal)}
         />
       </Form>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import {
   addRecoveryContact,
+  getMyPhoneVerification,
   listMyRecoveryContacts,
   removeRecoveryContact,
   resendRecoveryContactCode,
@@ -16,8 +17,8 @@ import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
 
 /**
- * The recovery page's server state: the member's recovery contacts and their own phone number, read and
- * changed through the portal relay. Every change refreshes what it affects and the security log.
+ * The recovery page's server state: the member's recovery contacts and their own phone number (and a code
+ * waiting for a new one), read and changed through the portal relay. Every change refreshes what it affects and the security log.
  */
 
 export function useRecoveryContacts() {
@@ -62,6 +63,15 @@ export function useRemoveRecoveryContact() {
   });
 }
 
+/** The number a texted code is still waiting for (masked), so a reload keeps asking for that code. */
+export function usePhoneVerification() {
+  return useQuery({
+    queryKey: accountQueryKeys.phoneVerification,
+    queryFn: () => callEndpoint(getMyPhoneVerification, {}),
+    retry: retryUnlessRefused,
+  });
+}
+
 export function useStartPhoneVerification() {
   return useMutation({
     mutationFn: (phone: string) => callEndpoint(startPhoneVerification, { body: { phone } }),
@@ -69,7 +79,7 @@ export function useStartPhoneVerification() {
 }
 
 export function useVerifyPhone() {
-  const refresh = useRefreshAfterChange(accountQueryKeys.profile);
+  const refresh = useRefreshAfterChange(accountQueryKeys.profile, accountQueryKeys.phoneVerification);
   return useMutation({
     mutationFn: (code: string) => callEndpoint(verifyPhone, { body: { code } }),
     onSettled: refresh,

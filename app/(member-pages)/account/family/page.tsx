@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { FamilySection } from "@/components/account/family/family-section";
+import { churchCountry } from "@/lib/church";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +13,7 @@ export const metadata: Metadata = {
 /**
  * The member's household: start one or join it with a family code, see who is in it, (adults) add and
  * look after its children and share and replace its code, and leave it. Read and changed in the browser
- * through the portal relay.
+ * through the portal relay. Phone numbers are read and shown as written in the church's country.
  */
 export default async function AccountFamilyPage() {
   await requirePortalSession("/account/family");
@@ -21,7 +22,7 @@ export default async function AccountFamilyPage() {
       <p className="eyebrow">Your account</p>
       <h1>Your family</h1>
       <p className="lede">Your household at church: who is in it, its children, and how others join.</p>
-      <FamilySection />
+      <FamilySection country={churchCountry()} />
     </div>
   );
 }
