@@ -1,25 +1,42 @@
 "use client";
 
 import { Meta } from "@/components/ui/section";
-import { SectionNav } from "@/components/ui/section-nav";
+import { AreaNav } from "@/components/ui/area-nav";
 import type { StaffRefusal } from "@/lib/portal-auth/require-staff-page";
 
-const SECTIONS = [
-  { href: "/admin", label: "Overview" },
-  { href: "/admin/people", label: "People" },
-  { href: "/admin/households", label: "Households" },
-  { href: "/admin/membership", label: "Membership" },
-  { href: "/admin/events", label: "Events" },
-  { href: "/admin/series", label: "Series" },
-  { href: "/admin/places", label: "Campuses & ministries" },
-  { href: "/admin/clients", label: "Apps" },
-  { href: "/admin/webhooks", label: "Webhooks" },
-  { href: "/admin/audit", label: "Audit log" },
+const HOME = { href: "/admin", label: "Church office" };
+
+const GROUPS = [
+  { label: "Office", sections: [{ href: "/admin", label: "Overview" }] },
+  {
+    label: "People",
+    sections: [
+      { href: "/admin/people", label: "People" },
+      { href: "/admin/households", label: "Households" },
+      { href: "/admin/membership", label: "Membership" },
+    ],
+  },
+  {
+    label: "Calendar",
+    sections: [
+      { href: "/admin/events", label: "Events" },
+      { href: "/admin/series", label: "Series" },
+      { href: "/admin/places", label: "Campuses & ministries" },
+    ],
+  },
+  {
+    label: "Connections",
+    sections: [
+      { href: "/admin/clients", label: "Apps" },
+      { href: "/admin/webhooks", label: "Webhooks" },
+      { href: "/admin/audit", label: "Audit log" },
+    ],
+  },
 ] as const;
 
 /** The staff area's own navigation: Overview on its own page, the others on theirs and below. */
 export function AdminNav() {
-  return <SectionNav label="Staff" sections={SECTIONS} isCurrent={(href, pathname) => (href === "/admin" ? pathname === "/admin" : pathname.startsWith(href))} />;
+  return <AreaNav label="Staff" home={HOME} groups={GROUPS} isCurrent={(href, pathname) => (href === "/admin" ? pathname === "/admin" : pathname.startsWith(href))} />;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import styles from "./section-nav.module.css";
+import styles from "./area.module.css";
 
-/** The column an area's pages sit in (the account, the staff office), under its own navigation. */
+/** The column an area's pages sit in (the account, the staff office), beside or under its own navigation. */
 export function Area({ nav, children }: { nav: ReactNode; children: ReactNode }) {
   return (
     <div className={styles.area}>

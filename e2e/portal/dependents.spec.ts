@@ -36,10 +36,10 @@ test("a guardian removes demo-app's access to their teenager's account with the 
 
   await signInOverHttp(page, { email: guardian.email, password: guardian.password });
   const nav = page.getByRole("navigation", { name: "Account" });
-  await nav.getByRole("link", { name: "Dependents" }).click();
+  await nav.getByRole("link", { name: "Children’s apps" }).click();
   await expect(page).toHaveURL(new RegExp(`${DEPENDENTS_PATH}$`));
-  await expect(nav.getByRole("link", { name: "Dependents" })).toHaveAttribute("aria-current", "page");
-  await expect(page).toHaveTitle(/^Dependents · /);
+  await expect(nav.getByRole("link", { name: "Children’s apps" })).toHaveAttribute("aria-current", "page");
+  await expect(page).toHaveTitle(/^Children’s apps · /);
 
   const card = main(page).getByRole("article", { name: teenName });
   await expect(card).toBeVisible();
@@ -108,7 +108,7 @@ test("a member who is nobody's guardian sees an empty page; the page fits a 375 
     const page = await context.newPage();
     await signInOverHttp(page, { email: who.email, password: who.password });
     await page.goto(DEPENDENTS_PATH);
-    await expect(page.getByRole("heading", { level: 1, name: "Dependents" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Your children’s apps" })).toBeVisible();
     await expect(main(page).getByRole("heading", { name: expected })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);
