@@ -1,6 +1,6 @@
 "use client";
 
-import { AreaNav } from "@/components/ui/area-nav";
+import { AreaHomeList, AreaNav } from "@/components/ui/area-nav";
 
 const HOME = { href: "/account", label: "Your account" };
 
@@ -40,4 +40,9 @@ const GROUPS = [
 /** The account area's own navigation: a section is current on its own page only. */
 export function AccountNav() {
   return <AreaNav label="Account" home={HOME} groups={GROUPS} isCurrent={(href, pathname) => pathname === href} />;
+}
+
+/** The account's sections at the end of its first page, on a phone. */
+export function AccountHomeList() {
+  return <AreaHomeList label="Account" title="Everything in your account" home={HOME} groups={GROUPS} />;
 }

@@ -1,7 +1,7 @@
 "use client";
 
 import { Meta } from "@/components/ui/section";
-import { AreaNav } from "@/components/ui/area-nav";
+import { AreaHomeList, AreaNav } from "@/components/ui/area-nav";
 import type { StaffRefusal } from "@/lib/portal-auth/require-staff-page";
 
 const HOME = { href: "/admin", label: "Church office" };
@@ -37,6 +37,11 @@ const GROUPS = [
 /** The staff area's own navigation: Overview on its own page, the others on theirs and below. */
 export function AdminNav() {
   return <AreaNav label="Staff" home={HOME} groups={GROUPS} isCurrent={(href, pathname) => (href === "/admin" ? pathname === "/admin" : pathname.startsWith(href))} />;
+}
+
+/** The office's sections at the end of its first page, on a phone. */
+export function AdminHomeList() {
+  return <AreaHomeList label="Staff" title="Everything in the office" home={HOME} groups={GROUPS} />;
 }
 
 /**

@@ -93,9 +93,9 @@ test("a member sees demo-app in plain words, removes its access with the keyboar
 
   await signInOverHttp(page, { email: member.email, password: member.password });
   const accountNav = page.getByRole("navigation", { name: "Account" });
-  await accountNav.getByRole("link", { name: "Apps" }).click();
+  await accountNav.getByRole("link", { name: "Apps", exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${APPS_PATH}$`));
-  await expect(accountNav.getByRole("link", { name: "Apps" })).toHaveAttribute("aria-current", "page");
+  await expect(accountNav.getByRole("link", { name: "Apps", exact: true })).toHaveAttribute("aria-current", "page");
   await expect(page).toHaveTitle(/^Apps with access · /);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Apps with access");
 

@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { AccountHomeList } from "@/components/account/account-nav";
+import { AccountOverview } from "@/components/account/overview/account-overview";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 import styles from "./account.module.css";
 
@@ -10,7 +12,10 @@ export const metadata: Metadata = {
   robots: { index: false, follow: false },
 };
 
-/** The signed-in member's account: who they are signed in as. Signed out, it sends them to sign in. */
+/**
+ * The signed-in member's account: who they are signed in as, the next steps that apply to them and what
+ * their household is signed up for next. Signed out, it sends them to sign in.
+ */
 export default async function AccountPage() {
   const { member } = await requirePortalSession("/account");
   return (
@@ -38,6 +43,8 @@ export default async function AccountPage() {
           <Link href="/account/profile">Change your name or email</Link> · <Link href="/account/security">Change your password</Link>
         </p>
       </section>
+      <AccountOverview />
+      <AccountHomeList />
     </div>
   );
 }

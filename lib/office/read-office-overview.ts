@@ -1,0 +1,49 @@
+import "server-only";
+import type { Database } from "../db/database.ts";
+
+/** How far ahead "this week" looks on the office's front page. */
+export const OVERVIEW_DAYS = 7;
+
+/**
+ * What waits for the church office, each part only for staff who may see it: members' requests to link a
+ * membership record (membership:read); the next seven days' events, drafts still to publish among them,
+ * and their sign-ups (events:read); webhook endpoints failing or switched off for failing (clients:read).
+ */
+export interface OfficeOverview {
+  membershipRequests?: number;
+  week?: { events: number; drafts: number; signedUp: number; waitlisted: number };
+  webhooks?: { failing: number; disabled: number };
+}
+
+interface OverviewRow {
+  membership_requests: number;
+  events: number;
+  drafts: number;
+  signed_up: number;
+  waitlisted: number;
+  webhooks_failing: number;
+  webhooks_disabled: number;
+}
+
+export async function readOfficeOverview(database: Database, permissions: ReadonlySet<string>, now = new Date()): Promise<OfficeOverview> {
+  const weekEnd = new Date(now.getTime() + OVERVIEW_DAYS * 86_400_000);
+  // One statement; the parts a member may not see are not counted at all (their flags are false).
+  const [row] = await database.query<OverviewRow>(
+    `WITH week AS (SELECT id, status FROM event WHERE $3 AND start_at >= $1 AND start_at < $2 AND status IN ('SCHEDULED', 'DRAFT'))
+     SELECT
+       CASE WHEN $4 THEN (SELECT count(*)::int FROM membership_link_request WHERE status = 'pending') ELSE 0 END AS membership_requests,
+       (SELECT count(*)::int FROM week WHERE status = 'SCHEDULED') AS events,
+       (SELECT count(*)::int FROM week WHERE status = 'DRAFT') AS drafts,
+       (SELECT count(*)::int FROM event_registration r JOIN week w ON w.id = r.event_id WHERE w.status = 'SCHEDULED' AND r.status = 'registered') AS signed_up,
+       (SELECT count(*)::int FROM event_registration r JOIN week w ON w.id = r.event_id WHERE w.status = 'SCHEDULED' AND r.status = 'waitlisted') AS waitlisted,
+       CASE WHEN $5 THEN (SELECT count(*)::int FROM webhook_endpoint WHERE enabled AND failing_since IS NOT NULL) ELSE 0 END AS webhooks_failing,
+       CASE WHEN $5 THEN (SELECT count(*)::int FROM webhook_endpoint WHERE NOT enabled AND auto_disabled_at IS NOT NULL) ELSE 0 END AS webhooks_disabled`,
+    [now, weekEnd, permissions.has("events:read"), permissions.has("membership:read"), permissions.has("clients:read")],
+  );
+  const counts = row!;
+  return {
+    ...(permissions.has("membership:read") && { membershipRequests: counts.membership_requests }),
+    ...(permissions.has("events:read") && { week: { events: counts.events, drafts: counts.drafts, signedUp: counts.signed_up, waitlisted: counts.waitlisted } }),
+    ...(permissions.has("clients:read") && { webhooks: { failing: counts.webhooks_failing, disabled: counts.webhooks_disabled } }),
+  };
+}
