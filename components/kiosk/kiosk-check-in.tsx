@@ -3,6 +3,7 @@
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { kioskCheckIn, kioskFindHousehold, kioskStartPhoneCheck } from "@/lib/check-in/endpoints";
 import type { Household, KioskCheckIn, OpenEvent } from "@/lib/check-in/schemas";
+import { dropOffChoices } from "./kiosk-drop-off";
 import { KioskMessages, ScanForm, Toggle, names, useKioskAction, type KioskApi } from "./kiosk-parts";
 
 /** What the adult typed is a phone number: digits and the separators people write, at least seven digits. */
@@ -66,8 +67,8 @@ export function KioskCheckInFlow({
   }
 
   function choose(household: Household, presence: string) {
-    const scanned = household.members.find((member) => member.id === household.scanned_id && member.role === "adult");
-    setAdultId(scanned?.id ?? null);
+    // The one adult proven here drops off: chosen already, no tap (issue 38).
+    setAdultId(dropOffChoices(household).preset);
     setChildren([]);
     setStep({ kind: "household", household, presence });
   }
@@ -114,9 +115,8 @@ export function KioskCheckInFlow({
   }
 
   const household = step.kind === "household" ? step.household : null;
-  const adults = household?.members.filter((member) => member.role === "adult") ?? [];
+  const adults = household ? dropOffChoices(household).adults : [];
   const kids = household?.members.filter((member) => member.role === "child") ?? [];
-  const scannedAdult = household?.members.some((member) => member.id === household.scanned_id && member.role === "adult") ?? false;
 
   return (
     <>
@@ -181,25 +181,30 @@ export function KioskCheckInFlow({
           <h2 id="kiosk-household" ref={heading} tabIndex={-1}>
             Who is checking in?
           </h2>
-          {adults.length > 0 && !scannedAdult ? (
+          {adults.length > 0 ? (
             <div className="kiosk__choices" role="group" aria-label="Dropping off">
               {adults.map((adult) => (
-                <Toggle key={adult.id} pressed={adult.id === adultId} onToggle={() => setAdultId(adult.id)}>
-                  {adult.given_name} drops off
-                </Toggle>
+                <Toggle key={adult.id} pressed={adult.id === adultId} onToggle={() => setAdultId(adult.id)} title={`${adult.given_name} drops off`} />
               ))}
             </div>
-          ) : null}
+          ) : (
+            <p className="kiosk__alert" role="alert">
+              Only an adult of this household can check children in. Ask them to scan their own member code or card.
+            </p>
+          )}
           {kids.length === 0 ? <p>This household has no children to check in.</p> : null}
           <div className="kiosk__choices" role="group" aria-label="Children">
             {kids.map((child) => (
-              <Toggle key={child.id} pressed={children.includes(child.id)} onToggle={() => setChildren((chosen) => (chosen.includes(child.id) ? chosen.filter((id) => id !== child.id) : [...chosen, child.id]))}>
-                {child.given_name}
-              </Toggle>
+              <Toggle
+                key={child.id}
+                pressed={children.includes(child.id)}
+                onToggle={() => setChildren((chosen) => (chosen.includes(child.id) ? chosen.filter((id) => id !== child.id) : [...chosen, child.id]))}
+                title={child.given_name}
+              />
             ))}
           </div>
           <div className="kiosk__actions">
-            <button type="button" className="kiosk__button kiosk__button--primary" onClick={checkIn} disabled={busy}>
+            <button type="button" className="kiosk__button kiosk__button--primary" onClick={checkIn} disabled={busy || adults.length === 0}>
               {children.length === 0 ? "Check in" : `Check in ${children.length} ${children.length === 1 ? "child" : "children"}${event ? ` to ${event.title}` : ""}`}
             </button>
             <button type="button" className="kiosk__button" onClick={startAgain}>

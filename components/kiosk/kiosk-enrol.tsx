@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from "react";
 import { z } from "zod";
 import { KIOSK_ENROL_PATH, KIOSK_POLL_PATH } from "@/lib/portal-api/kiosk-paths";
+import { KioskBrand } from "./kiosk-brand";
 import { KioskError, kioskFetch } from "./kiosk-fetch";
 
 const startSchema = z.object({
@@ -20,7 +21,7 @@ const pollSchema = z.object({ status: z.enum(["enrolled", "pending", "slow_down"
  * device code in a sealed cookie), shows the code, the link and a QR of the link for a volunteer's phone,
  * and polls until the volunteer allows it; then the page reloads as the enrolled kiosk.
  */
-export function KioskEnrol({ csrfToken, clientId }: { csrfToken: string; clientId: string }) {
+export function KioskEnrol({ csrfToken, clientId, churchName }: { csrfToken: string; clientId: string; churchName: string }) {
   const [start, setStart] = useState<z.infer<typeof startSchema> | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -69,6 +70,7 @@ export function KioskEnrol({ csrfToken, clientId }: { csrfToken: string; clientI
 
   return (
     <section className="kiosk__enrol" aria-labelledby="kiosk-enrol-title">
+      <KioskBrand churchName={churchName} />
       {start ? (
         <>
           <h1 id="kiosk-enrol-title" ref={heading} tabIndex={-1}>

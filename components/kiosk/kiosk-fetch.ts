@@ -17,7 +17,14 @@ export class KioskError extends Error {
  * The API's sentence as a volunteer should read it: without the field name it begins with for developers
  * ("security_code: does not match…"), and starting with a capital letter.
  */
-const FIELD_SUBJECTS: Record<string, string> = { code: "That code", member_code: "That code", pickup_tag: "That tag", phone: "That number", presence: "This check-in" };
+const FIELD_SUBJECTS: Record<string, string> = {
+  code: "That code",
+  member_code: "That code",
+  volunteer_code: "That code",
+  pickup_tag: "That tag",
+  phone: "That number",
+  presence: "This check-in",
+};
 
 export function forVolunteer(description: string): string {
   const field = /^([a-z_.]+): (.*)$/s.exec(description);

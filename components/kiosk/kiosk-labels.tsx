@@ -2,16 +2,23 @@
 
 import QRCode from "qrcode";
 import { useEffect, useState } from "react";
-import type { CheckIn } from "@/lib/check-in/schemas";
+import type { CheckIn, OpenEvent } from "@/lib/check-in/schemas";
+import { labelDay } from "./kiosk-clock";
 
 /**
  * The labels, for print only (app/kiosk/kiosk.css: one 62 × 29 mm label per page). One per child: the first
- * name large, the event and date, the code, and allergies or notes clearly marked. Then the adult's pickup
- * tag: the same codes for a volunteer to compare, and the QR code of the tag's secret, which is what collects
- * the children at a kiosk. Neither the secret nor a child's notes ever go on a child's label; the tag carries
- * no names, so a lost tag names nobody.
+ * name large, the matching code beside it, the event and the date (as the church writes dates, in the event's
+ * zone), and, only when the child has notes, a bold bordered "ALLERGY / NOTE" band with them. Then the
+ * adult's pickup tag: the same codes large, for a volunteer to compare with each child's label, the events and
+ * date, and the QR code of the tag's secret, the barcode a kiosk scans to collect the children. Neither the
+ * secret nor a child's notes ever go on a child's label; the tag carries no names, so a lost tag names nobody.
+ * (A barcode of the 4-character code itself would collect nobody: a code typed or read by hand releases no
+ * child, docs/decisions/0023.)
  */
-export function KioskLabels({ checkIns, pickupTag }: { checkIns: CheckIn[]; pickupTag: string | null }) {
+/** Letters of a first name that still fit the label's width at the large size (app/kiosk/kiosk.css). */
+const LONG_NAME = 10;
+
+export function KioskLabels({ checkIns, pickupTag, locale, events }: { checkIns: CheckIn[]; pickupTag: string | null; locale: string; events: readonly OpenEvent[] }) {
   const withCodes = checkIns.filter((row) => row.security_code);
   const [qr, setQr] = useState<string | null>(null);
   useEffect(() => {
@@ -21,26 +28,34 @@ export function KioskLabels({ checkIns, pickupTag }: { checkIns: CheckIn[]; pick
       current = false;
     };
   }, [pickupTag]);
-  const day = new Date().toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short" });
+  const zoneOf = new Map(events.map((event) => [event.id, event.timezone]));
+  const dayOf = (row: CheckIn) => labelDay(locale, row.checked_in_at, zoneOf.get(row.event_id));
+  const days = [...new Set(withCodes.map(dayOf))].join(", ");
   return (
     <div className="kiosk-labels" aria-hidden="true">
       {withCodes.map((row) => (
-        <div className="kiosk-label" key={row.id} data-label="child">
-          <p className="kiosk-label__name">{row.given_name}</p>
+        <div className="kiosk-label kiosk-label--child" key={row.id} data-label="child">
+          <p className={`kiosk-label__name${[...row.given_name].length > LONG_NAME ? " kiosk-label__name--long" : ""}`}>{row.given_name}</p>
           <p className="kiosk-label__event">
-            {row.event_title} · {day}
+            {row.event_title} · {dayOf(row)}
           </p>
           <p className="kiosk-label__code">{row.security_code}</p>
-          {row.label_notes ? <p className="kiosk-label__notes">⚠ {row.label_notes}</p> : null}
+          {row.label_notes ? (
+            <p className="kiosk-label__notes">
+              <strong>ALLERGY / NOTE</strong> {row.label_notes}
+            </p>
+          ) : null}
         </div>
       ))}
       {withCodes.length > 0 && pickupTag ? (
         <div className="kiosk-label kiosk-label--tag" data-label="pickup">
           <div>
             <p className="kiosk-label__title">Pickup tag</p>
-            <p className={`kiosk-label__code${withCodes.length > 2 ? " kiosk-label__code--many" : ""}`}>{withCodes.map((row) => row.security_code).join(" ")}</p>
+            <p className={`kiosk-label__code${withCodes.length === 1 ? " kiosk-label__code--one" : withCodes.length > 2 ? " kiosk-label__code--many" : ""}`}>
+              {withCodes.map((row) => row.security_code).join(" ")}
+            </p>
             <p className="kiosk-label__event">
-              {[...new Set(withCodes.map((row) => row.event_title))].join(", ")} · {day}
+              {[...new Set(withCodes.map((row) => row.event_title))].join(", ")} · {days}
             </p>
             <p className="kiosk-label__event">Scan here to collect</p>
           </div>

@@ -24,15 +24,24 @@ export function useKioskApi(csrfToken: string): KioskApi {
   return call as KioskApi;
 }
 
-/** An event's time as the tablet's own locale writes it (12- or 24-hour). */
-export function time(iso: string): string {
-  return new Date(iso).toLocaleTimeString(undefined, { hour: "numeric", minute: "2-digit" });
-}
-
-export function Toggle({ pressed, onToggle, children, disabled }: { pressed: boolean; onToggle: () => void; children: ReactNode; disabled?: boolean }) {
+/**
+ * A tile the parent or volunteer taps to choose (an event, who drops off, a child): its title, with a "✓"
+ * in front while it is chosen, and a line under it. The ✓ and the title's first word share a line whatever
+ * the width (a flex row, the ✓ a fixed item): it never wraps alone above its word. The ✓ is shown, not read:
+ * `aria-pressed` tells a screen reader the same.
+ */
+export function Toggle({ pressed, onToggle, title, meta, disabled }: { pressed: boolean; onToggle: () => void; title: ReactNode; meta?: ReactNode; disabled?: boolean }) {
   return (
     <button type="button" className="kiosk__choice" aria-pressed={pressed} onClick={onToggle} disabled={disabled}>
-      {children}
+      <span className="kiosk__choice-title">
+        {pressed ? (
+          <span className="kiosk__check" aria-hidden="true">
+            ✓
+          </span>
+        ) : null}
+        <span className="kiosk__choice-words">{title}</span>
+      </span>
+      {meta ? <span className="kiosk__choice-meta">{meta}</span> : null}
     </button>
   );
 }

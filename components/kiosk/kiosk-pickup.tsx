@@ -2,7 +2,7 @@
 
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { kioskCheckOut, kioskFindPickup } from "@/lib/check-in/endpoints";
-import { PICKUP_TAG_PREFIX, type Pickup } from "@/lib/check-in/schemas";
+import { PICKUP_TAG_PREFIX, type CheckIn, type Pickup } from "@/lib/check-in/schemas";
 import { KioskMessages, ScanForm, Toggle, names, useKioskAction, type KioskApi } from "./kiosk-parts";
 
 /** Member codes and cards are far longer; a short text was typed by hand, most likely the label's 4-character code. */
@@ -16,7 +16,16 @@ type Credential = { pickup_tag: string } | { member_code: string };
  * tag, or the member code or card of an adult on the child's pickup list; the kiosk lists the children it may
  * collect with their labels' codes, and those chosen are checked out. A code typed by hand releases nobody.
  */
-export function KioskPickupFlow({ api, scanRef, onCheckedOut }: { api: KioskApi; scanRef: RefObject<HTMLInputElement | null>; onCheckedOut: () => void }) {
+export function KioskPickupFlow({
+  api,
+  scanRef,
+  onCheckedOut,
+}: {
+  api: KioskApi;
+  scanRef: RefObject<HTMLInputElement | null>;
+  /** The check-ins just checked out, so the screen's counts move at once. */
+  onCheckedOut: (checkedOut: CheckIn[]) => void;
+}) {
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<{ credential: Credential; pickup: Pickup } | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
@@ -58,7 +67,7 @@ export function KioskPickupFlow({ api, scanRef, onCheckedOut }: { api: KioskApi;
       const handed = done.check_ins.map((row) => `${row.given_name} (label ${row.security_code ?? "without a code"})`);
       setNotice(`Hand over ${names(handed)}. Check that each child’s label shows that code.`);
       startAgain();
-      onCheckedOut();
+      onCheckedOut(done.check_ins);
     });
   }
 
@@ -88,12 +97,13 @@ export function KioskPickupFlow({ api, scanRef, onCheckedOut }: { api: KioskApi;
                 key={child.check_in_id}
                 pressed={chosen.includes(child.check_in_id)}
                 onToggle={() => setChosen((list) => (list.includes(child.check_in_id) ? list.filter((id) => id !== child.check_in_id) : [...list, child.check_in_id]))}
-              >
-                <span className="kiosk__choice-title">{child.given_name}</span>
-                <span className="kiosk__choice-meta">
-                  {child.event_title} · label {child.security_code}
-                </span>
-              </Toggle>
+                title={child.given_name}
+                meta={
+                  <>
+                    {child.event_title} · <span className="kiosk__nowrap">label {child.security_code}</span>
+                  </>
+                }
+              />
             ))}
           </div>
           <div className="kiosk__actions">

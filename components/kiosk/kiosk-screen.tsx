@@ -1,24 +1,29 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState } from "react";
-import { z } from "zod";
 import { kioskListEvents } from "@/lib/check-in/endpoints";
-import type { KioskCheckIn, OpenEvent } from "@/lib/check-in/schemas";
-import { KIOSK_SIGN_OUT_PATH } from "@/lib/portal-api/kiosk-paths";
+import type { CheckIn, KioskCheckIn, OpenEvent } from "@/lib/check-in/schemas";
+import { KioskBrand } from "./kiosk-brand";
 import { KioskCheckInFlow } from "./kiosk-check-in";
-import { KioskError, kioskFetch } from "./kiosk-fetch";
+import { eventHours } from "./kiosk-clock";
+import { presentWords, withCheckOuts } from "./kiosk-events";
+import { KioskError } from "./kiosk-fetch";
 import { KioskLabels } from "./kiosk-labels";
 import { KioskPickupFlow } from "./kiosk-pickup";
-import { Toggle, time, useKioskApi } from "./kiosk-parts";
+import { Toggle, useKioskApi } from "./kiosk-parts";
+import { KioskSignOut } from "./kiosk-sign-out";
 
-const EVENTS_REFRESH_MS = 60_000;
+/** Another tablet's check-ins and pickups show here within this long. */
+const EVENTS_REFRESH_MS = 30_000;
 
 /**
  * The enrolled kiosk (docs/decisions/0023): "Check in" (the adult proves they are here, chooses children and an
- * open event, and the labels print) and "Pick up" (the parent's pickup tag or an authorized adult's code). The
- * events are read again every minute.
+ * open event, and the labels print) and "Pick up" (the parent's pickup tag or an authorized adult's code),
+ * under the church's name and mark. Times are written as the church writes them (`locale`, from its country)
+ * in each event's own zone. The events and their counts are read again every half-minute, when a mode is
+ * chosen, when the tablet wakes, and after each check-in or pickup here (a pickup moves its counts at once).
  */
-export function KioskScreen({ csrfToken }: { csrfToken: string }) {
+export function KioskScreen({ csrfToken, churchName, locale }: { csrfToken: string; churchName: string; locale: string }) {
   const api = useKioskApi(csrfToken);
   const [mode, setMode] = useState<"in" | "out">("in");
   const [events, setEvents] = useState<OpenEvent[] | null>(null);
@@ -31,13 +36,19 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
   const open = events?.filter((candidate) => candidate.check_in_open) ?? null;
   const event = open?.find((candidate) => candidate.id === eventId) ?? (open?.length === 1 ? open[0]! : null);
 
+  // Each read is numbered: an answer older than the last read started (a slow one, overtaken by the read after
+  // a pickup) never puts an old count back on the screen.
+  const reads = useRef(0);
   const loadEvents = useCallback(async () => {
+    const read = ++reads.current;
     try {
       const answer = await api(kioskListEvents);
+      if (read !== reads.current) return;
       setEvents(answer.events);
       setEventsError(null);
       setEventId((current) => (current && answer.events.some((candidate) => candidate.id === current) ? current : null));
     } catch (caught) {
+      if (read !== reads.current) return;
       if (caught instanceof KioskError && caught.status === 401) return window.location.reload();
       setEventsError(caught instanceof KioskError ? caught.message : "The events could not be loaded.");
     }
@@ -46,9 +57,14 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
   useEffect(() => {
     const first = setTimeout(() => void loadEvents(), 0);
     const timer = setInterval(() => void loadEvents(), EVENTS_REFRESH_MS);
+    const woken = () => {
+      if (document.visibilityState === "visible") void loadEvents();
+    };
+    document.addEventListener("visibilitychange", woken);
     return () => {
       clearTimeout(first);
       clearInterval(timer);
+      document.removeEventListener("visibilitychange", woken);
     };
   }, [loadEvents]);
 
@@ -56,14 +72,14 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
     setMode(next);
     setLabels(null);
     setRound((count) => count + 1);
+    void loadEvents();
     setTimeout(() => scan.current?.focus(), 0);
   }
 
-  async function signOut() {
-    // A volunteer's phone is needed to set it up again: not something a passing child should do.
-    if (!window.confirm("Sign this kiosk out? A check-in volunteer will have to set it up again from their phone.")) return;
-    await kioskFetch(z.object({}).passthrough(), KIOSK_SIGN_OUT_PATH, csrfToken, {}).catch(() => null);
-    window.location.reload();
+  /** Children just picked up here: their events count them out at once, then the list is read again. */
+  function pickedUp(checkedOut: readonly CheckIn[]) {
+    setEvents((current) => (current ? withCheckOuts(current, checkedOut) : current));
+    void loadEvents();
   }
 
   const stillHere = events?.filter((candidate) => candidate.checked_in > 0 || !candidate.check_in_open) ?? [];
@@ -72,6 +88,7 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
     <>
       <div className="kiosk__screen">
         <header className="kiosk__top">
+          <KioskBrand churchName={churchName} />
           <h1>{mode === "in" ? "Check in" : "Pick up"}</h1>
           <nav aria-label="Kiosk mode" className="kiosk__modes">
             <button type="button" className="kiosk__tab" aria-pressed={mode === "in"} onClick={() => choose("in")}>
@@ -99,13 +116,17 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
             ) : (
               <div className="kiosk__choices" role="group" aria-label="Events open for check-in">
                 {open.map((candidate) => (
-                  <Toggle key={candidate.id} pressed={candidate.id === event?.id} onToggle={() => setEventId(candidate.id)}>
-                    <span className="kiosk__choice-title">{candidate.title}</span>
-                    <span className="kiosk__choice-meta">
-                      {time(candidate.start_at)}–{time(candidate.end_at)}
-                      {candidate.capacity === null ? "" : ` · ${candidate.checked_in} of ${candidate.capacity}`}
-                    </span>
-                  </Toggle>
+                  <Toggle
+                    key={candidate.id}
+                    pressed={candidate.id === event?.id}
+                    onToggle={() => setEventId(candidate.id)}
+                    title={candidate.title}
+                    meta={
+                      <>
+                        <span className="kiosk__nowrap">{eventHours(locale, candidate)}</span> · <span className="kiosk__count">{presentWords(candidate)}</span>
+                      </>
+                    }
+                  />
                 ))}
               </div>
             )}
@@ -121,8 +142,8 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
               <ul className="kiosk__still-here" aria-label="Events with people still checked in">
                 {stillHere.map((candidate) => (
                   <li key={candidate.id}>
-                    <strong>{candidate.title}</strong> {time(candidate.start_at)}–{time(candidate.end_at)}
-                    {candidate.check_in_open ? ` · ${candidate.checked_in} checked in` : ` · ended, ${candidate.checked_in} still here`}
+                    <strong>{candidate.title}</strong> <span className="kiosk__nowrap">{eventHours(locale, candidate)}</span> ·{" "}
+                    <span className="kiosk__count">{candidate.check_in_open ? presentWords(candidate) : `ended, ${candidate.checked_in} still here`}</span>
                   </li>
                 ))}
               </ul>
@@ -142,16 +163,14 @@ export function KioskScreen({ csrfToken }: { csrfToken: string }) {
             }}
           />
         ) : (
-          <KioskPickupFlow key={`out-${round}`} api={api} scanRef={scan} onCheckedOut={() => void loadEvents()} />
+          <KioskPickupFlow key={`out-${round}`} api={api} scanRef={scan} onCheckedOut={pickedUp} />
         )}
 
         <footer className="kiosk__bottom">
-          <button type="button" className="kiosk__link" onClick={signOut}>
-            Sign this kiosk out
-          </button>
+          <KioskSignOut csrfToken={csrfToken} />
         </footer>
       </div>
-      {labels ? <KioskLabels checkIns={labels.check_ins} pickupTag={labels.pickup_tag} /> : null}
+      {labels ? <KioskLabels checkIns={labels.check_ins} pickupTag={labels.pickup_tag} locale={locale} events={events ?? []} /> : null}
     </>
   );
 }

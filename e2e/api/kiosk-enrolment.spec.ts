@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, test } from "@playwright/test";
 import { staffWithToken } from "../support/admin.ts";
+import { memberCode } from "../support/check-in.ts";
 import { sql, uniqueIp } from "../support/database.ts";
 import { DEVICE_GRANT, Tablet, createVolunteer, kioskClientOfNewCampus, volunteerAllows } from "../support/kiosk-tablet.ts";
 import { api } from "../support/contacts.ts";
@@ -71,7 +72,8 @@ test("the kiosk cookie works only with the tablet's own key: a copy on another m
   const { clientId } = await kioskClientOfNewCampus();
   const tablet = await Tablet.open(clientId);
   const started = await tablet.enrol();
-  await volunteerAllows(await createVolunteer(), started.body.user_code as string);
+  const volunteer = await createVolunteer();
+  await volunteerAllows(volunteer, started.body.user_code as string);
   const polled = await tablet.call("/kiosk/enrol/poll", {});
   expect(polled.body).toEqual({ status: "enrolled" });
   // The cookie lives eight days from its last writing, not thirty.
@@ -106,9 +108,21 @@ test("the kiosk cookie works only with the tablet's own key: a copy on another m
   expect(replayed.body).toEqual({ error: "invalid_request", error_description: "This kiosk's request could not be checked. Check the tablet's date and time, then try again." });
   expect(replayed.headers.get("www-authenticate")).toMatch(/^DPoP error="invalid_dpop_proof"/);
   expect((await tablet.call("/kiosk/api/v1/events")).status).toBe(200);
-  // Its own sign-out ends the grant at the issuer: the copy's cookie is then dead everywhere.
-  expect((await tablet.call("/kiosk/sign-out", {})).status).toBe(204);
-  expect(await sql(`SELECT count(*)::int AS live FROM oauth_grant WHERE client_id = $1 AND revoked_at IS NULL`, [clientId])).toEqual([{ live: 0 }]);
+  // Its own sign-out needs a check-in volunteer's own code (issue 38): without one it signs nothing out.
+  const live = () => sql(`SELECT count(*)::int AS live FROM oauth_grant WHERE client_id = $1 AND revoked_at IS NULL`, [clientId]);
+  expect(await tablet.call("/kiosk/sign-out", {})).toMatchObject({
+    status: 400,
+    body: { error: "invalid_request", error_description: "Only a check-in volunteer can sign this kiosk out: ask one to scan their own check-in code." },
+  });
+  expect(await live()).toEqual([{ live: 1 }]);
+  // With it, the grant ends at the issuer: the copy's cookie is then dead everywhere. The log names the volunteer, never the code.
+  const volunteerCode = await memberCode(volunteer);
+  expect((await tablet.call("/kiosk/sign-out", { volunteer_code: volunteerCode })).status).toBe(204);
+  expect(await live()).toEqual([{ live: 0 }]);
+  const signedOut = (await readFile(POSTGRES_SERVER_LOG, "utf8")).split("\n").filter((line) => line.includes('"msg":"kiosk_signed_out"') && line.includes(`"client_id":"${clientId}"`));
+  expect(signedOut).toHaveLength(1);
+  expect(signedOut[0]).toContain(`"volunteer_id":"${volunteer.id}"`);
+  expect(signedOut[0]).not.toContain(volunteerCode);
 });
 
 test("staff limit a kiosk to its campus's networks: its device grant, its tokens and its API calls work only there", async () => {

@@ -1,66 +1,21 @@
 import { createHash, randomBytes } from "node:crypto";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { createCheckInCampus, createCheckInEvent, createHousehold, memberCode } from "../support/check-in.ts";
 import { uniquePhone } from "../support/contacts.ts";
 import { sql } from "../support/database.ts";
+import { enrolThisTablet } from "../support/kiosk-page.ts";
 import { latestCodeFor, wrongCode } from "../support/outbox.ts";
-import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, printedPageSizesMm, tabTo } from "../support/page-checks.ts";
 
 // /kiosk in Debian's Chromium (docs/decisions/0023): a lobby tablet enrolled through the device flow (a
 // volunteer allows it on their phone at /device), a guardian's member code scanned, two children checked in
 // with the keyboard only, both codes on screen and on the print labels (notes on the child's label only, the
 // pickup tag's QR on the tag only), then pickup: a typed code refused, a not-authorized adult refused in words,
-// the tag's QR and an authorized adult's code accepted; a parent without their code found by their mobile
-// number and the code texted to it. axe, and screenshots at 1280 and 375 px and of the labels in print.
+// the tag's QR and an authorized adult's code accepted, the count of who is here going down with each; a
+// parent without their code found by their mobile number and the code texted to it; signing out only with a
+// check-in volunteer's own code (issue 38). axe, and screenshots at 1280 and 375 px and of the labels in print.
 
 const CODE = /^[ACDEFGHJKMNPQRTUVWXY3479]{4}$/;
-
-/**
- * The tablet asks to be set up and shows the code, the link and its QR; a `kiosk`-role volunteer allows it
- * from their phone at /device. Answers the kiosk client's id. With `look`, axe and a screenshot of the
- * set-up screens.
- */
-async function enrolThisTablet(page: Page, browser: Browser, campusId: string, look = false): Promise<string> {
-  const clientId = `kiosk-${randomBytes(5).toString("hex")}`;
-  await sql(
-    `INSERT INTO client (id, name, type, redirect_uris, post_logout_redirect_uris, grant_types, scopes, first_party, check_in_campus_id)
-     VALUES ($1, 'Lobby check-in', 'public', '{}', '{}', ARRAY['urn:ietf:params:oauth:grant-type:device_code', 'refresh_token'], ARRAY['openid', 'check-in:kiosk'], true, $2)`,
-    [clientId, campusId],
-  );
-  const volunteer = await createTestMember("kiosk-page-volunteer");
-  await sql(`INSERT INTO user_role (user_id, role_id) SELECT $1, id FROM role WHERE name = 'kiosk'`, [volunteer.id]);
-
-  await page.goto(`/kiosk?client=${clientId}`);
-  await expect(page.getByRole("heading", { level: 1, name: "Set up this check-in kiosk" })).toBeVisible();
-  if (look) await expectNoAxeViolations(page);
-  await page.getByRole("button", { name: "Set up this kiosk" }).press("Enter");
-  await expect(page.getByRole("heading", { level: 1, name: "Allow this kiosk from your phone" })).toBeVisible();
-  await expect(page.getByRole("img", { name: "QR code of the link to allow this kiosk" })).toBeVisible();
-  const userCode = (await page.locator(".kiosk__user-code").textContent())!.trim();
-  if (look) {
-    await expectNoAxeViolations(page);
-    await page.screenshot({ path: "test-results/screens/kiosk-enrol-1280.png", fullPage: true });
-  }
-  expect(await page.evaluate(() => document.cookie)).not.toMatch(/kiosk/);
-
-  // The volunteer, on their own phone, follows the link and allows it.
-  const phone = await browser.newContext({ viewport: { width: 375, height: 740 } });
-  const volunteerPage = await phone.newPage();
-  await volunteerPage.goto(`/device?user_code=${encodeURIComponent(userCode)}`);
-  await volunteerPage.locator('input[name="email"]').fill(volunteer.email);
-  await volunteerPage.locator('input[name="password"]').fill(volunteer.password);
-  await volunteerPage.locator('input[name="password"]').press("Enter");
-  await expect(volunteerPage.getByRole("textbox", { name: "Code" })).toHaveValue(userCode);
-  await volunteerPage.getByRole("textbox", { name: "Code" }).press("Enter");
-  await volunteerPage.getByRole("button", { name: "Allow" }).click();
-  await expect(volunteerPage.getByRole("heading", { level: 1, name: "The device is signed in" })).toBeVisible();
-  await phone.close();
-
-  // The tablet notices by itself and becomes the kiosk of its campus.
-  await expect(page.getByRole("heading", { level: 1, name: "Check in" })).toBeVisible({ timeout: 20_000 });
-  return clientId;
-}
 
 test("enrol a kiosk, check two children in by keyboard, print their labels and the pickup tag, and pick them up by the tag's QR and by an adult's code", async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -80,6 +35,11 @@ test("enrol a kiosk, check two children in by keyboard, print their labels and t
   await page.keyboard.insertText(await memberCode(mum));
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 2, name: "Who is checking in?" })).toBeFocused();
+  // Mum scanned her own code: she is who drops off, already chosen and shown (issue 38); Dad, not here, is not offered.
+  const droppingOff = page.getByRole("group", { name: "Dropping off" }).getByRole("button");
+  await expect(droppingOff).toHaveCount(1);
+  await expect(droppingOff).toContainText(`${mum.givenName} drops off`);
+  await expect(droppingOff).toHaveAttribute("aria-pressed", "true");
   const children = page.getByRole("group", { name: "Children" });
   for (const kid of kids) {
     const toggle = children.getByRole("button", { name: kid.givenName });
@@ -120,8 +80,11 @@ test("enrol a kiosk, check two children in by keyboard, print their labels and t
   await expect(page.locator(".kiosk__screen")).toBeHidden();
   const labels = page.locator(".kiosk-label");
   await expect(labels).toHaveCount(3);
-  await expect(labels.nth(0)).toHaveText(new RegExp(`${kids[0]!.givenName}.*${event.title}.*${codeOf[kids[0]!.givenName]}.*Peanut allergy`));
+  await expect(labels.nth(0)).toHaveText(new RegExp(`${kids[0]!.givenName}.*${event.title}.*${codeOf[kids[0]!.givenName]}.*ALLERGY / NOTE.*Peanut allergy`));
   await expect(labels.nth(1)).toHaveText(new RegExp(`${kids[1]!.givenName}.*${event.title}.*${codeOf[kids[1]!.givenName]}`));
+  // The allergy band only where there are notes.
+  await expect(labels.nth(0).locator(".kiosk-label__notes")).toBeVisible();
+  await expect(labels.nth(1).locator(".kiosk-label__notes")).toHaveCount(0);
   await expect(labels.nth(1)).not.toContainText("Peanut");
   for (const child of [labels.nth(0), labels.nth(1)]) await expect(child.locator("img")).toHaveCount(0);
   const tag = labels.nth(2);
@@ -136,9 +99,11 @@ test("enrol a kiosk, check two children in by keyboard, print their labels and t
   expect(await printedPageSizesMm(page)).toEqual([[62, 29], [62, 29], [62, 29]]);
   await page.emulateMedia({ media: "screen" });
 
-  // Pickup: the label's code typed by hand releases nobody.
+  // Pickup: the label's code typed by hand releases nobody. Both children are here.
   await page.getByRole("button", { name: "Done" }).press("Enter");
   await page.getByRole("button", { name: "Pick up", exact: true }).press("Enter");
+  const stillHere = page.getByRole("list", { name: "Events with people still checked in" }).getByRole("listitem").filter({ hasText: event.title });
+  await expect(stillHere).toContainText("2 checked in");
   const pickup = page.getByRole("textbox", { name: /Scan the pickup tag/ });
   await expect(pickup).toBeFocused();
   await pickup.fill(codeOf[kids[1]!.givenName]!.toLowerCase());
@@ -179,6 +144,9 @@ test("enrol a kiosk, check two children in by keyboard, print their labels and t
   await expect(going.filter({ hasText: kids[0]!.givenName })).toHaveAttribute("aria-pressed", "false");
   await page.getByRole("button", { name: "Check out 1 child" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Hand over ${kids[1]!.givenName} (label ${codeOf[kids[1]!.givenName]})` })).toBeVisible();
+  // The count of who is here moves with the pickup (issue 38), here and on the check-in tiles.
+  await expect(stillHere).toContainText("1 checked in");
+  await expect(stillHere).not.toContainText("2 checked in");
 
   // Mum's own code collects Kid1.
   await pickup.fill(await memberCode(mum));
@@ -186,6 +154,9 @@ test("enrol a kiosk, check two children in by keyboard, print their labels and t
   await expect(going).toHaveCount(1);
   await page.getByRole("button", { name: "Check out 1 child" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Hand over ${kids[0]!.givenName}` })).toBeVisible();
+  await expect(stillHere).toHaveCount(0);
+  await page.getByRole("button", { name: "Check in", exact: true }).click();
+  await expect(eventChoice).toContainText("0 checked in");
 
   const rows = await sql<{ check_out_method: string | null }>(`SELECT check_out_method FROM check_in WHERE event_id = $1 ORDER BY check_out_method`, [event.id]);
   expect(rows.map((row) => row.check_out_method)).toEqual(["adult", "tag"]);
@@ -214,7 +185,7 @@ test("a parent without their code types their mobile number and the texted code;
     [ended.id, second.kids[0]!.id, family!.family_id, second.mum.id, tagRow!.id],
   );
 
-  const clientId = await enrolThisTablet(page, browser, campusId);
+  const { clientId, volunteer } = await enrolThisTablet(page, browser, campusId);
   const events = page.getByRole("group", { name: "Events open for check-in" });
   await expect(events.getByRole("button")).toHaveCount(1);
   await expect(events.getByRole("button", { name: new RegExp(open.title) })).toHaveAttribute("aria-pressed", "true");
@@ -237,9 +208,11 @@ test("a parent without their code types their mobile number and the texted code;
   await expect(page.locator(".kiosk__alert")).toContainText("That code is not the code we texted");
   await texted.fill(code);
   await texted.press("Enter");
-  // The phone's holder is who stands here: only the children are chosen.
+  // The phone's holder is who stands here: already chosen to drop off (issue 38); only the children are chosen.
   await expect(page.getByRole("heading", { level: 2, name: "Who is checking in?" })).toBeFocused();
-  await expect(page.getByRole("group", { name: "Dropping off" })).toHaveCount(0);
+  const droppingOff = page.getByRole("group", { name: "Dropping off" }).getByRole("button");
+  await expect(droppingOff).toHaveCount(1);
+  await expect(droppingOff).toHaveAttribute("aria-pressed", "true");
   await page.getByRole("group", { name: "Children" }).getByRole("button", { name: "Amara" }).click();
   await page.getByRole("button", { name: `Check in 1 child to ${open.title}` }).click();
   await expect(page.getByRole("list", { name: "Security codes" }).getByRole("listitem")).toHaveCount(1);
@@ -254,9 +227,36 @@ test("a parent without their code types their mobile number and the texted code;
   await page.getByRole("button", { name: "Check out 1 child" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Hand over Bodhi (label KQ7P)" })).toBeVisible();
 
-  // Signing out ends the kiosk's grant at the issuer, not only on this tablet.
-  page.once("dialog", (dialog) => void dialog.accept());
+  // Signing out needs a check-in volunteer (issue 38): pressing the button, twice or more, signs nothing out.
+  const liveGrants = async () => (await sql<{ live: number }>(`SELECT count(*)::int AS live FROM oauth_grant WHERE client_id = $1 AND revoked_at IS NULL`, [clientId]))[0]!.live;
   await page.getByRole("button", { name: "Sign this kiosk out" }).click();
+  const confirm = page.getByRole("dialog", { name: "Sign this kiosk out?" });
+  await expect(confirm).toBeVisible();
+  const volunteerCode = confirm.getByRole("textbox", { name: "Volunteer’s check-in code" });
+  await expect(volunteerCode).toBeFocused();
+  await confirm.getByRole("button", { name: "Sign the kiosk out" }).click();
+  await expect(confirm.getByRole("alert")).toHaveText("Scan a check-in volunteer’s own code first.");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/kiosk-sign-out-1280.png", fullPage: true });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/kiosk-sign-out-375.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  // A parent's own code is refused in words, and the kiosk stays signed in.
+  await volunteerCode.fill(await memberCode(first.mum));
+  await volunteerCode.press("Enter");
+  await expect(confirm.getByRole("alert")).toHaveText("Only a check-in volunteer can sign this kiosk out: ask one to scan their own check-in code");
+  expect(await liveGrants()).toBe(1);
+  // Cancel (or Escape) leaves the kiosk as it was: on the pickup screen the dialog was opened from.
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole("heading", { level: 1, name: "Pick up" })).toBeVisible();
+  // The volunteer's own code, scanned: the kiosk's grant ends at the issuer, not only on this tablet.
+  await page.getByRole("button", { name: "Sign this kiosk out" }).click();
+  await expect(volunteerCode).toBeFocused();
+  await page.keyboard.insertText(await memberCode(volunteer));
+  await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 1, name: "Set up this check-in kiosk" })).toBeVisible();
   const grants = await sql<{ revoked: boolean }>(`SELECT revoked_at IS NOT NULL AS revoked FROM oauth_grant WHERE client_id = $1`, [clientId]);
   expect(grants.map((grant) => grant.revoked)).toEqual([true]);

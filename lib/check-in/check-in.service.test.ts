@@ -157,6 +157,8 @@ describe("check-in", () => {
 
     const listed = await listOpenEvents(database, campus, now);
     expect(listed.events.map((e) => [e.id, e.check_in_open, e.checked_in])).toEqual([[open, true, 0], [ended, false, 1]]);
+    // Each with its own zone, for the kiosk to show its times there (issue 38).
+    expect(listed.events.map((e) => e.timezone)).toEqual(["UTC", "UTC"]);
     await kioskCheckOut(database, lobby, { pickup_tag: earlier.pickup_tag!, check_in_ids: [earlier.check_ins[0]!.id] }, TEST_CONTEXT, now);
     expect((await listOpenEvents(database, campus, now)).events.map((e) => e.id)).toEqual([open]);
   });

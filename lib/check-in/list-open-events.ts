@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
+import { presentCountSql } from "./present-count.ts";
 import { OpenEventSchema, type OpenEvent } from "./schemas.ts";
 import { CHECK_IN_OPENS_MINUTES_BEFORE } from "./window.ts";
 
@@ -9,10 +10,10 @@ import { CHECK_IN_OPENS_MINUTES_BEFORE } from "./window.ts";
  * have ended while children are still checked in (a parent late from the café still collects their child).
  */
 export async function listOpenEvents(database: Database, campusId: string, now = new Date()): Promise<{ events: OpenEvent[] }> {
-  const rows = await database.query<{ id: string; title: string; start_at: Date; end_at: Date; capacity: number | null; checked_in: number; modes: string[]; open: boolean }>(
+  const rows = await database.query<{ id: string; title: string; start_at: Date; end_at: Date; timezone: string; capacity: number | null; checked_in: number; modes: string[]; open: boolean }>(
     `SELECT * FROM (
-       SELECT e.id, e.title, e.start_at, e.end_at, e.capacity, e.attendance_modes::text[] AS modes, e.end_at > $2 AS open,
-              (SELECT count(*)::int FROM check_in c WHERE c.event_id = e.id AND c.undone_at IS NULL AND c.checked_out_at IS NULL) AS checked_in
+       SELECT e.id, e.title, e.start_at, e.end_at, e.timezone, e.capacity, e.attendance_modes::text[] AS modes, e.end_at > $2 AS open,
+              ${presentCountSql("e.id")} AS checked_in
          FROM event e
         WHERE e.campus_id = $1 AND e.status = 'SCHEDULED'
           AND e.start_at - make_interval(mins => $3) <= $2
@@ -32,6 +33,7 @@ export async function listOpenEvents(database: Database, campusId: string, now =
         title: row.title,
         start_at: new Date(row.start_at).toISOString(),
         end_at: new Date(row.end_at).toISOString(),
+        timezone: row.timezone,
         capacity: row.capacity,
         checked_in: row.checked_in,
         attendance_modes: row.modes,

@@ -29,3 +29,10 @@ export const MAX_CSV_ROWS = 50_000;
  */
 export const KIOSK_MISS_POLICY: AttemptPolicy = { freeFailures: 20, baseDelaySeconds: 5, maxDelaySeconds: 15 * 60, windowSeconds: 15 * 60 };
 export const KIOSK_PHONE_SEARCH_POLICY: AttemptPolicy = { freeFailures: 30, baseDelaySeconds: 60, maxDelaySeconds: 15 * 60, windowSeconds: 15 * 60 };
+
+/**
+ * Signing a kiosk out needs a check-in volunteer's own code (docs/decisions/0023, "Signing a kiosk out"),
+ * counted per tablet (its key): 5 codes that are not a volunteer's current code, then waits from 30 s
+ * doubling to 15 minutes. A volunteer gets it right first time; a stranger trying codes is slowed at once.
+ */
+export const KIOSK_SIGN_OUT_POLICY: AttemptPolicy = { freeFailures: 5, baseDelaySeconds: 30, maxDelaySeconds: 15 * 60, windowSeconds: 15 * 60 };

@@ -45,6 +45,13 @@ export const kioskCheckOutBodySchema = z.union([
 ]);
 export type KioskCheckOutBody = z.infer<typeof kioskCheckOutBodySchema>;
 
+/**
+ * POST /kiosk/sign-out (the kiosk page's own route, not the API): what a check-in volunteer scanned to sign the
+ * tablet out, their own rotating member code (docs/decisions/0023, "Signing a kiosk out").
+ */
+export const kioskSignOutBodySchema = z.object({ volunteer_code: z.string().min(1).max(2000) }).strict();
+export type KioskSignOutBody = z.infer<typeof kioskSignOutBodySchema>;
+
 export const selfCheckInBodySchema = z.object({ event_id: eventId }).strict();
 export const staffCheckInBodySchema = z.object({ person_id: uuid }).strict();
 
@@ -62,7 +69,10 @@ export const OpenEventSchema = z.object({
   title: z.string(),
   start_at: z.string(),
   end_at: z.string(),
+  /** The event's IANA time zone: the kiosk shows its times there (decision 0004), never in the tablet's. */
+  timezone: z.string(),
   capacity: z.number().int().nullable(),
+  /** People checked in and not yet checked out (undone check-ins never count). */
   checked_in: z.number().int(),
   attendance_modes: z.array(z.string()),
   /** False for an event that has ended with children still checked in: listed for pickup only. */

@@ -1,20 +1,61 @@
 import { cookies } from "next/headers";
+import { approveKioskSignOut } from "@/lib/check-in/kiosk-sign-out";
+import { kioskSignOutBodySchema } from "@/lib/check-in/schemas";
+import { database as openDatabase } from "@/lib/db";
+import { IDENTITY_ERROR_STATUS } from "@/lib/http/identity-error-status";
 import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
+import { BodyTooLargeError, readBodyText } from "@/lib/http/read-body";
 import { requestContext } from "@/lib/http/request-context";
+import { logLine } from "@/lib/log/json-log";
 import { kioskRoute, setCookies, tabletHoldsKey } from "@/lib/portal-api/kiosk-relay";
 import { fromOwnPage, relayRefusal } from "@/lib/portal-api/relay-upstream";
 import { clearedKioskCookies, kioskCookieName, readKioskTokens, revokeKioskGrant } from "@/lib/portal-api/kiosk-session";
 
 export const dynamic = "force-dynamic";
 
-// POST /kiosk/sign-out - the kiosk's grant is revoked at the issuer (only by the tablet holding its key) and this browser forgets its tokens
+const SCAN_A_VOLUNTEER = "Only a check-in volunteer can sign this kiosk out: ask one to scan their own check-in code.";
+
+/** The volunteer's code from the body, or the refusal to answer (the page always sends JSON). */
+async function volunteerCodeOf(request: Request): Promise<string | Response> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readBodyText(request, 4096));
+  } catch (error) {
+    if (error instanceof BodyTooLargeError || error instanceof SyntaxError) return relayRefusal(400, "invalid_request", SCAN_A_VOLUNTEER);
+    throw error;
+  }
+  const body = kioskSignOutBodySchema.safeParse(json);
+  return body.success ? body.data.volunteer_code : relayRefusal(400, "invalid_request", SCAN_A_VOLUNTEER);
+}
+
+// POST /kiosk/sign-out - a check-in volunteer's own code, scanned at the tablet holding its key, revokes the kiosk's grant at the issuer; this browser forgets its tokens
 export const POST = kioskRoute(async (request: Request): Promise<Response> => {
   if (!fromOwnPage(request)) return relayRefusal(403, "forbidden", "This request did not come from the kiosk page. Reload the page and try again.");
   const tokens = await readKioskTokens((await cookies()).get(kioskCookieName())?.value);
-  // A copied cookie without the tablet's key cannot sign the real tablet out: it is only forgotten here.
-  const bound = tokens ? await tabletHoldsKey(request, tokens, requestContext(request.headers).ip) : null;
-  if (bound && !(bound instanceof Response)) await revokeKioskGrant(bound);
+  const { ip } = requestContext(request.headers);
+  const bound = tokens ? await tabletHoldsKey(request, tokens, ip) : null;
+  // Nothing to sign out, or a copied cookie without the tablet's key (refused and forgotten by
+  // tabletHoldsKey): this browser forgets whatever it holds; the real tablet is untouched.
+  if (!bound || (bound instanceof Response && bound.status === 401)) {
+    await setCookies(clearedKioskCookies());
+    return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
+  }
+  // The tablet's own proof, only stale (its clock): the page tries once more by the server's.
+  if (bound instanceof Response) return bound;
+
+  // A parent pressing the button twice is not enough (docs/decisions/0023, "Signing a kiosk out").
+  const code = await volunteerCodeOf(request);
+  if (code instanceof Response) return code;
+  const approval = await approveKioskSignOut(await openDatabase(), bound.jkt, code);
+  if (!approval.ok) {
+    const answer = relayRefusal(IDENTITY_ERROR_STATUS[approval.refusal.code], approval.refusal.code, approval.refusal.description);
+    for (const [name, value] of Object.entries(approval.refusal.headers)) answer.headers.set(name, value);
+    return answer;
+  }
+  await revokeKioskGrant(bound);
   await setCookies(clearedKioskCookies());
+  // For the office reading the logs: which kiosk, by whom, from where. Never a code or a token.
+  logLine("info", "kiosk_signed_out", { client_id: bound.clientId, volunteer_id: approval.volunteerId, ip });
   return new Response(null, { status: 204, headers: { "Cache-Control": "no-store" } });
 });
 

@@ -1,0 +1,47 @@
+/**
+ * Times and dates on the kiosk and its labels as the church writes them (docs/decisions/0023, "The kiosk in
+ * the lobby"): in English as written in the church's country (CHURCH_COUNTRY: "9:30 AM" in the US, "09:30" in
+ * Britain), and in the event's own time zone (decision 0004), never the tablet's language or zone. Always by
+ * Intl.DateTimeFormat: no hour or date is built by hand. Pure: the page works the locale out on the server and
+ * hands it to the screen, which formats with it in the browser.
+ */
+
+/**
+ * The locale the kiosk writes times in for a church in `country` (ISO 3166-1 alpha-2): `en-<country>`, with the
+ * country's own clock (12- or 24-hour) pinned by the `hc` extension, taken from the country's main language.
+ * CLDR has English for most countries (en-GB, en-DE: 24-hour); where it has none, English would fall back to
+ * the US 12-hour clock though the country reads 24 hours (Brazil, Mexico): the extension keeps its clock.
+ */
+export function churchLocaleOf(country: string): string {
+  const region = country.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(region)) return "en-US";
+  try {
+    const language = new Intl.Locale(`und-${region}`).maximize().language;
+    const { hourCycle } = new Intl.DateTimeFormat(`${language}-${region}`, { hour: "numeric", minute: "2-digit" }).resolvedOptions();
+    return hourCycle ? `en-${region}-u-hc-${hourCycle}` : `en-${region}`;
+  } catch {
+    return `en-${region}`;
+  }
+}
+
+/** An event's times where it happens: "9:30 – 11:00 AM" (en-US), "09:30–11:00" (en-GB). */
+export function eventHours(locale: string, event: { start_at: string; end_at: string; timezone: string }): string {
+  const format = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zoneOrUndefined(event.timezone) });
+  return format.formatRange(new Date(event.start_at), new Date(event.end_at));
+}
+
+/** The day on a label: "Sun, Nov 29" (en-US), "Sun 29 Nov" (en-GB), in the event's zone. */
+export function labelDay(locale: string, at: string | Date, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone: zoneOrUndefined(timeZone) }).format(new Date(at));
+}
+
+/** A zone the browser knows, or undefined (its own) rather than a RangeError that would blank the screen. */
+function zoneOrUndefined(timeZone: string | undefined): string | undefined {
+  if (!timeZone) return undefined;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone });
+    return timeZone;
+  } catch {
+    return undefined;
+  }
+}
