@@ -6,10 +6,13 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { Actions, Card, CardList, CardNote, Meta, Panel, QueryStates, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
 import type { Attendance } from "@/lib/check-in/schemas";
+import type { RegistrationSummary } from "@/lib/registrations/schemas";
+import { hereNowLabel, placesWords } from "../calendar/count-words";
 import { asSentence, failedMessage } from "../account/api-messages";
 import { LocalDateTime } from "../account/local-time";
 import { useAdminEvent } from "./admin-queries";
 import { ATTENDANCE_REFRESH_MS, downloadAttendance, useAttendance, useChangeCheckIn, useMemberSearch, useStaffCheckIn, type AttendanceChange } from "./attendance-queries";
+import { useEventRegistrations } from "./registration-queries";
 import { StaffSearch } from "./staff-search";
 import styles from "./attendance.module.css";
 
@@ -21,13 +24,17 @@ const CHANGE_WORDS: Record<AttendanceChange, { button: string; title: string; bo
 };
 
 /**
- * Staff › an event's attendance (docs/decisions/0023): the counts against capacity, everyone checked in
- * with the children still in marked, check-out and undo (each confirmed), a check-in by hand where the event
- * takes MANUAL, and the CSV of the event or a date range. Read again every 10 seconds.
+ * Staff › an event's attendance (docs/decisions/0023): who is here now against the capacity and, when the
+ * event takes sign-up, its places (each count in the words every page uses, docs/decisions/0024), everyone
+ * checked in with the children still in marked, check-out and undo (each confirmed), a check-in by hand where
+ * the event takes MANUAL, and the CSV of the event or a date range. Read again every 10 seconds.
  */
 export function EventAttendance({ eventId, canWrite }: { eventId: string; canWrite: boolean }) {
   const attendance = useAttendance(eventId);
   const event = useAdminEvent(eventId);
+  const registrations = useEventRegistrations(eventId);
+  // The places are the event page's count (sign-ups), shown beside who came when the event takes sign-up.
+  const signUps = registrations.data && (registrations.data.settings.open || registrations.data.summary.registered > 0) ? registrations.data.summary : null;
   const [announcement, setAnnouncement] = useState("");
   const manual = event.data?.attendanceModes.includes("MANUAL") ?? false;
 
@@ -40,7 +47,7 @@ export function EventAttendance({ eventId, canWrite }: { eventId: string; canWri
         status={announcement}
       >
         <QueryStates query={attendance} what="the attendance">
-          {(data) => <Counts data={data} />}
+          {(data) => <Counts data={data} signUps={signUps} />}
         </QueryStates>
       </Section>
       <Section id="kiosk-alerts-title" title="Kiosk alerts" description="What the campus’s kiosks refused on this event’s day, newest first: a stranger trying codes shows here as it happens.">
@@ -59,14 +66,17 @@ export function EventAttendance({ eventId, canWrite }: { eventId: string; canWri
   );
 }
 
-function Counts({ data }: { data: Attendance }) {
-  const left = data.capacity === null ? null : Math.max(0, data.capacity - data.present);
+function Counts({ data, signUps }: { data: Attendance; signUps: RegistrationSummary | null }) {
   return (
     <ul className={styles.counts} aria-label="Counts">
       <li className={styles.count}>
-        <span className={styles.countValue}>{data.capacity === null ? data.present : `${data.present} / ${data.capacity}`}</span>{" "}
-        <span className={styles.countLabel}>{data.capacity === null ? "here now (no capacity set)" : `here now of ${data.capacity} places${left === 0 ? ", full" : `, ${left} left`}`}</span>
+        <span className={styles.countValue}>{data.present}</span> <span className={styles.countLabel}>{hereNowLabel(data.present, data.capacity)}</span>
       </li>
+      {signUps ? (
+        <li className={styles.count}>
+          <span className={styles.countValue}>{signUps.registered}</span> <span className={styles.countLabel}>signed up · {placesWords(signUps)}</span>
+        </li>
+      ) : null}
       <li className={`${styles.count} ${data.children_present > 0 ? styles.childIn : ""}`}>
         <span className={styles.countValue}>{data.children_present}</span>{" "}
         <span className={styles.countLabel}>{data.children_present === 1 ? "child still checked in" : "children still checked in"}</span>

@@ -68,7 +68,7 @@ export function EventCard({ event, campusName, eager = false, headingLevel = 3 }
   );
 }
 
-/** Stands in for missing artwork: the event's type in large letters (a card's, and the event page's). */
+/** Stands in for a card's missing artwork, so cards line up: the event's type in large letters. The event page shows none. */
 export function EventArtworkPlaceholder({ eventType }: { eventType: CalendarEvent["eventType"] }) {
   return (
     <div className={styles.placeholder} aria-hidden="true">

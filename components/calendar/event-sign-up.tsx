@@ -6,7 +6,7 @@ import type { EventRegistrationView } from "@/lib/registrations/schemas";
 import { asSentence, failedMessage, waitMessage } from "../account/api-messages";
 import styles from "./event-sign-up.module.css";
 import { useCancelRegistration, useEventRegistration, useRegister } from "./registration-queries";
-import { signUpSummary } from "./sign-up-summary";
+import { canSignUp, signUpSummary } from "./sign-up-summary";
 
 type Person = EventRegistrationView["people"][number];
 
@@ -24,7 +24,8 @@ export function EventSignUp({ eventId, timeZone }: { eventId: string; timeZone: 
   if (view.isPending) return <p className="muted">Loading your household’s sign-up…</p>;
   if (view.isError) return <p role="alert">{failedMessage("load your sign-up", view.error)}</p>;
   const { summary, people } = view.data;
-  const open = summary.state === "open";
+  // Open with something to give: a place left, or a waitlist to join (a full event without one takes nobody).
+  const open = canSignUp(summary);
   const free = people.filter((person) => !person.registration);
   const full = summary.spaces_left !== null && summary.spaces_left <= 0;
 

@@ -42,7 +42,7 @@ test("a parent signs her household up on the event's page; a cancelled place goe
   await expectNoAxeViolations(page);
   await signUp.getByRole("button", { name: "Sign up 3 people" }).click();
   await expect(signUp.getByRole("status")).toHaveText(`Signed up: Test, ${kids[0]!.givenName}. On the waitlist: ${kids[1]!.givenName}.`);
-  await expect(signUp).toContainText("Full · 1 on the waitlist. You can join the waitlist.");
+  await expect(signUp).toContainText("Full: all 2 places are taken · 1 on the waitlist. You can join the waitlist.");
   await expect(household.getByRole("listitem").filter({ hasText: kids[1]!.givenName })).toContainText("Waitlist · number 1");
   await expectNoAxeViolations(page);
   await signUp.scrollIntoViewIfNeeded();
@@ -59,7 +59,7 @@ test("a parent signs her household up on the event's page; a cancelled place goe
   await expect(signUp.getByRole("status")).toHaveText(`${kids[0]!.givenName}’s place is cancelled.`);
   await expect(household.getByRole("listitem").filter({ hasText: kids[1]!.givenName })).toContainText("Signed up");
   await expect(household.getByRole("checkbox", { name: kids[0]!.givenName })).toBeVisible();
-  await expect(signUp).toContainText("Full.");
+  await expect(signUp).toContainText("Full: all 2 places are taken.");
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/event-sign-up-375.png", fullPage: true });
 

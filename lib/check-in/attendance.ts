@@ -5,6 +5,7 @@ import { isUuid } from "../identity/ids.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { checkInPeople } from "./check-in-people.ts";
 import { finishCheckOut } from "./check-out.ts";
+import { presentCountSql } from "./present-count.ts";
 import { AttendanceSchema, CheckInSchema, type Attendance, type CheckIn } from "./schemas.ts";
 import { CHECK_IN_OPENS_MINUTES_BEFORE } from "./window.ts";
 
@@ -56,7 +57,11 @@ const ALERTS = `SELECT k.id::text AS id, k.kind, k.created_at, cl.name AS kiosk_
 
 /** GET /api/v1/admin/events/{id}/attendance: counts against capacity, children still present, every row, and the kiosks' alerts. */
 export async function getAttendanceOrThrow(database: Database, eventId: string): Promise<Attendance> {
-  const event = await database.prisma.event.findUnique({ where: { id: eventId }, select: { id: true, title: true, capacity: true } });
+  // "Here now" is the count the kiosk and a member's check-in list show too (presentCountSql, docs/decisions/0024).
+  const [event] = await database.query<{ id: string; title: string; capacity: number | null; present: number }>(
+    `SELECT e.id, e.title, e.capacity, ${presentCountSql("e.id")} AS present FROM event e WHERE e.id = $1`,
+    [eventId],
+  );
   if (!event) throw notFound("event");
   const [rows, alerts] = await Promise.all([
     database.query<Row>(`${ROWS} WHERE c.event_id = $1 ORDER BY c.checked_in_at, c.id`, [eventId]),
@@ -69,7 +74,7 @@ export async function getAttendanceOrThrow(database: Database, eventId: string):
     title: event.title,
     capacity: event.capacity,
     checked_in: live.length,
-    present: present.length,
+    present: event.present,
     children_present: present.filter((row) => row.minor).length,
     check_ins: rows.map((row) => ({ ...toCheckIn(row), family_name: row.family_name, undone: row.undone_at !== null })),
     kiosk_alerts: alerts.map((alert) => ({

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
+import { presentCountSql } from "./present-count.ts";
 import { SelfCheckInEventSchema, type SelfCheckInEvent } from "./schemas.ts";
 import { CHECK_IN_OPENS_MINUTES_BEFORE } from "./window.ts";
 
@@ -11,7 +12,7 @@ import { CHECK_IN_OPENS_MINUTES_BEFORE } from "./window.ts";
 export async function listSelfCheckInEvents(database: Database, userId: string, now = new Date()): Promise<{ events: SelfCheckInEvent[] }> {
   const rows = await database.query<{ id: string; title: string; start_at: Date; end_at: Date; capacity: number | null; checked_in: number; location_name: string | null; mine: boolean }>(
     `SELECT e.id, e.title, e.start_at, e.end_at, e.capacity, e.location_name,
-            (SELECT count(*)::int FROM check_in c WHERE c.event_id = e.id AND c.undone_at IS NULL AND c.checked_out_at IS NULL) AS checked_in,
+            ${presentCountSql("e.id")} AS checked_in,
             EXISTS (SELECT 1 FROM check_in c WHERE c.event_id = e.id AND c.person_id = $3::uuid AND c.undone_at IS NULL) AS mine
        FROM event e
       WHERE e.status = 'SCHEDULED' AND e.visibility IN ('public', 'members')

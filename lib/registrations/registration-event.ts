@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
+import { placesTakenSql, waitlistedSql } from "./place-counts.ts";
 import { registrationClosesAt, registrationState } from "./registration-window.ts";
 import { RegistrationSummarySchema, type RegistrationSummary } from "./schemas.ts";
 
@@ -16,6 +17,7 @@ export interface RegistrationEvent {
   registration_opens_at: Date | null;
   registration_closes_at: Date | null;
   registration_waitlist: boolean;
+  /** Places taken (`placesTakenSql`): the one count every page that shows places uses. */
   registered: number;
   waitlisted: number;
 }
@@ -31,8 +33,7 @@ export async function readRegistrationEvent(database: Database, eventId: string,
   const [event] = await database.query<RegistrationEvent>(
     `SELECT e.id, e.title, e.slug, e.status::text AS status, e.visibility::text AS visibility, e.start_at, e.capacity,
             e.registration_open, e.registration_opens_at, e.registration_closes_at, e.registration_waitlist,
-            (SELECT count(*)::int FROM event_registration r WHERE r.event_id = e.id AND r.status = 'registered') AS registered,
-            (SELECT count(*)::int FROM event_registration r WHERE r.event_id = e.id AND r.status = 'waitlisted') AS waitlisted
+            ${placesTakenSql("e.id")} AS registered, ${waitlistedSql("e.id")} AS waitlisted
        FROM event e WHERE e.id = $1`,
     [eventId],
   );

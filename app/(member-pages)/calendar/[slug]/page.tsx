@@ -2,12 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { ARTWORK_HEIGHT, ARTWORK_WIDTH, EventArtworkPlaceholder } from "@/components/calendar/event-card";
+import { ARTWORK_HEIGHT, ARTWORK_WIDTH } from "@/components/calendar/event-card";
 import { AddToCalendar } from "@/components/calendar/add-to-calendar";
 import { EventBadges } from "@/components/calendar/event-badges";
 import { EventDateFull, EventDateShort } from "@/components/calendar/event-date";
+import { addressLine, locationName, mapHref, onlineLink, safeExternalHref } from "@/components/calendar/event-location";
 import { EventSignUp } from "@/components/calendar/event-sign-up";
-import { signUpSummary } from "@/components/calendar/sign-up-summary";
+import { JoinOnlineLink } from "@/components/calendar/join-online-link";
+import { SignUpLead } from "@/components/calendar/sign-up-lead";
+import { canSignUp, signUpHeadline, signUpSummary } from "@/components/calendar/sign-up-summary";
 import { ATTENDANCE_MODE_LABELS, STATUS_NOTES, audienceLabel } from "@/components/calendar/labels";
 import { CalendarError } from "@/lib/calendar/errors";
 import { getEventOrThrow } from "@/lib/calendar/get-event-or-throw";
@@ -78,14 +81,6 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
   };
 }
 
-function mapHref(location: NonNullable<CalendarEvent["location"]>): string {
-  if (location.coordinates) {
-    const { latitude, longitude } = location.coordinates;
-    return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
-  }
-  return `https://www.openstreetmap.org/search?query=${encodeURIComponent(location.address)}`;
-}
-
 export default async function EventPage({ params }: { params: Params }) {
   const { slug } = await params;
   const detail = await loadEvent(slug);
@@ -99,6 +94,13 @@ export default async function EventPage({ params }: { params: Params }) {
   const descriptionHtml = sanitizeDescription(event.description);
   const modes = event.attendanceModes.filter((mode) => mode !== "NONE");
   const checkIn = modes.length > 0 ? modes.map((mode) => ATTENDANCE_MODE_LABELS[mode]) : event.attendanceModes.includes("NONE") ? [ATTENDANCE_MODE_LABELS.NONE] : [];
+  // An online event's link to join, and a map only for a place (never for an online event).
+  const online = event.location && !cancelled ? onlineLink(event.location) : null;
+  const map = event.location ? mapHref(event.location) : null;
+  const address = event.location ? addressLine(event.location) : null;
+  const registrationHref = cancelled ? null : safeExternalHref(event.registrationUrl);
+  const registrationHost = registrationHref ? new URL(registrationHref).hostname.replace(/^www\./, "") : null;
+  const signUpHere = signUp !== null && !cancelled ? signUp : null;
 
   return (
     <article className={cancelled ? styles.cancelled : undefined}>
@@ -113,7 +115,7 @@ export default async function EventPage({ params }: { params: Params }) {
         </ol>
       </nav>
 
-      <header className={styles.hero}>
+      <header className={event.imageUrl ? styles.hero : `${styles.hero} ${styles.heroPlain}`}>
         <div className={styles.heroText}>
           <h1>
             {status && <span className="visually-hidden">{status.badge}: </span>}
@@ -124,7 +126,7 @@ export default async function EventPage({ params }: { params: Params }) {
             <span className={styles.when}>
               <EventDateShort event={event} />
             </span>
-            {event.location && <span>{event.location.name}</span>}
+            {event.location && <span>{locationName(event.location)}</span>}
           </p>
           {status && (
             <div className={`${styles.banner} ${cancelled ? styles.bannerCancelled : styles.bannerPostponed}`}>
@@ -133,15 +135,45 @@ export default async function EventPage({ params }: { params: Params }) {
               </p>
             </div>
           )}
-        </div>
-        <div className={styles.media}>
-          {event.imageUrl ? (
-            // eslint-disable-next-line @next/next/no-img-element
-            <img src={event.imageUrl} alt="" width={ARTWORK_WIDTH} height={ARTWORK_HEIGHT} fetchPriority="high" decoding="async" />
-          ) : (
-            <EventArtworkPlaceholder eventType={event.eventType} />
+          {/* What a member came to do, under the title and date, before any long description (on a phone too). */}
+          {(signUpHere || online || registrationHref) && (
+            <div className={styles.lead}>
+              {signUpHere &&
+                (signedIn ? (
+                  <SignUpLead eventId={event.eventId} timeZone={event.timezone} initial={signUpHere} className={styles.leadText} actionsClassName={styles.leadActions} />
+                ) : (
+                  <>
+                    <p className={styles.leadText}>{signUpHeadline(signUpHere, event.timezone)}</p>
+                    {canSignUp(signUpHere) && (
+                      <p className={styles.leadActions}>
+                        <a href={portalSignInHref(event.url)} className="button button--primary">
+                          Sign in to sign up
+                        </a>
+                      </p>
+                    )}
+                  </>
+                ))}
+              {(online || registrationHref) && (
+                <p className={styles.leadActions}>
+                  {online && <JoinOnlineLink link={online} className={signUpHere ? "button" : "button button--primary"} />}
+                  {registrationHref && (
+                    <a href={registrationHref} rel="noopener noreferrer" className={signUpHere || online ? "button" : "button button--primary"}>
+                      Register for this event
+                    </a>
+                  )}
+                </p>
+              )}
+              {registrationHref && <p className={`muted ${styles.leadNote}`}>Registration is on another site, {registrationHost}.</p>}
+            </div>
           )}
         </div>
+        {/* Artwork when there is some (its size reserved: no layout shift); no stand-in box when there is none. */}
+        {event.imageUrl && (
+          <div className={styles.media}>
+            {/* eslint-disable-next-line @next/next/no-img-element */}
+            <img src={event.imageUrl} alt="" width={ARTWORK_WIDTH} height={ARTWORK_HEIGHT} fetchPriority="high" decoding="async" />
+          </div>
+        )}
       </header>
 
       <div className={styles.layout}>
@@ -209,20 +241,32 @@ export default async function EventPage({ params }: { params: Params }) {
                 Where
               </h3>
               <p>
-                <strong>{event.location.name}</strong>
-                <br />
-                {event.location.address}
+                <strong>{locationName(event.location)}</strong>
+                {address && (
+                  <>
+                    <br />
+                    {address}
+                  </>
+                )}
               </p>
-              <p>
-                <a href={mapHref(event.location)} className={styles.factAction}>
-                  View on OpenStreetMap
-                </a>
-              </p>
+              {online ? (
+                <p>
+                  <JoinOnlineLink link={online} className={styles.factAction} />
+                </p>
+              ) : (
+                map && (
+                  <p>
+                    <a href={map} className={styles.factAction}>
+                      View on OpenStreetMap
+                    </a>
+                  </p>
+                )
+              )}
             </section>
           )}
 
-          {signUp && !cancelled && (
-            <section id="sign-up" className={`${styles.fact} ${styles.register}`} aria-labelledby="sign-up-title">
+          {signUpHere && (
+            <section id="sign-up" tabIndex={-1} className={`${styles.fact} ${styles.register}`} aria-labelledby="sign-up-title">
               <h3 id="sign-up-title" className={styles.factTitle}>
                 Sign up
               </h3>
@@ -230,8 +274,8 @@ export default async function EventPage({ params }: { params: Params }) {
                 <EventSignUp eventId={event.eventId} timeZone={event.timezone} />
               ) : (
                 <>
-                  <p>{signUpSummary(signUp, event.timezone)}</p>
-                  {signUp.state === "open" && (
+                  <p>{signUpSummary(signUpHere, event.timezone)}</p>
+                  {canSignUp(signUpHere) && (
                     <a href={portalSignInHref(event.url)} className="button button--primary button--block">
                       Sign in to sign up
                     </a>
@@ -241,20 +285,11 @@ export default async function EventPage({ params }: { params: Params }) {
             </section>
           )}
 
-          {event.registrationUrl && !cancelled && (
-            <p className={`${styles.fact} ${styles.register}`}>
-              <a href={event.registrationUrl} className="button button--primary button--block">
-                Register for this event
-              </a>
-              <span className="muted">Registration opens on an external site.</span>
-            </p>
-          )}
-
           <dl className={styles.factList}>
             {event.capacity !== undefined && (
               <div>
                 <dt>Capacity</dt>
-                <dd>{`${event.capacity.toLocaleString("en-US")} ${event.capacity === 1 ? "seat" : "seats"}`}</dd>
+                <dd>{`${event.capacity.toLocaleString("en-US")} ${event.capacity === 1 ? "place" : "places"}`}</dd>
               </div>
             )}
             {checkIn.length > 0 && (
