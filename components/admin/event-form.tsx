@@ -2,23 +2,25 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useRef, useState, type FormEvent } from "react";
+import { useId, useRef, useState, type FormEvent } from "react";
 import { asSentence, failedMessage } from "@/components/account/api-messages";
 import { LoadError } from "@/components/ui/load-error";
-import { EVENT_TYPE_LABELS } from "@/components/calendar/labels";
+import { audienceLabel, EVENT_TYPE_LABELS } from "@/components/calendar/labels";
 import { Field, fieldStyles } from "@/components/ui/field";
 import { formClass } from "@/components/ui/form";
 import { Actions, Meta } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
+import { CheckboxField } from "@/components/ui/checkbox-field";
 import { createEventBodySchema, updateEventBodySchema, type AdminEvent } from "@/lib/calendar/staff-schemas";
-import { EVENT_TYPES, EVENT_VISIBILITIES } from "@/lib/calendar/schemas";
+import { EVENT_TYPES, EVENT_VISIBILITIES, KNOWN_AUDIENCES, type EventStatus } from "@/lib/calendar/schemas";
 import { createSeriesBodySchema, updateSeriesBodySchema } from "@/lib/series/schemas";
 import { daysBetween } from "@/lib/series/recurrence";
 import { useAdminEvent, useCampuses, useMinistries, useSaveEvent } from "./admin-queries";
 import { dayAndDate, NO_REPEAT, RepeatFields, repeatBodyOf, type RepeatFieldsValue } from "./repeat-fields";
 import { useCreateSeries, useSeries, useUpdateSeries } from "./series-queries";
 import styles from "./admin.module.css";
+import { EVENT_STATUS_WORDS } from "./event-status-words";
 import { StatusMessage } from "@/components/ui/live-messages";
 
 /** The form's fields as typed: text everywhere, turned into the API's body on submit. */
@@ -34,7 +36,8 @@ interface Fields {
   campusId: string;
   ministryId: string;
   visibility: string;
-  audience: string;
+  audience: string[];
+  attendanceModes: string[];
   tags: string;
   capacity: string;
   locationName: string;
@@ -54,7 +57,8 @@ const EMPTY: Fields = {
   campusId: "",
   ministryId: "",
   visibility: "public",
-  audience: "",
+  audience: [],
+  attendanceModes: [],
   tags: "",
   capacity: "",
   locationName: "",
@@ -75,7 +79,8 @@ function fieldsOf(event: AdminEvent): Fields {
     campusId: event.campusId ?? "",
     ministryId: event.ministryId ?? "",
     visibility: event.visibility,
-    audience: event.audience.join(", "),
+    audience: [...event.audience],
+    attendanceModes: event.attendanceModes.filter((mode) => mode !== "NONE"),
     tags: event.tags.join(", "),
     capacity: event.capacity === undefined ? "" : String(event.capacity),
     locationName: event.location?.name ?? "",
@@ -89,6 +94,46 @@ const list = (text: string) =>
     .split(",")
     .map((item) => item.trim())
     .filter(Boolean);
+
+type ListFieldName = "audience" | "attendanceModes";
+type TextFieldName = Exclude<keyof Fields, ListFieldName>;
+
+/** The browser's zone names, offered while typing (the API checks the name). */
+const TIME_ZONES = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+
+/** The ways people may be checked in to the event (its attendance modes), as the office and volunteers know them. */
+const CHECK_IN_WAYS = [
+  { mode: "QR_CODE", label: "At the kiosk", hint: "Families check in at the lobby kiosk with their phone’s code, household card or a texted code." },
+  { mode: "SELF_CHECK_IN", label: "On their own phone", hint: "Members check themselves in from their account, from an hour before." },
+  { mode: "MANUAL", label: "By a volunteer or the office", hint: "Staff mark who is here on the event’s attendance page." },
+] as const;
+
+/** Field names as the form shows them, for messages that name the field. */
+const FIELD_WORDS: Partial<Record<keyof Fields | "repeat", string>> = {
+  title: "The title",
+  description: "The description",
+  startDate: "The start date",
+  startTime: "The start time",
+  endDate: "The end date",
+  endTime: "The end time",
+  timezone: "The time zone",
+  capacity: "The number of places",
+  locationName: "The venue name",
+  locationAddress: "The venue address",
+  registrationUrl: "The registration link",
+  tags: "Each search word",
+  audience: "Each audience",
+  repeat: "The repeat rule",
+};
+
+/** A problem the API's schema found, said of the field by name ("Enter a title." for an empty one). */
+function issueWords(field: string, message: string, fields: Fields): string {
+  const value = (fields as unknown as Record<string, unknown>)[field];
+  if (typeof value === "string" && value.trim() === "" && ["title", "startDate", "startTime", "endDate", "endTime", "timezone"].includes(field)) {
+    return `Enter ${FIELD_WORDS[field as keyof Fields]!.replace(/^The /, "the ")}.`;
+  }
+  return asSentence(`${FIELD_WORDS[field as keyof Fields | "repeat"] ?? "It"} ${message}`);
+}
 
 /** The API body: empty optional fields are left out when creating and cleared (null) when editing. */
 function bodyOf(fields: Fields, editing: boolean): Record<string, unknown> {
@@ -106,7 +151,8 @@ function bodyOf(fields: Fields, editing: boolean): Record<string, unknown> {
     campusId: optional(fields.campusId),
     ministryId: optional(fields.ministryId),
     visibility: fields.visibility,
-    audience: list(fields.audience),
+    audience: fields.audience,
+    attendanceModes: fields.attendanceModes,
     tags: list(fields.tags),
     capacity: optional(fields.capacity, (text) => (/^\d+$/.test(text) ? Number(text) : text)),
     location,
@@ -140,7 +186,7 @@ export function EventForm({ eventId }: { eventId: string | null }) {
 }
 
 /** Fields "edit all" carries to a series' other dates (its dates are the rule's: never the start date). */
-const SERIES_FIELDS = ["title", "description", "eventType", "visibility", "campusId", "ministryId", "timezone", "audience", "tags", "capacity", "location", "registrationUrl", "startTime", "endTime"] as const;
+const SERIES_FIELDS = ["title", "description", "eventType", "visibility", "campusId", "ministryId", "timezone", "audience", "attendanceModes", "tags", "capacity", "location", "registrationUrl", "startTime", "endTime"] as const;
 
 /** The "edit all" body: the fields changed in the form, and the length in days when the end date moved. */
 function seriesBodyOf(fields: Fields, initial: Fields): Record<string, unknown> {
@@ -169,9 +215,11 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
   const [errors, setErrors] = useState<Partial<Record<keyof Fields | "form" | "repeat", string>>>({});
   const [announcement, setAnnouncement] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
+  const formId = useId();
+  const zonesId = `${formId}-zones`;
   const editing = eventId !== null;
 
-  const set = (name: keyof Fields) => (event: { target: { value: string } }) => {
+  const set = (name: TextFieldName) => (event: { target: { value: string } }) => {
     const value = event.target.value;
     setFields((current) => {
       const next = { ...current, [name]: value };
@@ -183,6 +231,13 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
       if (name === "startDate" && (!current.endDate || current.endDate < value)) next.endDate = value;
       return next;
     });
+    if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+  };
+
+  /** A list field (audiences, check-in ways) with `value` added or taken out. */
+  const toggle = (name: ListFieldName, value: string) => (event: { target: { checked: boolean } }) => {
+    const { checked } = event.target;
+    setFields((current) => ({ ...current, [name]: checked ? [...current[name].filter((item) => item !== value), value] : current[name].filter((item) => item !== value) }));
     if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
@@ -214,7 +269,7 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
     for (const issue of issues) {
       const name = String(issue.path[0] ?? "form");
       const field = (name === "location" ? (issue.path[1] === "address" ? "locationAddress" : "locationName") : name === "endDayOffset" ? "endDate" : name) as keyof Fields | "form" | "repeat";
-      found[field] ??= asSentence(`${field === "repeat" ? "The repeat rule" : "It"} ${issue.message}`);
+      found[field] ??= issueWords(field, issue.message, fields);
     }
     setErrors(found);
     focusFirstError(Object.keys(found));
@@ -277,7 +332,7 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
     });
   }
 
-  const select = (name: keyof Fields, label: string, options: { value: string; label: string }[]) => (
+  const select = (name: TextFieldName, label: string, options: { value: string; label: string }[]) => (
     <SelectField label={label} name={name} value={fields[name]} onChange={set(name)} error={errors[name]}>
       {options.map((option) => (
         <option key={option.value} value={option.value}>
@@ -287,20 +342,24 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
     </SelectField>
   );
 
-  const text = (name: keyof Fields, label: string, props: Record<string, unknown> = {}) => (
+  const text = (name: TextFieldName, label: string, props: Record<string, unknown> = {}) => (
     <TextField label={label} name={name} value={fields[name]} onChange={set(name)} error={errors[name]} {...props} />
   );
 
   return (
     <form ref={formRef} className={formClass} onSubmit={submit} noValidate aria-label={editing ? "Edit event" : "New event"}>
-      {status ? <Meta>Status: {status}. Publish, postpone and cancel from the list of events.</Meta> : null}
+      {status ? (
+        <Meta>
+          {EVENT_STATUS_WORDS[status as EventStatus] ?? status}. Publish, postpone and cancel it from the list of events.
+        </Meta>
+      ) : null}
       {errors.form ? (
         <p className="notice notice--error" role="alert">
           {errors.form}
         </p>
       ) : null}
       {text("title", "Title", { maxLength: 200, required: true })}
-      <Field label="Description" hint="Shown on the event page. Simple HTML (paragraphs, links, lists) is kept." error={errors.description}>
+      <Field label="Description" hint="Shown on the event page. Paragraphs, links and lists pasted from a web page are kept." error={errors.description}>
         {(wiring) => (
           <textarea
             className={`${fieldStyles.control} ${fieldStyles.textarea}`}
@@ -333,17 +392,43 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
       </fieldset>
       <div className={styles.grid}>
         {select("campusId", "Campus", [{ value: "", label: "No campus (online or elsewhere)" }, ...(campuses.data?.items ?? []).map((campus) => ({ value: campus.id, label: campus.name }))])}
-        {text("timezone", "Time zone", { hint: "IANA name, e.g. America/New_York. Choosing a campus fills it in.", spellCheck: false, autoComplete: "off" })}
+        {text("timezone", "Time zone", { hint: "Where the times above are. Choosing a campus sets its own; type a city to pick another.", spellCheck: false, autoComplete: "off", list: zonesId })}
+        <datalist id={zonesId}>
+          {TIME_ZONES.map((zone) => (
+            <option key={zone} value={zone} />
+          ))}
+        </datalist>
         {select("ministryId", "Ministry", [{ value: "", label: "No ministry" }, ...(ministries.data?.items ?? []).map((ministry) => ({ value: ministry.id, label: ministry.name }))])}
       </div>
       <div className={styles.grid}>
         {text("locationName", "Venue name", { maxLength: 200 })}
         {text("locationAddress", "Venue address", { maxLength: 300 })}
       </div>
+      <fieldset className={styles.fieldset} aria-describedby={errors.audience ? `${formId}-audience-error` : undefined}>
+        <legend className={fieldStyles.label}>Who it is for</legend>
+        <div className={styles.choices}>
+          {[...KNOWN_AUDIENCES, ...fields.audience.filter((value) => !(KNOWN_AUDIENCES as readonly string[]).includes(value))].map((value) => (
+            <CheckboxField key={value} label={audienceLabel(value)} name="audience" value={value} checked={fields.audience.includes(value)} onChange={toggle("audience", value)} />
+          ))}
+        </div>
+        {errors.audience ? (
+          <p id={`${formId}-audience-error`} className={fieldStyles.error}>
+            {errors.audience}
+          </p>
+        ) : null}
+      </fieldset>
+      <fieldset className={styles.fieldset}>
+        <legend className={fieldStyles.label}>Check-in</legend>
+        <div className={styles.choices}>
+          {CHECK_IN_WAYS.map(({ mode, label, hint }) => (
+            <CheckboxField key={mode} label={label} hint={hint} name="attendanceModes" value={mode} checked={fields.attendanceModes.includes(mode)} onChange={toggle("attendanceModes", mode)} />
+          ))}
+        </div>
+        {fields.attendanceModes.length === 0 ? <p className="muted">No check-in: the kiosk does not offer this event.</p> : null}
+      </fieldset>
       <div className={styles.grid}>
-        {text("audience", "Audiences", { hint: "Separated by commas, e.g. families, youth." })}
-        {text("tags", "Tags", { hint: "Separated by commas." })}
-        {text("capacity", "Seats", { hint: "Leave empty when not capped.", inputMode: "numeric" })}
+        {text("capacity", "Places", { hint: "How many may sign up. Leave empty for no limit.", inputMode: "numeric" })}
+        {text("tags", "Search words", { hint: "Separated by commas, e.g. carols, candles." })}
       </div>
       {text("registrationUrl", "Registration link", { type: "url", hint: "Only if people register elsewhere." })}
       {editing ? null : <RepeatFields value={repeat} onChange={setRepeat} startDate={fields.startDate} error={errors.repeat} />}

@@ -15,15 +15,9 @@ import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
 import { EVENT_STATUSES } from "@/lib/calendar/schemas";
 import { EVENTS_PER_PAGE, useAdminEvents, useChangeEventStatus } from "./admin-queries";
 import styles from "./admin.module.css";
+import { EVENT_STATUS_WORDS } from "./event-status-words";
 
-const STATUS_WORDS: Record<string, string> = {
-  DRAFT: "Draft",
-  SCHEDULED: "Scheduled",
-  ACTIVE: "Happening now",
-  COMPLETED: "Completed",
-  CANCELLED: "Cancelled",
-  POSTPONED: "Postponed",
-};
+const STATUS_WORDS: Record<string, string> = EVENT_STATUS_WORDS;
 
 const CHANGE_WORDS: Record<EventStatusChange, { button: string; title: string; body: string; done: string }> = {
   publish: {

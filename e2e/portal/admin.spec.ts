@@ -46,9 +46,10 @@ test("events: create with the keyboard, publish, visible on /calendar; cancel, s
   await expectNoAxeViolations(page);
 
   // Nothing typed: the route's own rules, under their fields, and focus on the first.
-  await tabTo(page, form.getByRole("button", { name: "Create draft" }));
+  // Past every field, the audiences' and check-in's boxes included.
+  await tabTo(page, form.getByRole("button", { name: "Create draft" }), 80);
   await page.keyboard.press("Enter");
-  await expect(form.getByText("It must be from 1 to 200 characters.")).toBeVisible();
+  await expect(form.getByText("Enter the title.")).toBeVisible();
   await expect(form.getByRole("textbox", { name: "Title" })).toBeFocused();
 
   await page.keyboard.type(title);
@@ -59,7 +60,11 @@ test("events: create with the keyboard, publish, visible on /calendar; cancel, s
   await form.getByLabel("Start time").fill("18:00");
   await form.getByLabel("End time").fill("17:00");
   await form.getByLabel("Campus").selectOption({ label: campus.name });
-  await expect(form.getByRole("textbox", { name: "Time zone" })).toHaveValue("America/Chicago");
+  await expect(form.getByRole("combobox", { name: "Time zone" })).toHaveValue("America/Chicago");
+  // Who it is for from the public calendar's own list, and how people check in, in words.
+  await form.getByRole("checkbox", { name: "Families" }).check();
+  await form.getByRole("checkbox", { name: "Children" }).check();
+  await form.getByRole("checkbox", { name: "At the kiosk" }).check();
   await form.getByRole("button", { name: "Create draft" }).press("Enter");
   // Ends before it starts: the API says so under the end date.
   await expect(form.getByText("An event cannot end before it starts.")).toBeVisible();
@@ -67,6 +72,8 @@ test("events: create with the keyboard, publish, visible on /calendar; cancel, s
   await form.getByRole("button", { name: "Create draft" }).press("Enter");
 
   await expect(page).toHaveURL(/\/admin\/events\?created=evt_/);
+  const createdId = new URL(page.url()).searchParams.get("created");
+  expect(await sql(`SELECT audience, attendance_modes::text[] AS modes FROM event WHERE id = $1`, [createdId])).toEqual([{ audience: ["families", "children"], modes: ["QR_CODE"] }]);
   await expect(main(page).getByRole("status").first()).toHaveText("The event was created as a draft. Publish it when it is ready.");
   const search = main(page).getByRole("searchbox", { name: "Search by title or address" });
   await search.fill(title);
