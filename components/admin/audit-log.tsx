@@ -12,11 +12,12 @@ import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
 import styles from "./audit-log.module.css";
 import { StaffListResults } from "./staff-list-results";
 import { AUDIT_ENTRIES_PER_PAGE, auditSearch, useAuditEntries, type AuditFilters } from "./audit-queries";
-import { SECTION_WORDS, describeAuditEntry, shownValue } from "./audit-words";
+import { SECTION_WORDS, changedFields, describeAuditEntry, shownValue } from "./audit-words";
 
 const NO_FILTERS: AuditFilters = { q: "", section: "", from: "", to: "" };
 
-const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
+/** In the browser's own time zone, named: the office reads the church's local time (entries are read in the browser). */
+const WHEN = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
 
 /**
  * The staff audit log for administrators (audit:read): every staff write, newest first, filtered by text,
@@ -133,29 +134,26 @@ export function AuditLog() {
 
 function AuditEntryCard({ entry }: { entry: AdminAuditEntry }) {
   const changed = entry.changes.length;
+  const fields = changedFields(entry);
   return (
     <Card as="li" title={describeAuditEntry(entry)}>
       <Meta>
-        <time dateTime={entry.at}>{WHEN.format(new Date(entry.at))} UTC</time> · {entry.actor.name}
-        {entry.actor.email ? ` (${entry.actor.email})` : ""}
+        <time dateTime={entry.at}>{WHEN.format(new Date(entry.at))}</time>
+        {entry.actor.email ? ` · ${entry.actor.email}` : ""}
       </Meta>
-      <Meta>
-        <code className={styles.path}>
-          {entry.method} {entry.path}
-        </code>
-      </Meta>
-      {changed === 0 ? (
-        <Meta>It changed nothing (it was so already).</Meta>
-      ) : (
-        <details>
-          <summary>
-            {changed} {changed === 1 ? "row" : "rows"} changed
-          </summary>
-          {entry.changes.map((change, index) => (
-            <ChangeTable key={`${change.table}-${change.id}-${index}`} change={change} />
-          ))}
-        </details>
-      )}
+      {fields ? <p>Changed: {fields}</p> : null}
+      {changed === 0 ? <Meta>It changed nothing (it was so already).</Meta> : null}
+      <details>
+        <summary>The exact record{changed > 0 ? ` (${changed} ${changed === 1 ? "row" : "rows"} changed)` : ""}</summary>
+        <Meta>
+          <code className={styles.path}>
+            {entry.method} {entry.path}
+          </code>
+        </Meta>
+        {entry.changes.map((change, index) => (
+          <ChangeTable key={`${change.table}-${change.id}-${index}`} change={change} />
+        ))}
+      </details>
     </Card>
   );
 }

@@ -40,13 +40,15 @@ test("an administrator finds a colleague's change, sees it before and after, and
     const entries = main(page).getByRole("listitem").filter({ has: page.getByRole("heading") });
     await expect(entries).toHaveCount(2);
     const change = entries.first();
-    await expect(change.getByRole("heading", { name: "Changed · Campuses" })).toBeVisible();
-    await expect(change).toContainText(`Test Member audit-colleague (${colleague.email})`);
+    // In words: who did what to which campus, and which field changed; the exact record under it.
+    await expect(change.getByRole("heading", { name: `Test Member audit-colleague changed the campus “${name} East”` })).toBeVisible();
+    await expect(change).toContainText(colleague.email);
+    await expect(change.getByText("Changed: name", { exact: true })).toBeVisible();
+    await change.getByText("The exact record (1 row changed)").click();
     await expect(change).toContainText(`PATCH /api/v1/admin/campuses/${created.body.id}`);
-    await change.getByText("1 row changed").click();
     const table = change.getByRole("table", { name: new RegExp(`campus ${created.body.id}: changed`) });
     await expect(table.getByRole("row", { name: `name ${name} ${name} East` })).toBeVisible();
-    await expect(entries.nth(1).getByRole("heading", { name: "Added to · Campuses" })).toBeVisible();
+    await expect(entries.nth(1).getByRole("heading", { name: `Test Member audit-colleague added the campus “${name}”` })).toBeVisible();
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `test-results/screens/${file}`, fullPage: true });
