@@ -1,6 +1,7 @@
 import { CSRF_FIELD } from "@/lib/http/csrf-cookie";
-import { portalSignInHref, PORTAL_SIGN_OUT_PATH } from "@/lib/portal-auth/paths";
+import { PORTAL_SIGN_OUT_PATH } from "@/lib/portal-auth/paths";
 import styles from "./account-controls.module.css";
+import { SignInLink } from "./sign-in-link";
 
 /** What the header may know about the member: from the session cookie, never a token. */
 export interface AccountViewer {
@@ -13,7 +14,7 @@ export interface AccountViewer {
 }
 
 /**
- * Sign in, or sign out, in the header. Both work without JavaScript: signing in is a link to the
+ * Sign in, or sign out, in the header (no "Sign in" while a sign-in is under way). Both work without JavaScript: signing in is a link to the
  * portal's sign-in route (it redirects to our authorization server), signing out a form post carrying the
  * page's CSRF token (the route ends this session and the authorization server's).
  */
@@ -35,14 +36,7 @@ export function AccountControls({ viewer, csrfToken }: { viewer: AccountViewer |
           Your session has ended.
         </p>
       ) : null}
-      {/* A plain link, not next/link: prefetching it would start a sign-in. */}
-      <a
-        href={portalSignInHref()}
-        className={`button button--primary ${styles.button}`}
-        aria-describedby={viewer?.mustSignInAgain ? "session-ended" : undefined}
-      >
-        {viewer?.mustSignInAgain ? "Sign in again" : "Sign in"}
-      </a>
+      <SignInLink className={`button button--primary ${styles.button}`} again={viewer?.mustSignInAgain ?? false} describedBy={viewer?.mustSignInAgain ? "session-ended" : undefined} />
     </div>
   );
 }

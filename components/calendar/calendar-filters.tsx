@@ -2,10 +2,11 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState, useTransition, type FormEvent } from "react";
+import { useEffect, useId, useState, useTransition, type FormEvent } from "react";
 import type { EventType } from "@/lib/calendar/schemas";
 import { CALENDAR_PAGE_PATH, FILTER_NAMES, filterSearchParams, hasFilters, withQuery, type CalendarFilters } from "@/lib/query/calendar";
 import { SelectField } from "@/components/ui/select-field";
+import { useInBrowser } from "@/components/ui/use-in-browser";
 import { EVENT_TYPE_LABELS, audienceLabel } from "./labels";
 import styles from "./calendar-filters.module.css";
 
@@ -22,10 +23,32 @@ interface Choice {
 
 type FilterName = (typeof FILTER_NAMES)[number];
 
+/** Where this browser keeps the campus its member last chose, so the calendar opens on it next time. */
+const MY_CAMPUS_KEY = "calendar:campus";
+
+function rememberCampus(campusId: string | undefined) {
+  try {
+    if (campusId) localStorage.setItem(MY_CAMPUS_KEY, campusId);
+    else localStorage.removeItem(MY_CAMPUS_KEY);
+  } catch {
+    // Storage refused (private browsing, a full disk): the calendar simply does not remember.
+  }
+}
+
+function rememberedCampus(): string | null {
+  try {
+    return localStorage.getItem(MY_CAMPUS_KEY);
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The calendar's filters. A plain GET form to /calendar with an "Apply filters" button, so it works without
  * JavaScript; with JavaScript a changed select updates the URL at once (router.replace, no scroll jump) and
- * the server renders the matching first page, which the feed takes as its initial data.
+ * the server renders the matching first page, which the feed takes as its initial data. On a phone the
+ * selects fold away behind one "Filters" button (with JavaScript only), so the first events are in sight.
+ * The campus chosen is remembered in this browser and chosen again when the calendar opens without filters.
  */
 export function CalendarFilters({ options, filters }: { options: FilterOptions; filters: CalendarFilters }) {
   const router = useRouter();
@@ -41,7 +64,22 @@ export function CalendarFilters({ options, filters }: { options: FilterOptions; 
     setValues(filters);
   }
 
+  // Folding needs JavaScript to open again: without it the selects always show.
+  const foldable = useInBrowser();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+
+  // Opened without filters: the campus this browser chose before, if the calendar still has it.
+  useEffect(() => {
+    if (hasFilters(filters)) return;
+    const campusId = rememberedCampus();
+    if (campusId && options.campuses.some((campus) => campus.id === campusId)) apply({ ...filters, campusId });
+    // Only when the calendar is first opened: later changes are the member's own.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   function apply(next: CalendarFilters) {
+    if (next.campusId !== values.campusId) rememberCampus(next.campusId);
     setValues(next);
     startTransition(() => {
       router.replace(withQuery(CALENDAR_PAGE_PATH, filterSearchParams(next)), { scroll: false });
@@ -89,6 +127,8 @@ export function CalendarFilters({ options, filters }: { options: FilterOptions; 
     },
   ];
 
+  const active = FILTER_NAMES.filter((name) => filters[name]).length;
+
   return (
     <form
       method="get"
@@ -97,8 +137,14 @@ export function CalendarFilters({ options, filters }: { options: FilterOptions; 
       aria-label="Filter events"
       onSubmit={onSubmit}
       data-pending={pending ? "" : undefined}
+      data-folded={foldable && !open ? "" : undefined}
     >
-      <div className={styles.fields}>
+      {foldable ? (
+        <button type="button" className={`button ${styles.toggle}`} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+          Filters{active > 0 ? ` (${active} on)` : ""}
+        </button>
+      ) : null}
+      <div className={styles.fields} id={panelId}>
         {fields.map((field) => {
           const value = values[field.name] ?? "";
           const known = value === "" || field.choices.some((choice) => choice.value === value);
@@ -120,7 +166,7 @@ export function CalendarFilters({ options, filters }: { options: FilterOptions; 
           Apply filters
         </button>
         {hasFilters(filters) && (
-          <Link href={CALENDAR_PAGE_PATH} scroll={false} className={styles.clear}>
+          <Link href={CALENDAR_PAGE_PATH} scroll={false} className={styles.clear} onClick={() => rememberCampus(undefined)}>
             Clear filters
           </Link>
         )}

@@ -65,6 +65,39 @@ test.describe("calendar list", () => {
     await expect(eventCards(page).first()).toContainText(conferences.events[0]!.title);
   });
 
+  test("on a phone the filters fold behind one button, the first events are in sight, and the campus chosen is remembered", async ({ page, request }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/calendar");
+    await expect(eventCards(page)).toHaveCount(FIRST_PAGE_SIZE);
+    const toggle = page.getByRole("button", { name: "Filters", exact: true });
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByLabel("Campus")).toBeHidden();
+    expect((await eventCards(page).first().boundingBox())!.y, "the first event on the first screen").toBeLessThan(812);
+    await page.screenshot({ path: "test-results/screens/calendar-phone-375.png" });
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    const campus = page.getByLabel("Campus");
+    // A campus with upcoming events (other specs add campuses with none).
+    const first = (await readWholeFeed(request, { limit: 100 })).events.find((event) => event.campusId)!.campusId;
+    await campus.selectOption(first!);
+    await expect(page).toHaveURL(new RegExp(`[?&]campusId=${first}`));
+    await expect(page.getByRole("button", { name: "Filters (1 on)" })).toBeVisible();
+    await page.screenshot({ path: "test-results/screens/calendar-phone-filters-375.png" });
+
+    // Opened again without filters, the calendar is on that campus; clearing the filters forgets it.
+    await page.goto("/calendar");
+    await expect(page).toHaveURL(new RegExp(`[?&]campusId=${first}`));
+    const atCampus = await readWholeFeed(request, { campusId: first!, limit: 100 });
+    await expect(eventCards(page).first()).toContainText(atCampus.events[0]!.title);
+    await page.getByRole("button", { name: "Filters (1 on)" }).click();
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(/\/calendar$/);
+    await page.goto("/calendar");
+    await expect(eventCards(page)).toHaveCount(FIRST_PAGE_SIZE);
+    await expect(page).toHaveURL(/\/calendar$/);
+  });
+
   test("filters that match nothing show the empty state", async ({ page }) => {
     await page.goto("/calendar?audience=martians");
     await expect(page.getByText("No upcoming events match these filters")).toBeVisible();

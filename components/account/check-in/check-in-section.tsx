@@ -1,11 +1,13 @@
 "use client";
 
+import Link from "next/link";
 import { useState } from "react";
 import { Actions, Card, CardList, CardNote, Meta, QueryStates, Row, RowList, Section } from "@/components/ui/section";
 import type { SelfCheckInEvent } from "@/lib/check-in/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { asSentence, failedMessage, waitMessage } from "../api-messages";
 import { LocalDateTime } from "../local-time";
+import { useMyFamily } from "../family/family-queries";
 import { useMemberCode, useMyCheckIns, useSelfCheckIn, useSelfCheckInEvents } from "./check-in-queries";
 import { MemberQr } from "./member-qr";
 import styles from "./check-in.module.css";
@@ -13,11 +15,29 @@ import styles from "./check-in.module.css";
 const TIME = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });
 const timeRange = (event: SelfCheckInEvent) => `${TIME.format(new Date(event.start_at))} – ${TIME.format(new Date(event.end_at))}`;
 
-/** The member's code: a QR a kiosk scans, renewed every minute so a photo of it soon stops working. */
+/**
+ * The member's code: a QR a kiosk scans, renewed every minute so a photo of it soon stops working. It finds
+ * the member's household; someone without one is told it finds them (and children in their care), and where to add it.
+ */
 export function MemberCodeSection() {
   const code = useMemberCode();
+  const family = useMyFamily();
+  const alone = family.data === null;
   return (
-    <Section id="check-in-code-title" title="Your check-in code" description="Show this at a check-in kiosk. It scans your code and finds your household.">
+    <Section
+      id="check-in-code-title"
+      title="Your check-in code"
+      description={
+        alone ? (
+          <>
+            Show this at a check-in kiosk. It finds you and any children in your care. <Link href="/account/family">Add your household</Link> to check your
+            family in together.
+          </>
+        ) : (
+          "Show this at a check-in kiosk. It scans your code and finds your household."
+        )
+      }
+    >
       <QueryStates query={code} what="your check-in code">
         {(issued) => (
           <div className={styles.codeCard}>

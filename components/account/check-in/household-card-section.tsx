@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, useSyncExternalStore } from "react";
+import { useEffect } from "react";
+import { useInBrowser } from "@/components/ui/use-in-browser";
 import { createPortal } from "react-dom";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Actions, Card, Meta, QueryStates, Section } from "@/components/ui/section";
@@ -11,7 +12,6 @@ import { useCheckInCard, useIssueCheckInCard, useRevokeCheckInCard } from "./che
 import { MemberQr } from "./member-qr";
 import styles from "./household-card.module.css";
 
-const subscribeToNothing = () => () => {};
 
 /**
  * The printed household card (docs/decisions/0023, "Household card"), for someone who has no phone to show
@@ -132,7 +132,7 @@ function IdCard({ card }: { card: IssuedCheckInCard }) {
  * rest of the page (which it does only while this sheet is there) and give it a page of its own size.
  */
 function PrintSheet({ card }: { card: IssuedCheckInCard }) {
-  const inBrowser = useSyncExternalStore(subscribeToNothing, () => true, () => false);
+  const inBrowser = useInBrowser();
   if (!inBrowser) return null;
   return createPortal(
     <div className={styles.sheet} data-print="household-card">

@@ -92,6 +92,9 @@ export function LinkedIdentitiesSection({
     });
   }
 
+  // Nothing to link and nothing linked: a section that could only ever say so is left out.
+  if (providers.length === 0 && notice === null && !identities.data?.identities.length) return null;
+
   return (
     <Section
       id="linked-identities-title"

@@ -8,11 +8,10 @@ import type { MemberSession } from "@/lib/sessions/schemas";
 import { failedMessage } from "../api-messages";
 import { LocalDateTime } from "../local-time";
 import { useSessions, useSignOutOtherSessions, useSignOutSession } from "./security-queries";
+import { distinctSessionNames } from "./session-names";
 
 type Confirming = { kind: "one"; session: MemberSession } | { kind: "others" };
 
-/** A browser by its name; a kiosk or display signed in with a code by the app it runs. */
-const nameOf = (session: MemberSession) => (session.app ? `${session.app.name} on ${session.device}` : `${session.browser} on ${session.device}`);
 
 /**
  * Where the member is signed in: each browser or device with its address and times, when it ends (unused for
@@ -32,6 +31,8 @@ export function SessionsSection() {
 
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((session) => !session.current);
+  const names = distinctSessionNames(list);
+  const nameOf = (session: MemberSession) => names.get(session.id) ?? "";
 
   function ask(next: Confirming) {
     setFailure("");
@@ -75,7 +76,7 @@ export function SessionsSection() {
             <CardList>
               {list.map((session) => (
                 <li key={session.id}>
-                  <SessionCard session={session} onSignOut={() => ask({ kind: "one", session })} />
+                  <SessionCard session={session} name={nameOf(session)} onSignOut={() => ask({ kind: "one", session })} />
                 </li>
               ))}
             </CardList>
@@ -108,8 +109,7 @@ export function SessionsSection() {
   );
 }
 
-function SessionCard({ session, onSignOut }: { session: MemberSession; onSignOut: () => void }) {
-  const name = nameOf(session);
+function SessionCard({ session, name, onSignOut }: { session: MemberSession; name: string; onSignOut: () => void }) {
   return (
     <Card
       titleId={`session-${session.id}`}
