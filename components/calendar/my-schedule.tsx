@@ -1,12 +1,14 @@
 "use client";
 
 import Link from "next/link";
-import { useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Actions, Card, CardList, Meta, QueryStates, Section } from "@/components/ui/section";
 import type { CalendarEvent } from "@/lib/calendar/schemas";
 import type { Registration } from "@/lib/registrations/schemas";
 import type { IssuedScheduleFeed, MatchedAudience } from "@/lib/schedule/schemas";
+import { PortalApiError } from "@/lib/portal-api/client";
+import { failedMessage } from "../account/api-messages";
 import { LocalDate, LocalDateTime } from "../account/local-time";
 import { useOneTimeSecret } from "../account/use-one-time-secret";
 import { AddToCalendar } from "./add-to-calendar";
@@ -14,7 +16,7 @@ import { EventBadges } from "./event-badges";
 import { EventDateShort } from "./event-date";
 import { audienceLabel } from "./labels";
 import styles from "./my-schedule.module.css";
-import { useIssueScheduleFeed, useRevokeScheduleFeed, useSchedule, useScheduleFeed } from "./schedule-queries";
+import { useIssueScheduleFeed, useRevokeScheduleFeed, useSchedule, useScheduleFeed, useShowScheduleFeed } from "./schedule-queries";
 
 /**
  * "My schedule" (docs/decisions/0025): what the household signed up for, the upcoming events for its
@@ -110,6 +112,9 @@ function ScheduleCard({ event, origin, children }: { event: CalendarEvent; origi
  */
 function ScheduleFeedSection() {
   const status = useScheduleFeed();
+  const show = useShowScheduleFeed();
+  const [shown, setShown] = useState<IssuedScheduleFeed | null>(null);
+  const [showFailure, setShowFailure] = useState("");
   const { issue, revoke, replacement, revocation, heading, issued, announcement, failure, make, confirmRevoke, done } = useOneTimeSecret(useIssueScheduleFeed(), useRevokeScheduleFeed(), {
     made: "Your feed address is ready.",
     replaced: "Your new feed address is ready. The old address no longer works.",
@@ -126,12 +131,14 @@ function ScheduleFeedSection() {
       headingRef={heading}
       description="A private address of this schedule for your phone’s or computer’s calendar, which keeps it up to date. Anyone with the address can read it: keep it to yourself, and revoke it if it gets out."
       status={announcement}
-      alert={failure}
+      alert={failure || showFailure}
     >
-      {issued ? (
+      {issued || shown ? (
         <FeedAddress
-          feed={issued}
+          feed={(issued ?? shown)!}
+          focusOnOpen={issued === null}
           onDone={() => {
+            setShown(null);
             done();
             // A calendar app may have read it meanwhile: the status says so.
             void status.refetch();
@@ -145,8 +152,27 @@ function ScheduleFeedSection() {
                 <Meta>
                   Made <LocalDate iso={feed.created_at} /> · {feed.last_used_at ? <>last read by a calendar app <LocalDateTime iso={feed.last_used_at} /></> : "not read by a calendar app yet"}
                 </Meta>
-                <p>The address is shown only when it is made. To subscribe another app, make a new address; the old one stops working.</p>
+                <p>To add it to another device’s calendar app, show the address again. Keep it to yourself: anyone with it can read your schedule.</p>
                 <Actions>
+                  <button
+                    type="button"
+                    className="button button--primary"
+                    disabled={show.isPending}
+                    onClick={() => {
+                      setShowFailure("");
+                      show.mutate(undefined, {
+                        onSuccess: setShown,
+                        onError: (error) =>
+                          setShowFailure(
+                            error instanceof PortalApiError && error.code === "conflict"
+                              ? "This address was made before it could be shown again. Replace it to get one you can see."
+                              : failedMessage("show your feed address", error),
+                          ),
+                      });
+                    }}
+                  >
+                    {show.isPending ? "Showing…" : "Show address"}
+                  </button>
                   <button type="button" className="button" onClick={() => replacement.ask()} disabled={issue.isPending}>
                     Replace address
                   </button>
@@ -178,8 +204,13 @@ function ScheduleFeedSection() {
   );
 }
 
-function FeedAddress({ feed, onDone }: { feed: IssuedScheduleFeed; onDone: () => void }) {
+/** The address with copy, open and "Done"; `focusOnOpen` when it replaced the button that asked for it. */
+function FeedAddress({ feed, focusOnOpen = false, onDone }: { feed: IssuedScheduleFeed; focusOnOpen?: boolean; onDone: () => void }) {
   const [copied, setCopied] = useState("");
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) field.current?.focus();
+  }, [focusOnOpen]);
   async function copy() {
     try {
       await navigator.clipboard.writeText(feed.url);
@@ -193,9 +224,9 @@ function FeedAddress({ feed, onDone }: { feed: IssuedScheduleFeed; onDone: () =>
       <label htmlFor="feed-url" className={styles.label}>
         Your feed address
       </label>
-      <input id="feed-url" className={styles.url} type="text" readOnly value={feed.url} onFocus={(focus) => focus.currentTarget.select()} />
+      <input ref={field} id="feed-url" className={styles.url} type="text" readOnly value={feed.url} onFocus={(focus) => focus.currentTarget.select()} />
       <p className={styles.once}>
-        <strong>This address is shown only now.</strong> Copy it into your calendar app (Google Calendar: “Other calendars”, “From URL”), or open it on this device.
+        <strong>Keep this address to yourself.</strong> Copy it into your calendar app (Google Calendar: “Other calendars”, “From URL”), or open it on this device. You can show it again here later.
       </p>
       <Actions>
         <button type="button" className="button button--primary" onClick={() => void copy()}>

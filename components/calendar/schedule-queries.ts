@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { callEndpoint, retryUnlessRefused } from "@/lib/portal-api/client";
 import { accountQueryKeys } from "@/lib/portal-api/query-keys";
-import { getMySchedule, getMyScheduleFeed, issueMyScheduleFeed, revokeMyScheduleFeed } from "@/lib/schedule/endpoints";
+import { getMySchedule, getMyScheduleFeed, issueMyScheduleFeed, revokeMyScheduleFeed, showMyScheduleFeed } from "@/lib/schedule/endpoints";
 
 /** "My schedule" through the portal relay (docs/decisions/0025): the schedule, and its private feed's status. */
 export function useSchedule() {
@@ -30,6 +30,12 @@ export function useIssueScheduleFeed() {
     onSuccess: (issued) => queryClient.setQueryData(accountQueryKeys.scheduleFeed, { feed: issued.feed }),
     onSettled: refresh,
   });
+}
+
+/** Shows the live feed's address again (a recent sign-in; written to the security log); never kept in the cache. */
+export function useShowScheduleFeed() {
+  const refresh = useRefreshFeed();
+  return useMutation({ mutationFn: () => callEndpoint(showMyScheduleFeed, {}), onSettled: refresh });
 }
 
 export function useRevokeScheduleFeed() {

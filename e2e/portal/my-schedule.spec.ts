@@ -63,7 +63,7 @@ for (const width of [1280, 375] as const) {
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SHOTS}/my-schedule-${width}.png`, fullPage: true });
 
-    // Make the address: shown once, copied, and offered as webcal:// for the phone's own calendar.
+    // Make the address: shown, copied, and offered as webcal:// for the phone’s own calendar.
     await feed.getByRole("button", { name: "Make a feed address" }).click();
     await expect(feed.getByRole("status").first()).toHaveText("Your feed address is ready.");
     const address = feed.getByRole("textbox", { name: "Your feed address" });
@@ -89,6 +89,13 @@ for (const width of [1280, 375] as const) {
     await expect(status).toContainText("last read by a calendar app");
     await expect(feed.getByRole("textbox")).toHaveCount(0);
     await feed.screenshot({ path: `${SHOTS}/my-schedule-feed-status-${width}.png` });
+
+    // A second device: the same address again (just signed in, so recently enough), the first one still working.
+    await status.getByRole("button", { name: "Show address" }).click();
+    await expect(feed.getByRole("textbox", { name: "Your feed address" })).toHaveValue(url);
+    await expect(feed.getByRole("textbox", { name: "Your feed address" })).toBeFocused();
+    expect(await liveFeeds(home.mum.id)).toBe(1);
+    await feed.getByRole("button", { name: "Done" }).click();
 
     // Revoke, confirmed: the address answers 404; the section offers a new one.
     await status.getByRole("button", { name: "Revoke" }).click();

@@ -93,6 +93,7 @@ const SELF_SERVICE: Record<string, RouteNeeds> = {
   "POST /api/v1/users/me/recovery-contacts/{id}/resend": { scope: S.recovery },
   "POST /api/v1/users/me/recovery-contacts/{id}/verify": { scope: S.recovery },
   "POST /api/v1/users/me/schedule-feed": { scope: S.calendar, recentSignIn: true },
+  "POST /api/v1/users/me/schedule-feed/address": { scope: S.calendar, recentSignIn: true },
   "POST /oauth/federated/link/finalize": { scope: S.linkedIdentities, recentSignIn: true },
   "PATCH /api/v1/users/me": { scope: S.profile },
   "PUT /api/v1/users/me/password": { scope: S.profile, recentSignIn: true },

@@ -8,7 +8,7 @@ import { lockAccount } from "../users/account-lock.ts";
 /**
  * The one owner of "one live secret per member": a household card (lib/check-in/check-in-card.ts) and a
  * private calendar feed (lib/schedule/schedule-feed.ts) are each a secret a member holds at most one of. Only
- * its hash is kept; making a new one revokes the live one in the same transaction, under the member's row
+ * its hash is looked up (a kind may also keep it sealed, to show it again); making a new one revokes the live one in the same transaction, under the member's row
  * lock (two at once for one member take turns instead of both inserting a live one), and a partial unique
  * index on the table keeps it so. Each step goes to the member's security log.
  */
@@ -16,6 +16,8 @@ export interface LiveSecretKind {
   /** The table: one row per secret ever made, `revoked_at` null on the live one. */
   table: "check_in_card" | "calendar_feed_token";
   hashColumn: "secret_hash" | "token_hash";
+  /** Where the secret is kept sealed with the server's key, for a kind its member may see again. */
+  sealedColumn?: "token_sealed";
   /** What a member calls it, for `not_found`. */
   noun: string;
   issued: SecurityEventType;
@@ -41,18 +43,41 @@ export async function liveSecretOf(database: Database, kind: LiveSecretKind, use
   return row;
 }
 
-/** Keeps the hash of a new secret as the member's live one, revoking the one it replaces; answers the new row. */
-export async function replaceLiveSecret(database: Database, kind: LiveSecretKind, userId: string, secretHash: string, context: RequestContext, now = new Date()): Promise<LiveSecretRow> {
+/**
+ * Keeps the hash of a new secret (and, for a kind that keeps it, the secret `sealed`) as the member's live
+ * one, revoking the one it replaces; answers the new row.
+ */
+export async function replaceLiveSecret(
+  database: Database,
+  kind: LiveSecretKind,
+  userId: string,
+  secretHash: string,
+  context: RequestContext,
+  now = new Date(),
+  sealed?: string,
+): Promise<LiveSecretRow> {
+  if ((sealed === undefined) !== (kind.sealedColumn === undefined)) throw new Error(`a ${kind.noun} is kept sealed exactly when its kind has a column for it`);
   return database.transaction(async (tx) => {
     await lockAccount(tx, userId);
     const revoked = await tx.query<{ id: string }>(`UPDATE ${kind.table} SET revoked_at = $2 WHERE user_id = $1::uuid AND revoked_at IS NULL RETURNING id::text AS id`, [userId, now]);
+    const sealedColumn = kind.sealedColumn ? `, ${kind.sealedColumn}` : "";
     const [created] = await tx.query<LiveSecretRow>(
-      `INSERT INTO ${kind.table} (user_id, ${kind.hashColumn}, created_at) VALUES ($1::uuid, $2, $3) RETURNING id::text AS id, created_at, last_used_at`,
-      [userId, secretHash, now],
+      `INSERT INTO ${kind.table} (user_id, ${kind.hashColumn}, created_at${sealedColumn}) VALUES ($1::uuid, $2, $3${kind.sealedColumn ? ", $4" : ""})
+       RETURNING id::text AS id, created_at, last_used_at`,
+      kind.sealedColumn ? [userId, secretHash, now, sealed] : [userId, secretHash, now],
     );
     await recordSecurityEvent(tx, { userId, type: kind.issued, context, detail: { [kind.idDetail]: created!.id, replaced: revoked.length > 0 } });
     return created!;
   });
+}
+
+/** The member's live secret of a kind that keeps it sealed, still sealed; undefined without one (or one made before it was kept). */
+export async function sealedLiveSecretOf(database: Database, kind: LiveSecretKind & { sealedColumn: string }, userId: string): Promise<{ id: string; sealed: string } | undefined> {
+  const [row] = await database.query<{ id: string; sealed: string | null }>(
+    `SELECT id::text AS id, ${kind.sealedColumn} AS sealed FROM ${kind.table} WHERE user_id = $1::uuid AND revoked_at IS NULL`,
+    [userId],
+  );
+  return row?.sealed ? { id: row.id, sealed: row.sealed } : undefined;
 }
 
 /** Revokes the member's live secret of this kind: it stops working at once. `not_found` without one. */

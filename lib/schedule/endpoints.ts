@@ -44,6 +44,22 @@ export const issueMyScheduleFeed = defineEndpoint({
   success: { status: 201, description: "The new feed and its address.", schema: IssuedScheduleFeedSchema },
 });
 
+export const showMyScheduleFeed = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/users/me/schedule-feed/address",
+  operationId: "showMyScheduleFeed",
+  summary: "Show the private calendar feed's address again",
+  description:
+    "No body. The live feed's address, as when it was made, for a second device: the token is kept sealed with the server's key and opened for this answer, which needs a recent sign-in and is written to the member's security log (`schedule_feed_shown`); a POST, since it writes that entry and must never be prefetched or cached.",
+  tags: TAGS,
+  access: member("profile:write", true),
+  success: { status: 200, description: "The live feed and its address.", schema: IssuedScheduleFeedSchema },
+  refusals: {
+    "404": "`not_found`: `schedule feed not found`.",
+    "409": "`conflict`: the feed was made before its address was kept; make a new one.",
+  },
+});
+
 export const revokeMyScheduleFeed = defineEndpoint({
   method: "DELETE",
   path: "/api/v1/users/me/schedule-feed",
@@ -57,4 +73,4 @@ export const revokeMyScheduleFeed = defineEndpoint({
 });
 
 /** In the order the OpenAPI document lists them. */
-export const scheduleEndpoints = [getMySchedule, getMyScheduleFeed, issueMyScheduleFeed, revokeMyScheduleFeed];
+export const scheduleEndpoints = [getMySchedule, getMyScheduleFeed, showMyScheduleFeed, issueMyScheduleFeed, revokeMyScheduleFeed];

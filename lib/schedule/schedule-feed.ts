@@ -2,14 +2,18 @@ import "server-only";
 import { hashToken, randomToken } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
-import { liveSecretOf, liveSecretView, replaceLiveSecret, revokeLiveSecret, type LiveSecretKind, type LiveSecretRow } from "../member-secrets/live-secret.ts";
+import { openSecret, sealSecret } from "../crypto/secret-box.ts";
+import { IdentityError, notFound } from "../identity/errors.ts";
+import { liveSecretOf, liveSecretView, replaceLiveSecret, revokeLiveSecret, sealedLiveSecretOf, type LiveSecretKind, type LiveSecretRow } from "../member-secrets/live-secret.ts";
+import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { IssuedScheduleFeedSchema, ScheduleFeedSchema, ScheduleFeedStatusSchema, type IssuedScheduleFeed, type ScheduleFeed } from "./schemas.ts";
 
 /**
  * The private iCalendar feed of a member's schedule (docs/decisions/0025): status, make or replace, revoke,
- * and finding the member a feed URL's token names. The token is 256 random bits (base64url, 43 characters);
- * only its SHA-256 is kept, so the URL is answered once, when it is made. One live feed per member, kept so by
- * lib/member-secrets/live-secret.ts.
+ * and finding the member a feed URL's token names. The token is 256 random bits (base64url, 43 characters); a
+ * fetch is looked up by its SHA-256, and the token is kept sealed with the server's key, so after a recent
+ * sign-in the member may see the address again and add it to a second device without breaking the first (as
+ * Google Calendar's secret address). One live feed per member, kept so by lib/member-secrets/live-secret.ts.
  */
 
 export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
@@ -22,11 +26,15 @@ export function scheduleFeedUrl(calendarUrl: string, token: string): URL {
 const SCHEDULE_FEED: LiveSecretKind = {
   table: "calendar_feed_token",
   hashColumn: "token_hash",
+  sealedColumn: "token_sealed",
   noun: "schedule feed",
   issued: "schedule_feed_issued",
   revoked: "schedule_feed_revoked",
   idDetail: "feed_id",
 };
+
+/** The secret box's purpose for feed tokens: a sealed token opens under this purpose's key only. */
+const FEED_TOKEN_PURPOSE = "schedule-feed-token";
 
 const view = (row: LiveSecretRow): ScheduleFeed => ScheduleFeedSchema.parse(liveSecretView(row));
 
@@ -39,9 +47,28 @@ export async function getScheduleFeed(database: Database, userId: string) {
 /** POST /api/v1/users/me/schedule-feed: a new feed URL, replacing (revoking) the live one; answered this once. */
 export async function issueScheduleFeed(database: Database, userId: string, calendarUrl: string, context: RequestContext, now = new Date()): Promise<IssuedScheduleFeed> {
   const token = randomToken(32);
-  const feed = await replaceLiveSecret(database, SCHEDULE_FEED, userId, hashToken(token), context, now);
+  const feed = await replaceLiveSecret(database, SCHEDULE_FEED, userId, hashToken(token), context, now, await sealSecret(FEED_TOKEN_PURPOSE, token));
+  return issued(feed, calendarUrl, token);
+}
+
+function issued(feed: LiveSecretRow, calendarUrl: string, token: string): IssuedScheduleFeed {
   const url = scheduleFeedUrl(calendarUrl, token);
   return IssuedScheduleFeedSchema.parse({ feed: view(feed), url: url.href, webcal_url: `webcal://${url.host}${url.pathname}` });
+}
+
+/**
+ * POST /api/v1/users/me/schedule-feed/address (recent sign-in): the live feed's address again, opened from its
+ * sealed token, and the showing written to the member's security log. `not_found` without a live feed; a feed
+ * made before tokens were kept can only be replaced (`conflict`).
+ */
+export async function showScheduleFeed(database: Database, userId: string, calendarUrl: string, context: RequestContext): Promise<IssuedScheduleFeed> {
+  const row = await liveSecretOf(database, SCHEDULE_FEED, userId);
+  if (!row) throw notFound(SCHEDULE_FEED.noun);
+  const kept = await sealedLiveSecretOf(database, { ...SCHEDULE_FEED, sealedColumn: "token_sealed" }, userId);
+  if (!kept || kept.id !== row.id) throw new IdentityError("conflict", "this feed's address was made before it could be shown again: make a new one");
+  const token = await openSecret(FEED_TOKEN_PURPOSE, kept.sealed);
+  await recordSecurityEvent(database, { userId, type: "schedule_feed_shown", context, detail: { feed_id: row.id } });
+  return issued(row, calendarUrl, token);
 }
 
 /** DELETE /api/v1/users/me/schedule-feed: the feed answers 404 from now on; `not_found` without a live one. */

@@ -8,7 +8,7 @@ import { registerPeople } from "../registrations/register-people.ts";
 import { setRegistrationSettings } from "../registrations/set-registration-settings.ts";
 import { getMySchedule } from "./get-my-schedule.ts";
 import { ageOn, householdAudiences } from "./household-audiences.ts";
-import { getScheduleFeed, issueScheduleFeed, resolveScheduleFeed, revokeScheduleFeed } from "./schedule-feed.ts";
+import { getScheduleFeed, issueScheduleFeed, resolveScheduleFeed, revokeScheduleFeed, showScheduleFeed } from "./schedule-feed.ts";
 import { buildScheduleIcs } from "./schedule-ics.ts";
 
 // "My schedule" (docs/decisions/0025) on a database with every migration.
@@ -160,6 +160,28 @@ describe("my schedule", () => {
     const third = await issueScheduleFeed(database, mum, CALENDAR_URL, TEST_CONTEXT);
     await database.query(`UPDATE account SET disabled_at = now() WHERE id = $1`, [mum]);
     expect(await resolveScheduleFeed(database, third.url.split("/").at(-1)!.replace(/\.ics$/, ""))).toBeNull();
+  });
+
+  it("shows the live feed's address again, the same one, sealed at rest and logged; a replaced or revoked one is gone", async () => {
+    const { mum } = await household();
+    expect((await failure(showScheduleFeed(database, mum, CALENDAR_URL, TEST_CONTEXT)))?.code).toBe("not_found");
+    const made = await issueScheduleFeed(database, mum, CALENDAR_URL, TEST_CONTEXT);
+    const token = made.url.split("/").at(-1)!.replace(/\.ics$/, "");
+    // Kept sealed: the row holds neither the token nor anything it starts with.
+    expect(JSON.stringify(await database.query(`SELECT * FROM calendar_feed_token WHERE user_id = $1`, [mum]))).not.toContain(token.slice(0, 12));
+
+    const shown = await showScheduleFeed(database, mum, CALENDAR_URL, TEST_CONTEXT);
+    expect(shown).toEqual(made);
+    expect(await resolveScheduleFeed(database, token)).toBe(mum);
+    expect((await securityEventsOf(database, mum)).filter((event) => event.type === "schedule_feed_shown")).toEqual([{ type: "schedule_feed_shown", detail: { feed_id: made.feed.id } }]);
+
+    const replaced = await issueScheduleFeed(database, mum, CALENDAR_URL, TEST_CONTEXT);
+    expect((await showScheduleFeed(database, mum, CALENDAR_URL, TEST_CONTEXT)).url).toBe(replaced.url);
+    // A feed made before tokens were kept sealed can be replaced, not shown.
+    await database.query(`UPDATE calendar_feed_token SET token_sealed = NULL WHERE user_id = $1 AND revoked_at IS NULL`, [mum]);
+    expect((await failure(showScheduleFeed(database, mum, CALENDAR_URL, TEST_CONTEXT)))?.code).toBe("conflict");
+    await revokeScheduleFeed(database, mum, TEST_CONTEXT);
+    expect((await failure(showScheduleFeed(database, mum, CALENDAR_URL, TEST_CONTEXT)))?.code).toBe("not_found");
   });
 
   it("writes the schedule as iCalendar that a real parser reads back event for event, naming who signed up", async () => {

@@ -69,6 +69,7 @@ export const SECURITY_EVENT_TYPES = [
   "check_in_card_revoked",
   "schedule_feed_issued",
   "schedule_feed_revoked",
+  "schedule_feed_shown",
   "name_changed",
   "password_set",
   "email_changed",

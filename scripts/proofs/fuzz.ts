@@ -520,6 +520,8 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   // My schedule (docs/decisions/0025): making a feed revokes the live one and writes the new; revoking one there is.
   "POST /api/v1/users/me/schedule-feed": ["calendar_feed_token", "security_event"],
   "DELETE /api/v1/users/me/schedule-feed": ["calendar_feed_token", "security_event"],
+  // Showing the live feed's address again writes the showing to the member's security log.
+  "POST /api/v1/users/me/schedule-feed/address": ["security_event"],
   // Recurring series (docs/decisions/0026): the run's own series; edit all moves, adds, deletes drafts or cancels its
   // occurrences; each change is told to the run's webhook endpoint, a cancelled date to everyone signed up.
   "POST /api/v1/admin/series": ["event_series", "event", "calendar_version", "webhook_delivery", "outbox_message"],
