@@ -52,9 +52,12 @@ test("search, a code to the record's email, verify: linked, gone from searches, 
   const found = await search(token, `  ${record.givenName} ${record.familyName} `);
   expect(found.status).toBe(200);
   expect(found.headers.get("cache-control")).toBe("no-store");
-  expect(found.body).toEqual({ matches: [{ membership_id: record.id, score: 1, campus: HARBOR }] });
+  // Hints its owner recognises, never a name: initials and the decade of birth (docs/decisions/0012).
+  const hint = { initials: `Z. ${record.familyName[0]!.toUpperCase()}.`, born: "1980s" };
+  expect(found.body).toEqual({ matches: [{ membership_id: record.id, score: 1, campus: HARBOR, hint }] });
+  expect(JSON.stringify(found.body)).not.toContain(record.familyName);
   // Accents, case and punctuation do not matter; a typo still finds it, scored below 1.
-  expect((await search(token, `ZOE ${record.familyName.toUpperCase()}`)).body).toEqual({ matches: [{ membership_id: record.id, score: 1, campus: HARBOR }] });
+  expect((await search(token, `ZOE ${record.familyName.toUpperCase()}`)).body).toEqual({ matches: [{ membership_id: record.id, score: 1, campus: HARBOR, hint }] });
   const typo = (await search(token, `Zoe ${transposed(record.familyName)}`)).body.matches;
   expect(typo[0].membership_id).toBe(record.id);
   expect(typo[0].score).toBeGreaterThan(0.3);
@@ -82,7 +85,11 @@ test("search, a code to the record's email, verify: linked, gone from searches, 
   expect((await search(token, `Zoe ${record.familyName}`)).body).toEqual({ matches: [] });
   const own = await mine(token);
   expect(own.status).toBe(200);
-  expect(own.body).toEqual({ membership: { membership_id: record.id, campus: HARBOR, linked_at: expect.stringMatching(ISO) }, requests: [] });
+  // Linked, the record is the member's own: what was linked, by name and birth date.
+  expect(own.body).toEqual({
+    membership: { membership_id: record.id, campus: HARBOR, linked_at: expect.stringMatching(ISO), given_name: record.givenName, family_name: record.familyName, birth_date: "1980-01-01" },
+    requests: [],
+  });
   expect((await challenge(token, record.id)).body).toEqual(ALREADY_YOURS);
   expect((await suggest(token, record.id)).body).toEqual(ALREADY_YOURS);
   expect((await securityEvents(member.id)).filter((event) => event.type.startsWith("membership_"))).toEqual([
@@ -98,7 +105,7 @@ test("a record with only a phone gets the code by SMS; no answer carries a name 
 
   const found = await search(token, `${record.givenName} ${record.familyName}`);
   answers.push(found.body);
-  expect(found.body).toEqual({ matches: [{ membership_id: record.id, score: 1, campus: null }] });
+  expect(found.body).toEqual({ matches: [{ membership_id: record.id, score: 1, campus: null, hint: { initials: `${record.givenName[0]!.toUpperCase()}. ${record.familyName[0]!.toUpperCase()}.`, born: "1980s" } }] });
   // By the number as a member types it, without the country code: only once it is the member's own, verified.
   const typed = `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
   expect((await search(token, typed)).body).toEqual({ matches: [] });
@@ -383,7 +390,9 @@ test("a search by someone else's email or phone confirms nothing; the member's o
   }
   // The member's own verified address finds the record holding it; a name-like part of an address finds nothing else.
   const mine = await insertRecord({ email: member.email });
-  expect((await search(token, member.email.toUpperCase())).body).toEqual({ matches: [{ membership_id: mine.id, score: 1, campus: HARBOR }] });
+  // It holds the member's own address: the year of birth, not only the decade.
+  const hint = { initials: `${mine.givenName[0]!.toUpperCase()}. ${mine.familyName[0]!.toUpperCase()}.`, born: "1980" };
+  expect((await search(token, member.email.toUpperCase())).body).toEqual({ matches: [{ membership_id: mine.id, score: 1, campus: HARBOR, hint }] });
   expect(theirs.id).not.toBe(mine.id);
 });
 

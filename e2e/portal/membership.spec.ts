@@ -8,7 +8,7 @@ import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support
 import { signInOverHttp } from "../support/portal.ts";
 
 // /account/membership in Debian's Chromium: a member finds their record in the church's register (shown
-// only as "Record at <campus>, score"), has a code sent to the record's email, types it from the outbox
+// only by hints: initials, decade of birth, campus), has a code sent to the record's email, types it from the outbox
 // and is linked; another asks church staff. Names and contacts from the register never reach the page.
 
 const MEMBERSHIP_PATH = "/account/membership";
@@ -44,7 +44,8 @@ test("claim a membership record with the keyboard and a code from the outbox", a
   await page.keyboard.press("Enter");
   const results = section(page).getByRole("heading", { name: /records? match/ });
   await expect(results).toBeFocused();
-  const match = section(page).getByRole("article", { name: /^Record at Harbor Point Campus, score 0\.\d\d$/ }).first();
+  // Hints the member recognises (initials, decade of birth, campus); no name, no score.
+  const match = section(page).getByRole("article", { name: `Z. ${record.familyName[0]!.toUpperCase()}., born in the 1980s, at Harbor Point Campus` }).first();
   await expect(match).toBeVisible();
   await expect(main(page)).not.toContainText(record.familyName);
   await expect(main(page)).not.toContainText(email);
@@ -65,7 +66,8 @@ test("claim a membership record with the keyboard and a code from the outbox", a
   await codeField.press("Enter");
 
   await expect(section(page).getByRole("status").first()).toHaveText("Your account is now linked to your membership record at Harbor Point Campus.");
-  const linked = section(page).getByRole("heading", { name: /^Record at Harbor Point Campus\s*Linked$/ });
+  // Linked: what was linked, now the member's own record, by name.
+  const linked = section(page).getByRole("heading", { name: new RegExp(`^${record.givenName} ${record.familyName}\\s*Linked$`) });
   await expect(linked).toBeFocused();
   await expect(section(page).getByRole("searchbox")).toHaveCount(0);
   expect(await linkedUserOf(record.id)).toBe(member.id);
@@ -73,7 +75,8 @@ test("claim a membership record with the keyboard and a code from the outbox", a
 
   // It stays linked on a fresh load.
   await page.reload();
-  await expect(section(page).getByRole("heading", { name: /^Record at Harbor Point Campus\s*Linked$/ })).toBeVisible();
+  await expect(linked).toBeVisible();
+  await expect(section(page).getByText("Born January 1, 1980 · Harbor Point Campus")).toBeVisible();
 });
 
 test("ask church staff about a record without contacts; nothing matching says so; fits a 375 px phone", async ({ browser }) => {
@@ -92,7 +95,7 @@ test("ask church staff about a record without contacts; nothing matching says so
 
   await searchField.fill(`${record.givenName} ${record.familyName}`);
   await searchField.press("Enter");
-  const match = section(page).getByRole("article", { name: "Record at Lakeshore Campus, score 1.00" });
+  const match = section(page).getByRole("article", { name: `${record.givenName[0]!.toUpperCase()}. ${record.familyName[0]!.toUpperCase()}., born in the 1980s, at Lakeshore Campus` });
   await expect(match).toBeVisible();
   await match.getByRole("button", { name: "Send me a code for match 1" }).click();
   await expect(match.getByRole("status")).toHaveText(

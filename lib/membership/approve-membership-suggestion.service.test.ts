@@ -51,7 +51,14 @@ describe("membership link requests", () => {
     // Jane's other request and Joe's for the same record are settled.
     expect((await listMembershipSuggestions(database, { page: 1, per: 20, sort: "createdAt", status: "closed" })).metadata.total).toBe(2);
     expect((await failure(rejectMembershipSuggestion(database, staff.id, "not-a-uuid", TEST_CONTEXT)))?.code).toBe("not_found");
-    expect((await getMyMembership(database, jane.id)).membership).toEqual({ membership_id: "mbr_jane", campus: { id: "cmp_lake", name: "Lakeshore" }, linked_at: expect.any(String) });
+    expect((await getMyMembership(database, jane.id)).membership).toEqual({
+      membership_id: "mbr_jane",
+      campus: { id: "cmp_lake", name: "Lakeshore" },
+      linked_at: expect.any(String),
+      given_name: "Jane",
+      family_name: "Doe",
+      birth_date: null,
+    });
 
     await suggestMembershipLink(database, joe.id, "mbr_joan", TEST_CONTEXT);
     const joes = (await listMembershipSuggestions(database, { page: 1, per: 20, sort: "-createdAt", status: "pending" })).items[0]!;

@@ -4,13 +4,16 @@ import type { MembershipCampus, MyMembership } from "./schemas.ts";
 
 const campusOf = (campus: { id: string; name: string } | null): MembershipCampus => (campus ? { id: campus.id, name: campus.name } : null);
 
-/** GET /api/v1/users/me/membership: the record linked to the member, if any, and their requests waiting for staff. */
+/**
+ * GET /api/v1/users/me/membership: the record linked to the member, if any (with its names and birth date: it is
+ * theirs, proven by a code or by staff), and their requests waiting for staff.
+ */
 export async function getMyMembership(database: Database, userId: string): Promise<MyMembership> {
   const { prisma } = database;
   const [record, requests] = await Promise.all([
     prisma.membershipRecord.findUnique({
       where: { linkedUserId: userId },
-      select: { id: true, linkedAt: true, campus: { select: { id: true, name: true } } },
+      select: { id: true, linkedAt: true, givenName: true, familyName: true, birthDate: true, campus: { select: { id: true, name: true } } },
     }),
     prisma.membershipLinkRequest.findMany({
       where: { userId, status: "pending" },
@@ -19,7 +22,16 @@ export async function getMyMembership(database: Database, userId: string): Promi
     }),
   ]);
   return {
-    membership: record ? { membership_id: record.id, campus: campusOf(record.campus), linked_at: (record.linkedAt ?? new Date(0)).toISOString() } : null,
+    membership: record
+      ? {
+          membership_id: record.id,
+          campus: campusOf(record.campus),
+          linked_at: (record.linkedAt ?? new Date(0)).toISOString(),
+          given_name: record.givenName,
+          family_name: record.familyName,
+          birth_date: record.birthDate,
+        }
+      : null,
     requests: requests.map((request) => ({
       membership_id: request.membershipId,
       campus: campusOf(request.membership.campus),

@@ -55,11 +55,25 @@ export const MembershipCampusSchema = z
 export type MembershipCampus = z.infer<typeof MembershipCampusSchema>;
 
 /** Membership match (interface.md 2.3), plus the record's campus for the member to recognise it. */
+/**
+ * What a member may recognise a record by without learning who else is in the register (docs/decisions/0012,
+ * "Hints"): the initials, and the decade of birth (the year only on a record holding the member's own
+ * verified email or phone, which is theirs by that alone). Never a name, a date or a contact.
+ */
+export const MembershipHintSchema = z
+  .object({
+    initials: z.string().meta({ description: "The first letters of the given and family names, e.g. `R. O.`." }),
+    born: z.string().nullable().meta({ description: "`1980s`, or `1984` on a record with the member's own contact; null when the register has no birth date." }),
+  })
+  .meta({ id: "MembershipHint" });
+export type MembershipHint = z.infer<typeof MembershipHintSchema>;
+
 export const MembershipMatchSchema = z
   .object({
     membership_id: z.string(),
     score: z.number().gt(0).lte(1).meta({ description: "Trigram similarity of the query to the record, raised when the record holds the member's own verified email or phone; 1 is an exact match." }),
     campus: MembershipCampusSchema,
+    hint: MembershipHintSchema,
   })
   .meta({ id: "MembershipMatch" });
 export type MembershipMatch = z.infer<typeof MembershipMatchSchema>;
@@ -87,7 +101,14 @@ export type MembershipLinked = z.infer<typeof MembershipLinkedSchema>;
 export const MyMembershipSchema = z
   .object({
     membership: z
-      .object({ membership_id: z.string(), campus: MembershipCampusSchema, linked_at: z.iso.datetime() })
+      .object({
+        membership_id: z.string(),
+        campus: MembershipCampusSchema,
+        linked_at: z.iso.datetime(),
+        given_name: z.string().meta({ description: "The record's names and birth date, the member's own once linked: what was linked." }),
+        family_name: z.string(),
+        birth_date: z.string().nullable(),
+      })
       .nullable()
       .meta({ description: "The record linked to the account; null until one is." }),
     requests: z

@@ -59,9 +59,11 @@ describe("the membership register on PGlite", () => {
     const zoe = byName("Zoë", "Müller");
     const bill = byName("Bill", "Turner");
     const hoa = byName("Hoa", "Nguyễn");
-    expect((await search("José Núñez"))[0]).toEqual({ membership_id: jose.id, score: 1, campus: null });
+    // Its hint: the initials and the decade of birth, never the name (docs/decisions/0012).
+    const decade = (birthDate: string | null) => (birthDate ? `${birthDate.slice(0, 3)}0s` : null);
+    expect((await search("José Núñez"))[0]).toEqual({ membership_id: jose.id, score: 1, campus: null, hint: { initials: "J. N.", born: decade(jose.birthDate) } });
     expect((await search("jose nunez"))[0]).toMatchObject({ membership_id: jose.id, score: 1 });
-    expect((await search("ZOE MULLER"))[0]).toEqual({ membership_id: zoe.id, score: 1, campus: { id: "cmp_lakeshore", name: "Lakeshore Campus" } });
+    expect((await search("ZOE MULLER"))[0]).toEqual({ membership_id: zoe.id, score: 1, campus: { id: "cmp_lakeshore", name: "Lakeshore Campus" }, hint: { initials: "Z. M.", born: decade(zoe.birthDate) } });
     // Bill in the register, William typed: a nickname match, just below an exact one.
     expect((await search("William Turner"))[0]).toMatchObject({ membership_id: bill.id, score: 0.97 });
     expect((await search("Nguyen Hoa"))[0]).toMatchObject({ membership_id: hoa.id, score: 1 });

@@ -1,6 +1,6 @@
 import type { Database } from "../db/database.ts";
 import { nicknameVariants } from "./nicknames.ts";
-import { MAX_MATCHES, type MembershipMatch } from "./schemas.ts";
+import { MAX_MATCHES, type MembershipHint, type MembershipMatch } from "./schemas.ts";
 
 /**
  * The ranking of the membership register (decisions.md part 3, docs/decisions/0012), in one SQL statement
@@ -33,7 +33,7 @@ const OWN_CONTACT_PULL = 0.5;
 
 const SEARCH_SQL = `
 WITH scored AS (
-  SELECT r.id, r.campus_id,
+  SELECT r.id, r.campus_id, r.given_name, r.family_name, r.birth_date,
          GREATEST(
            CASE WHEN $1 <> '' THEN similarity(r.search_name, membership_fold($1)) ELSE 0 END,
            CASE WHEN $1 <> '' THEN ${PART_WEIGHT} * word_similarity(membership_fold($1), r.search_name) ELSE 0 END,
@@ -49,7 +49,7 @@ WITH scored AS (
           OR r.email = $3
           OR r.phone = $4)
 )
-SELECT s.id, c.id AS campus_id, c.name AS campus_name, s.own,
+SELECT s.id, c.id AS campus_id, c.name AS campus_name, s.own, s.given_name, s.family_name, s.birth_date,
        round((s.text_score + (1 - s.text_score) * CASE WHEN s.own THEN ${OWN_CONTACT_PULL} ELSE 0 END)::numeric, 4)::float8 AS score
   FROM scored s
   LEFT JOIN campus c ON c.id = s.campus_id
@@ -88,7 +88,7 @@ export interface MembershipSearchInput {
 export async function searchMembershipRecords(database: Pick<Database, "query">, input: MembershipSearchInput): Promise<MembershipMatch[]> {
   const asked = readQuery(input);
   if (!asked.name && !asked.email && !asked.phone) return [];
-  const rows = await database.query<{ id: string; campus_id: string | null; campus_name: string | null; score: number | string }>(SEARCH_SQL, [
+  const rows = await database.query<SearchRow>(SEARCH_SQL, [
     asked.name,
     asked.name ? nicknameVariants(asked.name) : [],
     asked.email,
@@ -100,5 +100,28 @@ export async function searchMembershipRecords(database: Pick<Database, "query">,
     membership_id: row.id,
     score: Number(row.score),
     campus: row.campus_id && row.campus_name ? { id: row.campus_id, name: row.campus_name } : null,
+    hint: membershipHint(row),
   }));
+}
+
+interface SearchRow {
+  id: string;
+  campus_id: string | null;
+  campus_name: string | null;
+  score: number | string;
+  own: boolean;
+  given_name: string;
+  family_name: string;
+  birth_date: string | null;
+}
+
+/** The first letter of a name, as a capital: `ruth` → `R`; a name without a letter gives none. */
+const initialOf = (name: string) => /\p{L}/u.exec(name)?.[0]?.toLocaleUpperCase("en") ?? "";
+
+/** A record's hint (schemas.ts MembershipHintSchema): initials, and the decade of birth or, on the member's own, the year. */
+export function membershipHint(record: { given_name: string; family_name: string; birth_date: string | null; own: boolean }): MembershipHint {
+  const initials = [initialOf(record.given_name), initialOf(record.family_name)].filter(Boolean).map((letter) => `${letter}.`).join(" ");
+  const year = record.birth_date?.slice(0, 4);
+  const born = year && /^\d{4}$/.test(year) ? (record.own ? year : `${year.slice(0, 3)}0s`) : null;
+  return { initials, born };
 }

@@ -5,22 +5,30 @@ import { Actions, Card, CardList, CardNote, Group, Meta, Panel, QueryStates, Row
 import { Form, useTextInput } from "@/components/ui/form";
 import { useFocusWhenShown } from "@/components/ui/focus-when-shown";
 import { TextField } from "@/components/ui/text-field";
-import { rankedSearchBodySchema, verifyMembershipBodySchema, type MembershipCampus, type MembershipChallenge, type MembershipMatch } from "@/lib/membership/schemas";
+import { rankedSearchBodySchema, verifyMembershipBodySchema, type MembershipCampus, type MembershipChallenge, type MembershipHint, type MembershipMatch } from "@/lib/membership/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { asSentence, failedMessage, waitMessage } from "../api-messages";
 import { CodeForm } from "../code-form";
 import { LocalDate } from "../local-time";
 import { useMembershipChallenge, useMembershipSearch, useMyMembership, useSuggestMembership, useVerifyMembership } from "./membership-queries";
 
-/** A record as the page may show it: never a name or a contact, only where it belongs. */
+/** A record as the page may show it before it is the member's: never a name or a contact, only where it belongs. */
 const recordAt = (campus: MembershipCampus) => (campus ? `Record at ${campus.name}` : "Record with no campus");
-const scoreText = (score: number) => score.toFixed(2);
+
+/** "R. O., born in the 1980s, at Desert Springs Campus": what a member recognises their own record by. */
+function hintWords(hint: MembershipHint, campus: MembershipCampus): string {
+  const born = hint.born === null ? null : hint.born.endsWith("s") ? `born in the ${hint.born}` : `born in ${hint.born}`;
+  return [hint.initials || "No name initials", born, campus ? `at ${campus.name}` : "no campus"].filter(Boolean).join(", ");
+}
+
+const BIRTH_DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 const QUERY_INPUT = { name: "query", type: "search", autoComplete: "name", spellCheck: false, maxLength: 100 } as const;
 
 /**
  * Finding one's own record in the church's register and claiming it: search by name, email or phone;
- * each match shown only as "Record at <campus>, score"; a code sent to the record's contact on file (shown
- * masked) links it, or church staff are asked to. Once linked, the page says so.
+ * each match shown by hints its owner recognises (initials, decade of birth, campus; never a name, a contact
+ * or a score); a code sent to the record's contact on file links it, or church staff are asked to. Once
+ * linked, the page says what was linked: the record's names, birth date and campus, now the member's own.
  */
 export function MembershipSection() {
   const mine = useMyMembership();
@@ -42,11 +50,15 @@ export function MembershipSection() {
               headingRef={linkedHeading.ref}
               title={
                 <>
-                  {recordAt(membership.campus)}
+                  {membership.given_name} {membership.family_name}
                   <span className="badge">Linked</span>
                 </>
               }
             >
+              <p>
+                {membership.birth_date ? `Born ${BIRTH_DATE.format(new Date(`${membership.birth_date}T00:00:00Z`))}` : "No birth date on the record"} ·{" "}
+                {membership.campus ? membership.campus.name : "No campus"}
+              </p>
               <Meta>
                 Linked to your account on <LocalDate iso={membership.linked_at} />. Church staff see your sign-in on your membership record.
               </Meta>
@@ -187,7 +199,7 @@ function MatchCard({
   }
 
   return (
-    <Card titleId={`match-${match.membership_id}`} headingLevel={4} title={`${recordAt(match.campus)}, score ${scoreText(match.score)}`}>
+    <Card titleId={`match-${match.membership_id}`} headingLevel={4} title={hintWords(match.hint, match.campus)}>
       <Meta>Match {position}</Meta>
       {sent ? (
         <CodeForm
