@@ -76,7 +76,7 @@ test("claim a membership record with the keyboard and a code from the outbox", a
   // It stays linked on a fresh load.
   await page.reload();
   await expect(linked).toBeVisible();
-  await expect(section(page).getByText("Born January 1, 1980 · Harbor Point Campus")).toBeVisible();
+  await expect(section(page).getByText("Born 1980 · Harbor Point Campus")).toBeVisible();
 });
 
 test("ask church staff about a record without contacts; nothing matching says so; fits a 375 px phone", async ({ browser }) => {

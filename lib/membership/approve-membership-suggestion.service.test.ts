@@ -57,7 +57,7 @@ describe("membership link requests", () => {
       linked_at: expect.any(String),
       given_name: "Jane",
       family_name: "Doe",
-      birth_date: null,
+      born: null,
     });
 
     await suggestMembershipLink(database, joe.id, "mbr_joan", TEST_CONTEXT);

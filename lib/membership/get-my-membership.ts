@@ -5,8 +5,9 @@ import type { MembershipCampus, MyMembership } from "./schemas.ts";
 const campusOf = (campus: { id: string; name: string } | null): MembershipCampus => (campus ? { id: campus.id, name: campus.name } : null);
 
 /**
- * GET /api/v1/users/me/membership: the record linked to the member, if any (with its names and birth date: it is
- * theirs, proven by a code or by staff), and their requests waiting for staff.
+ * GET /api/v1/users/me/membership: the record linked to the member, if any (with its names and year of birth, to
+ * say what was linked: it is theirs, proven by a code or by staff; the year, not the date, since a household may
+ * share the address a code goes to), and their requests waiting for staff.
  */
 export async function getMyMembership(database: Database, userId: string): Promise<MyMembership> {
   const { prisma } = database;
@@ -29,7 +30,7 @@ export async function getMyMembership(database: Database, userId: string): Promi
           linked_at: (record.linkedAt ?? new Date(0)).toISOString(),
           given_name: record.givenName,
           family_name: record.familyName,
-          birth_date: record.birthDate,
+          born: record.birthDate?.slice(0, 4) ?? null,
         }
       : null,
     requests: requests.map((request) => ({

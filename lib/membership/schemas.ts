@@ -105,9 +105,9 @@ export const MyMembershipSchema = z
         membership_id: z.string(),
         campus: MembershipCampusSchema,
         linked_at: z.iso.datetime(),
-        given_name: z.string().meta({ description: "The record's names and birth date, the member's own once linked: what was linked." }),
+        given_name: z.string().meta({ description: "The record's names and year of birth, the member's own once linked: what was linked." }),
         family_name: z.string(),
-        birth_date: z.string().nullable(),
+        born: z.string().nullable().meta({ description: "The year of birth on the record (`1984`), or null." }),
       })
       .nullable()
       .meta({ description: "The record linked to the account; null until one is." }),

@@ -21,7 +21,6 @@ function hintWords(hint: MembershipHint, campus: MembershipCampus): string {
   return [hint.initials || "No name initials", born, campus ? `at ${campus.name}` : "no campus"].filter(Boolean).join(", ");
 }
 
-const BIRTH_DATE = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 const QUERY_INPUT = { name: "query", type: "search", autoComplete: "name", spellCheck: false, maxLength: 100 } as const;
 
 /**
@@ -56,7 +55,7 @@ export function MembershipSection() {
               }
             >
               <p>
-                {membership.birth_date ? `Born ${BIRTH_DATE.format(new Date(`${membership.birth_date}T00:00:00Z`))}` : "No birth date on the record"} ·{" "}
+                {membership.born ? `Born ${membership.born}` : "No year of birth on the record"} ·{" "}
                 {membership.campus ? membership.campus.name : "No campus"}
               </p>
               <Meta>
