@@ -6,7 +6,6 @@ import { useEffect, useId, useState, useTransition, type FormEvent } from "react
 import type { EventType } from "@/lib/calendar/schemas";
 import { CALENDAR_PAGE_PATH, FILTER_NAMES, filterSearchParams, hasFilters, withQuery, type CalendarFilters } from "@/lib/query/calendar";
 import { SelectField } from "@/components/ui/select-field";
-import { useInBrowser } from "@/components/ui/use-in-browser";
 import { EVENT_TYPE_LABELS, audienceLabel } from "./labels";
 import styles from "./calendar-filters.module.css";
 
@@ -64,8 +63,8 @@ export function CalendarFilters({ options, filters }: { options: FilterOptions; 
     setValues(filters);
   }
 
-  // Folding needs JavaScript to open again: without it the selects always show.
-  const foldable = useInBrowser();
+  // Folding needs JavaScript to open again: the stylesheet folds only where scripting is on (`scripting`
+  // media feature), so the server's page is already folded and nothing moves when it hydrates.
   const [open, setOpen] = useState(false);
   const panelId = useId();
 
@@ -137,13 +136,11 @@ export function CalendarFilters({ options, filters }: { options: FilterOptions; 
       aria-label="Filter events"
       onSubmit={onSubmit}
       data-pending={pending ? "" : undefined}
-      data-folded={foldable && !open ? "" : undefined}
+      data-folded={open ? undefined : ""}
     >
-      {foldable ? (
-        <button type="button" className={`button ${styles.toggle}`} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
-          Filters{active > 0 ? ` (${active} on)` : ""}
-        </button>
-      ) : null}
+      <button type="button" className={`button ${styles.toggle}`} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+        Filters{active > 0 ? ` (${active} on)` : ""}
+      </button>
       <div className={styles.fields} id={panelId}>
         {fields.map((field) => {
           const value = values[field.name] ?? "";

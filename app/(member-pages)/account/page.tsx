@@ -43,8 +43,9 @@ export default async function AccountPage() {
           <Link href="/account/profile">Change your name or email</Link> · <Link href="/account/security">Change your password</Link>
         </p>
       </section>
-      <AccountOverview />
+      {/* On a phone the sections come before what loads after the page, so nothing already shown moves. */}
       <AccountHomeList />
+      <AccountOverview />
     </div>
   );
 }
