@@ -42,7 +42,10 @@ test("a member's request, compared side by side, approved: linked, shown as the 
   expect(approved.body).toEqual({ ...suggestion, id, status: "approved", decided_at: expect.stringMatching(ISO), record: { ...suggestion.record, linked: true } });
   expect(await linkedUserOf(record.id)).toBe(member.id);
   const mine = await api("GET", "/api/v1/users/me/membership", memberToken);
-  expect(mine.body).toEqual({ membership: { membership_id: record.id, campus: HARBOR, linked_at: expect.stringMatching(ISO) }, requests: [] });
+  expect(mine.body).toEqual({
+    membership: { membership_id: record.id, campus: HARBOR, linked_at: expect.stringMatching(ISO), given_name: record.givenName, family_name: record.familyName, born: "1980" },
+    requests: [],
+  });
   const [closed] = await sql<{ status: string }>(`SELECT status FROM membership_link_request WHERE membership_id = $1`, [other.id]);
   expect(closed!.status).toBe("closed");
   const [decided] = await sql<{ decided_by: string }>(`SELECT decided_by::text AS decided_by FROM membership_link_request WHERE id = $1`, [id]);

@@ -184,6 +184,7 @@ test("membership requests: approve links the record, and the member sees it on /
   const memberPage = await memberContext.newPage();
   await signInOverHttp(memberPage, { email: member.email, password: member.password });
   await memberPage.goto("/account/membership");
-  await expect(main(memberPage).getByRole("heading", { name: /^Record at Harbor Point Campus\s*Linked$/ })).toBeVisible();
+  await expect(main(memberPage).getByRole("heading", { name: new RegExp(`^${record.givenName} ${record.familyName}\\s*Linked$`) })).toBeVisible();
+  await expect(main(memberPage).getByText("Born 1980 · Harbor Point Campus")).toBeVisible();
   await memberContext.close();
 });
