@@ -42,14 +42,15 @@ export function instantSql(params: SqlParams, now: Date): string {
 
 /** A condition on `e` that holds when its status at `now` is `status`. */
 export function eventStatusIsSql(params: SqlParams, status: EventStatus, now: Date): string {
-  const at = () => instantSql(params, now);
   switch (status) {
     case "SCHEDULED":
-      return `(e.status = 'SCHEDULED' AND ${at()} < e.start_at)`;
-    case "ACTIVE":
-      return `(e.status = 'SCHEDULED' AND e.start_at <= ${at()} AND ${at()} <= e.end_at)`;
+      return `(e.status = 'SCHEDULED' AND ${instantSql(params, now)} < e.start_at)`;
+    case "ACTIVE": {
+      const at = instantSql(params, now);
+      return `(e.status = 'SCHEDULED' AND e.start_at <= ${at} AND ${at} <= e.end_at)`;
+    }
     case "COMPLETED":
-      return `(e.status = 'SCHEDULED' AND e.end_at < ${at()})`;
+      return `(e.status = 'SCHEDULED' AND e.end_at < ${instantSql(params, now)})`;
     default:
       return `e.status = ${params.add(status)}::"EventStatus"`;
   }

@@ -71,13 +71,20 @@ export async function replaceLiveSecret(
   });
 }
 
-/** The member's live secret of a kind that keeps it sealed, still sealed; undefined without one (or one made before it was kept). */
-export async function sealedLiveSecretOf(database: Database, kind: LiveSecretKind & { sealedColumn: string }, userId: string): Promise<{ id: string; sealed: string } | undefined> {
-  const [row] = await database.query<{ id: string; sealed: string | null }>(
-    `SELECT id::text AS id, ${kind.sealedColumn} AS sealed FROM ${kind.table} WHERE user_id = $1::uuid AND revoked_at IS NULL`,
+/**
+ * The member's live secret of a kind that keeps it sealed, with the sealed secret (null for one made before
+ * it was kept); undefined without a live one.
+ */
+export async function sealedLiveSecretOf(
+  database: Database,
+  kind: LiveSecretKind & { sealedColumn: string },
+  userId: string,
+): Promise<(LiveSecretRow & { sealed: string | null }) | undefined> {
+  const [row] = await database.query<LiveSecretRow & { sealed: string | null }>(
+    `SELECT id::text AS id, created_at, last_used_at, ${kind.sealedColumn} AS sealed FROM ${kind.table} WHERE user_id = $1::uuid AND revoked_at IS NULL`,
     [userId],
   );
-  return row?.sealed ? { id: row.id, sealed: row.sealed } : undefined;
+  return row;
 }
 
 /** Revokes the member's live secret of this kind: it stops working at once. `not_found` without one. */

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
+import { placesTakenSql, waitlistedSql } from "../registrations/place-counts.ts";
 
 /** How far ahead "this week" looks on the office's front page. */
 export const OVERVIEW_DAYS = 7;
@@ -27,15 +28,16 @@ interface OverviewRow {
 
 export async function readOfficeOverview(database: Database, permissions: ReadonlySet<string>, now = new Date()): Promise<OfficeOverview> {
   const weekEnd = new Date(now.getTime() + OVERVIEW_DAYS * 86_400_000);
-  // One statement; the parts a member may not see are not counted at all (their flags are false).
+  // One statement; the parts a member may not see are not counted at all (their flags are false). Places
+  // and the waitlist are counted as every page that shows them counts them (place-counts.ts).
   const [row] = await database.query<OverviewRow>(
     `WITH week AS (SELECT id, status FROM event WHERE $3 AND start_at >= $1 AND start_at < $2 AND status IN ('SCHEDULED', 'DRAFT'))
      SELECT
        CASE WHEN $4 THEN (SELECT count(*)::int FROM membership_link_request WHERE status = 'pending') ELSE 0 END AS membership_requests,
        (SELECT count(*)::int FROM week WHERE status = 'SCHEDULED') AS events,
        (SELECT count(*)::int FROM week WHERE status = 'DRAFT') AS drafts,
-       (SELECT count(*)::int FROM event_registration r JOIN week w ON w.id = r.event_id WHERE w.status = 'SCHEDULED' AND r.status = 'registered') AS signed_up,
-       (SELECT count(*)::int FROM event_registration r JOIN week w ON w.id = r.event_id WHERE w.status = 'SCHEDULED' AND r.status = 'waitlisted') AS waitlisted,
+       (SELECT COALESCE(sum(${placesTakenSql("w.id")}), 0)::int FROM week w WHERE w.status = 'SCHEDULED') AS signed_up,
+       (SELECT COALESCE(sum(${waitlistedSql("w.id")}), 0)::int FROM week w WHERE w.status = 'SCHEDULED') AS waitlisted,
        CASE WHEN $5 THEN (SELECT count(*)::int FROM webhook_endpoint WHERE enabled AND failing_since IS NOT NULL) ELSE 0 END AS webhooks_failing,
        CASE WHEN $5 THEN (SELECT count(*)::int FROM webhook_endpoint WHERE NOT enabled AND auto_disabled_at IS NOT NULL) ELSE 0 END AS webhooks_disabled`,
     [now, weekEnd, permissions.has("events:read"), permissions.has("membership:read"), permissions.has("clients:read")],

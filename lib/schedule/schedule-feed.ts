@@ -23,7 +23,7 @@ export function scheduleFeedUrl(calendarUrl: string, token: string): URL {
   return new URL(`${calendarUrl.replace(/\/+$/, "")}/mine/${token}.ics`);
 }
 
-const SCHEDULE_FEED: LiveSecretKind = {
+const SCHEDULE_FEED = {
   table: "calendar_feed_token",
   hashColumn: "token_hash",
   sealedColumn: "token_sealed",
@@ -31,7 +31,7 @@ const SCHEDULE_FEED: LiveSecretKind = {
   issued: "schedule_feed_issued",
   revoked: "schedule_feed_revoked",
   idDetail: "feed_id",
-};
+} as const satisfies LiveSecretKind;
 
 /** The secret box's purpose for feed tokens: a sealed token opens under this purpose's key only. */
 const FEED_TOKEN_PURPOSE = "schedule-feed-token";
@@ -62,11 +62,10 @@ function issued(feed: LiveSecretRow, calendarUrl: string, token: string): Issued
  * made before tokens were kept can only be replaced (`conflict`).
  */
 export async function showScheduleFeed(database: Database, userId: string, calendarUrl: string, context: RequestContext): Promise<IssuedScheduleFeed> {
-  const row = await liveSecretOf(database, SCHEDULE_FEED, userId);
+  const row = await sealedLiveSecretOf(database, SCHEDULE_FEED, userId);
   if (!row) throw notFound(SCHEDULE_FEED.noun);
-  const kept = await sealedLiveSecretOf(database, { ...SCHEDULE_FEED, sealedColumn: "token_sealed" }, userId);
-  if (!kept || kept.id !== row.id) throw new IdentityError("conflict", "this feed's address was made before it could be shown again: make a new one");
-  const token = await openSecret(FEED_TOKEN_PURPOSE, kept.sealed);
+  if (!row.sealed) throw new IdentityError("conflict", "this feed's address was made before it could be shown again: make a new one");
+  const token = await openSecret(FEED_TOKEN_PURPOSE, row.sealed);
   await recordSecurityEvent(database, { userId, type: "schedule_feed_shown", context, detail: { feed_id: row.id } });
   return issued(row, calendarUrl, token);
 }

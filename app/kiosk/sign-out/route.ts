@@ -2,7 +2,7 @@ import { cookies } from "next/headers";
 import { approveKioskSignOut } from "@/lib/check-in/kiosk-sign-out";
 import { kioskSignOutBodySchema } from "@/lib/check-in/schemas";
 import { database as openDatabase } from "@/lib/db";
-import { IDENTITY_ERROR_STATUS } from "@/lib/http/identity-error-status";
+import { identityErrorResponse } from "@/lib/http/identity";
 import { identityMethodNotAllowed } from "@/lib/http/method-not-allowed";
 import { BodyTooLargeError, readBodyText } from "@/lib/http/read-body";
 import { requestContext } from "@/lib/http/request-context";
@@ -47,11 +47,7 @@ export const POST = kioskRoute(async (request: Request): Promise<Response> => {
   const code = await volunteerCodeOf(request);
   if (code instanceof Response) return code;
   const approval = await approveKioskSignOut(await openDatabase(), bound.jkt, code);
-  if (!approval.ok) {
-    const answer = relayRefusal(IDENTITY_ERROR_STATUS[approval.refusal.code], approval.refusal.code, approval.refusal.description);
-    for (const [name, value] of Object.entries(approval.refusal.headers)) answer.headers.set(name, value);
-    return answer;
-  }
+  if (!approval.ok) return identityErrorResponse(approval.refusal);
   await revokeKioskGrant(bound);
   await setCookies(clearedKioskCookies());
   // For the office reading the logs: which kiosk, by whom, from where. Never a code or a token.
