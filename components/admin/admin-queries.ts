@@ -16,7 +16,7 @@ import {
   adminUpdateEvent,
   adminUpdateMinistry,
 } from "@/lib/calendar/endpoints";
-import type { CreateEventInput, EventStatusChange } from "@/lib/calendar/staff-schemas";
+import type { CreateEventInput, EVENT_SORT_FIELDS, EventStatusChange } from "@/lib/calendar/staff-schemas";
 import { adminGetFamily, adminListFamilies } from "@/lib/families/endpoints";
 import { adminApproveMembershipSuggestion, adminListMembershipSuggestions, adminRejectMembershipSuggestion } from "@/lib/membership/endpoints";
 import { adminListClients, adminUpdateClient } from "@/lib/oauth/clients/endpoints";
@@ -33,8 +33,14 @@ import { adminQueryKeys } from "@/lib/portal-api/query-keys";
 
 export const EVENTS_PER_PAGE = 20;
 
-export function useAdminEvents(query: { q: string; page: number; status: string }) {
-  const search = new URLSearchParams({ page: String(query.page), per: String(EVENTS_PER_PAGE), sort: "startAt" });
+/**
+ * Events searched, filtered by status and paged, in the order asked: `sort` as the API takes it (`startAt`,
+ * `-startAt`, `title`, `-title`; EVENT_SORT_FIELDS), by start unless said.
+ */
+type EventSortField = (typeof EVENT_SORT_FIELDS)[number];
+
+export function useAdminEvents(query: { q: string; page: number; status: string; sort?: EventSortField | `-${EventSortField}` }) {
+  const search = new URLSearchParams({ page: String(query.page), per: String(EVENTS_PER_PAGE), sort: query.sort ?? "startAt" });
   if (query.q) search.set("q", query.q);
   if (query.status) search.set("status", query.status);
   return useQuery({
@@ -171,9 +177,9 @@ export function useSavePlace(kind: "campuses" | "ministries") {
 
 export const HOUSEHOLDS_PER_PAGE = 20;
 
-/** Households for the church office, searched by name and paged. */
-export function useAdminHouseholds(query: { q: string; page: number }) {
-  const search = new URLSearchParams({ page: String(query.page), per: String(HOUSEHOLDS_PER_PAGE), sort: "name" });
+/** Households for the church office, searched by name and paged, by name (`-name`: Z to A). */
+export function useAdminHouseholds(query: { q: string; page: number; sort?: "name" | "-name" }) {
+  const search = new URLSearchParams({ page: String(query.page), per: String(HOUSEHOLDS_PER_PAGE), sort: query.sort ?? "name" });
   if (query.q) search.set("q", query.q);
   return useQuery({
     queryKey: ["admin", "households", "list", query],

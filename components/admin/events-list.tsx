@@ -3,76 +3,53 @@
 import Link from "next/link";
 import { useRef, useState, type FormEvent } from "react";
 import { asSentence, failedMessage } from "@/components/account/api-messages";
+import { EventDateShort } from "@/components/calendar/event-date";
 import { EVENT_TYPE_LABELS } from "@/components/calendar/labels";
 import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
-import { EmptyState } from "@/components/ui/empty-state";
-import { Pager } from "@/components/ui/pager";
-import { Actions, Card, CardList, Meta, QueryStates, Section } from "@/components/ui/section";
+import { DataTable, type TableColumn, type TableSort } from "@/components/ui/data-table";
+import { sortParam } from "@/components/ui/data-table-logic";
+import { RowMenu, type RowMenuItem } from "@/components/ui/row-menu";
+import { Section } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { EVENT_STATUS_CHANGES, type AdminEvent, type EventStatusChange } from "@/lib/calendar/staff-schemas";
+import type { AdminEvent, EventStatusChange } from "@/lib/calendar/staff-schemas";
 import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
 import { EVENT_STATUSES } from "@/lib/calendar/schemas";
-import { EVENTS_PER_PAGE, useAdminEvents, useChangeEventStatus } from "./admin-queries";
+import { EVENTS_PER_PAGE, useAdminEvents, useCampuses, useChangeEventStatus } from "./admin-queries";
 import styles from "./admin.module.css";
+import { CHANGE_WORDS, statusBadgeClass } from "./event-status-changes";
 import { EVENT_STATUS_WORDS } from "./event-status-words";
+import { StaffListResults } from "./staff-list-results";
 
-const STATUS_WORDS: Record<string, string> = EVENT_STATUS_WORDS;
+type EventColumn = "title" | "when" | "status" | "type" | "campus" | "actions";
 
-const CHANGE_WORDS: Record<EventStatusChange, { button: string; title: string; body: string; done: string }> = {
-  publish: {
-    button: "Publish",
-    title: "Publish this event?",
-    body: "It appears on the public calendar, in embeds and in calendar subscriptions at once.",
-    done: "is published on the calendar",
-  },
-  postpone: {
-    button: "Postpone",
-    title: "Postpone this event?",
-    body: "It stays on the calendar marked “Postponed”. Edit its dates and publish it again when they are known.",
-    done: "is marked postponed on the calendar",
-  },
-  cancel: {
-    button: "Cancel event",
-    title: "Cancel this event?",
-    body: "It stays on the calendar marked “Cancelled”, so people who planned to come see the change.",
-    done: "is marked cancelled on the calendar",
-  },
-};
-
-/** Which status changes make sense from a status, in the order the buttons show. */
-function changesFrom(status: string): EventStatusChange[] {
-  return (Object.keys(EVENT_STATUS_CHANGES) as EventStatusChange[]).filter((change) => {
-    const rule = EVENT_STATUS_CHANGES[change];
-    return rule.to !== status && (rule.from as readonly string[]).includes(status);
-  });
-}
+/** The API's sort field (EVENT_SORT_FIELDS) of the sorted column: the title, or else the start. */
+const sortFieldOf = (column: EventColumn) => (column === "title" ? "title" : "startAt");
 
 /**
- * The staff list of events: search by title or slug, filter by status, page through; each event opens
- * for editing, and publishing, postponing and cancelling each ask first. Outcomes are announced in a live
- * region, and focus goes to the changed event's title.
+ * The staff list of events as a table: search by title or address, filter by status, sort by title or by
+ * when it starts, page through. Each row names the event (a link to edit it), when it is in its own time
+ * zone, its status, type and campus, and a menu: edit, attendance, the calendar's page, and publishing a
+ * draft (asked first). Postponing and cancelling are on the event's own page, not in the list. Outcomes are
+ * announced in a live region; focus comes back to the row's menu button.
  */
 export function EventsList({ notice = "" }: { notice?: string }) {
   const [draft, setDraft] = useState("");
   const [query, setQuery] = useState({ q: "", page: 1, status: "" });
-  const events = useAdminEvents(query);
+  const [sort, setSort] = useState<TableSort<EventColumn>>({ column: "when", direction: "ascending" });
+  const events = useAdminEvents({ ...query, sort: sortParam(sortFieldOf(sort.column), sort.direction) });
+  const campuses = useCampuses();
   const change = useChangeEventStatus();
   const [pending, setPending] = useState<{ event: AdminEvent; change: EventStatusChange } | null>(null);
   const [announcement, setAnnouncement] = useState(notice);
   const [problem, setProblem] = useState("");
-  const titles = useRef(new Map<string, HTMLHeadingElement>());
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const focusAfterClose = useFocusAfterClose(pending !== null);
+  const campusNames = new Map((campuses.data?.items ?? []).map((campus) => [campus.id, campus.name]));
 
   function search(event: FormEvent) {
     event.preventDefault();
     setQuery((current) => ({ ...current, q: draft.trim().slice(0, MAX_SEARCH_LENGTH), page: 1 }));
-  }
-
-  function goTo(page: number) {
-    setQuery((current) => ({ ...current, page }));
-    resultsHeading.current?.focus();
   }
 
   function confirm() {
@@ -84,20 +61,45 @@ export function EventsList({ notice = "" }: { notice?: string }) {
       {
         onSuccess: (updated) => {
           setAnnouncement(`“${updated.title}” ${CHANGE_WORDS[verb].done}.`);
-          focusAfterClose(() => titles.current.get(updated.eventId));
+          // Focus returns to the row's menu button; a row that leaves the filtered list takes it away.
+          if (query.status && query.status !== updated.status) focusAfterClose(() => resultsHeading.current);
           setPending(null);
         },
         onError: (error) => {
           setProblem(failedMessage(`${CHANGE_WORDS[verb].button.toLowerCase()} “${event.title}”`, error));
-          focusAfterClose(() => titles.current.get(event.eventId));
           setPending(null);
         },
       },
     );
   }
 
-  const data = events.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.metadata.total / EVENTS_PER_PAGE)) : 1;
+  function actionsOf(event: AdminEvent): RowMenuItem[] {
+    const items: RowMenuItem[] = [{ label: "Edit", href: `/admin/events/${event.eventId}` }];
+    if (event.status !== "DRAFT") items.push({ label: "Attendance", href: `/admin/events/${event.eventId}/attendance` });
+    if (event.status !== "DRAFT" && event.visibility === "public") items.push({ label: "View on calendar", href: `/calendar/${event.slug}`, fullPage: true });
+    if (event.status === "DRAFT") items.push({ label: CHANGE_WORDS.publish.button, onSelect: () => setPending({ event, change: "publish" }) });
+    return items;
+  }
+
+  const columns: TableColumn<AdminEvent, EventColumn>[] = [
+    {
+      key: "title",
+      label: "Title",
+      rowHeader: true,
+      sort: { ascending: "title, A to Z", descending: "title, Z to A" },
+      cell: (event) => <Link href={`/admin/events/${event.eventId}`}>{event.title}</Link>,
+    },
+    {
+      key: "when",
+      label: "When",
+      sort: { ascending: "date, earliest first", descending: "date, latest first" },
+      cell: (event) => <EventDateShort event={event} />,
+    },
+    { key: "status", label: "Status", cell: (event) => <span className={statusBadgeClass(event.status)}>{EVENT_STATUS_WORDS[event.status]}</span> },
+    { key: "type", label: "Type", cell: (event) => EVENT_TYPE_LABELS[event.eventType] },
+    { key: "campus", label: "Campus", cell: (event) => (event.campusId ? (campusNames.get(event.campusId) ?? "") : "None") },
+    { key: "actions", label: "Actions", actions: true, cell: (event) => <RowMenu name={event.title} items={actionsOf(event)} /> },
+  ];
 
   return (
     <Section
@@ -117,7 +119,7 @@ export function EventsList({ notice = "" }: { notice?: string }) {
           <option value="">Any status</option>
           {EVENT_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {STATUS_WORDS[status]}
+              {EVENT_STATUS_WORDS[status]}
             </option>
           ))}
         </SelectField>
@@ -125,82 +127,39 @@ export function EventsList({ notice = "" }: { notice?: string }) {
           Search
         </button>
       </form>
-      <h3 ref={resultsHeading} tabIndex={-1} className="visually-hidden">
-        {data ? `${data.metadata.total} ${data.metadata.total === 1 ? "event" : "events"}` : "Events"}
-      </h3>
-      <QueryStates
+      <StaffListResults
         query={events}
+        page={query.page}
+        perPage={EVENTS_PER_PAGE}
+        onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
+        count={["event", "events"]}
         loading="Loading events…"
         failure="We couldn’t load the events"
-        empty={(page) =>
-          page.items.length === 0 && (
-            <EmptyState>
-              <p>{query.q || query.status ? "No events match this search." : "There are no events yet."}</p>
-              <Link href="/admin/events/new" className="button button--primary">
-                Create an event
-              </Link>
-            </EmptyState>
-          )
+        empty={query.q || query.status ? "No events match this search." : "There are no events yet."}
+        emptyAction={
+          <Link href="/admin/events/new" className="button button--primary">
+            Create an event
+          </Link>
         }
+        pagerLabel="Pages of events"
+        headingRef={resultsHeading}
+        layout="table"
       >
-        {(page) => (
-          <>
-            <CardList busy={events.isFetching}>
-              {page.items.map((event) => (
-                <Card
-                  key={event.eventId}
-                  as="li"
-                  headingRef={(element) => {
-                    if (element) titles.current.set(event.eventId, element);
-                    else titles.current.delete(event.eventId);
-                  }}
-                  title={
-                    <>
-                      {event.title}
-                      <span className={`badge ${event.status === "CANCELLED" ? "badge--cancelled" : event.status === "POSTPONED" ? "badge--postponed" : event.status === "DRAFT" ? "badge--muted" : ""}`}>
-                        {STATUS_WORDS[event.status]}
-                      </span>
-                    </>
-                  }
-                >
-                  <Meta>
-                    {event.startDate} {event.startTime}–{event.endDate === event.startDate ? "" : `${event.endDate} `}
-                    {event.endTime} ({event.timezone}) · {EVENT_TYPE_LABELS[event.eventType]} · {event.visibility}
-                  </Meta>
-                  <Meta>/calendar/{event.slug}</Meta>
-                  <Actions>
-                    <Link href={`/admin/events/${event.eventId}`} className="button" aria-label={`Edit “${event.title}”`}>
-                      Edit
-                    </Link>
-                    {event.status === "DRAFT" ? null : (
-                      <Link href={`/admin/events/${event.eventId}/attendance`} className="button" aria-label={`Attendance of “${event.title}”`}>
-                        Attendance
-                      </Link>
-                    )}
-                    {changesFrom(event.status).map((verb) => (
-                      <button
-                        key={verb}
-                        type="button"
-                        className={`button ${verb === "cancel" ? "button--danger" : verb === "publish" ? "button--primary" : ""}`}
-                        aria-label={`${CHANGE_WORDS[verb].button} “${event.title}”`}
-                        onClick={() => setPending({ event, change: verb })}
-                      >
-                        {CHANGE_WORDS[verb].button}
-                      </button>
-                    ))}
-                    {event.status !== "DRAFT" && event.visibility === "public" ? (
-                      <a href={`/calendar/${event.slug}`} className="button">
-                        View on calendar
-                      </a>
-                    ) : null}
-                  </Actions>
-                </Card>
-              ))}
-            </CardList>
-            <Pager label="Pages of events" page={query.page} lastPage={lastPage} onPage={goTo} />
-          </>
+        {(items, { busy }) => (
+          <DataTable
+            caption="Events"
+            columns={columns}
+            rows={items}
+            rowKey={(event) => event.eventId}
+            sort={sort}
+            onSort={(next) => {
+              setSort(next);
+              setQuery((current) => ({ ...current, page: 1 }));
+            }}
+            busy={busy}
+          />
         )}
-      </QueryStates>
+      </StaffListResults>
       <ConfirmDialog
         open={pending !== null}
         title={pending ? CHANGE_WORDS[pending.change].title : ""}

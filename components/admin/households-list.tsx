@@ -3,7 +3,10 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { Actions, Card, Fact, Facts, Panel, QueryStates, Row, RowList, Section } from "@/components/ui/section";
+import { DataTable, type TableColumn, type TableSort } from "@/components/ui/data-table";
+import { sortParam } from "@/components/ui/data-table-logic";
+import { Fact, Facts, Panel, QueryStates, Row, RowList, Section } from "@/components/ui/section";
+import type { AdminFamily } from "@/lib/families/staff-schemas";
 import { HOUSEHOLDS_PER_PAGE, useAdminHousehold, useAdminHouseholds } from "./admin-queries";
 import styles from "./admin.module.css";
 import { HouseholdNameForm } from "./household-name-form";
@@ -41,19 +44,52 @@ function HouseholdMembers({ id, name }: { id: string; name: string }) {
   );
 }
 
+type HouseholdColumn = "name" | "members" | "actions";
+
 /**
- * The church's households for the office (families:read): searched by name and paged; each shows its
- * members in place, with each child's birth date, whether they sign in, and the notes the household's
- * adults keep for whoever looks after them, and opens to its own page, where staff with families:write
- * change it. They also start a new one here. Never a household's join code: only its adults see that.
+ * The church's households for the office (families:read), as a table: searched by name, sorted by name
+ * either way, paged; each row says how many members it has and shows them in place (under it), with each
+ * child's birth date, whether they sign in, and the notes the household's adults keep for whoever looks
+ * after them; its name opens its own page, where staff with families:write change it. They also start a
+ * new one here. Never a household's join code: only its adults see that.
  */
 export function HouseholdsList({ canWrite = false }: { canWrite?: boolean }) {
   const router = useRouter();
   const create = useCreateHousehold();
   const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState({ q: "", page: 1 });
-  const households = useAdminHouseholds(query);
+  const [sort, setSort] = useState<TableSort<HouseholdColumn>>({ column: "name", direction: "ascending" });
+  const households = useAdminHouseholds({ ...query, sort: sortParam("name", sort.direction) });
   const [open, setOpen] = useState<string | null>(null);
+  const membersId = (id: string) => `household-members-${id}`;
+
+  const columns: TableColumn<AdminFamily, HouseholdColumn>[] = [
+    {
+      key: "name",
+      label: "Household",
+      rowHeader: true,
+      sort: { ascending: "name, A to Z", descending: "name, Z to A" },
+      cell: (household) => <Link href={`/admin/households/${household.id}`}>{household.name}</Link>,
+    },
+    { key: "members", label: "Members", cell: (household) => household.member_count },
+    {
+      key: "actions",
+      label: "Actions",
+      actions: true,
+      cell: (household) => (
+        <button
+          type="button"
+          className="button"
+          aria-expanded={open === household.id}
+          aria-controls={open === household.id ? membersId(household.id) : undefined}
+          onClick={() => setOpen((current) => (current === household.id ? null : household.id))}
+        >
+          {open === household.id ? "Hide members" : "Show members"}
+          <span className="visually-hidden"> of {household.name}</span>
+        </button>
+      ),
+    },
+  ];
 
   return (
     <Section
@@ -98,26 +134,29 @@ export function HouseholdsList({ canWrite = false }: { canWrite?: boolean }) {
         failure="We couldn’t load the households"
         empty={query.q ? "No household matches this search." : "No households yet."}
         pagerLabel="Pages of households"
+        layout="table"
       >
-        {(items) =>
-          items.map((household) => (
-            <Card key={household.id} as="li" title={household.name}>
-              <Facts>
-                <Fact term="Members">{household.member_count}</Fact>
-              </Facts>
-              {open === household.id ? <HouseholdMembers id={household.id} name={household.name} /> : null}
-              <Actions>
-                <button type="button" className="button" aria-expanded={open === household.id} onClick={() => setOpen((current) => (current === household.id ? null : household.id))}>
-                  {open === household.id ? "Hide members" : "Show members"}
-                  <span className="visually-hidden"> of {household.name}</span>
-                </button>
-                <Link className="button" href={`/admin/households/${household.id}`}>
-                  Open<span className="visually-hidden"> {household.name}</span>
-                </Link>
-              </Actions>
-            </Card>
-          ))
-        }
+        {(items, { busy }) => (
+          <DataTable
+            caption="Households"
+            columns={columns}
+            rows={items}
+            rowKey={(household) => household.id}
+            sort={sort}
+            onSort={(next) => {
+              setSort(next);
+              setQuery((current) => ({ ...current, page: 1 }));
+            }}
+            busy={busy}
+            details={(household) =>
+              open === household.id ? (
+                <div id={membersId(household.id)}>
+                  <HouseholdMembers id={household.id} name={household.name} />
+                </div>
+              ) : null
+            }
+          />
+        )}
       </StaffListResults>
     </Section>
   );

@@ -2,8 +2,11 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { Card, Fact, Facts, Meta, Section } from "@/components/ui/section";
+import { DataTable, EmailAddress, type TableColumn, type TableSort } from "@/components/ui/data-table";
+import { sortParam } from "@/components/ui/data-table-logic";
+import { Section } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
+import type { AdminMembershipRecord } from "@/lib/membership/staff-schemas";
 import { RECORDS_PER_PAGE, useMembershipRecords, type LinkedFilter } from "./membership-records-queries";
 import { StaffListResults } from "./staff-list-results";
 import { StaffSearch } from "./staff-search";
@@ -11,14 +14,46 @@ import own from "./membership-records.module.css";
 
 export const recordHref = (id: string) => `/admin/membership/records/${encodeURIComponent(id)}`;
 
+type RecordColumn = "name" | "born" | "campus" | "email" | "phone" | "account";
+
+const COLUMNS: TableColumn<AdminMembershipRecord, RecordColumn>[] = [
+  {
+    key: "name",
+    label: "Name",
+    rowHeader: true,
+    sort: { ascending: "surname, A to Z", descending: "surname, Z to A" },
+    cell: (record) => <Link href={recordHref(record.membership_id)}>{`${record.given_name} ${record.family_name}`}</Link>,
+  },
+  { key: "born", label: "Born", cell: (record) => <span className="nowrap">{record.birth_date ?? "Not known"}</span> },
+  { key: "campus", label: "Campus", cell: (record) => record.campus?.name ?? "None" },
+  { key: "email", label: "Email on file", cell: (record) => (record.email ? <EmailAddress address={record.email} /> : "None") },
+  { key: "phone", label: "Phone on file", cell: (record) => <span className="nowrap">{record.phone ?? "None"}</span> },
+  {
+    key: "account",
+    label: "Linked account",
+    cell: (record) =>
+      record.linked_account ? (
+        <span className={own.account}>
+          <span>
+            {record.linked_account.given_name} {record.linked_account.family_name}
+          </span>
+          {record.linked_account.email ? <EmailAddress address={record.linked_account.email} /> : <span>No email address</span>}
+        </span>
+      ) : (
+        "Not linked"
+      ),
+  },
+];
+
 /**
- * The church's membership register for the office: searched by name, email or phone on file, narrowed to
- * linked or unlinked records, paged; each record shows who it is linked to, and opens to be corrected or
- * unlinked.
+ * The church's membership register for the office, as a table: searched by name, email or phone on file,
+ * narrowed to linked or unlinked records, sorted by surname either way, paged; each record shows its
+ * campus, what is on file and who it is linked to, and opens to be corrected or unlinked.
  */
 export function MembershipRecordsList() {
   const [query, setQuery] = useState<{ q: string; page: number; linked: LinkedFilter }>({ q: "", page: 1, linked: "" });
-  const records = useMembershipRecords(query);
+  const [sort, setSort] = useState<TableSort<RecordColumn>>({ column: "name", direction: "ascending" });
+  const records = useMembershipRecords({ ...query, sort: sortParam("familyName", sort.direction) });
 
   return (
     <Section id="records-title" title="Register records">
@@ -46,38 +81,22 @@ export function MembershipRecordsList() {
         empty={query.q || query.linked ? "No record matches this search." : "The register has no records yet."}
         pagerLabel="Pages of records"
         showCount
+        layout="table"
       >
-        {(items) =>
-          items.map((record) => {
-            const name = `${record.given_name} ${record.family_name}`;
-            return (
-              <Card key={record.membership_id} as="li" title={<Link href={recordHref(record.membership_id)}>{name}</Link>}>
-                <Meta>
-                  <code className={own.id}>{record.membership_id}</code> · {record.campus?.name ?? "No campus"}
-                </Meta>
-                <Facts>
-                  <Fact term="Born">{record.birth_date ?? "Not known"}</Fact>
-                  <Fact term="Email on file">
-                    <span className={own.anywhere}>{record.email ?? "None"}</span>
-                  </Fact>
-                  <Fact term="Phone on file">{record.phone ?? "None"}</Fact>
-                  <Fact term="Linked account">
-                    {record.linked_account ? (
-                      <span className={own.account}>
-                        <span>
-                          {record.linked_account.given_name} {record.linked_account.family_name}
-                        </span>
-                        <span className={own.anywhere}>{record.linked_account.email ?? "No email address"}</span>
-                      </span>
-                    ) : (
-                      "Not linked"
-                    )}
-                  </Fact>
-                </Facts>
-              </Card>
-            );
-          })
-        }
+        {(items, { busy }) => (
+          <DataTable
+            caption="Register records"
+            columns={COLUMNS}
+            rows={items}
+            rowKey={(record) => record.membership_id}
+            sort={sort}
+            onSort={(next) => {
+              setSort(next);
+              setQuery((current) => ({ ...current, page: 1 }));
+            }}
+            busy={busy}
+          />
+        )}
       </StaffListResults>
     </Section>
   );

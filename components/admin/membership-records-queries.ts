@@ -16,8 +16,9 @@ const RECORDS_KEY = ["admin", "membership-records"] as const;
 
 export type LinkedFilter = "" | "true" | "false";
 
-export function useMembershipRecords(query: { q: string; page: number; linked: LinkedFilter }) {
-  const search = new URLSearchParams({ page: String(query.page), per: String(RECORDS_PER_PAGE), sort: "familyName" });
+/** Register records searched, linked or not, paged, by surname then given name (`-familyName`: Z to A). */
+export function useMembershipRecords(query: { q: string; page: number; linked: LinkedFilter; sort?: "familyName" | "-familyName" }) {
+  const search = new URLSearchParams({ page: String(query.page), per: String(RECORDS_PER_PAGE), sort: query.sort ?? "familyName" });
   if (query.q) search.set("q", query.q);
   if (query.linked) search.set("linked", query.linked);
   return useQuery({

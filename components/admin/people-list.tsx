@@ -1,11 +1,13 @@
 "use client";
 
 import Link from "next/link";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { DataTable, EmailAddress, type TableColumn, type TableSort } from "@/components/ui/data-table";
+import { sortParam } from "@/components/ui/data-table-logic";
 import { SelectField } from "@/components/ui/select-field";
-import { Card, Fact, Facts, Section } from "@/components/ui/section";
+import { Section } from "@/components/ui/section";
+import { formatPhoneNumber, type PhoneCountry } from "@/lib/contacts/phone-number";
 import type { AdminUser } from "@/lib/users/staff-schemas";
-import styles from "./admin.module.css";
 import own from "./people.module.css";
 import { PEOPLE_PER_PAGE, usePeople, type PeopleStatus } from "./people-queries";
 import { StaffListResults } from "./staff-list-results";
@@ -25,14 +27,46 @@ export function PersonBadges({ person }: { person: Pick<AdminUser, "disabled_at"
 
 const STATUS_WORDS: Record<PeopleStatus, string> = { "": "people", active: "active accounts", disabled: "disabled accounts" };
 
+type PeopleColumn = "name" | "email" | "phone" | "roles";
+const SORT_FIELDS = { name: "familyName", email: "email" } as const;
+
+/** The columns; a phone number as people in the church's country write it. */
+function columnsFor(country: PhoneCountry): TableColumn<AdminUser, PeopleColumn>[] {
+  return [
+    {
+      key: "name",
+      label: "Name",
+      rowHeader: true,
+      sort: { ascending: "surname, A to Z", descending: "surname, Z to A" },
+      cell: (person) => (
+        <>
+          <Link href={`/admin/people/${person.id}`}>{fullName(person)}</Link>
+          <PersonBadges person={person} />
+        </>
+      ),
+    },
+    {
+      key: "email",
+      label: "Email",
+      sort: { ascending: "email, A to Z", descending: "email, Z to A" },
+      cell: (person) => (person.email ? <EmailAddress address={person.email} /> : "No sign-in of their own"),
+    },
+    { key: "phone", label: "Phone", cell: (person) => <span className="nowrap">{person.phone_number ? formatPhoneNumber(person.phone_number, country) : "None verified"}</span> },
+    { key: "roles", label: "Roles", cell: (person) => (person.roles.length > 0 ? person.roles.join(", ") : "None") },
+  ];
+}
+
 /**
  * The church's members for the office (users:read): found by name, email address or phone number (the
  * digits of the member's verified number, however they are typed), filtered by whether the account is
- * disabled, a page at a time; each opens to the member's profile.
+ * disabled, a page at a time, as a table sorted by surname or email; each opens to the member's page.
  */
-export function PeopleList() {
+export function PeopleList({ country }: { country: PhoneCountry }) {
   const [query, setQuery] = useState<{ q: string; page: number; status: PeopleStatus }>({ q: "", page: 1, status: "" });
-  const people = usePeople(query);
+  const [sort, setSort] = useState<TableSort<PeopleColumn>>({ column: "name", direction: "ascending" });
+  const sortField = sort.column === "email" ? SORT_FIELDS.email : SORT_FIELDS.name;
+  const people = usePeople({ ...query, sort: sortParam(sortField, sort.direction) });
+  const columns = useMemo(() => columnsFor(country), [country]);
 
   return (
     <Section id="people-title" title="Members">
@@ -54,29 +88,22 @@ export function PeopleList() {
         failure="We couldn’t load the people"
         empty={query.q ? `No one among the ${STATUS_WORDS[query.status]} matches this search.` : query.status === "disabled" ? "No account is disabled." : "No one has an account yet."}
         pagerLabel="Pages of people"
+        layout="table"
       >
-        {(items) =>
-          items.map((person) => (
-            <Card
-              key={person.id}
-              as="li"
-              title={
-                <>
-                  <Link href={`/admin/people/${person.id}`}>{fullName(person)}</Link>
-                  <PersonBadges person={person} />
-                </>
-              }
-            >
-              <Facts>
-                <Fact term="Email">
-                  <span className={styles.breakAnywhere}>{person.email ?? "No sign-in of their own"}</span>
-                </Fact>
-                <Fact term="Phone">{person.phone_number ?? "None verified"}</Fact>
-                <Fact term="Roles">{person.roles.length > 0 ? person.roles.join(", ") : "None"}</Fact>
-              </Facts>
-            </Card>
-          ))
-        }
+        {(items, { busy }) => (
+          <DataTable
+            caption="Members"
+            columns={columns}
+            rows={items}
+            rowKey={(person) => person.id}
+            sort={sort}
+            onSort={(next) => {
+              setSort(next);
+              setQuery((current) => ({ ...current, page: 1 }));
+            }}
+            busy={busy}
+          />
+        )}
       </StaffListResults>
     </Section>
   );

@@ -7,6 +7,7 @@ import {
   adminEnableUser,
   adminEndUserSessions,
   adminGetUser,
+  adminGetUserParticipation,
   adminListRoles,
   adminListUserSecurityEvents,
   adminListUserSessions,
@@ -27,9 +28,11 @@ const person = (id: string) => [...PEOPLE, "person", id] as const;
 
 export type PeopleStatus = "" | "active" | "disabled";
 
-/** Accounts searched by name, email or phone number, filtered by status, a page at a time. */
-export function usePeople(query: { q: string; page: number; status: PeopleStatus }) {
-  const search = new URLSearchParams({ page: String(query.page), per: String(PEOPLE_PER_PAGE), sort: "familyName" });
+/** Accounts searched by name, email or phone number, filtered by status, sorted by surname (or email), a page at a time. */
+export type PeopleSort = "familyName" | "-familyName" | "email" | "-email";
+
+export function usePeople(query: { q: string; page: number; status: PeopleStatus; sort?: PeopleSort }) {
+  const search = new URLSearchParams({ page: String(query.page), per: String(PEOPLE_PER_PAGE), sort: query.sort ?? "familyName" });
   if (query.q) search.set("q", query.q);
   if (query.status) search.set("status", query.status);
   return useQuery({
@@ -43,6 +46,11 @@ export function usePeople(query: { q: string; page: number; status: PeopleStatus
 
 export function usePerson(id: string) {
   return useQuery({ queryKey: [...person(id), "detail"], queryFn: () => callEndpoint(adminGetUser, { params: { id } }), retry: retryUnlessRefused, staleTime: 0 });
+}
+
+/** The person's sign-ups, check-ins and, for a child, pickup list: each part as far as the staff member may read it. */
+export function usePersonParticipation(id: string) {
+  return useQuery({ queryKey: [...person(id), "participation"], queryFn: () => callEndpoint(adminGetUserParticipation, { params: { id } }), retry: retryUnlessRefused, staleTime: 0 });
 }
 
 export function usePersonSessions(id: string) {

@@ -10,7 +10,9 @@ import type { PageMetadata } from "@/lib/staff-lists/schemas";
  * The results of a staff list, as every staff section shows them: a heading (for screen readers) saying
  * how many were found, the loading and failed states, what an empty page says, the cards, and the pager.
  * Turning a page puts focus on that heading, so a keyboard continues at the top of the new page. Pass
- * `headingRef` to focus it yourself as well (after a card went away, say).
+ * `headingRef` to focus it yourself as well (after a card went away, say). With `layout="table"` the
+ * children are one DataTable (components/ui/data-table.tsx) rather than cards, and are told when the list
+ * is being read again (`busy`), for the table to say so.
  */
 export function StaffListResults<Item>({
   query,
@@ -22,8 +24,10 @@ export function StaffListResults<Item>({
   failure,
   empty,
   pagerLabel,
+  emptyAction,
   headingRef,
   showCount = false,
+  layout = "cards",
   children,
 }: {
   query: Readable<{ metadata: PageMetadata; items: Item[] }>;
@@ -36,12 +40,16 @@ export function StaffListResults<Item>({
   failure: string;
   /** What an empty page says: no match for the search, or nothing at all yet. */
   empty: string;
+  /** What an empty page offers to do, under its words ("Create an event"). */
+  emptyAction?: ReactNode;
   pagerLabel: string;
   headingRef?: RefObject<HTMLHeadingElement | null>;
   /** Also say the count above the cards, for the eye (the heading says it to screen readers). */
   showCount?: boolean;
-  /** The cards of one page. */
-  children: (items: Item[]) => ReactNode;
+  /** Cards in a list (the default), or one table. */
+  layout?: "cards" | "table";
+  /** The cards (or the table) of one page; `busy` while the list is read again. */
+  children: (items: Item[], state: { busy: boolean }) => ReactNode;
 }) {
   const ownHeading = useRef<HTMLHeadingElement>(null);
   const heading = headingRef ?? ownHeading;
@@ -62,6 +70,7 @@ export function StaffListResults<Item>({
           result.items.length === 0 && (
             <EmptyState>
               <p>{empty}</p>
+              {emptyAction}
             </EmptyState>
           )
         }
@@ -73,7 +82,11 @@ export function StaffListResults<Item>({
                 {result.metadata.total} {result.metadata.total === 1 ? one : many}
               </p>
             ) : null}
-            <CardList busy={query.isFetching}>{children(result.items)}</CardList>
+            {layout === "table" ? (
+              children(result.items, { busy: query.isFetching })
+            ) : (
+              <CardList busy={query.isFetching}>{children(result.items, { busy: query.isFetching })}</CardList>
+            )}
             <Pager
               label={pagerLabel}
               page={page}

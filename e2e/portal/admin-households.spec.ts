@@ -7,9 +7,10 @@ import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll, tabTo } from "../support/page-checks.ts";
 import { signInOverHttp } from "../support/portal.ts";
 
-// Staff › Households in Debian's Chromium (issue 17): the office finds a household by name and opens it to
-// see its members and what its adults wrote about a child; never its join code. The journey "staff merge
-// two households" (find the duplicate, see what will move, confirm), and the household page's own tools:
+// Staff › Households in Debian's Chromium (issue 17): the office finds a household by name in a table
+// (sorted by name either way) and shows its members in place, with what its adults wrote about a child;
+// never its join code. The journey "staff merge two households" (find the duplicate, see what will move,
+// confirm), and the household page's own tools:
 // a new household, a member added, a child added with a field error under its field, a removal confirmed,
 // a waiting guardianship request confirmed. Keyboard only where it matters; axe; 1280 and 375 px.
 
@@ -35,15 +36,21 @@ test("find a household, open it: its adults, its child with birth date and notes
     await expect(page.getByRole("heading", { level: 1, name: "Households" })).toBeVisible();
     await main(page).getByRole("searchbox", { name: "Search by household name" }).fill(name);
     await main(page).getByRole("searchbox", { name: "Search by household name" }).press("Enter");
-    const card = main(page).getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
-    await expect(card).toHaveCount(1);
-    await card.getByRole("button", { name: `Show members of ${name}` }).focus();
+    const table = main(page).getByRole("table", { name: /^Households/ });
+    const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole("cell", { name: "2", exact: true })).toBeVisible();
+    const show = row.getByRole("button", { name: `Show members of ${name}` });
+    await expect(show).toHaveAttribute("aria-expanded", "false");
+    await show.focus();
     await page.keyboard.press("Enter");
-    const members = card.getByRole("list", { name: `Members of ${name}` });
+    await expect(row.getByRole("button", { name: `Hide members of ${name}` })).toHaveAttribute("aria-expanded", "true");
+    // Shown in place, under the household's row.
+    const members = table.getByRole("list", { name: `Members of ${name}` });
     await expect(members).toContainText(`${parent.givenName} ${parent.familyName}`);
     await expect(members).toContainText("Noor");
     await expect(members).toContainText("Bee sting allergy");
-    await expect(card).not.toContainText(/code/i);
+    await expect(table).not.toContainText(/code/i);
     await expectNoSidewaysScroll(page);
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `test-results/screens/${file}`, fullPage: true });
@@ -93,13 +100,18 @@ test("staff merge two households: find the duplicate, see what will move, confir
     const search = main(page).getByRole("searchbox", { name: "Search by household name" });
     await search.fill(word);
     await search.press("Enter");
-    await expect(main(page).getByRole("heading", { name: duplicate })).toBeVisible();
-    await expect(main(page).getByRole("heading", { name: keep, exact: true })).toBeVisible();
+    const households = main(page).getByRole("table", { name: /^Households/ }).getByRole("rowheader");
+    // By name, A to Z, then Z to A from the Household header.
+    await expect(households).toHaveText([keep, duplicate]);
+    await main(page).getByRole("button", { name: "Household", exact: true }).click();
+    await expect(households).toHaveText([duplicate, keep]);
+    await expect(main(page).getByRole("columnheader", { name: "Household" })).toHaveAttribute("aria-sort", "descending");
     await expectNoSidewaysScroll(page);
+    await expectNoAxeViolations(page);
     await page.screenshot({ path: `test-results/screens/admin-households-list-${width}.png`, fullPage: true });
 
-    // Open the household that stays, with the keyboard.
-    const open = main(page).getByRole("link", { name: `Open ${keep}`, exact: true });
+    // Open the household that stays, with the keyboard: its name is the link.
+    const open = main(page).getByRole("link", { name: keep, exact: true });
     await tabTo(page, open, 80);
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(new RegExp(`/admin/households/${keepId}$`));

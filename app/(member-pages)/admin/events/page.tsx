@@ -6,7 +6,7 @@ import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Events · Staff" };
 
-/** Staff: every event, drafts too, with search, paging and the status changes (events:read to see, events:write to act). */
+/** Staff: every event, drafts too, as a sortable table with search and paging; each row's menu edits, opens attendance or publishes (events:read to see, events:write to act). */
 export default async function AdminEventsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const access = await requireStaffPage("/admin/events", "events:read");
   if (access.refusal) return <StaffForbidden permission="events:read" refusal={access.refusal} />;
