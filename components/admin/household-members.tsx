@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useRef, useState, type FormEvent } from "react";
 import { failedMessage } from "@/components/account/api-messages";
 import { ChildForm, EMPTY_CHILD, birthDateWords } from "@/components/account/family/children-section";
@@ -12,6 +13,7 @@ import type { AdminFamilyDetail, AdminFamilyMember } from "@/lib/families/staff-
 import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
 import styles from "./admin.module.css";
 import { fullName } from "./household-refusal";
+import { personHref } from "./person-church-life";
 import { useAddHouseholdChild, useAddMember, usePeopleSearch, useRemoveHouseholdChild, useRemoveMember, useUpdateHouseholdChild } from "./households-queries";
 
 const STAFF_NOTES_HINT = "Allergies, medicine, who to call. The household’s adults and church staff see it.";
@@ -190,7 +192,9 @@ export function HouseholdMembers({ household, canWrite, onAnnounce }: { househol
           {household.members.map((member) => (
             <Row key={member.user_id}>
               <div className={styles.householdMember}>
-                <strong>{fullName(member)}</strong>{" "}
+                <strong>
+                  <Link href={personHref(member.user_id)}>{fullName(member)}</Link>
+                </strong>{" "}
                 <span className={member.role === "adult" ? "badge" : "badge badge--muted"}>{member.role === "adult" ? "Adult" : "Child"}</span>
                 {editing === member.user_id ? (
                   <ChildForm

@@ -140,7 +140,7 @@ function LinkedAccount({ record, canWrite, onUnlinked }: { record: AdminMembersh
           </Facts>
           <Actions divided>
             <Link className="button" href={`/admin/people/${encodeURIComponent(account.id)}`}>
-              Open in People<span className="visually-hidden">: {who}</span>
+              Open their page<span className="visually-hidden">: {who}</span>
             </Link>
             {canWrite ? (
               <button type="button" className="button button--danger" onClick={() => setAsking(true)}>

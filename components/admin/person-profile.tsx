@@ -11,9 +11,11 @@ import { Form } from "@/components/ui/form";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Actions, Card, CardList, Fact, Facts, Meta, QueryStates, Row, RowList, Section } from "@/components/ui/section";
 import { portalConfirmHref } from "@/lib/portal-auth/paths";
+import { formatPhoneNumber, type PhoneCountry } from "@/lib/contacts/phone-number";
 import type { AdminUserDetail, AdminUserSession } from "@/lib/users/staff-schemas";
 import styles from "./admin.module.css";
 import { PersonBadges, fullName } from "./people-list";
+import { ChurchLifeSections, HouseholdSection, MembershipSection } from "./person-church-life";
 import { personRefusal, rolesRefusal, type PersonRefusal } from "./person-refusal";
 import own from "./people.module.css";
 import { useEndPersonSessions, usePerson, usePersonSecurityEvents, usePersonSessions, useRoles, useSetPersonEnabled, useSetPersonRoles } from "./people-queries";
@@ -26,6 +28,8 @@ export interface PersonProfileProps {
   canWrite: boolean;
   /** roles:write (administrators): the role form. */
   canAssignRoles: boolean;
+  /** The church's country, in which phone numbers are written as people there write them. */
+  country: PhoneCountry;
 }
 
 /**
@@ -56,7 +60,7 @@ export function PersonProfile(props: PersonProfileProps) {
   );
 }
 
-function Profile({ detail, selfId, canWrite, canAssignRoles }: { detail: AdminUserDetail } & PersonProfileProps) {
+function Profile({ detail, selfId, canWrite, canAssignRoles, country }: { detail: AdminUserDetail } & PersonProfileProps) {
   const name = fullName(detail);
   const self = detail.id.toLowerCase() === selfId.toLowerCase();
   return (
@@ -68,9 +72,10 @@ function Profile({ detail, selfId, canWrite, canAssignRoles }: { detail: AdminUs
           </p>
         </div>
       ) : null}
-      <AccountSection detail={detail} name={name} canWrite={canWrite && !self} />
+      <AccountSection detail={detail} name={name} canWrite={canWrite && !self} country={country} />
       <HouseholdSection detail={detail} />
       <MembershipSection detail={detail} />
+      <ChurchLifeSections detail={detail} name={name} country={country} />
       <RolesSection detail={detail} name={name} canAssignRoles={canAssignRoles} />
       <SessionsSection id={detail.id} name={name} canEnd={canWrite && !self && detail.disabled_at === null} />
       <SecurityLogSection id={detail.id} />
@@ -78,7 +83,7 @@ function Profile({ detail, selfId, canWrite, canAssignRoles }: { detail: AdminUs
   );
 }
 
-function AccountSection({ detail, name, canWrite }: { detail: AdminUserDetail; name: string; canWrite: boolean }) {
+function AccountSection({ detail, name, canWrite, country }: { detail: AdminUserDetail; name: string; canWrite: boolean; country: PhoneCountry }) {
   const change = useSetPersonEnabled();
   const confirmation = useConfirmation<"disable" | "enable">();
   const [announcement, setAnnouncement] = useState("");
@@ -119,7 +124,7 @@ function AccountSection({ detail, name, canWrite }: { detail: AdminUserDetail; n
         )}
       </Meta>
       <Facts>
-        <Fact term="Phone">{detail.phone_number ?? "None verified"}</Fact>
+        <Fact term="Phone">{detail.phone_number ? formatPhoneNumber(detail.phone_number, country) : "None verified"}</Fact>
         <Fact term="Two-step sign-in">{detail.mfa_enabled ? "On" : "Off"}</Fact>
         <Fact term="Status">
           {detail.disabled_at ? (
@@ -174,57 +179,6 @@ function SignInAgain({ refusal }: { refusal: PersonRefusal | null }) {
         </a>
       </Actions>
     </div>
-  );
-}
-
-function HouseholdSection({ detail }: { detail: AdminUserDetail }) {
-  const household = detail.household;
-  return (
-    <Section id="person-household-title" title="Household">
-      {household === undefined ? (
-        <p className="muted">Households are not shown to your account (it needs the permission families:read).</p>
-      ) : household === null ? (
-        <p className="muted">Not in a household.</p>
-      ) : (
-        <>
-          <Facts>
-            <Fact term="Name">{household.name}</Fact>
-            <Fact term="Here as">{household.role === "adult" ? "Adult" : "Child"}</Fact>
-            <Fact term="Members">{household.member_count}</Fact>
-          </Facts>
-          <Actions>
-            <Link href="/admin/households" className="button">
-              Open Households<span className="visually-hidden"> to find {household.name}</span>
-            </Link>
-          </Actions>
-        </>
-      )}
-    </Section>
-  );
-}
-
-function MembershipSection({ detail }: { detail: AdminUserDetail }) {
-  const record = detail.membership_record;
-  return (
-    <Section id="person-membership-title" title="Membership record">
-      {record === undefined ? (
-        <p className="muted">The membership register is not shown to your account (it needs the permission membership:read).</p>
-      ) : record === null ? (
-        <p className="muted">No record of the church’s register is linked to this account.</p>
-      ) : (
-        <Facts>
-          <Fact term="Name on the record">
-            {record.given_name} {record.family_name}
-          </Fact>
-          <Fact term="Birth date">{record.birth_date ?? "Not known"}</Fact>
-          <Fact term="Campus">{record.campus?.name ?? "None"}</Fact>
-          <Fact term="Record">
-            <code className={styles.breakAnywhere}>{record.membership_id}</code>
-          </Fact>
-          <Fact term="Linked">{record.linked_at ? <LocalDate iso={record.linked_at} /> : "Yes"}</Fact>
-        </Facts>
-      )}
-    </Section>
   );
 }
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { createStaffMember, uniqueWord } from "../support/admin.ts";
 import { securityEvents } from "../support/contacts.ts";
@@ -8,18 +8,36 @@ import { createTestMember } from "../support/oauth-accounts.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
 import { signInOverHttp } from "../support/portal.ts";
 
-// Staff › Membership › The register in Debian's Chromium (issue 17): the office searches the register (with
-// paging and an empty state), opens a record, sees the account linked to it, corrects the record (the API's
-// refusal under its field), and unlinks it through a confirmation, with the keyboard. 1280 and 375 px, axe.
+// Staff › Membership › The register in Debian's Chromium (issue 17): the office searches the register (a
+// table sorted by surname either way, with paging and an empty state), opens a record, sees the account
+// linked to it, corrects the record (the API's refusal under its field), and unlinks it through a
+// confirmation, with the keyboard. 1280 and 375 px (where an address on file shows whole on its own line), axe.
 
 test.use({ timezoneId: "UTC" });
 const main = (page: Page) => page.getByRole("main");
+const register = (page: Page) => main(page).getByRole("table", { name: /^Register records/ });
+const recordRow = (page: Page, name: string) => register(page).getByRole("row").filter({ has: page.getByRole("rowheader", { name, exact: true }) });
 
 async function linkedRecord(label: string) {
   const member = await createTestMember(label);
   const record = await insertRecord({ email: member.email, familyName: `Reg${uniqueWord().toLowerCase()}` });
   await sql(`UPDATE membership_record SET linked_user_id = $1, linked_at = now() WHERE id = $2`, [member.id, record.id]);
   return { member, record };
+}
+
+/** How many lines an element's text takes on the screen: its text's boxes, grouped by how high they sit. */
+async function linesOf(element: Locator): Promise<number> {
+  return element.evaluate((root) => {
+    const tops: number[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      for (const rect of range.getClientRects()) if (rect.width > 0) tops.push(rect.top);
+    }
+    tops.sort((a, b) => a - b);
+    return tops.filter((top, index) => index === 0 || top - tops[index - 1]! > 4).length;
+  });
 }
 
 async function search(page: Page, text: string) {
@@ -47,26 +65,40 @@ test("search the register, open a record, correct it, and unlink its account thr
   await search(page, `nobody ${uniqueWord()}`);
   await expect(main(page).getByText("No record matches this search.")).toBeVisible();
 
+  // By surname, A to Z until the Name header is pressed; then Z to A.
+  const word = uniqueWord().toLowerCase();
+  const first = await insertRecord({ familyName: `Aa${word}` });
+  const last = await insertRecord({ familyName: `Zz${word}` });
+  await search(page, word);
+  const names = register(page).getByRole("rowheader");
+  await expect(names).toHaveText([`${first.givenName} ${first.familyName}`, `${last.givenName} ${last.familyName}`]);
+  await expect(register(page).getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "ascending");
+  await register(page).getByRole("button", { name: "Name", exact: true }).click();
+  await expect(names).toHaveText([`${last.givenName} ${last.familyName}`, `${first.givenName} ${first.familyName}`]);
+  await expect(register(page).getByRole("columnheader", { name: "Name" })).toHaveAttribute("aria-sort", "descending");
+  await expect(register(page)).toHaveAccessibleName("Register records, sorted by surname, Z to A");
+
   await search(page, record.familyName);
-  const card = main(page).getByRole("listitem").filter({ hasText: name });
-  await expect(card).toHaveCount(1);
-  await expect(card.getByRole("definition").filter({ hasText: `${member.givenName} ${member.familyName}` })).toContainText(member.email);
+  const row = recordRow(page, name);
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell").filter({ hasText: `${member.givenName} ${member.familyName}` })).toContainText(member.email);
+  await expect(row.getByRole("cell", { name: "Harbor Point Campus", exact: true })).toBeVisible();
   await main(page).getByRole("combobox", { name: "Show" }).selectOption("false");
   await expect(main(page).getByText("No record matches this search.")).toBeVisible();
   await main(page).getByRole("combobox", { name: "Show" }).selectOption("true");
-  await expect(card).toHaveCount(1);
+  await expect(row).toHaveCount(1);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/admin-register-1280.png", fullPage: true });
 
   // Open it with the keyboard.
-  await card.getByRole("link", { name }).focus();
+  await row.getByRole("link", { name }).focus();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/admin/membership/records/${record.id}$`));
   await expect(main(page).getByRole("heading", { level: 2, name })).toBeVisible();
   const account = main(page).getByRole("region", { name: "Linked account" });
   await expect(account).toContainText(`${member.givenName} ${member.familyName}`);
   await expect(account).toContainText(member.email);
-  await expect(account.getByRole("link", { name: new RegExp(`^Open in People ?: ${member.givenName} ${member.familyName}$`) })).toHaveAttribute("href", `/admin/people/${member.id}`);
+  await expect(account.getByRole("link", { name: new RegExp(`^Open their page ?: ${member.givenName} ${member.familyName}$`) })).toHaveAttribute("href", `/admin/people/${member.id}`);
 
   // Correct it: the server's refusal goes under its field, and nothing is saved; then it is saved.
   const form = main(page).getByRole("form", { name: `Correct the record of ${name}` });
@@ -117,12 +149,23 @@ test("the register and a record at 375 px: no sideways scrolling, axe clean; a m
   await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
   await page.goto("/admin/membership/records");
   await search(page, record.familyName);
-  const card = main(page).getByRole("listitem").filter({ hasText: name });
-  await expect(card).toContainText(member.email);
+  const row = recordRow(page, name);
+  await expect(row).toContainText(member.email);
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/admin-register-375.png", fullPage: true });
-  await card.getByRole("link", { name }).click();
+
+  // An address on file shows under its label, whole on a line of its own, never broken inside.
+  const address = `${uniqueWord().toLowerCase()}.jones@example.org`;
+  const jones = await insertRecord({ email: address });
+  await search(page, address);
+  const onFile = recordRow(page, `${jones.givenName} ${jones.familyName}`).getByRole("cell").filter({ hasText: address });
+  await expect(onFile).toContainText("Email on file", { useInnerText: true });
+  expect(await linesOf(onFile.getByText(address, { exact: true }))).toBe(1);
+  await expectNoSidewaysScroll(page);
+
+  await search(page, record.familyName);
+  await row.getByRole("link", { name }).click();
   const form = main(page).getByRole("form", { name: `Correct the record of ${name}` });
   await form.getByRole("textbox", { name: "Given name" }).fill("");
   await form.getByRole("button", { name: "Save the record" }).click();

@@ -57,27 +57,31 @@ test("find a member by phone, open the profile, end every session and disable an
 
   await page.goto("/admin/people");
   await expect(page.getByRole("heading", { level: 1, name: "People" })).toBeVisible();
-  // As the office types it from a form: "(201) 555-0003".
-  await search(page, `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`);
-  const card = main(page).getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
-  await expect(card).toHaveCount(1);
-  await expect(card).toContainText(phone);
-  await expect(card).toContainText(member.email);
+  // As the office types it from a form, and as the page shows it: "(201) 555-0003".
+  const written = `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
+  await search(page, written);
+  const row = main(page).getByRole("table", { name: "Members" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+  await expect(row).toHaveCount(1);
+  await expect(row.getByRole("cell", { name: written, exact: true })).toBeVisible();
+  await expect(row).toContainText(member.email);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/admin-people-1280.png", fullPage: true });
 
   // Open the profile with the keyboard.
-  await tabTo(page, card.getByRole("link", { name }));
+  await tabTo(page, row.getByRole("link", { name }));
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(new RegExp(`/admin/people/${member.id}$`));
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   const section = (title: string) => main(page).getByRole("region", { name: title });
-  await expect(section("Account")).toContainText(phone);
+  await expect(section("Account")).toContainText(written);
   await expect(section("Account")).toContainText("Active");
   await expect(section("Household")).toContainText(household);
   await expect(section("Household")).toContainText("Adult");
-  await expect(section("Household").getByRole("link", { name: `Open Households to find ${household}` })).toHaveAttribute("href", "/admin/households");
-  await expect(section("Membership record")).toContainText(record.id);
+  await expect(section("Household").getByRole("link", { name: `Open the household ${household}` })).toHaveAttribute("href", new RegExp(`^/admin/households/[0-9a-f-]{36}$`));
+  await expect(section("Membership record").getByRole("link", { name: `Open the record of Test ${member.familyName}` })).toHaveAttribute(
+    "href",
+    `/admin/membership/records/${encodeURIComponent(record.id)}`,
+  );
   await expect(section("Roles")).toContainText("Only an administrator can change roles.");
   await expect(section("Roles").getByRole("checkbox")).toHaveCount(0);
   await expect(section("Roles").getByRole("button", { name: "Save roles" })).toHaveCount(0);
@@ -171,6 +175,9 @@ test("at 375 px: the list and the profile fit, pass axe, and are screenshotted",
   await page.goto("/admin/people");
   await search(page, name);
   await expect(main(page).getByRole("link", { name })).toBeVisible();
+  // Each row a block: every value under its column's label.
+  const row = main(page).getByRole("table", { name: "Members" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name }) });
+  await expect(row.getByRole("cell", { name: "member", exact: true })).toContainText("Roles", { useInnerText: true });
   await expectNoSidewaysScroll(page);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: "test-results/screens/admin-people-375.png", fullPage: true });
@@ -197,5 +204,5 @@ test("a search that finds nobody says so; a disabled-only filter narrows the lis
   await main(page).getByRole("combobox", { name: "Show" }).selectOption("active");
   await expect(main(page).getByText("No one among the active accounts matches this search.")).toBeVisible();
   await main(page).getByRole("combobox", { name: "Show" }).selectOption("disabled");
-  await expect(main(page).getByRole("listitem").filter({ hasText: "Disabled" })).toHaveCount(1);
+  await expect(main(page).getByRole("table", { name: "Members" }).getByRole("row").filter({ hasText: "Disabled" })).toHaveCount(1);
 });

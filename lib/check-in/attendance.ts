@@ -110,8 +110,13 @@ export async function undoCheckIn(database: Database, staffId: string, checkInId
 
 /** GET /api/v1/users/me/check-ins: the member's own attendance, newest first (also in their export). */
 export async function listMyCheckIns(database: Database, userId: string): Promise<{ check_ins: CheckIn[] }> {
-  const rows = await database.query<Row>(`${ROWS} WHERE c.person_id = $1::uuid AND c.undone_at IS NULL ORDER BY c.checked_in_at DESC, c.id LIMIT 200`, [userId]);
-  return { check_ins: rows.map(toCheckIn) };
+  return { check_ins: await listCheckInsOf(database, userId, 200) };
+}
+
+/** A person's check-ins that were not undone, newest first: their own list, and their page for the office. */
+export async function listCheckInsOf(database: Database, personId: string, limit: number): Promise<CheckIn[]> {
+  const rows = await database.query<Row>(`${ROWS} WHERE c.person_id = $1::uuid AND c.undone_at IS NULL ORDER BY c.checked_in_at DESC, c.id LIMIT $2::int`, [personId, limit]);
+  return rows.map(toCheckIn);
 }
 
 async function liveRowOrThrow(database: Database, checkInId: string): Promise<Row> {

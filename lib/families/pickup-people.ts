@@ -23,8 +23,8 @@ interface PickupRow {
 const toPerson = (row: PickupRow): PickupPerson =>
   PickupPersonSchema.parse({ ...row, created_at: new Date(row.created_at).toISOString() });
 
-/** The household's adults, each authorized unless marked otherwise, and the child's named people. */
-async function pickupListOf(tx: Database, familyId: string, childId: string): Promise<PickupList> {
+/** The household's adults, each authorized unless marked otherwise, and the child's named people (also the office's view of a child). */
+export async function readPickupListOf(tx: Database, familyId: string, childId: string): Promise<PickupList> {
   const adults = await tx.query<{ user_id: string; name: string; authorized: boolean }>(
     `SELECT m.user_id::text AS user_id, a.given_name || ' ' || a.family_name AS name,
             NOT EXISTS (SELECT 1 FROM pickup_person p WHERE p.child_id = $2::uuid AND p.user_id = m.user_id AND p.kind = 'not_authorized') AS authorized
@@ -46,7 +46,7 @@ export async function getPickupListOrThrow(database: Database, userId: string, c
   return database.transaction(async (tx) => {
     const { familyId } = await lockAdultHouseholdOrThrow(tx, userId);
     await childOfHouseholdOrThrow(tx, familyId, childId);
-    return pickupListOf(tx, familyId, childId);
+    return readPickupListOf(tx, familyId, childId);
   });
 }
 

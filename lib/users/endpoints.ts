@@ -17,6 +17,7 @@ import {
   AdminRolePageSchema,
   AdminUserDetailSchema,
   AdminUserPageSchema,
+  AdminUserParticipationSchema,
   AdminUserSchema,
   AdminUserSecurityEventPageSchema,
   AdminUserSessionListSchema,
@@ -155,6 +156,22 @@ export const adminGetUser = defineEndpoint({
   refusals: { "404": USER_404 },
 });
 
+export const adminGetUserParticipation = defineEndpoint({
+  method: "GET",
+  path: "/api/v1/admin/users/{id}/participation",
+  operationId: "adminGetUserParticipation",
+  summary: "A person's sign-ups, check-ins and pickup list",
+  description:
+    "What the office sees of a person beside the account. With `events:read` also `sign_ups` (their sign-ups, cancelled ones too, the newest event first, at most 50); " +
+    "with `attendance:read` also `check_ins` (newest first, at most 50, never an undone one); with `families:read` also `pickup` (for a child of a household, " +
+    "the household's adults with whether each may collect them, and the people the household named; null for anyone else). A part the caller may not read is absent.",
+  tags: ["admin"],
+  access: USERS_READ,
+  params: { id: USER_ID },
+  success: { status: 200, description: "The person's participation.", schema: AdminUserParticipationSchema },
+  refusals: { "404": USER_404 },
+});
+
 export const adminListUserSessions = defineEndpoint({
   method: "GET",
   path: "/api/v1/admin/users/{id}/sessions",
@@ -279,6 +296,7 @@ export const userEndpoints = [
   verifyMyNewEmail,
   adminListUsers,
   adminGetUser,
+  adminGetUserParticipation,
   adminListUserSessions,
   adminEndUserSessions,
   adminListUserSecurityEvents,

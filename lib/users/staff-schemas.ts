@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { CheckInSchema } from "../check-in/schemas.ts";
+import { PickupListSchema } from "../families/pickup-schemas.ts";
+import { RegistrationSchema } from "../registrations/schemas.ts";
 import { SecurityEventPageSchema, securityEventsQuerySchema } from "../security-log/schemas.ts";
 import { MemberSessionSchema, RevokedOthersSchema } from "../sessions/schemas.ts";
 import { listQuery, pageOf } from "../staff-lists/schemas.ts";
@@ -90,6 +93,27 @@ export const AdminUserDetailSchema = AdminUserSchema.extend({
     .meta({ description: "With `membership:read`: the register record linked to the account, or null." }),
 }).meta({ id: "AdminUserDetail" });
 export type AdminUserDetail = z.infer<typeof AdminUserDetailSchema>;
+
+/**
+ * GET /api/v1/admin/users/{id}/participation: what a person's page shows beside the account. Each part needs its
+ * own permission and is absent without it, as on the account's detail.
+ */
+export const AdminUserParticipationSchema = z
+  .object({
+    sign_ups: z
+      .array(RegistrationSchema)
+      .optional()
+      .meta({ description: "With `events:read`: the person's sign-ups (cancelled ones too), the newest event first, at most 50." }),
+    check_ins: z
+      .array(CheckInSchema.omit({ label_notes: true }))
+      .optional()
+      .meta({ description: "With `attendance:read`: the person's check-ins, newest first, at most 50; an undone one is not listed." }),
+    pickup: PickupListSchema.nullable()
+      .optional()
+      .meta({ description: "With `families:read`: for a child of a household, who may collect them and who may not; null for anyone else." }),
+  })
+  .meta({ id: "AdminUserParticipation" });
+export type AdminUserParticipation = z.infer<typeof AdminUserParticipationSchema>;
 
 /** GET /api/v1/admin/users/{id}/sessions: the member's live sessions, as the member's own list shows them (never a token). */
 export const AdminUserSessionSchema = MemberSessionSchema.omit({ current: true }).meta({ id: "AdminUserSession" });

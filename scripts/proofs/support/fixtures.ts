@@ -153,6 +153,7 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
     // `roles: ["member"]` for the admin is refused (they cannot drop roles:write); for the child it is carried out.
     "/api/v1/admin/users/{id}/roles": [ids.admin, ids.child],
     "/api/v1/admin/users/{id}/sessions": [ids.admin, ids.member, ids.child],
+    "/api/v1/admin/users/{id}/participation": [ids.admin, ids.member, ids.child],
     "/api/v1/admin/users/{id}/security-events": [ids.admin, ids.member],
     // Ending the admin's own sessions is refused (conflict); the child has none. Never the member, whose token the run uses.
     "/api/v1/admin/users/{id}/sessions/end": [ids.admin, ids.child],

@@ -2,13 +2,15 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { StaffForbidden } from "@/components/admin/admin-nav";
 import { PersonProfile } from "@/components/admin/person-profile";
+import { churchCountry } from "@/lib/church";
 import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Member profile · Staff" };
 
 /**
- * Staff: one member's profile (users:read). Disabling, enabling and ending sessions need users:write, and
+ * Staff: one person's page (users:read): their account, household, pickup list, register record, sign-ups and
+ * attendance, each part as far as the staff member's permissions reach. Disabling, enabling and ending sessions need users:write, and
  * the role form roles:write: the page shows what the staff member's permissions allow, and the API checks
  * them again on every action.
  */
@@ -21,7 +23,7 @@ export default async function AdminPersonPage({ params }: { params: Promise<{ id
       <p className="eyebrow">
         <Link href="/admin/people">Staff · People</Link>
       </p>
-      <PersonProfile id={id} selfId={access.session.member.id} canWrite={access.permissions.has("users:write")} canAssignRoles={access.permissions.has("roles:write")} />
+      <PersonProfile id={id} selfId={access.session.member.id} canWrite={access.permissions.has("users:write")} canAssignRoles={access.permissions.has("roles:write")} country={churchCountry()} />
     </div>
   );
 }
