@@ -12,6 +12,8 @@ export interface RevealedSecret {
   secret: string | null;
   /** Registered just now, or a new secret for an app that had one. */
   kind: "registered" | "rotated";
+  /** A check-in kiosk's campus, when one was registered: its tablets are set up, not handed to a developer. */
+  kioskCampus?: string | null;
 }
 
 /**
@@ -44,6 +46,12 @@ export function ClientSecretOnce({ revealed, headingRef: heading, onDone }: { re
           Give both to the app’s developer by a safe way, such as a password manager. <strong>You will not see this secret again:</strong> we keep only a
           fingerprint of it. If it is lost, give the app a new secret.
           {revealed.kind === "rotated" ? " The old secret stops working within a few seconds." : ""}
+        </p>
+      ) : revealed.kioskCampus ? (
+        <p>
+          It is the check-in kiosk of {revealed.kioskCampus}, so it has no secret. To set up a tablet, open{" "}
+          <a href={`/kiosk?client=${encodeURIComponent(revealed.clientId)}`} className={own.address}>{`/kiosk?client=${revealed.clientId}`}</a> on it and choose “Set up this
+          kiosk”; a volunteer allows it at /device with the code it shows.
         </p>
       ) : (
         <p>It is a public app, so it has no secret: give its developer the client id.</p>

@@ -12,20 +12,23 @@ import type { GrantType } from "@/lib/oauth/clients/grant-types";
 import type { AdminClient } from "@/lib/oauth/clients/staff-schemas";
 import { CLIENTS_PER_PAGE, useAdminClients, useUpdateClient } from "./admin-queries";
 import styles from "./admin.module.css";
+import { GRANT_WORDS, LISTED_KIND_HINTS, kindInWords, listedKindOf, scopesInWords } from "./client-kinds";
 import { ClientSecretOnce, type RevealedSecret } from "./client-secret-once";
 import { useDisableClient, useRotateClientSecret } from "./clients-queries";
 import own from "./clients.module.css";
 import { KioskNetworksForm } from "./kiosk-networks-form";
-import { GRANT_WORDS, RegisterClientForm } from "./register-client-form";
+import { RegisterClientForm } from "./register-client-form";
 import { StaffListResults } from "./staff-list-results";
 import { StaffSearch } from "./staff-search";
 
 /**
- * The apps registered with the church's sign-in: registered here (the secret shown once), each with all its
- * settings a click away, the security settings an office may need to change when an app's developer asks
- * (PKCE, pushed requests, DPoP, the sign-out notification address), a new secret (shown once) and
- * disabling, each confirmed first. The church's own apps are shown but changed only with
- * `npm run clients:register`; only an administrator may register one.
+ * The apps registered with the church's sign-in: registered here by what they are (a website, a phone app, a
+ * lobby kiosk of a campus, something else; the secret shown once), each described in words (its kind, what
+ * it may see or do, where members come back to, a kiosk's networks and how to set up its tablet) with the
+ * protocol's settings under "Technical details", the security settings an office may need to change when an
+ * app's developer asks (PKCE, pushed requests, DPoP, the sign-out notification address), a new secret (shown
+ * once) and disabling, each confirmed first. The church's own apps are shown but changed only with
+ * `npm run clients:register` (a kiosk's networks excepted); only an administrator may register one.
  */
 export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boolean; canRegisterFirstParty: boolean }) {
   const [query, setQuery] = useState({ q: "", page: 1 });
@@ -123,7 +126,7 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
             canRegisterFirstParty={canRegisterFirstParty}
             onRegistered={(client) => {
               setRegistering(false);
-              setRevealed({ clientId: client.client_id, name: client.name, secret: client.client_secret, kind: "registered" });
+              setRevealed({ clientId: client.client_id, name: client.name, secret: client.client_secret, kind: "registered", kioskCampus: client.check_in_campus?.name ?? null });
             }}
             onCancel={() => {
               setRegistering(false);
@@ -163,7 +166,7 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
               }
             >
               <Meta>
-                <code className={styles.breakAnywhere}>{client.client_id}</code> · {client.type === "public" ? "Public app (phone or browser, no secret)" : "Server app (with a secret)"}
+                <KindLine client={client} /> · <code className={styles.breakAnywhere}>{client.client_id}</code>
               </Meta>
               {editing === client.client_id ? (
                 <ClientSettingsForm client={client} onDone={(saved) => finishEditing(client, saved)} />
@@ -171,28 +174,7 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
                 <KioskNetworksForm client={{ ...client, check_in_campus: client.check_in_campus }} onDone={(saved) => finishEditing(client, saved, "networks")} />
               ) : (
                 <>
-                  {client.check_in_campus ? (
-                    <Facts>
-                      <Fact term="Check-in kiosk of">{client.check_in_campus.name}</Fact>
-                      <Fact term="Its tablets may be set up and used from">
-                        <AddressList values={client.allowed_networks} none={`Anywhere (not limited to ${client.check_in_campus.name}’s networks)`} />
-                      </Fact>
-                    </Facts>
-                  ) : null}
-                  <Facts>
-                    <Fact term="PKCE">
-                      {client.require_pkce
-                        ? "Required"
-                        : client.require_nonce_without_pkce
-                          ? "Not required: its sign-in requests must carry a nonce"
-                          : "Not required, nor a nonce (an OpenID certification client)"}
-                    </Fact>
-                    <Fact term="Pushed sign-in requests (PAR)">{client.require_pushed_authorization_requests ? "Required" : "Allowed, not required"}</Fact>
-                    <Fact term="Tokens bound to the app’s key (DPoP)">{client.dpop_bound_access_tokens ? "Required" : "Allowed, not required"}</Fact>
-                    <Fact term="Told when members sign out">
-                      {client.backchannel_logout_uri ? <span className={styles.breakAnywhere}>{client.backchannel_logout_uri}</span> : "No"}
-                    </Fact>
-                  </Facts>
+                  <ClientInWords client={client} />
                   <ClientDetails client={client} />
                   {canWrite && !client.first_party && !client.disabled_at ? (
                     <Actions>
@@ -262,32 +244,93 @@ function AddressList({ values, none }: { values: readonly string[]; none: string
   );
 }
 
-/** Every setting of an app, folded away under its card until asked for (a native disclosure: keyboard and screen readers know it). */
+/** What kind of app it is, from its settings: "Website", "Phone app", "Check-in kiosk at Harbor Point" (the campus its own words). */
+function KindLine({ client }: { client: AdminClient }) {
+  if (client.check_in_campus) {
+    return (
+      <>
+        Check-in kiosk at <span>{client.check_in_campus.name}</span>
+      </>
+    );
+  }
+  return <>{kindInWords(client)}</>;
+}
+
+/**
+ * An app in the office's words: what it is, what it may see or do for a member, where members come back to,
+ * whether members are asked to allow it, and for a kiosk where its tablets may be used and how one is set
+ * up. The protocol's settings are under "Technical details".
+ */
+function ClientInWords({ client }: { client: AdminClient }) {
+  const hint = LISTED_KIND_HINTS[listedKindOf(client)];
+  const campus = client.check_in_campus;
+  return (
+    <>
+      {hint ? <p className={own.kindHint}>{hint}</p> : null}
+      <Facts>
+        <Fact term="What it may see or do">{client.scopes.length > 0 ? scopesInWords(client.scopes).join("; ") : "Nothing"}</Fact>
+        {client.redirect_uris.length > 0 ? (
+          <Fact term="Members come back to, after signing in">
+            <AddressList values={client.redirect_uris} none="None" />
+          </Fact>
+        ) : null}
+        {client.post_logout_redirect_uris.length > 0 ? (
+          <Fact term="Members may go to, after signing out">
+            <AddressList values={client.post_logout_redirect_uris} none="None" />
+          </Fact>
+        ) : null}
+        <Fact term="Members are asked to allow it">{client.first_party ? "No: it is one of the church’s own apps" : "Yes, the first time they sign in to it"}</Fact>
+        {campus ? (
+          <>
+            <Fact term="Its tablets may be set up and used from">
+              <AddressList values={client.allowed_networks} none={`Anywhere (not limited to ${campus.name}’s networks)`} />
+            </Fact>
+            {client.disabled_at ? null : (
+              <Fact term="To set up a tablet">
+                Open <a href={`/kiosk?client=${encodeURIComponent(client.client_id)}`} className={styles.breakAnywhere}>{`/kiosk?client=${client.client_id}`}</a> on it and
+                choose “Set up this kiosk”; a volunteer allows it at /device with the code it shows.
+              </Fact>
+            )}
+          </>
+        ) : null}
+      </Facts>
+    </>
+  );
+}
+
+/**
+ * The protocol's settings of an app, folded away under its card until asked for (a native disclosure: keyboard
+ * and screen readers know it). Its redirect URIs are said above, in words.
+ */
 function ClientDetails({ client }: { client: AdminClient }) {
   return (
     <details className={own.details}>
       <summary>
-        All settings<span className="visually-hidden"> of “{client.name}”</span>
+        Technical details<span className="visually-hidden"> of “{client.name}”</span>
       </summary>
       <Facts>
         <Fact term="Client id">
           <code className={styles.breakAnywhere}>{client.client_id}</code>
         </Fact>
-        <Fact term="Kind">{client.type === "public" ? "Public app (no secret)" : "Server app (with a secret)"}</Fact>
-        <Fact term="The church’s own (first-party)">{client.first_party ? "Yes: members are not asked to allow it" : "No: members are asked to allow it"}</Fact>
-        <Fact term="Sign-in return addresses">
-          <AddressList values={client.redirect_uris} none="None" />
-        </Fact>
-        <Fact term="Sign-out return addresses">
-          <AddressList values={client.post_logout_redirect_uris} none="None" />
-        </Fact>
-        <Fact term="How it signs in">
+        <Fact term="Client type">{client.type === "public" ? "Public (no secret)" : "Confidential (with a client secret)"}</Fact>
+        <Fact term="First-party">{client.first_party ? "Yes: no consent screen" : "No: members see a consent screen"}</Fact>
+        <Fact term="Grant types">
           <AddressList values={client.grant_types.map((grant) => GRANT_WORDS[grant as GrantType] ?? grant)} none="None" />
         </Fact>
-        <Fact term="What it may ask for">
+        <Fact term="Scopes">
           <AddressList values={client.scopes} none="None" />
         </Fact>
-        <Fact term="Sign-out notification needs the session id">{client.backchannel_logout_session_required ? "Yes" : "No"}</Fact>
+        <Fact term="PKCE">
+          {client.require_pkce
+            ? "Required"
+            : client.require_nonce_without_pkce
+              ? "Not required: its sign-in requests must carry a nonce"
+              : "Not required, nor a nonce (an OpenID certification client)"}
+        </Fact>
+        <Fact term="Pushed authorization requests (PAR)">{client.require_pushed_authorization_requests ? "Required" : "Allowed, not required"}</Fact>
+        <Fact term="DPoP-bound tokens">{client.dpop_bound_access_tokens ? "Required" : "Allowed, not required"}</Fact>
+        <Fact term="Back-channel logout URI">{client.backchannel_logout_uri ? <span className={styles.breakAnywhere}>{client.backchannel_logout_uri}</span> : "None"}</Fact>
+        <Fact term="Session id (sid) required in the logout token">{client.backchannel_logout_session_required ? "Yes" : "No"}</Fact>
         <Fact term="Registered">{new Date(client.created_at).toISOString().slice(0, 10)}</Fact>
         <Fact term="Disabled">{client.disabled_at ? new Date(client.disabled_at).toISOString().slice(0, 10) : "No"}</Fact>
       </Facts>

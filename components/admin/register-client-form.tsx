@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { asSentence, failedMessage } from "@/components/account/api-messages";
 import { CheckboxField } from "@/components/ui/checkbox-field";
@@ -8,45 +9,80 @@ import { Form } from "@/components/ui/form";
 import { FormProblem } from "@/components/ui/form-problem";
 import { TextField } from "@/components/ui/text-field";
 import { GRANT_TYPES, type GrantType } from "@/lib/oauth/clients/grant-types";
-import type { AdminClient } from "@/lib/oauth/clients/staff-schemas";
+import { KIOSK_SCOPE, type AdminClient } from "@/lib/oauth/clients/staff-schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
-import { FIRST_PARTY_SCOPES, SCOPE_DESCRIPTIONS, THIRD_PARTY_SCOPES, type SupportedScope } from "@/lib/oauth/scopes";
+import { FIRST_PARTY_SCOPES, THIRD_PARTY_SCOPES, type SupportedScope } from "@/lib/oauth/scopes";
+import { useCampuses } from "./admin-queries";
+import { APP_KINDS, APP_PRESETS, GRANT_WORDS, SCOPE_WORDS, scopesInWords, type AppKind, type TechnicalSettings } from "./client-kinds";
 import { useRegisterClient } from "./clients-queries";
 import styles from "./admin.module.css";
 import own from "./clients.module.css";
 
-/** The grant types in an office's words. */
-export const GRANT_WORDS: Record<GrantType, string> = {
-  authorization_code: "Members sign in through the browser (authorization code)",
-  refresh_token: "Stay signed in (refresh tokens)",
-  client_credentials: "The app calls on its own behalf, no member (client credentials)",
-  "urn:ietf:params:oauth:grant-type:device_code": "Sign in on a kiosk or TV with a code (device code)",
-};
-
 type FieldName =
+  | "kind"
   | "name"
-  | "type"
+  | "check_in_campus_id"
   | "redirect_uris"
   | "post_logout_redirect_uris"
-  | "backchannel_logout_uri"
+  | "first_party"
+  | "type"
   | "grant_types"
   | "scopes"
   | "require_pkce"
-  | "first_party";
-const FIELDS: readonly FieldName[] = ["name", "type", "redirect_uris", "post_logout_redirect_uris", "backchannel_logout_uri", "grant_types", "scopes", "require_pkce", "first_party"];
+  | "require_nonce_without_pkce"
+  | "require_pushed_authorization_requests"
+  | "dpop_bound_access_tokens"
+  | "backchannel_logout_uri"
+  | "backchannel_logout_session_required";
+/** In the order they are on the page: the first one complained of takes the keyboard. */
+const FIELDS: readonly FieldName[] = [
+  "kind",
+  "name",
+  "check_in_campus_id",
+  "redirect_uris",
+  "post_logout_redirect_uris",
+  "first_party",
+  "type",
+  "grant_types",
+  "scopes",
+  "require_pkce",
+  "require_nonce_without_pkce",
+  "require_pushed_authorization_requests",
+  "dpop_bound_access_tokens",
+  "backchannel_logout_uri",
+  "backchannel_logout_session_required",
+];
+/** The protocol's switches, folded under "Advanced": a complaint about one opens it. */
+const ADVANCED_FIELDS: ReadonlySet<FieldName> = new Set([
+  "type",
+  "grant_types",
+  "scopes",
+  "require_pkce",
+  "require_nonce_without_pkce",
+  "require_pushed_authorization_requests",
+  "dpop_bound_access_tokens",
+  "backchannel_logout_uri",
+  "backchannel_logout_session_required",
+]);
+/** What the kind itself decides besides the technical settings. */
+const KIND_FIELDS: ReadonlySet<FieldName> = new Set(["kind", "check_in_campus_id", "first_party"]);
 type Complaints = Partial<Record<FieldName, string>> & { form?: string };
 
 const LIST_FIELDS: ReadonlySet<FieldName> = new Set(["redirect_uris", "post_logout_redirect_uris"]);
 
+export const FIRST_PARTY_REFUSED = "Only an administrator may register one of the church’s own apps.";
+export const KIOSK_REFUSED = "Only an administrator may register a check-in kiosk: it is one of the church’s own apps.";
+
 /**
  * The API's refusal (`redirect_uris.1: must use https; scopes: must hold at least one scope`) as complaints
- * under the fields it names, in the form's words: a list's line is counted from 1, as the member sees it.
- * What names no field of the form is said above it.
+ * under the fields it names, in the form's words: a list's line is counted from 1, as the office sees it.
+ * What names no field of the form is said above it. A kiosk has no first-party box: its refusal is said
+ * under the choice of kind.
  */
-export function complaintsOf(error: Error): Complaints {
+export function complaintsOf(error: Error, kind: AppKind | null = null): Complaints {
   if (!(error instanceof PortalApiError)) return { form: failedMessage("register the app", error) };
   if (error.status === 403 && error.message.includes("roles:write")) {
-    return { first_party: "Only an administrator may register one of the church’s own apps." };
+    return kind === "kiosk" ? { kind: KIOSK_REFUSED } : { first_party: FIRST_PARTY_REFUSED };
   }
   if (error.code !== "invalid_request") return { form: failedMessage("register the app", error) };
   const complaints: Complaints = {};
@@ -54,7 +90,7 @@ export function complaintsOf(error: Error): Complaints {
   for (const part of error.message.split("; ")) {
     const match = /^([a-z_]+)(?:\.(\d+))?: (.+)$/.exec(part);
     const field = match?.[1] as FieldName | undefined;
-    if (!match || !field || !FIELDS.includes(field)) {
+    if (!match || !field || !FIELDS.includes(field) || field === "kind") {
       rest.push(part);
       continue;
     }
@@ -75,12 +111,13 @@ export function lines(text: string): string[] {
     .filter(Boolean);
 }
 
-/** A group of checkboxes under a legend, with its error under the legend and the first box focusable. */
-function CheckboxGroup({
+/** A group of checkboxes or radios under a legend, with its error under the legend and the first box focusable. */
+function ChoiceGroup({
   legend,
   hint,
   error,
   field,
+  wide = false,
   children,
 }: {
   legend: string;
@@ -88,6 +125,8 @@ function CheckboxGroup({
   error?: string;
   /** The API's name for it, so a refusal can take the keyboard to its first box. */
   field: FieldName;
+  /** Cards side by side as the width allows, rather than one under another. */
+  wide?: boolean;
   children: ReactNode;
 }) {
   const id = useId();
@@ -104,7 +143,7 @@ function CheckboxGroup({
           {error}
         </p>
       ) : null}
-      <div className={own.choices}>{children}</div>
+      <div className={wide ? own.kinds : own.choices}>{children}</div>
     </fieldset>
   );
 }
@@ -142,11 +181,58 @@ export function TextLines({
   );
 }
 
+/** One kind of app, as a card: the whole card is the radio's target; its name is the title, its description the rest. */
+function KindCard({ kind, checked, onChoose }: { kind: AppKind; checked: boolean; onChoose: (kind: AppKind) => void }) {
+  const id = useId();
+  const preset = APP_PRESETS[kind];
+  return (
+    <label className={own.kindCard}>
+      <input type="radio" name="kind" value={kind} checked={checked} onChange={() => onChoose(kind)} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} />
+      <span className={own.kindText}>
+        <span id={`${id}-title`} className={own.kindTitle}>
+          {preset.title}
+        </span>
+        <span id={`${id}-text`} className={own.kindHint}>
+          {preset.description}
+        </span>
+      </span>
+    </label>
+  );
+}
+
+/** Where members come back to, in the words of the kind of app. */
+const RETURN_WORDS: Record<AppKind, { label: string; hint: string; missing: string }> = {
+  website: {
+    label: "Where your website receives members after they sign in",
+    hint: "Its sign-in return address, one a line, exactly as its developer gives it, such as https://groups.example.org/signed-in.",
+    missing: "Enter the address where your website receives members after they sign in. Its developer knows it.",
+  },
+  phone: {
+    label: "Where the app receives members after they sign in",
+    hint: "The https address the app opens when members come back from signing in, one a line, exactly as its developer gives it.",
+    missing: "Enter the address where the app receives members after they sign in. Its developer knows it.",
+  },
+  kiosk: {
+    label: "Sign-in return addresses",
+    hint: "One a line, exactly as the app sends them. https, or http only on this computer (localhost, 127.0.0.1).",
+    missing: "Enter at least one address: members who sign in through the browser come back to it.",
+  },
+  other: {
+    label: "Sign-in return addresses",
+    hint: "One a line, exactly as the app sends them (redirect URIs). https, or http only on this computer (localhost, 127.0.0.1).",
+    missing: "Enter at least one address: members who sign in through the browser come back to it.",
+  },
+};
+
 /**
- * Register an app: its name, where members come back to after signing in and out, where it is told of a
- * sign-out, how it signs in (grants), what it may ask for (scopes), whether it keeps a secret, and its PKCE
- * policy. Checked here first for what is plainly missing; the API checks everything again and its refusals
- * go under the fields they name. Only an administrator is offered the church's own (first-party) apps.
+ * Register an app, in a church office's words (issue 38, item 14). First what it is: a website that signs
+ * members in, a phone or tablet app, a lobby check-in kiosk (an administrator's: it is one of the church's
+ * own apps, bound to a campus), or something else. Each kind fills in the protocol's settings, which stay
+ * under a closed "Advanced" for a developer to check or change (client type, grant types, scopes, PKCE,
+ * nonce, PAR, DPoP, back-channel logout); "something else" opens it. The page then asks only what the kind
+ * needs: its name, where members come back to after signing in and out, or a kiosk's campus. Checked here
+ * first for what is plainly missing; the API checks everything again and its refusals go under the fields
+ * they name (Advanced opens for one of its own).
  */
 export function RegisterClientForm({
   canRegisterFirstParty,
@@ -158,33 +244,72 @@ export function RegisterClientForm({
   onCancel: () => void;
 }) {
   const register = useRegisterClient();
+  const [kind, setKind] = useState<AppKind | null>(null);
   const [name, setName] = useState("");
-  const [type, setType] = useState<"confidential" | "public">("confidential");
   const [redirectUris, setRedirectUris] = useState("");
   const [postLogoutUris, setPostLogoutUris] = useState("");
   const [logoutUri, setLogoutUri] = useState("");
-  const [grants, setGrants] = useState<ReadonlySet<GrantType>>(new Set(["authorization_code", "refresh_token"]));
-  const [scopes, setScopes] = useState<ReadonlySet<SupportedScope>>(new Set(["openid", "profile", "email"]));
-  const [requirePkce, setRequirePkce] = useState(true);
+  const [campusId, setCampusId] = useState("");
+  const [type, setType] = useState<TechnicalSettings["type"]>("confidential");
+  const [grants, setGrants] = useState<ReadonlySet<GrantType>>(new Set(APP_PRESETS.other.settings.grant_types));
+  const [scopes, setScopes] = useState<ReadonlySet<SupportedScope>>(new Set(APP_PRESETS.other.settings.scopes));
   const [firstParty, setFirstParty] = useState(false);
+  const [requirePkce, setRequirePkce] = useState(true);
+  const [requireNonce, setRequireNonce] = useState(true);
+  const [requirePar, setRequirePar] = useState(false);
+  const [requireDpop, setRequireDpop] = useState(false);
+  const [sessionRequired, setSessionRequired] = useState(false);
+  const [advancedOpen, setAdvancedOpen] = useState(false);
   const [complaints, setComplaints] = useState<Complaints>({});
   const nameInput = useRef<HTMLInputElement>(null);
+  const campusSelect = useRef<HTMLSelectElement>(null);
   const redirectInput = useRef<HTMLTextAreaElement>(null);
   const postLogoutInput = useRef<HTMLTextAreaElement>(null);
   const logoutInput = useRef<HTMLInputElement>(null);
+  const advanced = useRef<HTMLDetailsElement>(null);
   const formBox = useRef<HTMLDivElement>(null);
+
+  // A kiosk serves a campus: its scope on one of the church's own apps asks which.
+  const isKiosk = firstParty && scopes.has(KIOSK_SCOPE);
+  const showAddresses = kind !== null && (kind !== "kiosk" || grants.has("authorization_code"));
+  const offersFirstParty = canRegisterFirstParty && kind !== null && kind !== "kiosk";
+
+  /** A kind fills in every technical setting (what was typed stays); "something else" shows them all. */
+  function choose(next: AppKind) {
+    const settings = APP_PRESETS[next].settings;
+    setKind(next);
+    setType(settings.type);
+    setGrants(new Set(settings.grant_types));
+    setScopes(new Set(settings.scopes));
+    setFirstParty(settings.first_party);
+    setRequirePkce(settings.require_pkce);
+    setRequireNonce(settings.require_nonce_without_pkce);
+    setRequirePar(settings.require_pushed_authorization_requests);
+    setRequireDpop(settings.dpop_bound_access_tokens);
+    setSessionRequired(settings.backchannel_logout_session_required);
+    if (next === "other") setAdvancedOpen(true);
+    // What was said of the settings was about the kind chosen before; the name and addresses stay as typed.
+    setComplaints((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !ADVANCED_FIELDS.has(field as FieldName) && !KIND_FIELDS.has(field as FieldName))));
+  }
 
   function focusFirst(found: Complaints) {
     const first = FIELDS.find((field) => found[field]);
+    // A setting under "Advanced" is opened to first, so the keyboard can reach it.
+    if (first && ADVANCED_FIELDS.has(first)) {
+      if (advanced.current) advanced.current.open = true;
+      setAdvancedOpen(true);
+    }
     requestAnimationFrame(() => {
       if (!first) return formBox.current?.querySelector<HTMLElement>("[role=alert]")?.focus();
       const inputs: Partial<Record<FieldName, HTMLElement | null>> = {
         name: nameInput.current,
+        check_in_campus_id: campusSelect.current,
         redirect_uris: redirectInput.current,
         post_logout_redirect_uris: postLogoutInput.current,
         backchannel_logout_uri: logoutInput.current,
       };
-      const element = inputs[first] ?? formBox.current?.querySelector<HTMLInputElement>(`[data-field="${first}"] input:not([disabled])`);
+      // A group's first box, or a box that is a field of its own inside a group.
+      const element = inputs[first] ?? formBox.current?.querySelector<HTMLInputElement>(`[data-field="${first}"] input:not([disabled]), input[data-field="${first}"]:not([disabled])`);
       element?.focus();
     });
   }
@@ -206,29 +331,38 @@ export function RegisterClientForm({
     event.preventDefault();
     if (register.isPending) return;
     const found: Complaints = {};
+    if (kind === null) found.kind = "Choose what kind of app it is.";
     if (!name.trim()) found.name = "Enter the app’s name, as members will see it.";
-    if (grants.size === 0) found.grant_types = "Choose at least one way the app signs in.";
-    if (grants.has("authorization_code") && lines(redirectUris).length === 0) found.redirect_uris = "Enter at least one address: members who sign in through the browser come back to it.";
-    if (scopes.size === 0) found.scopes = "Choose at least one thing the app may ask for.";
+    if (kind !== null) {
+      if (grants.size === 0) found.grant_types = "Choose at least one grant type.";
+      if (grants.has("authorization_code") && lines(redirectUris).length === 0) found.redirect_uris = RETURN_WORDS[kind].missing;
+      if (scopes.size === 0) found.scopes = "Choose at least one thing the app may see or do.";
+      if (isKiosk && !campusId) found.check_in_campus_id = "Choose the campus this kiosk is in.";
+    }
     setComplaints(found);
-    if (Object.keys(found).length > 0) return focusFirst(found);
+    if (Object.keys(found).length > 0 || kind === null) return focusFirst(found);
     const chosenScopes = [...scopes].filter((scope) => firstParty || (THIRD_PARTY_SCOPES as readonly string[]).includes(scope));
     register.mutate(
       {
         name: name.trim(),
         type,
-        redirect_uris: lines(redirectUris),
-        post_logout_redirect_uris: lines(postLogoutUris),
+        redirect_uris: showAddresses ? lines(redirectUris) : [],
+        post_logout_redirect_uris: showAddresses ? lines(postLogoutUris) : [],
         backchannel_logout_uri: logoutUri.trim() === "" ? null : logoutUri.trim(),
+        backchannel_logout_session_required: sessionRequired,
         grant_types: GRANT_TYPES.filter((grant) => grants.has(grant)),
         scopes: chosenScopes,
         require_pkce: type === "public" ? true : requirePkce,
+        require_nonce_without_pkce: requireNonce,
+        require_pushed_authorization_requests: requirePar,
+        dpop_bound_access_tokens: requireDpop,
         ...(firstParty ? { first_party: true } : {}),
+        ...(isKiosk ? { check_in_campus_id: campusId } : {}),
       },
       {
         onSuccess: onRegistered,
         onError: (error) => {
-          const refused = complaintsOf(error);
+          const refused = complaintsOf(error, kind);
           setComplaints(refused);
           focusFirst(refused);
         },
@@ -237,6 +371,7 @@ export function RegisterClientForm({
   }
 
   const offeredScopes: readonly SupportedScope[] = firstParty ? [...THIRD_PARTY_SCOPES, ...FIRST_PARTY_SCOPES] : THIRD_PARTY_SCOPES;
+  const sees = scopesInWords([...scopes].filter((scope) => offeredScopes.includes(scope)));
 
   return (
     <div ref={formBox}>
@@ -253,10 +388,29 @@ export function RegisterClientForm({
         }
       >
         <FormProblem message={complaints.form ?? ""} />
+        <ChoiceGroup legend="What kind of app is it?" error={complaints.kind} field="kind" wide>
+          {APP_KINDS.map((option) =>
+            option === "kiosk" && !canRegisterFirstParty ? (
+              <p key={option} className={`${own.kindCard} ${own.kindUnavailable}`}>
+                <span className={own.kindText}>
+                  <span className={own.kindTitle}>{APP_PRESETS.kiosk.title}</span>
+                  <span className={own.kindHint}>
+                    Only an administrator can register a kiosk, because it is one of the church’s own apps: ask an administrator to register it here.
+                  </span>
+                </span>
+              </p>
+            ) : (
+              <KindCard key={option} kind={option} checked={kind === option} onChoose={choose} />
+            ),
+          )}
+        </ChoiceGroup>
+        <p className={fieldStyles.hint}>
+          Only showing the church calendar on a website? That needs no app here: the calendar’s widget and feeds are open to any website (see the <Link href="/developers">developers’ page</Link>).
+        </p>
         <TextField
           label="Name"
           name="name"
-          hint="Members see it when they sign in and under Account › Apps."
+          hint={kind === "kiosk" ? "Volunteers see it when they allow a tablet, such as “Lobby check-in, Harbor Point”." : "Members see it when they sign in and under Account › Apps."}
           autoComplete="off"
           maxLength={100}
           value={name}
@@ -264,93 +418,180 @@ export function RegisterClientForm({
           error={complaints.name}
           onChange={(event) => edit("name", () => setName(event.target.value))}
         />
-        <CheckboxGroup legend="Kind of app" error={complaints.type} field="type">
-          <label className={fieldStyles.checkbox}>
-            <input type="radio" name="type" value="confidential" checked={type === "confidential"} onChange={() => edit("type", () => setType("confidential"))} />
-            <span>
-              Server app: it keeps a secret on its server
-              <span className={`${fieldStyles.hint} ${own.choiceHint}`}>A website with its own server. You get a secret to give its developer.</span>
-            </span>
-          </label>
-          <label className={fieldStyles.checkbox}>
-            <input type="radio" name="type" value="public" checked={type === "public"} onChange={() => edit("type", () => setType("public"))} />
-            <span>
-              Public app: a phone app or a page in the browser, no secret
-              <span className={`${fieldStyles.hint} ${own.choiceHint}`}>Anything on a member’s device can be read, so it gets no secret and always uses PKCE.</span>
-            </span>
-          </label>
-        </CheckboxGroup>
-        <TextLines
-          label="Sign-in return addresses (redirect URIs)"
-          hint="One a line, exactly as the app sends them. https, or http only on this computer (localhost, 127.0.0.1)."
-          error={complaints.redirect_uris}
-          value={redirectUris}
-          onChange={(value) => edit("redirect_uris", () => setRedirectUris(value))}
-          textareaRef={redirectInput}
-        />
-        <TextLines
-          label="Sign-out return addresses (optional)"
-          hint="One a line: where members may be sent back to after signing out through the app."
-          error={complaints.post_logout_redirect_uris}
-          value={postLogoutUris}
-          onChange={(value) => edit("post_logout_redirect_uris", () => setPostLogoutUris(value))}
-          textareaRef={postLogoutInput}
-        />
-        <TextField
-          label="Sign-out notification address (optional)"
-          hint="Back-channel logout: where we tell the app that a member signed out, so it signs them out too."
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          value={logoutUri}
-          inputRef={logoutInput}
-          error={complaints.backchannel_logout_uri}
-          onChange={(event) => edit("backchannel_logout_uri", () => setLogoutUri(event.target.value))}
-        />
-        <CheckboxGroup legend="How it signs in (grant types)" error={complaints.grant_types} field="grant_types">
-          {GRANT_TYPES.map((grant) => (
-            <CheckboxField
-              key={grant}
-              label={GRANT_WORDS[grant]}
-              checked={grants.has(grant)}
-              onChange={(event) => edit("grant_types", () => setGrants((current) => toggle(current, grant, event.target.checked)))}
+        {isKiosk ? <CampusField campusId={campusId} error={complaints.check_in_campus_id} selectRef={campusSelect} onChange={(value) => edit("check_in_campus_id", () => setCampusId(value))} /> : null}
+        {showAddresses && kind ? (
+          <>
+            <TextLines
+              label={RETURN_WORDS[kind].label}
+              hint={RETURN_WORDS[kind].hint}
+              error={complaints.redirect_uris}
+              value={redirectUris}
+              onChange={(value) => edit("redirect_uris", () => setRedirectUris(value))}
+              textareaRef={redirectInput}
             />
-          ))}
-        </CheckboxGroup>
-        <CheckboxGroup legend="What it may ask members for (scopes)" hint="Members are asked to allow these when they first sign in to a third-party app." error={complaints.scopes} field="scopes">
-          {offeredScopes.map((scope) => (
-            <CheckboxField
-              key={scope}
-              label={`${scope}: ${SCOPE_DESCRIPTIONS[scope]}`}
-              checked={scopes.has(scope)}
-              onChange={(event) => edit("scopes", () => setScopes((current) => toggle(current, scope, event.target.checked)))}
+            <TextLines
+              label="Where members may go after signing out (optional)"
+              hint="One a line: the addresses the app may send members back to after they sign out through it."
+              error={complaints.post_logout_redirect_uris}
+              value={postLogoutUris}
+              onChange={(value) => edit("post_logout_redirect_uris", () => setPostLogoutUris(value))}
+              textareaRef={postLogoutInput}
             />
-          ))}
-        </CheckboxGroup>
-        <CheckboxGroup legend="PKCE" error={complaints.require_pkce} field="require_pkce">
-          <CheckboxField
-            label="Require PKCE"
-            hint={
-              type === "public"
-                ? "Always on for an app without a secret: it is the app’s only proof that a sign-in is its own."
-                : "Leave on unless the app’s developer says their sign-in library sends a nonce but not PKCE."
-            }
-            checked={requirePkce || type === "public"}
-            disabled={type === "public"}
-            onChange={(event) => edit("require_pkce", () => setRequirePkce(event.target.checked))}
-          />
-        </CheckboxGroup>
-        {canRegisterFirstParty ? (
-          <CheckboxGroup legend="The church’s own app" error={complaints.first_party} field="first_party">
+          </>
+        ) : null}
+        {offersFirstParty ? (
+          <ChoiceGroup legend="The church’s own app" error={complaints.first_party} field="first_party">
             <CheckboxField
-              label="This is one of the church’s own apps (first-party)"
-              hint="Members are not asked to allow it, and it may be given account and staff scopes. Only administrators may choose this; afterwards it is changed on the server (npm run clients:register), not here."
+              label="This is one of the church’s own apps"
+              hint="Members are not asked to allow it, and it may be given account and staff rights. Only administrators may choose this; afterwards it is changed on the server (npm run clients:register), not here."
               checked={firstParty}
               onChange={(event) => edit("first_party", () => setFirstParty(event.target.checked))}
             />
-          </CheckboxGroup>
+          </ChoiceGroup>
+        ) : null}
+        {kind ? (
+          <p className={fieldStyles.hint} data-testid="app-may-see">
+            {firstParty ? "What it may see or do for a member who signs in: " : "What it may see or do once a member allows it: "}
+            {sees.length > 0 ? sees.join("; ") : "nothing yet"}. Change it under Advanced.
+          </p>
+        ) : null}
+        {kind ? (
+          <details ref={advanced} className={own.advanced} open={advancedOpen} onToggle={(event) => setAdvancedOpen(event.currentTarget.open)}>
+            <summary>Advanced: the technical settings for the app’s developer</summary>
+            <p className={fieldStyles.hint}>
+              {kind === "other" ? "Set these as the app’s developer asks." : "Filled in for the kind of app chosen above; choosing another kind sets them again. Change them only when the app’s developer asks."}
+            </p>
+            <div className={own.advancedFields}>
+              <ChoiceGroup legend="Client type" error={complaints.type} field="type">
+                <label className={fieldStyles.checkbox}>
+                  <input type="radio" name="type" value="confidential" checked={type === "confidential"} onChange={() => edit("type", () => setType("confidential"))} />
+                  <span>
+                    Confidential: it keeps a client secret on its own server
+                    <span className={`${fieldStyles.hint} ${own.choiceHint}`}>You get the secret once, to give its developer.</span>
+                  </span>
+                </label>
+                <label className={fieldStyles.checkbox}>
+                  <input type="radio" name="type" value="public" checked={type === "public"} onChange={() => edit("type", () => setType("public"))} />
+                  <span>
+                    Public: no secret (a phone app, a page in the browser, a kiosk)
+                    <span className={`${fieldStyles.hint} ${own.choiceHint}`}>Anything on a device can be read, so it gets no secret and always uses PKCE.</span>
+                  </span>
+                </label>
+              </ChoiceGroup>
+              <ChoiceGroup legend="Grant types" error={complaints.grant_types} field="grant_types">
+                {GRANT_TYPES.map((grant) => (
+                  <CheckboxField
+                    key={grant}
+                    label={GRANT_WORDS[grant]}
+                    checked={grants.has(grant)}
+                    onChange={(event) => edit("grant_types", () => setGrants((current) => toggle(current, grant, event.target.checked)))}
+                  />
+                ))}
+              </ChoiceGroup>
+              <ChoiceGroup legend="Scopes: what it may see or do" hint="Members are asked to allow these the first time they sign in to an app that is not the church’s own." error={complaints.scopes} field="scopes">
+                {offeredScopes.map((scope) => (
+                  <CheckboxField
+                    key={scope}
+                    label={SCOPE_WORDS[scope]}
+                    hint={scope}
+                    checked={scopes.has(scope)}
+                    onChange={(event) => edit("scopes", () => setScopes((current) => toggle(current, scope, event.target.checked)))}
+                  />
+                ))}
+              </ChoiceGroup>
+              <ChoiceGroup legend="PKCE and nonce" error={complaints.require_pkce ?? complaints.require_nonce_without_pkce} field="require_pkce">
+                <CheckboxField
+                  label="Require PKCE (S256) on every authorization request"
+                  hint={
+                    type === "public"
+                      ? "Always on for a public client: it is the app’s only proof that a sign-in is its own."
+                      : "Leave on unless the app’s developer says their OpenID library sends a nonce but not PKCE."
+                  }
+                  checked={requirePkce || type === "public"}
+                  disabled={type === "public"}
+                  onChange={(event) => edit("require_pkce", () => setRequirePkce(event.target.checked))}
+                />
+                {type === "confidential" && !requirePkce ? (
+                  <CheckboxField
+                    data-field="require_nonce_without_pkce"
+                    label="Without PKCE, require an OpenID request with a nonce"
+                    hint="Turn off only for an OpenID certification run: nothing else then ties a code to the browser that asked."
+                    checked={requireNonce}
+                    onChange={(event) => edit("require_nonce_without_pkce", () => setRequireNonce(event.target.checked))}
+                  />
+                ) : null}
+              </ChoiceGroup>
+              <ChoiceGroup legend="Request and token protection" error={complaints.require_pushed_authorization_requests ?? complaints.dpop_bound_access_tokens} field="require_pushed_authorization_requests">
+                <CheckboxField
+                  label="Require pushed authorization requests (PAR, RFC 9126)"
+                  hint="The app posts each request to /oauth/par first; only a one-time request_uri travels in the browser."
+                  checked={requirePar}
+                  onChange={(event) => edit("require_pushed_authorization_requests", () => setRequirePar(event.target.checked))}
+                />
+                <CheckboxField
+                  data-field="dpop_bound_access_tokens"
+                  label="Require DPoP-bound tokens (RFC 9449)"
+                  hint="Every token request carries a DPoP proof: its tokens work only with a key that never leaves the device. On only when the app sends DPoP proofs."
+                  checked={requireDpop}
+                  onChange={(event) => edit("dpop_bound_access_tokens", () => setRequireDpop(event.target.checked))}
+                />
+              </ChoiceGroup>
+              <TextField
+                label="Back-channel logout URI (optional)"
+                hint="OpenID Back-Channel Logout 1.0: where a signed logout token is posted when a member’s session ends, so the app signs them out too."
+                type="url"
+                inputMode="url"
+                autoComplete="off"
+                value={logoutUri}
+                inputRef={logoutInput}
+                error={complaints.backchannel_logout_uri}
+                onChange={(event) => edit("backchannel_logout_uri", () => setLogoutUri(event.target.value))}
+              />
+              <ChoiceGroup legend="Logout token" error={complaints.backchannel_logout_session_required} field="backchannel_logout_session_required">
+                <CheckboxField
+                  label="The app needs the session id (sid) in the logout token"
+                  hint="It is sent whenever the sign-in had a session; this only records that the app relies on it."
+                  checked={sessionRequired}
+                  onChange={(event) => edit("backchannel_logout_session_required", () => setSessionRequired(event.target.checked))}
+                />
+              </ChoiceGroup>
+            </div>
+          </details>
         ) : null}
       </Form>
     </div>
+  );
+}
+
+/** A kiosk's campus, from the campuses the office keeps under Places; said in words while they load or when there are none. */
+function CampusField({ campusId, error, selectRef, onChange }: { campusId: string; error?: string; selectRef: React.Ref<HTMLSelectElement>; onChange: (value: string) => void }) {
+  // Asked for only when a kiosk is being registered: the same query as the event form's.
+  const campuses = useCampuses();
+  const items = campuses.data?.items ?? [];
+  const problem = campuses.isError
+    ? failedMessage("load the campuses", campuses.error)
+    : campuses.isSuccess && items.length === 0
+      ? "No campus is set up yet: add one under Places first."
+      : undefined;
+  return (
+    <>
+      <Field label="Which campus is the kiosk in?" hint="It checks people in and out at this campus’s events only." error={error ?? problem}>
+        {(wiring) => (
+          <select ref={selectRef} className={`${fieldStyles.control} ${fieldStyles.select} ${own.campus}`} value={campusId} onChange={(event) => onChange(event.target.value)} {...wiring}>
+            <option value="">{campuses.isPending ? "Loading campuses…" : "Choose a campus"}</option>
+            {items.map((campus) => (
+              <option key={campus.id} value={campus.id}>
+                {campus.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {campuses.isSuccess && items.length === 0 ? (
+        <p className={fieldStyles.hint}>
+          <Link href="/admin/places">Places</Link> holds the church’s campuses.
+        </p>
+      ) : null}
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { forbidden, staffWithToken, uniqueWord } from "../support/admin.ts";
+import { createCampus, forbidden, staffWithToken, uniqueWord } from "../support/admin.ts";
 import { api, callFromOwnIp, conflict, invalidRequest, memberWithToken, securityEvents } from "../support/contacts.ts";
 import { sql } from "../support/database.ts";
 import { OAuthBrowser } from "../support/oauth-browser.ts";
@@ -248,4 +248,67 @@ test("clients: registered with a secret shown once, listed without it, edited, r
     expect((await api("POST", "/api/v1/admin/clients", token, { body })).body, description).toEqual(invalidRequest(description));
   }
   expect((await api("PATCH", `/api/v1/admin/clients/${id}`, token, { body: {} })).body).toEqual(invalidRequest("the body must change at least one field"));
+});
+
+test("clients: an administrator registers a lobby check-in kiosk bound to a campus; staff may not, and a kiosk without its campus, an unknown campus or a campus on another app is refused (issue 38)", async () => {
+  const { token: admin } = await staffWithToken("adm-kiosk-admin", "admin");
+  const { token: staff } = await staffWithToken("adm-kiosk-staff");
+  const campus = await createCampus(admin, `Campus ${uniqueWord()}`, "Europe/London");
+  const name = `Lobby ${uniqueWord()}`;
+  const kiosk = (campusId: unknown) => ({
+    name,
+    type: "public",
+    grant_types: ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"],
+    scopes: ["openid", "check-in:kiosk"],
+    first_party: true,
+    check_in_campus_id: campusId,
+  });
+  const written = () => sql<{ id: string; check_in_campus_id: string | null; first_party: boolean }>(`SELECT id, check_in_campus_id, first_party FROM client WHERE name = $1`, [name]);
+
+  const refusals: [token: string, body: unknown, status: number, answer: unknown][] = [
+    [staff, kiosk(campus.id), 403, forbidden("roles:write")],
+    [admin, { ...kiosk(campus.id), first_party: false }, 400, invalidRequest("scopes.1: check-in:kiosk is for the church’s own (first-party) apps only")],
+    [admin, kiosk(null), 400, invalidRequest("check_in_campus_id: a kiosk (scope check-in:kiosk) needs the campus it serves")],
+    [admin, kiosk("cmp_nowhere"), 400, invalidRequest("check_in_campus_id: no such campus")],
+    [admin, kiosk(7), 400, invalidRequest("check_in_campus_id: must be a campus id")],
+    [
+      admin,
+      { name, type: "confidential", redirect_uris: ["https://a.example/cb"], check_in_campus_id: campus.id },
+      400,
+      invalidRequest("check_in_campus_id: only a check-in kiosk's app (scope check-in:kiosk) serves a campus"),
+    ],
+    [
+      admin,
+      { ...kiosk(campus.id), grant_types: ["refresh_token"] },
+      400,
+      invalidRequest("grant_types: a check-in kiosk is set up with a code: it needs urn:ietf:params:oauth:grant-type:device_code"),
+    ],
+  ];
+  for (const [token, body, status, answer] of refusals) {
+    const refused = await api("POST", "/api/v1/admin/clients", token, { body });
+    expect({ status: refused.status, body: refused.body }, JSON.stringify(body)).toEqual({ status, body: answer });
+  }
+  expect(await written()).toEqual([]);
+
+  const created = await api("POST", "/api/v1/admin/clients", admin, { body: kiosk(campus.id) });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  expect(created.body).toMatchObject({
+    name,
+    type: "public",
+    first_party: true,
+    redirect_uris: [],
+    grant_types: ["urn:ietf:params:oauth:grant-type:device_code", "refresh_token"],
+    scopes: ["openid", "check-in:kiosk"],
+    check_in_campus: { id: campus.id, name: campus.name },
+    allowed_networks: [],
+    client_secret: null,
+  });
+  const id: string = created.body.client_id;
+  expect(await written()).toEqual([{ id, check_in_campus_id: campus.id, first_party: true }]);
+  const client = { ...created.body };
+  delete client.client_secret;
+  expect((await api("GET", `/api/v1/admin/clients/${id}`, staff)).body).toEqual(client);
+  // Its campus networks are the one thing staff change on it afterwards.
+  expect((await api("PATCH", `/api/v1/admin/clients/${id}`, staff, { body: { allowed_networks: ["203.0.113.0/24"] } })).body).toEqual({ ...client, allowed_networks: ["203.0.113.0/24"] });
+  expect((await api("PATCH", `/api/v1/admin/clients/${id}`, admin, { body: { name: "Renamed" } })).body).toEqual(conflict("first-party clients are managed with npm run clients:register"));
 });

@@ -29,6 +29,7 @@ describe("staff's client tools", () => {
       require_nonce_without_pkce: true,
       dpop_bound_access_tokens: false,
       first_party: false,
+      check_in_campus_id: null,
     }, { permissions: new Set() });
     expect(created).toMatchObject({ client_id: expect.stringMatching(/^cl_/), name: "Choir app", first_party: false, require_pkce: true, disabled_at: null, client_secret: expect.any(String) });
     const { client_secret: secret, ...client } = created;

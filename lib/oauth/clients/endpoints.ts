@@ -1,6 +1,17 @@
 import { defineEndpoint } from "../../openapi/endpoint.ts";
 import { BODY_400, LIST_400 } from "../../openapi/staff-operations.ts";
-import { AdminClientPageSchema, AdminClientSchema, AdminClientWithSecretSchema, adminClientsQuerySchema, createClientBodySchema, updateClientBodySchema } from "./staff-schemas.ts";
+import {
+  AdminClientPageSchema,
+  AdminClientSchema,
+  AdminClientWithSecretSchema,
+  CAMPUS_ONLY_FOR_KIOSKS,
+  KIOSK_NEEDS_CAMPUS,
+  KIOSK_NEEDS_DEVICE_CODE,
+  NO_SUCH_CAMPUS,
+  adminClientsQuerySchema,
+  createClientBodySchema,
+  updateClientBodySchema,
+} from "./staff-schemas.ts";
 
 /** Registered OAuth clients as staff manage them (docs/decisions/0017). */
 
@@ -29,12 +40,18 @@ export const adminCreateClient = defineEndpoint({
   operationId: "adminCreateClient",
   summary: "Register a client",
   description:
-    "A confidential client gets a random secret, answered in `client_secret` this once and stored only hashed. `first_party: true` (the church's own app: no consent screen, account control and staff scopes allowed) needs `roles:write` too, which only administrators hold (else 403 `missing permission roles:write`); afterwards a first-party client is changed with `npm run clients:register` only.",
+    "A confidential client gets a random secret, answered in `client_secret` this once and stored only hashed. `first_party: true` (the church's own app: no consent screen, account control and staff scopes allowed) needs `roles:write` too, which only administrators hold (else 403 `missing permission roles:write`); afterwards a first-party client is changed with `npm run clients:register` only. " +
+    "A lobby check-in kiosk's client (docs/decisions/0023) is registered here too: `first_party: true`, the scope `check-in:kiosk`, the device_code grant and `check_in_campus_id`, the campus it serves (answered as `check_in_campus`); a tablet is then set up at `/kiosk?client=<client_id>`. Only its campus networks are changed afterwards (PATCH, `allowed_networks`).",
   tags: TAGS,
   access: WRITE,
   body: createClientBodySchema,
   success: { status: 201, description: "The new client with its secret.", schema: AdminClientWithSecretSchema },
-  refusals: { "400": BODY_400(", `grant_types: client_credentials needs a confidential client`, `scopes.0: staff is for the church’s own (first-party) apps only`") },
+  refusals: {
+    "400": BODY_400(
+      ", `grant_types: client_credentials needs a confidential client`, `scopes.0: staff is for the church’s own (first-party) apps only`, " +
+        `\`check_in_campus_id: ${KIOSK_NEEDS_CAMPUS}\`, \`check_in_campus_id: ${CAMPUS_ONLY_FOR_KIOSKS}\`, \`grant_types: ${KIOSK_NEEDS_DEVICE_CODE}\`, or \`${NO_SUCH_CAMPUS}\``,
+    ),
+  },
 });
 
 export const adminGetClient = defineEndpoint({

@@ -6,6 +6,7 @@ import { env } from "../../env.ts";
 import { GRANT_TYPES } from "./grant-types.ts";
 import { FIRST_PARTY_SCOPES, SUPPORTED_SCOPES, scopeAllowedForClient } from "../scopes.ts";
 import { redirectUriProblem, redirectUriProblemMessage } from "./redirect-uri.ts";
+import { KIOSK_NEEDS_CAMPUS, KIOSK_SCOPE } from "./staff-schemas.ts";
 
 /**
  * https, or http on loopback (lib/oauth/clients/redirect-uri.ts); here also this server's own origin, so the
@@ -55,8 +56,9 @@ export const registerClientInputSchema = z
     message: "authorization_code needs at least one redirect URI",
     path: ["redirectUris"],
   })
-  .refine((c) => !c.scopes.includes("check-in:kiosk") || c.checkInCampusId !== null, {
-    message: "a kiosk (scope check-in:kiosk) needs the campus it serves",
+  // The staff API's rule too, in the same words (./staff-schemas.ts).
+  .refine((c) => !c.scopes.includes(KIOSK_SCOPE) || c.checkInCampusId !== null, {
+    message: KIOSK_NEEDS_CAMPUS,
     path: ["checkInCampusId"],
   })
   .refine((c) => c.firstParty || c.scopes.every((scope) => scopeAllowedForClient(scope, false)), {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listQuery, pageOf, printableText } from "../../staff-lists/schemas.ts";
-import { FIRST_PARTY_SCOPES, SUPPORTED_SCOPES, THIRD_PARTY_SCOPES } from "../scopes.ts";
+import { AREA_SCOPES, FIRST_PARTY_SCOPES, SUPPORTED_SCOPES, THIRD_PARTY_SCOPES } from "../scopes.ts";
+import { DEVICE_CODE_GRANT_TYPE } from "../device/device-policy.ts";
 import { GRANT_TYPES } from "./grant-types.ts";
 import { redirectUriProblem, redirectUriProblemMessage } from "./redirect-uri.ts";
 
@@ -99,6 +100,23 @@ const dpopBoundAccessTokens = z
   .boolean({ error: "must be true or false" })
   .meta({ description: "Whether every token request must carry a DPoP proof (RFC 9449 5.2): its access tokens, and a phone app's refresh tokens, are then bound to the app's own key and useless to anyone who copies them." });
 
+/** The scope of a lobby check-in kiosk's client (docs/decisions/0023, "Kiosks"): it serves one campus. */
+export const KIOSK_SCOPE = AREA_SCOPES.kiosk;
+/** The register rule's words (./register-client.ts says the same of `npm run clients:register`'s input). */
+export const KIOSK_NEEDS_CAMPUS = "a kiosk (scope check-in:kiosk) needs the campus it serves";
+export const CAMPUS_ONLY_FOR_KIOSKS = "only a check-in kiosk's app (scope check-in:kiosk) serves a campus";
+export const KIOSK_NEEDS_DEVICE_CODE = `a check-in kiosk is set up with a code: it needs ${DEVICE_CODE_GRANT_TYPE}`;
+/** Said by the service when the campus named does not exist (as the membership register says its own). */
+export const NO_SUCH_CAMPUS = "check_in_campus_id: no such campus";
+
+const checkInCampusId = z
+  .string({ error: "must be a campus id" })
+  .max(100, "no such campus")
+  .nullable()
+  .meta({
+    description: `A check-in kiosk's campus (docs/decisions/0023): its tablets check people in and out at that campus's events only. Only with \`first_party: true\` (an administrator's), the scope \`${KIOSK_SCOPE}\` (which needs it) and the grant \`${DEVICE_CODE_GRANT_TYPE}\`; null for any other client. An id no campus has: \`${NO_SUCH_CAMPUS}\`.`,
+  });
+
 export const createClientBodySchema = z
   .object({
     name: printableText(100),
@@ -122,6 +140,7 @@ export const createClientBodySchema = z
     backchannel_logout_session_required: backchannelLogoutSessionRequired.default(false),
     require_pushed_authorization_requests: requirePushedRequests.default(false),
     dpop_bound_access_tokens: dpopBoundAccessTokens.default(false),
+    check_in_campus_id: checkInCampusId.default(null),
   })
   .strict()
   .refine((body) => body.type === "confidential" || !body.grant_types.includes("client_credentials"), { message: "client_credentials needs a confidential client", path: ["grant_types"] })
@@ -134,6 +153,14 @@ export const createClientBodySchema = z
   })
   // A kiosk's client (device_code only) is never sent back to; a browser app always is.
   .refine((body) => !body.grant_types.includes("authorization_code") || body.redirect_uris.length > 0, { message: "must hold at least one URL", path: ["redirect_uris"] })
+  // A kiosk and its campus come together (a kiosk scope without one is the register rule's refusal); that it is
+  // first-party is the scope's own rule above, and the campus exists is the service's to say.
+  .refine((body) => !body.scopes.includes(KIOSK_SCOPE) || body.check_in_campus_id !== null, { message: KIOSK_NEEDS_CAMPUS, path: ["check_in_campus_id"] })
+  .refine((body) => body.check_in_campus_id === null || body.scopes.includes(KIOSK_SCOPE), { message: CAMPUS_ONLY_FOR_KIOSKS, path: ["check_in_campus_id"] })
+  .refine((body) => body.check_in_campus_id === null || !body.scopes.includes(KIOSK_SCOPE) || body.grant_types.includes(DEVICE_CODE_GRANT_TYPE), {
+    message: KIOSK_NEEDS_DEVICE_CODE,
+    path: ["grant_types"],
+  })
   .meta({ id: "CreateClientBody" });
 export type CreateClientBody = z.output<typeof createClientBodySchema>;
 

@@ -6,7 +6,7 @@ import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Apps · Staff" };
 
-/** Staff: the registered apps and their settings (clients:read to see, clients:write to register and change; roles:write too for the church's own apps). */
+/** Staff: the registered apps in words and their settings (clients:read to see, clients:write to register and change; roles:write too for the church's own apps and kiosks). */
 export default async function AdminClientsPage() {
   const access = await requireStaffPage("/admin/clients", "clients:read");
   if (access.refusal) return <StaffForbidden permission="clients:read" refusal={access.refusal} />;
@@ -14,7 +14,7 @@ export default async function AdminClientsPage() {
     <div className="page">
       <p className="eyebrow">Staff</p>
       <h1>Apps</h1>
-      <p className="lede">The apps and websites members sign in to with their church account, and how each must sign them in.</p>
+      <p className="lede">The websites, phone apps and lobby check-in kiosks that use the church’s sign-in: what each is, what it may see, and where members come back to.</p>
       <ClientsList canWrite={access.permissions.has("clients:write")} canRegisterFirstParty={access.permissions.has("clients:write") && access.permissions.has("roles:write")} />
     </div>
   );
