@@ -53,10 +53,21 @@ test("a member changes their name from the overview with the keyboard; the heade
   await page.keyboard.press("Enter");
   await expect(nameSection(page).getByRole("status")).toHaveText(`Saved. Your name is now Margarethe ${member.familyName}.`);
 
+  // The name she goes by: optional, kept after a reload, and said in the log.
+  const goesBy = nameSection(page).getByRole("textbox", { name: "Name you go by (optional)" });
+  await expect(goesBy).toHaveValue("");
+  await tabTo(page, goesBy);
+  await page.keyboard.type("Greta");
+  await page.keyboard.press("Enter");
+  await expect(nameSection(page).getByRole("status")).toHaveText(`Saved. Your name is now Margarethe ${member.familyName}, and you go by Greta.`);
+  await page.reload();
+  await expect(nameSection(page).getByRole("textbox", { name: "Name you go by (optional)" })).toHaveValue("Greta");
+
   await page.goto("/account");
   await expect(main(page).getByText(`Signed in as Margarethe ${member.familyName}`)).toBeVisible();
   await page.goto("/account/security");
-  await expect(logSection(page).getByText(`Name changed: Margarethe ${member.familyName}`)).toBeVisible();
+  await expect(logSection(page).getByText(`Name changed: Margarethe ${member.familyName}`, { exact: true })).toBeVisible();
+  await expect(logSection(page).getByText(`Name changed: Margarethe ${member.familyName}, goes by Greta`)).toBeVisible();
 });
 
 test("a member chooses a new password with the meter: a guessable one is refused, the other device is signed out, the new one signs in", async ({ page, browser }) => {

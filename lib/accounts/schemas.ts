@@ -19,6 +19,7 @@ export const FIELD_MESSAGES = {
   new_password: `Choose a password of ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`,
   given_name: "Enter your first name.",
   family_name: "Enter your last name.",
+  nickname: "Enter the name you go by, or leave it empty.",
   code: "Enter the 6-digit code we sent you.",
   second_factor_code: "Enter the 6-digit code from your authenticator app, or one of your recovery codes.",
   decision: "Choose Allow or Deny.",
@@ -62,6 +63,8 @@ function nameSchema(message: string) {
 }
 export const givenNameSchema = nameSchema(FIELD_MESSAGES.given_name);
 export const familyNameSchema = nameSchema(FIELD_MESSAGES.family_name);
+/** The name a member goes by ("Bob" for Robert): the name rules, or empty (sent as "" or null) for none. */
+export const nicknameSchema = z.union([z.literal("").transform(() => null), z.null(), nameSchema(FIELD_MESSAGES.nickname)], { error: FIELD_MESSAGES.nickname });
 
 /** A 6-digit code as people type it: spaces and dashes ("123 456") are dropped. */
 export const sixDigitCodeSchema = z

@@ -10,7 +10,7 @@ import { CLAIMS_BY_SCOPE, isSupportedScope } from "./scopes.ts";
 export async function claimsForScopes(database: Database, userId: string, scopes: readonly string[], named: readonly string[] = []): Promise<Record<string, unknown> | null> {
   const account = await database.prisma.user.findUnique({
     where: { id: userId },
-    select: { id: true, email: true, emailVerifiedAt: true, givenName: true, familyName: true, phone: true, phoneVerifiedAt: true, locale: true, updatedAt: true },
+    select: { id: true, email: true, emailVerifiedAt: true, givenName: true, familyName: true, nickname: true, phone: true, phoneVerifiedAt: true, locale: true, updatedAt: true },
   });
   if (!account) return null;
   const all: Record<string, unknown> = {
@@ -18,6 +18,7 @@ export async function claimsForScopes(database: Database, userId: string, scopes
     name: `${account.givenName} ${account.familyName}`.trim(),
     given_name: account.givenName,
     family_name: account.familyName,
+    nickname: account.nickname ?? undefined,
     locale: account.locale ?? undefined,
     updated_at: Math.floor(account.updatedAt.getTime() / 1000),
     email: account.email ?? undefined,

@@ -43,7 +43,7 @@ interface ScopeRule {
 
 export const SCOPE_RULES: Record<SupportedScope, ScopeRule> = {
   openid: { description: "Confirm who you are when you sign in", claims: ["sub"], thirdParty: true },
-  profile: { description: "See your name and language", claims: ["name", "given_name", "family_name", "locale", "updated_at"], thirdParty: true },
+  profile: { description: "See your name and language", claims: ["name", "given_name", "family_name", "nickname", "locale", "updated_at"], thirdParty: true },
   email: { description: "See your email address", claims: ["email", "email_verified"], thirdParty: true },
   phone: { description: "See your phone number", claims: ["phone_number", "phone_number_verified"], thirdParty: true },
   offline_access: { description: "Stay connected when you are not using the app", claims: [], thirdParty: true },

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { serviceTestDatabase } from "../db/service-test.ts";
 import { TEST_CONTEXT, insertMember } from "../db/test-fixtures.ts";
+import { claimsForScopes } from "../oauth/claims.ts";
 import { changeMyName } from "./change-my-name.ts";
+import { getProfileOrThrow } from "./get-profile-or-throw.ts";
+import { updateMyNameBodySchema } from "./schemas.ts";
 
 const database = serviceTestDatabase();
 
@@ -25,6 +28,29 @@ describe("changeMyName", () => {
       { type: "name_changed", detail: { name: "Peggy Jones" } },
       { type: "name_changed", detail: { name: "Peggy Smith" } },
     ]);
+  });
+
+  it("keeps the name a member goes by: in the profile and the nickname claim while set, gone when cleared", async () => {
+    const member = await insertMember(database, { givenName: "Robert", familyName: "Lee" });
+    const viewer = { scopes: ["openid", "profile"], firstPartyClient: false, permissions: [] };
+    expect(await getProfileOrThrow(database, member.id, viewer)).not.toHaveProperty("nickname");
+
+    await changeMyName(database, member.id, updateMyNameBodySchema.parse({ nickname: " Bob " }), TEST_CONTEXT);
+    expect(await getProfileOrThrow(database, member.id, viewer)).toMatchObject({ given_name: "Robert", nickname: "Bob" });
+    expect(await claimsForScopes(database, member.id, ["openid", "profile"])).toMatchObject({ given_name: "Robert", nickname: "Bob" });
+    expect(await claimsForScopes(database, member.id, ["openid", "email"])).not.toHaveProperty("nickname");
+
+    await changeMyName(database, member.id, updateMyNameBodySchema.parse({ nickname: "" }), TEST_CONTEXT);
+    expect(await getProfileOrThrow(database, member.id, viewer)).not.toHaveProperty("nickname");
+    expect(await claimsForScopes(database, member.id, ["openid", "profile"])).not.toHaveProperty("nickname");
+    expect(await logOf(member.id)).toEqual([
+      { type: "name_changed", detail: { goes_by: "Bob", name: "Robert Lee" } },
+      { type: "name_changed", detail: { name: "Robert Lee" } },
+    ]);
+
+    expect(updateMyNameBodySchema.safeParse({ nickname: "<b>" }).error?.issues[0]?.message).toBe("Enter the name you go by, or leave it empty.");
+    expect(updateMyNameBodySchema.safeParse({ nickname: null }).data).toEqual({ nickname: null });
+    expect(updateMyNameBodySchema.safeParse({}).error?.issues[0]?.message).toBe("send given_name, family_name or nickname");
   });
 
   it("writes and logs nothing when the name stays the same", async () => {

@@ -61,8 +61,9 @@ export const updateMyName = defineEndpoint({
   operationId: "updateMyName",
   summary: "Change the signed-in member's name",
   description:
-    "Needs permission `profile:write` and scope `account:profile` (first-party clients only). `given_name`, `family_name` or both, each 1 to 100 characters " +
-    "without control characters or angle brackets. Logged in the member's security log (`name_changed`). Answers the profile as `GET /api/v1/users/me` does.",
+    "Needs permission `profile:write` and scope `account:profile` (first-party clients only). `given_name`, `family_name` and `nickname` (the name the member " +
+    "goes by; `\"\"` or null for none), any of them, each 1 to 100 characters without control characters or angle brackets. Logged in the member's security log " +
+    "(`name_changed`). Answers the profile as `GET /api/v1/users/me` does.",
   tags: ["users"],
   access: { kind: "member", scope: AREA_SCOPES.profile, permission: "profile:write" },
   body: updateMyNameBodySchema,

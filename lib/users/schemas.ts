@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { emailSchema, familyNameSchema, givenNameSchema, newPasswordSchema } from "../accounts/schemas.ts";
+import { emailSchema, familyNameSchema, givenNameSchema, newPasswordSchema, nicknameSchema } from "../accounts/schemas.ts";
 
 /**
  * The signed-in member's profile, as GET /api/v1/users/me answers it: `id` always, and only what the token
@@ -16,6 +16,7 @@ export const ProfileSchema = z
     name: z.string().optional(),
     given_name: z.string().optional(),
     family_name: z.string().optional(),
+    nickname: z.string().optional().meta({ description: "The name the member goes by, with `profile`; absent when they gave none." }),
     locale: z.string().nullable().optional(),
     updated_at: z.iso.datetime().optional(),
     email: z.string().nullable().optional(),
@@ -32,12 +33,15 @@ export const ProfileSchema = z
 export type Profile = z.infer<typeof ProfileSchema>;
 
 /**
- * PATCH /api/v1/users/me: the member's own name, either part or both. The same rules as registration
- * (lib/accounts/schemas.ts): 1 to 100 characters, no control characters or angle brackets (names go into emails).
+ * PATCH /api/v1/users/me: the member's own name (either part, or both) and the name they go by. The same rules as
+ * registration (lib/accounts/schemas.ts): 1 to 100 characters, no control characters or angle brackets (names go
+ * into emails); the name they go by may also be "" or null, for none.
  */
 export const updateMyNameBodySchema = z
-  .strictObject({ given_name: givenNameSchema.optional(), family_name: familyNameSchema.optional() })
-  .refine((body) => body.given_name !== undefined || body.family_name !== undefined, { message: "send given_name, family_name or both" })
+  .strictObject({ given_name: givenNameSchema.optional(), family_name: familyNameSchema.optional(), nickname: nicknameSchema.optional() })
+  .refine((body) => body.given_name !== undefined || body.family_name !== undefined || body.nickname !== undefined, {
+    message: "send given_name, family_name or nickname",
+  })
   .meta({ id: "UpdateMyNameBody" });
 
 /**

@@ -19,7 +19,7 @@ export function useProfile() {
 export function useUpdateMyName() {
   const refresh = useRefreshAfterChange(accountQueryKeys.profile);
   return useMutation({
-    mutationFn: (name: { given_name: string; family_name: string }) => callEndpoint(updateMyName, { body: name }),
+    mutationFn: (name: { given_name: string; family_name: string; nickname: string | null }) => callEndpoint(updateMyName, { body: name }),
     onSettled: refresh,
   });
 }

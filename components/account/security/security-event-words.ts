@@ -127,7 +127,7 @@ const WORDS = {
   schedule_feed_issued: (detail) => (detail?.["replaced"] === true ? "New calendar feed address made; the old address stopped working" : "Calendar feed address made for your schedule"),
   schedule_feed_revoked: () => "Calendar feed address revoked",
   schedule_feed_shown: () => "Calendar feed address shown again",
-  name_changed: (detail) => withValue("Name changed", text(detail, "name")),
+  name_changed: (detail) => withValue("Name changed", [text(detail, "name"), text(detail, "goes_by") && `goes by ${text(detail, "goes_by")}`].filter(Boolean).join(", ")),
   email_changed: (detail) => withValue("Email address changed", text(detail, "to")),
   guardianship_requested: () => "A household adult was proposed as guardian, waiting for the young person’s answer",
   guardianship_confirmed: () => "A guardianship was confirmed by the young person",
