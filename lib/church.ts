@@ -18,3 +18,8 @@ export function churchName(): string {
 export function churchCountry(): CountryCode {
   return envSchema.shape.CHURCH_COUNTRY.parse(process.env.CHURCH_COUNTRY);
 }
+
+/** The church's time zone (CHURCH_TIME_ZONE, default America/New_York): a new event's until a campus is chosen. Server code only. */
+export function churchTimeZone(): string {
+  return envSchema.shape.CHURCH_TIME_ZONE.parse(process.env.CHURCH_TIME_ZONE);
+}

@@ -56,10 +56,13 @@ describe("configuration", () => {
     expect(() => parseEnv({ APP_SECRET: secret, SMS_GATEWAY_TOKEN: "short" })).toThrow("SMS_GATEWAY_TOKEN: must be at least 8 characters");
   });
 
-  it("reads the church's country: US unless set, any country libphonenumber knows, upper-cased", () => {
+  it("reads the church's country (US unless set, any country libphonenumber knows, upper-cased) and time zone (New York unless set)", () => {
     expect(parseEnv({ APP_SECRET: secret }).CHURCH_COUNTRY).toBe("US");
     expect(parseEnv({ APP_SECRET: secret, CHURCH_COUNTRY: "" }).CHURCH_COUNTRY).toBe("US");
     expect(parseEnv({ APP_SECRET: secret, CHURCH_COUNTRY: "GB" }).CHURCH_COUNTRY).toBe("GB");
+    expect(parseEnv({ APP_SECRET: secret }).CHURCH_TIME_ZONE).toBe("America/New_York");
+    expect(parseEnv({ APP_SECRET: secret, CHURCH_TIME_ZONE: " Europe/London " }).CHURCH_TIME_ZONE).toBe("Europe/London");
+    expect(() => parseEnv({ APP_SECRET: secret, CHURCH_TIME_ZONE: "Mars/Olympus" })).toThrow(/CHURCH_TIME_ZONE/);
     expect(parseEnv({ APP_SECRET: secret, CHURCH_COUNTRY: " ca " }).CHURCH_COUNTRY).toBe("CA");
     for (const value of ["XX", "USA", "UK", "1"]) {
       expect(() => parseEnv({ APP_SECRET: secret, CHURCH_COUNTRY: value }), value).toThrow("CHURCH_COUNTRY: must be a two-letter country code (ISO 3166-1 alpha-2) such as US, GB or CA");

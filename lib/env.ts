@@ -1,4 +1,5 @@
 import { isSupportedCountry, type CountryCode } from "libphonenumber-js";
+import { IANAZone } from "luxon";
 import { z } from "zod";
 import { parseTrustedProxies, TrustedProxiesError, type TrustedProxies } from "./kernel/trusted-proxies.ts";
 
@@ -59,6 +60,14 @@ export const envSchema = z.object({
       .refine(isSupportedCountry, "must be a two-letter country code (ISO 3166-1 alpha-2) such as US, GB or CA")
       .transform((code) => code as CountryCode)
       .default("US"),
+  ),
+  /**
+   * The church's time zone (IANA, e.g. America/Chicago): a new event's, until a campus with its own is chosen.
+   * Read through churchTimeZone() (lib/church.ts) only.
+   */
+  CHURCH_TIME_ZONE: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().refine((zone) => IANAZone.isValidZone(zone), "must be an IANA time zone such as America/New_York or Europe/London").default("America/New_York"),
   ),
   /** Where servers reach the identity service (token, userinfo, JWKS); default BASE_URL. Tokens keep iss = BASE_URL. */
   BACKCHANNEL_URL: z.preprocess(emptyAsUndefined, optionalUrl),

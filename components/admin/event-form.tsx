@@ -168,10 +168,13 @@ function splitApiError(message: string): { field: string | null; text: string } 
   return match ? { field: match[1]!, text: asSentence(match[2]!) } : { field: null, text: asSentence(message) };
 }
 
-/** Create (no id) or edit (an id): the same form, checked with the API's own schema before it is sent. */
-export function EventForm({ eventId }: { eventId: string | null }) {
+/**
+ * Create (no id) or edit (an id): the same form, checked with the API's own schema before it is sent. A new event
+ * starts in the church's time zone, and takes its campus's once one is chosen.
+ */
+export function EventForm({ eventId, churchTimeZone }: { eventId: string | null; churchTimeZone?: string }) {
   const existing = useAdminEvent(eventId ?? "");
-  if (!eventId) return <EventFormFields eventId={null} initial={EMPTY} />;
+  if (!eventId) return <EventFormFields eventId={null} initial={{ ...EMPTY, timezone: churchTimeZone ?? EMPTY.timezone }} />;
   if (existing.isPending) {
     return (
       <p className="muted" aria-busy="true">
@@ -323,7 +326,7 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
       onSuccess: (saved) => {
         if (editing) {
           const alone = occurrence ? " Only this date changed; the series’ other dates stay as they are." : "";
-          setAnnouncement(`Saved “${saved.title}”.${alone}${saved.status === "DRAFT" ? " It is still a draft: publish it from the list." : " The calendar shows the change now."}`);
+          setAnnouncement(`Saved “${saved.title}”.${alone}${saved.status === "DRAFT" ? " It is still a draft: publish it under “Status”, below." : " The calendar shows the change now."}`);
         } else {
           router.push(`/admin/events?created=${encodeURIComponent(saved.eventId)}`);
         }
@@ -350,7 +353,7 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
     <form ref={formRef} className={formClass} onSubmit={submit} noValidate aria-label={editing ? "Edit event" : "New event"}>
       {status ? (
         <Meta>
-          {EVENT_STATUS_WORDS[status as EventStatus] ?? status}. Publish, postpone and cancel it from the list of events.
+          {EVENT_STATUS_WORDS[status as EventStatus] ?? status}. Publish, postpone or cancel it under “Status”, below the form.
         </Meta>
       ) : null}
       {errors.form ? (

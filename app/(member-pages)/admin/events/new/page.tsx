@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { StaffForbidden } from "@/components/admin/admin-nav";
 import { EventForm } from "@/components/admin/event-form";
+import { churchTimeZone } from "@/lib/church";
 import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 
 export const dynamic = "force-dynamic";
@@ -14,8 +15,8 @@ export default async function NewEventPage() {
     <div className="page page--narrow">
       <p className="eyebrow">Staff · Events</p>
       <h1>New event</h1>
-      <p className="lede">It is saved as a draft; publish it from the list when it is ready. A repeating event makes one event per date, each with its own page.</p>
-      <EventForm eventId={null} />
+      <p className="lede">It is saved as a draft; publish it from its page when it is ready. A repeating event makes one event per date, each with its own page.</p>
+      <EventForm eventId={null} churchTimeZone={churchTimeZone()} />
     </div>
   );
 }
