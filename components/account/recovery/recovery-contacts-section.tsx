@@ -6,7 +6,7 @@ import { TextField } from "@/components/ui/text-field";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { Actions, Card, CardList, CardNote, Meta, Panel, QueryStates, Section } from "@/components/ui/section";
 import { parseContactValue } from "@/lib/contacts/contact-value";
-import type { PhoneCountry } from "@/lib/contacts/phone-number";
+import { formatPhoneNumber, type PhoneCountry } from "@/lib/contacts/phone-number";
 import { contactCodeBodySchema, MAX_RECOVERY_CONTACTS, type RecoveryContact } from "@/lib/contacts/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { failedMessage, waitMessage } from "../api-messages";
@@ -24,8 +24,9 @@ const CONTACT_INPUT = { name: "value", type: "text", inputMode: "email", autoCom
 /**
  * Where a reset code can be sent when the member forgets their password: up to five email addresses or
  * phone numbers, each verified by a code sent to it. A phone number is typed as people write it in the
- * church's `country` (or with + and a country code) and sent to the API in E.164. Values are only ever
- * shown masked, as the API answers them.
+ * church's `country` (or with + and a country code) and sent to the API in E.164. The API answers values
+ * masked; a contact the member has just typed is shown to them in full on this page until it is left, since
+ * they must recognise where the code went.
  */
 export function RecoveryContactsSection({ country }: { country: PhoneCountry }) {
   const contacts = useRecoveryContacts();
@@ -37,8 +38,10 @@ export function RecoveryContactsSection({ country }: { country: PhoneCountry }) 
   const focusAfterClose = useFocusAfterClose(removal.open);
   /** The contact just added: its code field takes focus once it appears in the list. */
   const [justAdded, setJustAdded] = useState<string | null>(null);
+  /** What the member typed, by contact id: in this page's memory only, never stored or sent back. */
+  const [typed, setTyped] = useState<Record<string, string>>({});
 
-  const list = contacts.data?.contacts ?? [];
+  const list = (contacts.data?.contacts ?? []).map((contact) => (typed[contact.id] ? { ...contact, value: typed[contact.id]! } : contact));
 
   function confirmRemoval() {
     const contact = removal.subject;
@@ -92,7 +95,8 @@ export function RecoveryContactsSection({ country }: { country: PhoneCountry }) 
             {list.length < MAX_RECOVERY_CONTACTS ? (
               <AddContactForm
                 country={country}
-                onAdded={(id) => {
+                onAdded={(id, value) => {
+                  setTyped((current) => ({ ...current, [id]: value }));
                   setJustAdded(id);
                   setAnnouncement("We sent a 6-digit code. Enter it below to verify the contact.");
                 }}
@@ -183,7 +187,7 @@ function ContactCard({
   );
 }
 
-function AddContactForm({ country, onAdded }: { country: PhoneCountry; onAdded: (id: string) => void }) {
+function AddContactForm({ country, onAdded }: { country: PhoneCountry; onAdded: (id: string, shownAs: string) => void }) {
   const add = useAddRecoveryContact();
   const contact = useTextInput(CONTACT_INPUT);
 
@@ -200,7 +204,7 @@ function AddContactForm({ country, onAdded }: { country: PhoneCountry; onAdded: 
     add.mutate(parsed.value, {
       onSuccess: ({ id }) => {
         contact.clear();
-        onAdded(id);
+        onAdded(id, parsed.channel === "phone" ? formatPhoneNumber(parsed.value, country) : parsed.value);
       },
       onError: contact.focus,
     });
