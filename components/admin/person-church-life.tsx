@@ -208,11 +208,11 @@ function CheckInsSection({ checkIns }: { checkIns: AdminUserParticipation["check
               <span>
                 <Link href={`${eventHref(checkIn.event_id)}/attendance`}>{checkIn.event_title}</Link>
                 <Meta>
-                  In <LocalDateTime iso={checkIn.checked_in_at} />
+                  Checked in <LocalDateTime iso={checkIn.checked_in_at} />
                   {checkIn.checked_out_at ? (
                     <>
                       {" "}
-                      · out <LocalDateTime iso={checkIn.checked_out_at} />
+                      · checked out <LocalDateTime iso={checkIn.checked_out_at} />
                     </>
                   ) : null}
                 </Meta>

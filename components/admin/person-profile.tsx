@@ -74,8 +74,9 @@ function Profile({ detail, selfId, canWrite, canAssignRoles, country }: { detail
       ) : null}
       <AccountSection detail={detail} name={name} canWrite={canWrite && !self} country={country} />
       <HouseholdSection detail={detail} />
-      <MembershipSection detail={detail} />
+      {/* For a child, who may collect them comes straight after the household: it is what the office is asked at pickup. */}
       <ChurchLifeSections detail={detail} name={name} country={country} />
+      <MembershipSection detail={detail} />
       <RolesSection detail={detail} name={name} canAssignRoles={canAssignRoles} />
       <SessionsSection id={detail.id} name={name} canEnd={canWrite && !self && detail.disabled_at === null} />
       <SecurityLogSection id={detail.id} />
