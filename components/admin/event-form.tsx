@@ -17,6 +17,7 @@ import { EVENT_TYPES, EVENT_VISIBILITIES, KNOWN_AUDIENCES, type EventStatus } fr
 import { createSeriesBodySchema, updateSeriesBodySchema } from "@/lib/series/schemas";
 import { daysBetween } from "@/lib/series/recurrence";
 import { useAdminEvent, useCampuses, useMinistries, useSaveEvent } from "./admin-queries";
+import { DescriptionPreview } from "./description-preview";
 import { dayAndDate, NO_REPEAT, RepeatFields, repeatBodyOf, type RepeatFieldsValue } from "./repeat-fields";
 import { useCreateSeries, useSeries, useUpdateSeries } from "./series-queries";
 import styles from "./admin.module.css";
@@ -374,6 +375,7 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
           />
         )}
       </Field>
+      <DescriptionPreview description={fields.description} />
       <div className={styles.grid}>
         {select(
           "eventType",

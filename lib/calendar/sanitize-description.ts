@@ -1,4 +1,8 @@
-import "server-only";
+// Not server-only: the event page renders descriptions with this on the server, and the staff event form's
+// Preview (components/admin/description-preview.tsx) loads it in the browser with import() when first pressed,
+// so sanitize-html travels in a chunk of its own and no page carries it up front. Keep it pure: no server
+// modules, no secrets, nothing but sanitize-html (which works in the browser without style parsing: no
+// style attribute is allowed below, so its postcss path never runs).
 import sanitizeHtml from "sanitize-html";
 
 /**
@@ -39,18 +43,24 @@ function escapeText(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
-/** Plain text → paragraphs at blank lines, line breaks inside them. */
-function plainTextToHtml(text: string): string {
+/** Tags that lay out blocks: text holding one is laid out by its markup, not by its blank lines. */
+const BLOCK_TAG = /<\/?(?:p|div|br|ul|ol|li|h[1-6]|blockquote|table|tr|td|pre|section|article)\b/i;
+
+/** Text → paragraphs at blank lines, line breaks inside them; `escape` for plain text, not for text holding inline markup. */
+function paragraphsOf(text: string, escape: (text: string) => string): string {
   return text
     .trim()
     .split(/\r?\n\s*\r?\n/)
-    .map((paragraph) => `<p>${escapeText(paragraph.trim()).replace(/\r?\n/g, "<br>")}</p>`)
+    .map((paragraph) => `<p>${escape(paragraph.trim()).replace(/\r?\n/g, "<br>")}</p>`)
     .join("");
 }
 
-/** Safe HTML for an event description (markup or plain text). */
+/**
+ * Safe HTML for an event description: plain text, text with inline markup only (a link typed into plain
+ * paragraphs keeps its paragraphs), or a block of markup pasted from a web page.
+ */
 export function sanitizeDescription(description: string): string {
-  const html = HTML_TAG.test(description) ? description : plainTextToHtml(description);
+  const html = !HTML_TAG.test(description) ? paragraphsOf(description, escapeText) : BLOCK_TAG.test(description) ? description : paragraphsOf(description, (text) => text);
   return sanitizeHtml(html, options);
 }
 

@@ -24,6 +24,7 @@ import { describeError, logLine } from "@/lib/log/json-log";
 import { getPortalViewer } from "@/lib/portal-auth/get-portal-session";
 import { portalSignInHref } from "@/lib/portal-auth/paths";
 import { getRegistrationSummary } from "@/lib/registrations/get-registration-summary";
+import descriptionStyles from "@/components/calendar/event-description.module.css";
 import styles from "./event-page.module.css";
 
 export const dynamic = "force-dynamic";
@@ -180,7 +181,7 @@ export default async function EventPage({ params }: { params: Params }) {
         <div>
           <section aria-labelledby="about-title" className={styles.section}>
             <h2 id="about-title">About this event</h2>
-            <div className={styles.prose} dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
+            <div className={descriptionStyles.prose} dangerouslySetInnerHTML={{ __html: descriptionHtml }} />
             {event.tags.length > 0 && (
               <>
                 <h3 className="visually-hidden">Tags</h3>
