@@ -20,7 +20,8 @@ beforeAll(async () => {
       (2, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL),
       (3, 'it''s "quoted" ⌘', -1, false, '1999-12-31 23:59:59+00', '1999-12-31', ARRAY[]::text[], '[]', 0, NULL);
   `);
-});
+  // Starting PGlite (WebAssembly) took over 10 s on a loaded 2-core machine: the service tests' own allowance.
+}, 120_000);
 
 afterAll(async () => {
   await pglite.close();
