@@ -6,7 +6,8 @@ import { asSentence, failedMessage } from "@/components/account/api-messages";
 import { EventDateShort } from "@/components/calendar/event-date";
 import { EVENT_TYPE_LABELS } from "@/components/calendar/labels";
 import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
-import { DataTable, type TableColumn, type TableSort } from "@/components/ui/data-table";
+import { useTableSort } from "@/components/ui/use-table-sort";
+import { DataTable, type TableColumn } from "@/components/ui/data-table";
 import { sortParam } from "@/components/ui/data-table-logic";
 import { RowMenu, type RowMenuItem } from "@/components/ui/row-menu";
 import { Section } from "@/components/ui/section";
@@ -36,7 +37,8 @@ const sortFieldOf = (column: EventColumn) => (column === "title" ? "title" : "st
 export function EventsList({ notice = "" }: { notice?: string }) {
   const [draft, setDraft] = useState("");
   const [query, setQuery] = useState({ q: "", page: 1, status: "" });
-  const [sort, setSort] = useState<TableSort<EventColumn>>({ column: "when", direction: "ascending" });
+  const sorting = useTableSort<EventColumn>({ column: "when", direction: "ascending" }, () => setQuery((current) => ({ ...current, page: 1 })));
+  const { sort } = sorting;
   const events = useAdminEvents({ ...query, sort: sortParam(sortFieldOf(sort.column), sort.direction) });
   const campuses = useCampuses();
   const change = useChangeEventStatus();
@@ -151,11 +153,7 @@ export function EventsList({ notice = "" }: { notice?: string }) {
             columns={columns}
             rows={items}
             rowKey={(event) => event.eventId}
-            sort={sort}
-            onSort={(next) => {
-              setSort(next);
-              setQuery((current) => ({ ...current, page: 1 }));
-            }}
+            {...sorting}
             busy={busy}
           />
         )}

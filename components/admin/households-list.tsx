@@ -3,7 +3,8 @@
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { DataTable, type TableColumn, type TableSort } from "@/components/ui/data-table";
+import { useTableSort } from "@/components/ui/use-table-sort";
+import { DataTable, type TableColumn } from "@/components/ui/data-table";
 import { sortParam } from "@/components/ui/data-table-logic";
 import { Fact, Facts, Panel, QueryStates, Row, RowList, Section } from "@/components/ui/section";
 import type { AdminFamily } from "@/lib/families/staff-schemas";
@@ -58,7 +59,8 @@ export function HouseholdsList({ canWrite = false }: { canWrite?: boolean }) {
   const create = useCreateHousehold();
   const [adding, setAdding] = useState(false);
   const [query, setQuery] = useState({ q: "", page: 1 });
-  const [sort, setSort] = useState<TableSort<HouseholdColumn>>({ column: "name", direction: "ascending" });
+  const sorting = useTableSort<HouseholdColumn>({ column: "name", direction: "ascending" }, () => setQuery((current) => ({ ...current, page: 1 })));
+  const { sort } = sorting;
   const households = useAdminHouseholds({ ...query, sort: sortParam("name", sort.direction) });
   const [open, setOpen] = useState<string | null>(null);
   const membersId = (id: string) => `household-members-${id}`;
@@ -142,11 +144,7 @@ export function HouseholdsList({ canWrite = false }: { canWrite?: boolean }) {
             columns={columns}
             rows={items}
             rowKey={(household) => household.id}
-            sort={sort}
-            onSort={(next) => {
-              setSort(next);
-              setQuery((current) => ({ ...current, page: 1 }));
-            }}
+            {...sorting}
             busy={busy}
             details={(household) =>
               open === household.id ? (

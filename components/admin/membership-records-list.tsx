@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { DataTable, EmailAddress, type TableColumn, type TableSort } from "@/components/ui/data-table";
+import { useTableSort } from "@/components/ui/use-table-sort";
+import { DataTable, EmailAddress, type TableColumn } from "@/components/ui/data-table";
 import { sortParam } from "@/components/ui/data-table-logic";
 import { Section } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
@@ -52,7 +53,8 @@ const COLUMNS: TableColumn<AdminMembershipRecord, RecordColumn>[] = [
  */
 export function MembershipRecordsList() {
   const [query, setQuery] = useState<{ q: string; page: number; linked: LinkedFilter }>({ q: "", page: 1, linked: "" });
-  const [sort, setSort] = useState<TableSort<RecordColumn>>({ column: "name", direction: "ascending" });
+  const sorting = useTableSort<RecordColumn>({ column: "name", direction: "ascending" }, () => setQuery((current) => ({ ...current, page: 1 })));
+  const { sort } = sorting;
   const records = useMembershipRecords({ ...query, sort: sortParam("familyName", sort.direction) });
 
   return (
@@ -89,11 +91,7 @@ export function MembershipRecordsList() {
             columns={COLUMNS}
             rows={items}
             rowKey={(record) => record.membership_id}
-            sort={sort}
-            onSort={(next) => {
-              setSort(next);
-              setQuery((current) => ({ ...current, page: 1 }));
-            }}
+            {...sorting}
             busy={busy}
           />
         )}

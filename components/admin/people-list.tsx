@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useMemo, useState } from "react";
-import { DataTable, EmailAddress, type TableColumn, type TableSort } from "@/components/ui/data-table";
+import { useTableSort } from "@/components/ui/use-table-sort";
+import { DataTable, EmailAddress, type TableColumn } from "@/components/ui/data-table";
 import { sortParam } from "@/components/ui/data-table-logic";
 import { SelectField } from "@/components/ui/select-field";
 import { Section } from "@/components/ui/section";
@@ -63,7 +64,8 @@ function columnsFor(country: PhoneCountry): TableColumn<AdminUser, PeopleColumn>
  */
 export function PeopleList({ country }: { country: PhoneCountry }) {
   const [query, setQuery] = useState<{ q: string; page: number; status: PeopleStatus }>({ q: "", page: 1, status: "" });
-  const [sort, setSort] = useState<TableSort<PeopleColumn>>({ column: "name", direction: "ascending" });
+  const sorting = useTableSort<PeopleColumn>({ column: "name", direction: "ascending" }, () => setQuery((current) => ({ ...current, page: 1 })));
+  const { sort } = sorting;
   const sortField = sort.column === "email" ? SORT_FIELDS.email : SORT_FIELDS.name;
   const people = usePeople({ ...query, sort: sortParam(sortField, sort.direction) });
   const columns = useMemo(() => columnsFor(country), [country]);
@@ -96,11 +98,7 @@ export function PeopleList({ country }: { country: PhoneCountry }) {
             columns={columns}
             rows={items}
             rowKey={(person) => person.id}
-            sort={sort}
-            onSort={(next) => {
-              setSort(next);
-              setQuery((current) => ({ ...current, page: 1 }));
-            }}
+            {...sorting}
             busy={busy}
           />
         )}

@@ -52,18 +52,8 @@ const FIELDS: readonly FieldName[] = [
   "backchannel_logout_uri",
   "backchannel_logout_session_required",
 ];
-/** The protocol's switches, folded under "Advanced": a complaint about one opens it. */
-const ADVANCED_FIELDS: ReadonlySet<FieldName> = new Set([
-  "type",
-  "grant_types",
-  "scopes",
-  "require_pkce",
-  "require_nonce_without_pkce",
-  "require_pushed_authorization_requests",
-  "dpop_bound_access_tokens",
-  "backchannel_logout_uri",
-  "backchannel_logout_session_required",
-]);
+/** The protocol's switches, folded under "Advanced" (the fields from the client type on): a complaint about one opens it. */
+const ADVANCED_FIELDS: ReadonlySet<FieldName> = new Set(FIELDS.slice(FIELDS.indexOf("type")));
 /** What the kind itself decides besides the technical settings. */
 const KIND_FIELDS: ReadonlySet<FieldName> = new Set(["kind", "check_in_campus_id", "first_party"]);
 type Complaints = Partial<Record<FieldName, string>> & { form?: string };
