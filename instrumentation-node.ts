@@ -19,9 +19,17 @@ export async function startServer(): Promise<void> {
   const kind = await prepareDatabase();
   const where = kind === "embedded" ? `embedded PostgreSQL in ${env().PGLITE_DATA_DIR}` : "PostgreSQL";
   console.log(`[db] ${where} ready in ${Math.round(performance.now() - started)} ms`);
-  // The embedded database is the demo's: filled with demo data when empty. Only this start-up path seeds;
-  // the product's modules never import demo code.
   const { database } = await import("./lib/db.ts");
+  // The built-in roles and the portal's own client, on any database: an empty one works without a command.
+  const { ensureBuiltIns } = await import("./lib/system/ensure-built-ins.ts");
+  try {
+    await ensureBuiltIns(await database());
+  } catch (error) {
+    // The database may be briefly down: serve anyway (health answers 503); the next start writes them.
+    console.warn(`[start] built-in roles and the portal's client not checked: ${String(error)}`);
+  }
+  // A demo (npm run demo, SEED_DEMO_DATA=true) fills an empty embedded database with demo data. Only this
+  // start-up path seeds; the product's modules never import demo code.
   if (kind === "embedded" && env().SEED_DEMO_DATA) {
     const { seedEmptyDatabase } = await import("./lib/demo/seed-empty-database.ts");
     await seedEmptyDatabase(await database());

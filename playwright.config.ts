@@ -94,7 +94,8 @@ export default defineConfig({
     {
       command: `node .next-server/main.mjs`,
       url: `${EMBEDDED_BASE_URL}/api/health`,
-      env: { ...serverEnv, PORT: String(EMBEDDED_PORT), DATABASE_URL: "", PGLITE_DATA_DIR: EMBEDDED_DATA_DIR, BASE_URL: EMBEDDED_BASE_URL },
+      // `npm run demo`'s server: the embedded database, filled with the demo data on its first start.
+      env: { ...serverEnv, PORT: String(EMBEDDED_PORT), DATABASE_URL: "", PGLITE_DATA_DIR: EMBEDDED_DATA_DIR, BASE_URL: EMBEDDED_BASE_URL, SEED_DEMO_DATA: "true" },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: "ignore",

@@ -112,8 +112,11 @@ export const envSchema = z.object({
    * `vercel` (the default on Vercel). Checked and parsed by parseEnv.
    */
   TRUSTED_PROXIES: z.preprocess(emptyAsUndefined, z.string().max(2000).optional()),
-  /** Seed demo data into an empty embedded database on first start. */
-  SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("true")).transform((v) => v === "true"),
+  /**
+   * Seed demo data into an empty embedded database on first start: `npm run demo` sets it. Off by default, so
+   * `npm start` on an empty database starts empty (a church's own start).
+   */
+  SEED_DEMO_DATA: z.preprocess(emptyAsUndefined, z.enum(["true", "false"]).default("false")).transform((v) => v === "true"),
 });
 
 export type Env = Omit<z.infer<typeof envSchema>, "TRUSTED_PROXIES" | "DATABASE_GENERIC_PLAN_CONNECTIONS"> & {

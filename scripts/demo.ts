@@ -16,7 +16,8 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
 // A demo has no mail server: show the codes it "sends" at /dev/outbox (it also holds demo accounts with a
 // published password, so it is never a production deployment).
-const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DEV_OUTBOX: process.env.DEV_OUTBOX ?? "true" };
+// And it is a demo: an empty embedded database is filled with the demo calendar and people.
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", DEV_OUTBOX: process.env.DEV_OUTBOX ?? "true", SEED_DEMO_DATA: process.env.SEED_DEMO_DATA ?? "true" };
 
 if (!existsSync(".env")) {
   const example = readFileSync(".env.example", "utf8");

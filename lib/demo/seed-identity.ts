@@ -1,14 +1,15 @@
 import type { Database } from "../db/database.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
 import { DEFAULT_KIOSK_CLIENT_ID } from "../portal-api/kiosk-paths.ts";
-import { ADMIN_ONLY_PERMISSIONS, KIOSK_PERMISSION, STAFF_PERMISSIONS } from "../identity/permissions.ts";
+import type { BuiltInRoleName } from "../identity/built-in-roles.ts";
 import { PORTAL_SCOPES } from "../oauth/clients/portal-scopes.ts";
 import { DEVICE_CODE_GRANT_TYPE } from "../oauth/device/device-policy.ts";
 
 /**
- * Demo identities for development, demos and the end-to-end tests: roles, six accounts (password
- * `demo-password`), a guardian's two dependants and their family, the portal's own client, the
- * third-party `demo-app` and the lobby kiosk `demo-kiosk` (device codes).
+ * Demo identities for development, demos and the end-to-end tests: six accounts (password `demo-password`)
+ * with the built-in roles, a guardian's two dependants and their family, the third-party `demo-app` and the
+ * lobby kiosk `demo-kiosk` (device codes). The roles and the portal's own client are the server's
+ * (lib/system/ensure-built-ins.ts), written here first as well.
  * Idempotent: running it again puts every demo row back as described here (passwords, roles, TOTP,
  * unused recovery codes) and touches nothing else.
  *
@@ -62,37 +63,7 @@ export const DEMO_CHECK_IN_KIOSK = { id: DEFAULT_KIOSK_CLIENT_ID, name: "Harbor 
 /** Fixed, so re-seeding changes nothing. */
 const VERIFIED_AT = new Date("2026-01-01T00:00:00.000Z");
 
-export const DEMO_ROLES = [
-  {
-    name: "member",
-    description: "Every member: their own profile, consents and sessions",
-    permissions: ["profile:read", "profile:write", "consents:read", "consents:write", "sessions:read", "sessions:write"],
-  },
-  {
-    name: "guardian",
-    description: "A parent or guardian acting for their dependants",
-    permissions: ["guardian:act_as"],
-  },
-  {
-    name: "staff",
-    description: "Church staff: members, events, clients, membership and families",
-    // Every staff permission except the administrators' own: assigning roles and reading the audit log.
-    permissions: [...STAFF_PERMISSIONS.filter((permission) => !ADMIN_ONLY_PERMISSIONS.includes(permission)), KIOSK_PERMISSION],
-  },
-  {
-    name: "admin",
-    description: "Administrators: everything staff do, assigning roles and reading the audit log",
-    // Every staff permission there is (lib/identity/permissions.ts).
-    permissions: [...STAFF_PERMISSIONS, KIOSK_PERMISSION],
-  },
-  {
-    name: "kiosk",
-    description: "Check-in volunteers: enrol a lobby kiosk of a campus (docs/decisions/0023)",
-    permissions: [KIOSK_PERMISSION],
-  },
-] as const;
-
-type RoleName = (typeof DEMO_ROLES)[number]["name"];
+type RoleName = BuiltInRoleName;
 
 interface DemoAccount {
   email: string;
@@ -133,21 +104,19 @@ export interface IdentitySeedSummary {
 
 export async function seedIdentityDemoData(database: Database): Promise<IdentitySeedSummary> {
   const { prisma } = database;
-  const [{ hashPassword }, { sealSecret }, { recoveryCodeHash }, { registerClient }, portal, { env }] = await Promise.all([
+  const [{ hashPassword }, { sealSecret }, { recoveryCodeHash }, { registerClient }, portal, { ensureBuiltIns }] = await Promise.all([
     import("../crypto/password.ts"),
     import("../crypto/secret-box.ts"),
     import("../sign-in/recovery-codes.ts"),
     import("../oauth/clients/register-client.ts"),
     import("../oauth/clients/portal-client.ts"),
-    import("../env.ts"),
+    import("../system/ensure-built-ins.ts"),
   ]);
 
-  const roleIds = new Map<string, string>();
-  for (const role of DEMO_ROLES) {
-    const data = { description: role.description, permissions: [...role.permissions] };
-    const row = await prisma.role.upsert({ where: { name: role.name }, create: { name: role.name, ...data }, update: data, select: { id: true } });
-    roleIds.set(role.name, row.id);
-  }
+  // The roles and the portal's own client are the server's own (it writes them at every start); written here
+  // too, so a database seeded before its server first starts has them.
+  await ensureBuiltIns(database);
+  const roleIds = new Map((await prisma.role.findMany({ select: { id: true, name: true } })).map((role) => [role.name, role.id]));
 
   // One argon2 hash for every demo account: hashing is deliberately slow.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -207,18 +176,6 @@ export async function seedIdentityDemoData(database: Database): Promise<Identity
     await prisma.recoveryCode.createMany({ data: DEMO_RECOVERY_CODES.map((code) => ({ userId, codeHash: recoveryCodeHash(code) })) });
   }
 
-  const baseUrl = env().BASE_URL;
-  await registerClient(database, {
-    id: portal.portalClientId(),
-    name: "Member portal",
-    type: "confidential",
-    secret: portal.portalClientSecret(),
-    redirectUris: [portal.portalRedirectUri()],
-    postLogoutRedirectUris: [`${baseUrl}/`, `${baseUrl}/signed-out`],
-    grantTypes: ["authorization_code", "refresh_token"],
-    scopes: [...PORTAL_SCOPES],
-    firstParty: true,
-  });
   await registerClient(database, {
     id: DEMO_APP_CLIENT.id,
     name: "Demo app",

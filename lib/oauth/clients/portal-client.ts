@@ -15,7 +15,7 @@ export function portalClientSecret(): string {
   return env().PORTAL_CLIENT_SECRET ?? keyedHash("portal-client-secret", env().PORTAL_CLIENT_ID);
 }
 
-/** The portal's redirect URI at next-auth's callback for our provider (id `church`). */
-export function portalRedirectUri(): string {
-  return `${env().BASE_URL}/api/auth/callback/church`;
+/** The portal's redirect URI at next-auth's callback for our provider (id `church`), at this server's origin unless told. */
+export function portalRedirectUri(baseUrl = env().BASE_URL): string {
+  return `${baseUrl}/api/auth/callback/church`;
 }
