@@ -32,6 +32,11 @@ describe("describeAuditEntry", () => {
     expect(describeAuditEntry(disabled)).toBe("Mary Member disabled the account of “John Smith”");
   });
 
+  it("says an administrator made on the server's command line was made there", () => {
+    const made = entry({ method: "CLI", path: "npm run admin:create", client_id: "command-line", section: "users", actor: { id: "u", email: "ruth@church.example", name: "Ruth First" } });
+    expect(describeAuditEntry(made)).toBe("Ruth First was made an administrator on the church’s server (npm run admin:create)");
+  });
+
   it("names the target by id when no change carries a name, and falls back to the method's word", () => {
     expect(describeAuditEntry(entry({ method: "PUT", path: "/api/v1/admin/events/evt_2/registration", target_id: "evt_2" }))).toBe("Mary Member set the sign-up of the event evt_2");
     expect(describeAuditEntry(entry({ method: "DELETE", path: "/api/v1/admin/webhooks/whep_1", section: "webhooks", target_id: "whep_1" }))).toBe("Mary Member removed the website connection whep_1");

@@ -71,6 +71,8 @@ function columnWords(column: string): string {
  * The method and path stay with the entry for the exact record. Unknown shapes fall back to the method's word.
  */
 export function describeAuditEntry(entry: AdminAuditEntry): string {
+  // Done on the server's command line (npm run admin:create), not through the staff API.
+  if (entry.method === "CLI") return `${entry.actor.name} was made an administrator on the church’s server (${entry.path})`;
   const segments = entry.path.split("/").filter(Boolean);
   const last = segments.at(-1) ?? "";
   const action = ACTION_WORDS[last] ?? METHOD_WORDS[entry.method] ?? entry.method.toLowerCase();

@@ -59,7 +59,7 @@ const WORDS = {
     return remaining === null ? "Signed in with a recovery code" : `Signed in with a recovery code (${plural(remaining, "code", "codes")} left)`;
   },
   password_reset_requested: () => "Password reset requested",
-  password_changed: () => "Password changed",
+  password_changed: (detail) => (text(detail, "by") === "command-line" ? "Password set on the church’s server" : "Password changed"),
   password_set: () => "Password added",
   consent_granted: (detail) => `Allowed ${text(detail, "client_id") ?? "an app"} to access your account`,
   consent_revoked: (detail) =>
@@ -93,7 +93,7 @@ const WORDS = {
   membership_link_rejected: () => "Church staff could not confirm a membership record you asked about",
   account_disabled: () => "Account disabled by church staff",
   account_enabled: () => "Account enabled again by church staff",
-  roles_changed: () => "Your roles were changed by church staff",
+  roles_changed: (detail) => (text(detail, "by") === "command-line" ? "Made an administrator on the church’s server" : "Your roles were changed by church staff"),
   guardianship_created: (detail) => (text(detail, "request_id") ? "Church staff confirmed a proposed guardianship" : "Church staff recorded a guardianship"),
   family_created: () => "Created a household",
   family_left: (detail) => (text(detail, "by") ? "Church staff took you out of your household" : "Left your household"),
