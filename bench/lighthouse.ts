@@ -111,6 +111,9 @@ async function measure(url: string, cookieHeader: string | null): Promise<PageRu
         tbtMs: metric("total-blocking-time"),
         cls: metric("cumulative-layout-shift"),
         speedIndexMs: metric("speed-index"),
+        // Lighthouse's reading of this machine's CPU: its simulated throttling scales from it, so a slower host
+        // scores lower on the same page. Compare runs on different machines only with it beside them.
+        benchmarkIndex: lhr.environment.benchmarkIndex,
       },
       failedAudits,
       costs,
@@ -163,6 +166,8 @@ for (const [pagePath, { median: m }] of Object.entries(report)) {
     `| ${pagePath} | ${mark("performance")} | ${mark("accessibility")} | ${m["best-practices"]} | ${m.seo} | ${(m.fcpMs! / 1000).toFixed(1)} s | ${(m.lcpMs! / 1000).toFixed(1)} s | ${Math.round(m.tbtMs!)} ms | ${m.cls!.toFixed(3)} |`,
   );
 }
+const benchmarkIndexes = Object.values(report).flatMap((entry) => entry.runs.map((each) => each.metrics.benchmarkIndex!));
+console.log(`\nThis machine's Lighthouse benchmark index: ${Math.min(...benchmarkIndexes)} to ${Math.max(...benchmarkIndexes)} (higher is faster; the simulated mobile CPU scales from it).`);
 console.log(`\n${lines.join("\n")}\n\nPerformance: the median of ${runs} runs (scores ${Object.entries(report).map(([p, r]) => `${p} ${r.runs.map((each) => each.scores.performance).join("/")}`).join(", ")}); other categories: the worst run. Targets: performance ≥ 95, accessibility 100.`);
 for (const [pagePath, { runs: pageRuns }] of Object.entries(report)) {
   const failed = [...new Set(pageRuns.flatMap((each) => each.failedAudits))];
