@@ -31,6 +31,18 @@ export class PortalApiError extends Error {
 
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
+/**
+ * Whether the page is being left (a link followed, a form sent: "Sign out" among them). A call still under way
+ * then comes back refused because the member just signed out, and must not send them to sign in instead of
+ * where they were going (a fresh-clone run saw "Sign out" land on the sign-in page while the account page's
+ * queries were in flight). A page restored from the back/forward cache is not being left any more.
+ */
+let leavingPage = false;
+if (typeof window !== "undefined") {
+  window.addEventListener("beforeunload", () => (leavingPage = true));
+  window.addEventListener("pageshow", () => (leavingPage = false));
+}
+
 function csrfToken(): string {
   return document.querySelector<HTMLMetaElement>(`meta[name="${CSRF_META_NAME}"]`)?.content ?? "";
 }
@@ -82,7 +94,9 @@ export async function portalApi<Schema extends z.ZodType>(
     const error = await errorOf(response, signInAgain);
     // A sensitive change after an older sign-in: "Confirm it's you", then back here to try again. A step-up
     // that signing in again cannot satisfy (a missing second factor) is only shown.
-    if (signInAgain) {
+    if (leavingPage) {
+      // The page is going anyway: the refusal is only thrown.
+    } else if (signInAgain) {
       if (options.stepUp !== "offer") window.location.assign(portalConfirmHref(here));
     } else if (response.status === 401 && !stepUp) window.location.assign(portalSignInHref(here));
     throw error;
