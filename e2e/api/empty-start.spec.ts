@@ -1,11 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, request as playwrightRequest, test, type APIRequestContext } from "@playwright/test";
 import { DEMO_PASSWORD } from "../../lib/demo/seed-identity.ts";
 import { hiddenInputs } from "../support/oauth-browser.ts";
+import { freePort } from "../support/scratch-server.ts";
 import { TEST_APP_SECRET } from "../support/test-env.ts";
 
 // A church's first day (issue 39): `npm start` on an empty embedded database starts empty (no demo people,
@@ -13,15 +13,6 @@ import { TEST_APP_SECRET } from "../support/test-env.ts";
 // sign-in works with no command; `npm run admin:create` then makes the first administrator, who signs in.
 
 test.describe.configure({ timeout: 240_000 });
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === "string") throw new Error("no port");
-  return address.port;
-}
 
 /** The app's own variables, left out of the inherited environment so the test states its own. */
 const APP_VARIABLES = new Set(["APP_SECRET", "DATABASE_URL", "PGLITE_DATA_DIR", "BASE_URL", "CALENDAR_URL", "ASSET_URL", "PORT", "TRUSTED_PROXIES", "SEED_DEMO_DATA", "DEV_OUTBOX"]);
