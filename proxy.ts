@@ -57,7 +57,7 @@ function embedFrameAnswer(request: NextRequest, baseUrl: string, nodeEnv: string
 export const config = {
   // Pages only. Not: the JSON and iCalendar APIs, the OAuth endpoints (except the error page), the form
   // handlers under /auth and the portal's API relay and sign-out (they take bodies, which Next would buffer
-  // for a proxy), static files. Those get the API policy from server/main.ts or next.config.ts. Nor the
+  // for a proxy), static files, the church's theme and logo (app/branding). Those get the API policy from server/main.ts or next.config.ts. Nor the
   // calendar widget's script, which sets no cookie (0028).
-  matcher: ["/((?!embed/calendar\\.js$|api/|oauth/(?!error)|auth/|portal/api/|portal/sign-out|\\.well-known/|_next/|images/|favicon|icon).*)"],
+  matcher: ["/((?!embed/calendar\\.js$|api/|branding/|oauth/(?!error)|auth/|portal/api/|portal/sign-out|\\.well-known/|_next/|images/|favicon|icon).*)"],
 };

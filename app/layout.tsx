@@ -1,16 +1,18 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site-header";
-import { churchName } from "@/lib/church";
+import { currentChurch } from "@/lib/http/current-church";
+import { themePathOf } from "@/lib/church-settings/theme-path";
 import { csrfTokenForPage } from "@/lib/http/csrf";
 import { getPortalViewer } from "@/lib/portal-auth/get-portal-session";
 import { CSRF_META_NAME } from "@/lib/portal-api/paths";
+import { ChurchFooterLinks } from "@/components/church-footer-links";
 import { Providers } from "./providers";
 import "./globals.css";
 import "@/components/ui/controls.css";
 
-export function generateMetadata(): Metadata {
-  const siteName = churchName();
+export async function generateMetadata(): Promise<Metadata> {
+  const siteName = (await currentChurch()).name;
   return {
     title: { default: `${siteName} · Member portal`, template: `%s · ${siteName}` },
     description: `The member portal of ${siteName}: services, classes, groups and events across our campuses.`,
@@ -24,7 +26,8 @@ export const viewport: Viewport = {
 };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
-  const siteName = churchName();
+  const church = await currentChurch();
+  const siteName = church.name;
   // The header shows who is signed in (from the portal's session cookie), so every page renders per request.
   const viewer = await getPortalViewer();
   const csrfToken = viewer ? await csrfTokenForPage() : null;
@@ -33,10 +36,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
       <body>
         {/* For the portal's same-origin API calls (lib/portal-api/client.ts); React hoists it into <head>. */}
         {csrfToken ? <meta name={CSRF_META_NAME} content={csrfToken} /> : null}
+        {/* The church's colour (/admin/settings): a stylesheet whose address is the colour, cached for good. */}
+        {themePathOf(church.brandColour) ? <link rel="stylesheet" href={themePathOf(church.brandColour)!} precedence="high" /> : null}
         <a href="#main" className="skip-link">
           Skip to main content
         </a>
-        <SiteHeader siteName={siteName} viewer={viewer} csrfToken={csrfToken} />
+        <SiteHeader siteName={siteName} logoPath={church.logoPath} viewer={viewer} csrfToken={csrfToken} />
         <main id="main" tabIndex={-1} className="site-main">
           <Providers>{children}</Providers>
         </main>
@@ -45,6 +50,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
             <p>
               <strong>{siteName}</strong> · Member portal
             </p>
+            <ChurchFooterLinks church={church} />
             <p>
               Church website or calendar app? <a href="/api/calendar/events/upcoming.ics">Subscribe to every upcoming event (iCal)</a>, or{" "}
               <a href="/embed">put the calendar on your website</a>. Building an app? <a href="/developers">For developers</a>.

@@ -1,12 +1,13 @@
 import Link from "next/link";
-import { churchName } from "@/lib/church";
+import { currentChurch } from "@/lib/http/current-church";
 
-export default function HomePage() {
+export default async function HomePage() {
+  const church = await currentChurch();
   return (
     <div className="page page--home">
       <section className="hero" aria-labelledby="home-title">
         <p className="eyebrow">Member portal</p>
-        <h1 id="home-title">Welcome to {churchName()}</h1>
+        <h1 id="home-title">Welcome to {church.name}</h1>
         <p className="lede">
           Find out what is happening across our campuses: Sunday services, courses, life groups, camps and special gatherings. Every
           time is shown in the local time of the place it happens.

@@ -1,19 +1,20 @@
 import Link from "next/link";
 import { AccountControls, type AccountViewer } from "@/components/account/account-controls";
 import { NavLink } from "@/components/nav-link";
+import { ChurchMark } from "./church-mark";
 import styles from "./site-header.module.css";
 
 /**
  * The site header: the church's name, the main navigation, and the member's sign-in state. Rendered on
  * the server from the portal session cookie (the layout passes what it may show: never a token).
  */
-export function SiteHeader({ siteName, viewer, csrfToken }: { siteName: string; viewer: AccountViewer | null; csrfToken: string | null }) {
+export function SiteHeader({ siteName, logoPath, viewer, csrfToken }: { siteName: string; logoPath: string | null; viewer: AccountViewer | null; csrfToken: string | null }) {
   const signedIn = viewer !== null && !viewer.mustSignInAgain;
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
         <Link href="/" className={styles.name}>
-          <span className={styles.mark} aria-hidden="true" />
+          <ChurchMark logoPath={logoPath} />
           {siteName}
         </Link>
         <div className={styles.end}>

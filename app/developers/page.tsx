@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { ApiReference, type ReferenceOperation, type ReferenceTag } from "@/components/developers/api-reference";
-import { churchName } from "@/lib/church";
+import { currentChurch } from "@/lib/http/current-church";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 
 export const metadata: Metadata = { title: "For developers", description: "The church's sign-in (OpenID Connect), its member and staff API, and its public calendar API." };
@@ -52,12 +52,13 @@ function buildReferenceTags(): ReferenceTag[] {
 }
 
 // /developers - for developers of the church's apps and websites: sign-in, the API reference, the calendar
-export default function DevelopersPage() {
+export default async function DevelopersPage() {
+  const church = await currentChurch();
   return (
     <div className="page">
       <h1>For developers</h1>
       <p className="lede">
-        Build an app or website for {churchName()}: sign people in with their church account, read and change what they allow, and show the calendar.
+        Build an app or website for {church.name}: sign people in with their church account, read and change what they allow, and show the calendar.
       </p>
       <ul>
         <li>

@@ -1,17 +1,18 @@
 import type { Metadata } from "next";
 import { EmbedBuilder } from "@/components/embed/embed-builder";
 import { listFilterOptions, type FilterOptions } from "@/lib/calendar/list-filter-options";
-import { churchName } from "@/lib/church";
+import { currentChurch } from "@/lib/http/current-church";
 import { database } from "@/lib/db";
 import { env } from "@/lib/env";
 import { describeError, logLine } from "@/lib/log/json-log";
 
 export const dynamic = "force-dynamic";
 
-export function generateMetadata(): Metadata {
+export async function generateMetadata(): Promise<Metadata> {
+  const church = await currentChurch();
   return {
     title: "Calendar widget",
-    description: `Put ${churchName()}'s calendar on your website: one script tag or an iframe, with your filters and colours.`,
+    description: `Put ${church.name}'s calendar on your website: one script tag or an iframe, with your filters and colours.`,
   };
 }
 
@@ -26,15 +27,16 @@ async function readFilterOptions(): Promise<FilterOptions> {
 
 /** /embed: the calendar widget's documentation, a snippet builder and a live preview (docs/decisions/0028). */
 export default async function EmbedPage() {
+  const church = await currentChurch();
   const options = await readFilterOptions();
   return (
     <div className="page">
       <h1>Calendar widget</h1>
       <p className="lede">
-        Show {churchName()}’s upcoming events on your own website. Paste two lines where the calendar should appear; it keeps itself up to
+        Show {church.name}’s upcoming events on your own website. Paste two lines where the calendar should appear; it keeps itself up to
         date, uses your colours, sets no cookies and works with a keyboard and a screen reader.
       </p>
-      <EmbedBuilder origin={env().BASE_URL} options={options} />
+      <EmbedBuilder origin={env().BASE_URL} options={options} brandColour={church.brandColour} />
     </div>
   );
 }

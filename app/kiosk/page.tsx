@@ -3,7 +3,7 @@ import { cookies } from "next/headers";
 import { churchLocaleOf } from "@/components/kiosk/kiosk-clock";
 import { KioskEnrol } from "@/components/kiosk/kiosk-enrol";
 import { KioskScreen } from "@/components/kiosk/kiosk-screen";
-import { churchCountry, churchName } from "@/lib/church";
+import { currentChurch } from "@/lib/http/current-church";
 import { csrfTokenForPage } from "@/lib/http/csrf";
 import { DEFAULT_KIOSK_CLIENT_ID, KIOSK_CLIENT_ID_PATTERN } from "@/lib/portal-api/kiosk-paths";
 import { kioskCookieName, readKioskTokens } from "@/lib/portal-api/kiosk-session";
@@ -20,10 +20,10 @@ export default async function KioskPage({ searchParams }: { searchParams: Promis
   const clientId = typeof asked === "string" && KIOSK_CLIENT_ID_PATTERN.test(asked) ? asked : DEFAULT_KIOSK_CLIENT_ID;
   const enrolled = await readKioskTokens((await cookies()).get(kioskCookieName())?.value);
   const csrfToken = (await csrfTokenForPage()) ?? "";
-  const church = churchName();
+  const { name: church, country, logoPath } = await currentChurch();
   return (
     <div className="kiosk">
-      {enrolled ? <KioskScreen csrfToken={csrfToken} churchName={church} locale={churchLocaleOf(churchCountry())} /> : <KioskEnrol csrfToken={csrfToken} clientId={clientId} churchName={church} />}
+      {enrolled ? <KioskScreen csrfToken={csrfToken} churchName={church} logoPath={logoPath} locale={churchLocaleOf(country)} /> : <KioskEnrol csrfToken={csrfToken} clientId={clientId} churchName={church} logoPath={logoPath} />}
     </div>
   );
 }

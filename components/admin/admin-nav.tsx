@@ -7,7 +7,13 @@ import type { StaffRefusal } from "@/lib/portal-auth/require-staff-page";
 const HOME = { href: "/admin", label: "Church office" };
 
 const GROUPS = [
-  { label: "Office", sections: [{ href: "/admin", label: "Overview" }] },
+  {
+    label: "Office",
+    sections: [
+      { href: "/admin", label: "Overview" },
+      { href: "/admin/settings", label: "Church settings" },
+    ],
+  },
   {
     label: "People",
     sections: [

@@ -12,6 +12,7 @@ export const SECTION_WORDS: Record<AuditSection, string> = {
   campuses: "Campuses",
   ministries: "Ministries",
   webhooks: "Webhooks",
+  settings: "Church settings",
 };
 
 /** A path's last word, when it names an action rather than a thing (`/users/{id}/disable`). */
@@ -47,6 +48,7 @@ const THING_WORDS: Record<AuditSection, string> = {
   campuses: "the campus",
   ministries: "the ministry",
   webhooks: "the website connection",
+  settings: "the church's settings",
 };
 
 /** Columns that are bookkeeping, not something staff changed. */

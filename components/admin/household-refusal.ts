@@ -9,9 +9,15 @@ export function splitRefusal<Field extends string>(error: Error | null, fields: 
   if (!error) return { field: null, message: "" };
   if (error instanceof PortalApiError) {
     const match = /^([a-z_]+)(?:\.\d+)?: (.+)$/.exec(error.message);
-    if (match && (fields as readonly string[]).includes(match[1]!)) return { field: match[1] as Field, message: `${match[2]!.replace(/^./, (first) => first.toUpperCase())}.` };
+    if (match && (fields as readonly string[]).includes(match[1]!)) return { field: match[1] as Field, message: sentence(match[2]!) };
   }
   return { field: null, message: failedMessage(doing, error) };
+}
+
+/** The API's words as a sentence: a capital first, a full stop last (unless they end with one). */
+function sentence(words: string): string {
+  const capitalised = words.replace(/^./, (first) => first.toUpperCase());
+  return /[.!?]$/.test(capitalised) ? capitalised : `${capitalised}.`;
 }
 
 /** A person's name as the pages show it. */

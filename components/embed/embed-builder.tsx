@@ -34,7 +34,14 @@ interface Choices {
   colors: Record<ColorName, string>;
 }
 
-const INITIAL: Choices = { view: "list", type: "", ministryId: "", campusId: "", audience: "", limit: String(WIDGET_DEFAULT_LIMIT), heading: "", colors: { ...DEFAULT_COLORS } };
+/** The church's colours: its brand colour as the accent (the widget's own default is the portal's teal). */
+function churchColors(brandColour: string): Choices["colors"] {
+  return { ...DEFAULT_COLORS, accent: brandColour };
+}
+
+function initialChoices(brandColour: string): Choices {
+  return { view: "list", type: "", ministryId: "", campusId: "", audience: "", limit: String(WIDGET_DEFAULT_LIMIT), heading: "", colors: churchColors(brandColour) };
+}
 
 function toOptions(choices: Choices): WidgetOptions {
   const limit = Number(choices.limit);
@@ -91,9 +98,9 @@ function CopyButton({ text, label }: { text: string; label: string }) {
  * The /embed page's builder: choices on the left, the snippet and the iframe alternative generated from
  * them, and the widget itself as a live preview, whose attributes follow the choices.
  */
-export function EmbedBuilder({ origin, options }: { origin: string; options: FilterOptions }) {
+export function EmbedBuilder({ origin, options, brandColour }: { origin: string; options: FilterOptions; brandColour: string }) {
   useWidgetScript();
-  const [choices, setChoices] = useState<Choices>(INITIAL);
+  const [choices, setChoices] = useState<Choices>(() => initialChoices(brandColour));
   const preview = useRef<HTMLDivElement>(null);
   const widgetOptions = toOptions(choices);
   const snippet = widgetSnippet(origin, widgetOptions);
@@ -185,7 +192,7 @@ export function EmbedBuilder({ origin, options }: { origin: string; options: Fil
               {COLOR_LABELS[name]}
             </label>
           ))}
-          <button type="button" className="button" onClick={() => set("colors", { ...DEFAULT_COLORS })}>
+          <button type="button" className="button" onClick={() => set("colors", churchColors(brandColour))}>
             Reset colours
           </button>
         </fieldset>

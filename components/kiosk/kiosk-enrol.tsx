@@ -21,7 +21,7 @@ const pollSchema = z.object({ status: z.enum(["enrolled", "pending", "slow_down"
  * device code in a sealed cookie), shows the code, the link and a QR of the link for a volunteer's phone,
  * and polls until the volunteer allows it; then the page reloads as the enrolled kiosk.
  */
-export function KioskEnrol({ csrfToken, clientId, churchName }: { csrfToken: string; clientId: string; churchName: string }) {
+export function KioskEnrol({ csrfToken, clientId, churchName, logoPath }: { csrfToken: string; clientId: string; churchName: string; logoPath: string | null }) {
   const [start, setStart] = useState<z.infer<typeof startSchema> | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -70,7 +70,7 @@ export function KioskEnrol({ csrfToken, clientId, churchName }: { csrfToken: str
 
   return (
     <section className="kiosk__enrol" aria-labelledby="kiosk-enrol-title">
-      <KioskBrand churchName={churchName} />
+      <KioskBrand churchName={churchName} logoPath={logoPath} />
       {start ? (
         <>
           <h1 id="kiosk-enrol-title" ref={heading} tabIndex={-1}>

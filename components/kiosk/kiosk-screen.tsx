@@ -23,7 +23,7 @@ const EVENTS_REFRESH_MS = 30_000;
  * in each event's own zone. The events and their counts are read again every half-minute, when a mode is
  * chosen, when the tablet wakes, and after each check-in or pickup here (a pickup moves its counts at once).
  */
-export function KioskScreen({ csrfToken, churchName, locale }: { csrfToken: string; churchName: string; locale: string }) {
+export function KioskScreen({ csrfToken, churchName, logoPath, locale }: { csrfToken: string; churchName: string; logoPath: string | null; locale: string }) {
   const api = useKioskApi(csrfToken);
   const [mode, setMode] = useState<"in" | "out">("in");
   const [events, setEvents] = useState<OpenEvent[] | null>(null);
@@ -88,7 +88,7 @@ export function KioskScreen({ csrfToken, churchName, locale }: { csrfToken: stri
     <>
       <div className="kiosk__screen">
         <header className="kiosk__top">
-          <KioskBrand churchName={churchName} />
+          <KioskBrand churchName={churchName} logoPath={logoPath} />
           <h1>{mode === "in" ? "Check in" : "Pick up"}</h1>
           <nav aria-label="Kiosk mode" className="kiosk__modes">
             <button type="button" className="kiosk__tab" aria-pressed={mode === "in"} onClick={() => choose("in")}>

@@ -1,5 +1,5 @@
 import "server-only";
-import { churchName } from "../church.ts";
+import { CHURCH_NAME_SLOT } from "../church-settings/church.ts";
 import { env } from "../env.ts";
 import type { OutgoingMessage } from "../outbox/enqueue-message.ts";
 import { CODE_TTL_SECONDS } from "../verification-codes/verification-code-rules.ts";
@@ -18,7 +18,7 @@ export function link(path: string): string {
 
 /** A plain-text email of the church: the subject ends with its name, the body is signed with it. */
 export function email(to: string, subject: string, lines: string[]): OutgoingMessage {
-  return { channel: "email", recipient: to, subject: `${subject} · ${churchName()}`, body: `${lines.join("\n")}\n\n— ${churchName()}\n` };
+  return { channel: "email", recipient: to, subject: `${subject} · ${CHURCH_NAME_SLOT}`, body: `${lines.join("\n")}\n\n— ${CHURCH_NAME_SLOT}\n` };
 }
 
 export function verificationCodeEmail(to: string, givenName: string, code: string): OutgoingMessage {

@@ -7,7 +7,7 @@ import { listQuery, pageOf } from "../staff-lists/schemas.ts";
  */
 
 /** The staff areas a write can belong to: the path segment after /api/v1/admin/. */
-export const AUDIT_SECTIONS = ["users", "roles", "families", "guardianships", "membership", "clients", "events", "campuses", "ministries", "webhooks"] as const;
+export const AUDIT_SECTIONS = ["users", "roles", "families", "guardianships", "membership", "clients", "events", "campuses", "ministries", "webhooks", "settings"] as const;
 export type AuditSection = (typeof AUDIT_SECTIONS)[number];
 
 const DATE_MESSAGE = "must be a date (YYYY-MM-DD)";

@@ -1,5 +1,5 @@
 import "server-only";
-import { churchName } from "../church.ts";
+import { readChurch } from "../church-settings/church.ts";
 import { hashToken } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
@@ -43,7 +43,7 @@ export async function issueCheckInCard(database: Database, userId: string, conte
     card: view(card),
     code,
     print: {
-      church_name: churchName(),
+      church_name: (await readChurch(database)).name,
       name: [member?.given_name, member?.family_name].filter(Boolean).join(" "),
       household: (household?.members ?? []).filter((person) => person.id !== userId).map((person) => person.given_name),
     },

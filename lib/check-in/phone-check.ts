@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { churchName } from "../church.ts";
+import { CHURCH_NAME_SLOT } from "../church-settings/church.ts";
 import { smsText } from "../contacts/contact-messages.ts";
 import { parsePhoneNumber } from "../contacts/phone-number.ts";
 import type { Database } from "../db/database.ts";
@@ -42,7 +42,7 @@ export async function verifiedHoldersOf(database: Database, phone: string): Prom
 }
 
 function kioskCodeText(code: string) {
-  return smsText([`${churchName()}: ${code} is your check-in code. Type it only at the kiosk in front of you; nobody from the church will ask you for it.`], code);
+  return smsText([`${CHURCH_NAME_SLOT}: ${code} is your check-in code. Type it only at the kiosk in front of you; nobody from the church will ask you for it.`], code);
 }
 
 /** POST /api/v1/kiosk/phone-checks: texts a code to the number when it is a household's; answers the check's id either way. */

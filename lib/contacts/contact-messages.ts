@@ -1,5 +1,5 @@
 import "server-only";
-import { churchName } from "../church.ts";
+import { CHURCH_NAME_SLOT } from "../church-settings/church.ts";
 import { env } from "../env.ts";
 import type { OutgoingMessage } from "../outbox/enqueue-message.ts";
 import { CODE_TTL_SECONDS } from "../verification-codes/verification-code-rules.ts";
@@ -24,13 +24,13 @@ export function recoveryContactCodeMessage(channel: ContactChannel, to: string, 
     return {
       channel: "sms",
       recipient: to,
-      body: smsText([`${churchName()}: ${code} is your code to add this number as a recovery contact. It works for ${minutes} minutes.`], code),
+      body: smsText([`${CHURCH_NAME_SLOT}: ${code} is your code to add this number as a recovery contact. It works for ${minutes} minutes.`], code),
     };
   }
   return {
     channel: "email",
     recipient: to,
-    subject: `Confirm your recovery email address · ${churchName()}`,
+    subject: `Confirm your recovery email address · ${CHURCH_NAME_SLOT}`,
     body: [
       `Hello ${givenName},`,
       "",
@@ -40,7 +40,7 @@ export function recoveryContactCodeMessage(channel: ContactChannel, to: string, 
       "A recovery contact can receive a code to choose a new password if you forget yours.",
       "If you did not ask for this, you can ignore this email: nothing happens without the code.",
       "",
-      `— ${churchName()}`,
+      `— ${CHURCH_NAME_SLOT}`,
       "",
     ].join("\n"),
   };
@@ -50,7 +50,7 @@ export function phoneVerificationSms(to: string, code: string): OutgoingMessage 
   return {
     channel: "sms",
     recipient: to,
-    body: smsText([`${churchName()}: ${code} is your code to confirm this phone number. It works for ${minutes} minutes.`], code),
+    body: smsText([`${CHURCH_NAME_SLOT}: ${code} is your code to confirm this phone number. It works for ${minutes} minutes.`], code),
   };
 }
 
@@ -59,7 +59,7 @@ export function passwordResetCodeSms(to: string, code: string): OutgoingMessage 
     channel: "sms",
     recipient: to,
     body: smsText(
-      [`${churchName()}: ${code} is your code to choose a new password. It works for ${minutes} minutes. If you did not ask for it, ignore this text.`],
+      [`${CHURCH_NAME_SLOT}: ${code} is your code to choose a new password. It works for ${minutes} minutes. If you did not ask for it, ignore this text.`],
       code,
     ),
   };

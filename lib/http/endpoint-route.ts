@@ -64,7 +64,7 @@ const NO_CONTENT_HEADERS = { "Cache-Control": "no-store" } as const;
 export function handle<E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>): BoundEndpoint {
   const answer = async (request: Request, caller: Caller | null, params: Record<string, string>, database: Database) => {
     const query = (endpoint.query ? readQuery(request, endpoint.query) : undefined) as QueryOf<E>;
-    const body = (endpoint.body ? await readJsonBody(request, endpoint.body) : undefined) as BodyOf<E>;
+    const body = (endpoint.body ? await readJsonBody(request, endpoint.body, endpoint.maxBodyBytes) : undefined) as BodyOf<E>;
     const context = requestContext(request.headers);
     const result = await handler({ request, caller: caller as CallerOf<E>, params: params as ParamsOf<E>, query, body, database, context });
     if (result instanceof Response) return result;

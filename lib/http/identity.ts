@@ -163,14 +163,14 @@ function authorize(caller: Caller, options: IdentityRouteOptions): void {
 }
 
 /** Reads a JSON object body and validates it; anything else is `invalid_request` naming the problem. */
-export async function readJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema): Promise<z.output<Schema>> {
+export async function readJsonBody<Schema extends z.ZodType>(request: Request, schema: Schema, maxBytes: number = MAX_JSON_BODY_BYTES): Promise<z.output<Schema>> {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/json") throw new IdentityError("invalid_request", "the body must be application/json");
   let text: string;
   try {
-    text = await readBodyText(request, MAX_JSON_BODY_BYTES);
+    text = await readBodyText(request, maxBytes);
   } catch (error) {
-    if (error instanceof BodyTooLargeError) throw new IdentityError("invalid_request", "the request body is too large (at most 64 KiB)");
+    if (error instanceof BodyTooLargeError) throw new IdentityError("invalid_request", `the request body is too large (at most ${Math.floor(maxBytes / 1024)} KiB)`);
     throw error;
   }
   let value: unknown;

@@ -19,11 +19,12 @@ export const STAFF_PERMISSIONS = [
   "audit:read",
   "attendance:read",
   "attendance:write",
+  "settings:write",
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
-/** Held by administrators alone: raising anyone's rights, and reading what every staff member did. */
-export const ADMIN_ONLY_PERMISSIONS: readonly StaffPermission[] = ["roles:write", "audit:read"];
+/** Held by administrators alone: raising anyone's rights, reading what every staff member did, and the church's own settings. */
+export const ADMIN_ONLY_PERMISSIONS: readonly StaffPermission[] = ["roles:write", "audit:read", "settings:write"];
 
 /**
  * What a check-in kiosk's enrolling account must hold (docs/decisions/0023): the `kiosk` role of check-in

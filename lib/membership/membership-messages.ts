@@ -1,6 +1,6 @@
 import "server-only";
 import { CODE_TTL_SECONDS } from "../verification-codes/verification-code-rules.ts";
-import { churchName } from "../church.ts";
+import { CHURCH_NAME_SLOT } from "../church-settings/church.ts";
 import { smsText } from "../contacts/contact-messages.ts";
 import type { ContactChannel } from "../contacts/mask-contact.ts";
 import type { OutgoingMessage } from "../outbox/enqueue-message.ts";
@@ -18,7 +18,7 @@ export function membershipCodeMessage(channel: ContactChannel, to: string, code:
       channel: "sms",
       recipient: to,
       body: smsText(
-        [`${churchName()}: ${code} is your code to link your membership record to your account. It works for ${minutes} minutes. If you did not ask for it, ignore this text.`],
+        [`${CHURCH_NAME_SLOT}: ${code} is your code to link your membership record to your account. It works for ${minutes} minutes. If you did not ask for it, ignore this text.`],
         code,
       ),
     };
@@ -26,17 +26,17 @@ export function membershipCodeMessage(channel: ContactChannel, to: string, code:
   return {
     channel: "email",
     recipient: to,
-    subject: `Link your membership record · ${churchName()}`,
+    subject: `Link your membership record · ${CHURCH_NAME_SLOT}`,
     body: [
       "Hello,",
       "",
-      `Someone signed in to ${churchName()} asked to link their account to the membership record that has this address on file.`,
+      `Someone signed in to ${CHURCH_NAME_SLOT} asked to link their account to the membership record that has this address on file.`,
       `If that was you, your code is: ${code}`,
       "",
       `Type it on the page that asked for it. It works for ${minutes} minutes.`,
       "If it was not you, ignore this email: nothing is linked without the code.",
       "",
-      `— ${churchName()}`,
+      `— ${CHURCH_NAME_SLOT}`,
       "",
     ].join("\n"),
   };

@@ -1,6 +1,6 @@
 import "server-only";
 import { generateSecret, generateURI } from "otplib";
-import { churchName } from "../church.ts";
+import { readChurch } from "../church-settings/church.ts";
 import { sealSecret } from "../crypto/secret-box.ts";
 import type { Database } from "../db/database.ts";
 import { IdentityError } from "../identity/errors.ts";
@@ -29,7 +29,7 @@ export async function startTotpSetup(database: Database, userId: string): Promis
   if (!member) {
     throw new IdentityError("conflict", "two-factor authentication is already on; turn it off before setting it up again");
   }
-  const uri = generateURI({ strategy: "totp", issuer: churchName(), label: member.email, secret });
+  const uri = generateURI({ strategy: "totp", issuer: (await readChurch(database)).name, label: member.email, secret });
   // otplib leaves out parameters equal to the defaults; some authenticator apps guess otherwise, so say them.
   return { otpauth_url: `${uri}&algorithm=SHA1&digits=6&period=${TOTP_PERIOD_SECONDS}` };
 }

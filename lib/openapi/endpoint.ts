@@ -84,6 +84,8 @@ export interface Endpoint<
   query?: Query;
   /** A JSON object read and checked by the wrapper; `invalid_request` naming the field otherwise. */
   body?: Body;
+  /** The body's largest size in bytes, where it may pass the API's usual 64 KiB (an image sent as a data URL). */
+  maxBodyBytes?: number;
   success: EndpointSuccess<Success>;
   /**
    * The refusals of its own, by status: `400`, `404`, `409`, `429` …; `403` adds to the permission's refusal.

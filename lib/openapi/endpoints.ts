@@ -3,6 +3,7 @@ import { auditEndpoints } from "../audit/endpoints.ts";
 import { staffCalendarEndpoints } from "../calendar/endpoints.ts";
 import { publicCalendarEndpoints } from "../calendar/public-endpoints.ts";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
+import { churchSettingsEndpoints } from "../church-settings/endpoints.ts";
 import { consentEndpoints } from "../consents/endpoints.ts";
 import { contactEndpoints } from "../contacts/endpoints.ts";
 import { familyEndpoints } from "../families/endpoints.ts";
@@ -52,6 +53,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...registrationEndpoints,
   ...staffCalendarEndpoints,
   ...membershipEndpoints,
+  ...churchSettingsEndpoints,
 ];
 
 /** The public calendar's operations and the member's private feed (lib/openapi/calendar-endpoint.ts), in the document's order. */

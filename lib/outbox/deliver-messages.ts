@@ -1,4 +1,5 @@
 import "server-only";
+import { readChurch } from "../church-settings/church.ts";
 import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
 import type { OutboxChannel } from "./channels.ts";
@@ -83,7 +84,10 @@ async function send(database: Database, message: ClaimedMessage): Promise<void> 
   }
   const mail = mailTransport();
   if (!mail) throw new Error("no SMTP server is configured");
-  await mail.sendMail({ from: env().SMTP_FROM, to: message.recipient, subject: message.subject ?? "", text: message.body });
+  // The church's sender name (/admin/settings) on the server's address; an address written with a name of its own keeps it.
+  const from = env().SMTP_FROM;
+  const sender = from.includes("<") ? from : { name: (await readChurch(database)).emailSenderName, address: from };
+  await mail.sendMail({ from: sender, to: message.recipient, subject: message.subject ?? "", text: message.body });
 }
 
 async function deliverOne(database: Database, id: string, channels: readonly OutboxChannel[]): Promise<boolean> {

@@ -1,4 +1,5 @@
 import "server-only";
+import { CHURCH_NAME_SLOT, readChurch, withChurchName } from "../church-settings/church.ts";
 import type { Database } from "../db/database.ts";
 import type { OutboxChannel } from "./channels.ts";
 import { deliverAfterCommit } from "./deliver-messages.ts";
@@ -23,8 +24,9 @@ export interface OutgoingMessage {
   body: string;
 }
 
-/** An email or SMS to a person; answers the message's id. */
-export async function enqueueMessage(database: Database, message: OutgoingMessage): Promise<string> {
+/** An email or SMS to a person, the church's name in its slots (CHURCH_NAME_SLOT); answers the message's id. */
+export async function enqueueMessage(database: Database, given: OutgoingMessage): Promise<string> {
+  const message = await withChurchNameIn(database, given);
   const [row] = await database.query<{ id: string }>(`INSERT INTO outbox_message (channel, recipient, subject, body) VALUES ($1, $2, $3, $4) RETURNING id::text AS id`, [
     message.channel,
     message.recipient,
@@ -33,6 +35,12 @@ export async function enqueueMessage(database: Database, message: OutgoingMessag
   ]);
   deliverAfterCommit(database, [row!.id]);
   return row!.id;
+}
+
+async function withChurchNameIn(database: Database, message: OutgoingMessage): Promise<OutgoingMessage> {
+  if (!message.body.includes(CHURCH_NAME_SLOT) && !message.subject?.includes(CHURCH_NAME_SLOT)) return message;
+  const { name } = await readChurch(database);
+  return { ...message, body: withChurchName(message.body, name), ...(message.subject !== undefined && { subject: withChurchName(message.subject, name) }) };
 }
 
 /** One webhook message per delivery row (lib/webhooks/queue-webhook.ts holds the exact body); answers their ids. */

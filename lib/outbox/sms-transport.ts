@@ -1,5 +1,5 @@
 import "server-only";
-import { churchName } from "../church.ts";
+import { churchDefaults } from "../church-settings/church.ts";
 import { env } from "../env.ts";
 import { defaultSmsSender, httpSmsGateway, type SmsSender } from "./http-sms-gateway.ts";
 
@@ -13,7 +13,7 @@ export function smsTransport(): SmsSender | null {
       ? httpSmsGateway({
           url: config.SMS_GATEWAY_URL,
           token: config.SMS_GATEWAY_TOKEN,
-          from: config.SMS_FROM ?? defaultSmsSender(churchName()),
+          from: config.SMS_FROM ?? defaultSmsSender(churchDefaults().name),
           allowPrivate: config.OUTBOUND_ALLOW_PRIVATE_ADDRESSES,
         })
       : null;

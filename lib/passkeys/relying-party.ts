@@ -1,5 +1,4 @@
 import "server-only";
-import { churchName } from "../church.ts";
 import { env } from "../env.ts";
 
 /**
@@ -10,10 +9,9 @@ import { env } from "../env.ts";
 export interface RelyingParty {
   id: string;
   origin: string;
-  name: string;
 }
 
 export function relyingParty(): RelyingParty {
   const base = new URL(env().BASE_URL);
-  return { id: base.hostname, origin: base.origin, name: churchName() };
+  return { id: base.hostname, origin: base.origin };
 }

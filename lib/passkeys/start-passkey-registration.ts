@@ -1,5 +1,6 @@
 import "server-only";
 import { generateRegistrationOptions, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
+import { readChurch } from "../church-settings/church.ts";
 import type { Database } from "../db/database.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
 import { CEREMONY_TIMEOUT_MS, issueChallenge } from "./challenges.ts";
@@ -32,7 +33,7 @@ export async function startPasskeyRegistration(database: Database, input: { user
   const displayName = `${member.givenName} ${member.familyName}`.trim() || member.email;
   return generateRegistrationOptions({
     rpID: rp.id,
-    rpName: rp.name,
+    rpName: (await readChurch(database)).name,
     userID: userHandleOf(input.userId),
     userName: member.email,
     userDisplayName: displayName,

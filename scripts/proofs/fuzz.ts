@@ -527,6 +527,10 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "POST /api/v1/admin/series": ["event_series", "event", "calendar_version", "webhook_delivery", "outbox_message"],
   "PATCH /api/v1/admin/series/{id}": ["event_series", "event", "calendar_version", "webhook_delivery", "outbox_message"],
   "POST /api/v1/admin/series/{id}/publish": ["event", "calendar_version", "webhook_delivery", "outbox_message"],
+  // The church's settings (issue 39): a save raises the one row's version; a logo is stored by its hash, the old one removed.
+  "PATCH /api/v1/admin/settings": ["church_settings"],
+  "PUT /api/v1/admin/settings/logo": ["church_settings", "church_logo"],
+  "DELETE /api/v1/admin/settings/logo": ["church_settings", "church_logo"],
   // Webhooks (docs/decisions/0027): the run's own endpoint (at an address that never resolves), its messages
   // and their attempts in the outbox.
   "POST /api/v1/admin/webhooks": ["webhook_endpoint"],
@@ -778,6 +782,17 @@ const EVENT_DAY = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 
  * the fuzz mutates, and sends as it is now and then so the routes' successes run too. Check-in (decision
  * 0023): event ids the run has no open event for, a phone no account has, proofs and tags nobody was given.
  */
+/** A 16 × 16 PNG's signature and header: all the logo check reads (lib/church-settings/logo-image.ts). */
+const FUZZ_LOGO = (() => {
+  const bytes = Buffer.alloc(33);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes, 0);
+  bytes.writeUInt32BE(13, 8);
+  bytes.write("IHDR", 12, "ascii");
+  bytes.writeUInt32BE(16, 16);
+  bytes.writeUInt32BE(16, 20);
+  return `data:image/png;base64,${bytes.toString("base64")}`;
+})();
+
 export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Record<string, unknown>> {
   return {
     selfCheckIn: { event_id: "evt_fuzz_not_open" },
@@ -830,6 +845,8 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     // Webhooks (docs/decisions/0027): an address nothing answers at.
     adminCreateWebhook: { url: "https://webhooks.invalid/fuzz", description: "Fuzz", event_types: ["event.updated"] },
     adminUpdateWebhook: { description: "Fuzz, renamed", event_types: ["event.updated", "event.cancelled"] },
+    adminUpdateChurchSettings: { name: "Fuzz Chapel", brand_colour: "#7a1f3d", privacy_url: "https://fuzz.invalid/privacy" },
+    adminUploadChurchLogo: { image: FUZZ_LOGO },
     // Events, ministries and campuses (docs/decisions/0017): a members' workshop in the seed's ministry and campus.
     adminCreateEvent: {
       title: "Fuzz workshop",
@@ -951,6 +968,10 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     // second valid body of adminUpdateClient (definedBodies has the first): a kiosk's campus networks (issue 36).
     // The run's own client is not a kiosk's, so it is refused too.
     { method: "PATCH", path: "/api/v1/admin/clients/{id}", credential: admin, scope: "staff", body: { allowed_networks: ["203.0.113.0/24", "2001:db8:5::/48"] } },
+    // The church's logo (issue 39): an SVG carrying a script, a PNG sent as a JPEG, and one past the size limit, each refused.
+    { method: "PUT", path: "/api/v1/admin/settings/logo", credential: admin, scope: "staff", body: { image: `data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(document.cookie)</script></svg>').toString("base64")}` } },
+    { method: "PUT", path: "/api/v1/admin/settings/logo", credential: admin, scope: "staff", body: { image: FUZZ_LOGO.replace("image/png", "image/jpeg") } },
+    { method: "PUT", path: "/api/v1/admin/settings/logo", credential: admin, scope: "staff", body: { image: `data:image/png;base64,${Buffer.alloc(300 * 1024, 7).toString("base64")}` } },
     { method: "GET", path: "/api/v1/{id}" },
     { method: "GET", path: "/api/v1/{id}/{id}" },
     { method: "GET", path: "/api/v1/admin/{id}", credential: admin, scope: "staff" },

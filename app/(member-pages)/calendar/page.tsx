@@ -7,7 +7,7 @@ import { CalendarError } from "@/lib/calendar/errors";
 import { listFilterOptions } from "@/lib/calendar/list-filter-options";
 import { listUpcomingEvents } from "@/lib/calendar/list-upcoming-events";
 import { upcomingEventsQuerySchema, type UpcomingFeed } from "@/lib/calendar/schemas";
-import { churchName } from "@/lib/church";
+import { currentChurch } from "@/lib/http/current-church";
 import { database } from "@/lib/db";
 import { describeError, logLine } from "@/lib/log/json-log";
 import {
@@ -23,10 +23,11 @@ import styles from "./calendar.module.css";
 
 export const dynamic = "force-dynamic";
 
-export function generateMetadata(): Metadata {
+export async function generateMetadata(): Promise<Metadata> {
+  const church = await currentChurch();
   return {
     title: "Calendar",
-    description: `Upcoming services, courses, groups and events at ${churchName()}, in each campus's local time.`,
+    description: `Upcoming services, courses, groups and events at ${church.name}, in each campus's local time.`,
   };
 }
 

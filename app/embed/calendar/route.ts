@@ -1,4 +1,4 @@
-import { churchName } from "@/lib/church";
+import { currentChurch } from "@/lib/http/current-church";
 import { pageMethodNotAllowed } from "@/lib/http/method-not-allowed";
 import { EMBED_FRAME_STYLE } from "@/lib/http/security-headers";
 import { escapeHtml, readWidgetOptions, widgetElementHtml, WIDGET_SCRIPT_PATH, type WidgetAttribute } from "@/lib/embed/options";
@@ -11,12 +11,15 @@ import { escapeHtml, readWidgetOptions, widgetElementHtml, WIDGET_SCRIPT_PATH, t
  */
 
 // GET /embed/calendar - the calendar widget as a page to put in an iframe
-export function GET(request: Request): Response {
+export async function GET(request: Request): Promise<Response> {
+  const church = await currentChurch();
   const query = new URL(request.url).searchParams;
   const options = readWidgetOptions((name: WidgetAttribute) => query.get(name));
   // Links leave the frame: an event page opens in the whole window, not inside the church's website.
   options.linkTarget ??= "_top";
-  const title = `${options.heading ?? (options.view === "month" ? "Calendar" : "Upcoming events")} · ${churchName()}`;
+  // The church's own colour unless the website chose one.
+  options.colors.accent ??= church.brandColour;
+  const title = `${options.heading ?? (options.view === "month" ? "Calendar" : "Upcoming events")} · ${church.name}`;
   const html = `<!doctype html>
 <html lang="${escapeHtml(options.locale ?? "en")}">
 <head>

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { FamilySection } from "@/components/account/family/family-section";
-import { churchCountry } from "@/lib/church";
+import { currentChurch } from "@/lib/http/current-church";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 
 export const dynamic = "force-dynamic";
@@ -22,7 +22,7 @@ export default async function AccountFamilyPage() {
       <p className="eyebrow">Your account</p>
       <h1>Your family</h1>
       <p className="lede">Your household at church: who is in it, its children, and how others join.</p>
-      <FamilySection country={churchCountry()} />
+      <FamilySection country={(await currentChurch()).country} />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { PhoneSection } from "@/components/account/recovery/phone-section";
 import { RecoveryContactsSection } from "@/components/account/recovery/recovery-contacts-section";
-import { churchCountry } from "@/lib/church";
+import { currentChurch } from "@/lib/http/current-church";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 
 export const dynamic = "force-dynamic";
@@ -18,7 +18,7 @@ export const metadata: Metadata = {
  */
 export default async function AccountRecoveryPage() {
   await requirePortalSession("/account/recovery");
-  const country = churchCountry();
+  const { country } = await currentChurch();
   return (
     <div className="page page--narrow">
       <p className="eyebrow">Your account</p>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { StaffForbidden } from "@/components/admin/admin-nav";
 import { PeopleList } from "@/components/admin/people-list";
-import { churchCountry } from "@/lib/church";
+import { currentChurch } from "@/lib/http/current-church";
 import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +16,7 @@ export default async function AdminPeoplePage() {
       <p className="eyebrow">Staff</p>
       <h1>People</h1>
       <p className="lede">Find a member by name, email address or phone number, and open their page: household, sign-ups, attendance, roles, sign-ins and security activity.</p>
-      <PeopleList country={churchCountry()} />
+      <PeopleList country={(await currentChurch()).country} />
     </div>
   );
 }

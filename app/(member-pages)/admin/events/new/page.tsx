@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { StaffForbidden } from "@/components/admin/admin-nav";
 import { EventForm } from "@/components/admin/event-form";
-import { churchTimeZone } from "@/lib/church";
+import { currentChurch } from "@/lib/http/current-church";
 import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 
 export const dynamic = "force-dynamic";
@@ -16,7 +16,7 @@ export default async function NewEventPage() {
       <p className="eyebrow">Staff · Events</p>
       <h1>New event</h1>
       <p className="lede">It is saved as a draft; publish it from its page when it is ready. A repeating event makes one event per date, each with its own page.</p>
-      <EventForm eventId={null} churchTimeZone={churchTimeZone()} />
+      <EventForm eventId={null} churchTimeZone={(await currentChurch()).timeZone} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { StaffForbidden } from "@/components/admin/admin-nav";
 import { PersonProfile } from "@/components/admin/person-profile";
-import { churchCountry } from "@/lib/church";
+import { currentChurch } from "@/lib/http/current-church";
 import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 
 export const dynamic = "force-dynamic";
@@ -23,7 +23,7 @@ export default async function AdminPersonPage({ params }: { params: Promise<{ id
       <p className="eyebrow">
         <Link href="/admin/people">Staff · People</Link>
       </p>
-      <PersonProfile id={id} selfId={access.session.member.id} canWrite={access.permissions.has("users:write")} canAssignRoles={access.permissions.has("roles:write")} country={churchCountry()} />
+      <PersonProfile id={id} selfId={access.session.member.id} canWrite={access.permissions.has("users:write")} canAssignRoles={access.permissions.has("roles:write")} country={(await currentChurch()).country} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { churchName } from "@/lib/church";
+import { readChurch } from "@/lib/church-settings/church";
 import { CalendarError } from "@/lib/calendar/errors";
 import { ICS_CONTENT_TYPE } from "@/lib/calendar/ics";
 import { env } from "@/lib/env";
@@ -17,6 +17,6 @@ export const { GET, POST, PUT, PATCH, DELETE } = privateCalendarEndpointRoutes(
     if (!userId) throw new CalendarError(404, "not found");
     const schedule = await getMySchedule(database, userId);
     const series = await loadIcsSeries(database, scheduleEvents(schedule));
-    return { body: buildScheduleIcs(schedule, { name: `My schedule · ${churchName()}`, baseUrl: env().BASE_URL, series }), contentType: ICS_CONTENT_TYPE };
+    return { body: buildScheduleIcs(schedule, { name: `My schedule · ${(await readChurch(database)).name}`, baseUrl: env().BASE_URL, series }), contentType: ICS_CONTENT_TYPE };
   }),
 );

@@ -1,0 +1,195 @@
+"use client";
+
+import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from "react";
+import { getCountries } from "libphonenumber-js";
+import { Form } from "@/components/ui/form";
+import { FormProblem } from "@/components/ui/form-problem";
+import { Section } from "@/components/ui/section";
+import { SelectField } from "@/components/ui/select-field";
+import { TextField } from "@/components/ui/text-field";
+import { useInBrowser } from "@/components/ui/use-in-browser";
+import { brandColourProblem, contrastRatio } from "@/lib/church-settings/brand-colour";
+import { LOGO_MAX_BYTES, type ChurchSettingsAnswer } from "@/lib/church-settings/schemas";
+import { splitRefusal } from "./household-refusal";
+import { useChurchLogo, useSaveChurchSettings } from "./church-settings-queries";
+import styles from "./church-settings.module.css";
+
+/** The fields of the form, as typed: every one a string, empty for none. */
+const FIELDS = ["name", "short_name", "country", "time_zone", "contact_email", "website_url", "privacy_url", "terms_url", "email_sender_name", "brand_colour"] as const;
+type FieldName = (typeof FIELDS)[number];
+type Values = Record<FieldName, string>;
+
+function valuesOf(settings: ChurchSettingsAnswer): Values {
+  return Object.fromEntries(FIELDS.map((field) => [field, settings[field] ?? ""])) as Values;
+}
+
+/** Every country a phone number can be written in, by its English name. */
+function countryOptions(): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames(["en"], { type: "region" });
+  return getCountries()
+    .map((code) => ({ code, name: names.of(code) ?? code }))
+    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+}
+
+function timeZoneOptions(current: string): string[] {
+  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+/**
+ * The church's name and look (issue 39): what every page, email and the kiosk show. A field left as the server
+ * set it is not sent; emptied, it goes back to the server's value. The logo is saved as soon as it is chosen.
+ */
+export function ChurchSettingsForm({ initial }: { initial: ChurchSettingsAnswer }) {
+  const [saved, setSaved] = useState(initial);
+  const [values, setValues] = useState<Values>(() => valuesOf(initial));
+  const [done, setDone] = useState("");
+  const save = useSaveChurchSettings((settings) => {
+    setSaved(settings);
+    setValues(valuesOf(settings));
+    setDone("Saved. Every page now shows the new settings.");
+  });
+  // The lists come from the browser's own Intl, which may name places differently from the server's: they are
+  // filled in once the page runs, the saved value alone until then, so the server's page and the browser's agree.
+  const inBrowser = useInBrowser();
+  const countries = useMemo(() => (inBrowser ? countryOptions() : [{ code: values.country, name: values.country }]), [inBrowser, values.country]);
+  const zones = useMemo(() => (inBrowser ? timeZoneOptions(values.time_zone) : [values.time_zone]), [inBrowser, values.time_zone]);
+  const refusal = splitRefusal(save.error, FIELDS, "save the settings");
+  const colourProblem = values.brand_colour ? brandColourProblem(values.brand_colour) : null;
+
+  function set(field: FieldName) {
+    return (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+      setValues((current) => ({ ...current, [field]: event.target.value }));
+      setDone("");
+    };
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (save.isPending || colourProblem) return;
+    const before = valuesOf(saved);
+    const changes = Object.fromEntries(FIELDS.filter((field) => values[field].trim() !== before[field]).map((field) => [field, values[field].trim() || null]));
+    if (Object.keys(changes).length === 0) {
+      setDone("Nothing to save: no setting was changed.");
+      return;
+    }
+    save.mutate(changes);
+  }
+
+  const fieldError = (field: FieldName) => (refusal.field === field ? refusal.message : undefined);
+  const fromServer = (field: FieldName) => (saved.from_server.includes(field) ? " Set by the server until you change it here." : "");
+
+  return (
+    <>
+      <LogoSection saved={saved} onSaved={setSaved} />
+      <Form onSubmit={submit} submitLabel="Save settings" pendingLabel="Saving…" pending={save.isPending} label="Church settings">
+        <FormProblem message={refusal.field ? "" : refusal.message} />
+        <p className="notice notice--success" role="status" hidden={!done}>
+          {done}
+        </p>
+        <fieldset className={styles.group}>
+          <legend>Your church</legend>
+          <TextField label="Name" name="name" value={values.name} onChange={set("name")} maxLength={100} autoComplete="organization" hint={`On every page, email and calendar.${fromServer("name")}`} error={fieldError("name")} />
+          <TextField label="Short name" name="short_name" value={values.short_name} onChange={set("short_name")} maxLength={30} autoComplete="off" hint="Where space is short, like a phone’s home screen. Empty: the name." error={fieldError("short_name")} />
+          <SelectField label="Country" name="country" value={values.country} onChange={set("country")} hint="Phone numbers may be typed as they are written here." error={fieldError("country")}>
+            {countries.map((country) => (
+              <option key={country.code} value={country.code}>
+                {country.name}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label="Time zone" name="time_zone" value={values.time_zone} onChange={set("time_zone")} hint="New events start in it until a campus with its own is chosen." error={fieldError("time_zone")}>
+            {zones.map((zone) => (
+              <option key={zone} value={zone}>
+                {zone.replaceAll("_", " ")}
+              </option>
+            ))}
+          </SelectField>
+        </fieldset>
+        <fieldset className={styles.group}>
+          <legend>How to reach you</legend>
+          <TextField label="Contact email" name="contact_email" type="email" value={values.contact_email} onChange={set("contact_email")} autoComplete="email" hint="In the footer of every page and email." error={fieldError("contact_email")} />
+          <TextField label="Church website" name="website_url" type="url" value={values.website_url} onChange={set("website_url")} autoComplete="url" placeholder="https://" error={fieldError("website_url")} />
+          <TextField label="Privacy policy" name="privacy_url" type="url" value={values.privacy_url} onChange={set("privacy_url")} placeholder="https://" hint="Its address. Shown where people sign in, create an account and allow an app." error={fieldError("privacy_url")} />
+          <TextField label="Terms of use" name="terms_url" type="url" value={values.terms_url} onChange={set("terms_url")} placeholder="https://" error={fieldError("terms_url")} />
+          <TextField label="Emails come from" name="email_sender_name" value={values.email_sender_name} onChange={set("email_sender_name")} maxLength={100} hint={`The name people see as the sender.${fromServer("email_sender_name")}`} error={fieldError("email_sender_name")} />
+        </fieldset>
+        <fieldset className={styles.group}>
+          <legend>Colour</legend>
+          <div className={styles.colourRow}>
+            <input type="color" aria-label="Pick a colour" className={styles.picker} value={/^#[0-9a-f]{6}$/i.test(values.brand_colour) ? values.brand_colour : "#000000"} onChange={set("brand_colour")} />
+            <TextField label="Brand colour" name="brand_colour" value={values.brand_colour} onChange={set("brand_colour")} maxLength={7} autoComplete="off" hint="Buttons and links take it. It must be dark enough to read white writing on." error={colourProblem ?? fieldError("brand_colour")} />
+          </div>
+          {!colourProblem && values.brand_colour ? <ColourPreview colour={values.brand_colour} /> : null}
+        </fieldset>
+      </Form>
+    </>
+  );
+}
+
+/** The colour on a button and a link. Set through the style object, not a style attribute, which the pages' policy does not allow. */
+function ColourPreview({ colour }: { colour: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    box.current?.style.setProperty("--preview-colour", colour);
+  }, [colour]);
+  return (
+    <div ref={box} className={styles.preview}>
+      <span className={styles.previewButton} aria-hidden="true">
+        Sign up
+      </span>
+      <span className={styles.previewLink} aria-hidden="true">
+        A link on the page
+      </span>
+      <span className="muted">Contrast {contrastRatio(colour, "#ffffff").toFixed(1)}:1 with white</span>
+    </div>
+  );
+}
+
+function LogoSection({ saved, onSaved }: { saved: ChurchSettingsAnswer; onSaved: (settings: ChurchSettingsAnswer) => void }) {
+  const { upload, remove } = useChurchLogo(onSaved);
+  const [complaint, setComplaint] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  const error = upload.error ?? remove.error;
+  const refusal = splitRefusal(error, ["image"] as const, "save the logo");
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    event.target.value = "";
+    setComplaint("");
+    if (!file) return;
+    if (file.size > LOGO_MAX_BYTES) {
+      setComplaint(`This file is ${Math.ceil(file.size / 1024)} KB; the logo can be at most ${LOGO_MAX_BYTES / 1024} KB. Save it smaller and try again.`);
+      return;
+    }
+    const reader = new FileReader();
+    reader.onload = () => upload.mutate(String(reader.result));
+    reader.onerror = () => setComplaint("This file could not be read. Try another.");
+    reader.readAsDataURL(file);
+  }
+
+  return (
+    <Section id="logo-title" title="Logo" description="Beside the church’s name at the top of every page, on the kiosk and in emails. A PNG, JPEG or WebP image; a wide or square one both fit.">
+      <div className={styles.logoRow}>
+        {saved.logo_url ? (
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={saved.logo_url} alt="The church’s logo" className={styles.logo} />
+        ) : (
+          <p className="muted">No logo yet: the portal’s own mark is shown.</p>
+        )}
+        <div className={styles.logoActions}>
+          <label className="button">
+            {upload.isPending ? "Uploading…" : saved.logo_url ? "Choose another logo" : "Choose a logo"}
+            <input ref={input} type="file" accept="image/png,image/jpeg,image/webp" className="visually-hidden" onChange={choose} disabled={upload.isPending} />
+          </label>
+          {saved.logo_url ? (
+            <button type="button" className="button" onClick={() => remove.mutate()} disabled={remove.isPending}>
+              Remove logo
+            </button>
+          ) : null}
+        </div>
+      </div>
+      <FormProblem message={complaint || refusal.message} />
+    </Section>
+  );
+}
