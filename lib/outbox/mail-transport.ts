@@ -12,3 +12,12 @@ export function mailTransport(): Transporter | null {
   }
   return transport;
 }
+
+/**
+ * Whether this server can send email: the one place that question is asked (the office's overview warns an
+ * administrator when it cannot). Answered as delivery answers it (a transport, from SMTP_URL), so moving the
+ * mail server's address into a stored setting changes only this function and the transport it reads.
+ */
+export function emailSendingConfigured(): boolean {
+  return mailTransport() !== null;
+}
