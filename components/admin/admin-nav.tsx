@@ -36,6 +36,7 @@ const GROUPS = [
       { href: "/admin/clients", label: "Apps" },
       { href: "/admin/webhooks", label: "Webhooks" },
       { href: "/admin/audit", label: "Audit log" },
+      { href: "/admin/export", label: "Export your data" },
     ],
   },
 ] as const;

@@ -37,6 +37,16 @@ describe("describeAuditEntry", () => {
     expect(describeAuditEntry(made)).toBe("Ruth First was made an administrator on the church’s server (npm run admin:create)");
   });
 
+  it("says an administrator downloaded the whole church, naming the file", () => {
+    const downloaded = entry({
+      method: "GET",
+      path: "/api/v1/admin/export",
+      section: "export",
+      changes: [{ table: "church_export", id: "grace-export-2030-01-01.zip", operation: "insert", before: null, after: { file: "grace-export-2030-01-01.zip", accounts: 3 } }],
+    });
+    expect(describeAuditEntry(downloaded)).toBe("Mary Member downloaded all of the church’s data (grace-export-2030-01-01.zip)");
+  });
+
   it("names the target by id when no change carries a name, and falls back to the method's word", () => {
     expect(describeAuditEntry(entry({ method: "PUT", path: "/api/v1/admin/events/evt_2/registration", target_id: "evt_2" }))).toBe("Mary Member set the sign-up of the event evt_2");
     expect(describeAuditEntry(entry({ method: "DELETE", path: "/api/v1/admin/webhooks/whep_1", section: "webhooks", target_id: "whep_1" }))).toBe("Mary Member removed the website connection whep_1");

@@ -75,6 +75,8 @@ function columnWords(column: string): string {
 export function describeAuditEntry(entry: AdminAuditEntry): string {
   // Done on the server's command line (npm run admin:create), not through the staff API.
   if (entry.method === "CLI") return `${entry.actor.name} was made an administrator on the church’s server (${entry.path})`;
+  // A download of the whole church (lib/church-export): a read, recorded with the file's name and what it held.
+  if (entry.method === "GET" && entry.section === "export") return `${entry.actor.name} downloaded all of the church’s data${entry.changes[0] ? ` (${entry.changes[0].id})` : ""}`;
   const segments = entry.path.split("/").filter(Boolean);
   const last = segments.at(-1) ?? "";
   const action = ACTION_WORDS[last] ?? METHOD_WORDS[entry.method] ?? entry.method.toLowerCase();

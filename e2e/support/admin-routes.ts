@@ -27,7 +27,7 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export const UNKNOWN_UUID = "00000000-0000-4000-8000-0000000000ff";
 
-type Area = "events" | "users" | "clients" | "membership" | "families" | "audit" | "attendance";
+type Area = "events" | "users" | "clients" | "membership" | "families" | "audit" | "attendance" | "church";
 interface Collection {
   /** The row of 0017's permission table: `<area>:read` for GET, `<area>:write` for every other method. */
   area: Area;
@@ -55,6 +55,8 @@ const COLLECTIONS: Record<string, Collection> = {
   series: { area: "events", unknown: { id: "ser_doesnotexist", noun: "series" } },
   // Webhooks (docs/decisions/0027): third parties told of calendar changes, the clients area like the apps.
   webhooks: { area: "clients", unknown: { id: "whep_doesnotexist", noun: "webhook endpoint" } },
+  // The whole church's download (issue 39): the church area, whose one permission is an exception below.
+  export: { area: "church" },
 };
 
 /** 0017: role assignment is its own permission, so that `users:write` cannot raise one's own rights. */
@@ -63,6 +65,8 @@ const PERMISSION_EXCEPTIONS: Record<string, string> = {
   // An event's attendance is the attendance area's (docs/decisions/0023), under the event's path.
   "GET /api/v1/admin/events/[id]/attendance": "attendance:read",
   "POST /api/v1/admin/events/[id]/check-ins": "attendance:write",
+  // Administrators only (lib/identity/permissions.ts ADMIN_ONLY_PERMISSIONS): the whole church's data in one download.
+  "GET /api/v1/admin/export": "church:export",
 };
 
 export interface AdminRoute {

@@ -20,11 +20,12 @@ export const STAFF_PERMISSIONS = [
   "attendance:read",
   "attendance:write",
   "settings:write",
+  "church:export",
 ] as const;
 export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
-/** Held by administrators alone: raising anyone's rights, reading what every staff member did, and the church's own settings. */
-export const ADMIN_ONLY_PERMISSIONS: readonly StaffPermission[] = ["roles:write", "audit:read", "settings:write"];
+/** Held by administrators alone: raising anyone's rights, reading what every staff member did, the church's own settings, and downloading all of its data. */
+export const ADMIN_ONLY_PERMISSIONS: readonly StaffPermission[] = ["roles:write", "audit:read", "settings:write", "church:export"];
 
 /**
  * What a check-in kiosk's enrolling account must hold (docs/decisions/0023): the `kiosk` role of check-in

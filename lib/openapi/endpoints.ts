@@ -3,6 +3,7 @@ import { auditEndpoints } from "../audit/endpoints.ts";
 import { staffCalendarEndpoints } from "../calendar/endpoints.ts";
 import { publicCalendarEndpoints } from "../calendar/public-endpoints.ts";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
+import { churchExportEndpoints } from "../church-export/endpoints.ts";
 import { churchSettingsEndpoints } from "../church-settings/endpoints.ts";
 import { consentEndpoints } from "../consents/endpoints.ts";
 import { contactEndpoints } from "../contacts/endpoints.ts";
@@ -42,6 +43,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...auditEndpoints,
   ...sessionEndpoints,
   ...consentEndpoints,
+  ...churchExportEndpoints,
   ...passkeyEndpoints,
   ...mfaEndpoints,
   ...federationEndpoints,

@@ -307,9 +307,13 @@ export function judge(generated: Generated, answer: RawAnswer, baseUrl: string):
     }
     // The identity surface answers JSON, but for the one file it serves: the audit log's CSV export (decision 0020).
     const file = (path === "/api/v1/admin/audit/export" || path === "/api/v1/admin/attendance/export") && /^text\/csv; charset=utf-8$/i.test(header(answer, "content-type"));
-    if (!head && answer.body.length > 0 && !isJson(answer) && !file) return { ok: false, why: `2xx with content-type ${header(answer, "content-type")}` };
+    // And the whole church's zip (lib/church-export).
+    const zip = path === "/api/v1/admin/export" && /^application\/zip$/i.test(header(answer, "content-type"));
+    if (!head && answer.body.length > 0 && !isJson(answer) && !file && !zip) return { ok: false, why: `2xx with content-type ${header(answer, "content-type")}` };
     // A scheduled job runs on GET (and HEAD, which Next answers with GET's handler): its 2xx is a job carried out.
     if (/^\/api\/cron\//.test(path) && request.method !== "OPTIONS") return { ok: true, accepted: true };
+    // Downloading the whole church records itself in the staff audit log (lib/church-export): a read carried out that writes.
+    if (path === "/api/v1/admin/export" && (request.method === "GET" || request.method === "HEAD")) return { ok: true, accepted: true };
     return { ok: true, accepted: request.method !== "GET" && request.method !== "HEAD" && request.method !== "OPTIONS" };
   }
 
@@ -459,6 +463,8 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   ],
   "/api/cron/privacy-deletions": [],
   "/api/cron/guardianships-majority": [],
+  // The whole church's download (lib/church-export), GET or HEAD: its staff audit entry, written before the zip is sent.
+  "/api/v1/admin/export": ["staff_audit_entry"],
   // The staff API (docs/decisions/0017), with the administrator's token, on records of the run's own
   // (support/fixtures.ts): every event, ministry and campus write also bumps the calendar's version (trigger).
   // Each event change is also a message to the run's webhook endpoint (docs/decisions/0027), in the outbox;
