@@ -34,6 +34,16 @@ export async function startServer(): Promise<void> {
     const { seedEmptyDatabase } = await import("./lib/demo/seed-empty-database.ts");
     await seedEmptyDatabase(await database());
   }
+  // No administrator yet: the setup address, in this log and nowhere else (issue 39).
+  const { openSetupAddress, SETUP_TOKEN_HOURS } = await import("./lib/setup/setup-address.ts");
+  try {
+    const address = await openSetupAddress(await database(), env().BASE_URL);
+    if (address) {
+      console.log(`\n[setup] This church has no administrator yet. To set it up, open (works for ${SETUP_TOKEN_HOURS} hours; restart for a new one):\n\n    ${address}\n\nOr make one here: npm run admin:create -- --email you@example.org --given-name … --family-name …\n`);
+    }
+  } catch (error) {
+    console.warn(`[setup] setup address not written: ${String(error)}`);
+  }
   // The first instance to start creates the token-signing keys; the others find them.
   const { checkSigningKeys, SigningKeysUnreadableError } = await import("./lib/oauth/keys.ts");
   try {

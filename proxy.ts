@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { CSRF_SEED_HEADER, csrfCookieName, newCsrfSeed } from "./lib/http/csrf-cookie.ts";
+import { PAGE_PATH_HEADER } from "./lib/http/page-path.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "./lib/http/request-id.ts";
 import { EMBED_FRAME_CONTENT_SECURITY_POLICY, EMBED_FRAME_PATH, HSTS_VALUE, newNonce, pageContentSecurityPolicy, wantsHsts } from "./lib/http/security-headers.ts";
 import { env } from "./lib/env.ts";
@@ -31,6 +32,8 @@ export function proxy(request: NextRequest) {
   headers.set("x-nonce", nonce);
   headers.set("content-security-policy", policy);
   headers.set(REQUEST_ID_HEADER, requestId);
+  // The page's path, for the root layout: while the church is being set up it shows a notice on every page but /setup.
+  headers.set(PAGE_PATH_HEADER, request.nextUrl.pathname);
 
   const name = csrfCookieName();
   const seed = request.cookies.get(name) ? null : newCsrfSeed();

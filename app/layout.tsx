@@ -1,7 +1,10 @@
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site-header";
-import { currentChurch } from "@/lib/http/current-church";
+import { SetupNotice, SETUP_PATH } from "@/components/setup-notice";
+import { churchIsSetUp, currentChurch } from "@/lib/http/current-church";
+import { PAGE_PATH_HEADER } from "@/lib/http/page-path";
+import { headers } from "next/headers";
 import { themePathOf } from "@/lib/church-settings/theme-path";
 import { csrfTokenForPage } from "@/lib/http/csrf";
 import { getPortalViewer } from "@/lib/portal-auth/get-portal-session";
@@ -28,6 +31,9 @@ export const viewport: Viewport = {
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const church = await currentChurch();
   const siteName = church.name;
+  // Until the church has an administrator, every page but the setup wizard says so (issue 39).
+  const setUp = await churchIsSetUp();
+  const beingSetUp = !setUp && !((await headers()).get(PAGE_PATH_HEADER) ?? "/").startsWith(SETUP_PATH);
   // The header shows who is signed in (from the portal's session cookie), so every page renders per request.
   const viewer = await getPortalViewer();
   const csrfToken = viewer ? await csrfTokenForPage() : null;
@@ -41,9 +47,9 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a href="#main" className="skip-link">
           Skip to main content
         </a>
-        <SiteHeader siteName={siteName} logoPath={church.logoPath} viewer={viewer} csrfToken={csrfToken} />
+        <SiteHeader siteName={siteName} logoPath={church.logoPath} viewer={setUp ? viewer : null} csrfToken={csrfToken} navigation={setUp} />
         <main id="main" tabIndex={-1} className="site-main">
-          <Providers>{children}</Providers>
+          {beingSetUp ? <SetupNotice churchName={siteName} /> : <Providers>{children}</Providers>}
         </main>
         <footer className="site-footer">
           <div className="site-footer__inner">

@@ -8,7 +8,20 @@ import styles from "./site-header.module.css";
  * The site header: the church's name, the main navigation, and the member's sign-in state. Rendered on
  * the server from the portal session cookie (the layout passes what it may show: never a token).
  */
-export function SiteHeader({ siteName, logoPath, viewer, csrfToken }: { siteName: string; logoPath: string | null; viewer: AccountViewer | null; csrfToken: string | null }) {
+export function SiteHeader({
+  siteName,
+  logoPath,
+  viewer,
+  csrfToken,
+  navigation = true,
+}: {
+  siteName: string;
+  logoPath: string | null;
+  viewer: AccountViewer | null;
+  csrfToken: string | null;
+  /** False while the church is being set up: there is nowhere to go yet. */
+  navigation?: boolean;
+}) {
   const signedIn = viewer !== null && !viewer.mustSignInAgain;
   return (
     <header className={styles.header}>
@@ -17,7 +30,7 @@ export function SiteHeader({ siteName, logoPath, viewer, csrfToken }: { siteName
           <ChurchMark logoPath={logoPath} />
           {siteName}
         </Link>
-        <div className={styles.end}>
+        {navigation ? <div className={styles.end}>
           <nav aria-label="Main" className={styles.nav}>
             <ul role="list">
               <li>
@@ -36,7 +49,7 @@ export function SiteHeader({ siteName, logoPath, viewer, csrfToken }: { siteName
             </ul>
           </nav>
           <AccountControls viewer={viewer} csrfToken={csrfToken} />
-        </div>
+        </div> : null}
       </div>
     </header>
   );

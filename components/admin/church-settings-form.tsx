@@ -1,11 +1,11 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { getCountries } from "libphonenumber-js";
 import { Form } from "@/components/ui/form";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Section } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
+import { countryOptions, timeZoneLabel, timeZoneOptions } from "@/components/ui/region-options";
 import { TextField } from "@/components/ui/text-field";
 import { useInBrowser } from "@/components/ui/use-in-browser";
 import { brandColourProblem, contrastRatio } from "@/lib/church-settings/brand-colour";
@@ -21,19 +21,6 @@ type Values = Record<FieldName, string>;
 
 function valuesOf(settings: ChurchSettingsAnswer): Values {
   return Object.fromEntries(FIELDS.map((field) => [field, settings[field] ?? ""])) as Values;
-}
-
-/** Every country a phone number can be written in, by its English name. */
-function countryOptions(): { code: string; name: string }[] {
-  const names = new Intl.DisplayNames(["en"], { type: "region" });
-  return getCountries()
-    .map((code) => ({ code, name: names.of(code) ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name, "en"));
-}
-
-function timeZoneOptions(current: string): string[] {
-  const zones = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
-  return zones.includes(current) ? zones : [current, ...zones];
 }
 
 /**
@@ -101,7 +88,7 @@ export function ChurchSettingsForm({ initial }: { initial: ChurchSettingsAnswer 
           <SelectField label="Time zone" name="time_zone" value={values.time_zone} onChange={set("time_zone")} hint="New events start in it until a campus with its own is chosen." error={fieldError("time_zone")}>
             {zones.map((zone) => (
               <option key={zone} value={zone}>
-                {zone.replaceAll("_", " ")}
+                {timeZoneLabel(zone)}
               </option>
             ))}
           </SelectField>

@@ -59,7 +59,7 @@ test("GET /api/v1/system/ready counts the shipped migrations, all applied on the
     `SELECT count(*)::int AS applied FROM _prisma_migrations WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
   )) as [{ applied: number }];
   const answer = await callApi("GET", "/api/v1/system/ready", null);
-  expect([answer.status, answer.body]).toEqual([200, { status: "ready", database: "ok", migrations: { shipped: shippedMigrations().length, applied } }]);
+  expect([answer.status, answer.body]).toEqual([200, { status: "ready", database: "ok", migrations: { shipped: shippedMigrations().length, applied }, setup: "done" }]);
   expect(applied).toBe(shippedMigrations().length);
   expect(answer.headers.get("cache-control")).toBe("no-store");
 });

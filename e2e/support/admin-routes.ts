@@ -57,6 +57,8 @@ const COLLECTIONS: Record<string, Collection> = {
   webhooks: { area: "clients", unknown: { id: "whep_doesnotexist", noun: "webhook endpoint" } },
   // The whole church's download (issue 39): the church area, whose one permission is an exception below.
   export: { area: "church" },
+  // The church's name and look (issue 39): the church area, each route an administrators' exception below.
+  settings: { area: "church" },
 };
 
 /** 0017: role assignment is its own permission, so that `users:write` cannot raise one's own rights. */
@@ -67,6 +69,10 @@ const PERMISSION_EXCEPTIONS: Record<string, string> = {
   "POST /api/v1/admin/events/[id]/check-ins": "attendance:write",
   // Administrators only (lib/identity/permissions.ts ADMIN_ONLY_PERMISSIONS): the whole church's data in one download.
   "GET /api/v1/admin/export": "church:export",
+  "GET /api/v1/admin/settings": "settings:write",
+  "PATCH /api/v1/admin/settings": "settings:write",
+  "PUT /api/v1/admin/settings/logo": "settings:write",
+  "DELETE /api/v1/admin/settings/logo": "settings:write",
 };
 
 export interface AdminRoute {

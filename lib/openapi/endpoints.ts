@@ -20,6 +20,7 @@ import { scheduleEndpoints } from "../schedule/endpoints.ts";
 import { subscribeMySchedule } from "../schedule/feed-endpoint.ts";
 import { securityLogEndpoints } from "../security-log/endpoints.ts";
 import { seriesEndpoints } from "../series/endpoints.ts";
+import { setupEndpoints } from "../setup/endpoints.ts";
 import { sessionEndpoints } from "../sessions/endpoints.ts";
 import { systemEndpoints } from "../system/endpoints.ts";
 import { userEndpoints } from "../users/endpoints.ts";
@@ -39,11 +40,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...guardianEndpoints,
   ...familyEndpoints,
   ...systemEndpoints,
+  ...setupEndpoints,
   ...securityLogEndpoints,
   ...auditEndpoints,
+  ...churchExportEndpoints,
   ...sessionEndpoints,
   ...consentEndpoints,
-  ...churchExportEndpoints,
   ...passkeyEndpoints,
   ...mfaEndpoints,
   ...federationEndpoints,

@@ -12,6 +12,7 @@ export const SystemReadySchema = z
       shipped: z.int().min(1).meta({ description: "Migrations this build ships (prisma/migrations)." }),
       applied: z.int().min(1).meta({ description: "Migrations the database has applied; more than shipped while a newer release rolls out." }),
     }),
+    setup: z.enum(["done", "waiting"]).meta({ description: "`waiting` while the church has no administrator: the server's log holds the setup address (issue 39)." }),
   })
   .meta({ id: "SystemReady" });
 

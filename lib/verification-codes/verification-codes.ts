@@ -26,6 +26,8 @@ export const VERIFICATION_PURPOSES = [
   "kiosk_phone",
   // A signed-in member proving a new sign-in address before it replaces theirs (lib/users/change-my-email.ts).
   "email_change",
+  // The first administrator proving their address in the setup wizard (lib/setup/create-setup-administrator.ts).
+  "setup_email",
 ] as const;
 export type VerificationPurpose = (typeof VERIFICATION_PURPOSES)[number];
 

@@ -788,6 +788,9 @@ const EVENT_DAY = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 
  * the fuzz mutates, and sends as it is now and then so the routes' successes run too. Check-in (decision
  * 0023): event ids the run has no open event for, a phone no account has, proofs and tags nobody was given.
  */
+/** A setup address's token as someone might have copied it from an old log: the church is set up, so it opens nothing. */
+const STOLEN_SETUP_TOKEN = "Q2h1cmNoU2V0dXBUb2tlbkNvcGllZEZyb21PbGRMb2c";
+
 /** A 16 × 16 PNG's signature and header: all the logo check reads (lib/church-settings/logo-image.ts). */
 const FUZZ_LOGO = (() => {
   const bytes = Buffer.alloc(33);
@@ -853,6 +856,16 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     adminUpdateWebhook: { description: "Fuzz, renamed", event_types: ["event.updated", "event.cancelled"] },
     adminUpdateChurchSettings: { name: "Fuzz Chapel", brand_colour: "#7a1f3d", privacy_url: "https://fuzz.invalid/privacy" },
     adminUploadChurchLogo: { image: FUZZ_LOGO },
+    // The setup wizard (issue 39) with a stolen token on a church that is set up: every call is the 404 of a dead address.
+    checkSetup: { token: STOLEN_SETUP_TOKEN },
+    sendSetupTestEmail: { token: STOLEN_SETUP_TOKEN, to: "fuzz@example.org" },
+    sendSetupEmailCode: { token: STOLEN_SETUP_TOKEN, email: "fuzz@example.org", given_name: "Fuzz" },
+    createSetupAdministrator: {
+      token: STOLEN_SETUP_TOKEN,
+      church: { name: "Fuzz Chapel", country: "US", time_zone: "America/Chicago", campus_name: "Main" },
+      administrator: { given_name: "Fuzz", family_name: "Admin", email: "fuzz-admin@example.org", password: "correct horse battery staple 42", email_code: "123456" },
+    },
+    completeSetup: { token: STOLEN_SETUP_TOKEN, code: "123456" },
     // Events, ministries and campuses (docs/decisions/0017): a members' workshop in the seed's ministry and campus.
     adminCreateEvent: {
       title: "Fuzz workshop",

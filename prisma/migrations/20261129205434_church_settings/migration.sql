@@ -32,6 +32,7 @@ CREATE TABLE "church_logo" (
 -- CreateTable
 CREATE TABLE "setup_token" (
     "token_hash" TEXT NOT NULL,
+    "account_id" UUID,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "expires_at" TIMESTAMPTZ(3) NOT NULL,
 

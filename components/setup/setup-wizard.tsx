@@ -1,0 +1,356 @@
+"use client";
+
+import QRCode from "qrcode";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { RecoveryCodesPanel } from "@/components/account/security/recovery-codes-panel";
+import { setupKeyOf } from "@/components/account/security/totp-setup";
+import { splitRefusal } from "@/components/admin/household-refusal";
+import { PasswordStrengthMeter } from "@/components/passwords/password-strength-meter";
+import { Form } from "@/components/ui/form";
+import { FormProblem } from "@/components/ui/form-problem";
+import { OneTimeCodeField } from "@/components/ui/one-time-code-field";
+import { countryOptions, timeZoneLabel, timeZoneOptions } from "@/components/ui/region-options";
+import { SelectField } from "@/components/ui/select-field";
+import { TextField } from "@/components/ui/text-field";
+import { useInBrowser } from "@/components/ui/use-in-browser";
+import { PortalApiError } from "@/lib/portal-api/client";
+import { setupApi } from "./setup-api";
+import styles from "./setup.module.css";
+
+/** Where the token waits while the page is open: a reload keeps working, and the address bar no longer shows it. */
+const TOKEN_KEY = "church-setup-token";
+const STEPS = ["Your church", "Email", "You", "Two-step sign-in"] as const;
+
+interface Church {
+  name: string;
+  country: string;
+  time_zone: string;
+  campus_name: string;
+}
+interface Administrator {
+  given_name: string;
+  family_name: string;
+  email: string;
+  password: string;
+  email_code: string;
+}
+
+/** The token of the address the page was opened with, kept for this tab and taken out of the address bar. */
+function useSetupToken(fromAddress: string | null): string | null {
+  const inBrowser = useInBrowser();
+  const token = useMemo(() => {
+    if (!inBrowser) return null;
+    if (fromAddress) window.sessionStorage.setItem(TOKEN_KEY, fromAddress);
+    return window.sessionStorage.getItem(TOKEN_KEY);
+  }, [inBrowser, fromAddress]);
+  useEffect(() => {
+    if (inBrowser && fromAddress) window.history.replaceState(null, "", "/setup");
+  }, [inBrowser, fromAddress]);
+  return token;
+}
+
+/**
+ * The church's first day (issue 39): its name, country, time zone and first campus; whether the server sends
+ * email (a test message); the first administrator, their address proved by a code when email works, their
+ * password and their authenticator app. The last step makes them the administrator and ends setup.
+ */
+export function SetupWizard({ tokenFromAddress }: { tokenFromAddress: string | null }) {
+  const inBrowser = useInBrowser();
+  const token = useSetupToken(tokenFromAddress);
+  const state = useQuery({
+    queryKey: ["setup", token],
+    queryFn: () => setupApi.check({ token: token! }),
+    enabled: token !== null,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const [step, setStep] = useState(0);
+  const [church, setChurch] = useState<Church | null>(null);
+  const [otpauthUrl, setOtpauthUrl] = useState<string | null>(null);
+  const [done, setDone] = useState<{ recovery_codes: string[]; sign_in_url: string } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, [step, done]);
+
+  if (!inBrowser || (token !== null && state.isPending)) return <p className="muted">Opening setup…</p>;
+  if (token === null || state.isError || !state.data) {
+    const gone = state.error instanceof PortalApiError && state.error.status === 404;
+    return (
+      <div className="notice notice--warning" role="alert">
+        <p>
+          {token === null || gone
+            ? "This setup address does not work. Setup may be finished already, or the address is more than a day old: restart the server and use the new address it writes in its log."
+            : (state.error?.message ?? "Setup could not be opened. Reload the page to try again.")}
+        </p>
+      </div>
+    );
+  }
+
+  if (done) {
+    return (
+      <>
+        <h2 ref={heading} tabIndex={-1}>
+          {church?.name} is set up
+        </h2>
+        <p>You are its administrator. Save your recovery codes, then sign in to finish the church’s settings: its logo, colour and contact details.</p>
+        <RecoveryCodesPanel codes={done.recovery_codes} onDone={() => window.location.assign(done.sign_in_url)} />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <ol className={styles.steps} aria-label="Setup steps">
+        {STEPS.map((label, index) => (
+          <li key={label} aria-current={index === step ? "step" : undefined} className={index < step ? styles.stepDone : undefined}>
+            {label}
+          </li>
+        ))}
+      </ol>
+      <h2 ref={heading} tabIndex={-1}>
+        Step {step + 1} of {STEPS.length}: {STEPS[step]}
+      </h2>
+      {step === 0 ? (
+        <ChurchStep
+          initial={church ?? { ...state.data.church, campus_name: "Main campus" }}
+          onNext={(value) => {
+            setChurch(value);
+            setStep(1);
+          }}
+        />
+      ) : null}
+      {step === 1 ? <EmailStep token={token} emailSending={state.data.email_sending} onBack={() => setStep(0)} onNext={() => setStep(2)} /> : null}
+      {step === 2 && church ? (
+        <AdministratorStep
+          token={token}
+          church={church}
+          emailSending={state.data.email_sending}
+          onBack={() => setStep(1)}
+          onNext={(url) => {
+            setOtpauthUrl(url);
+            setStep(3);
+          }}
+        />
+      ) : null}
+      {step === 3 && otpauthUrl ? <TwoStepStep token={token} otpauthUrl={otpauthUrl} onBack={() => setStep(2)} onDone={setDone} /> : null}
+    </>
+  );
+}
+
+function BackButton({ onBack }: { onBack: () => void }) {
+  return (
+    <button type="button" className="button" onClick={onBack}>
+      Back
+    </button>
+  );
+}
+
+function ChurchStep({ initial, onNext }: { initial: Church; onNext: (church: Church) => void }) {
+  const [values, setValues] = useState(initial);
+  const [problems, setProblems] = useState<Partial<Record<keyof Church, string>>>({});
+  const countries = useMemo(() => countryOptions(), []);
+  const zones = useMemo(() => timeZoneOptions(values.time_zone), [values.time_zone]);
+  const set = (field: keyof Church) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found: typeof problems = {};
+    if (!values.name.trim()) found.name = "Enter your church’s name.";
+    if (!values.campus_name.trim()) found.campus_name = "Enter the name of the place where you meet.";
+    setProblems(found);
+    if (Object.keys(found).length === 0) onNext({ ...values, name: values.name.trim(), campus_name: values.campus_name.trim() });
+  }
+
+  return (
+    <Form onSubmit={submit} submitLabel="Next" pendingLabel="…" pending={false} label="Your church">
+      <TextField label="Church name" name="name" value={values.name} onChange={set("name")} maxLength={100} autoComplete="organization" hint="As members know it. It appears on every page and email." error={problems.name} />
+      <SelectField label="Country" name="country" value={values.country} onChange={set("country")} hint="Members may type phone numbers as they are written here.">
+        {countries.map((country) => (
+          <option key={country.code} value={country.code}>
+            {country.name}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField label="Time zone" name="time_zone" value={values.time_zone} onChange={set("time_zone")}>
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {timeZoneLabel(zone)}
+          </option>
+        ))}
+      </SelectField>
+      <TextField label="Where you meet" name="campus_name" value={values.campus_name} onChange={set("campus_name")} maxLength={100} hint="Your first campus, like “Main campus” or the building’s name. You can add more later." error={problems.campus_name} />
+    </Form>
+  );
+}
+
+function EmailStep({ token, emailSending, onBack, onNext }: { token: string; emailSending: boolean; onBack: () => void; onNext: () => void }) {
+  const [to, setTo] = useState("");
+  const test = useMutation({ mutationFn: (address: string) => setupApi.testEmail({ token, to: address }) });
+  const refusal = splitRefusal(test.error, ["to"] as const, "send the test message");
+
+  if (!emailSending) {
+    return (
+      <Step
+        actions={
+          <>
+            <button type="button" className="button button--primary" onClick={onNext}>
+              Continue without email
+            </button>
+            <BackButton onBack={onBack} />
+          </>
+        }
+      >
+        <div className="notice notice--warning">
+          <p>
+            <strong>Email sending is not set up on this server yet.</strong> Until it is, nobody receives sign-in codes, password resets or notices.
+            Whoever runs the server sets <code>SMTP_URL</code> to your mail server’s address (for example <code>smtps://user:password@mail.example.org:465</code>) and restarts it.
+          </p>
+        </div>
+        <p>You can finish setting up now and add email later: the church office’s overview reminds you.</p>
+      </Step>
+    );
+  }
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (to.trim()) test.mutate(to.trim());
+      }}
+      submitLabel="Send a test message"
+      pendingLabel="Sending…"
+      pending={test.isPending}
+      tone="plain"
+      label="Test email"
+      actions={
+        <>
+          <button type="button" className="button button--primary" onClick={onNext}>
+            Next
+          </button>
+          <BackButton onBack={onBack} />
+        </>
+      }
+    >
+      <p>Email sending is set up on this server. Send yourself a test message to be sure it arrives.</p>
+      <FormProblem message={refusal.field ? "" : refusal.message} />
+      {test.data ? (
+        <p className={`notice ${test.data.sent ? "notice--success" : "notice--warning"}`} role="status">
+          {test.data.sent ? "Sent. Check that it arrived (and not in spam)." : `Not sent: ${test.data.problem}. Check SMTP_URL on the server.`}
+        </p>
+      ) : null}
+      <TextField label="Send it to" name="to" type="email" value={to} onChange={(event) => setTo(event.target.value)} autoComplete="email" error={refusal.field ? refusal.message : undefined} />
+    </Form>
+  );
+}
+
+const ADMINISTRATOR_FIELDS = ["given_name", "family_name", "email", "password", "new_password", "email_code"] as const;
+
+function AdministratorStep({ token, church, emailSending, onBack, onNext }: { token: string; church: Church; emailSending: boolean; onBack: () => void; onNext: (otpauthUrl: string) => void }) {
+  const [values, setValues] = useState<Administrator>({ given_name: "", family_name: "", email: "", password: "", email_code: "" });
+  const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
+  const sendCode = useMutation({ mutationFn: () => setupApi.emailCode({ token, email: values.email, given_name: values.given_name || "there" }), onSuccess: () => setCodeSentTo(values.email) });
+  const save = useMutation({
+    mutationFn: () =>
+      setupApi.administrator({
+        token,
+        church,
+        administrator: { given_name: values.given_name, family_name: values.family_name, email: values.email, password: values.password, email_code: emailSending ? values.email_code : null },
+      }),
+    onSuccess: ({ otpauth_url }) => onNext(otpauth_url),
+  });
+  const refusal = splitRefusal(save.error ?? sendCode.error, ADMINISTRATOR_FIELDS, "make your account");
+  const fieldError = (field: (typeof ADMINISTRATOR_FIELDS)[number]) => (refusal.field === field || (field === "password" && refusal.field === "new_password") ? refusal.message : undefined);
+  const set = (field: keyof Administrator) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
+  const needsCode = emailSending && codeSentTo !== values.email.trim().toLowerCase() && codeSentTo !== values.email;
+
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (emailSending && needsCode) sendCode.mutate();
+        else save.mutate();
+      }}
+      submitLabel={emailSending && needsCode ? "Email me a code" : "Next"}
+      pendingLabel="Working…"
+      pending={save.isPending || sendCode.isPending}
+      label="You, the first administrator"
+      actions={<BackButton onBack={onBack} />}
+    >
+      <p>You will be the church’s first administrator: you can then invite staff and give them their roles.</p>
+      <FormProblem message={refusal.field ? "" : refusal.message} />
+      <div className={styles.pair}>
+        <TextField label="First name" name="given_name" value={values.given_name} onChange={set("given_name")} autoComplete="given-name" maxLength={100} error={fieldError("given_name")} />
+        <TextField label="Last name" name="family_name" value={values.family_name} onChange={set("family_name")} autoComplete="family-name" maxLength={100} error={fieldError("family_name")} />
+      </div>
+      <TextField label="Email address" name="email" type="email" value={values.email} onChange={set("email")} autoComplete="email" hint="You sign in with it." error={fieldError("email")} />
+      <div>
+        <TextField label="Password" name="password" type="password" value={values.password} onChange={set("password")} autoComplete="new-password" hint="At least 12 characters; a few unusual words make a strong one." error={fieldError("password")} />
+        <PasswordStrengthMeter id="setup-password-strength" password={values.password} owner={{ email: values.email, givenName: values.given_name, familyName: values.family_name }} />
+      </div>
+      {emailSending && !needsCode ? (
+        <OneTimeCodeField label="Code from the email" hint={`We sent a 6-digit code to ${codeSentTo}.`} value={values.email_code} onChange={(code) => setValues((current) => ({ ...current, email_code: code }))} error={fieldError("email_code")} />
+      ) : null}
+    </Form>
+  );
+}
+
+function TwoStepStep({ token, otpauthUrl, onBack, onDone }: { token: string; otpauthUrl: string; onBack: () => void; onDone: (done: { recovery_codes: string[]; sign_in_url: string }) => void }) {
+  const [code, setCode] = useState("");
+  const [qrCode, setQrCode] = useState<string | null>(null);
+  const complete = useMutation({ mutationFn: () => setupApi.complete({ token, code }), onSuccess: onDone });
+  const refusal = splitRefusal(complete.error, ["code"] as const, "finish setting up");
+
+  useEffect(() => {
+    let current = true;
+    QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: "M", margin: 2, width: 192 }).then(
+      (url) => current && setQrCode(url),
+      () => current && setQrCode(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [otpauthUrl]);
+
+  return (
+    <Form
+      onSubmit={(event) => {
+        event.preventDefault();
+        complete.mutate();
+      }}
+      submitLabel="Finish setting up"
+      pendingLabel="Finishing…"
+      pending={complete.isPending}
+      label="Two-step sign-in"
+      actions={<BackButton onBack={onBack} />}
+    >
+      <p>An administrator can change everything, so your account needs a second step at sign-in: a code from an app on your phone.</p>
+      <ol className={styles.instructions}>
+        <li>Open an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password) and scan this code.</li>
+        <li>Type the 6-digit code it shows.</li>
+      </ol>
+      <div className={styles.qr}>
+        {qrCode ? (
+          // A data: URL made in the browser: next/image has nothing to optimise here.
+          // eslint-disable-next-line @next/next/no-img-element
+          <img src={qrCode} width={192} height={192} alt="QR code for your authenticator app. If you cannot scan it, type the setup key below." />
+        ) : null}
+      </div>
+      <p>
+        Can’t scan it? Type this setup key: <code className={styles.key}>{setupKeyOf(otpauthUrl)}</code>
+      </p>
+      <FormProblem message={refusal.field ? "" : refusal.message} />
+      <OneTimeCodeField label="Code from the app" value={code} onChange={setCode} error={refusal.field ? refusal.message : undefined} />
+    </Form>
+  );
+}
+
+function Step({ children, actions }: { children: ReactNode; actions: ReactNode }) {
+  return (
+    <div className={styles.step}>
+      {children}
+      <div className={styles.stepActions}>{actions}</div>
+    </div>
+  );
+}
