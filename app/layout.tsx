@@ -34,6 +34,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Until the church has an administrator, every page but the setup wizard says so (issue 39).
   const setUp = await churchIsSetUp();
   const beingSetUp = !setUp && !((await headers()).get(PAGE_PATH_HEADER) ?? "/").startsWith(SETUP_PATH);
+  // Before setup names the church, a stranger is not shown the built-in example name.
+  const shownName = !setUp && church.fromServer.includes("name") && !process.env.CHURCH_NAME ? "Member portal" : siteName;
   // The header shows who is signed in (from the portal's session cookie), so every page renders per request.
   const viewer = await getPortalViewer();
   const csrfToken = viewer ? await csrfTokenForPage() : null;
@@ -47,20 +49,23 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a href="#main" className="skip-link">
           Skip to main content
         </a>
-        <SiteHeader siteName={siteName} logoPath={church.logoPath} viewer={setUp ? viewer : null} csrfToken={csrfToken} navigation={setUp} />
+        <SiteHeader siteName={shownName} logoPath={church.logoPath} viewer={setUp ? viewer : null} csrfToken={csrfToken} navigation={setUp} />
         <main id="main" tabIndex={-1} className="site-main">
-          {beingSetUp ? <SetupNotice churchName={siteName} /> : <Providers>{children}</Providers>}
+          {beingSetUp ? <SetupNotice /> : <Providers>{children}</Providers>}
         </main>
         <footer className="site-footer">
           <div className="site-footer__inner">
             <p>
-              <strong>{siteName}</strong> · Member portal
+              <strong>{shownName}</strong>
+              {shownName === siteName ? " · Member portal" : null}
             </p>
             <ChurchFooterLinks church={church} />
-            <p>
-              Church website or calendar app? <a href="/api/calendar/events/upcoming.ics">Subscribe to every upcoming event (iCal)</a>, or{" "}
-              <a href="/embed">put the calendar on your website</a>. Building an app? <a href="/developers">For developers</a>.
-            </p>
+            {setUp ? (
+              <p>
+                Church website or calendar app? <a href="/api/calendar/events/upcoming.ics">Subscribe to every upcoming event (iCal)</a>, or{" "}
+                <a href="/embed">put the calendar on your website</a>. Building an app? <a href="/developers">For developers</a>.
+              </p>
+            ) : null}
           </div>
         </footer>
       </body>

@@ -5,11 +5,11 @@ export const SETUP_PATH = "/setup";
  * What every page shows while the church is being set up (issue 39): nothing to sign in to yet, and who can
  * finish it. The setup address itself is only in the server's log.
  */
-export function SetupNotice({ churchName }: { churchName: string }) {
+export function SetupNotice() {
   return (
     <div className="page page--narrow">
       <p className="eyebrow">Member portal</p>
-      <h1>{churchName} is being set up</h1>
+      <h1>This member portal is being set up</h1>
       <p className="lede">This site is not open yet. Please come back soon.</p>
       <div className="notice">
         <p>

@@ -206,7 +206,7 @@ function EmailStep({ token, emailSending, onBack, onNext }: { token: string; ema
         <div className="notice notice--warning">
           <p>
             <strong>Email sending is not set up on this server yet.</strong> Until it is, nobody receives sign-in codes, password resets or notices.
-            Whoever runs the server sets <code>SMTP_URL</code> to your mail server’s address (for example <code>smtps://user:password@mail.example.org:465</code>) and restarts it.
+            Whoever runs the server sets <code>SMTP_URL</code> to your mail server’s address (for example <code className={styles.address}>smtps://user:password@mail.example.org:465</code>) and restarts it.
           </p>
         </div>
         <p>You can finish setting up now and add email later: the church office’s overview reminds you.</p>

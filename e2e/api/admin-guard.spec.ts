@@ -49,8 +49,10 @@ const VALID_BODIES: Record<string, unknown> = {
   "PATCH /api/v1/admin/webhooks/whep_doesnotexist": { enabled: false },
 };
 
-/** Every collection's list: each GET of a path without an id, but an export (a file, not a page). */
-const LISTS = ROUTES.filter(([method, path, , missing]) => method === "GET" && !missing && !path.endsWith("/export")).map(([, path]) => path);
+/** The admin API's one-of-a-kind resources: read whole, not paged. */
+const SINGLE_RESOURCES = new Set(["/api/v1/admin/settings"]);
+/** Every collection's list: each GET of a path without an id, but an export (a file, not a page) or a single resource. */
+const LISTS = ROUTES.filter(([method, path, , missing]) => method === "GET" && !missing && !path.endsWith("/export") && !SINGLE_RESOURCES.has(path)).map(([, path]) => path);
 
 test("the routes are found on disk: every admin route file, every method it serves, and nothing this spec names that is gone", () => {
   // Floors, so a discovery that silently finds nothing (a moved folder, a new form of export) cannot pass.

@@ -117,21 +117,28 @@ const SETTINGS_SQL = `SELECT s.name, s.short_name, s.country, s.time_zone, s.con
 const readers = new WeakMap<Database, () => Promise<Church>>();
 /** On the embedded database: what was read, and this process's count of saved changes when it was read. */
 const embeddedCopies = new WeakMap<Database, { changes: number; church: Church }>();
-let savedChanges = 0;
+/**
+ * This process's count of saved changes, on globalThis: Next compiles the routes and the pages into separate
+ * bundles, each with its own copy of this module, and a save through one must be seen by the others.
+ */
+const CHANGES_KEY = Symbol.for("church.settings-changes");
+type GlobalWithChanges = typeof globalThis & { [CHANGES_KEY]?: number };
+const holder = globalThis as GlobalWithChanges;
+const savedChanges = () => holder[CHANGES_KEY] ?? 0;
 /** The server's values shown while the row could not be read: never kept as the embedded copy. */
 const unread = new WeakSet<Church>();
 
 /** Called by every write of the settings once it is committed: the embedded database's copy is then read again. */
 export function churchSettingsChanged(): void {
-  savedChanges += 1;
+  holder[CHANGES_KEY] = savedChanges() + 1;
 }
 
 export async function readChurch(database: Database): Promise<Church> {
   if (database.calendarChanges) {
     // The embedded database: only this process writes to it (see the header).
     const copy = embeddedCopies.get(database);
-    if (copy && copy.changes === savedChanges) return copy.church;
-    const changes = savedChanges;
+    if (copy && copy.changes === savedChanges()) return copy.church;
+    const changes = savedChanges();
     const church = await sharedRead(database);
     if (!unread.has(church)) embeddedCopies.set(database, { changes, church });
     return church;

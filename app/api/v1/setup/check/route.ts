@@ -11,6 +11,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
   handle(checkSetup, async ({ body, database }) => {
     await requireOpenSetup(database, body.token);
     const church = await readChurch(database);
-    return { email_sending: emailSendingConfigured(), church: { name: church.name, country: church.country, time_zone: church.timeZone } };
+    // The built-in example name is not offered as the church's own: only a name saved or set by the operator.
+    const named = !church.fromServer.includes("name") || Boolean(process.env.CHURCH_NAME);
+    return { email_sending: emailSendingConfigured(), church: { name: named ? church.name : "", country: church.country, time_zone: church.timeZone } };
   }),
 );
