@@ -56,4 +56,5 @@ export async function startServer(): Promise<void> {
     // The database may be briefly down: serve anyway (health answers 503) and load the keys on first use.
     console.warn(`[keys] signing keys not checked at start-up: ${String(error)}`);
   }
+  if (kind === "embedded") (await import("./lib/system/embedded-backup.ts")).serveEmbeddedBackups(env().PGLITE_DATA_DIR, await database());
 }
