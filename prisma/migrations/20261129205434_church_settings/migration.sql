@@ -50,3 +50,6 @@ CREATE TRIGGER "church_settings_audit_staff_change" AFTER INSERT OR UPDATE OR DE
 -- The church's settings are for administrators (issue 39).
 UPDATE "role" SET "permissions" = array_append("permissions", 'settings:write')
  WHERE "name" = 'admin' AND NOT ('settings:write' = ANY ("permissions"));
+-- Downloading all of the church's data is for administrators too (lib/church-export).
+UPDATE "role" SET "permissions" = array_append("permissions", 'church:export')
+ WHERE "name" = 'admin' AND NOT ('church:export' = ANY ("permissions"));
