@@ -3,6 +3,8 @@ import { cookies } from "next/headers";
 import { churchLocaleOf } from "@/components/kiosk/kiosk-clock";
 import { KioskEnrol } from "@/components/kiosk/kiosk-enrol";
 import { KioskScreen } from "@/components/kiosk/kiosk-screen";
+import { kioskClientForTablet } from "@/lib/check-in/kiosk-client-for-tablet";
+import { database } from "@/lib/db";
 import { currentChurch } from "@/lib/http/current-church";
 import { csrfTokenForPage } from "@/lib/http/csrf";
 import { DEFAULT_KIOSK_CLIENT_ID, KIOSK_CLIENT_ID_PATTERN } from "@/lib/portal-api/kiosk-paths";
@@ -17,7 +19,7 @@ export const metadata: Metadata = { title: "Check-in kiosk", robots: { index: fa
 // under the church's name, with times as the church writes them (its country's English and clock)
 export default async function KioskPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const asked = (await searchParams).client;
-  const clientId = typeof asked === "string" && KIOSK_CLIENT_ID_PATTERN.test(asked) ? asked : DEFAULT_KIOSK_CLIENT_ID;
+  const clientId = typeof asked === "string" && KIOSK_CLIENT_ID_PATTERN.test(asked) ? asked : await kioskClientForTablet(await database(), DEFAULT_KIOSK_CLIENT_ID);
   const enrolled = await readKioskTokens((await cookies()).get(kioskCookieName())?.value);
   const csrfToken = (await csrfTokenForPage()) ?? "";
   const { name: church, country, logoPath } = await currentChurch();

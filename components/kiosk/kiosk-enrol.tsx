@@ -21,13 +21,14 @@ const pollSchema = z.object({ status: z.enum(["enrolled", "pending", "slow_down"
  * device code in a sealed cookie), shows the code, the link and a QR of the link for a volunteer's phone,
  * and polls until the volunteer allows it; then the page reloads as the enrolled kiosk.
  */
-export function KioskEnrol({ csrfToken, clientId, churchName, logoPath }: { csrfToken: string; clientId: string; churchName: string; logoPath: string | null }) {
+export function KioskEnrol({ csrfToken, clientId, churchName, logoPath }: { csrfToken: string; clientId: string | null; churchName: string; logoPath: string | null }) {
   const [start, setStart] = useState<z.infer<typeof startSchema> | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
 
   async function begin() {
+    if (!clientId) return;
     setBusy(true);
     setMessage(null);
     try {
@@ -107,10 +108,19 @@ export function KioskEnrol({ csrfToken, clientId, churchName, logoPath }: { csrf
               {message}
             </p>
           ) : null}
-          <button type="button" className="kiosk__button kiosk__button--primary" onClick={begin} disabled={busy}>
-            Set up this kiosk
-          </button>
-          <p className="kiosk__hint">Kiosk registration: {clientId}</p>
+          {clientId ? (
+            <>
+              <button type="button" className="kiosk__button kiosk__button--primary" onClick={begin} disabled={busy}>
+                Set up this kiosk
+              </button>
+              <p className="kiosk__hint">Kiosk registration: {clientId}</p>
+            </>
+          ) : (
+            <p className="kiosk__alert" role="status">
+              This tablet does not know which kiosk it is yet. In the church office, open Apps, register a check-in kiosk for its campus (or pick one),
+              and open the address it shows on this tablet.
+            </p>
+          )}
         </>
       )}
     </section>

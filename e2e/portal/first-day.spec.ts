@@ -142,6 +142,8 @@ test("a church's first day: the setup address, the wizard, the first administrat
       await visitor.goto(`${baseUrl}/kiosk`);
       await expect(visitor.locator(".kiosk__brand")).toContainText(CHURCH);
       await expect(visitor.locator(".kiosk__brand img")).toHaveAttribute("src", /^\/branding\/logo\//);
+      // No kiosk is registered yet: the tablet says where to get its address rather than offer one that does not exist.
+      await expect(visitor.getByText("This tablet does not know which kiosk it is yet.")).toBeVisible();
       await shoot(visitor, "church-kiosk");
       const widget = await fetch(`${baseUrl}/embed/calendar`);
       const html = await widget.text();
