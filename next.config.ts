@@ -69,8 +69,9 @@ const nextConfig: NextConfig = {
           .map(([key, value]) => ({ key, value })),
       },
       {
-        // Every answer but the calendar widget's iframe page, which any site may frame (0028).
-        source: "/:path((?!embed/calendar$).*)",
+        // Every answer but the calendar widget's iframe page, which any site may frame (0028), and the email
+        // previews, which our own pages frame (their answers say SAMEORIGIN and frame-ancestors 'self').
+        source: "/:path((?!embed/calendar$|admin/emails/preview/).*)",
         headers: [{ key: "X-Frame-Options", value: STATIC_SECURITY_HEADERS["X-Frame-Options"] ?? "DENY" }],
       },
       ...NOT_PAGES.map((source) => ({ source, headers: [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }] })),

@@ -12,6 +12,7 @@ const GROUPS = [
     sections: [
       { href: "/admin", label: "Overview" },
       { href: "/admin/settings", label: "Church settings" },
+      { href: "/admin/emails", label: "Emails" },
     ],
   },
   {

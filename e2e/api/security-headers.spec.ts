@@ -18,7 +18,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 function pagePolicy(nonce: string, formAction = "'self'"): string {
   return (
     `default-src 'self'; script-src 'self' 'nonce-${nonce}' 'strict-dynamic'; style-src 'self'; img-src 'self' data: http://127.0.0.1:${new URL(test.info().project.use.baseURL!).port}; ` +
-    `font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'; frame-src 'none'`
+    `font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action ${formAction}; frame-ancestors 'none'; ` +
+    `frame-src http://127.0.0.1:${new URL(test.info().project.use.baseURL!).port}/admin/emails/preview/`
   );
 }
 

@@ -127,6 +127,15 @@ test("a church's first day: the setup address, the wizard, the first administrat
     await expectNoAxeViolations(page);
     await shoot(page, "admin-settings");
 
+    // Every email, previewed as members receive it: the church's logo, name and contact in its template.
+    await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Emails" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Emails" })).toBeVisible();
+    const firstEmail = page.frameLocator('iframe[title^="How the email"]').first();
+    await expect(firstEmail.locator("img").first()).toHaveAttribute("src", /\/branding\/logo\/[0-9a-f]{64}\.png$/);
+    await expect(firstEmail.getByText("office@stbrendans.example")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shoot(page, "admin-emails");
+
     // The portal's home, the sign-in page (its policy link), the kiosk and the widget show the church.
     await page.goto(`${baseUrl}/`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Welcome to ${CHURCH}`);

@@ -8,7 +8,7 @@ describe("pageContentSecurityPolicy", () => {
     expect(pageContentSecurityPolicy(base)).toBe(
       "default-src 'self'; script-src 'self' 'nonce-bm9uY2U=' 'strict-dynamic'; style-src 'self'; " +
         "img-src 'self' data: https://cdn.example.net https://church.example.org; font-src 'self'; connect-src 'self'; object-src 'none'; " +
-        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; frame-src 'none'; upgrade-insecure-requests",
+        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; frame-src https://church.example.org/admin/emails/preview/; upgrade-insecure-requests",
     );
   });
 

@@ -11,6 +11,7 @@
  * - No page is meant to be framed: frame-ancestors 'none' everywhere, with X-Frame-Options for old browsers.
  *   The one exception is the calendar widget's iframe page, EMBED_FRAME_PATH (docs/decisions/0028), which
  *   any church website may frame: frame-ancestors *, and no X-Frame-Options.
+ * - Pages frame nothing but the email previews (EMAIL_PREVIEW_PATH), our own sandboxed answers.
  */
 
 /** Answers that are not pages: nothing may load, nothing may frame them. */
@@ -33,6 +34,23 @@ export const EMBED_FRAME_CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
   "frame-ancestors *",
 ].join("; ");
+
+/**
+ * The staff page's and the development outbox's previews of the church's emails (issue 39, part 4;
+ * app/(member-pages)/admin/emails/preview/). An email is styled inline (email clients take nothing else),
+ * which the pages' policy forbids, and a sandboxed `srcdoc` frame would inherit the framing page's policy, so
+ * each preview is an answer of its own under this policy: inline styles and images of our origin, nothing
+ * else, no script at all (`sandbox`), framed by our own pages only. Every page may frame it and nothing else
+ * (frame-src): a page keeps the policy of the document first loaded when the app navigates within itself, so
+ * only a rule for every page lets /admin/emails show its previews however it was reached, and framing our own
+ * sandboxed answer is nothing an injected frame could abuse.
+ */
+export const EMAIL_PREVIEW_PATH = "/admin/emails/preview/";
+
+export function emailPreviewContentSecurityPolicy(baseUrl: string): string {
+  const images = ["data:", origin(baseUrl)].filter((source): source is string => source !== null);
+  return ["default-src 'none'", `img-src ${images.join(" ")}`, "style-src 'unsafe-inline'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'self'", "sandbox"].join("; ");
+}
 
 /** On every answer, page or not. */
 export const STATIC_SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -91,6 +109,7 @@ function origin(url: string): string | null {
 }
 
 export function pageContentSecurityPolicy(options: PagePolicyOptions): string {
+  if (options.pathname.startsWith(EMAIL_PREVIEW_PATH)) return emailPreviewContentSecurityPolicy(options.baseUrl);
   const https = options.baseUrl.startsWith("https://");
   const images = new Set(["'self'", "data:"]);
   for (const url of [options.assetUrl, options.baseUrl]) {
@@ -102,6 +121,7 @@ export function pageContentSecurityPolicy(options: PagePolicyOptions): string {
   // account" (sign-in and the security page) at an external provider. Elsewhere forms stay on this origin.
   const postsOffSite = isAuthorizationPage(options.pathname) || options.pathname === FEDERATED_LINK_PAGE;
   const formAction = postsOffSite ? `'self' https:${https ? "" : " http:"}` : "'self'";
+  const baseOrigin = origin(options.baseUrl);
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${options.nonce}' 'strict-dynamic'${options.development ? " 'unsafe-eval'" : ""}`,
@@ -113,7 +133,7 @@ export function pageContentSecurityPolicy(options: PagePolicyOptions): string {
     "base-uri 'none'",
     `form-action ${formAction}`,
     "frame-ancestors 'none'",
-    "frame-src 'none'",
+    `frame-src ${baseOrigin ? `${baseOrigin}${EMAIL_PREVIEW_PATH}` : "'none'"}`,
   ];
   if (https) directives.push("upgrade-insecure-requests");
   return directives.join("; ");

@@ -1,6 +1,7 @@
 import "server-only";
 import { readChurch } from "../church-settings/church.ts";
 import type { Database } from "../db/database.ts";
+import { renderEmail } from "../email/render-email.ts";
 import { env } from "../env.ts";
 import type { OutboxChannel } from "./channels.ts";
 import { mailTransport } from "./mail-transport.ts";
@@ -85,9 +86,21 @@ async function send(database: Database, message: ClaimedMessage): Promise<void> 
   const mail = mailTransport();
   if (!mail) throw new Error("no SMTP server is configured");
   // The church's sender name (/admin/settings) on the server's address; an address written with a name of its own keeps it.
-  const from = env().SMTP_FROM;
-  const sender = from.includes("<") ? from : { name: (await readChurch(database)).emailSenderName, address: from };
-  await mail.sendMail({ from: sender, to: message.recipient, subject: message.subject ?? "", text: message.body });
+  const { SMTP_FROM: from, BASE_URL } = env();
+  const church = await readChurch(database);
+  const sender = from.includes("<") ? from : { name: church.emailSenderName, address: from };
+  // The stored text as the plain part, and the same words in the church's template as the HTML part (lib/email).
+  // The text is the message: should the HTML fail (react-dom/server refuses to load under the react-server
+  // condition the `tsx` scripts run with, `npm run outbox:deliver` among them), the text still goes.
+  const subject = message.subject ?? "";
+  const html = await renderEmail({ subject, body: message.body }, church, BASE_URL).then(
+    (rendered) => rendered.html,
+    (error: unknown) => {
+      logLine("warn", "outbox: email sent as plain text only, its HTML could not be made", { messageId: message.id, error: describe(error) });
+      return undefined;
+    },
+  );
+  await mail.sendMail({ from: sender, to: message.recipient, subject, text: message.body, ...(html !== undefined && { html }) });
 }
 
 async function deliverOne(database: Database, id: string, channels: readonly OutboxChannel[]): Promise<boolean> {

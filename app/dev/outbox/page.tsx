@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { EmailBeside } from "@/components/admin/email-previews";
 import { database } from "@/lib/db";
 import { env } from "@/lib/env";
 import { listOutboxMessages, outboxPageEnabled } from "@/lib/outbox/list-outbox-messages";
@@ -11,7 +12,9 @@ export const metadata: Metadata = { title: "Outbox (development)", robots: { ind
 const dateTime = new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 /**
- * Every email and SMS the app has written, newest first, so codes can be read without a mail server.
+ * Every email and SMS the app has written, newest first, so codes can be read without a mail server. An
+ * email's text is what was stored; beside it, its HTML as it would be sent now, in the church's current look
+ * (a sandboxed frame: app/(member-pages)/admin/emails/preview/outbox/[id]/route.ts).
  * Only in development or with DEV_OUTBOX=true (test servers); anywhere else the page does not exist.
  */
 export default async function OutboxPage() {
@@ -37,7 +40,11 @@ export default async function OutboxPage() {
                   ? `not sent (${message.attempts} attempts): ${message.lastError}`
                   : "not sent"}
             </p>
-            <pre>{message.body}</pre>
+            {message.channel === "email" ? (
+              <EmailBeside src={`/admin/emails/preview/outbox/${message.id}`} title={`How the email “${message.subject ?? ""}” looks`} text={message.body} />
+            ) : (
+              <pre>{message.body}</pre>
+            )}
           </li>
         ))}
       </ol>
