@@ -11,7 +11,8 @@
  *   3. production build (next build, then the server bundle: npm run build)
  *   4. end-to-end tests (Playwright): the HTTP API on PostgreSQL, the portal in Chromium, the embedded default
  *   5. the long proofs (scripts/proofs/run.ts, at most PROOFS_TIME_LIMIT_MINUTES, default 25): hostile input
- *      (10,000 generated requests per surface), two instances on one database, PostgreSQL stopped under load
+ *      (10,000 generated requests per surface), two instances on one database, PostgreSQL stopped under load,
+ *      and a shortened soak (a steady mixed load on both databases, memory and p99 per "minute")
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";

@@ -4,16 +4,19 @@
  *   fuzz       hostile input, ≥ 10,000 generated requests per surface (fuzz.ts)
  *   instances  two servers, one database: tokens and attempt limits across both (instances.ts)
  *   faults     PostgreSQL stopped and started under load (faults.ts; a private cluster, never the shared one)
+ *   soak       a steady mixed load on PostgreSQL and on the embedded database, memory read every "minute"
+ *              (soak.ts): here shortened to 3 minutes of 20 s each; `npm run proof:soak -- --minutes 60` is the hour
  * It prints every check, one line per proof with its counts, and ends with `N passed, N failed`; the exit
  * code is 1 when anything failed. `--json FILE` also writes the totals for scripts/test-all.ts.
  *
- * Flags: --only fuzz,instances,faults   --requests N (per surface, default 10000)   --concurrency C (16)
+ * Flags: --only fuzz,instances,faults,soak   --requests N (per surface, default 10000)   --concurrency C (16)
  *        --seed S (default: from the clock, printed)   --json FILE
+ *        --soak-minutes N (3)   --soak-minute-seconds S (20)   --soak-rate R (20 requests/s)
  *
  * The fault proof runs beside the fuzz, in a process of its own (its output printed whole when it ends): it
  * mostly waits while its cluster is down or coming back, and its setup blocks the event loop (initdb), which
  * would stall the fuzz's requests in one process. The two-instance proof, which needs the fault proof's port,
- * runs after both.
+ * runs after both, and the soak last, alone (its latencies are judged), on PROOFS_PORT again.
  */
 import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,6 +25,7 @@ import path from "node:path";
 import { runFaults } from "./faults.ts";
 import { runFuzz, unexpectedErrors, type Surface } from "./fuzz.ts";
 import { runInstances } from "./instances.ts";
+import { runSoak } from "./soak.ts";
 import { ADMIN_DATABASE_URL, PROOFS_CRON_SECRET, PROOFS_DATABASE_URL, PROOFS_PORT, siblingDatabase } from "./support/config.ts";
 import { Tally } from "./support/report.ts";
 import { cleanUpNow, onCleanup, prepareDatabase, startServer } from "./support/servers.ts";
@@ -31,7 +35,7 @@ function flag(name: string): string | undefined {
   return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
-const only = (flag("only") ?? "fuzz,instances,faults").split(",");
+const only = (flag("only") ?? "fuzz,instances,faults,soak").split(",");
 const perSurface = Number(flag("requests") ?? 10_000);
 const concurrency = Number(flag("concurrency") ?? 16);
 const seed = Number(flag("seed") ?? Date.now() % 1_000_000);
@@ -130,6 +134,16 @@ if (!faultsBeside) {
     await runFaults(tally, { port: PROOFS_PORT + 1 });
   });
 }
+
+await proof("soak", async (tally) => {
+  await runSoak(tally, {
+    minutes: Number(flag("soak-minutes") ?? 3),
+    minuteSeconds: Number(flag("soak-minute-seconds") ?? 20),
+    rate: Number(flag("soak-rate") ?? 20),
+    databases: ["postgres", "embedded"],
+    port: PROOFS_PORT,
+  });
+});
 
 const results = tallies.flatMap((tally) => tally.results);
 const passed = results.filter((result) => result.ok).length;
