@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ELEVATED_PERMISSIONS } from "@/lib/identity/permissions";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { personRefusal, rolesRefusal } from "./person-refusal";
 
@@ -13,6 +14,13 @@ describe("personRefusal", () => {
       signInAgain: false,
     });
     expect(refusal.message).not.toMatch(/:read|:write/);
+  });
+
+  it("has words for every staff and volunteer permission, so no code reaches the page", () => {
+    for (const permission of ELEVATED_PERMISSIONS) {
+      const refused = new PortalApiError(403, "forbidden", `missing permission ${permission}: changing an account needs every staff or volunteer permission it holds or is given`);
+      expect(personRefusal("disable Ada’s account", "Ada", refused).message, permission).not.toContain(permission);
+    }
   });
 
   it("offers to sign in again when a fresh sign-in is what is missing", () => {

@@ -22,6 +22,7 @@ const PERMISSION_WORDS: Record<string, string> = {
   "families:write": "change households",
   "audit:read": "read the record of what staff did",
   "church:export": "download all of the church’s data",
+  "settings:write": "change the church’s settings",
   "attendance:read": "see attendance",
   "attendance:write": "check people in and out by hand",
   "attendance:kiosk": "set up check-in kiosks",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { churchLocaleOf, eventHours, labelDay } from "./kiosk-clock";
+import { churchLocaleOf, eventHours, eventHoursSides, labelDay } from "./kiosk-clock";
 
 // Issue 38: the kiosk's times follow the church's locale and the event's zone, not a 24-hour clock for all
 // and not the tablet's settings. Spaces are compared as spaces: ICU writes narrow and thin ones.
@@ -32,5 +32,17 @@ describe("the kiosk's clock", () => {
 
   it("falls back to the tablet's zone for a zone it does not know, rather than failing", () => {
     expect(() => eventHours("en-US", { ...EVENT, timezone: "Not/AZone" })).not.toThrow();
+  });
+
+  it("splits the hours into two sides that stay whole, the line free to break between them", () => {
+    const sides = (event: typeof EVENT) => {
+      const { start, joiner, end } = eventHoursSides(churchLocaleOf("US"), event);
+      return [spaced(start), spaced(joiner), spaced(end)];
+    };
+    expect(sides(EVENT)).toEqual(["9:30", " – ", "11:00 AM"]);
+    // Past midnight, both dates are written: each side keeps its own.
+    const [start, , end] = sides({ ...EVENT, start_at: "2026-11-30T04:30:00.000Z", end_at: "2026-11-30T06:00:00.000Z" });
+    expect(start).toMatch(/^11\/29\/2026, 11:30 PM$/);
+    expect(end).toMatch(/^11\/30\/2026, 1:00 AM$/);
   });
 });

@@ -30,6 +30,20 @@ export function eventHours(locale: string, event: { start_at: string; end_at: st
   return format.formatRange(new Date(event.start_at), new Date(event.end_at));
 }
 
+/**
+ * The hours as two sides and what joins them ("9:30" " – " "11:00 AM"), so a page can keep each side whole and
+ * let the line break between them: an event that runs past midnight is written with both dates, longer than a
+ * phone's width.
+ */
+export function eventHoursSides(locale: string, event: { start_at: string; end_at: string; timezone: string }): { start: string; joiner: string; end: string } {
+  const format = new Intl.DateTimeFormat(locale, { hour: "numeric", minute: "2-digit", timeZone: zoneOrUndefined(event.timezone) });
+  const parts = format.formatRangeToParts(new Date(event.start_at), new Date(event.end_at));
+  const joinerAt = parts.findIndex((part, index) => part.source === "shared" && index > 0 && parts[index - 1]?.source === "startRange");
+  if (joinerAt < 0) return { start: parts.map((part) => part.value).join(""), joiner: "", end: "" };
+  const text = (from: number, to?: number) => parts.slice(from, to).map((part) => part.value).join("");
+  return { start: text(0, joinerAt), joiner: parts[joinerAt]!.value, end: text(joinerAt + 1) };
+}
+
 /** The day on a label: "Sun, Nov 29" (en-US), "Sun 29 Nov" (en-GB), in the event's zone. */
 export function labelDay(locale: string, at: string | Date, timeZone: string | undefined): string {
   return new Intl.DateTimeFormat(locale, { weekday: "short", day: "numeric", month: "short", timeZone: zoneOrUndefined(timeZone) }).format(new Date(at));

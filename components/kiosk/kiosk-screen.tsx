@@ -5,7 +5,7 @@ import { kioskListEvents } from "@/lib/check-in/endpoints";
 import type { CheckIn, KioskCheckIn, OpenEvent } from "@/lib/check-in/schemas";
 import { KioskBrand } from "./kiosk-brand";
 import { KioskCheckInFlow } from "./kiosk-check-in";
-import { eventHours } from "./kiosk-clock";
+import { EventHours } from "./event-hours";
 import { presentWords, withCheckOuts } from "./kiosk-events";
 import { KioskError } from "./kiosk-fetch";
 import { KioskLabels } from "./kiosk-labels";
@@ -123,7 +123,7 @@ export function KioskScreen({ csrfToken, churchName, logoPath, locale }: { csrfT
                     title={candidate.title}
                     meta={
                       <>
-                        <span className="kiosk__nowrap">{eventHours(locale, candidate)}</span> · <span className="kiosk__count">{presentWords(candidate)}</span>
+                        <EventHours locale={locale} event={candidate} /> · <span className="kiosk__count">{presentWords(candidate)}</span>
                       </>
                     }
                   />
@@ -142,7 +142,7 @@ export function KioskScreen({ csrfToken, churchName, logoPath, locale }: { csrfT
               <ul className="kiosk__still-here" aria-label="Events with people still checked in">
                 {stillHere.map((candidate) => (
                   <li key={candidate.id}>
-                    <strong>{candidate.title}</strong> <span className="kiosk__nowrap">{eventHours(locale, candidate)}</span> ·{" "}
+                    <strong>{candidate.title}</strong> <EventHours locale={locale} event={candidate} /> ·{" "}
                     <span className="kiosk__count">{candidate.check_in_open ? presentWords(candidate) : `ended, ${candidate.checked_in} still here`}</span>
                   </li>
                 ))}

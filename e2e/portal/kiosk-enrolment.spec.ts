@@ -144,7 +144,7 @@ test("the staff person page: staff are told in words why they cannot disable an 
   await account.getByRole("button", { name: "Disable account" }).click();
   await staffPage.getByRole("dialog", { name: `Disable ${name}’s account?` }).getByRole("button", { name: "Disable account" }).click();
   await expect(account.getByRole("alert")).toHaveText(
-    `We couldn’t disable ${name}’s account. This account can read the record of what staff did and give people roles, and yours cannot. Only someone who can do everything this account can may change it: ask an administrator.`,
+    `We couldn’t disable ${name}’s account. This account can read the record of what staff did, download all of the church’s data, give people roles and change the church’s settings, and yours cannot. Only someone who can do everything this account can may change it: ask an administrator.`,
   );
   await expect(account.getByRole("link", { name: "Sign in again" })).toHaveCount(0);
   await screenshotsAt1280And375(staffPage, "admin-person-refused");
