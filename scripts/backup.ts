@@ -8,10 +8,8 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadDotEnv } from "./load-dot-env.ts";
+import { embeddedConfigOrExit, shown } from "./support/embedded-command.ts";
 
-/** A path as the person typed it: relative when it is under the current folder. */
-const shown = (file: string) => (path.resolve(file).startsWith(`${process.cwd()}${path.sep}`) ? path.relative(process.cwd(), file) : path.resolve(file));
 
 const usage = `usage: npm run backup [-- --out FILE] [--timeout SECONDS]
   --out FILE         where to write the backup (default backups/church-<UTC time>.tar.gz); never overwritten
@@ -36,23 +34,7 @@ if (!Number.isInteger(timeoutSeconds) || timeoutSeconds < 1) {
   process.exit(2);
 }
 
-loadDotEnv();
-const { ConfigError, env } = await import("../lib/env.ts");
-let config: ReturnType<typeof env>;
-try {
-  config = env();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`${error.message}\nSee .env.example for every variable.`);
-  process.exit(2);
-}
-if (config.DATABASE_URL) {
-  console.error(
-    "DATABASE_URL is set: the database is PostgreSQL, which this command does not back up.\n" +
-      'Use pg_dump: pg_dump -Fc -f church.dump "$DATABASE_URL" (docs/deployment.md#backups).',
-  );
-  process.exit(2);
-}
+const config = await embeddedConfigOrExit("back up", 'Use pg_dump: pg_dump -Fc -f church.dump "$DATABASE_URL"');
 
 const { utcStamp, EmbeddedBackupError } = await import("../lib/system/embedded-backup-files.ts");
 const { createEmbeddedBackup } = await import("../lib/system/embedded-backup-create.ts");

@@ -6,12 +6,9 @@
  * On PostgreSQL (DATABASE_URL) use pg_restore instead: docs/deployment.md#backups.
  * Exit status: 0 restored, 1 refused or failed (the message says why), 2 wrong usage or configuration.
  */
-import path from "node:path";
 import { parseArgs } from "node:util";
-import { loadDotEnv } from "./load-dot-env.ts";
+import { embeddedConfigOrExit, shown } from "./support/embedded-command.ts";
 
-/** A path as the person typed it: relative when it is under the current folder. */
-const shown = (file: string) => (path.resolve(file).startsWith(`${process.cwd()}${path.sep}`) ? path.relative(process.cwd(), file) : path.resolve(file));
 
 const usage = `usage: npm run restore -- FILE [--force]
   FILE     a backup made by npm run backup (backups/church-<UTC time>.tar.gz)
@@ -38,23 +35,7 @@ if (!file || extra.length > 0) {
   process.exit(2);
 }
 
-loadDotEnv();
-const { ConfigError, env } = await import("../lib/env.ts");
-let config: ReturnType<typeof env>;
-try {
-  config = env();
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  console.error(`${error.message}\nSee .env.example for every variable.`);
-  process.exit(2);
-}
-if (config.DATABASE_URL) {
-  console.error(
-    "DATABASE_URL is set: the database is PostgreSQL, which this command does not restore.\n" +
-      'Use pg_restore: pg_restore --clean --if-exists --no-owner --no-privileges --single-transaction -d "$DATABASE_URL" church.dump (docs/deployment.md#backups).',
-  );
-  process.exit(2);
-}
+const config = await embeddedConfigOrExit("restore", 'Use pg_restore: pg_restore --clean --if-exists --no-owner --no-privileges --single-transaction -d "$DATABASE_URL" church.dump');
 
 const { EmbeddedBackupError } = await import("../lib/system/embedded-backup-files.ts");
 const { restoreEmbeddedBackup } = await import("../lib/system/embedded-backup-restore.ts");

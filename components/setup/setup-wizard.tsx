@@ -1,10 +1,10 @@
 "use client";
 
-import QRCode from "qrcode";
 import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { RecoveryCodesPanel } from "@/components/account/security/recovery-codes-panel";
 import { setupKeyOf } from "@/components/account/security/totp-setup";
+import { useQrCode } from "@/components/account/security/use-qr-code";
 import { splitRefusal } from "@/components/admin/household-refusal";
 import { PasswordStrengthMeter } from "@/components/passwords/password-strength-meter";
 import { Form } from "@/components/ui/form";
@@ -298,20 +298,9 @@ function AdministratorStep({ token, church, emailSending, onBack, onNext }: { to
 
 function TwoStepStep({ token, otpauthUrl, onBack, onDone }: { token: string; otpauthUrl: string; onBack: () => void; onDone: (done: { recovery_codes: string[]; sign_in_url: string }) => void }) {
   const [code, setCode] = useState("");
-  const [qrCode, setQrCode] = useState<string | null>(null);
+  const qrCode = useQrCode(otpauthUrl);
   const complete = useMutation({ mutationFn: () => setupApi.complete({ token, code }), onSuccess: onDone });
   const refusal = splitRefusal(complete.error, ["code"] as const, "finish setting up");
-
-  useEffect(() => {
-    let current = true;
-    QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: "M", margin: 2, width: 192 }).then(
-      (url) => current && setQrCode(url),
-      () => current && setQrCode(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [otpauthUrl]);
 
   return (
     <Form

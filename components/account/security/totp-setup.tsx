@@ -1,12 +1,12 @@
 "use client";
 
-import QRCode from "qrcode";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Actions, Panel } from "@/components/ui/section";
 import { totpCodeBodySchema } from "@/lib/mfa/schemas";
 import { CodeForm } from "../code-form";
 import { CopyButton } from "./copy-button";
 import { useConfirmTotp } from "./security-queries";
+import { useQrCode } from "./use-qr-code";
 import styles from "./security.module.css";
 
 /** The secret of an otpauth:// URL, in groups of four so it can be typed into an app by hand. */
@@ -21,7 +21,7 @@ export function setupKeyOf(otpauthUrl: string): string {
  * and a member who leaves simply starts again.
  */
 export function TotpSetup({ otpauthUrl, onConfirmed, onCancel }: { otpauthUrl: string; onConfirmed: (recoveryCodes: string[]) => void; onCancel: () => void }) {
-  const [qrCode, setQrCode] = useState<string | null>(null);
+  const qrCode = useQrCode(otpauthUrl);
   const confirm = useConfirmTotp();
   const heading = useRef<HTMLHeadingElement>(null);
   const setupKey = setupKeyOf(otpauthUrl);
@@ -30,16 +30,6 @@ export function TotpSetup({ otpauthUrl, onConfirmed, onCancel }: { otpauthUrl: s
     heading.current?.focus();
   }, []);
 
-  useEffect(() => {
-    let current = true;
-    QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: "M", margin: 2, width: 192 }).then(
-      (url) => current && setQrCode(url),
-      () => current && setQrCode(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [otpauthUrl]);
 
   return (
     <Panel title="Set up your authenticator app" headingRef={heading}>
