@@ -10,6 +10,8 @@ export interface StaffWrite {
   /** The id the route's path names (its `[id]` parameter), if any. */
   targetId: string | null;
   requestId: string;
+  /** The staff area, when the path is not an /api/v1/admin route's (a command run on the server, the setup wizard). */
+  section?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ export interface StaffWrite {
  */
 export async function openStaffAuditEntry(tx: Database, write: StaffWrite): Promise<void> {
   const id = globalThis.crypto.randomUUID();
-  const section = write.path.split("/")[4] ?? "";
+  const section = write.section ?? write.path.split("/")[4] ?? "";
   await tx.query(
     `INSERT INTO staff_audit_entry (id, actor_id, actor_email, actor_name, client_id, method, path, section, target_id, request_id)
      SELECT $1::uuid, a.id, a.email, btrim(a.given_name || ' ' || a.family_name), $3, $4, $5, $6, $7, $8

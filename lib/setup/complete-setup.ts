@@ -1,4 +1,5 @@
 import "server-only";
+import { openStaffAuditEntry } from "../audit/open-audit-entry.ts";
 import type { Database } from "../db/database.ts";
 import { IdentityError } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
@@ -38,13 +39,14 @@ export async function completeSetup(database: Database, token: string, code: str
 }
 
 /** As a staff write's (docs/decisions/0020): the rows the step changes are appended by the audit trigger. */
-async function openSetupAuditEntry(tx: Database, accountId: string): Promise<void> {
-  const id = globalThis.crypto.randomUUID();
-  await tx.query(
-    `INSERT INTO staff_audit_entry (id, actor_id, actor_email, actor_name, client_id, method, path, section, target_id, request_id)
-     SELECT $1::uuid, a.id, a.email, btrim(a.given_name || ' ' || a.family_name), $3, 'POST', '/api/v1/setup/complete', 'users', a.id::text, $1::text
-       FROM account a WHERE a.id = $2::uuid`,
-    [id, accountId, SETUP_CLIENT],
-  );
-  await tx.query(`SELECT set_config('church.audit_entry', $1, true)`, [id]);
+function openSetupAuditEntry(tx: Database, accountId: string): Promise<void> {
+  return openStaffAuditEntry(tx, {
+    actorId: accountId,
+    clientId: SETUP_CLIENT,
+    method: "POST",
+    path: "/api/v1/setup/complete",
+    section: "users",
+    targetId: accountId,
+    requestId: globalThis.crypto.randomUUID(),
+  });
 }

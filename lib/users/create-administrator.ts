@@ -1,6 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { emailSchema, familyNameSchema, givenNameSchema } from "../accounts/schemas.ts";
+import { openStaffAuditEntry } from "../audit/open-audit-entry.ts";
 import { hashPassword } from "../crypto/password.ts";
 import type { Database } from "../db/database.ts";
 import { IdentityError } from "../identity/errors.ts";
@@ -105,13 +106,14 @@ export async function createAdministrator(database: Database, given: Administrat
  * are appended by the audit trigger in the same transaction; its actor is the account the command acted on, and
  * its method `CLI` says it came from the server, not a client.
  */
-async function openCommandLineAuditEntry(tx: Database, userId: string): Promise<void> {
-  const id = globalThis.crypto.randomUUID();
-  await tx.query(
-    `INSERT INTO staff_audit_entry (id, actor_id, actor_email, actor_name, client_id, method, path, section, target_id, request_id)
-     SELECT $1::uuid, a.id, a.email, btrim(a.given_name || ' ' || a.family_name), $3, 'CLI', 'npm run admin:create', 'users', a.id::text, $1::text
-       FROM account a WHERE a.id = $2::uuid`,
-    [id, userId, COMMAND_LINE],
-  );
-  await tx.query(`SELECT set_config('church.audit_entry', $1, true)`, [id]);
+function openCommandLineAuditEntry(tx: Database, userId: string): Promise<void> {
+  return openStaffAuditEntry(tx, {
+    actorId: userId,
+    clientId: COMMAND_LINE,
+    method: "CLI",
+    path: "npm run admin:create",
+    section: "users",
+    targetId: userId,
+    requestId: globalThis.crypto.randomUUID(),
+  });
 }
