@@ -92,9 +92,10 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      command: `node .next-server/main.mjs`,
+      // `npm run demo`'s server: its identities seeded first (prisma/seed.ts --identity-only, as scripts/demo.ts
+      // does), then the embedded database filled with the demo calendar on its first start.
+      command: `node --conditions=react-server --import tsx prisma/seed.ts --identity-only && exec node .next-server/main.mjs`,
       url: `${EMBEDDED_BASE_URL}/api/health`,
-      // `npm run demo`'s server: the embedded database, filled with the demo data on its first start.
       env: { ...serverEnv, PORT: String(EMBEDDED_PORT), DATABASE_URL: "", PGLITE_DATA_DIR: EMBEDDED_DATA_DIR, BASE_URL: EMBEDDED_BASE_URL, SEED_DEMO_DATA: "true" },
       reuseExistingServer: false,
       timeout: 180_000,

@@ -121,7 +121,7 @@ test("only administrators read the log; its filters are validated, naming the fi
   expect((await api("GET", "/api/v1/admin/audit/export", staffToken)).body).toEqual(forbidden("audit:read"));
   const { token } = await staffWithToken("aud-validator", "admin");
   const refused = async (query: string) => (await api("GET", `/api/v1/admin/audit?${query}`, token)).body;
-  expect(await refused("section=sermons")).toEqual(invalidRequest("section: must be one of users, roles, families, guardianships, membership, clients, events, campuses, ministries, webhooks"));
+  expect(await refused("section=sermons")).toEqual(invalidRequest("section: must be one of users, roles, families, guardianships, membership, clients, events, campuses, ministries, webhooks, settings"));
   expect(await refused("from=2026-02-30")).toEqual(invalidRequest("from: must be a date (YYYY-MM-DD)"));
   expect(await refused("to=yesterday")).toEqual(invalidRequest("to: must be a date (YYYY-MM-DD)"));
   expect(await refused("actor=someone")).toEqual(invalidRequest("actor: must be a user id (UUID)"));

@@ -130,7 +130,7 @@ test("npm start on an empty embedded folder starts empty and in setup mode; admi
 });
 
 test("npm start on an empty PostgreSQL database: the setup address's wizard, through its API, makes the first administrator with two-step sign-in", async ({}, testInfo) => {
-  const databaseUrl = await createScratchDatabase(`setup_${process.pid}`);
+  const databaseUrl = await createScratchDatabase(`setup_${process.pid}`, { setUp: false });
   const http = await playwrightRequest.newContext();
   let server: ScratchServer | undefined;
   try {

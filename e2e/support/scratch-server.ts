@@ -20,8 +20,12 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** `<test database>_<suffix>`, created afresh and migrated; answers its connection string. */
-export async function createScratchDatabase(suffix: string): Promise<string> {
+/**
+ * `<test database>_<suffix>`, created afresh and migrated; answers its connection string. A church whose setup
+ * is done unless `setUp: false` (issue 39): its pages are the product's, not the "being set up" notice, though
+ * it has no administrator.
+ */
+export async function createScratchDatabase(suffix: string, { setUp = true }: { setUp?: boolean } = {}): Promise<string> {
   const url = new URL(TEST_DATABASE_URL);
   const name = `${url.pathname.slice(1)}_${suffix}`;
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected database name ${name}`);
@@ -35,6 +39,15 @@ export async function createScratchDatabase(suffix: string): Promise<string> {
   }
   url.pathname = `/${name}`;
   await withPostgresMigrationConnection(url.toString(), (connection) => applyMigrations(connection));
+  if (setUp) {
+    const scratch = new pg.Client({ connectionString: url.toString() });
+    await scratch.connect();
+    try {
+      await scratch.query(`UPDATE church_settings SET setup_completed_at = now() WHERE id = 1`);
+    } finally {
+      await scratch.end();
+    }
+  }
   return url.toString();
 }
 
