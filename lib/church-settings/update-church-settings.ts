@@ -1,6 +1,7 @@
 import "server-only";
 import { churchSettingsChanged, readChurch, type Church } from "./church.ts";
 import type { Database } from "../db/database.ts";
+import type { Prisma } from "../generated/prisma/client.ts";
 import type { UpdateChurchSettingsBody } from "./schemas.ts";
 
 /**
@@ -24,13 +25,14 @@ export async function updateChurchSettings(database: Database, body: UpdateChurc
   return readChurch(database);
 }
 
-type SettingsData = Parameters<Database["prisma"]["churchSettings"]["upsert"]>[0]["update"];
+/** The fields a save sets: plain values, the same for a row made and a row changed. */
+type SettingsData = Omit<Prisma.ChurchSettingsCreateInput, "id" | "version" | "updatedAt">;
 
 /** One save of the settings row (made if a database somehow lacks it), its version raised. */
-export async function saveChurchSettings(database: Database, data: SettingsData & object): Promise<void> {
+export async function saveChurchSettings(database: Database, data: SettingsData): Promise<void> {
   await database.prisma.churchSettings.upsert({
     where: { id: 1 },
-    create: { id: 1, ...(data as object), version: 1 },
+    create: { id: 1, ...data, version: 1 },
     update: { ...data, version: { increment: 1 }, updatedAt: new Date() },
     select: { id: true },
   });

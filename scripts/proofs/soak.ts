@@ -323,6 +323,11 @@ async function createEvent(baseUrl: string, adminToken: string, body: Record<str
   return made.eventId;
 }
 
+/** An event's hours as the staff API takes them, in UTC. */
+function utcHours(start: Date, end: Date) {
+  return { startDate: localDateTime(start).date, startTime: localDateTime(start).time, endDate: localDateTime(end).date, endTime: localDateTime(end).time, timezone: "UTC" };
+}
+
 async function prepareLoad(baseUrl: string, runMinutes: number): Promise<LoadState> {
   const portal = portalClient(baseUrl);
   const portalTokenClient = { id: portal.id, secret: portal.secret };
@@ -335,11 +340,7 @@ async function prepareLoad(baseUrl: string, runMinutes: number): Promise<LoadSta
   const checkInEventId = await createEvent(baseUrl, admin.accessToken, {
     title: "Soak kids church",
     eventType: "SERVICE",
-    startDate: localDateTime(start).date,
-    startTime: localDateTime(start).time,
-    endDate: localDateTime(end).date,
-    endTime: localDateTime(end).time,
-    timezone: "UTC",
+    ...utcHours(start, end),
     campusId: CAMPUS_ID,
     attendanceModes: ["QR_CODE"],
   });
@@ -349,11 +350,7 @@ async function prepareLoad(baseUrl: string, runMinutes: number): Promise<LoadSta
   const signUpEventId = await createEvent(baseUrl, admin.accessToken, {
     title: "Soak supper",
     eventType: "SPECIAL_EVENT",
-    startDate: localDateTime(later).date,
-    startTime: localDateTime(later).time,
-    endDate: localDateTime(laterEnd).date,
-    endTime: localDateTime(laterEnd).time,
-    timezone: "UTC",
+    ...utcHours(later, laterEnd),
     capacity: 3,
   });
   expectStatus(await call(baseUrl, "PUT", `/api/v1/admin/events/${signUpEventId}/registration`, { token: admin.accessToken, json: { open: true, waitlist: true } }), [200], "opening sign-up");
