@@ -15,10 +15,12 @@ import "./globals.css";
 import "@/components/ui/controls.css";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const siteName = (await currentChurch()).name;
+  const church = await currentChurch();
+  const siteName = church.name;
   return {
-    title: { default: `${siteName} · Member portal`, template: `%s · ${siteName}` },
-    description: `The member portal of ${siteName}: services, classes, groups and events across our campuses.`,
+    // A church not yet named is "Member portal" (lib/church-settings/church.ts), said once.
+    title: { default: church.named ? `${siteName} · Member portal` : siteName, template: `%s · ${siteName}` },
+    description: `${church.named ? `The member portal of ${siteName}` : "The church’s member portal"}: services, classes, groups and events across our campuses.`,
     applicationName: siteName,
   };
 }
@@ -34,8 +36,6 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Until the church has an administrator, every page but the setup wizard says so (issue 39).
   const setUp = await churchIsSetUp();
   const beingSetUp = !setUp && !((await headers()).get(PAGE_PATH_HEADER) ?? "/").startsWith(SETUP_PATH);
-  // Before setup names the church, a stranger is not shown the built-in example name.
-  const shownName = !setUp && church.fromServer.includes("name") && !process.env.CHURCH_NAME ? "Member portal" : siteName;
   // The header shows who is signed in (from the portal's session cookie), so every page renders per request.
   const viewer = await getPortalViewer();
   const csrfToken = viewer ? await csrfTokenForPage() : null;
@@ -49,15 +49,15 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         <a href="#main" className="skip-link">
           Skip to main content
         </a>
-        <SiteHeader siteName={shownName} logoPath={church.logoPath} viewer={setUp ? viewer : null} csrfToken={csrfToken} navigation={setUp} />
+        <SiteHeader siteName={siteName} logoPath={church.logoPath} viewer={setUp ? viewer : null} csrfToken={csrfToken} navigation={setUp} />
         <main id="main" tabIndex={-1} className="site-main">
           {beingSetUp ? <SetupNotice /> : <Providers>{children}</Providers>}
         </main>
         <footer className="site-footer">
           <div className="site-footer__inner">
             <p>
-              <strong>{shownName}</strong>
-              {shownName === siteName ? " · Member portal" : null}
+              <strong>{siteName}</strong>
+              {church.named ? " · Member portal" : null}
             </p>
             <ChurchFooterLinks church={church} />
             {setUp ? (

@@ -18,7 +18,7 @@ describe("configuration", () => {
   it("treats empty values as unset, as .env files write them", () => {
     const env = parseEnv({ APP_SECRET: secret, DATABASE_URL: "", BASE_URL: "", CHURCH_NAME: "" });
     expect(env.DATABASE_URL).toBeUndefined();
-    expect(env.CHURCH_NAME).toBe("Grace Harbor Church");
+    expect(env.CHURCH_NAME).toBeUndefined();
   });
 
   it("runs the feed's generic-plan statements on 5 connections of their own, none on Vercel unless told", () => {

@@ -44,8 +44,11 @@ export const envSchema = z.object({
   APP_SECRET: z.string({ error: "is required (at least 32 characters; `openssl rand -base64 32`)" }).min(32, "must be at least 32 characters"),
   /** Seconds a calendar response may be reused by this process and by CDNs (s-maxage). 0 turns the in-process cache off. */
   CALENDAR_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
-  /** The church this deployment serves: page titles, calendar feed names, the TOTP issuer. */
-  CHURCH_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).default("Grace Harbor Church")),
+  /**
+   * The church's name until an administrator saves one (/admin/settings, the setup wizard): page titles,
+   * calendar feed names, emails, the TOTP issuer. Unset, a church that has not named itself is "Member portal".
+   */
+  CHURCH_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),
   /**
    * The church's country (ISO 3166-1 alpha-2, e.g. US, GB): members may type phone numbers as they are written
    * there, without + and the country code, and numbers are shown back that way. Read through churchCountry()

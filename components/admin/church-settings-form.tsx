@@ -11,7 +11,8 @@ import { useInBrowser } from "@/components/ui/use-in-browser";
 import { brandColourProblem, contrastRatio } from "@/lib/church-settings/brand-colour";
 import { LOGO_MAX_BYTES, type ChurchSettingsAnswer } from "@/lib/church-settings/schemas";
 import { splitRefusal } from "./household-refusal";
-import { useChurchLogo, useSaveChurchSettings } from "./church-settings-queries";
+import { useChurchLogo, useMailServer, useSaveChurchSettings } from "./church-settings-queries";
+import { MailServerForm } from "./mail-server-form";
 import styles from "./church-settings.module.css";
 
 /** The fields of the form, as typed: every one a string, empty for none. */
@@ -110,7 +111,44 @@ export function ChurchSettingsForm({ initial }: { initial: ChurchSettingsAnswer 
           {!colourProblem && values.brand_colour ? <ColourPreview colour={values.brand_colour} /> : null}
         </fieldset>
       </Form>
+      <div className={styles.afterForm}>
+        <MailServerSection saved={saved} onSaved={setSaved} />
+      </div>
     </>
+  );
+}
+
+/** Where emails go out (issue 39): the church's own mail server, tested as it is saved. */
+function MailServerSection({ saved, onSaved }: { saved: ChurchSettingsAnswer; onSaved: (settings: ChurchSettingsAnswer) => void }) {
+  const { save, test, remove } = useMailServer(onSaved);
+  // Forgetting the saved server starts the form afresh (with the server's own, if any); a save keeps it as typed.
+  const [forgotten, setForgotten] = useState(0);
+  const server = saved.mail_server;
+  return (
+    <Section
+      id="email-sending"
+      title="Email sending"
+      description={
+        server
+          ? "Sign-in codes, password resets and notices go out through this mail server."
+          : "No mail server yet: sign-in codes, password resets and notices wait on the server and reach no one. Enter the one your email provider gives you."
+      }
+    >
+      <MailServerForm
+        key={forgotten}
+        current={server}
+        suggestedTo={saved.contact_email ?? ""}
+        onSave={async (body) => (await save.mutateAsync(body)).mail_server}
+        onTest={(to) => test.mutateAsync(to)}
+        actions={
+          server?.source === "saved" ? (
+            <button type="button" className="button" onClick={() => remove.mutate(undefined, { onSuccess: () => setForgotten((count) => count + 1) })} disabled={remove.isPending}>
+              Forget this mail server
+            </button>
+          ) : null
+        }
+      />
+    </Section>
   );
 }
 

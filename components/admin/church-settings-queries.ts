@@ -3,10 +3,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { callEndpoint } from "@/lib/portal-api/client";
-import { adminRemoveChurchLogo, adminUpdateChurchSettings, adminUploadChurchLogo } from "@/lib/church-settings/endpoints";
+import { adminRemoveChurchLogo, adminRemoveMailServer, adminSaveMailServer, adminSendTestEmail, adminUpdateChurchSettings, adminUploadChurchLogo } from "@/lib/church-settings/endpoints";
 import type { ChurchSettingsAnswer } from "@/lib/church-settings/schemas";
 import type { z } from "zod";
-import type { updateChurchSettingsBodySchema } from "@/lib/church-settings/schemas";
+import type { mailServerBodySchema, updateChurchSettingsBodySchema } from "@/lib/church-settings/schemas";
 
 /**
  * Church settings' writes (issue 39). Each one renders the page again on the server afterwards, so the header,
@@ -32,4 +32,12 @@ export function useChurchLogo(onSaved: (settings: ChurchSettingsAnswer) => void)
   const upload = useMutation({ mutationFn: (image: string) => callEndpoint(adminUploadChurchLogo, { body: { image } }), onSuccess: done });
   const remove = useMutation({ mutationFn: () => callEndpoint(adminRemoveChurchLogo, {}), onSuccess: done });
   return { upload, remove };
+}
+
+/** The mail server: saved (then tested by the form), forgotten, and a test message through it. */
+export function useMailServer(onSaved: (settings: ChurchSettingsAnswer) => void) {
+  const save = useMutation({ mutationFn: (body: z.input<typeof mailServerBodySchema>) => callEndpoint(adminSaveMailServer, { body }), onSuccess: onSaved });
+  const remove = useMutation({ mutationFn: () => callEndpoint(adminRemoveMailServer, {}), onSuccess: onSaved });
+  const test = useMutation({ mutationFn: (to: string) => callEndpoint(adminSendTestEmail, { body: { to } }) });
+  return { save, remove, test };
 }

@@ -2,7 +2,7 @@
 
 import type { z } from "zod";
 import { PortalApiError } from "@/lib/portal-api/client";
-import { checkSetup, completeSetup, createSetupAdministrator, sendSetupEmailCode, sendSetupTestEmail } from "@/lib/setup/endpoints";
+import { checkSetup, completeSetup, createSetupAdministrator, saveSetupMailServer, sendSetupEmailCode, sendSetupTestEmail } from "@/lib/setup/endpoints";
 import type { BodyInputOf, Endpoint, SuccessOf } from "@/lib/openapi/endpoint";
 
 /**
@@ -24,6 +24,7 @@ async function call<E extends Endpoint>(endpoint: E, body: BodyInputOf<E>): Prom
 
 export const setupApi = {
   check: (body: BodyInputOf<typeof checkSetup>) => call(checkSetup, body),
+  mailServer: (body: BodyInputOf<typeof saveSetupMailServer>) => call(saveSetupMailServer, body),
   testEmail: (body: BodyInputOf<typeof sendSetupTestEmail>) => call(sendSetupTestEmail, body),
   emailCode: (body: BodyInputOf<typeof sendSetupEmailCode>) => call(sendSetupEmailCode, body),
   administrator: (body: BodyInputOf<typeof createSetupAdministrator>) => call(createSetupAdministrator, body),

@@ -1,11 +1,12 @@
 "use client";
 
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { RecoveryCodesPanel } from "@/components/account/security/recovery-codes-panel";
 import { setupKeyOf } from "@/components/account/security/totp-setup";
 import { useQrCode } from "@/components/account/security/use-qr-code";
 import { splitRefusal } from "@/components/admin/household-refusal";
+import { MailServerForm } from "@/components/admin/mail-server-form";
 import { PasswordStrengthMeter } from "@/components/passwords/password-strength-meter";
 import { Form } from "@/components/ui/form";
 import { FormProblem } from "@/components/ui/form-problem";
@@ -15,6 +16,7 @@ import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { useInBrowser } from "@/components/ui/use-in-browser";
 import { PortalApiError } from "@/lib/portal-api/client";
+import type { SetupState } from "@/lib/setup/schemas";
 import { setupApi } from "./setup-api";
 import styles from "./setup.module.css";
 
@@ -65,6 +67,7 @@ export function SetupWizard({ tokenFromAddress }: { tokenFromAddress: string | n
     retry: false,
     staleTime: Infinity,
   });
+  const queryClient = useQueryClient();
   const [step, setStep] = useState(0);
   const [church, setChurch] = useState<Church | null>(null);
   const [otpauthUrl, setOtpauthUrl] = useState<string | null>(null);
@@ -122,7 +125,7 @@ export function SetupWizard({ tokenFromAddress }: { tokenFromAddress: string | n
           }}
         />
       ) : null}
-      {step === 1 ? <EmailStep token={token} emailSending={state.data.email_sending} onBack={() => setStep(0)} onNext={() => setStep(2)} /> : null}
+      {step === 1 ? <EmailStep token={token} setup={state.data} onSaved={(setup) => queryClient.setQueryData(["setup", token], setup)} onBack={() => setStep(0)} onNext={() => setStep(2)} /> : null}
       {step === 2 && church ? (
         <AdministratorStep
           token={token}
@@ -186,62 +189,33 @@ function ChurchStep({ initial, onNext }: { initial: Church; onNext: (church: Chu
   );
 }
 
-function EmailStep({ token, emailSending, onBack, onNext }: { token: string; emailSending: boolean; onBack: () => void; onNext: () => void }) {
-  const [to, setTo] = useState("");
-  const test = useMutation({ mutationFn: (address: string) => setupApi.testEmail({ token, to: address }) });
-  const refusal = splitRefusal(test.error, ["to"] as const, "send the test message");
-
-  if (!emailSending) {
-    return (
-      <Step
+function EmailStep({ token, setup, onSaved, onBack, onNext }: { token: string; setup: SetupState; onSaved: (setup: SetupState) => void; onBack: () => void; onNext: () => void }) {
+  return (
+    <div className={styles.step}>
+      <p>
+        Members receive their sign-in codes, password resets and notices by email. Enter the mail server your church’s email provider gives you; a test
+        message checks it. You can also do this later, in the church settings.
+      </p>
+      <MailServerForm
+        current={setup.mail_server}
+        suggestedTo=""
+        onSave={async (server) => {
+          const next = await setupApi.mailServer({ token, ...server });
+          onSaved(next);
+          return next.mail_server;
+        }}
+        onTest={(to) => setupApi.testEmail({ token, to })}
         actions={
           <>
             <button type="button" className="button button--primary" onClick={onNext}>
-              Continue without email
+              {setup.email_sending ? "Next" : "Not yet: continue without email"}
             </button>
             <BackButton onBack={onBack} />
           </>
         }
-      >
-        <div className="notice notice--warning">
-          <p>
-            <strong>Email sending is not set up on this server yet.</strong> Until it is, nobody receives sign-in codes, password resets or notices.
-            Whoever runs the server sets <code>SMTP_URL</code> to your mail server’s address (for example <code className={styles.address}>smtps://user:password@mail.example.org:465</code>) and restarts it.
-          </p>
-        </div>
-        <p>You can finish setting up now and add email later: the church office’s overview reminds you.</p>
-      </Step>
-    );
-  }
-  return (
-    <Form
-      onSubmit={(event) => {
-        event.preventDefault();
-        if (to.trim()) test.mutate(to.trim());
-      }}
-      submitLabel="Send a test message"
-      pendingLabel="Sending…"
-      pending={test.isPending}
-      tone="plain"
-      label="Test email"
-      actions={
-        <>
-          <button type="button" className="button button--primary" onClick={onNext}>
-            Next
-          </button>
-          <BackButton onBack={onBack} />
-        </>
-      }
-    >
-      <p>Email sending is set up on this server. Send yourself a test message to be sure it arrives.</p>
-      <FormProblem message={refusal.field ? "" : refusal.message} />
-      {test.data ? (
-        <p className={`notice ${test.data.sent ? "notice--success" : "notice--warning"}`} role="status">
-          {test.data.sent ? "Sent. Check that it arrived (and not in spam)." : `Not sent: ${test.data.problem}. Check SMTP_URL on the server.`}
-        </p>
-      ) : null}
-      <TextField label="Send it to" name="to" type="email" value={to} onChange={(event) => setTo(event.target.value)} autoComplete="email" error={refusal.field ? refusal.message : undefined} />
-    </Form>
+      />
+      {setup.email_sending ? null : <p className="muted">Until email is set up, nobody receives codes or notices; the church office’s overview reminds you.</p>}
+    </div>
   );
 }
 
@@ -332,14 +306,5 @@ function TwoStepStep({ token, otpauthUrl, onBack, onDone }: { token: string; otp
       <FormProblem message={refusal.field ? "" : refusal.message} />
       <OneTimeCodeField label="Code from the app" value={code} onChange={setCode} error={refusal.field ? refusal.message : undefined} />
     </Form>
-  );
-}
-
-function Step({ children, actions }: { children: ReactNode; actions: ReactNode }) {
-  return (
-    <div className={styles.step}>
-      {children}
-      <div className={styles.stepActions}>{actions}</div>
-    </div>
   );
 }

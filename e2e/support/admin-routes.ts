@@ -73,6 +73,9 @@ const PERMISSION_EXCEPTIONS: Record<string, string> = {
   "PATCH /api/v1/admin/settings": "settings:write",
   "PUT /api/v1/admin/settings/logo": "settings:write",
   "DELETE /api/v1/admin/settings/logo": "settings:write",
+  "PUT /api/v1/admin/settings/mail-server": "settings:write",
+  "DELETE /api/v1/admin/settings/mail-server": "settings:write",
+  "POST /api/v1/admin/settings/mail-server/test": "settings:write",
 };
 
 export interface AdminRoute {

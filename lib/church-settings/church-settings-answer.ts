@@ -1,8 +1,11 @@
+import "server-only";
 import type { Church } from "./church.ts";
+import { describeMailServer } from "./mail-server.ts";
 import type { ChurchSettingsAnswer } from "./schemas.ts";
+import type { Database } from "../db/database.ts";
 
-/** The settings as the staff API answers them. */
-export function churchSettingsAnswer(church: Church): ChurchSettingsAnswer {
+/** The settings as the staff API answers them: the mail server without its password. */
+export async function churchSettingsAnswer(database: Database, church: Church): Promise<ChurchSettingsAnswer> {
   return {
     name: church.name,
     short_name: church.shortName,
@@ -15,6 +18,7 @@ export function churchSettingsAnswer(church: Church): ChurchSettingsAnswer {
     email_sender_name: church.emailSenderName,
     brand_colour: church.brandColour,
     logo_url: church.logoPath,
+    mail_server: await describeMailServer(database),
     from_server: church.fromServer,
     version: church.version,
     updated_at: church.updatedAt.toISOString(),

@@ -31,6 +31,13 @@ export interface Church {
   logoPath: string | null;
   /** The settings that come from the server's environment, not from a saved value. */
   fromServer: string[];
+  /**
+   * The mail server saved here (the setup wizard or /admin/settings), its address sealed: read only by the
+   * outbox's transport (lib/outbox/mail-server.ts), never shown. Null: the server's SMTP_URL, if it has one.
+   */
+  savedMailServer: { encryptedUrl: string; from: string } | null;
+  /** Whether the name is the church's own (saved, or set by the operator's CHURCH_NAME), not the built-in example. */
+  named: boolean;
   version: number;
   updatedAt: Date;
 }
@@ -48,14 +55,19 @@ interface SettingsRow {
   brand_colour: string | null;
   logo_hash: string | null;
   logo_type: string | null;
+  smtp_url_encrypted: string | null;
+  smtp_from: string | null;
   version: number;
   updated_at: Date;
 }
 
+/** What a church that has not named itself is called: by its portal, never by another church's name. */
+export const UNNAMED_CHURCH = "Member portal";
+
 /** The server's own values: the environment's, parsed with the configuration's schema (pages prerendered at build read them without the server's secrets). */
 export function churchDefaults(): Pick<Church, "name" | "country" | "timeZone"> {
   return {
-    name: envSchema.shape.CHURCH_NAME.parse(process.env.CHURCH_NAME),
+    name: envSchema.shape.CHURCH_NAME.parse(process.env.CHURCH_NAME) ?? UNNAMED_CHURCH,
     country: envSchema.shape.CHURCH_COUNTRY.parse(process.env.CHURCH_COUNTRY),
     timeZone: envSchema.shape.CHURCH_TIME_ZONE.parse(process.env.CHURCH_TIME_ZONE),
   };
@@ -104,14 +116,16 @@ export function churchOf(row: SettingsRow | undefined): Church {
     emailSenderName: pick(row?.email_sender_name, name, "email_sender_name"),
     brandColour: pick(row?.brand_colour, DEFAULT_BRAND_COLOUR, "brand_colour"),
     logoPath: row?.logo_hash && row.logo_type ? logoPathOf(row.logo_hash, row.logo_type) : null,
+    savedMailServer: row?.smtp_url_encrypted && row.smtp_from ? { encryptedUrl: row.smtp_url_encrypted, from: row.smtp_from } : null,
     fromServer,
+    named: !fromServer.includes("name") || Boolean(process.env.CHURCH_NAME),
     version: row?.version ?? 0,
     updatedAt: row?.updated_at ?? new Date(0),
   };
 }
 
 const SETTINGS_SQL = `SELECT s.name, s.short_name, s.country, s.time_zone, s.contact_email, s.website_url, s.privacy_url, s.terms_url,
-  s.email_sender_name, s.brand_colour, s.logo_hash, l.content_type AS logo_type, s.version, s.updated_at
+  s.email_sender_name, s.brand_colour, s.logo_hash, l.content_type AS logo_type, s.smtp_url_encrypted, s.smtp_from, s.version, s.updated_at
   FROM church_settings s LEFT JOIN church_logo l ON l.hash = s.logo_hash WHERE s.id = 1`;
 
 const readers = new WeakMap<Database, () => Promise<Church>>();

@@ -2,6 +2,7 @@ import { isSupportedCountry } from "libphonenumber-js";
 import { z } from "zod";
 import { emailSchema } from "../accounts/schemas.ts";
 import { brandColourProblem, HEX_COLOUR } from "./brand-colour.ts";
+import { MAIL_SECURITY } from "./mail-server-address.ts";
 
 /**
  * The church's settings (issue 39, /admin/settings): the staff API's body and answer. Pure zod, shared by the
@@ -74,6 +75,61 @@ export const updateChurchSettingsBodySchema = z
   .meta({ id: "UpdateChurchSettingsBody", description: "Only the fields sent change; `null` returns a field to the server's own value." });
 export type UpdateChurchSettingsBody = z.output<typeof updateChurchSettingsBodySchema>;
 
+/** A server's name (smtp.example.org) or its IPv4 or IPv6 address. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const IP_ADDRESS = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f]*:[0-9a-f:.]+)$/;
+
+/** The mail server as an administrator describes it (the setup wizard, /admin/settings). */
+export const mailServerFields = {
+  host: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((value) => value.replace(/^\[|\]$/g, ""))
+    .refine((value) => HOST_NAME.test(value) || IP_ADDRESS.test(value), "must be the mail server's name, such as smtp.example.org"),
+  port: z.number().int().min(1, "must be a port from 1 to 65535").max(65535, "must be a port from 1 to 65535"),
+  security: z.enum(MAIL_SECURITY).meta({ description: "`starttls` (port 587), `tls` (port 465), or `none` (a relay on the church's own network, without a password)." }),
+  username: text(200, "the user name").nullable().optional(),
+  password: z.string().min(1, "the password cannot be empty").max(200, "the password must be at most 200 characters").nullable().optional().meta({
+    description: "Left out: the saved password is kept (the same server and user name). Never answered.",
+  }),
+  from_address: emailSchema.meta({ description: "The address emails come from (the sender name is `email_sender_name`)." }),
+};
+
+/** A password goes only over an encrypted connection. */
+export function refuseClearPassword(body: { security: string; username?: string | null; password?: string | null }, context: z.RefinementCtx): void {
+  if (body.security === "none" && (body.username || body.password)) {
+    context.addIssue({ code: "custom", path: ["security"], message: "a user name and password are sent only over an encrypted connection: choose STARTTLS or TLS" });
+  }
+}
+
+export const mailServerBodySchema = z
+  .strictObject(mailServerFields)
+  .superRefine(refuseClearPassword)
+  .meta({ id: "MailServerBody", description: "The mail server emails are sent through. Its address is checked: a private or loopback one is refused unless the operator allows them." });
+export type MailServerBody = z.output<typeof mailServerBodySchema>;
+
+export const MailServerSchema = z
+  .object({
+    host: z.string(),
+    port: z.number().int(),
+    security: z.enum(MAIL_SECURITY),
+    username: z.string().nullable(),
+    from_address: z.string(),
+    source: z.enum(["saved", "server"]).meta({ description: "`saved` here, or the `server`'s own (its SMTP_URL)." }),
+  })
+  .meta({ id: "MailServer", description: "The mail server in use; its password is never answered." });
+export type MailServerAnswer = z.output<typeof MailServerSchema>;
+
+export const sendTestEmailBodySchema = z.strictObject({ to: emailSchema }).meta({ id: "SendTestEmailBody" });
+
+export const TestEmailSchema = z
+  .object({
+    sent: z.boolean(),
+    problem: z.string().nullable().meta({ description: "The mail server's refusal in its own words (addresses removed), or why it could not be reached." }),
+  })
+  .meta({ id: "TestEmail" });
+
 /** The logo's largest size: enough for a sharp mark at any size the pages show it, small enough for a phone. */
 export const LOGO_MAX_BYTES = 256 * 1024;
 export const LOGO_TYPES = ["image/png", "image/jpeg", "image/webp"] as const;
@@ -101,6 +157,7 @@ export const ChurchSettingsSchema = z
     email_sender_name: z.string(),
     brand_colour: z.string(),
     logo_url: z.string().nullable().meta({ description: "The logo's address, which changes with the image (cached for a year)." }),
+    mail_server: MailServerSchema.nullable().meta({ description: "The mail server emails go through, or null: they wait in the outbox." }),
     /** Which fields hold the server's own value rather than one saved here. */
     from_server: z.array(z.string()).meta({ description: "The fields that show the server's own value (its environment), not one saved here." }),
     version: z.number().int(),

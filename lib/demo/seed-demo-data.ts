@@ -1,5 +1,6 @@
 import type { Database } from "../db/database.ts";
 import { buildDemoData } from "./build-demo-data.ts";
+import { nameDemoChurch } from "./name-demo-church.ts";
 
 /**
  * Replaces the calendar's campuses, ministries, series and events with the demo data of buildDemoData, in
@@ -26,6 +27,7 @@ const CHUNK_SIZE = 1000;
 export async function seedDemoData(database: Database, options: SeedDemoDataOptions = {}): Promise<SeedDemoDataCounts> {
   const today = options.today ?? new Date().toISOString().slice(0, 10);
   const data = buildDemoData({ today, eventCount: options.eventCount });
+  await nameDemoChurch(database);
   return database.transaction(
     async ({ prisma: tx }) => {
       await tx.event.deleteMany();

@@ -116,6 +116,7 @@ export async function seedIdentityDemoData(database: Database): Promise<Identity
   // The roles and the portal's own client are the server's own (it writes them at every start); written here
   // too, so a database seeded before its server first starts has them.
   await ensureBuiltIns(database);
+  await (await import("./name-demo-church.ts")).nameDemoChurch(database);
   const roleIds = new Map((await prisma.role.findMany({ select: { id: true, name: true } })).map((role) => [role.name, role.id]));
 
   // One argon2 hash for every demo account: hashing is deliberately slow.

@@ -4,10 +4,11 @@ import { withChurchName } from "../church-settings/church.ts";
 import { phoneVerificationSms, passwordResetCodeSms, recoveryContactCodeMessage } from "../contacts/contact-messages.ts";
 import { membershipCodeMessage } from "../membership/membership-messages.ts";
 import type { OutgoingMessage } from "../outbox/enqueue-message.ts";
+import { testEmailMessage } from "../outbox/test-email.ts";
 import { passwordChangedEmail, passwordResetCodeEmail } from "../password-reset/password-reset-messages.ts";
 import { eventCancelledEmail, placeFreedEmail } from "../registrations/registration-messages.ts";
 import { SECURITY_NOTICE_KINDS, securityNoticeEmail, type SecurityNoticeKind } from "../security-notices/notice-messages.ts";
-import { setupEmailCodeMessage, setupTestMessage } from "../setup/setup-messages.ts";
+import { setupEmailCodeMessage } from "../setup/setup-messages.ts";
 import { signInCodeEmail } from "../sign-in/sign-in-code-messages.ts";
 import { emailAlreadyInUseEmail, emailChangeCodeEmail } from "../users/email-change-messages.ts";
 
@@ -149,10 +150,10 @@ export function emailSamples(churchName: string, timeZone: string, now: Date = n
       message: setupEmailCodeMessage(TO, GIVEN_NAME, SAMPLE_CODE),
     },
     {
-      kind: "setup-test",
+      kind: "test-email",
       title: "Test message",
-      when: "When the person setting up checks that email sending works.",
-      message: setupTestMessage(TO),
+      when: "When an administrator checks that email sending works (while setting up, or in Settings).",
+      message: testEmailMessage(TO),
     },
   ];
   return samples.map((sample) => ({ ...sample, message: filled(sample.message, churchName) }));

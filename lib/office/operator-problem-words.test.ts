@@ -28,7 +28,8 @@ describe("operatorProblemWords", () => {
     const none = operatorProblemWords({ kind: "email_not_configured", emailsWaiting: 0, oldestWaitingSince: null }, NOW);
     expect(none).toMatchObject({ title: "Email sending is not set up" });
     expect(none.count).toBeUndefined();
-    expect(plain(none.todo)).toBe("Ask whoever runs the church’s server to set SMTP_URL to your mail server’s address, then restart it.");
+    expect(plain(none.todo)).toBe("Add your church’s mail server under Email sending in the church settings (or ask whoever runs the church’s server to set SMTP_URL).");
+    expect(none.href).toBe("/admin/settings#email-sending");
     expect(operatorProblemWords({ kind: "email_not_configured", emailsWaiting: 3, oldestWaitingSince: ago(2 * DAY) }, NOW)).toMatchObject({
       count: 3,
       title: "Emails not sent",

@@ -12,7 +12,12 @@ export interface OperatorProblemWords {
   title: string;
   text: string;
   todo: Instruction;
+  /** Where an administrator fixes it themselves, when they can. */
+  href?: string;
 }
+
+/** Where the church's mail server is saved (components/admin/church-settings-form.tsx). */
+export const MAIL_SERVER_SETTINGS_HREF = "/admin/settings#email-sending";
 
 /** "1 day", "3 days". */
 function counted(count: number, one: string, other: string): string {
@@ -40,10 +45,11 @@ export function operatorProblemWords(problem: OperatorProblem, now: Date): Opera
   switch (problem.kind) {
     case "email_not_configured": {
       const { emailsWaiting } = problem;
-      const todo: Instruction = [ASK, "set ", { code: "SMTP_URL" }, " to your mail server’s address, then restart it."];
+      const todo: Instruction = ["Add your church’s mail server under Email sending in the church settings (or ask whoever runs the church’s server to set ", { code: "SMTP_URL" }, ")."];
       if (emailsWaiting === 0) {
         return {
           key: problem.kind,
+          href: MAIL_SERVER_SETTINGS_HREF,
           title: "Email sending is not set up",
           text: "No email can leave the server: a member who registers or forgets their password gets no code, and no notice reaches anyone.",
           todo,
@@ -52,6 +58,7 @@ export function operatorProblemWords(problem: OperatorProblem, now: Date): Opera
       return {
         key: problem.kind,
         count: emailsWaiting,
+        href: MAIL_SERVER_SETTINGS_HREF,
         title: emailsWaiting === 1 ? "Email not sent" : "Emails not sent",
         text: `Email sending is not set up, so sign-in codes and notices stay on the server and reach no one. ${emailsWaiting === 1 ? "It has" : "The oldest has"} waited ${age(now, problem.oldestWaitingSince)}.`,
         todo,
@@ -80,10 +87,9 @@ export function operatorProblemWords(problem: OperatorProblem, now: Date): Opera
         title: late + givenUp === 1 ? "Message not sent" : "Messages not sent",
         text: `${sentence} Members may be missing sign-in codes and notices.`,
         todo: [
+          "Send a test message from the church settings’ Email sending. ",
           ASK,
-          "check the mail and text settings (",
-          { code: "SMTP_URL" },
-          ", ",
+          "check the text message gateway (",
           { code: "SMS_GATEWAY_URL" },
           ") and that ",
           { code: "npm run outbox:deliver" },

@@ -1,7 +1,7 @@
-import { lookup, type LookupAddress, type LookupOptions } from "node:dns";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
+import { guardedLookup } from "./guarded-lookup.ts";
 import { isPrivateAddress } from "./private-addresses.ts";
 
 /**
@@ -28,20 +28,6 @@ export interface OutboundOptions {
 }
 
 const MAX_ANSWER_BYTES = 64 * 1024;
-
-type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
-
-function guardedLookup(allowPrivate: boolean) {
-  return (hostname: string, options: LookupOptions, callback: LookupCallback) => {
-    lookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, []);
-      const usable = allowPrivate ? addresses : addresses.filter((entry) => !isPrivateAddress(entry.address));
-      if (usable.length === 0) return callback(Object.assign(new Error("private address refused"), { code: "EPRIVATE" }), []);
-      if (options.all) return callback(null, usable);
-      callback(null, usable[0]!.address, usable[0]!.family);
-    });
-  };
-}
 
 /** What is sent: the body, its type and any other headers (an Authorization). */
 export interface OutboundBody {

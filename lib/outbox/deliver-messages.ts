@@ -4,7 +4,7 @@ import type { Database } from "../db/database.ts";
 import { renderEmail } from "../email/render-email.ts";
 import { env } from "../env.ts";
 import type { OutboxChannel } from "./channels.ts";
-import { mailTransport } from "./mail-transport.ts";
+import { currentMailServer, transportFor } from "./mail-transport.ts";
 import { smsTransport } from "./sms-transport.ts";
 import { logLine } from "../log/json-log.ts";
 import { sendBackchannelLogout } from "../oauth/backchannel-logout/send-backchannel-logout.ts";
@@ -29,10 +29,10 @@ interface ClaimedMessage {
 }
 
 /** The channels this process can deliver: those whose transport is configured. */
-function deliverableChannels(): OutboxChannel[] {
+async function deliverableChannels(database: Database): Promise<OutboxChannel[]> {
   // A back-channel logout or a webhook needs nothing configured: the client or staff named its own address.
   const channels: OutboxChannel[] = ["backchannel_logout", "webhook"];
-  if (mailTransport()) channels.push("email");
+  if (await currentMailServer(database)) channels.push("email");
   if (smsTransport()) channels.push("sms");
   return channels;
 }
@@ -83,10 +83,11 @@ async function send(database: Database, message: ClaimedMessage): Promise<void> 
     await sms.send({ to: message.recipient, body: message.body });
     return;
   }
-  const mail = mailTransport();
-  if (!mail) throw new Error("no SMTP server is configured");
-  // The church's sender name (/admin/settings) on the server's address; an address written with a name of its own keeps it.
-  const { SMTP_FROM: from, BASE_URL } = env();
+  const server = await currentMailServer(database);
+  if (!server) throw new Error("no SMTP server is configured");
+  // The church's sender name (/admin/settings) on the mail server's address; an address written with a name of its own keeps it.
+  const { from } = server;
+  const { BASE_URL } = env();
   const church = await readChurch(database);
   const sender = from.includes("<") ? from : { name: church.emailSenderName, address: from };
   // The stored text as the plain part, and the same words in the church's template as the HTML part (lib/email).
@@ -100,7 +101,7 @@ async function send(database: Database, message: ClaimedMessage): Promise<void> 
       return undefined;
     },
   );
-  await mail.sendMail({ from: sender, to: message.recipient, subject, text: message.body, ...(html !== undefined && { html }) });
+  await transportFor(server).sendMail({ from: sender, to: message.recipient, subject, text: message.body, ...(html !== undefined && { html }) });
 }
 
 async function deliverOne(database: Database, id: string, channels: readonly OutboxChannel[]): Promise<boolean> {
@@ -119,7 +120,7 @@ async function deliverOne(database: Database, id: string, channels: readonly Out
 
 /** Tries to deliver these messages now; answers how many were sent. */
 export async function deliverMessages(database: Database, ids: readonly string[]): Promise<number> {
-  const channels = deliverableChannels();
+  const channels = await deliverableChannels(database);
   let sent = 0;
   for (const id of ids) {
     try {
@@ -150,7 +151,7 @@ export function deliverAfterCommit(database: Database, ids: readonly string[]): 
  * runners at once are safe: a claim moves `next_attempt_at`, so only one of them sends a message.
  */
 export async function deliverPendingMessages(database: Database, limit = 50): Promise<number> {
-  const channels = deliverableChannels();
+  const channels = await deliverableChannels(database);
   const rows = await database.prisma.outboxMessage.findMany({
     where: { channel: { in: channels }, sentAt: null, attempts: { lt: MAX_DELIVERY_ATTEMPTS }, OR: [{ nextAttemptAt: null }, { nextAttemptAt: { lte: new Date() } }] },
     orderBy: { createdAt: "asc" },

@@ -1,14 +1,15 @@
 import { identityError } from "../openapi/responses.ts";
 import { defineEndpoint } from "../openapi/endpoint.ts";
 import { BODY_400 } from "../openapi/staff-operations.ts";
+import { TestEmailSchema } from "../church-settings/schemas.ts";
 import {
   SetupDoneSchema,
   SetupStateSchema,
-  SetupTestEmailSchema,
   SetupTwoStepSchema,
   setupAdministratorBodySchema,
   setupCompleteBodySchema,
   setupEmailCodeBodySchema,
+  setupMailServerBodySchema,
   setupTestEmailBodySchema,
   setupTokenBodySchema,
 } from "./schemas.ts";
@@ -19,6 +20,7 @@ import {
  */
 const TAGS = ["setup"] as const;
 const PUBLIC = { kind: "public" as const };
+const NO_MAIL_SERVER = "`conflict`: `email sending is not set up yet: save the church's mail server first`.";
 const GONE = identityError("`not_found`: `this setup address is not valid: …` (setup is finished, or the token is unknown or more than a day old).");
 
 export const checkSetup = defineEndpoint({
@@ -34,6 +36,19 @@ export const checkSetup = defineEndpoint({
   refusals: { "400": BODY_400(), "404": GONE },
 });
 
+export const saveSetupMailServer = defineEndpoint({
+  method: "PUT",
+  path: "/api/v1/setup/mail-server",
+  operationId: "saveSetupMailServer",
+  summary: "Save the church's mail server",
+  description: "Saved sealed, as at /admin/settings; then `POST /api/v1/setup/test-email` sends a message through it.",
+  tags: TAGS,
+  access: PUBLIC,
+  body: setupMailServerBodySchema,
+  success: { status: 200, description: "Setup as it now stands.", schema: SetupStateSchema },
+  refusals: { "400": BODY_400(", `host: …` (not found, or private), or `security: …` (a password needs an encrypted connection)"), "404": GONE },
+});
+
 export const sendSetupTestEmail = defineEndpoint({
   method: "POST",
   path: "/api/v1/setup/test-email",
@@ -43,8 +58,8 @@ export const sendSetupTestEmail = defineEndpoint({
   tags: TAGS,
   access: PUBLIC,
   body: setupTestEmailBodySchema,
-  success: { status: 200, description: "Whether it was sent.", schema: SetupTestEmailSchema },
-  refusals: { "400": BODY_400(), "404": GONE, "409": "`conflict`: `email sending is not set up on this server (SMTP_URL)`." },
+  success: { status: 200, description: "Whether it was sent.", schema: TestEmailSchema },
+  refusals: { "400": BODY_400(), "404": GONE, "409": NO_MAIL_SERVER },
 });
 
 export const sendSetupEmailCode = defineEndpoint({
@@ -57,7 +72,7 @@ export const sendSetupEmailCode = defineEndpoint({
   access: PUBLIC,
   body: setupEmailCodeBodySchema,
   success: { status: 204, description: "The code is on its way.", schema: undefined },
-  refusals: { "400": BODY_400(), "404": GONE, "409": "`conflict`: `email sending is not set up on this server (SMTP_URL)`." },
+  refusals: { "400": BODY_400(), "404": GONE, "409": NO_MAIL_SERVER },
 });
 
 export const createSetupAdministrator = defineEndpoint({
@@ -96,4 +111,4 @@ export const completeSetup = defineEndpoint({
   refusals: { "400": BODY_400(", or `code: is not the current code of the authenticator app`"), "404": GONE, "409": "`conflict`: `save the church and the administrator first`.", "429": "`too_many_requests`: too many wrong codes." },
 });
 
-export const setupEndpoints = [checkSetup, sendSetupTestEmail, sendSetupEmailCode, createSetupAdministrator, completeSetup];
+export const setupEndpoints = [checkSetup, saveSetupMailServer, sendSetupTestEmail, sendSetupEmailCode, createSetupAdministrator, completeSetup];

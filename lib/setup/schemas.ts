@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { emailSchema, familyNameSchema, givenNameSchema, newPasswordSchema } from "../accounts/schemas.ts";
-import { churchNameSchema, countrySchema, timeZoneSchema } from "../church-settings/schemas.ts";
+import { churchNameSchema, countrySchema, MailServerSchema, mailServerFields, refuseClearPassword, timeZoneSchema } from "../church-settings/schemas.ts";
 
 /**
  * The setup wizard's calls (issue 39): pure zod, shared by the routes, the OpenAPI document and the /setup page.
@@ -10,6 +10,11 @@ const token = z.string().min(20).max(100).regex(/^[A-Za-z0-9_-]+$/, "must be the
 const code = z.string().trim().regex(/^\d{6}$/, "must be the 6-digit code");
 
 export const setupTokenBodySchema = z.strictObject({ token }).meta({ id: "SetupTokenBody" });
+
+export const setupMailServerBodySchema = z
+  .strictObject({ token, ...mailServerFields })
+  .superRefine(refuseClearPassword)
+  .meta({ id: "SetupMailServerBody", description: "The church's mail server; a private or loopback address is refused unless the operator allows them." });
 
 export const setupTestEmailBodySchema = z.strictObject({ token, to: emailSchema }).meta({ id: "SetupTestEmailBody" });
 
@@ -40,14 +45,12 @@ export const setupCompleteBodySchema = z.strictObject({ token, code }).meta({ id
 
 export const SetupStateSchema = z
   .object({
-    email_sending: z.boolean().meta({ description: "Whether the server can send email (SMTP_URL): without it no code can reach the administrator." }),
+    email_sending: z.boolean().meta({ description: "Whether the church can send email (a mail server saved, or the server's SMTP_URL): without it no code can reach the administrator." }),
+    mail_server: MailServerSchema.nullable(),
     church: z.object({ name: z.string(), country: z.string(), time_zone: z.string() }),
   })
   .meta({ id: "SetupState" });
-
-export const SetupTestEmailSchema = z
-  .object({ sent: z.boolean(), problem: z.string().nullable().meta({ description: "Why it was not sent, in the mail server's words without addresses." }) })
-  .meta({ id: "SetupTestEmail" });
+export type SetupState = z.output<typeof SetupStateSchema>;
 
 export const SetupTwoStepSchema = z
   .object({ otpauth_url: z.string().meta({ description: "The authenticator app's `otpauth://` address, for a QR code." }) })

@@ -13,7 +13,3 @@ export function setupEmailCodeMessage(to: string, givenName: string, code: strin
     `Type it in the setup page. It works for ${CODE_TTL_SECONDS / 60} minutes.`,
   ]);
 }
-
-export function setupTestMessage(to: string): OutgoingMessage {
-  return email(to, "Test message", ["This is the test message you sent while setting up.", "", "Email sending works: members will receive their codes and notices."]);
-}

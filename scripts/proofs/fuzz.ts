@@ -537,6 +537,10 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "PATCH /api/v1/admin/settings": ["church_settings"],
   "PUT /api/v1/admin/settings/logo": ["church_settings", "church_logo"],
   "DELETE /api/v1/admin/settings/logo": ["church_settings", "church_logo"],
+  // The mail server is one column of that row; a test message is a message in the outbox.
+  "PUT /api/v1/admin/settings/mail-server": ["church_settings"],
+  "DELETE /api/v1/admin/settings/mail-server": ["church_settings"],
+  "POST /api/v1/admin/settings/mail-server/test": ["outbox_message"],
   // Webhooks (docs/decisions/0027): the run's own endpoint (at an address that never resolves), its messages
   // and their attempts in the outbox.
   "POST /api/v1/admin/webhooks": ["webhook_endpoint"],
@@ -856,8 +860,12 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     adminUpdateWebhook: { description: "Fuzz, renamed", event_types: ["event.updated", "event.cancelled"] },
     adminUpdateChurchSettings: { name: "Fuzz Chapel", brand_colour: "#7a1f3d", privacy_url: "https://fuzz.invalid/privacy" },
     adminUploadChurchLogo: { image: FUZZ_LOGO },
+    // A relay on this machine's discard port: saved where the operator allows private addresses, refused where not; nothing answers it.
+    adminSaveMailServer: { host: "127.0.0.1", port: 9, security: "none", from_address: "office@fuzz.invalid" },
+    adminSendTestEmail: { to: "fuzz@example.org" },
     // The setup wizard (issue 39) with a stolen token on a church that is set up: every call is the 404 of a dead address.
     checkSetup: { token: STOLEN_SETUP_TOKEN },
+    saveSetupMailServer: { token: STOLEN_SETUP_TOKEN, host: "smtp.example.org", port: 587, security: "starttls", username: "fuzz", password: "fuzz-password", from_address: "office@example.org" },
     sendSetupTestEmail: { token: STOLEN_SETUP_TOKEN, to: "fuzz@example.org" },
     sendSetupEmailCode: { token: STOLEN_SETUP_TOKEN, email: "fuzz@example.org", given_name: "Fuzz" },
     createSetupAdministrator: {

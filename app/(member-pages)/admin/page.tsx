@@ -97,7 +97,7 @@ export default async function AdminPage() {
   const now = new Date();
   const [overview, problems] = await Promise.all([
     readOfficeOverview(db, access.permissions, now),
-    readOperatorProblems(db, access.permissions, { emailSendingConfigured: emailSendingConfigured(), now }),
+    readOperatorProblems(db, access.permissions, { emailSendingConfigured: await emailSendingConfigured(db), now }),
   ]);
   const items = waitingItems(overview, problems, now);
   const waitingCount = items.filter(pressing).length;

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { StaffForbidden } from "@/components/admin/admin-nav";
 import { ChurchSettingsForm } from "@/components/admin/church-settings-form";
 import { churchSettingsAnswer } from "@/lib/church-settings/church-settings-answer";
+import { database } from "@/lib/db";
 import { currentChurch } from "@/lib/http/current-church";
 import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 
@@ -17,7 +18,7 @@ export default async function AdminSettingsPage() {
       <p className="eyebrow">Staff</p>
       <h1>Church settings</h1>
       <p className="lede">How your church appears to its members: on every page, in every email, on the kiosk and on the calendar on your website.</p>
-      <ChurchSettingsForm initial={churchSettingsAnswer(await currentChurch())} />
+      <ChurchSettingsForm initial={await churchSettingsAnswer(await database(), await currentChurch())} />
     </div>
   );
 }

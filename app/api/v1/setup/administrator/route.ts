@@ -7,5 +7,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
   // POST /api/v1/setup/administrator - save the church and its first campus, make the administrator, start their authenticator app
-  handle(createSetupAdministratorEndpoint, ({ body, database, context }) => createSetupAdministrator(database, body, emailSendingConfigured(), context)),
+  handle(createSetupAdministratorEndpoint, async ({ body, database, context }) => createSetupAdministrator(database, body, await emailSendingConfigured(database), context)),
 );

@@ -1,5 +1,4 @@
 import { endpointRoutes, handle } from "@/lib/http/endpoint-route";
-import { emailSendingConfigured } from "@/lib/outbox/mail-transport";
 import { sendSetupTestEmail as sendSetupTestEmailEndpoint } from "@/lib/setup/endpoints";
 import { sendSetupTestEmail } from "@/lib/setup/setup-email";
 
@@ -7,5 +6,5 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
   // POST /api/v1/setup/test-email - a test message through the outbox, with the mail server's answer
-  handle(sendSetupTestEmailEndpoint, ({ body, database, context }) => sendSetupTestEmail(database, body.token, body.to, emailSendingConfigured(), context)),
+  handle(sendSetupTestEmailEndpoint, ({ body, database, context }) => sendSetupTestEmail(database, body.token, body.to, context)),
 );

@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 export const { GET, POST, PUT, PATCH, DELETE } = endpointRoutes(
   // PUT /api/v1/admin/settings/logo - a PNG, JPEG or WebP logo as a data URL, judged by its bytes
-  handle(adminUploadChurchLogo, async ({ body, database }) => churchSettingsAnswer(await uploadChurchLogo(database, body.image))),
+  handle(adminUploadChurchLogo, async ({ body, database }) => churchSettingsAnswer(database, await uploadChurchLogo(database, body.image))),
   // DELETE /api/v1/admin/settings/logo - back to the portal's own mark
-  handle(adminRemoveChurchLogo, async ({ database }) => churchSettingsAnswer(await removeChurchLogo(database))),
+  handle(adminRemoveChurchLogo, async ({ database }) => churchSettingsAnswer(database, await removeChurchLogo(database))),
 );
