@@ -21,6 +21,7 @@ const GROUPS = [
       { href: "/admin/people", label: "People" },
       { href: "/admin/households", label: "Households" },
       { href: "/admin/membership", label: "Membership" },
+      { href: "/admin/import", label: "Import people" },
     ],
   },
   {

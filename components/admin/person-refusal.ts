@@ -18,6 +18,7 @@ const PERMISSION_WORDS: Record<string, string> = {
   "clients:write": "change those apps",
   "membership:read": "see the membership register",
   "membership:write": "change the membership register",
+  "people:import": "import people from a file",
   "families:read": "see households",
   "families:write": "change households",
   "audit:read": "read the record of what staff did",

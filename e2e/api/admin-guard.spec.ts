@@ -47,6 +47,7 @@ const VALID_BODIES: Record<string, unknown> = {
   "PUT /api/v1/admin/events/evt_doesnotexist/registration": { open: true },
   "PATCH /api/v1/admin/series/ser_doesnotexist": { title: "Renamed" },
   "PATCH /api/v1/admin/webhooks/whep_doesnotexist": { enabled: false },
+  [`PATCH /api/v1/admin/people-imports/${UNKNOWN_UUID}`]: { mapping: { given_name: "First Name" } },
 };
 
 /** The admin API's one-of-a-kind resources: read whole, not paged. */

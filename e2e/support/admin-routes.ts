@@ -27,7 +27,7 @@ export type HttpMethod = (typeof HTTP_METHODS)[number];
 
 export const UNKNOWN_UUID = "00000000-0000-4000-8000-0000000000ff";
 
-type Area = "events" | "users" | "clients" | "membership" | "families" | "audit" | "attendance" | "church";
+type Area = "events" | "users" | "clients" | "membership" | "families" | "audit" | "attendance" | "church" | "people";
 interface Collection {
   /** The row of 0017's permission table: `<area>:read` for GET, `<area>:write` for every other method. */
   area: Area;
@@ -59,6 +59,8 @@ const COLLECTIONS: Record<string, Collection> = {
   export: { area: "church" },
   // The church's name and look (issue 39): the church area, each route an administrators' exception below.
   settings: { area: "church" },
+  // Importing people from a file (issue 40): one permission for every route, an exception below each.
+  "people-imports": { area: "people", unknown: { id: UNKNOWN_UUID, noun: "import" } },
 };
 
 /** 0017: role assignment is its own permission, so that `users:write` cannot raise one's own rights. */
@@ -76,6 +78,12 @@ const PERMISSION_EXCEPTIONS: Record<string, string> = {
   "PUT /api/v1/admin/settings/mail-server": "settings:write",
   "DELETE /api/v1/admin/settings/mail-server": "settings:write",
   "POST /api/v1/admin/settings/mail-server/test": "settings:write",
+  "GET /api/v1/admin/people-imports": "people:import",
+  "POST /api/v1/admin/people-imports": "people:import",
+  "GET /api/v1/admin/people-imports/[id]": "people:import",
+  "PATCH /api/v1/admin/people-imports/[id]": "people:import",
+  "POST /api/v1/admin/people-imports/[id]/start": "people:import",
+  "POST /api/v1/admin/people-imports/[id]/undo": "people:import",
 };
 
 export interface AdminRoute {

@@ -6,11 +6,6 @@
  */
 export const MAX_JSON_BODY_BYTES = 64 * 1024;
 export const MAX_FORM_BODY_BYTES = 16 * 1024;
-/**
- * What the portal's relay passes on: the largest body any endpoint takes (an endpoint's `maxBodyBytes`, the
- * church's logo as a data URL). The API judges each call by its own endpoint's limit.
- */
-export const MAX_RELAYED_BODY_BYTES = 512 * 1024;
 
 export class BodyTooLargeError extends Error {
   override name = "BodyTooLargeError";

@@ -14,6 +14,7 @@ export const STAFF_PERMISSIONS = [
   "clients:write",
   "membership:read",
   "membership:write",
+  "people:import",
   "families:read",
   "families:write",
   "audit:read",

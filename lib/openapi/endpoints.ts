@@ -5,6 +5,7 @@ import { publicCalendarEndpoints } from "../calendar/public-endpoints.ts";
 import { checkInEndpoints } from "../check-in/endpoints.ts";
 import { churchExportEndpoints } from "../church-export/endpoints.ts";
 import { churchSettingsEndpoints } from "../church-settings/endpoints.ts";
+import { peopleImportEndpoints } from "../people-import/endpoints.ts";
 import { consentEndpoints } from "../consents/endpoints.ts";
 import { contactEndpoints } from "../contacts/endpoints.ts";
 import { familyEndpoints } from "../families/endpoints.ts";
@@ -57,6 +58,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...registrationEndpoints,
   ...staffCalendarEndpoints,
   ...membershipEndpoints,
+  ...peopleImportEndpoints,
   ...churchSettingsEndpoints,
 ];
 

@@ -3,10 +3,11 @@ import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts
 import { env } from "../env.ts";
 import { csrfCookieName, verifyCsrf } from "../http/csrf.ts";
 import { logUnexpectedError } from "../http/log-unexpected-error.ts";
-import { BodyTooLargeError, MAX_RELAYED_BODY_BYTES, readBodyText } from "../http/read-body.ts";
+import { BodyTooLargeError, readBodyText } from "../http/read-body.ts";
 import { relayedClientHeader, RELAYED_CLIENT_HEADER } from "../http/relayed-client.ts";
 import { requestContext } from "../http/request-context.ts";
 import { PORTAL_API_CSRF_HEADER } from "./paths.ts";
+import { relayedBodyLimit } from "./relayed-body-limit.ts";
 
 /**
  * What the two backends-for-frontend share (the portal's, ./relay.ts, and the kiosk's, ./kiosk-relay.ts): a
@@ -69,7 +70,7 @@ export interface Upstream {
 }
 
 /**
- * Calls the identity API as the caller: their JSON body (at most MAX_RELAYED_BODY_BYTES), the access token, and
+ * Calls the identity API as the caller: their JSON body (at most what its endpoint takes), the access token, and
  * their own address and browser, so the security log and attempt limits see them, not us. The address travels
  * signed for this token (lib/http/relayed-client.ts): the API believes it from us and from nobody else.
  * Redirects are not followed. The answer, or the refusal to give the browser instead.
@@ -77,7 +78,7 @@ export interface Upstream {
 export async function callUpstream(request: Request, upstream: Upstream): Promise<{ answer: Response } | { refusal: Response }> {
   let body: string | undefined;
   try {
-    body = upstream.withBody ? await readBodyText(request, MAX_RELAYED_BODY_BYTES) : undefined;
+    body = upstream.withBody ? await readBodyText(request, relayedBodyLimit(request.method, upstream.path)) : undefined;
   } catch (error) {
     if (error instanceof BodyTooLargeError) return { refusal: relayRefusal(400, "invalid_request", "The request body is too large.") };
     throw error;

@@ -2,6 +2,7 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import { endGuardianshipsAtMajority } from "../guardians/end-guardianships-at-majority.ts";
 import { deliverPendingMessages } from "../outbox/deliver-messages.ts";
+import { resumeStalledPeopleImports } from "../people-import/run-people-import.ts";
 import { runDueDeletions } from "../privacy/run-due-deletions.ts";
 import { cleanupExpired } from "./cleanup-expired.ts";
 
@@ -20,6 +21,8 @@ export const SCHEDULED_JOBS = {
   },
   /** Every minute: outbox messages whose earlier attempt failed and whose back-off has passed (`npm run outbox:deliver`). */
   "deliver-outbox": async (database) => ({ sent: await deliverPendingMessages(database) }),
+  /** Every minute: people imports whose runner stopped (a restart, a crash) go on from their last batch. */
+  "people-imports": async (database) => ({ resumed: await resumeStalledPeopleImports(database) }),
   /** Daily: expired codes, sessions, tokens and counters (`npm run cleanup:expired`). */
   "cleanup-expired": async (database) => ({ ...(await cleanupExpired(database)) }),
 } satisfies Record<string, (database: Database) => Promise<Record<string, number>>>;

@@ -462,6 +462,8 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
     "known_device",
   ],
   "/api/cron/privacy-deletions": [],
+  // No import has stopped part of the way in the proofs database.
+  "/api/cron/people-imports": [],
   "/api/cron/guardianships-majority": [],
   // The whole church's download (lib/church-export), GET or HEAD: its staff audit entry, written before the zip is sent.
   "/api/v1/admin/export": ["staff_audit_entry"],
@@ -537,6 +539,12 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "PATCH /api/v1/admin/settings": ["church_settings"],
   "PUT /api/v1/admin/settings/logo": ["church_settings", "church_logo"],
   "DELETE /api/v1/admin/settings/logo": ["church_settings", "church_logo"],
+  // A people import (issue 40): an upload is previewed into its own row; its columns chosen again; started, it
+  // writes the register's records and what it did to them in the background; undone, it removes them.
+  "POST /api/v1/admin/people-imports": ["people_import"],
+  "PATCH /api/v1/admin/people-imports/{id}": ["people_import"],
+  "POST /api/v1/admin/people-imports/{id}/start": ["people_import", "membership_record", "people_import_change"],
+  "POST /api/v1/admin/people-imports/{id}/undo": ["people_import", "membership_record"],
   // The mail server is one column of that row; a test message is a message in the outbox.
   "PUT /api/v1/admin/settings/mail-server": ["church_settings"],
   "DELETE /api/v1/admin/settings/mail-server": ["church_settings"],
@@ -860,6 +868,9 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     adminUpdateWebhook: { description: "Fuzz, renamed", event_types: ["event.updated", "event.cancelled"] },
     adminUpdateChurchSettings: { name: "Fuzz Chapel", brand_colour: "#7a1f3d", privacy_url: "https://fuzz.invalid/privacy" },
     adminUploadChurchLogo: { image: FUZZ_LOGO },
+    // A two-person Planning Center–style file, and its columns chosen by hand.
+    adminCreatePeopleImport: { file_name: "fuzz.csv", content: Buffer.from("Person ID,First Name,Last Name,Email\nfz1,Fuzz,Person,fuzz.person@example.org\nfz2,Fizz,Person,\n").toString("base64") },
+    adminUpdatePeopleImport: { mapping: { given_name: "First Name", family_name: "Last Name" } },
     // A relay on this machine's discard port: saved where the operator allows private addresses, refused where not; nothing answers it.
     adminSaveMailServer: { host: "127.0.0.1", port: 9, security: "none", from_address: "office@fuzz.invalid" },
     adminSendTestEmail: { to: "fuzz@example.org" },
@@ -989,6 +1000,7 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     // The scheduled jobs (the cron secret).
     { method: "GET", path: "/api/cron/cleanup-expired", credential: "cron", query: true },
     { method: "GET", path: "/api/cron/privacy-deletions", credential: "cron", query: true },
+    { method: "GET", path: "/api/cron/people-imports", credential: "cron", query: true },
     { method: "GET", path: "/api/cron/guardianships-majority", credential: "cron", query: true },
     { method: "GET", path: "/api/cron/{id}", credential: "cron" },
     // The staff API (docs/decisions/0017), with the administrator's token, follows from its definitions; here only a

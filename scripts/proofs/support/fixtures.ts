@@ -143,6 +143,12 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
   // A webhook endpoint of the run's own, at an address that never resolves (.invalid): its routes' known ids.
   const webhook = await api(baseUrl, adminToken, "POST", "/api/v1/admin/webhooks", { url: "https://webhooks.invalid/fuzz-fixture", event_types: ["event.updated"] });
 
+  // A people import of the run's own, previewed (issue 40): its routes' known ids.
+  const peopleImport = await api(baseUrl, adminToken, "POST", "/api/v1/admin/people-imports", {
+    file_name: "fuzz-fixture.csv",
+    content: Buffer.from("Person ID,First Name,Last Name\nfzx1,Fixture,Person\n").toString("base64"),
+  });
+
   const clientIds = [String(client.client_id), portal];
   const eventIds = [String(event.eventId), String(event.slug)];
   const knownIds: Record<string, string[]> = {
@@ -183,12 +189,15 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
     "/api/v1/admin/webhooks/{id}/test": [String(webhook.id)],
     "/api/v1/admin/webhooks/{id}/deliveries": [String(webhook.id)],
     "/api/v1/admin/webhooks/{id}/deliveries/{id}/redeliver": [String(webhook.id)],
+    "/api/v1/admin/people-imports/{id}": [String(peopleImport.id)],
+    "/api/v1/admin/people-imports/{id}/start": [String(peopleImport.id)],
+    "/api/v1/admin/people-imports/{id}/undo": [String(peopleImport.id)],
   };
   const realIds = (
     await database.query<{ id: string }>(
       `SELECT id::text AS id FROM account UNION ALL SELECT id FROM client UNION ALL SELECT id::text FROM guardianship
        UNION ALL SELECT id::text FROM membership_link_request UNION ALL SELECT id FROM event UNION ALL SELECT id::text FROM family
-       UNION ALL SELECT id::text FROM federated_identity UNION ALL SELECT id FROM webhook_endpoint`,
+       UNION ALL SELECT id::text FROM federated_identity UNION ALL SELECT id FROM webhook_endpoint UNION ALL SELECT id::text FROM people_import`,
     )
   ).map((row) => row.id.toLowerCase());
   return { memberToken, adminToken, kioskToken, thirdPartyTokens, ids, knownIds, realIds };

@@ -1,0 +1,82 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type Page } from "@playwright/test";
+import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
+import { createStaffMember, uniqueWord } from "../support/admin.ts";
+import { sql } from "../support/database.ts";
+import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
+import { signInOverHttp } from "../support/portal.ts";
+
+// Staff › Import people in Debian's Chromium (issue 40): an office member chooses a Planning Center–style file,
+// sees what the import would do and each row's problems (and downloads them), imports with a progress bar that
+// is still there after a reload, finds the people in the register, and undoes the import. axe and no sideways
+// scroll; screenshots at 1280 and 375 px.
+
+const main = (page: Page) => page.getByRole("main");
+const SHOTS = "test-results/screens";
+
+async function shoot(page: Page, name: string) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test("choose a file, see what it would do and why, import it with a progress bar, find the people, undo it", async ({ page }) => {
+  test.setTimeout(120_000);
+  const staff = await createStaffMember("people-import");
+  const family = `Importson${uniqueWord()}`;
+  const base = Math.floor(Math.random() * 1e9);
+  const lines = [
+    "Person ID,First Name,Last Name,Nickname,Birthdate,Email,Mobile Phone Number,Household ID,Household Name,Household Primary Contact",
+    `${base + 1},Maria,${family},,1981-03-14,maria.${family.toLowerCase()}@example.org,(617) 555-0101,HH${base},The ${family} Household,true`,
+    `${base + 2},Samuel,${family},Sam,1979-07-02,,617-555-0102,HH${base},The ${family} Household,false`,
+    `${base + 3},=HYPERLINK("http://evil.example"),${family},,,,,,,`,
+    `${base + 4},Ada,${family},,2015-09-30,not-an-email,,HH${base},The ${family} Household,false`,
+  ];
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+
+  await page.goto("/admin");
+  await main(page).getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Import people" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Import people" })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({ name: `${family}.csv`, mimeType: "text/csv", buffer: Buffer.from(lines.join("\r\n")) });
+
+  // The preview: nothing written yet.
+  await expect(main(page).getByRole("heading", { name: `Before you import ${family}.csv` })).toBeVisible();
+  await expect(main(page).getByText("It looks like a Planning Center People export, with 4 rows.")).toBeVisible();
+  const counts = main(page).getByRole("list", { name: "What the import will do" });
+  await expect(counts).toContainText("3 people will be added");
+  await expect(counts).toContainText("1 left out");
+  await expect(main(page).getByRole("heading", { name: "2 problems" })).toBeVisible();
+  await expect(main(page).getByRole("listitem").filter({ hasText: "Left out:" })).toHaveCount(1);
+  expect(await sql(`SELECT 1 FROM membership_record WHERE family_name = $1`, [family])).toHaveLength(0);
+  const download = page.waitForEvent("download");
+  await main(page).getByRole("button", { name: /Download all as a spreadsheet/ }).click();
+  const problems = readFileSync(await (await download).path(), "utf8");
+  expect(problems).toContain('"Row","Column","Problem","Kind"');
+  expect(problems).not.toMatch(/(^|,)"=/m);
+  await expectNoAxeViolations(page);
+  await shoot(page, "admin-import-preview");
+
+  // The import: its progress survives a reload, then it is done.
+  await main(page).getByRole("button", { name: "Import 3 people" }).click();
+  await page.reload();
+  await expect(main(page).getByRole("heading", { name: new RegExp(`^(Importing|Imported: ) ?${family}\\.csv$`) })).toBeVisible();
+  await expect(main(page).getByRole("heading", { name: `Imported: ${family}.csv` })).toBeVisible({ timeout: 30_000 });
+  await expect(main(page).getByText("3 people added, 0 updated, 0 already up to date, 1 left out.")).toBeVisible();
+  const records = await sql<{ given_name: string; household_id: string; phone: string | null }>(`SELECT given_name, household_id, phone FROM membership_record WHERE family_name = $1 ORDER BY given_name`, [family]);
+  expect(records).toEqual([
+    { given_name: "Ada", household_id: `HH${base}`, phone: null },
+    { given_name: "Maria", household_id: `HH${base}`, phone: "+16175550101" },
+    { given_name: "Samuel", household_id: `HH${base}`, phone: "+16175550102" },
+  ]);
+  await expectNoAxeViolations(page);
+  await shoot(page, "admin-import-done");
+
+  // Undone: the people it added are gone.
+  await main(page).getByRole("button", { name: "Undo this import…" }).click();
+  await main(page).getByRole("button", { name: "Undo the import" }).click();
+  await expect(main(page).getByRole("status").filter({ hasText: "Undone: 3 people removed" })).toBeVisible();
+  expect(await sql(`SELECT 1 FROM membership_record WHERE family_name = $1`, [family])).toHaveLength(0);
+});

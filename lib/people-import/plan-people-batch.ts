@@ -1,0 +1,145 @@
+import type { Database } from "../db/database.ts";
+import { foldName } from "../membership/fold-name.ts";
+import type { ImportedPerson, ReadPersonRow, RowProblem } from "./read-people-csv.ts";
+
+/** A membership record's fields an import writes, as the table names them. */
+export interface RecordFields {
+  given_name: string;
+  family_name: string;
+  nickname: string | null;
+  birth_date: string | null;
+  email: string | null;
+  phone: string | null;
+  household_id: string | null;
+  household_name: string | null;
+  remote_id: string | null;
+}
+export const RECORD_FIELDS = ["given_name", "family_name", "nickname", "birth_date", "email", "phone", "household_id", "household_name", "remote_id"] as const satisfies readonly (keyof RecordFields)[];
+
+export type PlannedRow =
+  | { kind: "create"; row: number; fields: RecordFields }
+  | { kind: "update"; row: number; recordId: string; before: Partial<RecordFields>; after: Partial<RecordFields> }
+  | { kind: "unchanged"; row: number; recordId: string }
+  | { kind: "skip"; row: number };
+
+interface ExistingRecord extends RecordFields {
+  id: string;
+}
+
+/**
+ * Who a row already is, remembered across the whole file: the same person twice in one file is imported once
+ * (the later row is skipped, with a warning naming the first).
+ */
+export class SeenInFile {
+  private readonly rows = new Map<string, number>();
+  firstRowOf(keys: readonly string[]): number | undefined {
+    for (const key of keys) {
+      const row = this.rows.get(key);
+      if (row !== undefined) return row;
+    }
+    return undefined;
+  }
+  remember(keys: readonly string[], row: number): void {
+    for (const key of keys) this.rows.set(key, row);
+  }
+}
+
+function identityKeys(person: ImportedPerson, recordId: string | null): string[] {
+  const keys: string[] = [];
+  if (recordId) keys.push(`record:${recordId}`);
+  if (person.remoteId) keys.push(`remote:${person.remoteId}`);
+  if (person.email) keys.push(`email:${person.email}:${foldName(person.givenName)}`);
+  if (person.birthDate) keys.push(`born:${person.birthDate}:${foldName(person.givenName)}:${foldName(person.familyName)}`);
+  return keys;
+}
+
+/** The record's fields as the row gives them. */
+function fieldsOf(person: ImportedPerson): RecordFields {
+  return {
+    given_name: person.givenName,
+    family_name: person.familyName,
+    nickname: person.nickname,
+    birth_date: person.birthDate,
+    email: person.email,
+    phone: person.phone,
+    household_id: person.householdKey,
+    household_name: person.householdName,
+    remote_id: person.remoteId,
+  };
+}
+
+/**
+ * Matches the rows to the register, in three steps as Planning Center does: the other system's id, then the
+ * email address with the same first name (household members often share one address), then the name with the
+ * birth date. A record that holds another system id is never matched by email or name: it is someone else.
+ * Then says what each row does: create, update the fields the file gives that differ (a blank cell never
+ * erases what the register knows), leave unchanged, or skip. One query for the whole batch.
+ */
+export async function planPeopleBatch(database: Database, rows: readonly ReadPersonRow[], seen: SeenInFile): Promise<{ planned: PlannedRow[]; problems: RowProblem[] }> {
+  const people = rows.flatMap((row) => (row.person ? [row.person] : []));
+  const candidates = await database.query<ExistingRecord>(
+    `SELECT id, given_name, family_name, nickname, birth_date, email, phone, household_id, household_name, remote_id
+       FROM membership_record
+      WHERE remote_id = ANY($1::text[]) OR email = ANY($2::text[]) OR birth_date = ANY($3::text[])`,
+    [unique(people.map((person) => person.remoteId)), unique(people.map((person) => person.email)), unique(people.map((person) => person.birthDate))],
+  );
+  const byRemoteId = new Map(candidates.filter((record) => record.remote_id).map((record) => [record.remote_id!, record]));
+  const problems: RowProblem[] = [];
+  const planned: PlannedRow[] = [];
+  for (const row of rows) {
+    problems.push(...row.problems);
+    const person = row.person;
+    if (!person) {
+      planned.push({ kind: "skip", row: row.row });
+      continue;
+    }
+    const match = matchOf(person, candidates, byRemoteId);
+    const keys = identityKeys(person, match?.id ?? null);
+    const earlier = seen.firstRowOf(keys);
+    if (earlier !== undefined) {
+      problems.push({ row: row.row, column: null, message: `The same person as row ${earlier}: this row is left out.`, severity: "warning" });
+      planned.push({ kind: "skip", row: row.row });
+      continue;
+    }
+    seen.remember(keys, row.row);
+    if (!match) {
+      planned.push({ kind: "create", row: row.row, fields: fieldsOf(person) });
+      continue;
+    }
+    const given = fieldsOf(person);
+    const before: Partial<RecordFields> = {};
+    const after: Partial<RecordFields> = {};
+    for (const field of RECORD_FIELDS) {
+      const value = given[field];
+      if (value === null || value === "" || value === match[field]) continue;
+      before[field] = match[field] as never;
+      after[field] = value as never;
+    }
+    planned.push(Object.keys(after).length === 0 ? { kind: "unchanged", row: row.row, recordId: match.id } : { kind: "update", row: row.row, recordId: match.id, before, after });
+  }
+  return { planned, problems };
+}
+
+function matchOf(person: ImportedPerson, candidates: readonly ExistingRecord[], byRemoteId: ReadonlyMap<string, ExistingRecord>): ExistingRecord | null {
+  if (person.remoteId) {
+    const same = byRemoteId.get(person.remoteId);
+    if (same) return same;
+  }
+  // Records that belong to another of that system's people are not this person's.
+  const open = candidates.filter((record) => record.remote_id === null || record.remote_id === person.remoteId);
+  const given = foldName(person.givenName);
+  const family = foldName(person.familyName);
+  if (person.email) {
+    const byEmail = open.filter((record) => record.email === person.email && foldName(record.given_name) === given);
+    if (byEmail.length === 1) return byEmail[0]!;
+  }
+  if (person.birthDate) {
+    const byName = open.filter((record) => record.birth_date === person.birthDate && foldName(record.given_name) === given && foldName(record.family_name) === family);
+    if (byName.length === 1) return byName[0]!;
+  }
+  return null;
+}
+
+function unique(values: readonly (string | null)[]): string[] {
+  return [...new Set(values.filter((value): value is string => value !== null))];
+}
