@@ -44,10 +44,14 @@ export class SeenInFile {
   }
 }
 
+/**
+ * The keys that say two rows are one person. A row with the other system's id is told apart by it alone: that
+ * system says two ids are two people, whatever their names (twins share a birth date and often an address).
+ */
 function identityKeys(person: ImportedPerson, recordId: string | null): string[] {
   const keys: string[] = [];
   if (recordId) keys.push(`record:${recordId}`);
-  if (person.remoteId) keys.push(`remote:${person.remoteId}`);
+  if (person.remoteId) return [...keys, `remote:${person.remoteId}`];
   if (person.email) keys.push(`email:${person.email}:${foldName(person.givenName)}`);
   if (person.birthDate) keys.push(`born:${person.birthDate}:${foldName(person.givenName)}:${foldName(person.familyName)}`);
   return keys;
@@ -73,16 +77,29 @@ function fieldsOf(person: ImportedPerson): RecordFields {
  * email address with the same first name (household members often share one address), then the name with the
  * birth date. A record that holds another system id is never matched by email or name: it is someone else.
  * Then says what each row does: create, update the fields the file gives that differ (a blank cell never
- * erases what the register knows), leave unchanged, or skip. One query for the whole batch.
+ * erases what the register knows), leave unchanged, or skip. A few queries for the whole batch.
  */
 export async function planPeopleBatch(database: Database, rows: readonly ReadPersonRow[], seen: SeenInFile): Promise<{ planned: PlannedRow[]; problems: RowProblem[] }> {
   const people = rows.flatMap((row) => (row.person ? [row.person] : []));
-  const candidates = await database.query<ExistingRecord>(
-    `SELECT id, given_name, family_name, nickname, birth_date, email, phone, household_id, household_name, remote_id
-       FROM membership_record
-      WHERE remote_id = ANY($1::text[]) OR email = ANY($2::text[]) OR birth_date = ANY($3::text[])`,
-    [unique(people.map((person) => person.remoteId)), unique(people.map((person) => person.email)), unique(people.map((person) => person.birthDate))],
+  // Three indexed lookups, each a join from the batch's values so that even a plan made when the register was
+  // empty (a prepared statement's generic plan) walks the index, never the whole register; the email and birth
+  // date ones only for the rows the other system's id did not find, which a re-import makes none.
+  const columns = "m.id, m.given_name, m.family_name, m.nickname, m.birth_date, m.email, m.phone, m.household_id, m.household_name, m.remote_id";
+  const byRemote = await database.query<ExistingRecord>(
+    `SELECT ${columns} FROM unnest($1::text[]) AS wanted(remote_id) JOIN membership_record m ON m.remote_id = wanted.remote_id`,
+    [unique(people.map((person) => person.remoteId))],
   );
+  const found = new Set(byRemote.map((record) => record.remote_id));
+  const unfound = people.filter((person) => !person.remoteId || !found.has(person.remoteId));
+  const others =
+    unfound.length === 0
+      ? []
+      : await database.query<ExistingRecord>(
+          `SELECT ${columns} FROM unnest($1::text[]) AS wanted(email) JOIN membership_record m ON m.email = wanted.email
+           UNION SELECT ${columns} FROM unnest($2::text[]) AS wanted(birth_date) JOIN membership_record m ON m.birth_date = wanted.birth_date`,
+          [unique(unfound.map((person) => person.email)), unique(unfound.map((person) => person.birthDate))],
+        );
+  const candidates = [...byRemote, ...others];
   const byRemoteId = new Map(candidates.filter((record) => record.remote_id).map((record) => [record.remote_id!, record]));
   const problems: RowProblem[] = [];
   const planned: PlannedRow[] = [];

@@ -6,6 +6,8 @@ ALTER TABLE "membership_record" ADD COLUMN "remote_id" TEXT;
 ALTER TABLE "membership_record" ADD COLUMN "household_name" TEXT;
 ALTER TABLE "membership_record" ADD COLUMN "nickname" TEXT;
 CREATE UNIQUE INDEX "membership_record_remote_id_key" ON "membership_record"("remote_id");
+-- An import matches people without the other system's id by name and birth date.
+CREATE INDEX "membership_record_birth_date_idx" ON "membership_record"("birth_date");
 
 -- One uploaded file: previewed, then imported in batches that each commit whole (rows_done is the resume
 -- point), then perhaps undone within 30 days. The file's text is kept until the import is done.

@@ -1,0 +1,171 @@
+/**
+ * `npm run bench:import` (issue 40): a Planning Center–style file of 50,000 people (households of one to five,
+ * mobile and home phones, emails, birth dates, addresses) imported into an empty register on PostgreSQL and on
+ * the embedded database, then the same file again (nothing to change). For each: the preview's time, the
+ * import's, the re-import's (preview and run), and the process's resident memory before and at its peak, so a
+ * file read whole into memory would show. Each database runs in a child process of its own, so one's memory
+ * cannot hide in the other's.
+ *
+ * Targets (issue 40): the import in at most 60 s on PostgreSQL and 120 s embedded on a 2-core machine, memory
+ * growing by at most 150 MB, the re-import in at most half the import's time.
+ *
+ * Flags: --people N (50000)  --databases postgres,embedded
+ * Env:   BENCH_IMPORT_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/church_bench_import): dropped and made again.
+ */
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { BENCH_APP_SECRET, databaseUrls, recreateDatabase } from "./dataset.ts";
+import { describeMachine, machineFacts, positiveInteger, runBenchmark, writeResults } from "./run.ts";
+
+const DEFAULT_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/church_bench_import";
+const TARGET_SECONDS = { postgres: 60, embedded: 120 } as const;
+const TARGET_MEMORY_MB = 150;
+
+type BenchDatabase = keyof typeof TARGET_SECONDS;
+
+interface Run {
+  database: BenchDatabase;
+  people: number;
+  fileMb: number;
+  previewSeconds: number;
+  importSeconds: number;
+  reimportPreviewSeconds: number;
+  reimportSeconds: number;
+  created: number;
+  unchanged: number;
+  rssBeforeMb: number;
+  rssPeakMb: number;
+}
+
+const FIRST = ["Maria", "James", "Ana", "John", "Grace", "Samuel", "Ruth", "David", "Esther", "Daniel", "Sofia", "Kwame", "Mei", "Luis", "Amara", "Noah"];
+const LAST = ["Okafor", "Smith", "García", "Nguyen", "Johnson", "Mensah", "Kowalski", "Brown", "Lindqvist", "Silva", "Kim", "O'Brien", "Müller", "Haddad"];
+
+/** The file, made the same every time: a household's people share its id, name, address and home phone. */
+function planningCenterFile(people: number, firstId = 100000): string {
+  const lines = ["Person ID,First Name,Last Name,Nickname,Birthdate,Email,Mobile Phone Number,Home Phone Number,Home Address Street Line 1,Home Address City,Household ID,Household Name,Household Primary Contact"];
+  let person = 0;
+  let household = 0;
+  while (person < people) {
+    household += 1;
+    const size = 1 + (household % 5);
+    const last = LAST[household % LAST.length]!;
+    const home = `(617) 555-${String(1000 + (household % 9000)).padStart(4, "0")}`;
+    for (let member = 0; member < size && person < people; member += 1, person += 1) {
+      const first = FIRST[(person * 7) % FIRST.length]!;
+      const year = member < 2 ? 1950 + (person % 50) : 2008 + (person % 15);
+      const birth = `${String(1 + (person % 12)).padStart(2, "0")}/${String(1 + (person % 28)).padStart(2, "0")}/${year}`;
+      const email = member < 2 ? `${first.toLowerCase()}.${household}.${member}@example.org` : "";
+      const mobile = member < 2 ? `617-55${String(person % 10)}-${String(person % 10000).padStart(4, "0")}` : "";
+      lines.push([firstId + person, first, `"${last}"`, "", birth, email, mobile, home, `"${household} Harbor Street"`, "Boston", `H${household}`, `"The ${last} Household"`, member === 0 ? "true" : "false"].join(","));
+    }
+  }
+  return `${lines.join("\r\n")}\r\n`;
+}
+
+/** In the child process: one database, measured. */
+async function measure(database: BenchDatabase, people: number): Promise<Run> {
+  const { database: openDatabase, closeDatabase } = await import("../lib/db.ts");
+  const { createPeopleImport } = await import("../lib/people-import/preview-people-import.ts");
+  const { continuePeopleImport, startPeopleImport } = await import("../lib/people-import/run-people-import.ts");
+  const { getPeopleImportOrThrow } = await import("../lib/people-import/people-import-answer.ts");
+  const db = await openDatabase();
+  const bytes = new TextEncoder().encode(planningCenterFile(people));
+  // Warmed up first with a file of a few people, so the baseline holds the connections and the code, not the file.
+  const warmUp = await createPeopleImport(db, { fileName: "warm-up.csv", bytes: new TextEncoder().encode(planningCenterFile(20, 900000)), actorId: null });
+  await db.transaction((tx) => startPeopleImport(tx, warmUp, { inBackground: false }));
+  await continuePeopleImport(db, warmUp);
+  const rssBeforeMb = process.memoryUsage().rss / 1024 / 1024;
+  let peak = rssBeforeMb;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss / 1024 / 1024)), 100);
+  const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+    const started = performance.now();
+    const result = await work();
+    return [result, (performance.now() - started) / 1000];
+  };
+  const once = async () => {
+    const [id, previewSeconds] = await timed(() => createPeopleImport(db, { fileName: "bench.csv", bytes, actorId: null }));
+    const [, importSeconds] = await timed(async () => {
+      await db.transaction((tx) => startPeopleImport(tx, id, { inBackground: false }));
+      if (!(await continuePeopleImport(db, id))) throw new Error("the import did not finish");
+    });
+    return { previewSeconds, importSeconds, answer: await getPeopleImportOrThrow(db, id) };
+  };
+  try {
+    const first = await once();
+    const second = await once();
+    if (second.answer.created !== 0 || second.answer.updated !== 0) throw new Error(`the re-import changed ${second.answer.created} + ${second.answer.updated} records`);
+    return {
+      database,
+      people,
+      fileMb: bytes.length / 1024 / 1024,
+      previewSeconds: first.previewSeconds,
+      importSeconds: first.importSeconds,
+      reimportPreviewSeconds: second.previewSeconds,
+      reimportSeconds: second.importSeconds,
+      created: first.answer.created,
+      unchanged: second.answer.unchanged,
+      rssBeforeMb,
+      rssPeakMb: peak,
+    };
+  } finally {
+    clearInterval(sampler);
+    await closeDatabase();
+  }
+}
+
+const { values } = parseArgs({ options: { people: { type: "string", default: "50000" }, databases: { type: "string", default: "postgres,embedded" }, child: { type: "string" } } });
+const people = positiveInteger("people", values.people!, 1_000_000);
+
+if (values.child) {
+  const run = await measure(values.child as BenchDatabase, people);
+  process.stdout.write(`\n@@RUN ${JSON.stringify(run)}\n`);
+  process.exit(0);
+}
+
+await runBenchmark("import", async () => {
+  const runs: Run[] = [];
+  const databases = values.databases!.split(",").map((name) => name.trim()) as BenchDatabase[];
+  for (const database of databases) {
+    const env: NodeJS.ProcessEnv = { ...process.env, APP_SECRET: BENCH_APP_SECRET, SEED_DEMO_DATA: "false", CHURCH_COUNTRY: "US" };
+    let folder: string | null = null;
+    if (database === "postgres") {
+      const urls = databaseUrls("BENCH_IMPORT_DATABASE_URL", DEFAULT_DATABASE_URL);
+      await recreateDatabase(urls);
+      env.DATABASE_URL = urls.url;
+    } else {
+      folder = mkdtempSync(path.join(tmpdir(), "church-bench-import-"));
+      env.DATABASE_URL = "";
+      env.PGLITE_DATA_DIR = folder;
+    }
+    console.log(`\n▶ ${database}: ${people} people`);
+    const child = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "bench/import.ts", "--child", database, "--people", String(people)], { env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    if (folder) rmSync(folder, { recursive: true, force: true });
+    const line = child.stdout.split("\n").find((text) => text.startsWith("@@RUN "));
+    if (child.status !== 0 || !line) throw new Error(`${database}: the measuring process failed\n${child.stderr.slice(-2000)}`);
+    const run = JSON.parse(line.slice("@@RUN ".length)) as Run;
+    runs.push(run);
+    console.log(
+      `  preview ${run.previewSeconds.toFixed(1)} s, import ${run.importSeconds.toFixed(1)} s (target ${TARGET_SECONDS[database]} s), ` +
+        `re-import ${run.reimportPreviewSeconds.toFixed(1)} + ${run.reimportSeconds.toFixed(1)} s, RSS ${run.rssBeforeMb.toFixed(0)} → ${run.rssPeakMb.toFixed(0)} MB (+${(run.rssPeakMb - run.rssBeforeMb).toFixed(0)}, at most +${TARGET_MEMORY_MB})`,
+    );
+  }
+  const rows = runs.map((run) => {
+    const growth = run.rssPeakMb - run.rssBeforeMb;
+    const reimport = run.reimportPreviewSeconds + run.reimportSeconds;
+    return `| ${run.database} | ${run.people} (${run.fileMb.toFixed(1)} MB) | ${run.previewSeconds.toFixed(1)} s | ${run.importSeconds.toFixed(1)} s (≤ ${TARGET_SECONDS[run.database]}) | ${reimport.toFixed(1)} s (${((reimport / run.importSeconds) * 100).toFixed(0)}% of the import) | +${growth.toFixed(0)} MB (≤ ${TARGET_MEMORY_MB}) |`;
+  });
+  const markdown = [
+    `# bench:import`,
+    "",
+    describeMachine(),
+    "",
+    "| database | people (file) | preview | import | re-import (preview + run) | memory |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...rows,
+  ].join("\n");
+  mkdirSync(path.join("bench", "results"), { recursive: true });
+  writeResults(path.join("bench", "results", `${new Date().toISOString().slice(0, 19).replace(/:/g, "-")}Z-import`), markdown, { machine: machineFacts(), runs });
+});
