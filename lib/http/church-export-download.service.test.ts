@@ -16,7 +16,7 @@ import { endpointRoutes, handle } from "./endpoint-route.ts";
 const handles = vi.hoisted(() => ({ database: null as Database | null }));
 vi.mock("../db.ts", () => ({ database: async () => handles.database }));
 
-const database = serviceTestDatabase();
+const database = serviceTestDatabase({ CHURCH_NAME: "Grace Harbor Church" });
 handles.database = database;
 
 const BASE = "http://localhost:3000";
