@@ -56,5 +56,10 @@ export async function startServer(): Promise<void> {
     // The database may be briefly down: serve anyway (health answers 503) and load the keys on first use.
     console.warn(`[keys] signing keys not checked at start-up: ${String(error)}`);
   }
-  if (kind === "embedded") (await import("./lib/system/embedded-backup.ts")).serveEmbeddedBackups(env().PGLITE_DATA_DIR, await database());
+  if (kind === "embedded") {
+    (await import("./lib/system/embedded-backup.ts")).serveEmbeddedBackups(env().PGLITE_DATA_DIR, await database());
+    // One process holds the embedded database, so no cron can resume an import a restart stopped: this one does.
+    const { resumeInterruptedPeopleImports } = await import("./lib/people-import/run-people-import.ts");
+    void resumeInterruptedPeopleImports(await database()).catch((error: unknown) => console.warn(`[import] interrupted imports not resumed: ${String(error)}`));
+  }
 }

@@ -22,6 +22,7 @@ const GROUPS = [
       { href: "/admin/households", label: "Households" },
       { href: "/admin/membership", label: "Membership" },
       { href: "/admin/import", label: "Import people" },
+      { href: "/admin/invitations", label: "Invitations" },
     ],
   },
   {

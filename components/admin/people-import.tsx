@@ -1,5 +1,6 @@
 "use client";
 
+import Link from "next/link";
 import { useState, type ChangeEvent } from "react";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Section } from "@/components/ui/section";
@@ -8,7 +9,9 @@ import type { PeopleColumnMapping, PersonField } from "@/lib/people-import/peopl
 import { UPLOAD_MAX_BYTES } from "@/lib/people-import/people-import-rules";
 import type { PeopleImportAnswer } from "@/lib/people-import/schemas";
 import { splitRefusal } from "./household-refusal";
+import { useInvitationWrites } from "./invitations-queries";
 import { usePeopleImport, usePeopleImports, usePeopleImportWrites } from "./people-import-queries";
+import countStyles from "./count-cards.module.css";
 import styles from "./people-import.module.css";
 
 /** The register's fields an import fills, in the office's words, in the order the columns are chosen. */
@@ -141,7 +144,7 @@ function Preview({ found, writes }: { found: PeopleImportAnswer; writes: Writes 
   };
   return (
     <Section id="import-preview-title" title={`Before you import ${found.file_name}`} description={`It looks like ${SOURCE_WORDS[found.source]}, with ${counted(found.rows_total, "row", "rows")}.`}>
-      <ul className={styles.counts} aria-label="What the import will do">
+      <ul className={countStyles.counts} aria-label="What the import will do">
         <li>
           <strong>{found.created.toLocaleString()}</strong> {found.created === 1 ? "person will be added" : "people will be added"}
         </li>
@@ -225,6 +228,34 @@ function Progress({ found, fetchedAt }: { found: PeopleImportAnswer; fetchedAt: 
   );
 }
 
+/** After an import: the people it added are invited to make their account, each by an email from the church. */
+function InviteImported({ found }: { found: PeopleImportAnswer }) {
+  const { invite } = useInvitationWrites();
+  const refusal = splitRefusal(invite.error, [] as const, "send the invitations");
+  const outcome = invite.data;
+  if (found.created === 0) return null;
+  return (
+    <div className={styles.invite}>
+      {outcome ? (
+        <p className="notice notice--success" role="status">
+          {counted(outcome.invited, "invitation", "invitations")} on the way.
+          {outcome.skipped.no_email > 0 ? ` ${counted(outcome.skipped.no_email, "person has", "people have")} no email address.` : ""}
+          {outcome.skipped.already_linked + outcome.skipped.already_invited > 0 ? ` ${counted(outcome.skipped.already_linked + outcome.skipped.already_invited, "person was", "people were")} invited or joined already.` : ""}{" "}
+          <Link href="/admin/invitations">See the invitations</Link>
+        </p>
+      ) : (
+        <>
+          <p>Invite them to make their account: each gets an email from the church with a link that works for 14 days, their name filled in.</p>
+          <button type="button" className="button button--primary" disabled={invite.isPending} onClick={() => invite.mutate({ import_id: found.id })}>
+            {invite.isPending ? "Sending…" : `Invite the ${counted(found.created, "person", "people")} it added`}
+          </button>
+        </>
+      )}
+      <FormProblem message={refusal.message} />
+    </div>
+  );
+}
+
 function Outcome({ found, writes }: { found: PeopleImportAnswer; writes: Writes }) {
   const [confirming, setConfirming] = useState(false);
   const refusal = splitRefusal(writes.start.error ?? writes.undo.error, [] as const, found.status === "failed" ? "go on with the import" : "undo the import");
@@ -243,6 +274,7 @@ function Outcome({ found, writes }: { found: PeopleImportAnswer; writes: Writes 
         </p>
       ) : null}
       <FormProblem message={refusal.message} />
+      {found.status === "done" && !undone ? <InviteImported found={found} /> : null}
       {found.status === "failed" ? (
         <button type="button" className="button button--primary" disabled={writes.start.isPending} onClick={() => writes.start.mutate(found.id)}>
           Go on from where it stopped

@@ -3,6 +3,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { createStaffMember, uniqueWord } from "../support/admin.ts";
 import { sql } from "../support/database.ts";
+import { latestMessageTo } from "../support/outbox.ts";
 import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
 import { signInOverHttp } from "../support/portal.ts";
 
@@ -23,7 +24,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1280, height: 900 });
 }
 
-test("choose a file, see what it would do and why, import it with a progress bar, find the people, undo it", async ({ page }) => {
+test("choose a file, see what it would do and why, import it with a progress bar, find the people, invite them, one makes her account, undo the rest", async ({ page, browser }) => {
   test.setTimeout(120_000);
   const staff = await createStaffMember("people-import");
   const family = `Importson${uniqueWord()}`;
@@ -74,9 +75,48 @@ test("choose a file, see what it would do and why, import it with a progress bar
   await expectNoAxeViolations(page);
   await shoot(page, "admin-import-done");
 
-  // Undone: the people it added are gone.
+  // Invited: only Maria has an address that works; her link makes her account, linked to her record and household.
+  await main(page).getByRole("button", { name: "Invite the 3 people it added" }).click();
+  await expect(main(page).getByRole("status").filter({ hasText: "1 invitation on the way. 2 people have no email address." })).toBeVisible();
+  const maria = `maria.${family.toLowerCase()}@example.org`;
+  const link = /https?:\/\/\S+\/invitation#[A-Za-z0-9_-]+/.exec((await latestMessageTo(maria)).body)?.[0];
+  expect(link, "the invitation email holds its link").toBeTruthy();
+  const invited = await browser.newPage();
+  try {
+    await invited.goto(new URL(link!).pathname + new URL(link!).hash);
+    await expect(invited.getByText(`Welcome, Maria ${family}.`)).toBeVisible();
+    await expect(invited).toHaveURL(/\/invitation$/);
+    await expect(invited.getByLabel("Email address")).toHaveValue(maria);
+    await invited.getByLabel("Password").fill("harbour lantern seventy kites");
+    await expectNoAxeViolations(invited);
+    await shoot(invited, "invitation");
+    await invited.getByRole("button", { name: "Make my account" }).click();
+    await expect(invited.getByRole("status")).toContainText("Your account is ready.");
+    await expect(main(invited).getByRole("link", { name: "Sign in" })).toBeVisible();
+  } finally {
+    await invited.close();
+  }
+  const [linked] = await sql<{ email: string; household: string }>(
+    `SELECT a.email, f.name AS household FROM membership_record m JOIN account a ON a.id = m.linked_user_id
+       JOIN family_member fm ON fm.user_id = a.id JOIN family f ON f.id = fm.family_id WHERE m.family_name = $1 AND m.given_name = 'Maria'`,
+    [family],
+  );
+  expect(linked).toEqual({ email: maria, household: `The ${family} Household` });
+
+  // The office sees it accepted.
+  const importPage = page.url();
+  await main(page).getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Invitations" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Invitations" })).toBeVisible();
+  await main(page).getByRole("button", { name: "Accepted" }).click();
+  await expect(main(page).getByRole("listitem").filter({ hasText: `Maria ${family}` })).toContainText("Accepted on");
+  await expectNoAxeViolations(page);
+  await shoot(page, "admin-invitations");
+
+  // Undone: the people it added are gone, but Maria, who has her account now, stays.
+  await page.goto(importPage);
+  await expect(main(page).getByRole("heading", { name: `Imported: ${family}.csv` })).toBeVisible();
   await main(page).getByRole("button", { name: "Undo this import…" }).click();
   await main(page).getByRole("button", { name: "Undo the import" }).click();
-  await expect(main(page).getByRole("status").filter({ hasText: "Undone: 3 people removed" })).toBeVisible();
-  expect(await sql(`SELECT 1 FROM membership_record WHERE family_name = $1`, [family])).toHaveLength(0);
+  await expect(main(page).getByRole("status").filter({ hasText: "Undone: 2 people removed" })).toContainText("1 person kept");
+  expect(await sql(`SELECT given_name FROM membership_record WHERE family_name = $1`, [family])).toEqual([{ given_name: "Maria" }]);
 });

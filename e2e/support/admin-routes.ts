@@ -59,6 +59,8 @@ const COLLECTIONS: Record<string, Collection> = {
   export: { area: "church" },
   // The church's name and look (issue 39): the church area, each route an administrators' exception below.
   settings: { area: "church" },
+  // Invitations to make an account (issue 40): the membership register's area.
+  invitations: { area: "membership", unknown: { id: UNKNOWN_UUID, noun: "invitation" } },
   // Importing people from a file (issue 40): one permission for every route, an exception below each.
   "people-imports": { area: "people", unknown: { id: UNKNOWN_UUID, noun: "import" } },
 };

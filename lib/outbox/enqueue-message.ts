@@ -37,6 +37,26 @@ export async function enqueueMessage(database: Database, given: OutgoingMessage)
   return row!.id;
 }
 
+/**
+ * Many messages in one statement (a church's invitations): the church's name filled in once. Delivered at once
+ * when there are few; a larger mailing is left to the `deliver-outbox` job, which sends it a batch a minute, so
+ * a mail server's hourly limit is not hit in one go. Answers the ids in the order given.
+ */
+export const DELIVER_AT_ONCE_UP_TO = 20;
+export async function enqueueMessages(database: Database, given: readonly OutgoingMessage[]): Promise<string[]> {
+  if (given.length === 0) return [];
+  const { name } = await readChurch(database);
+  const rows = await database.query<{ id: string }>(
+    `INSERT INTO outbox_message (channel, recipient, subject, body)
+     SELECT channel, recipient, subject, body FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS m(channel, recipient, subject, body, n)
+      ORDER BY n RETURNING id::text AS id`,
+    [given.map((message) => message.channel), given.map((message) => message.recipient), given.map((message) => (message.subject === undefined ? null : withChurchName(message.subject, name))), given.map((message) => withChurchName(message.body, name))],
+  );
+  const ids = rows.map((row) => row.id);
+  if (ids.length <= DELIVER_AT_ONCE_UP_TO) deliverAfterCommit(database, ids);
+  return ids;
+}
+
 async function withChurchNameIn(database: Database, message: OutgoingMessage): Promise<OutgoingMessage> {
   if (!message.body.includes(CHURCH_NAME_SLOT) && !message.subject?.includes(CHURCH_NAME_SLOT)) return message;
   const { name } = await readChurch(database);

@@ -140,6 +140,14 @@ async function finishPeopleImport(database: Database, id: string): Promise<void>
   );
 }
 
+/** At the start of the one process of an embedded database: every import still running was stopped by the restart. */
+export async function resumeInterruptedPeopleImports(database: Database): Promise<number> {
+  const running = await database.query<{ id: string }>(`SELECT id::text FROM people_import WHERE status = 'running' ORDER BY created_at`);
+  let resumed = 0;
+  for (const { id } of running) if (await continuePeopleImport(database, id)) resumed += 1;
+  return resumed;
+}
+
 /** The scheduled job: imports whose runner stopped (a restart, a crash) go on. */
 export async function resumeStalledPeopleImports(database: Database): Promise<number> {
   const stalled = await database.query<{ id: string }>(

@@ -545,6 +545,11 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "PATCH /api/v1/admin/people-imports/{id}": ["people_import"],
   "POST /api/v1/admin/people-imports/{id}/start": ["people_import", "membership_record", "people_import_change"],
   "POST /api/v1/admin/people-imports/{id}/undo": ["people_import", "membership_record"],
+  // Invitations (issue 40): made with their emails in the outbox; sent again with a new email; withdrawn. An
+  // accepted one makes or links an account, its record, household and roles: the fuzz's tokens never open one.
+  "POST /api/v1/admin/invitations": ["invitation", "outbox_message"],
+  "POST /api/v1/admin/invitations/{id}/resend": ["invitation", "outbox_message"],
+  "POST /api/v1/admin/invitations/{id}/revoke": ["invitation"],
   // The mail server is one column of that row; a test message is a message in the outbox.
   "PUT /api/v1/admin/settings/mail-server": ["church_settings"],
   "DELETE /api/v1/admin/settings/mail-server": ["church_settings"],
@@ -871,6 +876,11 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     // A two-person Planning Center–style file, and its columns chosen by hand.
     adminCreatePeopleImport: { file_name: "fuzz.csv", content: Buffer.from("Person ID,First Name,Last Name,Email\nfz1,Fuzz,Person,fuzz.person@example.org\nfz2,Fizz,Person,\n").toString("base64") },
     adminUpdatePeopleImport: { mapping: { given_name: "First Name", family_name: "Last Name" } },
+    // A record that does not exist: counted as not found, nobody invited.
+    adminInvite: { record_ids: ["mbr_fuzz_nobody"] },
+    // A link's token nobody was sent: the invitation does not open.
+    checkInvitation: { token: "Rnv6ekludml0YXRpb25Ub2tlbk5vYm9keVdhc1NlbnQ" },
+    acceptInvitation: { token: "Rnv6ekludml0YXRpb25Ub2tlbk5vYm9keVdhc1NlbnQ", password: "a long enough passphrase 42" },
     // A relay on this machine's discard port: saved where the operator allows private addresses, refused where not; nothing answers it.
     adminSaveMailServer: { host: "127.0.0.1", port: 9, security: "none", from_address: "office@fuzz.invalid" },
     adminSendTestEmail: { to: "fuzz@example.org" },

@@ -1,0 +1,89 @@
+import "server-only";
+import { hashToken, randomToken } from "../crypto/tokens.ts";
+import type { Database } from "../db/database.ts";
+import { IdentityError } from "../identity/errors.ts";
+import { enqueueMessage, enqueueMessages } from "../outbox/enqueue-message.ts";
+import { invitationEmail } from "./invitation-messages.ts";
+import { INVITATION_DAYS } from "./invitation-rules.ts";
+
+/**
+ * Inviting the register's people (issue 40): one email each, from the church, with a one-time link. A record is
+ * invited when it has an email address, is not linked to an account yet and has no invitation still open; an
+ * expired one is replaced. Written in the staff write's transaction; the emails go through the outbox.
+ */
+export interface InviteOutcome {
+  invited: number;
+  skipped: { no_email: number; already_linked: number; already_invited: number; not_found: number };
+}
+
+interface Candidate {
+  id: string;
+  email: string | null;
+  given_name: string;
+  linked: boolean;
+  open: boolean;
+}
+
+/** The records to invite: those named, or everyone an import created. */
+export async function inviteRecords(tx: Database, target: { recordIds: readonly string[] } | { importId: string }, actorId: string, now = new Date()): Promise<InviteOutcome> {
+  const recordIds = "importId" in target ? await createdByImport(tx, target.importId) : [...new Set(target.recordIds)];
+  const candidates = await tx.query<Candidate>(
+    `SELECT m.id, m.email, m.given_name, m.linked_user_id IS NOT NULL AS linked,
+            EXISTS (SELECT 1 FROM invitation i WHERE i.record_id = m.id AND i.status = 'sent' AND i.expires_at > $2) AS open
+       FROM unnest($1::text[]) AS wanted(id) JOIN membership_record m ON m.id = wanted.id`,
+    [recordIds, now],
+  );
+  const outcome: InviteOutcome = { invited: 0, skipped: { no_email: 0, already_linked: 0, already_invited: 0, not_found: recordIds.length - candidates.length } };
+  const invite: (Candidate & { email: string })[] = [];
+  for (const candidate of candidates) {
+    if (candidate.linked) outcome.skipped.already_linked += 1;
+    else if (!candidate.email) outcome.skipped.no_email += 1;
+    else if (candidate.open) outcome.skipped.already_invited += 1;
+    else invite.push(candidate as Candidate & { email: string });
+  }
+  if (invite.length === 0) return outcome;
+  // An invitation that expired unused is replaced, so the record can have a new one.
+  await tx.query(`UPDATE invitation SET status = 'replaced' WHERE record_id = ANY($1::text[]) AND status = 'sent'`, [invite.map((record) => record.id)]);
+  const tokens = invite.map(() => randomToken());
+  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
+  await tx.query(
+    `INSERT INTO invitation (record_id, email, token_hash, status, invited_by, created_at, sent_at, expires_at)
+     SELECT record_id, email, token_hash, 'sent', $4::uuid, $5, $5, $6 FROM unnest($1::text[], $2::text[], $3::text[]) AS i(record_id, email, token_hash)`,
+    [invite.map((record) => record.id), invite.map((record) => record.email), tokens.map(hashToken), actorId, now, expiresAt],
+  );
+  await enqueueMessages(tx, invite.map((record, index) => invitationEmail(record.email, record.given_name, tokens[index]!)));
+  outcome.invited = invite.length;
+  return outcome;
+}
+
+async function createdByImport(tx: Database, importId: string): Promise<string[]> {
+  const [found] = await tx.query<{ status: string }>(`SELECT status FROM people_import WHERE id = $1::uuid`, [importId]);
+  if (!found) throw new IdentityError("not_found", "import not found");
+  const rows = await tx.query<{ record_id: string }>(`SELECT record_id FROM people_import_change WHERE import_id = $1::uuid AND action = 'created'`, [importId]);
+  return rows.map((row) => row.record_id);
+}
+
+/** A new link for an invitation not yet accepted (the old link stops working), for 14 more days. */
+export async function resendInvitation(tx: Database, id: string, now = new Date()): Promise<void> {
+  const [invitation] = await tx.query<{ email: string; given_name: string; status: string }>(
+    `SELECT i.email, m.given_name, i.status FROM invitation i JOIN membership_record m ON m.id = i.record_id WHERE i.id = $1::uuid FOR UPDATE OF i`,
+    [id],
+  );
+  if (!invitation) throw new IdentityError("not_found", "invitation not found");
+  // Past its days an invitation is still `sent` (expired only in what it shows): sent again, it works again.
+  if (invitation.status !== "sent") throw new IdentityError("conflict", `this invitation was ${invitation.status}`);
+  const token = randomToken();
+  await tx.query(
+    `UPDATE invitation SET token_hash = $2, status = 'sent', sent_count = sent_count + 1, sent_at = $3, expires_at = $4 WHERE id = $1::uuid`,
+    [id, hashToken(token), now, new Date(now.getTime() + INVITATION_DAYS * 86_400_000)],
+  );
+  await enqueueMessage(tx, invitationEmail(invitation.email, invitation.given_name, token));
+}
+
+/** The link stops working. */
+export async function revokeInvitation(tx: Database, id: string, now = new Date()): Promise<void> {
+  const [invitation] = await tx.query<{ status: string }>(`SELECT status FROM invitation WHERE id = $1::uuid FOR UPDATE`, [id]);
+  if (!invitation) throw new IdentityError("not_found", "invitation not found");
+  if (invitation.status !== "sent") throw new IdentityError("conflict", `this invitation was ${invitation.status}`);
+  await tx.query(`UPDATE invitation SET status = 'revoked', revoked_at = $2 WHERE id = $1::uuid`, [id, now]);
+}
