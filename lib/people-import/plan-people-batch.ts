@@ -99,8 +99,7 @@ export async function planPeopleBatch(database: Database, rows: readonly ReadPer
            UNION SELECT ${columns} FROM unnest($2::text[]) AS wanted(birth_date) JOIN membership_record m ON m.birth_date = wanted.birth_date`,
           [unique(unfound.map((person) => person.email)), unique(unfound.map((person) => person.birthDate))],
         );
-  const candidates = [...byRemote, ...others];
-  const byRemoteId = new Map(candidates.filter((record) => record.remote_id).map((record) => [record.remote_id!, record]));
+  const index = indexCandidates([...byRemote, ...others]);
   const problems: RowProblem[] = [];
   const planned: PlannedRow[] = [];
   for (const row of rows) {
@@ -110,7 +109,7 @@ export async function planPeopleBatch(database: Database, rows: readonly ReadPer
       planned.push({ kind: "skip", row: row.row });
       continue;
     }
-    const match = matchOf(person, candidates, byRemoteId);
+    const match = matchOf(person, index);
     const keys = identityKeys(person, match?.id ?? null);
     const earlier = seen.firstRowOf(keys);
     if (earlier !== undefined) {
@@ -137,21 +136,47 @@ export async function planPeopleBatch(database: Database, rows: readonly ReadPer
   return { planned, problems };
 }
 
-function matchOf(person: ImportedPerson, candidates: readonly ExistingRecord[], byRemoteId: ReadonlyMap<string, ExistingRecord>): ExistingRecord | null {
+/** The batch's candidates by the other system's id, by email and by birth date: each row looks at a few, not all. */
+interface CandidateIndex {
+  byRemoteId: ReadonlyMap<string, ExistingRecord>;
+  byEmail: ReadonlyMap<string, ExistingRecord[]>;
+  byBirthDate: ReadonlyMap<string, ExistingRecord[]>;
+}
+
+function indexCandidates(candidates: readonly ExistingRecord[]): CandidateIndex {
+  const byRemoteId = new Map<string, ExistingRecord>();
+  const byEmail = new Map<string, ExistingRecord[]>();
+  const byBirthDate = new Map<string, ExistingRecord[]>();
+  const add = (map: Map<string, ExistingRecord[]>, key: string | null, record: ExistingRecord) => {
+    if (key === null) return;
+    const list = map.get(key);
+    if (list) {
+      if (!list.some((listed) => listed.id === record.id)) list.push(record);
+    } else map.set(key, [record]);
+  };
+  for (const record of candidates) {
+    if (record.remote_id) byRemoteId.set(record.remote_id, record);
+    add(byEmail, record.email, record);
+    add(byBirthDate, record.birth_date, record);
+  }
+  return { byRemoteId, byEmail, byBirthDate };
+}
+
+function matchOf(person: ImportedPerson, index: CandidateIndex): ExistingRecord | null {
   if (person.remoteId) {
-    const same = byRemoteId.get(person.remoteId);
+    const same = index.byRemoteId.get(person.remoteId);
     if (same) return same;
   }
   // Records that belong to another of that system's people are not this person's.
-  const open = candidates.filter((record) => record.remote_id === null || record.remote_id === person.remoteId);
+  const open = (record: ExistingRecord) => record.remote_id === null || record.remote_id === person.remoteId;
   const given = foldName(person.givenName);
-  const family = foldName(person.familyName);
   if (person.email) {
-    const byEmail = open.filter((record) => record.email === person.email && foldName(record.given_name) === given);
+    const byEmail = (index.byEmail.get(person.email) ?? []).filter((record) => open(record) && foldName(record.given_name) === given);
     if (byEmail.length === 1) return byEmail[0]!;
   }
   if (person.birthDate) {
-    const byName = open.filter((record) => record.birth_date === person.birthDate && foldName(record.given_name) === given && foldName(record.family_name) === family);
+    const family = foldName(person.familyName);
+    const byName = (index.byBirthDate.get(person.birthDate) ?? []).filter((record) => open(record) && foldName(record.given_name) === given && foldName(record.family_name) === family);
     if (byName.length === 1) return byName[0]!;
   }
   return null;
