@@ -13,6 +13,8 @@ import { TextField } from "@/components/ui/text-field";
 import type { AdminMembershipRecord, UpdateMembershipRecordInput } from "@/lib/membership/staff-schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { useCampuses } from "./admin-queries";
+import { splitRefusal } from "./household-refusal";
+import { useInvitationWrites } from "./invitations-queries";
 import { useMembershipRecord, useUnlinkMembershipRecord, useUpdateMembershipRecord } from "./membership-records-queries";
 import own from "./membership-records.module.css";
 
@@ -150,7 +152,10 @@ function LinkedAccount({ record, canWrite, onUnlinked }: { record: AdminMembersh
           </Actions>
         </>
       ) : (
-        <p className="muted">Not linked to an account. A member links it by claiming it under Account › Membership, or you link it by approving their request.</p>
+        <>
+          <p className="muted">Not linked to an account. A member links it by claiming it under Account › Membership, or you link it by approving their request.</p>
+          {canWrite && record.email ? <InviteToJoin record={record} /> : null}
+        </>
       )}
       <ConfirmDialog open={asking} title={`Unlink the record from ${who}’s account?`} confirmLabel="Unlink" busy={unlink.isPending} onConfirm={confirm} onCancel={() => setAsking(false)}>
         <p>
@@ -159,6 +164,32 @@ function LinkedAccount({ record, canWrite, onUnlinked }: { record: AdminMembersh
         </p>
       </ConfirmDialog>
     </Section>
+  );
+}
+
+/** An email from the church with a link to make their account, linked to this record and its household at once (issue 40). */
+function InviteToJoin({ record }: { record: AdminMembershipRecord }) {
+  const { invite } = useInvitationWrites();
+  const outcome = invite.data;
+  const refusal = splitRefusal(invite.error, [] as const, "send the invitation");
+  const words = !outcome
+    ? ""
+    : outcome.invited === 1
+      ? `Invitation sent to ${record.email}. It works for 14 days; see it under Invitations.`
+      : "An invitation to this record is still open: send it again from Invitations.";
+  return (
+    <Actions>
+      {outcome ? (
+        <p className="notice notice--success" role="status">
+          {words}
+        </p>
+      ) : (
+        <button type="button" className="button" disabled={invite.isPending} onClick={() => invite.mutate({ record_ids: [record.membership_id] })}>
+          {invite.isPending ? "Sending…" : `Invite ${record.given_name} to make an account`}
+        </button>
+      )}
+      <FormProblem message={refusal.message} />
+    </Actions>
   );
 }
 

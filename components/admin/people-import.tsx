@@ -143,7 +143,11 @@ function Preview({ found, writes }: { found: PeopleImportAnswer; writes: Writes 
     });
   };
   return (
-    <Section id="import-preview-title" title={`Before you import ${found.file_name}`} description={`It looks like ${SOURCE_WORDS[found.source]}, with ${counted(found.rows_total, "row", "rows")}.`}>
+    <Section id="import-preview-title" title={
+        <>
+          Before you import <span className={styles.fileName}>{found.file_name}</span>
+        </>
+      } description={`It looks like ${SOURCE_WORDS[found.source]}, with ${counted(found.rows_total, "row", "rows")}.`}>
       <ul className={countStyles.counts} aria-label="What the import will do">
         <li>
           <strong>{found.created.toLocaleString()}</strong> {found.created === 1 ? "person will be added" : "people will be added"}
@@ -218,7 +222,11 @@ function Progress({ found, fetchedAt }: { found: PeopleImportAnswer; fetchedAt: 
   const elapsed = Math.max(1, fetchedAt - started);
   const left = found.rows_done > 0 ? Math.round(((found.rows_total - found.rows_done) * elapsed) / found.rows_done / 1000) : null;
   return (
-    <Section id="import-progress-title" title={`Importing ${found.file_name}`} description="You can leave this page: the import goes on, and this page shows where it is when you come back.">
+    <Section id="import-progress-title" title={
+        <>
+          Importing <span className={styles.fileName}>{found.file_name}</span>
+        </>
+      } description="You can leave this page: the import goes on, and this page shows where it is when you come back.">
       <progress className={styles.progress} max={Math.max(found.rows_total, 1)} value={found.rows_done} aria-label="Rows imported" />
       <p role="status">
         {found.rows_done.toLocaleString()} of {counted(found.rows_total, "row", "rows")}
@@ -261,7 +269,11 @@ function Outcome({ found, writes }: { found: PeopleImportAnswer; writes: Writes 
   const refusal = splitRefusal(writes.start.error ?? writes.undo.error, [] as const, found.status === "failed" ? "go on with the import" : "undo the import");
   const undone = writes.undo.data;
   return (
-    <Section id="import-outcome-title" title={`${STATUS_WORDS[found.status]}: ${found.file_name}`}>
+    <Section id="import-outcome-title" title={
+        <>
+          {STATUS_WORDS[found.status]}: <span className={styles.fileName}>{found.file_name}</span>
+        </>
+      }>
       {found.status === "failed" ? <p className="notice notice--warning">{found.last_error}</p> : null}
       <p>
         {counted(found.created, "person", "people")} added, {found.updated.toLocaleString()} updated, {found.unchanged.toLocaleString()} already up to date, {found.skipped.toLocaleString()} left out
@@ -315,7 +327,7 @@ function PastImports({ currentId, onOpen }: { currentId: string | null; onOpen: 
       <ul className={styles.history}>
         {items.map((item) => (
           <li key={item.id} aria-current={item.id === currentId ? "true" : undefined}>
-            <button type="button" className="button" onClick={() => onOpen(item.id)}>
+            <button type="button" className={`button ${styles.fileName}`} onClick={() => onOpen(item.id)}>
               {item.file_name}
             </button>
             <span className="muted">

@@ -12,6 +12,7 @@ import { acceptInvitation, checkInvitation } from "@/lib/invitations/endpoints";
 import { callPublicEndpoint } from "@/lib/portal-api/call-public-endpoint";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { portalSignInHref } from "@/lib/portal-auth/paths";
+import styles from "./invitation.module.css";
 
 /** Where the link's token waits while the page is open, so a reload works once it has left the address bar. */
 const TOKEN_KEY = "church-invitation-token";
@@ -47,7 +48,7 @@ export function AcceptInvitationForm() {
   if (!inBrowser || (token !== null && invitation.isPending)) return <p className="muted">Opening your invitation…</p>;
   if (accept.data) {
     return (
-      <div className="notice notice--success" role="status">
+      <div className={`notice notice--success ${styles.words}`} role="status">
         <p>
           <strong>{accept.data.created ? "Your account is ready." : "Your account is linked."}</strong> Sign in with {accept.data.email} to see your household and what is on.
         </p>
@@ -79,7 +80,7 @@ export function AcceptInvitationForm() {
   }
   return (
     <>
-      <p className="lede">
+      <p className={`lede ${styles.words}`}>
         Welcome, {person.given_name} {person.family_name}.
       </p>
       <Form
@@ -89,7 +90,7 @@ export function AcceptInvitationForm() {
         pending={accept.isPending}
         label={person.has_account ? "Link your account" : "Make your account"}
       >
-        <p>
+        <p className={styles.words}>
           {person.has_account
             ? `You already have an account with ${person.email}. Enter its password and it will be linked to your church record and household.`
             : `Your account will use ${person.email}. Choose a password; your church record and household are linked to it at once.`}

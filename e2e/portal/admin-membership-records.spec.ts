@@ -138,6 +138,11 @@ test("search the register, open a record, correct it, and unlink its account thr
   expect((await securityEvents(member.id)).filter((event) => event.type === "membership_unlinked").map((event) => event.detail)).toEqual([
     { membership_id: record.id, by: staff.id },
   ]);
+
+  // Unlinked, with an address on file: the office invites them to make an account (issue 40).
+  await account.getByRole("button", { name: `Invite ${record.givenName} to make an account` }).click();
+  await expect(account.getByRole("status").filter({ hasText: "Invitation sent" })).toContainText("Invitation sent to office.copy@example.org.");
+  expect(await sql(`SELECT status, email FROM invitation WHERE record_id = $1`, [record.id])).toEqual([{ status: "sent", email: "office.copy@example.org" }]);
 });
 
 test("the register and a record at 375 px: no sideways scrolling, axe clean; a member without membership:read is refused", async ({ browser }) => {
