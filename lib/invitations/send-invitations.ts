@@ -1,7 +1,7 @@
 import "server-only";
 import { hashToken, randomToken } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
-import { IdentityError } from "../identity/errors.ts";
+import { IdentityError, notFound } from "../identity/errors.ts";
 import { enqueueMessage, enqueueMessages } from "../outbox/enqueue-message.ts";
 import { invitationEmail } from "./invitation-messages.ts";
 import { INVITATION_DAYS } from "./invitation-rules.ts";
@@ -58,7 +58,7 @@ export async function inviteRecords(tx: Database, target: { recordIds: readonly 
 
 async function createdByImport(tx: Database, importId: string): Promise<string[]> {
   const [found] = await tx.query<{ status: string }>(`SELECT status FROM people_import WHERE id = $1::uuid`, [importId]);
-  if (!found) throw new IdentityError("not_found", "import not found");
+  if (!found) throw notFound("import");
   const rows = await tx.query<{ record_id: string }>(`SELECT record_id FROM people_import_change WHERE import_id = $1::uuid AND action = 'created'`, [importId]);
   return rows.map((row) => row.record_id);
 }
@@ -69,7 +69,7 @@ export async function resendInvitation(tx: Database, id: string, now = new Date(
     `SELECT i.email, m.given_name, i.status FROM invitation i JOIN membership_record m ON m.id = i.record_id WHERE i.id = $1::uuid FOR UPDATE OF i`,
     [id],
   );
-  if (!invitation) throw new IdentityError("not_found", "invitation not found");
+  if (!invitation) throw notFound("invitation");
   // Past its days an invitation is still `sent` (expired only in what it shows): sent again, it works again.
   if (invitation.status !== "sent") throw new IdentityError("conflict", `this invitation was ${invitation.status}`);
   const token = randomToken();
@@ -83,7 +83,7 @@ export async function resendInvitation(tx: Database, id: string, now = new Date(
 /** The link stops working. */
 export async function revokeInvitation(tx: Database, id: string, now = new Date()): Promise<void> {
   const [invitation] = await tx.query<{ status: string }>(`SELECT status FROM invitation WHERE id = $1::uuid FOR UPDATE`, [id]);
-  if (!invitation) throw new IdentityError("not_found", "invitation not found");
+  if (!invitation) throw notFound("invitation");
   if (invitation.status !== "sent") throw new IdentityError("conflict", `this invitation was ${invitation.status}`);
   await tx.query(`UPDATE invitation SET status = 'revoked', revoked_at = $2 WHERE id = $1::uuid`, [id, now]);
 }

@@ -1,10 +1,9 @@
 import type { Database } from "../db/database.ts";
-import { IdentityError } from "../identity/errors.ts";
+import { notFound } from "../identity/errors.ts";
+import { isUuid } from "../identity/ids.ts";
 import { UNDO_DAYS } from "./people-import-rules.ts";
 import { containsPattern, isoTimestamp, orderBy, selectPage } from "../staff-lists/paging.ts";
 import type { PeopleImportAnswer, PeopleImportsQuery, PeopleImportSummary } from "./schemas.ts";
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const SELECT = {
   id: true,
@@ -63,8 +62,8 @@ function answerOf(row: NonNullable<Row>): PeopleImportAnswer {
 
 /** One import as the staff API answers it, or `not_found`. */
 export async function getPeopleImportOrThrow(database: Database, id: string): Promise<PeopleImportAnswer> {
-  const row = UUID.test(id) ? await readRow(database, id) : null;
-  if (!row) throw new IdentityError("not_found", "import not found");
+  const row = isUuid(id) ? await readRow(database, id) : null;
+  if (!row) throw notFound("import");
   return answerOf(row);
 }
 
@@ -88,6 +87,6 @@ export function listPeopleImports(database: Database, query: PeopleImportsQuery)
 
 /** The id a route was given, when it can be one. */
 export function requirePeopleImportId(id: string): string {
-  if (!UUID.test(id)) throw new IdentityError("not_found", "import not found");
+  if (!isUuid(id)) throw notFound("import");
   return id;
 }

@@ -1,7 +1,7 @@
 import { readChurch } from "../church-settings/church.ts";
 import type { Database } from "../db/database.ts";
 import type { Prisma } from "../generated/prisma/client.ts";
-import { IdentityError } from "../identity/errors.ts";
+import { IdentityError, notFound } from "../identity/errors.ts";
 import { headersKeyOf, IMPORT_BATCH_ROWS, KEPT_PROBLEMS } from "./people-import-rules.ts";
 import { planPeopleBatch, SeenInFile, type PlannedRow } from "./plan-people-batch.ts";
 import {
@@ -105,7 +105,7 @@ export async function createPeopleImport(database: Database, input: { fileName: 
 /** Another mapping for a previewed import: previewed again with it. */
 export async function remapPeopleImport(database: Database, id: string, mapping: PeopleColumnMapping): Promise<void> {
   const found = await database.prisma.peopleImport.findUnique({ where: { id }, select: { status: true, fileText: true, headers: true, delimiter: true, country: true } });
-  if (!found) throw new IdentityError("not_found", "import not found");
+  if (!found) throw notFound("import");
   if (found.status !== "ready" || found.fileText === null) throw new IdentityError("conflict", `this import is ${found.status}`);
   for (const [field, column] of Object.entries(mapping)) {
     if (column !== undefined && !found.headers.includes(column)) throw new IdentityError("invalid_request", `mapping: the file has no column “${column}” for ${field}`);

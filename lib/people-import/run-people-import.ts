@@ -1,5 +1,5 @@
 import type { Database } from "../db/database.ts";
-import { IdentityError } from "../identity/errors.ts";
+import { IdentityError, notFound } from "../identity/errors.ts";
 import { describeError, logLine } from "../log/json-log.ts";
 import { applyPeopleBatch, type BatchCounts } from "./apply-people-batch.ts";
 import { IMPORT_BATCH_ROWS, STALLED_AFTER_SECONDS } from "./people-import-rules.ts";
@@ -46,7 +46,7 @@ export async function startPeopleImport(tx: Database, id: string, options: { inB
   );
   if (started.length === 0) {
     const [found] = await tx.query<{ status: string }>(`SELECT status FROM people_import WHERE id = $1::uuid`, [id]);
-    if (!found) throw new IdentityError("not_found", "import not found");
+    if (!found) throw notFound("import");
     if (found.status === "ready" || found.status === "failed") throw new IdentityError("invalid_request", "mapping: choose the columns of the first or last name first");
     throw new IdentityError("conflict", `this import is ${found.status}`);
   }

@@ -1,5 +1,5 @@
 import type { Database } from "../db/database.ts";
-import { IdentityError } from "../identity/errors.ts";
+import { IdentityError, notFound } from "../identity/errors.ts";
 import { RECORD_FIELDS } from "./plan-people-batch.ts";
 import { UNDO_DAYS } from "./people-import-rules.ts";
 
@@ -11,7 +11,7 @@ import { UNDO_DAYS } from "./people-import-rules.ts";
  */
 export async function undoPeopleImport(tx: Database, id: string, now = new Date()): Promise<{ removed: number; restored: number; keptLinked: number }> {
   const [found] = await tx.query<{ status: string; finished_at: Date | null }>(`SELECT status, finished_at FROM people_import WHERE id = $1::uuid FOR UPDATE`, [id]);
-  if (!found) throw new IdentityError("not_found", "import not found");
+  if (!found) throw notFound("import");
   if (found.status !== "done" || !found.finished_at) throw new IdentityError("conflict", `only a finished import can be undone; this one is ${found.status}`);
   if (now.getTime() - found.finished_at.getTime() > UNDO_DAYS * 86_400_000) throw new IdentityError("conflict", `an import can be undone for ${UNDO_DAYS} days after it finished`);
 
