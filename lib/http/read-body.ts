@@ -14,11 +14,27 @@ export class BodyTooLargeError extends Error {
   }
 }
 
+/**
+ * How long an oversized body is left to arrive (and be dropped) before its stream is cancelled. Under Next's
+ * router the request's stream is fed by a loop over Node's IncomingMessage (next/dist/server/body-streams.js);
+ * cancelling it makes the loop's next enqueue throw, which destroys the IncomingMessage and with it the
+ * socket. Cancelled at once, that raced the refusal itself: a chunk already buffered could cut the
+ * connection before the answer was written, and the client saw a reset instead of the error (a CI run's
+ * body-limits spec). The answer is written within the same turn of the event loop, so a second is ample;
+ * after it the connection is cut, and a client still sending cannot make the server hold more than a second
+ * of its body.
+ */
+export const CANCEL_OVERSIZED_BODY_AFTER_MS = 1000;
+
+function stopReadingSoon(body: ReadableStream<Uint8Array>): void {
+  setTimeout(() => void body.cancel().catch(() => undefined), CANCEL_OVERSIZED_BODY_AFTER_MS).unref?.();
+}
+
 /** The body as UTF-8 text (invalid sequences replaced, as Request.text() does), at most `maxBytes` long. */
 export async function readBodyText(request: Request, maxBytes: number): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "");
   if (Number.isFinite(declared) && declared > maxBytes) {
-    await request.body?.cancel().catch(() => undefined);
+    if (request.body) stopReadingSoon(request.body);
     throw new BodyTooLargeError(maxBytes);
   }
   if (!request.body) return "";
@@ -30,7 +46,8 @@ export async function readBodyText(request: Request, maxBytes: number): Promise<
     if (done) break;
     size += value.byteLength;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
+      reader.releaseLock();
+      stopReadingSoon(request.body);
       throw new BodyTooLargeError(maxBytes);
     }
     chunks.push(value);
