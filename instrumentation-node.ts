@@ -61,5 +61,9 @@ export async function startServer(): Promise<void> {
     // One process holds the embedded database, so no cron can resume an import a restart stopped: this one does.
     const { resumeInterruptedPeopleImports } = await import("./lib/people-import/run-people-import.ts");
     void resumeInterruptedPeopleImports(await database()).catch((error: unknown) => console.warn(`[import] interrupted imports not resumed: ${String(error)}`));
+    // Nor can cron read kept-in-sync calendar addresses: this process does, hourly (lib/calendar-import).
+    const { syncDueCalendarImports } = await import("./lib/calendar-import/run-calendar-import.ts");
+    const syncCalendars = async () => syncDueCalendarImports(await database()).catch((error: unknown) => console.warn(`[calendar] calendars not synced: ${String(error)}`));
+    setInterval(() => void syncCalendars(), 60 * 60_000).unref();
   }
 }

@@ -31,6 +31,7 @@ const GROUPS = [
       { href: "/admin/events", label: "Events" },
       { href: "/admin/series", label: "Series" },
       { href: "/admin/places", label: "Campuses & ministries" },
+      { href: "/admin/calendar-import", label: "Import a calendar" },
     ],
   },
   {

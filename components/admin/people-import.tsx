@@ -8,6 +8,7 @@ import { SelectField } from "@/components/ui/select-field";
 import type { PeopleColumnMapping, PersonField } from "@/lib/people-import/people-columns";
 import { UPLOAD_MAX_BYTES } from "@/lib/people-import/people-import-rules";
 import type { PeopleImportAnswer } from "@/lib/people-import/schemas";
+import { base64Of } from "./file-base64";
 import { splitRefusal } from "./household-refusal";
 import { useInvitationWrites } from "./invitations-queries";
 import { usePeopleImport, usePeopleImports, usePeopleImportWrites } from "./people-import-queries";
@@ -45,13 +46,6 @@ const STATUS_WORDS: Record<PeopleImportAnswer["status"], string> = {
 
 const counted = (count: number, one: string, other: string) => `${count.toLocaleString()} ${count === 1 ? one : other}`;
 const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" });
-
-/** A file's bytes as base64, in slices (a whole file at once overflows the argument list of fromCharCode). */
-function base64Of(bytes: Uint8Array): string {
-  let binary = "";
-  for (let start = 0; start < bytes.length; start += 0x8000) binary += String.fromCharCode(...bytes.subarray(start, start + 0x8000));
-  return btoa(binary);
-}
 
 /** A cell of the problems' download: quoted, and a leading = + - @ made plain text so a spreadsheet never runs it. */
 function csvCell(value: string | number | null): string {

@@ -48,6 +48,7 @@ const VALID_BODIES: Record<string, unknown> = {
   "PATCH /api/v1/admin/series/ser_doesnotexist": { title: "Renamed" },
   "PATCH /api/v1/admin/webhooks/whep_doesnotexist": { enabled: false },
   [`PATCH /api/v1/admin/people-imports/${UNKNOWN_UUID}`]: { mapping: { given_name: "First Name" } },
+  [`PATCH /api/v1/admin/calendar-imports/${UNKNOWN_UUID}`]: { keep_in_sync: true },
 };
 
 /** The admin API's one-of-a-kind resources: read whole, not paged. */

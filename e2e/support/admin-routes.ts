@@ -63,6 +63,8 @@ const COLLECTIONS: Record<string, Collection> = {
   invitations: { area: "membership", unknown: { id: UNKNOWN_UUID, noun: "invitation" } },
   // Importing people from a file (issue 40): one permission for every route, an exception below each.
   "people-imports": { area: "people", unknown: { id: UNKNOWN_UUID, noun: "import" } },
+  // Importing a calendar (issue 40): the events area, reads too need events:write (exceptions below).
+  "calendar-imports": { area: "events", unknown: { id: UNKNOWN_UUID, noun: "import" } },
 };
 
 /** 0017: role assignment is its own permission, so that `users:write` cannot raise one's own rights. */
@@ -86,6 +88,8 @@ const PERMISSION_EXCEPTIONS: Record<string, string> = {
   "PATCH /api/v1/admin/people-imports/[id]": "people:import",
   "POST /api/v1/admin/people-imports/[id]/start": "people:import",
   "POST /api/v1/admin/people-imports/[id]/undo": "people:import",
+  "GET /api/v1/admin/calendar-imports": "events:write",
+  "GET /api/v1/admin/calendar-imports/[id]": "events:write",
 };
 
 export interface AdminRoute {

@@ -6,6 +6,7 @@ import { checkInEndpoints } from "../check-in/endpoints.ts";
 import { churchExportEndpoints } from "../church-export/endpoints.ts";
 import { churchSettingsEndpoints } from "../church-settings/endpoints.ts";
 import { peopleImportEndpoints } from "../people-import/endpoints.ts";
+import { calendarImportEndpoints } from "../calendar-import/endpoints.ts";
 import { invitationEndpoints } from "../invitations/endpoints.ts";
 import { consentEndpoints } from "../consents/endpoints.ts";
 import { contactEndpoints } from "../contacts/endpoints.ts";
@@ -60,6 +61,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   ...staffCalendarEndpoints,
   ...membershipEndpoints,
   ...peopleImportEndpoints,
+  ...calendarImportEndpoints,
   ...invitationEndpoints,
   ...churchSettingsEndpoints,
 ];

@@ -1,6 +1,7 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
 import { endGuardianshipsAtMajority } from "../guardians/end-guardianships-at-majority.ts";
+import { syncDueCalendarImports } from "../calendar-import/run-calendar-import.ts";
 import { deliverPendingMessages } from "../outbox/deliver-messages.ts";
 import { resumeStalledPeopleImports } from "../people-import/run-people-import.ts";
 import { runDueDeletions } from "../privacy/run-due-deletions.ts";
@@ -23,6 +24,8 @@ export const SCHEDULED_JOBS = {
   "deliver-outbox": async (database) => ({ sent: await deliverPendingMessages(database) }),
   /** Every minute: people imports whose runner stopped (a restart, a crash) go on from their last batch. */
   "people-imports": async (database) => ({ resumed: await resumeStalledPeopleImports(database) }),
+  /** Hourly: calendar addresses kept in sync, read again (`npm run calendar:sync`). */
+  "calendar-imports": async (database) => ({ ...(await syncDueCalendarImports(database)) }),
   /** Daily: expired codes, sessions, tokens and counters (`npm run cleanup:expired`). */
   "cleanup-expired": async (database) => ({ ...(await cleanupExpired(database)) }),
 } satisfies Record<string, (database: Database) => Promise<Record<string, number>>>;

@@ -464,6 +464,8 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "/api/cron/privacy-deletions": [],
   // No import has stopped part of the way in the proofs database.
   "/api/cron/people-imports": [],
+  // No calendar in the proofs database is kept in sync with an address.
+  "/api/cron/calendar-imports": [],
   "/api/cron/guardianships-majority": [],
   // The whole church's download (lib/church-export), GET or HEAD: its staff audit entry, written before the zip is sent.
   "/api/v1/admin/export": ["staff_audit_entry"],
@@ -545,6 +547,13 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "PATCH /api/v1/admin/people-imports/{id}": ["people_import"],
   "POST /api/v1/admin/people-imports/{id}/start": ["people_import", "membership_record", "people_import_change"],
   "POST /api/v1/admin/people-imports/{id}/undo": ["people_import", "membership_record"],
+  // A calendar import (issue 40): read and previewed into its own row; imported, its events (and series) made or
+  // updated, told to the run's webhook endpoint, and those gone from the source cancelled with notices; a sync
+  // (only an address's) records a source that cannot be read on its row.
+  "POST /api/v1/admin/calendar-imports": ["calendar_import"],
+  "PATCH /api/v1/admin/calendar-imports/{id}": ["calendar_import"],
+  "POST /api/v1/admin/calendar-imports/{id}/start": ["calendar_import", "event", "event_series", "calendar_version", "webhook_delivery", "outbox_message"],
+  "POST /api/v1/admin/calendar-imports/{id}/sync": ["calendar_import", "event", "event_series", "calendar_version", "webhook_delivery", "outbox_message"],
   // Invitations (issue 40): made with their emails in the outbox; sent again with a new email; withdrawn. An
   // accepted one makes or links an account, its record, household and roles: the fuzz's tokens never open one.
   "POST /api/v1/admin/invitations": ["invitation", "outbox_message"],
@@ -819,6 +828,12 @@ const FUZZ_LOGO = (() => {
   return `data:image/png;base64,${bytes.toString("base64")}`;
 })();
 
+/** A calendar of one event, a year ahead, for the calendar import's routes (issue 40). */
+const FUZZ_CALENDAR = (() => {
+  const day = new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "");
+  return ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Fuzz//EN", "BEGIN:VEVENT", "UID:fuzz-import@example.org", "DTSTAMP:20261101T000000Z", `DTSTART:${day}T180000Z`, `DTEND:${day}T190000Z`, "SUMMARY:Fuzz import", "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
+})();
+
 export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Record<string, unknown>> {
   return {
     selfCheckIn: { event_id: "evt_fuzz_not_open" },
@@ -876,6 +891,8 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     // A two-person Planning Center–style file, and its columns chosen by hand.
     adminCreatePeopleImport: { file_name: "fuzz.csv", content: Buffer.from("Person ID,First Name,Last Name,Email\nfz1,Fuzz,Person,fuzz.person@example.org\nfz2,Fizz,Person,\n").toString("base64") },
     adminUpdatePeopleImport: { mapping: { given_name: "First Name", family_name: "Last Name" } },
+    adminCreateCalendarImport: { file_name: "fuzz.ics", content: Buffer.from(FUZZ_CALENDAR).toString("base64"), event_type: "SPECIAL_EVENT" },
+    adminUpdateCalendarImport: { keep_in_sync: false },
     // A record that does not exist: counted as not found, nobody invited.
     adminInvite: { record_ids: ["mbr_fuzz_nobody"] },
     // A link's token nobody was sent: the invitation does not open.
@@ -1011,6 +1028,7 @@ export function identityRoutes(fixtures: Pick<IdentityFixtures, "ids">): Identit
     { method: "GET", path: "/api/cron/cleanup-expired", credential: "cron", query: true },
     { method: "GET", path: "/api/cron/privacy-deletions", credential: "cron", query: true },
     { method: "GET", path: "/api/cron/people-imports", credential: "cron", query: true },
+    { method: "GET", path: "/api/cron/calendar-imports", credential: "cron", query: true },
     { method: "GET", path: "/api/cron/guardianships-majority", credential: "cron", query: true },
     { method: "GET", path: "/api/cron/{id}", credential: "cron" },
     // The staff API (docs/decisions/0017), with the administrator's token, follows from its definitions; here only a

@@ -149,6 +149,14 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
     content: Buffer.from("Person ID,First Name,Last Name\nfzx1,Fixture,Person\n").toString("base64"),
   });
 
+  // A calendar import of the run's own, previewed (issue 40): its routes' known ids.
+  const calendarDay = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "");
+  const calendarImport = await api(baseUrl, adminToken, "POST", "/api/v1/admin/calendar-imports", {
+    file_name: "fuzz-fixture.ics",
+    content: Buffer.from(["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Fuzz//EN", "BEGIN:VEVENT", "UID:fuzz-fixture@example.org", "DTSTAMP:20261101T000000Z", `DTSTART:${calendarDay}T180000Z`, `DTEND:${calendarDay}T190000Z`, "SUMMARY:Fixture", "END:VEVENT", "END:VCALENDAR", ""].join("\r\n")).toString("base64"),
+    event_type: "SPECIAL_EVENT",
+  });
+
   const clientIds = [String(client.client_id), portal];
   const eventIds = [String(event.eventId), String(event.slug)];
   const knownIds: Record<string, string[]> = {
@@ -192,12 +200,16 @@ export async function identityFixtures(baseUrl: string, database: Database): Pro
     "/api/v1/admin/people-imports/{id}": [String(peopleImport.id)],
     "/api/v1/admin/people-imports/{id}/start": [String(peopleImport.id)],
     "/api/v1/admin/people-imports/{id}/undo": [String(peopleImport.id)],
+    "/api/v1/admin/calendar-imports/{id}": [String(calendarImport.id)],
+    "/api/v1/admin/calendar-imports/{id}/start": [String(calendarImport.id)],
+    "/api/v1/admin/calendar-imports/{id}/sync": [String(calendarImport.id)],
   };
   const realIds = (
     await database.query<{ id: string }>(
       `SELECT id::text AS id FROM account UNION ALL SELECT id FROM client UNION ALL SELECT id::text FROM guardianship
        UNION ALL SELECT id::text FROM membership_link_request UNION ALL SELECT id FROM event UNION ALL SELECT id::text FROM family
-       UNION ALL SELECT id::text FROM federated_identity UNION ALL SELECT id FROM webhook_endpoint UNION ALL SELECT id::text FROM people_import`,
+       UNION ALL SELECT id::text FROM federated_identity UNION ALL SELECT id FROM webhook_endpoint UNION ALL SELECT id::text FROM people_import
+       UNION ALL SELECT id::text FROM calendar_import`,
     )
   ).map((row) => row.id.toLowerCase());
   return { memberToken, adminToken, kioskToken, thirdPartyTokens, ids, knownIds, realIds };
