@@ -9,6 +9,7 @@ const SECRET = "cron-secret-for-tests-0123456789";
 const JOBS = {
   "deliver-outbox": { sent: 0 },
   "people-imports": { resumed: 0 },
+  "calendar-imports": { synced: 0, failed: 0 },
   "privacy-deletions": { carried_out: 0 },
   "guardianships-majority": { ended: 0, roles_removed: 0, promoted: 0 },
   "cleanup-expired": {
