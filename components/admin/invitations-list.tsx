@@ -15,6 +15,7 @@ const TABS: [InvitationStatus | null, string][] = [
   ["sent", "Waiting"],
   ["accepted", "Accepted"],
   ["expired", "Expired"],
+  ["bounced", "Not delivered"],
   ["revoked", "Withdrawn"],
 ];
 
@@ -22,6 +23,7 @@ const STATUS_WORDS: Record<InvitationStatus, string> = {
   sent: "Waiting for them",
   accepted: "Accepted",
   expired: "Expired",
+  bounced: "Not delivered: the address was refused. Correct it in the register, then send again",
   revoked: "Withdrawn",
   replaced: "Replaced by a newer one",
 };
@@ -90,6 +92,7 @@ function Counts() {
   const waiting = useInvitationCount("sent");
   const accepted = useInvitationCount("accepted");
   const expired = useInvitationCount("expired");
+  const bounced = useInvitationCount("bounced");
   return (
     <ul className={countStyles.counts} aria-label="How the invitations are going">
       <li>
@@ -101,12 +104,15 @@ function Counts() {
       <li>
         <strong>{expired.data ?? "…"}</strong> expired
       </li>
+      <li>
+        <strong>{bounced.data ?? "…"}</strong> not delivered
+      </li>
     </ul>
   );
 }
 
 function InvitationRow({ invitation, writes }: { invitation: InvitationAnswer; writes: ReturnType<typeof useInvitationWrites> }) {
-  const open = invitation.status === "sent" || invitation.status === "expired";
+  const open = invitation.status === "sent" || invitation.status === "expired" || invitation.status === "bounced";
   return (
     <li className={styles.item}>
       <div>
@@ -125,7 +131,7 @@ function InvitationRow({ invitation, writes }: { invitation: InvitationAnswer; w
           <button type="button" className="button" disabled={writes.resend.isPending} onClick={() => writes.resend.mutate(invitation.id)}>
             Send again
           </button>
-          {invitation.status === "sent" ? (
+          {invitation.status === "sent" || invitation.status === "bounced" ? (
             <button type="button" className="button" disabled={writes.revoke.isPending} onClick={() => writes.revoke.mutate(invitation.id)}>
               Withdraw
             </button>

@@ -1,7 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "../crypto/password.ts";
 import { serviceTestDatabase, thrownBy } from "../db/service-test.ts";
+import { removeMailServer, saveMailServer } from "../church-settings/mail-server.ts";
+import { mailServerBodySchema } from "../church-settings/schemas.ts";
 import { IdentityError } from "../identity/errors.ts";
+import { MAX_DELIVERY_ATTEMPTS } from "../outbox/deliver-messages.ts";
+import { startTestMailServer } from "../outbox/test-mail-server.ts";
 import { acceptInvitation, checkInvitation } from "./accept-invitation.ts";
 import { listInvitations } from "./list-invitations.ts";
 import { inviteRecords, resendInvitation, revokeInvitation } from "./send-invitations.ts";
@@ -9,7 +13,8 @@ import { inviteRecords, resendInvitation, revokeInvitation } from "./send-invita
 // Invitations (issue 40): an email with a one-time link to each record that can have one; the link makes the
 // account (or links the one with that address, by its password), linked to the record and its household at
 // once; sent again, the old link dies; withdrawn or 14 days old, it opens nothing. On PGlite and PostgreSQL.
-const database = serviceTestDatabase();
+// The operator allows private addresses, so the last test's mail server on this machine can refuse an address.
+const database = serviceTestDatabase({ OUTBOUND_ALLOW_PRIVATE_ADDRESSES: "true" });
 const context = { ip: "203.0.113.7", userAgent: "invitation test" };
 const PASSWORD = "harbour lantern seventy kites";
 
@@ -104,5 +109,31 @@ describe("invitations", () => {
     expect(accepted.items.map((item) => item.given_name).sort()).toEqual(["Ada", "Ben", "Kemi", "Kofi"]);
     const revoked = await listInvitations(database, { page: 1, per: 100, sort: "-sentAt", q: "late", status: undefined });
     expect(revoked.items).toEqual([expect.objectContaining({ given_name: "Lena", status: "revoked", sent_count: 2 })]);
+  });
+});
+
+describe("an invitation whose address the mail server refuses", () => {
+  it("shows as not delivered and is not tried again; corrected in the register and sent again, it goes", async () => {
+    const smtp = await startTestMailServer({ refuse: (address) => address.endsWith("@refused.example") });
+    const statusOf = async () => (await listInvitations(database, { page: 1, per: 10, sort: "-sentAt", q: "Typo", status: undefined })).items[0]?.status;
+    try {
+      await saveMailServer(database, mailServerBodySchema.parse({ host: "127.0.0.1", port: smtp.port, security: "none", from_address: "office@grace.example" }));
+      await database.query(`INSERT INTO membership_record (id, given_name, family_name, email) VALUES ('mbr_typo', 'Tom', 'Typo', 'tom@refused.example')`);
+      await inviteRecords(database, { recordIds: ["mbr_typo"] }, staffId);
+      // A few invitations are delivered at once, after the write commits.
+      await expect.poll(statusOf, { timeout: 15_000 }).toBe("bounced");
+      const [message] = await database.query<{ attempts: number; last_error: string }>(`SELECT o.attempts, o.last_error FROM outbox_message o JOIN invitation i ON i.message_id = o.id WHERE i.record_id = 'mbr_typo'`);
+      expect(message).toMatchObject({ attempts: MAX_DELIVERY_ATTEMPTS, last_error: expect.stringContaining("no mailbox here") });
+      expect((await listInvitations(database, { page: 1, per: 10, sort: "-sentAt", q: undefined, status: "bounced" })).items.map((item) => item.given_name)).toEqual(["Tom"]);
+
+      await database.query(`UPDATE membership_record SET email = 'tom@typo.example' WHERE id = 'mbr_typo'`);
+      const [invitation] = await database.query<{ id: string }>(`SELECT id::text FROM invitation WHERE record_id = 'mbr_typo'`);
+      await resendInvitation(database, invitation!.id);
+      await expect.poll(() => smtp.received.some((mail) => mail.to.includes("tom@typo.example")), { timeout: 15_000 }).toBe(true);
+      expect(await statusOf()).toBe("sent");
+    } finally {
+      await removeMailServer(database);
+      await smtp.close();
+    }
   });
 });

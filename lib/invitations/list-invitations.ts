@@ -1,10 +1,17 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
+import { MAX_DELIVERY_ATTEMPTS } from "../outbox/deliver-messages.ts";
 import { containsPattern, isoTimestamp, orderBy, selectPage } from "../staff-lists/paging.ts";
 import type { InvitationAnswer, InvitationsQuery } from "./schemas.ts";
 
-/** What a person sees: an open invitation past its days is `expired`. */
-const STATUS = `CASE WHEN i.status = 'sent' AND i.expires_at <= now() THEN 'expired' ELSE i.status END`;
+/**
+ * An invitation's state as people see it (`i` is the invitation): an open invitation whose email the mail server refused for good (its outbox message given
+ * up) is `bounced`; one past its days is `expired`.
+ */
+export const INVITATION_STATUS_SQL = `CASE
+  WHEN i.status = 'sent' AND EXISTS (SELECT 1 FROM outbox_message o WHERE o.id = i.message_id AND o.sent_at IS NULL AND o.attempts >= ${MAX_DELIVERY_ATTEMPTS}) THEN 'bounced'
+  WHEN i.status = 'sent' AND i.expires_at <= now() THEN 'expired' ELSE i.status END`;
+const STATUS = INVITATION_STATUS_SQL;
 const COLUMNS = `i.id::text AS id, i.record_id, m.given_name, m.family_name, i.email, ${STATUS} AS status, i.sent_count,
   ${isoTimestamp("i.sent_at")} AS sent_at, ${isoTimestamp("i.expires_at")} AS expires_at,
   CASE WHEN i.accepted_at IS NULL THEN NULL ELSE ${isoTimestamp("i.accepted_at")} END AS accepted_at`;

@@ -46,12 +46,12 @@ export async function inviteRecords(tx: Database, target: { recordIds: readonly 
   await tx.query(`UPDATE invitation SET status = 'replaced' WHERE record_id = ANY($1::text[]) AND status = 'sent'`, [invite.map((record) => record.id)]);
   const tokens = invite.map(() => randomToken());
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
+  const messageIds = await enqueueMessages(tx, invite.map((record, index) => invitationEmail(record.email, record.given_name, tokens[index]!)));
   await tx.query(
-    `INSERT INTO invitation (record_id, email, token_hash, status, invited_by, created_at, sent_at, expires_at)
-     SELECT record_id, email, token_hash, 'sent', $4::uuid, $5, $5, $6 FROM unnest($1::text[], $2::text[], $3::text[]) AS i(record_id, email, token_hash)`,
-    [invite.map((record) => record.id), invite.map((record) => record.email), tokens.map(hashToken), actorId, now, expiresAt],
+    `INSERT INTO invitation (record_id, email, token_hash, status, invited_by, created_at, sent_at, expires_at, message_id)
+     SELECT record_id, email, token_hash, 'sent', $4::uuid, $5, $5, $6, message_id::uuid FROM unnest($1::text[], $2::text[], $3::text[], $7::text[]) AS i(record_id, email, token_hash, message_id)`,
+    [invite.map((record) => record.id), invite.map((record) => record.email), tokens.map(hashToken), actorId, now, expiresAt, messageIds],
   );
-  await enqueueMessages(tx, invite.map((record, index) => invitationEmail(record.email, record.given_name, tokens[index]!)));
   outcome.invited = invite.length;
   return outcome;
 }
@@ -63,21 +63,25 @@ async function createdByImport(tx: Database, importId: string): Promise<string[]
   return rows.map((row) => row.record_id);
 }
 
-/** A new link for an invitation not yet accepted (the old link stops working), for 14 more days. */
+/**
+ * A new link for an invitation not yet accepted (the old link stops working), for 14 more days, to the address
+ * the register has now: after a bounce, staff correct the record and send again.
+ */
 export async function resendInvitation(tx: Database, id: string, now = new Date()): Promise<void> {
-  const [invitation] = await tx.query<{ email: string; given_name: string; status: string }>(
-    `SELECT i.email, m.given_name, i.status FROM invitation i JOIN membership_record m ON m.id = i.record_id WHERE i.id = $1::uuid FOR UPDATE OF i`,
+  const [invitation] = await tx.query<{ email: string | null; given_name: string; status: string }>(
+    `SELECT m.email, m.given_name, i.status FROM invitation i JOIN membership_record m ON m.id = i.record_id WHERE i.id = $1::uuid FOR UPDATE OF i`,
     [id],
   );
   if (!invitation) throw notFound("invitation");
   // Past its days an invitation is still `sent` (expired only in what it shows): sent again, it works again.
   if (invitation.status !== "sent") throw new IdentityError("conflict", `this invitation was ${invitation.status}`);
+  if (!invitation.email) throw new IdentityError("conflict", "the register has no email address for this person now");
   const token = randomToken();
+  const messageId = await enqueueMessage(tx, invitationEmail(invitation.email, invitation.given_name, token));
   await tx.query(
-    `UPDATE invitation SET token_hash = $2, status = 'sent', sent_count = sent_count + 1, sent_at = $3, expires_at = $4 WHERE id = $1::uuid`,
-    [id, hashToken(token), now, new Date(now.getTime() + INVITATION_DAYS * 86_400_000)],
+    `UPDATE invitation SET token_hash = $2, status = 'sent', sent_count = sent_count + 1, sent_at = $3, expires_at = $4, email = $5, message_id = $6::uuid WHERE id = $1::uuid`,
+    [id, hashToken(token), now, new Date(now.getTime() + INVITATION_DAYS * 86_400_000), invitation.email, messageId],
   );
-  await enqueueMessage(tx, invitationEmail(invitation.email, invitation.given_name, token));
 }
 
 /** The link stops working. */

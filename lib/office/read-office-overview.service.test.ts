@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { serviceTestDatabase } from "../db/service-test.ts";
 import { insertMember } from "../db/test-fixtures.ts";
+import { MAX_DELIVERY_ATTEMPTS } from "../outbox/deliver-messages.ts";
 import { readOfficeOverview } from "./read-office-overview.ts";
 
 // The church office's front page counts what waits for it, each part only for staff who may see it.
@@ -25,9 +26,10 @@ async function signUp(eventId: string, status: "registered" | "waitlisted" | "ca
 }
 
 describe("readOfficeOverview", () => {
-  it("counts the week's events, drafts and sign-ups, open membership requests and failing webhooks, for those who may see them", async () => {
+  it("counts the week's events, drafts and sign-ups, open membership requests, invitations and failing webhooks, for those who may see them", async () => {
     expect(await readOfficeOverview(database, EVERYTHING, NOW)).toEqual({
       membershipRequests: 0,
+      invitations: { waiting: 0, accepted: 0, bounced: 0 },
       week: { events: 0, drafts: 0, signedUp: 0, waitlisted: 0 },
       webhooks: { failing: 0, disabled: 0 },
     });
@@ -50,6 +52,20 @@ describe("readOfficeOverview", () => {
       await database.query(`INSERT INTO membership_record (id, given_name, family_name, updated_at) VALUES ($1, 'Ruth', 'Okafor', now())`, [`mbr_overview${index}`]);
       await database.query(`INSERT INTO membership_link_request (membership_id, user_id, status) VALUES ($1, $2::uuid, $3)`, [`mbr_overview${index}`, member.id, status]);
     }
+    // Invitations: one open, one accepted, one whose email was refused for good, one past its days.
+    const [givenUp] = await database.query<{ id: string }>(`INSERT INTO outbox_message (channel, recipient, body, attempts) VALUES ('email', 'typo@refused.example', 'x', $1) RETURNING id::text`, [MAX_DELIVERY_ATTEMPTS]);
+    for (const [index, status, expiresInDays, messageId] of [
+      [0, "sent", 10, null],
+      [1, "accepted", 10, null],
+      [2, "sent", 10, givenUp!.id],
+      [0, "replaced", -1, null],
+      [1, "sent", -1, null],
+    ] as const) {
+      await database.query(
+        `INSERT INTO invitation (record_id, email, token_hash, status, expires_at, message_id) VALUES ($1, 'ruth@okafor.example', $2, $3, now() + make_interval(days => $4), $5::uuid)`,
+        [`mbr_overview${index}`, `hash-${crypto.randomUUID()}`, status, expiresInDays, messageId],
+      );
+    }
     for (const [id, enabled, failingSince, autoDisabledAt] of [
       ["whep_okokokokok", true, null, null],
       ["whep_failingaaa", true, NOW, null],
@@ -64,11 +80,12 @@ describe("readOfficeOverview", () => {
 
     expect(await readOfficeOverview(database, EVERYTHING, NOW)).toEqual({
       membershipRequests: 2,
+      invitations: { waiting: 1, accepted: 1, bounced: 1 },
       week: { events: 2, drafts: 1, signedUp: 2, waitlisted: 1 },
       webhooks: { failing: 1, disabled: 1 },
     });
     expect(await readOfficeOverview(database, new Set(["events:read"]), NOW)).toEqual({ week: { events: 2, drafts: 1, signedUp: 2, waitlisted: 1 } });
-    expect(await readOfficeOverview(database, new Set(["membership:read"]), NOW)).toEqual({ membershipRequests: 2 });
+    expect(await readOfficeOverview(database, new Set(["membership:read"]), NOW)).toEqual({ membershipRequests: 2, invitations: { waiting: 1, accepted: 1, bounced: 1 } });
     expect(await readOfficeOverview(database, new Set(), NOW)).toEqual({});
   });
 });

@@ -104,6 +104,12 @@ async function send(database: Database, message: ClaimedMessage): Promise<void> 
   await transportFor(server).sendMail({ from: sender, to: message.recipient, subject, text: message.body, ...(html !== undefined && { html }) });
 }
 
+/** Nodemailer's error when the server answered RCPT TO with a permanent (5xx) refusal, e.g. 550 no such mailbox. */
+function isRecipientRefused(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  return code === "EENVELOPE" && typeof responseCode === "number" && responseCode >= 500 && responseCode < 600;
+}
+
 async function deliverOne(database: Database, id: string, channels: readonly OutboxChannel[]): Promise<boolean> {
   const message = await claim(database, id, channels);
   if (!message) return false;
@@ -112,8 +118,12 @@ async function deliverOne(database: Database, id: string, channels: readonly Out
     await database.prisma.outboxMessage.update({ where: { id }, data: { sentAt: new Date(), lastError: null }, select: { id: true } });
     return true;
   } catch (error) {
-    await database.prisma.outboxMessage.update({ where: { id }, data: { lastError: describe(error) }, select: { id: true } });
-    logLine("error", "outbox: delivery failed (attempt recorded)", { messageId: id, error: describe(error) });
+    // An address the mail server refuses for good is not tried again: the message is given up at once (an
+    // invitation then shows as bounced). Anything else (a server down, a wrong password) is retried.
+    const refused = message.channel === "email" && isRecipientRefused(error);
+    await database.prisma.outboxMessage.update({ where: { id }, data: { lastError: describe(error), ...(refused && { attempts: MAX_DELIVERY_ATTEMPTS }) }, select: { id: true } });
+    if (refused) logLine("warn", "outbox: the mail server refused the recipient (given up)", { messageId: id, error: describe(error) });
+    else logLine("error", "outbox: delivery failed (attempt recorded)", { messageId: id, error: describe(error) });
     return false;
   }
 }

@@ -54,6 +54,17 @@ function waitingItems(overview: OfficeOverview, problems: readonly OperatorProbl
       urgent: overview.membershipRequests > 0,
     });
   }
+  if (overview.invitations && overview.invitations.bounced > 0) {
+    const { bounced } = overview.invitations;
+    items.push({
+      key: "invitations-bounced",
+      count: bounced,
+      title: bounced === 1 ? "Invitation not delivered" : "Invitations not delivered",
+      text: "Their email addresses were refused. Correct them in the register, then send the invitations again.",
+      href: "/admin/invitations",
+      urgent: true,
+    });
+  }
   if (overview.webhooks && overview.webhooks.failing + overview.webhooks.disabled > 0) {
     const { failing, disabled } = overview.webhooks;
     items.push({
@@ -70,6 +81,17 @@ function waitingItems(overview: OfficeOverview, problems: readonly OperatorProbl
     items.push({ key: "drafts", count: drafts, title: drafts === 1 ? "Draft this week" : "Drafts this week", text: "Events in the next seven days that nobody can see until they are published.", href: "/admin/events", urgent: true });
   }
   items.push(...keysDue.map(operatorItem));
+  if (overview.invitations && overview.invitations.waiting + overview.invitations.accepted > 0) {
+    const { waiting, accepted } = overview.invitations;
+    items.push({
+      key: "invitations",
+      count: accepted,
+      title: accepted === 1 ? "Invitation accepted" : "Invitations accepted",
+      text: `${counted(waiting, "person has", "people have")} not made their account yet.`,
+      href: "/admin/invitations",
+      urgent: false,
+    });
+  }
   if (overview.week) {
     const { events, signedUp, waitlisted } = overview.week;
     items.push({
