@@ -5,10 +5,15 @@ import { useState } from "react";
 import { useTableSort } from "@/components/ui/use-table-sort";
 import { DataTable, EmailAddress, type TableColumn } from "@/components/ui/data-table";
 import { sortParam } from "@/components/ui/data-table-logic";
+import { ConfirmDialog } from "@/components/ui/confirm-dialog";
+import { FormProblem } from "@/components/ui/form-problem";
 import { Section } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
 import type { AdminMembershipRecord } from "@/lib/membership/staff-schemas";
 import { RECORDS_PER_PAGE, useMembershipRecords, type LinkedFilter } from "./membership-records-queries";
+import { InviteOutcomeNotice } from "./invite-outcome";
+import { useInvitationWrites } from "./invitations-queries";
+import { splitRefusal } from "./household-refusal";
 import { StaffListResults } from "./staff-list-results";
 import { StaffSearch } from "./staff-search";
 import own from "./membership-records.module.css";
@@ -51,7 +56,7 @@ const COLUMNS: TableColumn<AdminMembershipRecord, RecordColumn>[] = [
  * narrowed to linked or unlinked records, sorted by surname either way, paged; each record shows its
  * campus, what is on file and who it is linked to, and opens to be corrected or unlinked.
  */
-export function MembershipRecordsList() {
+export function MembershipRecordsList({ canInvite }: { canInvite: boolean }) {
   const [query, setQuery] = useState<{ q: string; page: number; linked: LinkedFilter }>({ q: "", page: 1, linked: "" });
   const sorting = useTableSort<RecordColumn>({ column: "name", direction: "ascending" }, () => setQuery((current) => ({ ...current, page: 1 })));
   const { sort } = sorting;
@@ -72,6 +77,7 @@ export function MembershipRecordsList() {
           <option value="false">Not linked</option>
         </SelectField>
       </div>
+      {canInvite ? <InviteFound q={query.q} /> : null}
       <StaffListResults
         query={records}
         page={query.page}
@@ -97,5 +103,42 @@ export function MembershipRecordsList() {
         )}
       </StaffListResults>
     </Section>
+  );
+}
+
+/**
+ * Everyone the search finds who has no account yet, invited at once (the whole register without a search):
+ * each gets an email from the church with a link, their name filled in. Asked first, as it may be many emails.
+ */
+function InviteFound({ q }: { q: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const { invite } = useInvitationWrites();
+  const refusal = splitRefusal(invite.error, ["register"] as const, "send the invitations");
+  const who = q ? `everyone this search finds` : "everyone in the register";
+  return (
+    <div className={own.invite}>
+      <button type="button" className="button" onClick={() => setConfirming(true)} disabled={invite.isPending}>
+        {invite.isPending ? "Sending…" : q ? "Invite the people found" : "Invite everyone"}
+      </button>
+      {invite.data ? <InviteOutcomeNotice outcome={invite.data} /> : null}
+      <FormProblem message={refusal.message} />
+      <ConfirmDialog
+        open={confirming}
+        title={q ? `Invite everyone found for “${q}”?` : "Invite everyone in the register?"}
+        confirmLabel="Send the invitations"
+        busy={invite.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          invite.reset();
+          invite.mutate({ register: { q } });
+        }}
+      >
+        <p>
+          An email from the church goes to {who} who has an email address and no account yet, with a link to make their account that works for 14
+          days. People already invited are not sent a second one.
+        </p>
+      </ConfirmDialog>
+    </div>
   );
 }

@@ -1,6 +1,5 @@
 "use client";
 
-import Link from "next/link";
 import { useState, type ChangeEvent } from "react";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Section } from "@/components/ui/section";
@@ -10,6 +9,7 @@ import { UPLOAD_MAX_BYTES } from "@/lib/people-import/people-import-rules";
 import type { PeopleImportAnswer } from "@/lib/people-import/schemas";
 import { base64Of } from "./file-base64";
 import { splitRefusal } from "./household-refusal";
+import { InviteOutcomeNotice } from "./invite-outcome";
 import { useInvitationWrites } from "./invitations-queries";
 import { usePeopleImport, usePeopleImports, usePeopleImportWrites } from "./people-import-queries";
 import countStyles from "./count-cards.module.css";
@@ -239,12 +239,7 @@ function InviteImported({ found }: { found: PeopleImportAnswer }) {
   return (
     <div className={styles.invite}>
       {outcome ? (
-        <p className="notice notice--success" role="status">
-          {counted(outcome.invited, "invitation", "invitations")} on the way.
-          {outcome.skipped.no_email > 0 ? ` ${counted(outcome.skipped.no_email, "person has", "people have")} no email address.` : ""}
-          {outcome.skipped.already_linked + outcome.skipped.already_invited > 0 ? ` ${counted(outcome.skipped.already_linked + outcome.skipped.already_invited, "person was", "people were")} invited or joined already.` : ""}{" "}
-          <Link href="/admin/invitations">See the invitations</Link>
-        </p>
+        <InviteOutcomeNotice outcome={outcome} />
       ) : (
         <>
           <p>Invite them to make their account: each gets an email from the church with a link that works for 14 days, their name filled in.</p>

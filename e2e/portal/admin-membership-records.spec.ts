@@ -191,3 +191,25 @@ test("the register and a record at 375 px: no sideways scrolling, axe clean; a m
   await expect(memberPage.getByText(record.familyName)).toHaveCount(0);
   await memberContext.close();
 });
+
+test("invite everyone a search finds without an account, after a confirmation; the ones without an address are counted", async ({ page }) => {
+  const staff = await createStaffMember("admin-register-invite");
+  const familyName = `Inv${uniqueWord().toLowerCase()}`;
+  const withAddress = await insertRecord({ familyName, email: `${uniqueWord().toLowerCase()}@example.org` });
+  await insertRecord({ familyName });
+  await signInOverHttp(page, { email: staff.email, password: staff.password, totpSecret: DEMO_TOTP_SECRET });
+  await page.goto("/admin/membership/records");
+  await search(page, familyName);
+  await expect(register(page).getByRole("row")).toHaveCount(3);
+  await main(page).getByRole("button", { name: "Invite the people found" }).click();
+  const dialog = page.getByRole("dialog", { name: `Invite everyone found for “${familyName}”?` });
+  await expect(dialog).toContainText("no account yet");
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/screens/admin-register-invite-1280.png", fullPage: true });
+  await dialog.getByRole("button", { name: "Send the invitations" }).click();
+  await expect(main(page).getByRole("status").filter({ hasText: "invitation on the way" })).toContainText("1 invitation on the way. 1 person has no email address.");
+  expect(await sql(`SELECT email FROM invitation WHERE record_id = $1`, [withAddress.id])).toEqual([{ email: withAddress.email }]);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: "test-results/screens/admin-register-invite-375.png", fullPage: true });
+});

@@ -27,14 +27,14 @@ export const adminInvite = defineEndpoint({
   operationId: "adminInvite",
   summary: "Invite people to make their account",
   description:
-    `An email from the church to each record named (at most ${MAX_INVITED_AT_ONCE.toLocaleString("en-US")}), or to everyone an import created, with a one-time link that works for ${INVITATION_DAYS} days. ` +
+    `An email from the church to each record named (at most ${MAX_INVITED_AT_ONCE.toLocaleString("en-US")}), to everyone an import created, or to everyone without an account that a search of the register finds (as its list searches), with a one-time link that works for ${INVITATION_DAYS} days. ` +
     "A record without an email address, linked to an account already, or with an invitation still open is skipped and counted. Sent through the outbox: " +
     "a few at once, a larger mailing a batch a minute.",
   tags: TAGS,
   access: WRITE,
   body: inviteBodySchema,
   success: { status: 200, description: "How many were invited, and why the others were not.", schema: InviteOutcomeSchema },
-  refusals: { "400": BODY_400(), "404": "`not_found`: `import not found`." },
+  refusals: { "400": BODY_400(", or `register: this search finds more than 10,000 people without an account; narrow it`"), "404": "`not_found`: `import not found`." },
 });
 
 export const adminListInvitations = defineEndpoint({

@@ -104,6 +104,21 @@ describe("invitations", () => {
     expect((await thrownBy(IdentityError, resendInvitation(database, invitation!.id))).code).toBe("conflict");
   });
 
+  it("go to everyone a search of the register finds without an account, as its list searches", async () => {
+    const linked = (await database.prisma.user.create({ data: { email: "sam@searchwell.example", givenName: "Sam", familyName: "Searchwell" }, select: { id: true } })).id;
+    await database.query(
+      `INSERT INTO membership_record (id, given_name, family_name, email, linked_user_id) VALUES
+         ('mbr_sw1', 'Ana', 'Searchwell', 'ana@searchwell.example', NULL),
+         ('mbr_sw2', 'Bo', 'Searchwell', NULL, NULL),
+         ('mbr_sw3', 'Sam', 'Searchwell', 'sam@searchwell.example', $1::uuid),
+         ('mbr_sw4', 'Cy', 'Elsewhere', 'cy@searchwell.example', NULL)`,
+      [linked],
+    );
+    // "searchwell" finds the three by name and Cy by address; Sam has an account and is not even looked at.
+    expect(await inviteRecords(database, { registerSearch: "searchwell" }, staffId)).toEqual({ invited: 2, skipped: { no_email: 1, already_linked: 0, already_invited: 0, not_found: 0 } });
+    expect((await inviteRecords(database, { registerSearch: "searchwell" }, staffId)).skipped.already_invited).toBe(2);
+  });
+
   it("are listed by state, newest first", async () => {
     const accepted = await listInvitations(database, { page: 1, per: 100, sort: "-sentAt", q: undefined, status: "accepted" });
     expect(accepted.items.map((item) => item.given_name).sort()).toEqual(["Ada", "Ben", "Kemi", "Kofi"]);

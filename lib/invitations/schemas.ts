@@ -10,8 +10,13 @@ export const inviteBodySchema = z
   .union([
     z.strictObject({ record_ids: z.array(recordId).min(1, "must name at least one record").max(MAX_INVITED_AT_ONCE, `must name at most ${MAX_INVITED_AT_ONCE} records`) }),
     z.strictObject({ import_id: z.uuid({ error: "must be an import's id" }) }),
+    z.strictObject({
+      register: z
+        .strictObject({ q: z.string().trim().max(200, "must be at most 200 characters").default("").meta({ description: "The register's search, as its list takes it; empty: the whole register." }) })
+        .meta({ description: "Everyone the register's list shows for this search who has no account yet." }),
+    }),
   ])
-  .meta({ id: "InviteBody", description: "The records to invite (`record_ids`), or everyone an import created (`import_id`)." });
+  .meta({ id: "InviteBody", description: "The records to invite (`record_ids`), everyone an import created (`import_id`), or everyone a search of the register finds (`register`)." });
 export type InviteBody = z.output<typeof inviteBodySchema>;
 
 export const InviteOutcomeSchema = z
@@ -25,6 +30,7 @@ export const InviteOutcomeSchema = z
     }),
   })
   .meta({ id: "InviteOutcome" });
+export type InviteOutcomeAnswer = z.output<typeof InviteOutcomeSchema>;
 
 export const InvitationSchema = z
   .object({

@@ -2,9 +2,12 @@ import "server-only";
 import { hashToken, randomToken } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
+import { registerSearchCondition } from "../membership/list-membership-records.ts";
 import { enqueueMessage, enqueueMessages } from "../outbox/enqueue-message.ts";
 import { invitationEmail } from "./invitation-messages.ts";
-import { INVITATION_DAYS } from "./invitation-rules.ts";
+import { containsPattern } from "../staff-lists/paging.ts";
+import { INVITATION_DAYS, MAX_INVITED_AT_ONCE } from "./invitation-rules.ts";
+import type { InviteBody } from "./schemas.ts";
 
 /**
  * Inviting the register's people (issue 40): one email each, from the church, with a one-time link. A record is
@@ -24,9 +27,18 @@ interface Candidate {
   open: boolean;
 }
 
-/** The records to invite: those named, or everyone an import created. */
-export async function inviteRecords(tx: Database, target: { recordIds: readonly string[] } | { importId: string }, actorId: string, now = new Date()): Promise<InviteOutcome> {
-  const recordIds = "importId" in target ? await createdByImport(tx, target.importId) : [...new Set(target.recordIds)];
+export type InviteTarget = { recordIds: readonly string[] } | { importId: string } | { registerSearch: string };
+
+/** The API body's target in the service's terms. */
+export function inviteTarget(body: InviteBody): InviteTarget {
+  if ("import_id" in body) return { importId: body.import_id };
+  if ("register" in body) return { registerSearch: body.register.q };
+  return { recordIds: body.record_ids };
+}
+
+/** The records to invite: those named, everyone an import created, or everyone a search of the register finds without an account. */
+export async function inviteRecords(tx: Database, target: InviteTarget, actorId: string, now = new Date()): Promise<InviteOutcome> {
+  const recordIds = "importId" in target ? await createdByImport(tx, target.importId) : "registerSearch" in target ? await foundInRegister(tx, target.registerSearch) : [...new Set(target.recordIds)];
   const candidates = await tx.query<Candidate>(
     `SELECT m.id, m.email, m.given_name, m.linked_user_id IS NOT NULL AS linked,
             EXISTS (SELECT 1 FROM invitation i WHERE i.record_id = m.id AND i.status = 'sent' AND i.expires_at > $2) AS open
@@ -54,6 +66,19 @@ export async function inviteRecords(tx: Database, target: { recordIds: readonly 
   );
   outcome.invited = invite.length;
   return outcome;
+}
+
+/** The unlinked records the register's list shows for `q` (all of them for none); more than one mailing takes is refused. */
+async function foundInRegister(tx: Database, q: string): Promise<string[]> {
+  const values: unknown[] = [MAX_INVITED_AT_ONCE + 1];
+  const conditions = ["m.linked_user_id IS NULL"];
+  if (q) {
+    values.push(containsPattern(q));
+    conditions.push(registerSearchCondition(values.length));
+  }
+  const rows = await tx.query<{ id: string }>(`SELECT m.id FROM membership_record m WHERE ${conditions.join(" AND ")} ORDER BY m.id LIMIT $1`, values);
+  if (rows.length > MAX_INVITED_AT_ONCE) throw new IdentityError("invalid_request", `register: this search finds more than ${MAX_INVITED_AT_ONCE.toLocaleString("en")} people without an account; narrow it`);
+  return rows.map((row) => row.id);
 }
 
 async function createdByImport(tx: Database, importId: string): Promise<string[]> {

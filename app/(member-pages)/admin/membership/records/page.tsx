@@ -17,7 +17,7 @@ export default async function AdminMembershipRecordsPage() {
       <h1>Membership register</h1>
       <p className="lede">Everyone in the church’s register, and the account each record is linked to. Open a record to correct it or unlink it.</p>
       <MembershipNav />
-      <MembershipRecordsList />
+      <MembershipRecordsList canInvite={access.permissions.has("membership:write")} />
     </div>
   );
 }
