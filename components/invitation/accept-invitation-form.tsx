@@ -1,14 +1,17 @@
 "use client";
 
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState, useSyncExternalStore, type FormEvent } from "react";
+import { browserSupportsWebAuthn, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { useMutation, useQuery } from "@tanstack/react-query";
+import { asSentence } from "@/components/account/api-messages";
 import { splitRefusal } from "@/components/admin/household-refusal";
 import { PasswordStrengthMeter } from "@/components/passwords/password-strength-meter";
 import { Form } from "@/components/ui/form";
 import { FormProblem } from "@/components/ui/form-problem";
 import { TextField } from "@/components/ui/text-field";
 import { useInBrowser } from "@/components/ui/use-in-browser";
-import { acceptInvitation, checkInvitation } from "@/lib/invitations/endpoints";
+import { acceptInvitation, checkInvitation, startInvitationPasskey } from "@/lib/invitations/endpoints";
+import type { BodyInputOf } from "@/lib/openapi/endpoint";
 import { callPublicEndpoint } from "@/lib/portal-api/call-public-endpoint";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { portalSignInHref } from "@/lib/portal-auth/paths";
@@ -32,8 +35,20 @@ function useInvitationToken(): string | null {
   return token;
 }
 
+type PasskeyAnswer = Extract<BodyInputOf<typeof acceptInvitation>, { passkey: unknown }>["passkey"]["response"];
+
+/** Whether the browser offers WebAuthn does not change while the page is open. */
+const subscribeToNothing = () => () => undefined;
+
+/** What went wrong while making the account with a passkey, in words: the browser's refusals first, then the API's. */
+function passkeyFailure(error: Error): string {
+  if (error.name === "NotAllowedError" || error.name === "AbortError") return "No passkey was made: the request was cancelled or timed out. Try again, or choose a password.";
+  if (error instanceof PortalApiError) return `Your account was not made. ${asSentence(error.message)}`;
+  return `Your browser couldn’t make a passkey. ${asSentence(error.message) || "Choose a password instead."}`;
+}
+
 /**
- * An invitation from the church (issue 40): the person's name is filled in; they choose a password, or enter
+ * An invitation from the church (issue 40): the person's name is filled in; they choose a passkey or a password, or enter
  * the one of the account they already have with that address, and their account is linked to their record
  * and household at once.
  */
@@ -44,13 +59,26 @@ export function AcceptInvitationForm() {
   const [password, setPassword] = useState("");
   const accept = useMutation({ mutationFn: () => callPublicEndpoint(acceptInvitation, { token: token!, password }) });
   const refusal = splitRefusal(accept.error, ["password"] as const, "accept the invitation");
+  const passkeysWork = useSyncExternalStore(subscribeToNothing, browserSupportsWebAuthn, () => false);
+  // Three steps in one action: the options (bound to this invitation), the device's own prompt, and the answer, which makes the account.
+  const acceptWithPasskey = useMutation({
+    mutationFn: async () => {
+      const options = await callPublicEndpoint(startInvitationPasskey, { token: token! });
+      // The schema checked the parts we rely on and kept the rest as it came: it is the standard's shape.
+      const response = await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON });
+      // The browser's type allows any transport name; the server's schema judges it.
+      return callPublicEndpoint(acceptInvitation, { token: token!, passkey: { response: response as PasskeyAnswer } });
+    },
+  });
+  const accepted = accept.data ?? acceptWithPasskey.data;
 
   if (!inBrowser || (token !== null && invitation.isPending)) return <p className="muted">Opening your invitation…</p>;
-  if (accept.data) {
+  if (accepted) {
     return (
       <div className={`notice notice--success ${styles.words}`} role="status">
         <p>
-          <strong>{accept.data.created ? "Your account is ready." : "Your account is linked."}</strong> Sign in with {accept.data.email} to see your household and what is on.
+          <strong>{accepted.created ? "Your account is ready." : "Your account is linked."}</strong>{" "}
+          {acceptWithPasskey.data ? "Sign in with your passkey" : `Sign in with ${accepted.email}`} to see your household and what is on.
         </p>
         <p>
           <a className="button button--primary" href={portalSignInHref("/account")}>
@@ -110,6 +138,16 @@ export function AcceptInvitationForm() {
         />
         {person.has_account ? null : <PasswordStrengthMeter id="invitation-password-strength" password={password} owner={{ email: person.email, givenName: person.given_name, familyName: person.family_name }} />}
       </Form>
+      {!person.has_account && passkeysWork ? (
+        <section className={styles.passkey} aria-labelledby="invitation-passkey-title">
+          <h2 id="invitation-passkey-title">Or use a passkey</h2>
+          <p className={styles.words}>Sign in with this phone’s or computer’s own lock (your fingerprint, face or PIN) instead of a password.</p>
+          <button type="button" className="button" disabled={acceptWithPasskey.isPending || accept.isPending} onClick={() => acceptWithPasskey.mutate()}>
+            {acceptWithPasskey.isPending ? "Waiting for your device…" : "Make my account with a passkey"}
+          </button>
+          <FormProblem message={acceptWithPasskey.error ? passkeyFailure(acceptWithPasskey.error) : ""} />
+        </section>
+      ) : null}
     </>
   );
 }

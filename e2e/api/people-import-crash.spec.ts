@@ -32,7 +32,7 @@ test("killed between batches, an import leaves only whole batches, and --resume 
   const database = await createScratchDatabase("import_crash");
   const folder = mkdtempSync(path.join(tmpdir(), "import-crash-"));
   try {
-    const env = { ...inherited(), NODE_ENV: "production", APP_SECRET: TEST_APP_SECRET, BASE_URL: "http://127.0.0.1:9", DATABASE_URL: database, CHURCH_NAME: "Crash Test Chapel", CHURCH_COUNTRY: "US" };
+    const env: NodeJS.ProcessEnv = { ...inherited(), NODE_ENV: "production", APP_SECRET: TEST_APP_SECRET, BASE_URL: "http://127.0.0.1:9", DATABASE_URL: database, CHURCH_NAME: "Crash Test Chapel", CHURCH_COUNTRY: "US" };
     await scratchSql(database, `INSERT INTO account (email, given_name, family_name) VALUES ('office@crash.example', 'Olive', 'Office')`);
     const file = path.join(folder, "people.csv");
     const lines = ["Person ID,First Name,Last Name,Email"];

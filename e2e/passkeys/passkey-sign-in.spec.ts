@@ -1,32 +1,15 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { authorizationCodeGrant } from "openid-client";
 import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { sql } from "../support/database.ts";
 import { DEMO_CLIENT, relyingParty, startAuthorization } from "../support/oauth-client.ts";
 import { createTestMember } from "../support/oauth-accounts.ts";
-import { holdInAuthenticator, seedPasskey } from "../support/passkeys.ts";
+import { APP_CALLBACK, holdInAuthenticator, playTheApp, seedPasskey, withoutPasskeyAutofill } from "../support/passkeys.ts";
 import { PASSKEY_BASE_URL } from "../support/test-env.ts";
 import { addVirtualAuthenticator } from "../support/virtual-authenticator.ts";
 
 // Passkey sign-in in Chromium with its virtual authenticator, at the localhost test server (docs/decisions/0021).
 
-const APP_CALLBACK = /^http:\/\/127\.0\.0\.1:8080\/callback\?/;
-
-/** The demo app's redirect URI answers in the browser, so the code can be read off the address. */
-async function playTheApp(page: Page): Promise<void> {
-  await page.route("http://127.0.0.1:8080/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>Back at the app</p>" }));
-}
-
-/**
- * A browser whose passkeys are not offered in autofill (no conditional mediation, as in some browsers): the
- * button is then the only way, where Chromium's virtual authenticator would otherwise answer the page's
- * autofill request on its own, as soon as the page loads.
- */
-async function withoutPasskeyAutofill(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
-  });
-}
 
 async function latestEvent(userId: string, type: string): Promise<Record<string, unknown> | null> {
   const [row] = await sql<{ detail: Record<string, unknown> | null }>(

@@ -90,7 +90,7 @@ test("choose a file, see what it would do and why, import it with a progress bar
     await invited.getByLabel("Password").fill("harbour lantern seventy kites");
     await expectNoAxeViolations(invited);
     await shoot(invited, "invitation");
-    await invited.getByRole("button", { name: "Make my account" }).click();
+    await invited.getByRole("button", { name: "Make my account", exact: true }).click();
     await expect(invited.getByRole("status")).toContainText("Your account is ready.");
     await expect(main(invited).getByRole("link", { name: "Sign in" })).toBeVisible();
   } finally {

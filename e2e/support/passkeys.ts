@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { sql } from "./database.ts";
 import { newSoftwarePasskey, type SoftwarePasskey } from "./software-authenticator.ts";
 import type { VirtualAuthenticator } from "./virtual-authenticator.ts";
@@ -66,4 +67,22 @@ export async function seedPasskey(
   const passkey = newSoftwarePasskey({ userHandle: userHandleOf(member.id), synced: options.synced, counter: options.counter });
   await holdInAuthenticator(authenticator, passkey);
   return { id: await storePasskey(member, passkey, options), passkey };
+}
+
+export const APP_CALLBACK = /^http:\/\/127\.0\.0\.1:8080\/callback\?/;
+
+/** The demo app's redirect URI answers in the browser, so the code can be read off the address. */
+export async function playTheApp(page: Page): Promise<void> {
+  await page.route("http://127.0.0.1:8080/**", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<p>Back at the app</p>" }));
+}
+
+/**
+ * A browser whose passkeys are not offered in autofill (no conditional mediation, as in some browsers): the
+ * button is then the only way, where Chromium's virtual authenticator would otherwise answer the page's
+ * autofill request on its own, as soon as the page loads.
+ */
+export async function withoutPasskeyAutofill(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+  });
 }

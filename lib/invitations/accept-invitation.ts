@@ -10,8 +10,12 @@ import { clearAttempts } from "../limits/clear-attempts.ts";
 import { TooManyAttemptsError } from "../limits/errors.ts";
 import { ipFailureKey, signInAccountKey } from "../limits/keys.ts";
 import { takeAttemptOrThrow } from "../limits/take-attempt.ts";
+import { defaultPasskeyName } from "../passkeys/default-passkey-name.ts";
+import type { NewPasskey } from "../passkeys/verify-new-passkey.ts";
 import { assertNewPasswordAllowedForApi } from "../passwords/check-new-password.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
+import { HAS_ACCOUNT, takeInvitationPasskey } from "./invitation-passkey.ts";
+import type { AcceptInvitationBody } from "./schemas.ts";
 
 /**
  * Accepting an invitation (issue 40): the link's token is the proof of the address, so the account it makes
@@ -52,15 +56,20 @@ export async function checkInvitation(database: Database, token: string, now = n
 }
 
 /**
- * A new account with this password, or (when the address has one) that account, checked by its password:
- * linked to the record and its household, the invitation spent. Answers the account's email, for signing in.
+ * A new account with this password or passkey, or (when the address has one) that account, checked by its
+ * password: linked to the record and its household, the invitation spent. Answers the account's email, for
+ * signing in.
  */
-export async function acceptInvitation(database: Database, input: { token: string; password: string }, context: RequestContext, now = new Date()): Promise<{ email: string; created: boolean }> {
+export async function acceptInvitation(database: Database, input: AcceptInvitationBody, context: RequestContext, now = new Date()): Promise<{ email: string; created: boolean }> {
   const peek = await openInvitationOrThrow(database, input.token, now);
   const [existing] = await database.query<{ id: string; password_hash: string | null }>(`SELECT id::text, password_hash FROM account WHERE email = $1`, [peek.email]);
   let accountId: string | null = null;
   let passwordHash: string | null = null;
-  if (existing) {
+  let withPasskey: { accountId: string; passkey: NewPasskey; name: string } | null = null;
+  if ("passkey" in input) {
+    if (existing) throw new IdentityError("conflict", HAS_ACCOUNT);
+    withPasskey = { ...(await takeInvitationPasskey(database, input.token, input.passkey, now)), name: input.passkey.name ?? defaultPasskeyName(context.userAgent) };
+  } else if (existing) {
     const accountKey = signInAccountKey(peek.email);
     const attempt = await takeAttemptOrThrow(database, [accountKey, ipFailureKey(context.ip)], now);
     const valid = existing.password_hash ? await verifyPassword(existing.password_hash, input.password) : await verifyAgainstDummy(input.password);
@@ -87,15 +96,26 @@ export async function acceptInvitation(database: Database, input: { token: strin
       try {
         userId = (
           await tx.prisma.user.create({
-            data: { email: invitation.email, emailVerifiedAt: now, givenName: invitation.given_name || invitation.family_name, familyName: invitation.family_name || invitation.given_name, birthDate: invitation.birth_date, passwordHash },
+            data: {
+              ...(withPasskey && { id: withPasskey.accountId }),
+              email: invitation.email,
+              emailVerifiedAt: now,
+              givenName: invitation.given_name || invitation.family_name,
+              familyName: invitation.family_name || invitation.given_name,
+              birthDate: invitation.birth_date,
+              passwordHash,
+            },
             select: { id: true },
           })
         ).id;
+        if (withPasskey) await tx.prisma.passkey.create({ data: { ...withPasskey.passkey, userId, name: withPasskey.name, createdAt: now }, select: { id: true } });
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        throw new IdentityError("conflict", "an account with this email address was just made: enter its password to link it");
+        // The address (made meanwhile by another request) or the passkey (registered already) is taken.
+        throw new IdentityError("conflict", withPasskey ? "this passkey or an account with this address exists already: enter the account's password to link it" : "an account with this email address was just made: enter its password to link it");
       }
       await recordSecurityEvent(tx, { userId, type: "account_created", context, detail: { by: "invitation" } });
+      if (withPasskey) await recordSecurityEvent(tx, { userId, type: "passkey_added", context, detail: { name: withPasskey.name } });
     }
     // Every member holds the `member` role, as registration gives it.
     await tx.query(`INSERT INTO user_role (user_id, role_id) SELECT $1::uuid, id FROM role WHERE name = 'member' ON CONFLICT DO NOTHING`, [userId]);

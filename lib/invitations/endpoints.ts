@@ -1,3 +1,4 @@
+import { PasskeyRegistrationOptionsSchema } from "../passkeys/schemas.ts";
 import { defineEndpoint } from "../openapi/endpoint.ts";
 import { identityError } from "../openapi/responses.ts";
 import { BODY_400, LIST_400 } from "../openapi/staff-operations.ts";
@@ -89,20 +90,36 @@ export const checkInvitation = defineEndpoint({
   refusals: { "400": BODY_400(), "404": GONE },
 });
 
+export const startInvitationPasskey = defineEndpoint({
+  method: "POST",
+  path: "/api/v1/invitations/passkey-options",
+  operationId: "startInvitationPasskey",
+  summary: "Make the account with a passkey: the options",
+  description:
+    "For an invitation whose address has no account yet: the options for navigator.credentials.create, the account's id chosen now and the challenge " +
+    "bound to the invitation's token (single use, 5 minutes). Answer with `POST /api/v1/invitations/accept` and `passkey`.",
+  tags: ["invitations"],
+  access: { kind: "public" },
+  body: checkInvitationBodySchema,
+  success: { status: 200, description: "The options to pass to the browser.", schema: PasskeyRegistrationOptionsSchema },
+  refusals: { "400": BODY_400(), "404": GONE, "409": "`conflict`: `you already have an account with this address: enter its password to link it`." },
+});
+
 export const acceptInvitation = defineEndpoint({
   method: "POST",
   path: "/api/v1/invitations/accept",
   operationId: "acceptInvitation",
   summary: "Accept an invitation",
   description:
-    "Makes the account with this password (judged as at registration), its address verified by the link, or, when the address has an account, " +
-    "links that one (its password checked, counted as a sign-in attempt). Either way linked to the person's membership record and their household.",
+    "Makes the account with this password (judged as at registration) or with the passkey the browser made for `POST /api/v1/invitations/passkey-options`, " +
+    "its address verified by the link, or, when the address has an account, links that one (its password checked, counted as a sign-in attempt). " +
+    "Either way linked to the person's membership record and their household.",
   tags: ["invitations"],
   access: { kind: "public" },
   body: acceptInvitationBodySchema,
   success: { status: 200, description: "Accepted: sign in with this address.", schema: InvitationAcceptedSchema },
-  refusals: { "400": BODY_400(", or `password: …`"), "404": GONE, "409": "`conflict`: the account is linked to another record already.", "429": "`too_many_requests`: too many wrong passwords." },
+  refusals: { "400": BODY_400(", `password: …`, or the passkey could not be verified"), "404": GONE, "409": "`conflict`: the account is linked to another record already.", "429": "`too_many_requests`: too many wrong passwords." },
 });
 
 /** In the order the OpenAPI document lists them. */
-export const invitationEndpoints = [adminInvite, adminListInvitations, adminResendInvitation, adminRevokeInvitation, checkInvitation, acceptInvitation];
+export const invitationEndpoints = [adminInvite, adminListInvitations, adminResendInvitation, adminRevokeInvitation, checkInvitation, startInvitationPasskey, acceptInvitation];

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { createPasskeyBodySchema } from "../passkeys/schemas.ts";
 import { listQuery, pageOf } from "../staff-lists/schemas.ts";
 import { INVITATION_STATUSES, MAX_INVITED_AT_ONCE } from "./invitation-rules.ts";
 
@@ -65,8 +66,15 @@ export const InvitationCheckSchema = z
   .meta({ id: "InvitationCheck" });
 
 export const acceptInvitationBodySchema = z
-  .strictObject({ token, password: z.string().min(1, "enter a password").max(1024).meta({ description: "A new password, or the existing account's." }) })
+  .union([
+    z.strictObject({ token, password: z.string().min(1, "enter a password").max(1024).meta({ description: "A new password, or the existing account's." }) }),
+    z.strictObject({
+      token,
+      passkey: createPasskeyBodySchema.meta({ description: "Instead of a password, for a new account: the browser's answer to the options of POST /api/v1/invitations/passkey-options." }),
+    }),
+  ])
   .meta({ id: "AcceptInvitationBody" });
+export type AcceptInvitationBody = z.output<typeof acceptInvitationBodySchema>;
 export const InvitationAcceptedSchema = z
   .object({ email: z.string(), created: z.boolean().meta({ description: "A new account was made (false: an existing one was linked)." }) })
   .meta({ id: "InvitationAccepted" });

@@ -1,5 +1,4 @@
 import "server-only";
-import { verifyRegistrationResponse, type RegistrationResponseJSON } from "@simplewebauthn/server";
 import type { Database } from "../db/database.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { IdentityError } from "../identity/errors.ts";
@@ -9,13 +8,12 @@ import { enqueueSecurityNotice } from "../security-notices/enqueue-security-noti
 import { consumeChallenge } from "./challenges.ts";
 import { defaultPasskeyName } from "./default-passkey-name.ts";
 import { PASSKEY_VIEW_SELECT, passkeyView } from "./passkey-view.ts";
-import { relyingParty } from "./relying-party.ts";
 import { MAX_PASSKEYS, type CreatePasskeyBody, type PasskeyView } from "./schemas.ts";
 import { NO_SESSION, PASSKEY_LIMIT_REACHED } from "./start-passkey-registration.ts";
 import { lockAccount } from "../users/account-lock.ts";
+import { verifyNewPasskey } from "./verify-new-passkey.ts";
 
 export const NO_WAITING_CHALLENGE = "there is no passkey registration waiting for this answer (it expired or was already answered); start again with POST /api/v1/users/me/passkeys/registration-options";
-export const NOT_VERIFIED = "the passkey could not be verified: the browser's answer does not match the registration that was started here";
 export const ALREADY_REGISTERED = "this passkey is already registered";
 
 /**
@@ -34,25 +32,8 @@ export async function finishPasskeyRegistration(
   const waiting = await consumeChallenge(database, { purpose: "registration", binding: input.sessionId }, now);
   if (!waiting || waiting.userId !== input.userId) throw new IdentityError("invalid_request", NO_WAITING_CHALLENGE);
 
-  const rp = relyingParty();
-  let verification;
-  try {
-    verification = await verifyRegistrationResponse({
-      // The schema checked every field the library reads; its types are the DOM's, ours are zod's.
-      response: input.body.response as RegistrationResponseJSON,
-      expectedChallenge: waiting.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserPresence: true,
-      requireUserVerification: true,
-    });
-  } catch {
-    // The library's messages name what failed inside the attestation; the member needs only to start again.
-    throw new IdentityError("invalid_request", NOT_VERIFIED);
-  }
-  if (!verification.verified) throw new IdentityError("invalid_request", NOT_VERIFIED);
-  const info = verification.registrationInfo;
-  const credentialId = info.credential.id;
+  const passkey = await verifyNewPasskey(waiting.challenge, input.body);
+  const { credentialId } = passkey;
   const name = input.body.name ?? defaultPasskeyName(input.context.userAgent);
 
   let created;
@@ -63,18 +44,7 @@ export async function finishPasskeyRegistration(
       await lockAccount(tx, input.userId);
       if ((await tx.prisma.passkey.count({ where: { userId: input.userId } })) >= MAX_PASSKEYS) throw new IdentityError("conflict", PASSKEY_LIMIT_REACHED);
       const row = await tx.prisma.passkey.create({
-        data: {
-          userId: input.userId,
-          credentialId,
-          publicKey: Buffer.from(info.credential.publicKey),
-          signCount: BigInt(info.credential.counter),
-          transports: info.credential.transports ?? input.body.response.response.transports ?? [],
-          deviceType: info.credentialDeviceType,
-          backedUp: info.credentialBackedUp,
-          aaguid: info.aaguid,
-          name,
-          createdAt: now,
-        },
+        data: { ...passkey, userId: input.userId, name, createdAt: now },
         select: PASSKEY_VIEW_SELECT,
       });
       await recordSecurityEvent(tx, { userId: input.userId, type: "passkey_added", context: input.context, detail: { name } });

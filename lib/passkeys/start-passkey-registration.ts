@@ -29,19 +29,31 @@ export async function startPasskeyRegistration(database: Database, input: { user
   if (member.passkeys.length >= MAX_PASSKEYS) throw new IdentityError("conflict", PASSKEY_LIMIT_REACHED);
 
   const { challenge } = await issueChallenge(database, { purpose: "registration", binding: input.sessionId, userId: input.userId });
+  return creationOptions(database, { userId: input.userId, email: member.email, displayName: `${member.givenName} ${member.familyName}`.trim(), challenge, exclude: member.passkeys });
+}
+
+/**
+ * The options for navigator.credentials.create: a discoverable credential with user verification, attestation
+ * `none`, the user handle the account id's bytes (./user-handle.ts), the name shown the member's email and
+ * then their name, and their existing passkeys excluded. Shared by adding a passkey and by an invitation
+ * accepted with one (lib/invitations/invitation-passkey.ts), whose account does not exist yet.
+ */
+export async function creationOptions(
+  database: Database,
+  input: { userId: string; email: string; displayName: string; challenge: string; exclude: readonly { credentialId: string; transports: string[] }[] },
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
   const rp = relyingParty();
-  const displayName = `${member.givenName} ${member.familyName}`.trim() || member.email;
   return generateRegistrationOptions({
     rpID: rp.id,
     rpName: (await readChurch(database)).name,
     userID: userHandleOf(input.userId),
-    userName: member.email,
-    userDisplayName: displayName,
+    userName: input.email,
+    userDisplayName: input.displayName || input.email,
     // The stored challenge is already base64url: handed over as its bytes, the options carry it unchanged.
-    challenge: Buffer.from(challenge, "base64url"),
+    challenge: Buffer.from(input.challenge, "base64url"),
     timeout: CEREMONY_TIMEOUT_MS,
     attestationType: "none",
-    excludeCredentials: member.passkeys.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
+    excludeCredentials: input.exclude.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
     authenticatorSelection: { residentKey: "required", requireResidentKey: true, userVerification: "required" },
   });
 }

@@ -897,6 +897,7 @@ export function definedBodies(ids: IdentityFixtures["ids"]): Record<string, Reco
     adminInvite: { record_ids: ["mbr_fuzz_nobody"] },
     // A link's token nobody was sent: the invitation does not open.
     checkInvitation: { token: "Rnv6ekludml0YXRpb25Ub2tlbk5vYm9keVdhc1NlbnQ" },
+    startInvitationPasskey: { token: "Rnv6ekludml0YXRpb25Ub2tlbk5vYm9keVdhc1NlbnQ" },
     acceptInvitation: { token: "Rnv6ekludml0YXRpb25Ub2tlbk5vYm9keVdhc1NlbnQ", password: "a long enough passphrase 42" },
     // A relay on this machine's discard port: saved where the operator allows private addresses, refused where not; nothing answers it.
     adminSaveMailServer: { host: "127.0.0.1", port: 9, security: "none", from_address: "office@fuzz.invalid" },
