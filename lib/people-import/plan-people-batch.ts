@@ -7,6 +7,9 @@ export interface RecordFields {
   given_name: string;
   family_name: string;
   nickname: string | null;
+  middle_name: string | null;
+  gender: string | null;
+  address: string | null;
   birth_date: string | null;
   email: string | null;
   phone: string | null;
@@ -14,7 +17,20 @@ export interface RecordFields {
   household_name: string | null;
   remote_id: string | null;
 }
-export const RECORD_FIELDS = ["given_name", "family_name", "nickname", "birth_date", "email", "phone", "household_id", "household_name", "remote_id"] as const satisfies readonly (keyof RecordFields)[];
+export const RECORD_FIELDS = [
+  "given_name",
+  "family_name",
+  "nickname",
+  "middle_name",
+  "gender",
+  "address",
+  "birth_date",
+  "email",
+  "phone",
+  "household_id",
+  "household_name",
+  "remote_id",
+] as const satisfies readonly (keyof RecordFields)[];
 
 export type PlannedRow =
   | { kind: "create"; row: number; fields: RecordFields }
@@ -63,6 +79,9 @@ function fieldsOf(person: ImportedPerson): RecordFields {
     given_name: person.givenName,
     family_name: person.familyName,
     nickname: person.nickname,
+    middle_name: person.middleName,
+    gender: person.gender,
+    address: person.address,
     birth_date: person.birthDate,
     email: person.email,
     phone: person.phone,
@@ -84,7 +103,7 @@ export async function planPeopleBatch(database: Database, rows: readonly ReadPer
   // Three indexed lookups, each a join from the batch's values so that even a plan made when the register was
   // empty (a prepared statement's generic plan) walks the index, never the whole register; the email and birth
   // date ones only for the rows the other system's id did not find, which a re-import makes none.
-  const columns = "m.id, m.given_name, m.family_name, m.nickname, m.birth_date, m.email, m.phone, m.household_id, m.household_name, m.remote_id";
+  const columns = `m.id, ${RECORD_FIELDS.map((field) => `m.${field}`).join(", ")}`;
   const byRemote = await database.query<ExistingRecord>(
     `SELECT ${columns} FROM unnest($1::text[]) AS wanted(remote_id) JOIN membership_record m ON m.remote_id = wanted.remote_id`,
     [unique(people.map((person) => person.remoteId))],

@@ -211,6 +211,20 @@ describe("readPeopleHeaders", () => {
   });
 });
 
+describe("readPeopleRows: gender and address", () => {
+  it("keeps a gender the register knows in any of its spellings, leaves another out with a warning, and refuses an address that is a formula", async () => {
+    const rows = await readAll(["First Name,Last Name,Gender,Address", "Ada,Okafor,Woman,  12   Harbour Road ", "Ben,Okafor,m,", "Cy,Okafor,unknown,", 'Di,Okafor,F,"=HYPERLINK(""http://evil.example"")"'].join("\n"), "US");
+    expect(rows.map((row) => [row.person?.gender ?? null, row.person?.address ?? null])).toEqual([
+      ["female", "12 Harbour Road"],
+      ["male", null],
+      [null, null],
+      [null, null],
+    ]);
+    expect(rows[2]!.problems).toEqual([{ row: 4, column: "Gender", message: "Gender: “unknown” is not a gender the register keeps (female or male), so it was left out.", severity: "warning" }]);
+    expect(rows[3]!.problems).toEqual([expect.objectContaining({ column: "Address", severity: "error", message: expect.stringContaining("spreadsheet programs run as a formula") })]);
+  });
+});
+
 describe("readPeopleRows: a Planning Center export", () => {
   const file = [
     PLANNING_CENTER_HEADERS.join(","),
@@ -219,7 +233,7 @@ describe("readPeopleRows: a Planning Center export", () => {
     '1003,,Li,Li,,,Wei,,,,,,,,,,,',
   ].join("\r\n");
 
-  it("reads each person with the other system's id, the household and the primary contact", async () => {
+  it("reads each person with the other system's id, the household, the primary contact, the middle name, gender and address", async () => {
     const rows = await readAll(file, "US");
     expect(rows.map((row) => row.row)).toEqual([2, 3, 4]);
     expect(rows.every((row) => row.problems.length === 0)).toBe(true);
@@ -229,6 +243,9 @@ describe("readPeopleRows: a Planning Center export", () => {
         givenName: "Robert",
         familyName: "Smith",
         nickname: "Bob",
+        middleName: "James",
+        gender: "male",
+        address: "1 Main St",
         birthDate: "1980-04-12",
         email: "bob.smith@example.org",
         phone: "+14155550123",
@@ -241,6 +258,9 @@ describe("readPeopleRows: a Planning Center export", () => {
         givenName: "Mary",
         familyName: "Smith",
         nickname: null,
+        middleName: null,
+        gender: "female",
+        address: "1 Main St",
         birthDate: "1982-11-30",
         email: "mary@example.org",
         phone: "+14155550124",
@@ -253,6 +273,9 @@ describe("readPeopleRows: a Planning Center export", () => {
         givenName: "Li",
         familyName: "Wei",
         nickname: null,
+        middleName: null,
+        gender: null,
+        address: null,
         birthDate: null,
         email: null,
         phone: null,

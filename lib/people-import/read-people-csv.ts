@@ -26,6 +26,11 @@ export interface ImportedPerson {
   givenName: string;
   familyName: string;
   nickname: string | null;
+  middleName: string | null;
+  /** As recorded: `female` or `male` (F, M, Female, Male, Woman, Man in any case); anything else is left out. */
+  gender: "female" | "male" | null;
+  /** The home address as one line, as written. */
+  address: string | null;
   /** YYYY-MM-DD. */
   birthDate: string | null;
   /** Lower-cased and valid. */
@@ -297,14 +302,12 @@ export async function readPeopleHeaders(text: string): Promise<{ headers: string
 // Cells
 // ---------------------------------------------------------------------------------------------------------
 
-/**
- * The fields a row is read into. Middle name, gender and address are recognised by guessPeopleMapping (so
- * the page can show them) but ImportedPerson has no place for them yet, so their cells are not read.
- */
+/** The fields a row is read into: every field guessPeopleMapping recognises. */
 const READ_FIELDS = [
   "remote_id",
   "given_name",
   "nickname",
+  "middle_name",
   "family_name",
   "birth_date",
   "email",
@@ -313,6 +316,8 @@ const READ_FIELDS = [
   "household_id",
   "household_name",
   "household_primary",
+  "gender",
+  "address",
 ] as const satisfies readonly PersonField[];
 type ReadField = (typeof READ_FIELDS)[number];
 
@@ -321,7 +326,7 @@ type ReadField = (typeof READ_FIELDS)[number];
  * later, so one that a spreadsheet would run as a formula is refused; phone numbers may start with + or -
  * ("+44 …"); dates, emails and yes/no cells are read into values that cannot carry a formula.
  */
-type CellKind = "name" | "identifier" | "phone" | "value";
+type CellKind = "name" | "identifier" | "phone" | "value" | "text";
 const CELL_KIND: Record<ReadField, CellKind> = {
   remote_id: "identifier",
   given_name: "name",
@@ -334,7 +339,15 @@ const CELL_KIND: Record<ReadField, CellKind> = {
   household_id: "identifier",
   household_name: "name",
   household_primary: "value",
+  middle_name: "name",
+  gender: "value",
+  address: "text",
 };
+
+/** An address is kept as one line of text: longer than a name may be, never a formula. */
+const TEXT_MAX_LENGTH = 300;
+
+const GENDER_WORDS: Record<string, "female" | "male"> = { f: "female", female: "female", woman: "female", w: "female", m: "male", male: "male", man: "male" };
 
 /** What spreadsheet programs take as the start of a formula (OWASP's list for CSV injection). */
 const FORMULA_STARTS = new Set(["=", "+", "-", "@", "\t", "\r"]);
@@ -404,12 +417,16 @@ function cellOf(record: readonly string[], field: ReadField, columns: LocatedCol
     problems.error(column.header, `${quoted(value)} starts with ${describeStart(first)}, which spreadsheet programs run as a formula, ${NOT_IMPORTED}.`);
     return null;
   }
-  if ((kind === "name" || kind === "identifier") && INVISIBLE_CHARACTER.test(value)) {
+  if ((kind === "name" || kind === "identifier" || kind === "text") && INVISIBLE_CHARACTER.test(value)) {
     problems.error(column.header, `${quoted(value)} contains an invisible control character, ${NOT_IMPORTED}.`);
     return null;
   }
   if (kind === "name" && ANGLE_BRACKET.test(value)) {
     problems.error(column.header, `${quoted(value)} contains < or >, which a name cannot have, ${NOT_IMPORTED}.`);
+    return null;
+  }
+  if (kind === "text" && value.length > TEXT_MAX_LENGTH) {
+    problems.error(column.header, `${quoted(value)} is longer than ${TEXT_MAX_LENGTH} characters, ${NOT_IMPORTED}.`);
     return null;
   }
   if (kind === "name" && value.length > NAME_MAX_LENGTH) {
@@ -567,6 +584,13 @@ function readEmail(value: string | null, column: LocatedColumn | undefined, prob
   return parsed.data;
 }
 
+function readGender(value: string | null, column: LocatedColumn | undefined, problems: RowProblems): "female" | "male" | null {
+  if (value === null || column === undefined) return null;
+  const gender = GENDER_WORDS[value.toLowerCase()];
+  if (gender === undefined) problems.warning(column.header, `${quoted(value)} is not a gender the register keeps (female or male), so it was left out.`);
+  return gender ?? null;
+}
+
 function readPersonRow(record: readonly string[], row: number, columns: LocatedColumns, context: RowContext): ReadPersonRow {
   const problems = new RowProblems(row);
   const cell = (field: ReadField) => cellOf(record, field, columns, problems);
@@ -574,6 +598,9 @@ function readPersonRow(record: readonly string[], row: number, columns: LocatedC
   const givenName = cell("given_name");
   const familyName = cell("family_name");
   const nickname = cell("nickname");
+  const middleName = cell("middle_name");
+  const genderText = cell("gender");
+  const address = cell("address")?.replace(INNER_SPACES, " ") ?? null;
   const birthDateText = cell("birth_date");
   const emailText = cell("email");
   const mobileText = cell("mobile_phone");
@@ -590,11 +617,15 @@ function readPersonRow(record: readonly string[], row: number, columns: LocatedC
   const email = readEmail(emailText, columns.email, problems);
   // The home phone is read only when there is no usable mobile: a person has one phone here.
   const phone = readPhone(mobileText, columns.mobile_phone, context, problems) ?? readPhone(homeText, columns.home_phone, context, problems);
+  const gender = readGender(genderText, columns.gender, problems);
   const person: ImportedPerson = {
     remoteId,
     givenName: givenName ?? "",
     familyName: familyName ?? "",
     nickname,
+    middleName,
+    gender,
+    address,
     birthDate,
     email,
     phone,
