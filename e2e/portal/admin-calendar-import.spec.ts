@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { createStaffMember, uniqueWord } from "../support/admin.ts";
 import { sql } from "../support/database.ts";
-import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
+import { expectNoAxeViolations, shoot } from "../support/page-checks.ts";
 import { signInOverHttp } from "../support/portal.ts";
 
 // Staff › Import a calendar in Debian's Chromium (issue 40): an office member pastes the church's calendar
@@ -14,16 +14,7 @@ import { signInOverHttp } from "../support/portal.ts";
 // that is not a calendar. axe and no sideways scroll; screenshots at 1280 and 375 px.
 
 const main = (page: Page) => page.getByRole("main");
-const SHOTS = "test-results/screens";
 
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10).replaceAll("-", "");
 

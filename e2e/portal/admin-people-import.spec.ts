@@ -4,7 +4,7 @@ import { DEMO_TOTP_SECRET } from "../../lib/demo/seed-identity.ts";
 import { createStaffMember, uniqueWord } from "../support/admin.ts";
 import { sql } from "../support/database.ts";
 import { latestMessageTo } from "../support/outbox.ts";
-import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
+import { expectNoAxeViolations, shoot } from "../support/page-checks.ts";
 import { signInOverHttp } from "../support/portal.ts";
 
 // Staff › Import people in Debian's Chromium (issue 40): an office member chooses a Planning Center–style file,
@@ -13,16 +13,7 @@ import { signInOverHttp } from "../support/portal.ts";
 // scroll; screenshots at 1280 and 375 px.
 
 const main = (page: Page) => page.getByRole("main");
-const SHOTS = "test-results/screens";
 
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `${SHOTS}/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: `${SHOTS}/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("choose a file, see what it would do and why, import it with a progress bar, find the people, invite them, one makes her account, undo the rest", async ({ page, browser }) => {
   test.setTimeout(120_000);

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { generate } from "otplib";
 import QRCode from "qrcode";
 import { startMailCatcher, subjectOf, wordsOf, type MailCatcher } from "../support/mail-catcher.ts";
-import { expectNoAxeViolations, expectNoSidewaysScroll } from "../support/page-checks.ts";
+import { expectNoAxeViolations, shoot } from "../support/page-checks.ts";
 import { startScratchServer, type ScratchServer } from "../support/scratch-server.ts";
 
 // A church's first day (issue 39), in Chromium: `npm start` on an empty embedded folder writes a setup address
@@ -32,14 +32,6 @@ function codeAfter(secret: string, lastStep: number): { code: Promise<string>; s
   return { code: generate({ secret, epoch: step * 30 }), step };
 }
 
-async function shoot(page: Page, name: string) {
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: `test-results/screens/${name}-1280.png`, fullPage: true });
-  await page.setViewportSize({ width: 375, height: 812 });
-  await expectNoSidewaysScroll(page);
-  await page.screenshot({ path: `test-results/screens/${name}-375.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test("a church's first day: the setup address, the wizard, the first administrator, the church's name and look everywhere", async ({ page, browser }, testInfo) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "church-first-day-"));

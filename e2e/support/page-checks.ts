@@ -47,3 +47,16 @@ export async function printedPageSizesMm(page: Page): Promise<[number, number][]
   const pdf = (await page.pdf({ preferCSSPageSize: true })).toString("latin1");
   return [...pdf.matchAll(/\/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]/g)].map((match) => [Math.round((Number(match[1]) / 72) * 25.4), Math.round((Number(match[2]) / 72) * 25.4)]);
 }
+
+/**
+ * Full-page screenshots at 1280 and 375 px wide in test-results/screens (`<name>-1280.png`, `<name>-375.png`),
+ * the narrow one only once no part of the page scrolls sideways; the page is left at 1280 px.
+ */
+export async function shoot(page: Page, name: string) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: `test-results/screens/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: `test-results/screens/${name}-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
