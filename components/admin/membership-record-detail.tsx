@@ -18,20 +18,26 @@ import { useInvitationWrites } from "./invitations-queries";
 import { useMembershipRecord, useUnlinkMembershipRecord, useUpdateMembershipRecord } from "./membership-records-queries";
 import own from "./membership-records.module.css";
 
-const FIELDS = ["given_name", "family_name", "birth_date", "email", "phone", "household_id", "campus_id"] as const;
+const FIELDS = ["given_name", "middle_name", "family_name", "nickname", "birth_date", "gender", "email", "phone", "address", "household_id", "campus_id"] as const;
 type FieldName = (typeof FIELDS)[number];
 type Values = Record<FieldName, string>;
 type Complaints = Partial<Record<FieldName, string>> & { form?: string };
 
-const OPTIONAL: ReadonlySet<FieldName> = new Set(["birth_date", "email", "phone", "household_id", "campus_id"]);
+const OPTIONAL: ReadonlySet<FieldName> = new Set(["middle_name", "nickname", "birth_date", "gender", "email", "phone", "address", "household_id", "campus_id"]);
+
+const GENDER_WORDS: Record<NonNullable<AdminMembershipRecord["gender"]>, string> = { female: "Female", male: "Male" };
 
 function valuesOf(record: AdminMembershipRecord): Values {
   return {
     given_name: record.given_name,
+    middle_name: record.middle_name ?? "",
     family_name: record.family_name,
+    nickname: record.nickname ?? "",
     birth_date: record.birth_date ?? "",
+    gender: record.gender ?? "",
     email: record.email ?? "",
     phone: record.phone ?? "",
+    address: record.address ?? "",
     household_id: record.household_id ?? "",
     campus_id: record.campus?.id ?? "",
   };
@@ -90,14 +96,30 @@ function RecordFacts({ record, status }: { record: AdminMembershipRecord; status
           <code className={own.id}>{record.membership_id}</code>
         </Fact>
         <Fact term="Campus">{record.campus?.name ?? "None"}</Fact>
+        {record.middle_name ? <Fact term="Middle name">{record.middle_name}</Fact> : null}
+        {record.nickname ? <Fact term="Goes by">{record.nickname}</Fact> : null}
         <Fact term="Born">{record.birth_date ?? "Not known"}</Fact>
+        {record.gender ? <Fact term="Gender">{GENDER_WORDS[record.gender]}</Fact> : null}
         <Fact term="Email on file">
           <span className={own.anywhere}>{record.email ?? "None"}</span>
         </Fact>
         <Fact term="Phone on file">{record.phone ?? "None"}</Fact>
+        <Fact term="Address">
+          <span className={own.anywhere}>{record.address ?? "None"}</span>
+        </Fact>
         <Fact term="Household number">
           <span className={own.anywhere}>{record.household_id ?? "None"}</span>
         </Fact>
+        {record.household_name ? (
+          <Fact term="Household name">
+            <span className={own.anywhere}>{record.household_name}</span>
+          </Fact>
+        ) : null}
+        {record.remote_id ? (
+          <Fact term="Number in the system it came from">
+            <code className={own.id}>{record.remote_id}</code>
+          </Fact>
+        ) : null}
       </Facts>
     </Section>
   );
@@ -252,10 +274,18 @@ function RecordForm({ record, onSaved }: { record: AdminMembershipRecord; onSave
         <Form onSubmit={submit} submitLabel="Save the record" pendingLabel="Saving…" pending={save.isPending} label={`Correct the record of ${record.given_name} ${record.family_name}`}>
           <FormProblem message={complaints.form ?? ""} />
           {text("given_name", "Given name", { maxLength: 100 })}
+          {text("middle_name", "Middle name (optional)", { maxLength: 100 })}
           {text("family_name", "Family name", { maxLength: 100 })}
+          {text("nickname", "Goes by (optional)", { maxLength: 100, hint: "The name they use, if not their given name." })}
           {text("birth_date", "Birth date (optional)", { type: "date", min: "1900-01-01" })}
+          <SelectField label="Gender (optional)" name="gender" value={values.gender} error={complaints.gender} onChange={set("gender")}>
+            <option value="">Not recorded</option>
+            <option value="female">Female</option>
+            <option value="male">Male</option>
+          </SelectField>
           {text("email", "Email on file (optional)", { type: "email", inputMode: "email", hint: "Codes for claiming the record are sent here." })}
           {text("phone", "Phone on file (optional)", { type: "tel", inputMode: "tel", hint: "With its country code, like +1 415 555 0123." })}
+          {text("address", "Address (optional)", { maxLength: 300, autoComplete: "off", hint: "The home address, on one line." })}
           {text("household_id", "Household number (optional)", { maxLength: 64, hint: "The register’s own number; records of one household share it." })}
           <SelectField label="Campus" name="campus_id" value={values.campus_id} error={complaints.campus_id} onChange={set("campus_id")}>
             <option value="">No campus</option>

@@ -88,7 +88,10 @@ test("edit: each bad body is invalid_request naming the field and changes nothin
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const cases: [body: unknown, description: string][] = [
     [{}, "the body must change at least one field"],
-    [{ nickname: "Al" }, 'Unrecognized key: "nickname"'],
+    [{ shoe_size: "9" }, 'Unrecognized key: "shoe_size"'],
+    [{ gender: "other" }, "gender: must be one of female, male, or null"],
+    [{ address: "x".repeat(301) }, "address: must be from 1 to 300 characters"],
+    [{ nickname: "" }, "nickname: must be from 1 to 100 characters"],
     [{ given_name: "" }, "given_name: must be from 1 to 100 characters"],
     [{ family_name: "x".repeat(101) }, "family_name: must be from 1 to 100 characters"],
     [{ given_name: null }, "given_name: must be from 1 to 100 characters"],
@@ -114,6 +117,10 @@ test("edit: each bad body is invalid_request naming the field and changes nothin
   expect(await recordRow(record.id)).toEqual(before);
   // Today is a birth date the register takes (a newborn's).
   expect((await api("PATCH", `/api/v1/admin/membership/records/${record.id}`, token, { body: { birth_date: today } })).body.birth_date).toBe(today);
+  // What an import brings can be corrected too, and cleared with null.
+  const fuller = await api("PATCH", `/api/v1/admin/membership/records/${record.id}`, token, { body: { middle_name: "Grace", nickname: "Gigi", gender: "female", address: "12 Harbour Road, Boston MA 02110" } });
+  expect(fuller.body).toMatchObject({ middle_name: "Grace", nickname: "Gigi", gender: "female", address: "12 Harbour Road, Boston MA 02110" });
+  expect((await api("PATCH", `/api/v1/admin/membership/records/${record.id}`, token, { body: { gender: null, address: null } })).body).toMatchObject({ gender: null, address: null, nickname: "Gigi" });
 
   expect((await api("PATCH", "/api/v1/admin/membership/records/mbr_doesnotexist", token, { body: { given_name: "Ann" } })).body).toEqual(notFound("membership record"));
   expect((await api("PATCH", `/api/v1/admin/membership/records/${"m".repeat(300)}`, token, { body: { given_name: "Ann" } })).body).toEqual(notFound("membership record"));

@@ -105,6 +105,8 @@ test("search the register, open a record, correct it, and unlink its account thr
   const email = form.getByRole("textbox", { name: /Email on file/ });
   await email.fill("not-an-address");
   await form.getByRole("textbox", { name: /Phone on file/ }).fill("+1 (415) 555-0123");
+  await form.getByRole("textbox", { name: /Address/ }).fill("12 Harbour Road, Boston MA 02110");
+  await form.getByRole("combobox", { name: /Gender/ }).selectOption("female");
   await form.getByRole("button", { name: "Save the record" }).click();
   await expect(email).toBeFocused();
   await expect(email).toHaveAccessibleDescription(/Must be an email address\./);
@@ -114,7 +116,10 @@ test("search the register, open a record, correct it, and unlink its account thr
   await email.press("Enter");
   await expect(main(page).getByRole("status").first()).toContainText(`Saved the record of ${name}.`);
   await expect(main(page).getByRole("region", { name })).toContainText("+14155550123");
-  expect(await sql(`SELECT email, phone FROM membership_record WHERE id = $1`, [record.id])).toEqual([{ email: "office.copy@example.org", phone: "+14155550123" }]);
+  await expect(main(page).getByRole("region", { name })).toContainText("12 Harbour Road, Boston MA 02110");
+  expect(await sql(`SELECT email, phone, address, gender FROM membership_record WHERE id = $1`, [record.id])).toEqual([
+    { email: "office.copy@example.org", phone: "+14155550123", address: "12 Harbour Road, Boston MA 02110", gender: "female" },
+  ]);
   await page.screenshot({ path: "test-results/screens/admin-register-record-1280.png", fullPage: true });
 
   // Unlink: asked first; Cancel (focused first) changes nothing; then it is done and logged.

@@ -10,6 +10,7 @@ const CAMPUS = `CASE WHEN c.id IS NOT NULL THEN json_build_object('id', c.id, 'n
 export const STAFF_RECORD_TABLES = `membership_record m LEFT JOIN campus c ON c.id = m.campus_id LEFT JOIN account l ON l.id = m.linked_user_id`;
 
 export const STAFF_RECORD_COLUMNS = `m.id AS membership_id, m.given_name, m.family_name, m.birth_date, m.email, m.phone, m.household_id,
+  m.middle_name, m.nickname, m.gender, m.address, m.household_name, m.remote_id,
   ${CAMPUS} AS campus, m.linked_user_id::text AS linked_user_id, ${isoTimestamp("m.linked_at")} AS linked_at,
   CASE WHEN l.id IS NOT NULL THEN json_build_object('id', l.id, 'email', l.email, 'given_name', l.given_name, 'family_name', l.family_name) END AS linked_account`;
 

@@ -17,6 +17,9 @@ export const adminMembershipRecordsQuerySchema = listQuery("AdminMembershipRecor
 export type AdminMembershipRecordsQuery = z.output<typeof adminMembershipRecordsQuerySchema>;
 
 const CampusRefSchema = z.object({ id: z.string(), name: z.string() }).nullable();
+/** How the register records a gender (an import reads F, M, Female, Male, Woman and Man into these). */
+export const RECORD_GENDERS = ["female", "male"] as const;
+
 export const AdminMembershipRecordSchema = z
   .object({
     membership_id: z.string(),
@@ -26,6 +29,12 @@ export const AdminMembershipRecordSchema = z
     email: z.string().nullable(),
     phone: z.string().nullable(),
     household_id: z.string().nullable(),
+    middle_name: z.string().nullable(),
+    nickname: z.string().nullable().meta({ description: "The name the person goes by." }),
+    gender: z.enum(RECORD_GENDERS).nullable().meta({ description: "As recorded; null when not known." }),
+    address: z.string().nullable().meta({ description: "The home address, as one line." }),
+    household_name: z.string().nullable().meta({ description: "The household's name as the system it was imported from wrote it." }),
+    remote_id: z.string().nullable().meta({ description: "The person's id in the system the register was imported from: a re-import matches by it." }),
     campus: CampusRefSchema,
     linked_user_id: z.string().nullable(),
     linked_at: z.iso.datetime().nullable(),
@@ -75,6 +84,10 @@ export const updateMembershipRecordBodySchema = z
     email: recordEmail.optional(),
     phone: recordPhone.optional(),
     household_id: printableText(64).nullable().optional().meta({ description: "The register's own household number; records of one household share it." }),
+    middle_name: printableText(100).nullable().optional(),
+    nickname: printableText(100).nullable().optional().meta({ description: "The name the person goes by; null: none." }),
+    gender: z.enum(RECORD_GENDERS, { error: `must be one of ${RECORD_GENDERS.join(", ")}, or null` }).nullable().optional(),
+    address: printableText(300).nullable().optional().meta({ description: "The home address as one line; null: none." }),
     campus_id: z.string({ error: "must be a campus id" }).max(64, "no such campus").nullable().optional().meta({ description: "A campus's id; null: none." }),
   })
   .strict()
