@@ -42,6 +42,8 @@ interface Run {
   /** The JavaScript heap in use, before and at its peak: what the import holds, apart from how the engine grows the process. */
   heapBeforeMb: number;
   heapPeakMb: number;
+  /** The heap in use after a full collection once the first import is done: what it keeps. */
+  heapAfterImportMb: number;
   invitations: number;
   invitationSeconds: number;
 }
@@ -71,6 +73,11 @@ function planningCenterFile(people: number, firstId = 100000): string {
   return `${lines.join("\r\n")}\r\n`;
 }
 
+/** A full collection, when the process was started with --expose-gc (the bench's children are). */
+function collectGarbage(): void {
+  (globalThis as { gc?: () => void }).gc?.();
+}
+
 /** In the child process: one database, measured. */
 async function measure(database: BenchDatabase, people: number): Promise<Run> {
   const { database: openDatabase, closeDatabase } = await import("../lib/db.ts");
@@ -84,6 +91,7 @@ async function measure(database: BenchDatabase, people: number): Promise<Run> {
   const warmUp = await createPeopleImport(db, { fileName: "warm-up.csv", bytes: new TextEncoder().encode(planningCenterFile(20, 900000)), actorId: null });
   await db.transaction((tx) => startPeopleImport(tx, warmUp, { inBackground: false }));
   await continuePeopleImport(db, warmUp);
+  collectGarbage();
   const rssBeforeMb = process.memoryUsage().rss / 1024 / 1024;
   const heapBeforeMb = process.memoryUsage().heapUsed / 1024 / 1024;
   let peak = rssBeforeMb;
@@ -108,6 +116,8 @@ async function measure(database: BenchDatabase, people: number): Promise<Run> {
   };
   try {
     const first = await once();
+    collectGarbage();
+    const heapAfterImportMb = process.memoryUsage().heapUsed / 1024 / 1024;
     const second = await once();
     if (second.answer.created !== 0 || second.answer.updated !== 0) throw new Error(`the re-import changed ${second.answer.created} + ${second.answer.updated} records`);
     // 10,000 invitations queued: the invitations and their emails in the outbox, in one staff write.
@@ -130,6 +140,7 @@ async function measure(database: BenchDatabase, people: number): Promise<Run> {
       rssPeakMb: Math.max(peak, process.resourceUsage().maxRSS / 1024),
       heapBeforeMb,
       heapPeakMb: heapPeak,
+      heapAfterImportMb,
       invitations: outcome.invited,
       invitationSeconds,
     };
@@ -164,7 +175,8 @@ await runBenchmark("import", async () => {
       env.PGLITE_DATA_DIR = folder;
     }
     console.log(`\n▶ ${database}: ${people} people`);
-    const child = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "bench/import.ts", "--child", database, "--people", String(people)], { env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+    // --expose-gc: the child collects garbage before its baseline and after the import, so what the import keeps is told apart from what it has not yet freed.
+    const child = spawnSync(process.execPath, ["--expose-gc", "--conditions=react-server", "--import", "tsx", "bench/import.ts", "--child", database, "--people", String(people)], { env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
     if (folder) rmSync(folder, { recursive: true, force: true });
     const line = child.stdout.split("\n").find((text) => text.startsWith("@@RUN "));
     if (child.status !== 0 || !line) throw new Error(`${database}: the measuring process failed\n${child.stderr.slice(-2000)}`);
@@ -172,7 +184,7 @@ await runBenchmark("import", async () => {
     runs.push(run);
     console.log(
       `  preview ${run.previewSeconds.toFixed(1)} s, import ${run.importSeconds.toFixed(1)} s (target ${TARGET_SECONDS[database]} s), ` +
-        `re-import ${run.reimportPreviewSeconds.toFixed(1)} + ${run.reimportSeconds.toFixed(1)} s, ${run.invitations} invitations queued in ${run.invitationSeconds.toFixed(1)} s, RSS ${run.rssBeforeMb.toFixed(0)} → ${run.rssPeakMb.toFixed(0)} MB (+${(run.rssPeakMb - run.rssBeforeMb).toFixed(0)}, at most +${TARGET_MEMORY_MB}), heap in use ${run.heapBeforeMb.toFixed(0)} → ${run.heapPeakMb.toFixed(0)} MB`,
+        `re-import ${run.reimportPreviewSeconds.toFixed(1)} + ${run.reimportSeconds.toFixed(1)} s, ${run.invitations} invitations queued in ${run.invitationSeconds.toFixed(1)} s, RSS ${run.rssBeforeMb.toFixed(0)} → ${run.rssPeakMb.toFixed(0)} MB (+${(run.rssPeakMb - run.rssBeforeMb).toFixed(0)}, at most +${TARGET_MEMORY_MB}), heap in use ${run.heapBeforeMb.toFixed(0)} → ${run.heapPeakMb.toFixed(0)} MB at most, ${run.heapAfterImportMb.toFixed(0)} MB kept after the import`,
     );
   }
   const rows = runs.map((run) => {
