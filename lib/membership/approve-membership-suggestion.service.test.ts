@@ -68,6 +68,7 @@ describe("membership link requests", () => {
     const record = await getMembershipRecordForStaffOrThrow(database, "mbr_jane");
     expect(record).toEqual({
       membership_id: "mbr_jane", given_name: "Jane", family_name: "Doe", birth_date: null, email: "jane@old.example.org", phone: null, household_id: null,
+      middle_name: null, nickname: null, gender: null, address: null, household_name: null, remote_id: null,
       campus: { id: "cmp_lake", name: "Lakeshore" }, linked_user_id: jane.id, linked_at: expect.stringMatching(/Z$/),
       linked_account: { id: jane.id, email: "jane@example.org", given_name: "Jane", family_name: "Doe" },
     });
