@@ -1,7 +1,7 @@
 "use client";
 
-import { useEffect, useMemo, useState, useSyncExternalStore, type FormEvent } from "react";
-import { browserSupportsWebAuthn, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
+import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { asSentence } from "@/components/account/api-messages";
 import { splitRefusal } from "@/components/admin/household-refusal";
@@ -10,6 +10,7 @@ import { Form } from "@/components/ui/form";
 import { FormProblem } from "@/components/ui/form-problem";
 import { TextField } from "@/components/ui/text-field";
 import { useInBrowser } from "@/components/ui/use-in-browser";
+import { useWebAuthnSupport } from "@/components/ui/use-webauthn-support";
 import { acceptInvitation, checkInvitation, startInvitationPasskey } from "@/lib/invitations/endpoints";
 import type { BodyInputOf } from "@/lib/openapi/endpoint";
 import { callPublicEndpoint } from "@/lib/portal-api/call-public-endpoint";
@@ -37,8 +38,6 @@ function useInvitationToken(): string | null {
 
 type PasskeyAnswer = Extract<BodyInputOf<typeof acceptInvitation>, { passkey: unknown }>["passkey"]["response"];
 
-/** Whether the browser offers WebAuthn does not change while the page is open. */
-const subscribeToNothing = () => () => undefined;
 
 /** What went wrong while making the account with a passkey, in words: the browser's refusals first, then the API's. */
 function passkeyFailure(error: Error): string {
@@ -59,7 +58,7 @@ export function AcceptInvitationForm() {
   const [password, setPassword] = useState("");
   const accept = useMutation({ mutationFn: () => callPublicEndpoint(acceptInvitation, { token: token!, password }) });
   const refusal = splitRefusal(accept.error, ["password"] as const, "accept the invitation");
-  const passkeysWork = useSyncExternalStore(subscribeToNothing, browserSupportsWebAuthn, () => false);
+  const passkeysWork = useWebAuthnSupport(false);
   // Three steps in one action: the options (bound to this invitation), the device's own prompt, and the answer, which makes the account.
   const acceptWithPasskey = useMutation({
     mutationFn: async () => {

@@ -43,12 +43,8 @@ export async function applyCalendarChanges(tx: Database, importId: string, chang
   }
   const seriesIdOf = (write: EventWrite) => (write.seriesUid ? (seriesIds.get(write.seriesUid) ?? null) : null);
 
-  // An occurrence whose rule date moves between series cannot clash on (series, rule date): updates that leave
-  // a series go first, by clearing it, before any event takes its place.
-  for (const write of changes.updates) {
-    await tx.prisma.event.update({ where: { id: write.existingId! }, data: { seriesId: null, recurrenceDate: null }, select: { id: true } });
-  }
-
+  // No update can clash on (series, rule date): a series is one source UID and its occurrences' keys are that UID
+  // and their rule dates, so the event holding a series' date is the one whose key says so.
   const created = await createEvents(tx, importId, changes.creates, seriesIdOf);
   for (const write of changes.updates) {
     await tx.prisma.event.update({ where: { id: write.existingId! }, data: { ...eventColumns(write.columns), seriesId: seriesIdOf(write) }, select: { id: true } });

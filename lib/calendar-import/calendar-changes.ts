@@ -4,6 +4,7 @@ import { EVENT_TYPE_LABELS } from "../calendar/event-type-labels.ts";
 import { EVENT_TYPES } from "../calendar/schemas.ts";
 import { instantsOrThrow } from "../calendar/staff-event-fields.ts";
 import type { Database } from "../db/database.ts";
+import { foldName } from "../membership/fold-name.ts";
 import { daysBetween, type RecurrenceRule } from "../series/recurrence.ts";
 import type { CalendarFile, SourceEvent, SourceOccurrence } from "./read-calendar-file.ts";
 import type { CalendarPreview } from "./schemas.ts";
@@ -84,14 +85,13 @@ export interface CalendarChanges {
 
 const MAX_PROBLEMS = 200;
 
-/** A category of the source that names an event type, a campus or a ministry of ours chooses it. */
+/** A category of the source that names an event type, a campus or a ministry of ours chooses it, compared as the register folds names (case, accents and punctuation aside). */
 interface CategoryNames {
   types: Map<string, EventType>;
   campuses: Map<string, string>;
   ministries: Map<string, string>;
 }
 
-const fold = (text: string) => text.trim().toLocaleLowerCase("en").replace(/[\s_-]+/g, " ");
 
 async function categoryNames(database: Database): Promise<CategoryNames> {
   const [campuses, ministries] = await Promise.all([
@@ -100,15 +100,15 @@ async function categoryNames(database: Database): Promise<CategoryNames> {
   ]);
   const types = new Map<string, EventType>();
   for (const type of EVENT_TYPES) {
-    types.set(fold(type), type);
-    types.set(fold(EVENT_TYPE_LABELS[type]), type);
+    types.set(foldName(type), type);
+    types.set(foldName(EVENT_TYPE_LABELS[type]), type);
   }
-  return { types, campuses: new Map(campuses.map((row) => [fold(row.name), row.id])), ministries: new Map(ministries.map((row) => [fold(row.name), row.id])) };
+  return { types, campuses: new Map(campuses.map((row) => [foldName(row.name), row.id])), ministries: new Map(ministries.map((row) => [foldName(row.name), row.id])) };
 }
 
 function chosenFor(event: SourceEvent, choices: ImportChoices, names: CategoryNames) {
   let { eventType, campusId, ministryId } = choices;
-  for (const category of event.categories.map(fold)) {
+  for (const category of event.categories.map(foldName)) {
     eventType = names.types.get(category) ?? eventType;
     campusId = names.campuses.get(category) ?? campusId;
     ministryId = names.ministries.get(category) ?? ministryId;
@@ -123,7 +123,7 @@ function seriesTimes(event: SourceEvent): { first: SourceOccurrence; template: S
   return first && template ? { first, template } : null;
 }
 
-export function occurrenceKey(uid: string, occurrence: SourceOccurrence): string {
+function occurrenceKey(uid: string, occurrence: SourceOccurrence): string {
   return occurrence.recurrenceDate === null ? uid : `${uid}|${occurrence.recurrenceDate}`;
 }
 

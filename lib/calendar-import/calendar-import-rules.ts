@@ -13,7 +13,6 @@ export const IMPORT_DAYS_AHEAD = 365;
 export const SYNC_EVERY_MINUTES = 55;
 
 export const CALENDAR_IMPORT_STATUSES = ["ready", "done", "failed"] as const;
-export type CalendarImportStatus = (typeof CALENDAR_IMPORT_STATUSES)[number];
 
 /** The window of events an import brings in, around `now`. */
 export function importWindow(now: Date): { from: Date; until: Date } {

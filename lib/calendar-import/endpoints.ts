@@ -6,7 +6,9 @@ import { CalendarImportPageSchema, CalendarImportSchema, calendarImportsQuerySch
 
 /** Bringing the church's calendar in from Google Calendar, Outlook or Apple (issue 40): staff who edit events. */
 const TAGS = ["admin"] as const;
-const ACCESS = { kind: "staff", permission: "events:write" satisfies StaffPermission } as const;
+/** Bringing in a calendar makes, changes and cancels events: staff who edit events. */
+export const CALENDAR_IMPORT_PERMISSION = "events:write" satisfies StaffPermission;
+const ACCESS = { kind: "staff", permission: CALENDAR_IMPORT_PERMISSION } as const;
 const IMPORT_ID = { id: "The import's id." };
 const NOT_FOUND = "`not_found`: `import not found`.";
 

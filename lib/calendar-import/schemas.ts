@@ -11,7 +11,7 @@ import { CALENDAR_IMPORT_STATUSES, CALENDAR_MAX_BYTES } from "./calendar-import-
 const MB = CALENDAR_MAX_BYTES / 1024 / 1024;
 
 /** A calendar's address as people copy it: https, http or webcal (Apple's and Outlook's name for it). */
-export const calendarAddressSchema = z
+const calendarAddressSchema = z
   .string()
   .trim()
   .max(2000, "must be at most 2,000 characters")

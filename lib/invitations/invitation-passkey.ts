@@ -12,7 +12,7 @@ import { verifyNewPasskey, type NewPasskey } from "../passkeys/verify-new-passke
  * once. Accepting then makes the account with that id and the verified passkey (accept-invitation.ts).
  */
 export const HAS_ACCOUNT = "you already have an account with this address: enter its password to link it";
-export const NO_WAITING_PASSKEY = "there is no passkey waiting for this invitation (it expired or was already used); start again";
+const NO_WAITING_PASSKEY = "there is no passkey waiting for this invitation (it expired or was already used); start again";
 
 /** The challenge of an invitation is bound to its token. */
 export const invitationBinding = (token: string) => `invitation\n${token}`;

@@ -1,9 +1,6 @@
-import { request as httpRequest, type IncomingMessage } from "node:http";
-import { request as httpsRequest } from "node:https";
-import { isIP } from "node:net";
+import type { IncomingMessage } from "node:http";
 import { guardedLookup } from "./guarded-lookup.ts";
-import { OutboundCallError, type OutboundOptions } from "./post-outbound.ts";
-import { isPrivateAddress } from "./private-addresses.ts";
+import { failOnConnectionError, OutboundCallError, outboundTarget, type OutboundOptions } from "./post-outbound.ts";
 
 /**
  * One outbound GET of a text document at an address someone typed (a calendar's iCal address), with the
@@ -20,11 +17,7 @@ export interface GetTextOptions extends OutboundOptions {
 const sizeInWords = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} KB`);
 
 export async function getOutboundText(url: string, options: GetTextOptions): Promise<string> {
-  const target = new URL(url);
-  if (target.protocol !== "https:" && target.protocol !== "http:") throw new OutboundCallError("only http and https addresses are called");
-  const literal = target.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(literal) !== 0 && !options.allowPrivate && isPrivateAddress(literal)) throw new OutboundCallError("a private or loopback address is refused");
-  const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+  const { target, send } = outboundTarget(url, options);
   return new Promise<string>((resolve, reject) => {
     const outgoing = send(
       target,
@@ -50,11 +43,7 @@ export async function getOutboundText(url: string, options: GetTextOptions): Pro
         answer.on("error", () => reject(new OutboundCallError("the answer was cut off", status)));
       },
     );
-    outgoing.on("timeout", () => outgoing.destroy(new OutboundCallError("no answer in time")));
-    outgoing.on("error", (error: NodeJS.ErrnoException) => {
-      if (error instanceof OutboundCallError) return reject(error);
-      reject(new OutboundCallError(error.code === "EPRIVATE" ? "a private or loopback address is refused" : `the address could not be reached (${error.code ?? error.name})`));
-    });
+    failOnConnectionError(outgoing, reject);
     outgoing.end();
   });
 }

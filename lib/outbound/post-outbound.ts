@@ -1,4 +1,4 @@
-import { request as httpRequest, type IncomingMessage } from "node:http";
+import { request as httpRequest, type ClientRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
 import { guardedLookup } from "./guarded-lookup.ts";
@@ -36,6 +36,27 @@ export interface OutboundBody {
   headers?: Record<string, string>;
 }
 
+/**
+ * The address to call and the module that calls it: http or https only, and an IP literal judged here (a name
+ * is judged where it resolves, by guardedLookup).
+ */
+export function outboundTarget(url: string, options: OutboundOptions): { target: URL; send: typeof httpRequest } {
+  const target = new URL(url);
+  if (target.protocol !== "https:" && target.protocol !== "http:") throw new OutboundCallError("only http and https addresses are called");
+  const literal = target.hostname.replace(/^\[|\]$/g, "");
+  if (isIP(literal) !== 0 && !options.allowPrivate && isPrivateAddress(literal)) throw new OutboundCallError("a private or loopback address is refused");
+  return { target, send: target.protocol === "https:" ? httpsRequest : httpRequest };
+}
+
+/** A timeout, a refused private address or an unreachable host, as an OutboundCallError in words (never the address). */
+export function failOnConnectionError(outgoing: ClientRequest, reject: (error: OutboundCallError) => void): void {
+  outgoing.on("timeout", () => outgoing.destroy(new OutboundCallError("no answer in time")));
+  outgoing.on("error", (error: NodeJS.ErrnoException) => {
+    if (error instanceof OutboundCallError) return reject(error);
+    reject(new OutboundCallError(error.code === "EPRIVATE" ? "a private or loopback address is refused" : `the address could not be reached (${error.code ?? error.name})`));
+  });
+}
+
 /** POSTs `form` as application/x-www-form-urlencoded; resolves with the status when it is 2xx, else throws. */
 export function postForm(url: string, form: URLSearchParams, options: OutboundOptions): Promise<number> {
   return postOutbound(url, { body: form.toString(), contentType: "application/x-www-form-urlencoded" }, options);
@@ -43,12 +64,8 @@ export function postForm(url: string, form: URLSearchParams, options: OutboundOp
 
 /** POSTs `sent`; resolves with the status when it is 2xx, else throws an OutboundCallError. */
 export async function postOutbound(url: string, sent: OutboundBody, options: OutboundOptions): Promise<number> {
-  const target = new URL(url);
-  if (target.protocol !== "https:" && target.protocol !== "http:") throw new OutboundCallError("only http and https addresses are called");
-  const literal = target.hostname.replace(/^\[|\]$/g, "");
-  if (isIP(literal) !== 0 && !options.allowPrivate && isPrivateAddress(literal)) throw new OutboundCallError("a private or loopback address is refused");
+  const { target, send } = outboundTarget(url, options);
   const body = sent.body;
-  const send = target.protocol === "https:" ? httpsRequest : httpRequest;
   const status = await new Promise<number>((resolve, reject) => {
     const outgoing = send(
       target,
@@ -69,11 +86,7 @@ export async function postOutbound(url: string, sent: OutboundBody, options: Out
         answer.on("error", () => resolve(answer.statusCode ?? 0));
       },
     );
-    outgoing.on("timeout", () => outgoing.destroy(new OutboundCallError("no answer in time")));
-    outgoing.on("error", (error: NodeJS.ErrnoException) => {
-      if (error instanceof OutboundCallError) return reject(error);
-      reject(new OutboundCallError(error.code === "EPRIVATE" ? "a private or loopback address is refused" : `the address could not be reached (${error.code ?? error.name})`));
-    });
+    failOnConnectionError(outgoing, reject);
     outgoing.end(body);
   });
   if (status >= 300 && status < 400) throw new OutboundCallError(`answered HTTP ${status}; redirects are not followed`, status);

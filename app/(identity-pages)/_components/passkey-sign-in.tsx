@@ -1,12 +1,12 @@
 "use client";
 
 import {
-  browserSupportsWebAuthn,
   browserSupportsWebAuthnAutofill,
   startAuthentication,
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useWebAuthnSupport } from "@/components/ui/use-webauthn-support";
 
 /**
  * "Sign in with a passkey" (docs/decisions/0021-passkeys.md). Asks /auth/passkey/options for a challenge
@@ -45,8 +45,6 @@ class ServerRefusal extends Error {
   }
 }
 
-/** Whether the browser has WebAuthn never changes while the page is open: nothing to subscribe to. */
-const subscribeToNothing = () => () => undefined;
 
 function formBody(fields: Record<string, string | undefined>): URLSearchParams {
   const body = new URLSearchParams();
@@ -74,7 +72,7 @@ export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, l
   // after hydration, it pushed the links below it down while a slow phone was still showing the page, and a
   // tap meant for "Create an account" landed on "Continue with …". Without JavaScript the stylesheet hides it
   // (`.auth-passkey--needs-script`, `@media (scripting: none)`); a browser without passkeys removes it here.
-  const supported = useSyncExternalStore(subscribeToNothing, browserSupportsWebAuthn, () => true);
+  const supported = useWebAuthnSupport(true);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const errorRef = useRef<HTMLParagraphElement>(null);

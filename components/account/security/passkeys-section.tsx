@@ -1,12 +1,12 @@
 "use client";
 
-import { useEffect, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
-import { browserSupportsWebAuthn } from "@simplewebauthn/browser";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { useFocusWhenShown } from "@/components/ui/focus-when-shown";
 import { Form } from "@/components/ui/form";
 import { Actions, Card, CardList, Fact, Facts, Panel, QueryStates, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
+import { useWebAuthnSupport } from "@/components/ui/use-webauthn-support";
 import { defaultPasskeyName } from "@/lib/passkeys/default-passkey-name";
 import { MAX_PASSKEYS, PASSKEY_NAME_MAX, passkeyNameSchema, type PasskeyView } from "@/lib/passkeys/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
@@ -23,8 +23,6 @@ function nameProblem(name: string): string | null {
   return name.trim() === "" ? "Enter a name for the passkey." : `Use 1 to ${PASSKEY_NAME_MAX} characters, without line breaks.`;
 }
 
-/** Whether the browser offers WebAuthn does not change while the page is open. */
-const subscribeToNothing = () => () => undefined;
 
 /** What went wrong while adding a passkey, in words: the browser's own refusals first, then the API's. */
 function addFailure(error: Error): string {
@@ -54,7 +52,7 @@ export function PasskeysSection() {
   const removal = useConfirmation<PasskeyView>();
   const focusAfterClose = useFocusAfterClose(removal.open);
   // Known only in the browser: null while the page is rendered on the server.
-  const supported = useSyncExternalStore(subscribeToNothing, browserSupportsWebAuthn, () => null);
+  const supported = useWebAuthnSupport(null);
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState("");
