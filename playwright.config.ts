@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
 import { defineConfig, devices } from "@playwright/test";
+import { SERVER_NODE_OPTIONS } from "./server/node-options.ts";
 import {
   EMBEDDED_BASE_URL,
   EMBEDDED_DATA_DIR,
@@ -81,7 +82,7 @@ export default defineConfig({
     {
       // `npm start`'s server: Next plus the token endpoint's fast path (server/main.ts). Its output goes to a
       // file that specs read, to prove no log line carries a secret or a full contact value.
-      command: `mkdir -p .data && exec node .next-server/main.mjs > ${POSTGRES_SERVER_LOG} 2>&1`,
+      command: `mkdir -p .data && exec node ${SERVER_NODE_OPTIONS.join(" ")} .next-server/main.mjs > ${POSTGRES_SERVER_LOG} 2>&1`,
       url: `${POSTGRES_BASE_URL}/api/health`,
       env: { ...serverEnv, PORT: String(POSTGRES_PORT), DATABASE_URL: TEST_DATABASE_URL, BASE_URL: POSTGRES_BASE_URL, DEV_OUTBOX: "true",
         // Back-channel logout tests run the relying party's endpoint on loopback (e2e/api/backchannel-logout.spec.ts).
@@ -94,7 +95,7 @@ export default defineConfig({
     {
       // `npm run demo`'s server: its identities seeded first (prisma/seed.ts --identity-only, as scripts/demo.ts
       // does), then the embedded database filled with the demo calendar on its first start.
-      command: `node --conditions=react-server --import tsx prisma/seed.ts --identity-only && exec node .next-server/main.mjs`,
+      command: `node --conditions=react-server --import tsx prisma/seed.ts --identity-only && exec node ${SERVER_NODE_OPTIONS.join(" ")} .next-server/main.mjs`,
       url: `${EMBEDDED_BASE_URL}/api/health`,
       env: { ...serverEnv, PORT: String(EMBEDDED_PORT), DATABASE_URL: "", PGLITE_DATA_DIR: EMBEDDED_DATA_DIR, BASE_URL: EMBEDDED_BASE_URL, SEED_DEMO_DATA: "true" },
       reuseExistingServer: false,
@@ -104,7 +105,7 @@ export default defineConfig({
     },
     {
       // The passkey specs' server: the PostgreSQL test database again, at a `localhost` origin with its own portal client.
-      command: `node .next-server/main.mjs`,
+      command: `node ${SERVER_NODE_OPTIONS.join(" ")} .next-server/main.mjs`,
       url: `http://127.0.0.1:${PASSKEY_PORT}/api/health`,
       env: { ...serverEnv, PORT: String(PASSKEY_PORT), DATABASE_URL: TEST_DATABASE_URL, BASE_URL: PASSKEY_BASE_URL, PORTAL_CLIENT_ID: PASSKEY_PORTAL_CLIENT_ID, DEV_OUTBOX: "true" },
       reuseExistingServer: false,

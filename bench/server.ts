@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { createWriteStream, readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { SERVER_NODE_OPTIONS } from "../server/node-options.ts";
 
 export const HOST = "127.0.0.1";
 /** `npm start`'s server, bundled by `npm run build` (scripts/build-server.ts). */
@@ -81,7 +82,7 @@ export async function startServer(options: StartOptions): Promise<BenchServer> {
   const lines: string[] = [];
   const errors: string[] = [];
   // `npm start`'s server: Next plus the token endpoint's fast path (server/main.ts, bundled by the build).
-  const program = options.script ?? [SERVER_BUNDLE];
+  const program = options.script ?? [...SERVER_NODE_OPTIONS, SERVER_BUNDLE];
   const what = options.script ? options.name : `npm start's server (${options.name})`;
   const readyPath = options.readyPath ?? "/api/health";
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...program], {

@@ -11,6 +11,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { demoAddress } from "./demo-address.ts";
+import { SERVER_NODE_OPTIONS } from "../server/node-options.ts";
 
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
@@ -37,7 +38,7 @@ console.log("Adding the demo accounts and clients…");
 const seed = spawnSync(process.execPath, ["--conditions=react-server", "--import", "tsx", "prisma/seed.ts", "--identity-only"], { stdio: "inherit", env });
 if (seed.status !== 0) process.exit(seed.status ?? 1);
 
-const server = spawn(process.execPath, [".next-server/main.mjs"], { stdio: "inherit", env: { ...env, PORT: String(port), HOST: host } });
+const server = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ".next-server/main.mjs"], { stdio: "inherit", env: { ...env, PORT: String(port), HOST: host } });
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
 server.on("exit", (code) => process.exit(code ?? 0));
 

@@ -4,6 +4,7 @@ import pg from "pg";
 import { withPostgresMigrationConnection } from "../../lib/db/connections.ts";
 import { applyMigrations } from "../../lib/db/migrate.ts";
 import { ADMIN_DATABASE_URL, TEST_APP_SECRET, TEST_DATABASE_URL } from "./test-env.ts";
+import { SERVER_NODE_OPTIONS } from "../../server/node-options.ts";
 
 /**
  * A production server of its own, on a database of its own, for tests that must break something (a missing
@@ -93,7 +94,7 @@ async function startScratchServerOnce(env: Record<string, string>): Promise<Scra
   let output = "";
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !APP_VARIABLES.has(name)));
   // Its own process group, so stopping it stops everything it started.
-  const child: ChildProcess = spawn(process.execPath, [".next-server/main.mjs"], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ".next-server/main.mjs"], {
     env: { ...inherited, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", HOST: "127.0.0.1", PORT: String(port), APP_SECRET: TEST_APP_SECRET, BASE_URL: baseUrl, ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,

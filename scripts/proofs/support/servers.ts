@@ -5,6 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { closeSync, mkdirSync, openSync, readFileSync } from "node:fs";
 import { PROOFS_APP_SECRET } from "./config.ts";
+import { SERVER_NODE_OPTIONS } from "../../../server/node-options.ts";
 
 /**
  * What must not outlive this process: server process groups and the private PostgreSQL cluster. `run.ts`
@@ -53,7 +54,7 @@ export async function startServer(options: ServerOptions): Promise<ProofServer> 
   mkdirSync(".data", { recursive: true });
   const log = `.data/proofs-${options.name}-${options.port}.log`;
   const fd = openSync(log, "w");
-  const child: ChildProcess = spawn(process.execPath, [".next-server/main.mjs"], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_OPTIONS, ".next-server/main.mjs"], {
     detached: true,
     stdio: ["ignore", fd, fd],
     env: {
