@@ -7,7 +7,7 @@
  * last batch when run again with --resume (which is also what cron runs every minute on a Node host).
  * Recorded in the staff audit log as the staff member --as names. With the embedded database, stop the server first.
  */
-import { readFileSync } from "node:fs";
+import { createReadStream } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { loadDotEnv } from "./load-dot-env.ts";
@@ -50,7 +50,8 @@ try {
       process.exit(2);
     }
     const file = positionals[0]!;
-    const id = await createPeopleImport(database, { fileName: path.basename(file), bytes: readFileSync(file), actorId: actor.id });
+    // Read from disk afresh for each pass over it, a piece at a time: the file is never held whole.
+    const id = await createPeopleImport(database, { fileName: path.basename(file), bytes: () => createReadStream(file), actorId: actor.id });
     const preview = await getPeopleImportOrThrow(database, id);
     console.log(`${preview.file_name}: ${preview.rows_total} rows (${preview.source.replace("_", " ")} columns, ${preview.encoding}).`);
     console.log(`Would create ${preview.created}, update ${preview.updated}, leave ${preview.unchanged} unchanged and skip ${preview.skipped}; ${preview.problem_count} problems.`);

@@ -3,6 +3,7 @@ import { openStaffAuditEntry } from "../audit/open-audit-entry.ts";
 import { serviceTestDatabase, thrownBy } from "../db/service-test.ts";
 import { IdentityError } from "../identity/errors.ts";
 import { getPeopleImportOrThrow, listPeopleImports } from "./people-import-answer.ts";
+import { FILE_PART_CHARACTERS, readPeopleImportFile, storePeopleImportFile } from "./people-import-file.ts";
 import { IMPORT_BATCH_ROWS } from "./people-import-rules.ts";
 import { createPeopleImport, remapPeopleImport } from "./preview-people-import.ts";
 import { continuePeopleImport, startPeopleImport } from "./run-people-import.ts";
@@ -117,6 +118,42 @@ describe("a people import", () => {
     expect(await getPeopleImportOrThrow(database, id)).toMatchObject({ status: "done", rows_done: rows.length, created: rows.length });
     const [whole] = await database.query<{ count: number; people: number }>(`SELECT count(*)::int AS count, count(DISTINCT remote_id)::int AS people FROM membership_record WHERE family_name = 'Batchson'`);
     expect(whole).toEqual({ count: rows.length, people: rows.length });
+  });
+
+  it("reads a file handed over a few bytes at a time (the command line's, from disk) as it reads an upload, and drops it when done", async () => {
+    const file = csv("601,Zoë,Piecemeal,,1984-02-29,zoe@piecemeal.example,,,,", "602,Nguyễn,Piecemeal,,,,,,,");
+    const inPieces = function* () {
+      for (let start = 0; start < file.length; start += 7) yield file.subarray(start, start + 7);
+    };
+    const id = await createPeopleImport(database, { fileName: "pieces.csv", bytes: inPieces, actorId });
+    expect(await getPeopleImportOrThrow(database, id)).toMatchObject({ status: "ready", encoding: "utf-8", created: 2, problem_count: 0 });
+    const [stored] = await database.query<{ parts: number }>(`SELECT count(*)::int AS parts FROM people_import_file_part WHERE import_id = $1::uuid`, [id]);
+    expect(stored!.parts).toBe(1);
+    await database.transaction((tx) => startPeopleImport(tx, id, { inBackground: false }));
+    expect(await continuePeopleImport(database, id)).toBe(true);
+    expect((await recordsNamed("Piecemeal")).map((record) => [record.given_name, record.birth_date])).toEqual([["Nguyễn", null], ["Zoë", "1984-02-29"]]);
+    const [dropped] = await database.query<{ parts: number }>(`SELECT count(*)::int AS parts FROM people_import_file_part WHERE import_id = $1::uuid`, [id]);
+    expect(dropped!.parts).toBe(0);
+  });
+
+  it("keeps a file in parts and reads it back whole, a part at a time", async () => {
+    const id = await createPeopleImport(database, { fileName: "parts.csv", bytes: csv("701,Paula,Parts,,,,,,,"), actorId });
+    const text = `${"x".repeat(FILE_PART_CHARACTERS - 1)}😀${"é".repeat(FILE_PART_CHARACTERS)}tail`;
+    async function* inTwoPieces() {
+      yield text.slice(0, 12_345);
+      yield text.slice(12_345);
+    }
+    const parts = await database.transaction(async (tx) => {
+      await tx.query(`DELETE FROM people_import_file_part WHERE import_id = $1::uuid`, [id]);
+      return storePeopleImportFile(tx, id, inTwoPieces());
+    });
+    expect(parts).toBe(3);
+    let read = "";
+    for await (const part of readPeopleImportFile(database, id, parts)) {
+      expect(part.length).toBeLessThanOrEqual(FILE_PART_CHARACTERS + 1);
+      read += part;
+    }
+    expect(read).toBe(text);
   });
 
   it("is undone: what it created is removed (but not a record a member has linked since), what it changed is restored", async () => {

@@ -4,14 +4,20 @@ import type { Prisma } from "../generated/prisma/client.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
 import { headersKeyOf, IMPORT_BATCH_ROWS, KEPT_PROBLEMS } from "./people-import-rules.ts";
 import { planPeopleBatch, SeenInFile, type PlannedRow } from "./plan-people-batch.ts";
+import { FILE_PART_CHARACTERS, readPeopleImportFile, storePeopleImportFile } from "./people-import-file.ts";
+import { evenTextSlices } from "./text-slices.ts";
 import {
-  decodePeopleFile,
+  decodePeopleText,
+  detectPeopleFileEncoding,
   guessPeopleMapping,
   PeopleFileError,
   PERSON_FIELDS,
   readPeopleHeaders,
   readPeopleRows,
   type PeopleColumnMapping,
+  type PeopleFileBytes,
+  type PeopleFileEncoding,
+  type PeopleText,
   type ReadPersonRow,
   type RowProblem,
 } from "./read-people-csv.ts";
@@ -31,7 +37,7 @@ export interface PreviewCounts {
   problems: RowProblem[];
 }
 
-export async function previewPeopleRows(database: Database, text: string, options: { mapping: PeopleColumnMapping; delimiter: string; country: string }): Promise<PreviewCounts> {
+export async function previewPeopleRows(database: Database, text: PeopleText, options: { mapping: PeopleColumnMapping; delimiter: string; country: string }): Promise<PreviewCounts> {
   const counts: PreviewCounts = { rows: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, problemCount: 0, problems: [] };
   const seen = new SeenInFile();
   const tally = (planned: readonly PlannedRow[], problems: readonly RowProblem[]) => {
@@ -61,13 +67,31 @@ function fileRefusal(error: unknown): never {
   throw error;
 }
 
-/** An uploaded file, read and previewed; the mapping is the one chosen last time for the same columns, else the one recognised. */
-export async function createPeopleImport(database: Database, input: { fileName: string; bytes: Uint8Array; actorId: string | null }): Promise<string> {
-  let decoded: ReturnType<typeof decodePeopleFile>;
+/** An upload's bytes read as a file from disk is, 64 KB at a time: decoded, it is never one string. */
+function* piecesOf(bytes: Uint8Array): Generator<Uint8Array> {
+  for (let start = 0; start < bytes.length; start += 65_536) yield bytes.subarray(start, start + 65_536);
+}
+
+/** The first of the text's parts (FILE_PART_CHARACTERS), empty for an empty file. */
+async function firstPartOf(text: AsyncIterable<string>): Promise<string> {
+  for await (const part of evenTextSlices(text, FILE_PART_CHARACTERS)) return part;
+  return "";
+}
+
+/**
+ * A file, read and previewed; the mapping is the one chosen last time for the same columns, else the one
+ * recognised. `bytes` is an upload's, or a function that reads the file afresh (the command line's, from disk):
+ * the file is read through a few times (its encoding, its header row, the preview, then stored in parts), and
+ * never held whole.
+ */
+export async function createPeopleImport(database: Database, input: { fileName: string; bytes: Uint8Array | PeopleFileBytes; actorId: string | null }): Promise<string> {
+  const upload = input.bytes;
+  const bytes: PeopleFileBytes = typeof upload === "function" ? upload : () => piecesOf(upload);
+  let encoding: PeopleFileEncoding;
   let header: Awaited<ReturnType<typeof readPeopleHeaders>>;
   try {
-    decoded = decodePeopleFile(input.bytes);
-    header = await readPeopleHeaders(decoded.text);
+    encoding = await detectPeopleFileEncoding(bytes);
+    header = await readPeopleHeaders(await firstPartOf(decodePeopleText(bytes, encoding)));
   } catch (error) {
     fileRefusal(error);
   }
@@ -78,41 +102,47 @@ export async function createPeopleImport(database: Database, input: { fileName: 
   const { country } = await readChurch(database);
   let preview: PreviewCounts;
   try {
-    preview = await previewPeopleRows(database, decoded.text, { mapping, delimiter: header.delimiter, country });
+    preview = await previewPeopleRows(database, decodePeopleText(bytes, encoding), { mapping, delimiter: header.delimiter, country });
   } catch (error) {
     fileRefusal(error);
   }
-  const created = await database.prisma.peopleImport.create({
-    data: {
-      fileName: input.fileName,
-      fileText: decoded.text,
-      encoding: decoded.encoding,
-      delimiter: header.delimiter,
-      headers: header.headers,
-      headersKey,
-      source: guess.source,
-      mapping: mapping as Prisma.InputJsonValue,
-      country,
-      status: "ready",
-      createdBy: input.actorId,
-      ...previewColumns(preview),
+  return database.transaction(
+    async (tx) => {
+      const created = await tx.prisma.peopleImport.create({
+        data: {
+          fileName: input.fileName,
+          encoding,
+          delimiter: header.delimiter,
+          headers: header.headers,
+          headersKey,
+          source: guess.source,
+          mapping: mapping as Prisma.InputJsonValue,
+          country,
+          status: "ready",
+          createdBy: input.actorId,
+          ...previewColumns(preview),
+        },
+        select: { id: true },
+      });
+      const parts = await storePeopleImportFile(tx, created.id, decodePeopleText(bytes, encoding));
+      await tx.prisma.peopleImport.update({ where: { id: created.id }, data: { filePartCount: parts }, select: { id: true } });
+      return created.id;
     },
-    select: { id: true },
-  });
-  return created.id;
+    { timeout: 120_000 },
+  );
 }
 
 /** Another mapping for a previewed import: previewed again with it. */
 export async function remapPeopleImport(database: Database, id: string, mapping: PeopleColumnMapping): Promise<void> {
-  const found = await database.prisma.peopleImport.findUnique({ where: { id }, select: { status: true, fileText: true, headers: true, delimiter: true, country: true } });
+  const found = await database.prisma.peopleImport.findUnique({ where: { id }, select: { status: true, filePartCount: true, headers: true, delimiter: true, country: true } });
   if (!found) throw notFound("import");
-  if (found.status !== "ready" || found.fileText === null) throw new IdentityError("conflict", `this import is ${found.status}`);
+  if (found.status !== "ready" || found.filePartCount === null) throw new IdentityError("conflict", `this import is ${found.status}`);
   for (const [field, column] of Object.entries(mapping)) {
     if (column !== undefined && !found.headers.includes(column)) throw new IdentityError("invalid_request", `mapping: the file has no column “${column}” for ${field}`);
   }
   let preview: PreviewCounts;
   try {
-    preview = await previewPeopleRows(database, found.fileText, { mapping, delimiter: found.delimiter, country: found.country });
+    preview = await previewPeopleRows(database, readPeopleImportFile(database, id, found.filePartCount), { mapping, delimiter: found.delimiter, country: found.country });
   } catch (error) {
     fileRefusal(error);
   }

@@ -3,7 +3,8 @@ import {
   MAX_CELL_CHARACTERS,
   MAX_COLUMNS,
   PeopleFileError,
-  decodePeopleFile,
+  decodePeopleText,
+  detectPeopleFileEncoding,
   guessPeopleMapping,
   readPeopleHeaders,
   readPeopleRows,
@@ -136,24 +137,53 @@ describe("guessPeopleMapping", () => {
   });
 });
 
-describe("decodePeopleFile", () => {
+/** The bytes in pieces of `size` (as a file is read from disk), each pass afresh. */
+function inPieces(bytes: Uint8Array, size = bytes.length) {
+  return function* () {
+    for (let start = 0; start < bytes.length; start += size) yield bytes.subarray(start, start + size);
+  };
+}
+
+/** The file decoded as an import reads it: its encoding, then its text, a piece at a time. */
+async function decoded(bytes: Uint8Array, pieceSize?: number): Promise<{ text: string; encoding: string }> {
+  const read = inPieces(bytes, pieceSize);
+  const encoding = await detectPeopleFileEncoding(read);
+  let text = "";
+  for await (const piece of decodePeopleText(read, encoding)) text += piece;
+  return { text, encoding };
+}
+
+describe("decoding a people file", () => {
   it("reads UTF-8 with a byte order mark, dropping the mark", async () => {
     const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("First Name,Last Name\nJosé,Núñez\n")]);
-    const { text, encoding } = decodePeopleFile(bytes);
+    const { text, encoding } = await decoded(bytes);
     expect(encoding).toBe("utf-8");
     expect((await readPeopleHeaders(text)).headers).toEqual(["First Name", "Last Name"]);
     const [row] = await readAll(text, "US");
     expect(row?.person).toMatchObject({ givenName: "José", familyName: "Núñez" });
   });
 
-  it("reads UTF-8 without a byte order mark", () => {
-    expect(decodePeopleFile(new TextEncoder().encode("First Name\nZoë\n"))).toEqual({ text: "First Name\nZoë\n", encoding: "utf-8" });
+  it("reads UTF-8 without a byte order mark", async () => {
+    expect(await decoded(new TextEncoder().encode("First Name\nZoë\n"))).toEqual({ text: "First Name\nZoë\n", encoding: "utf-8" });
   });
 
-  it("reads Windows-1252 (what Excel's plain CSV writes) when the bytes are not UTF-8", () => {
+  it("reads a file a byte at a time as it reads it whole: characters and the byte order mark split between pieces", async () => {
+    const bytes = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode("First Name\nZoë 👩🏽‍🦱 Nguyễn\n")]);
+    expect(await decoded(bytes, 1)).toEqual(await decoded(bytes));
+    expect((await decoded(bytes, 1)).text).toBe("First Name\nZoë 👩🏽‍🦱 Nguyễn\n");
+  });
+
+  it("reads Windows-1252 (what Excel's plain CSV writes) when the bytes are not UTF-8", async () => {
     // "José" with é as the single byte 0xE9, and a curly apostrophe (0x92) in O’Brien.
     const bytes = new Uint8Array([...new TextEncoder().encode("First Name,Last Name\nJos"), 0xe9, ...new TextEncoder().encode(",O"), 0x92, ...new TextEncoder().encode("Brien\n")]);
-    expect(decodePeopleFile(bytes)).toEqual({ text: "First Name,Last Name\nJosé,O’Brien\n", encoding: "windows-1252" });
+    expect(await decoded(bytes)).toEqual({ text: "First Name,Last Name\nJosé,O’Brien\n", encoding: "windows-1252" });
+    expect(await decoded(bytes, 3)).toEqual({ text: "First Name,Last Name\nJosé,O’Brien\n", encoding: "windows-1252" });
+  });
+
+  it("reads Windows-1252 when only the end of a long file is not UTF-8, and when it ends inside a character", async () => {
+    const start = new TextEncoder().encode(`First Name\n${"Ana\n".repeat(50_000)}`);
+    expect((await decoded(new Uint8Array([...start, 0xe9, 0x0a]), 4096)).encoding).toBe("windows-1252");
+    expect((await decoded(new Uint8Array([...start, 0xc3]), 4096)).encoding).toBe("windows-1252");
   });
 
   it.each([
@@ -161,12 +191,18 @@ describe("decodePeopleFile", () => {
     ["an Excel workbook (a zip archive)", new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00])],
     ["UTF-16 (Excel's Unicode Text)", new Uint8Array([0xff, 0xfe, 0x46, 0x00, 0x69, 0x00])],
     ["control characters throughout", new Uint8Array(Array.from({ length: 300 }, (_, index) => (index % 5 === 0 ? 0x01 : 0x41)))],
-  ])("refuses %s", (_, bytes) => {
-    expect(() => decodePeopleFile(bytes)).toThrow(PeopleFileError);
+  ])("refuses %s", async (_, bytes) => {
+    await expect(detectPeopleFileEncoding(inPieces(bytes))).rejects.toThrow(PeopleFileError);
+    await expect(detectPeopleFileEncoding(inPieces(bytes, 1))).rejects.toThrow(PeopleFileError);
   });
 
-  it("tells the office to save a workbook as CSV", () => {
-    expect(() => decodePeopleFile(new Uint8Array([0x50, 0x4b, 0x03, 0x04]))).toThrow(/Save As.*CSV UTF-8/);
+  it("refuses a NUL byte far into the file", async () => {
+    const bytes = new Uint8Array([...new TextEncoder().encode(`First Name\n${"Ana\n".repeat(50_000)}`), 0x00]);
+    await expect(detectPeopleFileEncoding(inPieces(bytes, 4096))).rejects.toThrow(PeopleFileError);
+  });
+
+  it("tells the office to save a workbook as CSV", async () => {
+    await expect(detectPeopleFileEncoding(inPieces(new Uint8Array([0x50, 0x4b, 0x03, 0x04])))).rejects.toThrow(/Save As.*CSV UTF-8/);
   });
 });
 

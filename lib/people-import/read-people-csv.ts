@@ -4,14 +4,15 @@ import iconv from "iconv-lite";
 import { NAME_MAX_LENGTH, emailSchema } from "../accounts/schemas.ts";
 import { isPhoneCountry, parsePhoneNumber, type PhoneCountry } from "../contacts/phone-number.ts";
 import { type PeopleColumnMapping, type PersonField, PERSON_FIELDS } from "./people-columns.ts";
+import { textSlices } from "./text-slices.ts";
 
 export { PERSON_FIELDS, guessPeopleMapping, type PeopleColumnMapping, type PeopleFileSource, type PersonField } from "./people-columns.ts";
 
 /**
  * Reads a church's people from a CSV file (issue 40): the bytes to text, the headers, then each row to a
  * person or to the problems that stop it, with row numbers as a spreadsheet shows them. Pure: no database,
- * no I/O; the rows are streamed so a 50,000-row file is never held as records. Every message is written for
- * the church office that uploaded the file, which fixes it in a spreadsheet program.
+ * no I/O; the bytes, the text and the rows are all streamed, so a file is never held whole. Every message is
+ * written for the church office that uploaded the file, which fixes it in a spreadsheet program.
  */
 
 export const MAX_COLUMNS = 200;
@@ -73,9 +74,12 @@ const SAVE_AS_CSV = "In your spreadsheet program, choose Save As, pick “CSV UT
 // Bytes to text
 // ---------------------------------------------------------------------------------------------------------
 
-/** Fatal, so a file that is not UTF-8 is noticed; a UTF-8 byte order mark is dropped by the decoder. */
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
 const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+/** Fatal, so a file that is not UTF-8 is noticed; a UTF-8 byte order mark is dropped by the decoder. */
+function utf8Decoder(): TextDecoder {
+  return new TextDecoder("utf-8", { fatal: true });
+}
 
 /**
  * Windows-1252 by iconv-lite: Node 20's own TextDecoder decodes "windows-1252" as ISO-8859-1, which turns the
@@ -120,30 +124,84 @@ function looksLikeText(text: string): boolean {
   return controls * CONTROL_CHARACTER_RATIO <= sampleLength;
 }
 
-/** Bytes of an uploaded file to text: UTF-8 (with or without BOM) when valid, else Windows-1252 (what Excel writes). Refuses binary (NUL bytes, or a file that is not text) with PeopleFileError. */
-export function decodePeopleFile(bytes: Uint8Array): { text: string; encoding: "utf-8" | "windows-1252" } {
-  if (WORKBOOK_SIGNATURES.some((signature) => startsWithBytes(bytes, signature))) {
-    throw new PeopleFileError(`This is a spreadsheet workbook, not a CSV file. ${SAVE_AS_CSV}`);
+export type PeopleFileEncoding = "utf-8" | "windows-1252";
+
+/**
+ * A file's bytes as they are read: the upload's (one piece) or a file read from disk. Called once for each
+ * pass over the file, so none needs it whole.
+ */
+export type PeopleFileBytes = () => AsyncIterable<Uint8Array> | Iterable<Uint8Array>;
+
+function joinBytes(pieces: readonly Uint8Array[]): Uint8Array {
+  const joined = new Uint8Array(pieces.reduce((length, piece) => length + piece.length, 0));
+  let offset = 0;
+  for (const piece of pieces) {
+    joined.set(piece, offset);
+    offset += piece.length;
   }
-  if (looksLikeUtf16(bytes)) {
-    throw new PeopleFileError(`This file is saved as “Unicode Text”, which cannot be read here. ${SAVE_AS_CSV}`);
+  return joined;
+}
+
+/**
+ * How the file is encoded: UTF-8 (with or without BOM) when every byte of it is, else Windows-1252 (what
+ * Excel's plain CSV writes). One pass that keeps only the first bytes; refuses, with PeopleFileError, a
+ * workbook, Excel's "Unicode Text", and anything that is not text (a NUL byte, or too many control characters).
+ */
+export async function detectPeopleFileEncoding(bytes: PeopleFileBytes): Promise<PeopleFileEncoding> {
+  const head: Uint8Array[] = [];
+  let headLength = 0;
+  const decoder = utf8Decoder();
+  let utf8 = true;
+  for await (const piece of bytes()) {
+    if (headLength < TEXT_SAMPLE_CHARACTERS) {
+      head.push(piece.subarray(0, TEXT_SAMPLE_CHARACTERS - headLength));
+      headLength += head.at(-1)!.length;
+      const start = joinBytes(head);
+      if (WORKBOOK_SIGNATURES.some((signature) => startsWithBytes(start, signature))) {
+        throw new PeopleFileError(`This is a spreadsheet workbook, not a CSV file. ${SAVE_AS_CSV}`);
+      }
+      if (looksLikeUtf16(start)) {
+        throw new PeopleFileError(`This file is saved as “Unicode Text”, which cannot be read here. ${SAVE_AS_CSV}`);
+      }
+    }
+    if (piece.includes(0)) throw new PeopleFileError(`This is not a CSV file. ${SAVE_AS_CSV}`);
+    if (utf8) {
+      try {
+        decoder.decode(piece, { stream: true });
+      } catch {
+        utf8 = false;
+      }
+    }
   }
-  if (bytes.includes(0)) {
-    throw new PeopleFileError(`This is not a CSV file. ${SAVE_AS_CSV}`);
+  if (utf8) {
+    try {
+      decoder.decode();
+    } catch {
+      utf8 = false;
+    }
   }
-  let decoded: { text: string; encoding: "utf-8" | "windows-1252" };
-  try {
-    decoded = { text: UTF8.decode(bytes), encoding: "utf-8" };
-  } catch {
-    // Not UTF-8: Excel's plain "CSV (Comma delimited)" writes the Windows code page, which is Windows-1252
-    // in the Americas and Western Europe. A stray UTF-8 byte order mark is not part of the text either way.
-    const body = startsWithBytes(bytes, UTF8_BOM) ? bytes.subarray(UTF8_BOM.length) : bytes;
-    decoded = { text: decodeWindows1252(body), encoding: "windows-1252" };
+  const encoding: PeopleFileEncoding = utf8 ? "utf-8" : "windows-1252";
+  // The sample's last character may be cut in two: it is one character in 65,536.
+  const sample = utf8 ? new TextDecoder("utf-8").decode(joinBytes(head)) : decodeWindows1252(joinBytes(head));
+  if (!looksLikeText(sample)) throw new PeopleFileError(`This is not a CSV file. ${SAVE_AS_CSV}`);
+  return encoding;
+}
+
+/** The file's text in the encoding detectPeopleFileEncoding found, a piece for each piece of bytes read. */
+export async function* decodePeopleText(bytes: PeopleFileBytes, encoding: PeopleFileEncoding): AsyncGenerator<string> {
+  if (encoding === "utf-8") {
+    const decoder = utf8Decoder();
+    for await (const piece of bytes()) yield decoder.decode(piece, { stream: true });
+    yield decoder.decode();
+    return;
   }
-  if (!looksLikeText(decoded.text)) {
-    throw new PeopleFileError(`This is not a CSV file. ${SAVE_AS_CSV}`);
+  // Not UTF-8: Excel's plain "CSV (Comma delimited)" writes the Windows code page, which is Windows-1252 in the
+  // Americas and Western Europe, one byte a character. A stray UTF-8 byte order mark is not part of the text.
+  let first = true;
+  for await (const piece of bytes()) {
+    yield decodeWindows1252(first && startsWithBytes(piece, UTF8_BOM) ? piece.subarray(UTF8_BOM.length) : piece);
+    first = false;
   }
-  return decoded;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -172,16 +230,16 @@ function csvOptions(delimiter: string): CsvOptions {
   };
 }
 
-/** The text in pieces, never splitting a surrogate pair (each half alone would become “�” when encoded). */
-function* chunksOf(text: string): Generator<string> {
-  let start = 0;
-  while (start < text.length) {
-    let end = Math.min(start + CHUNK_CHARACTERS, text.length);
-    const last = text.charCodeAt(end - 1);
-    if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
-    yield text.slice(start, end);
-    start = end;
+/** A file's text: whole, or in pieces as they are read (a stored import's parts). */
+export type PeopleText = string | AsyncIterable<string>;
+
+/** The text in pieces of CHUNK_CHARACTERS, whatever the size of the pieces it comes in. */
+async function* chunksOf(text: PeopleText): AsyncGenerator<string> {
+  if (typeof text === "string") {
+    yield* textSlices(text, CHUNK_CHARACTERS);
+    return;
   }
+  for await (const piece of text) yield* textSlices(piece, CHUNK_CHARACTERS);
 }
 
 /** The spreadsheet's name of a column: A, B, … Z, AA, AB … */
@@ -222,7 +280,7 @@ function rowOfError(error: CsvError, fallback: number): number {
 }
 
 /** The records of the text, parsed a piece at a time as they are asked for; `close` when done or abandoned. */
-function recordsOf(text: string, delimiter: string): { records: AsyncIterable<string[]>; close: () => void } {
+function recordsOf(text: PeopleText, delimiter: string): { records: AsyncIterable<string[]>; close: () => void } {
   const source = Readable.from(chunksOf(text));
   const parser = source.pipe(parse(csvOptions(delimiter)));
   return {
@@ -275,6 +333,8 @@ const EMPTY_FILE = "The file is empty.";
  * splits the header row into the most columns. Refuses more than MAX_COLUMNS columns, an empty file, a
  * header row with no names, and two columns of the same name (the mapping names columns by their header).
  * Empty headers are allowed (Excel writes them after the last named column); they cannot be mapped.
+ * `text` may be only the file's start: its first stored part holds the header row, which a file may not
+ * make longer than MAX_ROW_CHARACTERS.
  */
 export async function readPeopleHeaders(text: string): Promise<{ headers: string[]; delimiter: string }> {
   // \s covers the byte order mark too, so a file of nothing but a BOM and line breaks is empty.
@@ -669,7 +729,7 @@ function todayIso(): string {
  * for a file that cannot be read on, possibly after rows were yielded: the caller decides what to keep.
  */
 export async function* readPeopleRows(
-  text: string,
+  text: PeopleText,
   options: { mapping: PeopleColumnMapping; delimiter: string; country: string /* ISO 3166 alpha-2, the church's */ },
 ): AsyncGenerator<ReadPersonRow> {
   const country = options.country.toUpperCase();

@@ -3,6 +3,7 @@ import { IdentityError, notFound } from "../identity/errors.ts";
 import { describeError, logLine } from "../log/json-log.ts";
 import { applyPeopleBatch, type BatchCounts } from "./apply-people-batch.ts";
 import { IMPORT_BATCH_ROWS, STALLED_AFTER_SECONDS } from "./people-import-rules.ts";
+import { readPeopleImportFile } from "./people-import-file.ts";
 import { planPeopleBatch, SeenInFile } from "./plan-people-batch.ts";
 import { readPeopleRows, type PeopleColumnMapping, type ReadPersonRow } from "./read-people-csv.ts";
 
@@ -17,7 +18,7 @@ import { readPeopleRows, type PeopleColumnMapping, type ReadPersonRow } from "./
 interface ImportToRun {
   id: string;
   status: string;
-  file_text: string | null;
+  file_part_count: number | null;
   delimiter: string;
   mapping: PeopleColumnMapping;
   country: string;
@@ -39,7 +40,7 @@ export async function startPeopleImport(tx: Database, id: string, options: { inB
             unchanged_count = CASE WHEN status = 'ready' THEN 0 ELSE unchanged_count END,
             skipped_count = CASE WHEN status = 'ready' THEN 0 ELSE skipped_count END,
             audit_entry_id = coalesce(audit_entry_id, nullif(current_setting('church.audit_entry', true), '')::uuid)
-      WHERE id = $1::uuid AND status IN ('ready', 'failed') AND file_text IS NOT NULL
+      WHERE id = $1::uuid AND status IN ('ready', 'failed') AND file_part_count IS NOT NULL
         AND (mapping ? 'given_name' OR mapping ? 'family_name')
       RETURNING id::text`,
     [id],
@@ -66,17 +67,17 @@ export interface ContinueOptions {
 /** Imports the rows after `rows_done`; answers whether the import finished. Safe to call on two machines at once. */
 export async function continuePeopleImport(database: Database, id: string, options: ContinueOptions = {}): Promise<boolean> {
   const [found] = await database.query<ImportToRun>(
-    `SELECT id::text, status, file_text, delimiter, mapping, country, rows_done FROM people_import WHERE id = $1::uuid`,
+    `SELECT id::text, status, file_part_count, delimiter, mapping, country, rows_done FROM people_import WHERE id = $1::uuid`,
     [id],
   );
-  if (!found || found.status !== "running" || found.file_text === null) return false;
+  if (!found || found.status !== "running" || found.file_part_count === null) return false;
   let done = found.rows_done;
   let batches = 0;
   const seen = new SeenInFile();
   let batch: ReadPersonRow[] = [];
   let index = 0;
   try {
-    for await (const row of readPeopleRows(found.file_text, { mapping: found.mapping, delimiter: found.delimiter, country: found.country })) {
+    for await (const row of readPeopleRows(readPeopleImportFile(database, id, found.file_part_count), { mapping: found.mapping, delimiter: found.delimiter, country: found.country })) {
       index += 1;
       if (index <= found.rows_done) continue;
       batch.push(row);
@@ -127,9 +128,10 @@ async function applyBatch(database: Database, id: string, rows: readonly ReadPer
 async function finishPeopleImport(database: Database, id: string): Promise<void> {
   await database.query(
     `WITH finished AS (
-       UPDATE people_import SET status = 'done', finished_at = now(), file_text = NULL
+       UPDATE people_import SET status = 'done', finished_at = now(), file_part_count = NULL
         WHERE id = $1::uuid AND status = 'running'
-        RETURNING id, audit_entry_id, rows_done, created_count, updated_count, unchanged_count, skipped_count)
+        RETURNING id, audit_entry_id, rows_done, created_count, updated_count, unchanged_count, skipped_count),
+     dropped AS (DELETE FROM people_import_file_part p USING finished f WHERE p.import_id = f.id)
      UPDATE staff_audit_entry e
         SET changes = e.changes || jsonb_build_array(jsonb_build_object(
               'table', 'people_import', 'id', f.id::text, 'operation', 'update', 'before', jsonb_build_object('status', 'running'),
