@@ -543,9 +543,9 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "DELETE /api/v1/admin/settings/logo": ["church_settings", "church_logo"],
   // A people import (issue 40): an upload is previewed into its own row; its columns chosen again; started, it
   // writes the register's records and what it did to them in the background; undone, it removes them.
-  "POST /api/v1/admin/people-imports": ["people_import"],
+  "POST /api/v1/admin/people-imports": ["people_import", "people_import_file_part"],
   "PATCH /api/v1/admin/people-imports/{id}": ["people_import"],
-  "POST /api/v1/admin/people-imports/{id}/start": ["people_import", "membership_record", "people_import_change"],
+  "POST /api/v1/admin/people-imports/{id}/start": ["people_import", "membership_record", "people_import_change", "people_import_file_part"],
   "POST /api/v1/admin/people-imports/{id}/undo": ["people_import", "membership_record"],
   // A calendar import (issue 40): read and previewed into its own row; imported, its events (and series) made or
   // updated, told to the run's webhook endpoint, and those gone from the source cancelled with notices; a sync
