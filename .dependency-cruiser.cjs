@@ -57,6 +57,14 @@ module.exports = {
       to: { path: "^lib/", pathNot: KERNEL },
     },
     {
+      name: "server-code-imports-next-intl",
+      comment:
+        "next-intl works only inside Next's own bundles: code the custom server (server/main.ts), scripts or the outbox may run translates with lib/i18n (use-intl/core) instead (issue 41).",
+      severity: "error",
+      from: { path: "^(lib|server)/" },
+      to: { path: "(^|/)node_modules/next-intl/" },
+    },
+    {
       name: "no-circular",
       comment: "Modules form no cycles.",
       severity: "error",

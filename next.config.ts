@@ -1,6 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 import { API_CONTENT_SECURITY_POLICY, STATIC_SECURITY_HEADERS } from "./lib/http/security-headers.ts";
 
 /**
@@ -95,4 +96,5 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+// The pages' language (issue 41): next-intl reads each request's language and messages from i18n/request.ts.
+export default createNextIntlPlugin("./i18n/request.ts")(nextConfig);

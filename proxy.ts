@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { CSRF_SEED_HEADER, csrfCookieName, newCsrfSeed } from "./lib/http/csrf-cookie.ts";
-import { PAGE_PATH_HEADER } from "./lib/http/page-path.ts";
+import { PAGE_ADDRESS_HEADER, PAGE_PATH_HEADER } from "./lib/http/page-path.ts";
+import { PAGE_REQUEST_HEADER } from "./lib/i18n/page-request-header.ts";
 import { REQUEST_ID_HEADER, requestIdFor } from "./lib/http/request-id.ts";
 import { EMBED_FRAME_CONTENT_SECURITY_POLICY, EMBED_FRAME_PATH, HSTS_VALUE, newNonce, pageContentSecurityPolicy, wantsHsts } from "./lib/http/security-headers.ts";
 import { env } from "./lib/env.ts";
@@ -14,6 +15,8 @@ import { usesSecureCookies } from "./lib/sessions/session-cookie.ts";
  *    Vercel pages carry one too;
  * 3. the CSRF seed cookie, so the page's forms can carry the matching token (lib/http/csrf.ts); a freshly
  *    minted seed is forwarded in a request header so the same render can use it.
+ * It also tells the render what Next does not: the page's path and address, and the authorization request
+ * (`?request=`) whose ui_locales may choose its language. Whatever a client sent in those headers is replaced.
  */
 export function proxy(request: NextRequest) {
   const config = env();
@@ -34,6 +37,12 @@ export function proxy(request: NextRequest) {
   headers.set(REQUEST_ID_HEADER, requestId);
   // The page's path, for the root layout: while the church is being set up it shows a notice on every page but /setup.
   headers.set(PAGE_PATH_HEADER, request.nextUrl.pathname);
+  const address = `${request.nextUrl.pathname}${request.nextUrl.search}`;
+  headers.set(PAGE_ADDRESS_HEADER, address.length <= 2000 ? address : request.nextUrl.pathname);
+  // The authorization request a sign-in page serves: its ui_locales choose the page's language (lib/i18n).
+  const pageRequest = request.nextUrl.searchParams.get("request");
+  if (pageRequest) headers.set(PAGE_REQUEST_HEADER, pageRequest.slice(0, 64));
+  else headers.delete(PAGE_REQUEST_HEADER);
 
   const name = csrfCookieName();
   const seed = request.cookies.get(name) ? null : newCsrfSeed();
@@ -42,6 +51,8 @@ export function proxy(request: NextRequest) {
   if (seed) response.cookies.set(name, seed, { httpOnly: true, secure: usesSecureCookies(), sameSite: "lax", path: "/" });
   response.headers.set("Content-Security-Policy", policy);
   response.headers.set("X-Request-Id", requestId);
+  // A page's language may follow the browser's (lib/i18n): a cache in front must keep one copy per language.
+  response.headers.append("Vary", "Accept-Language");
   if (wantsHsts(config.BASE_URL, config.NODE_ENV)) response.headers.set("Strict-Transport-Security", HSTS_VALUE);
   return response;
 }

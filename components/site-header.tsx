@@ -1,4 +1,5 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { AccountControls, type AccountViewer } from "@/components/account/account-controls";
 import { NavLink } from "@/components/nav-link";
 import { ChurchMark } from "./church-mark";
@@ -23,6 +24,7 @@ export function SiteHeader({
   navigation?: boolean;
 }) {
   const signedIn = viewer !== null && !viewer.mustSignInAgain;
+  const t = useTranslations("Shell");
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -31,19 +33,19 @@ export function SiteHeader({
           {siteName}
         </Link>
         {navigation ? <div className={styles.end}>
-          <nav aria-label="Main" className={styles.nav}>
+          <nav aria-label={t("mainNavigation")} className={styles.nav}>
             <ul role="list">
               <li>
-                <NavLink href="/calendar">Calendar</NavLink>
+                <NavLink href="/calendar">{t("calendar")}</NavLink>
               </li>
               {signedIn ? (
                 <li>
-                  <NavLink href="/account">Account</NavLink>
+                  <NavLink href="/account">{t("account")}</NavLink>
                 </li>
               ) : null}
               {signedIn && viewer.staff ? (
                 <li>
-                  <NavLink href="/admin">Church office</NavLink>
+                  <NavLink href="/admin">{t("churchOffice")}</NavLink>
                 </li>
               ) : null}
             </ul>

@@ -2,6 +2,7 @@ import { isSupportedCountry, type CountryCode } from "libphonenumber-js";
 import { IANAZone } from "luxon";
 import { z } from "zod";
 import { parseTrustedProxies, TrustedProxiesError, type TrustedProxies } from "./kernel/trusted-proxies.ts";
+import { FALLBACK_LOCALE, LOCALES } from "./kernel/locales.ts";
 
 /**
  * The process configuration, read once from the environment and validated. Every variable is documented
@@ -72,6 +73,11 @@ export const envSchema = z.object({
     emptyAsUndefined,
     z.string().trim().refine((zone) => IANAZone.isValidZone(zone), "must be an IANA time zone such as America/New_York or Europe/London").default("America/New_York"),
   ),
+  /**
+   * The church's language (issue 41): what a page speaks when neither the member, the app that sent them, the
+   * language switcher nor the browser chooses one of ours. Read through requestLocale() (lib/i18n) only.
+   */
+  CHURCH_LOCALE: z.preprocess(emptyAsUndefined, z.enum(LOCALES).default(FALLBACK_LOCALE)),
   /** Where servers reach the identity service (token, userinfo, JWKS); default BASE_URL. Tokens keep iss = BASE_URL. */
   BACKCHANNEL_URL: z.preprocess(emptyAsUndefined, optionalUrl),
   /** JWS algorithm of access tokens: ES256 (default, fast to sign) or RS256 (RFC 9068's mandatory one). */

@@ -5,7 +5,8 @@
  * Suites that leave CPU idle run side by side: the static checks beside vitest, the build beside the service
  * tests on PostgreSQL; the browser and the proofs, which fill both cores, run alone.
  *
- *   1. typecheck (tsc), lint (eslint) and the layers' arrows (dependency-cruiser, docs/decisions/0019)
+ *   1. typecheck (tsc), lint (eslint), the layers' arrows (dependency-cruiser, docs/decisions/0019) and the
+ *      languages' messages (scripts/check-messages.ts)
  *   2. unit, integration and service tests (vitest; the services on an in-memory PGlite), then the service
  *      tests again on PostgreSQL (SERVICE_TEST_DATABASE_URL)
  *   3. production build (next build, then the server bundle: npm run build)
@@ -145,6 +146,7 @@ const staticChecks = Promise.all([
   check("typecheck", "npx", ["tsc", "--noEmit"]),
   check("lint", "npx", ["eslint", ".", "--max-warnings=0"]),
   check("layers", "npm", ["run", "lint:layers"]),
+  check("messages", "npm", ["run", "lint:messages"]),
 ]);
 const vitestOk = await run("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${RESULTS}/vitest.json`]);
 vitestSuite("vitest", `${RESULTS}/vitest.json`, since, vitestOk);

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { CSRF_FIELD } from "@/lib/http/csrf-cookie";
 import { PORTAL_SIGN_OUT_PATH } from "@/lib/portal-auth/paths";
 import styles from "./account-controls.module.css";
@@ -19,12 +20,13 @@ export interface AccountViewer {
  * page's CSRF token (the route ends this session and the authorization server's).
  */
 export function AccountControls({ viewer, csrfToken }: { viewer: AccountViewer | null; csrfToken: string | null }) {
+  const t = useTranslations("Shell");
   if (viewer && !viewer.mustSignInAgain) {
     return (
       <form method="post" action={PORTAL_SIGN_OUT_PATH} className={styles.controls}>
         {csrfToken ? <input type="hidden" name={CSRF_FIELD} value={csrfToken} /> : null}
         <button type="submit" className={`button ${styles.button}`}>
-          Sign out
+          {t("signOut")}
         </button>
       </form>
     );
@@ -33,10 +35,10 @@ export function AccountControls({ viewer, csrfToken }: { viewer: AccountViewer |
     <div className={styles.controls}>
       {viewer?.mustSignInAgain ? (
         <p className={styles.note} id="session-ended">
-          Your session has ended.
+          {t("sessionEnded")}
         </p>
       ) : null}
-      <SignInLink className={`button button--primary ${styles.button}`} again={viewer?.mustSignInAgain ?? false} describedBy={viewer?.mustSignInAgain ? "session-ended" : undefined} />
+      <SignInLink className={`button button--primary ${styles.button}`} label={viewer?.mustSignInAgain ? t("signInAgain") : t("signIn")} describedBy={viewer?.mustSignInAgain ? "session-ended" : undefined} />
     </div>
   );
 }

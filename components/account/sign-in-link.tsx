@@ -14,14 +14,14 @@ export function isSigningIn(pathname: string): boolean {
   return SIGNING_IN_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
 }
 
-/** The header's "Sign in" (or "Sign in again"), left out while a sign-in is under way. */
-export function SignInLink({ className, again, describedBy }: { className: string; again: boolean; describedBy?: string }) {
+/** The header's "Sign in" (or "Sign in again", as `label` says), left out while a sign-in is under way. */
+export function SignInLink({ className, label, describedBy }: { className: string; label: string; describedBy?: string }) {
   const pathname = usePathname();
   if (isSigningIn(pathname)) return null;
   return (
     // A plain link, not next/link: prefetching it would start a sign-in.
     <a href={portalSignInHref()} className={className} aria-describedby={describedBy}>
-      {again ? "Sign in again" : "Sign in"}
+      {label}
     </a>
   );
 }

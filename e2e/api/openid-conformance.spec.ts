@@ -187,7 +187,8 @@ test.describe("Config OP (oidcc-config-certification-test-plan)", () => {
     expect(Array.isArray(metadata.claims_supported)).toBe(true);
     expect((metadata.grant_types_supported as string[]).length).toBeGreaterThan(0);
     expect(metadata.code_challenge_methods_supported).toContain("S256");
-    expect(metadata.ui_locales_supported).toEqual(["en"]);
+    // The sign-in pages speak English and Spanish (issue 41).
+    expect(metadata.ui_locales_supported).toEqual(["en", "es"]);
     // Every *_endpoint on the issuer's own origin: https wherever the issuer is (CheckDiscEndpointAllEndpointsAreHttps).
     for (const [name, value] of Object.entries(metadata)) if (name.endsWith("_endpoint")) expect(String(value).startsWith(`${ISSUER}/`), name).toBe(true);
     // CheckForUnexpectedParametersInServerMetadata: only names the suite's RFC 8414 schema knows.

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from "../passwords/password-policy.ts";
+import { LOCALES } from "../kernel/locales.ts";
 
 export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
@@ -166,6 +167,12 @@ export const signOutBodySchema = z.object({
   client_id: optional(z.string().max(128)),
   post_logout_redirect_uri: optional(z.string().max(2000)),
   state: optional(z.string().max(4096)),
+});
+
+/** The language switcher (issue 41): a language we offer, and the page to go back to. */
+export const chooseLocaleBodySchema = z.object({
+  locale: z.enum(LOCALES, { error: "choose one of the languages offered" }),
+  return_to: returnToSchema,
 });
 
 export type SignInBody = z.output<typeof signInBodySchema>;

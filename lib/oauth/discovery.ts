@@ -1,4 +1,5 @@
 import { env } from "../env.ts";
+import { LOCALES } from "../kernel/locales.ts";
 import { ACR_VALUES } from "./acr.ts";
 import { DPOP_SIGNING_ALGS } from "./dpop/dpop-proof.ts";
 import { TOKEN_ENDPOINT_AUTH_METHODS } from "./clients/authenticate-client.ts";
@@ -54,6 +55,7 @@ export function openIdConfiguration() {
     frontchannel_logout_supported: false,
     backchannel_logout_supported: true,
     backchannel_logout_session_supported: true,
-    ui_locales_supported: ["en"],
+    // The languages the sign-in pages speak (issue 41): ui_locales chooses among them.
+    ui_locales_supported: [...LOCALES],
   };
 }

@@ -421,6 +421,8 @@ const ACCEPTED_WRITES: Record<string, string[]> = {
   "/auth/passkey/options": ["webauthn_challenge"],
   // Without a session cookie, signing out has nothing to end: it only redirects.
   "/auth/sign-out": [],
+  // Without a session cookie, choosing a language only sets this browser's cookie.
+  "/auth/locale": [],
   [authorizeEndpoint.path]: ["authorization_request"],
   [pushedAuthorizationEndpoint.path]: ["pushed_authorization_request"],
   "POST /api/v1/consents/me": ["consent", "security_event"],
@@ -1404,6 +1406,7 @@ const FORM_TEMPLATES: Record<string, Record<string, string>> = {
   "/auth/forgot-password": { email: "nobody", via: "email", request: "" },
   "/auth/reset-password": { email: "member@example.org", code: "123456", password: "a-long-enough-password", request: "" },
   "/auth/sign-out": { continue: "/" },
+  "/auth/locale": { locale: "es", return_to: "/calendar" },
   "/auth/email-code": { email: "member@example.org", request: "", return_to: "/account" },
   "/auth/email-code/verify": { code: "123456", request: "" },
   "/auth/email-code/resend": { request: "" },

@@ -25,8 +25,8 @@ export interface PasskeySignInProps {
   request?: string;
   returnTo?: string;
   label: string;
-  /** Draw the "or" rule above the button (when nothing else on the page does). */
-  divider?: boolean;
+  /** Draw the rule above the button with this word, "or" in the page's language (when nothing else on the page does). */
+  divider?: string;
 }
 
 const NETWORK_ERROR = "We couldn’t reach the server. Check your connection and try again.";
@@ -67,7 +67,7 @@ async function postForm(action: string, fields: Record<string, string | undefine
   return data;
 }
 
-export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, label, divider = false }: PasskeySignInProps) {
+export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, label, divider }: PasskeySignInProps) {
   // Known only in the browser. The server draws the button (every current browser has passkeys): drawn only
   // after hydration, it pushed the links below it down while a slow phone was still showing the page, and a
   // tap meant for "Create an account" landed on "Continue with …". Without JavaScript the stylesheet hides it
@@ -154,11 +154,11 @@ export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, l
       </button>
     </div>
   );
-  if (!divider) return button;
+  if (divider === undefined) return button;
   return (
-    <section className="auth-federated auth-passkey--needs-script" aria-label="Sign in with a passkey">
+    <section className="auth-federated auth-passkey--needs-script" aria-label={label}>
       <p className="auth-federated__title" aria-hidden="true">
-        or
+        {divider}
       </p>
       {button}
     </section>

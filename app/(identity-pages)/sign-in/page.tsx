@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { database } from "@/lib/db";
 import { listEnabledProviders } from "@/lib/federation/providers";
@@ -11,12 +12,18 @@ import { currentSession } from "../_components/current-session";
 import { pageRequest } from "../_components/request-context";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Sign in" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("SignIn"))("title") };
+}
 
-const NOTICES: Record<string, string> = {
-  password_changed: "Your password has been changed, and you were signed out everywhere. Sign in with your new password.",
-  email_verified: "Your email address is confirmed. Sign in to continue.",
-};
+/** The notices another step sends here (`?notice=`), by their message's key: a link cannot put other words on the page. */
+// i18n-uses: SignIn.passwordChanged
+// i18n-uses: SignIn.emailVerified
+const NOTICES = { password_changed: "passwordChanged", email_verified: "emailVerified" } as const;
+
+function noticeKey(notice: string | undefined): (typeof NOTICES)[keyof typeof NOTICES] | null {
+  return notice !== undefined && Object.hasOwn(NOTICES, notice) ? NOTICES[notice as keyof typeof NOTICES] : null;
+}
 
 /** The app asked for a fresh sign-in although the browser is signed in (`max_age=0`, `prompt=login`). */
 function asksToSignInAgain(params: { max_age?: number; prompt?: string }): boolean {
@@ -25,10 +32,11 @@ function asksToSignInAgain(params: { max_age?: number; prompt?: string }): boole
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const query = await searchParams;
+  const t = await getTranslations("SignIn");
   const csrf = (await csrfTokenForPage()) ?? "";
   const requestId = param(query, "request");
   const request = await pageRequest(requestId);
-  const notice = NOTICES[param(query, "notice") ?? ""];
+  const notice = noticeKey(param(query, "notice"));
   const keep = { request: request?.parked.id };
   const returnTo = param(query, "return_to");
   const providers = await listEnabledProviders(await database());
@@ -39,51 +47,53 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     csrfToken: csrf,
     request: request?.parked.id,
     returnTo,
-    label: "Sign in with a passkey",
+    label: t("withPasskey"),
   } as const;
   return (
     <div className="auth-card">
-      <h1>{confirming ? "Confirm it’s you" : "Sign in"}</h1>
+      <h1>{confirming ? t("confirmTitle") : t("title")}</h1>
       <p className="auth-card__lede">
         {confirming
-          ? `Sign in again to continue${request?.clientName ? ` to ${request.clientName}` : ""}. We ask before changes that need extra care.`
+          ? request?.clientName
+            ? t("confirmLedeApp", { app: request.clientName })
+            : t("confirmLede")
           : request?.clientName
-            ? `to continue to ${request.clientName}`
-            : "with your church account"}
+            ? t("ledeApp", { app: request.clientName })
+            : t("lede")}
       </p>
       {notice ? (
         <div className="notice" role="status">
-          <p>{notice}</p>
+          <p>{t(notice)}</p>
         </div>
       ) : null}
       <AuthForm
         action="/auth/sign-in"
-        submitLabel="Sign in"
+        submitLabel={t("submit")}
         hidden={{ [CSRF_FIELD]: csrf, request: request?.parked.id, return_to: returnTo }}
         initialError={errorFromQuery(query)}
         // No password at hand: the same form posts the typed address to "Email me a code" (an empty one
         // is asked for on the code page).
-        secondary={{ action: "/auth/email-code", label: "Email me a code instead" }}
+        secondary={{ action: "/auth/email-code", label: t("emailCodeInstead") }}
         fields={[
           // `webauthn` last: the browser lists the member's passkeys among this field's suggestions (conditional mediation).
-          { ...emailField(request?.parked.params.login_hint), autoComplete: "username webauthn" },
+          { ...emailField(request?.parked.params.login_hint), label: t("email"), autoComplete: "username webauthn" },
           {
             name: "password",
-            label: "Password",
+            label: t("password"),
             type: "password",
             autoComplete: "current-password",
-            aside: { href: pagePath(PAGES.forgotPassword, keep), text: "Forgot your password?" },
+            aside: { href: pagePath(PAGES.forgotPassword, keep), text: t("forgotPassword") },
           },
         ]}
       />
-      {providers.length === 0 ? <PasskeySignIn {...passkey} divider /> : null}
+      {providers.length === 0 ? <PasskeySignIn {...passkey} divider={t("or")} /> : null}
       {providers.length > 0 ? (
         // "Continue with <provider>" (docs/decisions/0014): plain forms, so they work without JavaScript;
         // the parked authorization request travels with them and comes back through the callback.
         <section className="auth-federated" aria-labelledby="auth-federated-title">
           <h2 id="auth-federated-title" className="auth-federated__title">
-            <span aria-hidden="true">or</span>
-            <span className="visually-hidden">Or sign in with another account</span>
+            <span aria-hidden="true">{t("or")}</span>
+            <span className="visually-hidden">{t("orAnotherAccount")}</span>
           </h2>
           <ul role="list" className="auth-federated__list">
             <li className="auth-passkey--needs-script">
@@ -96,7 +106,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
                   {request ? <input type="hidden" name="request" value={request.parked.id} /> : null}
                   {returnTo ? <input type="hidden" name="return_to" value={returnTo} /> : null}
                   <button type="submit" name="provider" value={provider.id} className="button button--block">
-                    Continue with {provider.displayName}
+                    {t("continueWith", { provider: provider.displayName })}
                   </button>
                 </form>
               </li>
@@ -106,9 +116,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       ) : null}
       {confirming ? null : (
         <ul className="auth-links" role="list">
-          <li>
-            New here? <a href={pagePath(PAGES.register, keep)}>Create an account</a>
-          </li>
+          <li>{t.rich("newHere", { register: (chunks) => <a href={pagePath(PAGES.register, keep)}>{chunks}</a> })}</li>
         </ul>
       )}
     </div>

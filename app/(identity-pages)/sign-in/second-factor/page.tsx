@@ -60,7 +60,7 @@ export default async function SecondFactorPage({ searchParams }: { searchParams:
         fields={[recovery ? RECOVERY_FIELD : TOTP_FIELD]}
       />
       {hasPasskey ? (
-        <PasskeySignIn purpose="second_factor" action="/auth/second-factor/passkey" csrfToken={csrf} request={keep.request} label="Use a passkey instead" divider />
+        <PasskeySignIn purpose="second_factor" action="/auth/second-factor/passkey" csrfToken={csrf} request={keep.request} label="Use a passkey instead" divider="or" />
       ) : null}
       <ul className="auth-links" role="list">
         <li>
