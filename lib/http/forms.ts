@@ -3,6 +3,9 @@ import { NextResponse, type NextRequest } from "next/server";
 import { ZodError, type z } from "zod";
 import { ACCOUNT_ERRORS, AccountError, type AccountErrorCode, type CookieToSet } from "../accounts/errors.ts";
 import { IdentityError, type IdentityErrorCode } from "../identity/errors.ts";
+import { FIELD_MESSAGES } from "../accounts/schemas.ts";
+import { accountErrorMessage, fieldMessage, isFormField } from "../i18n/account-error-words.ts";
+import { negotiateLocale } from "../i18n/negotiate-locale.ts";
 import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
@@ -137,13 +140,26 @@ function backToForm(path: string, fail: Failure, kept: Record<string, string>): 
   return `${path}?${query.toString()}`;
 }
 
+/**
+ * The failure's sentence in the language the page asked in (its fetch sends the page's own as
+ * Accept-Language; issue 41), else English, the contract's. The table's sentences and the fields' are
+ * translated; a service's more precise one stays as it is said.
+ */
+function messageInLanguageOf(request: NextRequest, fail: Failure): string {
+  const locale = negotiateLocale({ saved: null, uiLocales: null, cookie: null, acceptLanguage: request.headers.get("accept-language"), churchDefault: "en" });
+  if (locale === "en") return fail.message;
+  if (fail.message === ACCOUNT_ERRORS[fail.code].message) return accountErrorMessage(fail.code, locale);
+  if (isFormField(fail.field) && fail.message === `${fail.field}: ${FIELD_MESSAGES[fail.field]}`) return `${fail.field}: ${fieldMessage(fail.field, locale)}`;
+  return fail.message;
+}
+
 function renderFailure(request: NextRequest, fail: Failure, formPath: string, kept: Record<string, string>): NextResponse {
   const headers: Record<string, string> = {};
   if (fail.retryAfterSeconds) headers["Retry-After"] = String(fail.retryAfterSeconds);
   if (fail.requestId) headers["X-Request-Id"] = fail.requestId;
   if (wantsJson(request)) {
     const response = NextResponse.json(
-      { error: fail.code, error_description: fail.message },
+      { error: fail.code, error_description: messageInLanguageOf(request, fail) },
       { status: fail.status, headers: noStore(headers) },
     );
     return setCookies(response, fail.cookies);

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { ACCOUNT_ERRORS, type AccountErrorCode } from "../accounts/errors.ts";
+import { FIELD_MESSAGES } from "../accounts/schemas.ts";
+import { LOCALES } from "../kernel/locales.ts";
+import { accountErrorMessage, fieldMessage, type FormField } from "./account-error-words.ts";
+import { translatorFor } from "./translator.ts";
+
+describe("the forms' errors in every language", () => {
+  it("say in English, through the messages file, exactly what the contract's table says", () => {
+    const english = translatorFor("en", "AccountErrors");
+    for (const code of Object.keys(ACCOUNT_ERRORS) as AccountErrorCode[]) expect(english(code)).toBe(ACCOUNT_ERRORS[code].message);
+    const fields = translatorFor("en", "FieldMessages");
+    for (const field of Object.keys(FIELD_MESSAGES) as FormField[]) expect(fields(field, { min: 8, max: 128 })).toBe(FIELD_MESSAGES[field]);
+  });
+
+  it("have a sentence of their own in every other language", () => {
+    for (const locale of LOCALES.filter((locale) => locale !== "en")) {
+      for (const code of Object.keys(ACCOUNT_ERRORS) as AccountErrorCode[]) expect(accountErrorMessage(code, locale)).not.toBe(ACCOUNT_ERRORS[code].message);
+      expect(fieldMessage("new_password", locale)).toMatch(/\b8\b.*\b128\b/);
+    }
+  });
+});
