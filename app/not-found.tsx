@@ -1,20 +1,24 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 
-export const metadata: Metadata = { title: "Page not found" };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("NotFound"))("title") };
+}
 
-export default function NotFound() {
+export default async function NotFound() {
+  const t = await getTranslations("NotFound");
   return (
     <div className="page page--narrow not-found">
-      <p className="eyebrow">Error 404</p>
-      <h1>We can’t find that page</h1>
-      <p className="lede">The address may be mistyped, or the page may have moved.</p>
+      <p className="eyebrow">{t("eyebrow")}</p>
+      <h1>{t("heading")}</h1>
+      <p className="lede">{t("lede")}</p>
       <ul role="list" className="link-list">
         <li>
-          <Link href="/">Go to the home page</Link>
+          <Link href="/">{t("home")}</Link>
         </li>
         <li>
-          <Link href="/calendar">See upcoming events</Link>
+          <Link href="/calendar">{t("events")}</Link>
         </li>
       </ul>
     </div>

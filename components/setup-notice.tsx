@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+
 /** The setup wizard's page (app/setup): the one page shown while the church has no administrator. */
 export const SETUP_PATH = "/setup";
 
@@ -6,16 +8,14 @@ export const SETUP_PATH = "/setup";
  * finish it. The setup address itself is only in the server's log.
  */
 export function SetupNotice() {
+  const t = useTranslations("SetupNotice");
   return (
     <div className="page page--narrow">
-      <p className="eyebrow">Member portal</p>
-      <h1>This member portal is being set up</h1>
-      <p className="lede">This site is not open yet. Please come back soon.</p>
+      <p className="eyebrow">{t("eyebrow")}</p>
+      <h1>{t("heading")}</h1>
+      <p className="lede">{t("lede")}</p>
       <div className="notice">
-        <p>
-          <strong>Setting it up?</strong> Open the setup address written in the server’s log when it started, or make the first administrator on
-          the server with <code>npm run admin:create</code>.
-        </p>
+        <p>{t.rich("howTo", { strong: (chunks) => <strong>{chunks}</strong>, code: (chunks) => <code>{chunks}</code> })}</p>
       </div>
     </div>
   );

@@ -1,6 +1,7 @@
 import { ACCOUNT_ERRORS, type AccountErrorCode } from "../accounts/errors.ts";
 import { FIELD_MESSAGES } from "../accounts/schemas.ts";
 import type { AppLocale } from "../kernel/locales.ts";
+import { tooManyAttemptsMessage } from "../limits/policies.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../passwords/password-policy.ts";
 import { translatorFor } from "./translator.ts";
 
@@ -11,6 +12,7 @@ import { translatorFor } from "./translator.ts";
  */
 // i18n-uses: AccountErrors.*
 // i18n-uses: FieldMessages.*
+// i18n-uses: AttemptLimits.*
 
 export type FormField = keyof typeof FIELD_MESSAGES;
 
@@ -24,4 +26,12 @@ export function accountErrorMessage(code: AccountErrorCode, locale: AppLocale): 
 
 export function fieldMessage(field: FormField, locale: AppLocale): string {
   return locale === "en" ? FIELD_MESSAGES[field] : translatorFor(locale, "FieldMessages")(field, { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH });
+}
+
+/** "Too many attempts. Try again in 3 minutes.", as tooManyAttemptsMessage says it in English. */
+export function tooManyAttemptsWords(retryAfterSeconds: number, locale: AppLocale): string {
+  if (locale === "en") return tooManyAttemptsMessage(retryAfterSeconds);
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const t = translatorFor(locale, "AttemptLimits");
+  return seconds < 60 ? t("waitSeconds", { seconds }) : t("waitMinutes", { minutes: Math.ceil(seconds / 60) });
 }

@@ -1,6 +1,6 @@
 import { ACCOUNT_ERRORS, isAccountErrorCode } from "@/lib/accounts/errors";
-import { FIELD_MESSAGES } from "@/lib/accounts/schemas";
-import { tooManyAttemptsMessage } from "@/lib/limits/policies";
+import { accountErrorMessage, fieldMessage, isFormField, tooManyAttemptsWords } from "@/lib/i18n/account-error-words";
+import type { AppLocale } from "@/lib/kernel/locales";
 import { isPasswordRefusal, PASSWORD_REFUSAL_MESSAGES } from "@/lib/passwords/password-policy";
 import type { AuthFormError } from "./auth-form";
 
@@ -22,22 +22,25 @@ function ownString(table: object, key: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** Field names whose message depends on the form (e.g. a new password vs the current one). */
-export function errorFromQuery(searchParams: SearchParams, fieldMessages: Partial<Record<string, string>> = {}): AuthFormError | null {
+/**
+ * Field names whose message depends on the form (e.g. a new password vs the current one), in the page's words;
+ * the rest in the page's language (`locale`; English by default).
+ */
+export function errorFromQuery(searchParams: SearchParams, fieldMessages: Partial<Record<string, string>> = {}, locale: AppLocale = "en"): AuthFormError | null {
   const code = param(searchParams, "error");
   if (!isAccountErrorCode(code)) return null;
   if (code === "too_many_requests") {
     const seconds = Number(param(searchParams, "retry_after"));
-    return { message: Number.isFinite(seconds) && seconds > 0 ? tooManyAttemptsMessage(seconds) : ACCOUNT_ERRORS.too_many_requests.message };
+    return { message: Number.isFinite(seconds) && seconds > 0 ? tooManyAttemptsWords(seconds, locale) : accountErrorMessage(code, locale) };
   }
   if (code === "invalid_request") {
     const field = param(searchParams, "field");
     // Own keys only: `field=__proto__` or `field=constructor` must not find Object's own members (a 500).
-    const known = field ? (ownString(fieldMessages, field) ?? ownString(FIELD_MESSAGES, field)) : undefined;
+    const given = field ? ownString(fieldMessages, field) : undefined;
+    const known = given ?? (isFormField(field) ? fieldMessage(field, locale) : undefined);
     if (field && known) return { field, message: known };
   }
-  const entry = ACCOUNT_ERRORS[code];
-  return { message: entry.message, field: entry.field };
+  return { message: accountErrorMessage(code, locale), field: ACCOUNT_ERRORS[code].field };
 }
 
 /** The sentence for a refused new password after a no-JS round trip: why, from `?reason=`, else its length rule. */

@@ -7,7 +7,8 @@ import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../_components/auth-form";
 import { PasskeySignIn } from "../_components/passkey-sign-in";
 import { emailField } from "../_components/fields";
-import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
+import { pageError } from "../_components/page-error";
+import { param, type SearchParams } from "../_components/page-errors";
 import { currentSession } from "../_components/current-session";
 import { pageRequest } from "../_components/request-context";
 
@@ -70,7 +71,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
         action="/auth/sign-in"
         submitLabel={t("submit")}
         hidden={{ [CSRF_FIELD]: csrf, request: request?.parked.id, return_to: returnTo }}
-        initialError={errorFromQuery(query)}
+        initialError={await pageError(query)}
         // No password at hand: the same form posts the typed address to "Email me a code" (an empty one
         // is asked for on the code page).
         secondary={{ action: "/auth/email-code", label: t("emailCodeInstead") }}
