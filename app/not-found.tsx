@@ -3,7 +3,8 @@ import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("NotFound"))("title") };
+  const t = await getTranslations("NotFound");
+  return { title: t("title") };
 }
 
 export default async function NotFound() {

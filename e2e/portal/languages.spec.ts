@@ -104,3 +104,14 @@ test("a member's own choice, saved by the switcher, outranks the browser's langu
   await expect(elsewhere.getByRole("button", { name: "Cerrar sesión" })).toBeVisible();
   await second.close();
 });
+
+test("a page that is not there says so in Spanish to a Spanish browser", async ({ browser }) => {
+  const context = await browserIn(browser, "es-ES,es;q=0.9");
+  const page = await context.newPage();
+  const answer = await page.goto("/no-hay-tal-pagina");
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("No encontramos esa página");
+  await expect(page.getByRole("link", { name: "Ver los próximos eventos" })).toBeVisible();
+  await shoot(page, "languages-not-found-es");
+  await context.close();
+});

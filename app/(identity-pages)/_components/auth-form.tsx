@@ -51,14 +51,20 @@ export interface AuthFormProps {
   secondary?: { action: string; label: string };
   /** Shown under the button. */
   children?: ReactNode;
+  /** The form's own sentences in the page's language (authFormWords() in ./fields). */
+  words: AuthFormWords;
 }
 
-const NETWORK_ERROR = "We couldn’t reach the server. Check your connection and try again.";
+/** What the form says by itself, when the server could not be reached or answered without a sentence. */
+export interface AuthFormWords {
+  networkError: string;
+  failed: string;
+}
 
 /** `{ error_description: "email: Enter …" }` → the field and the sentence, when it names one of ours. */
-function errorFromBody(body: unknown, fieldNames: string[]): AuthFormError {
+function errorFromBody(body: unknown, fieldNames: string[], failed: string): AuthFormError {
   const description = (body as { error_description?: unknown } | null)?.error_description;
-  if (typeof description !== "string") return { message: "Something went wrong. Please try again." };
+  if (typeof description !== "string") return { message: failed };
   const match = /^([a-z_]+): (.+)$/s.exec(description);
   if (match && fieldNames.includes(match[1]!)) return { field: match[1], message: match[2]! };
   const code = (body as { error?: unknown }).error;
@@ -76,7 +82,12 @@ function typedValues(form: HTMLFormElement): Record<string, string> {
   return values;
 }
 
-export function AuthForm({ action, submitLabel, fields, hidden, initialError = null, secondary, children }: AuthFormProps) {
+/** The page's own language (`<html lang>`): the handler answers its errors in it (lib/http/forms.ts). */
+export function pageLanguage(): string {
+  return document.documentElement.lang || "en";
+}
+
+export function AuthForm({ action, submitLabel, fields, hidden, initialError = null, secondary, children, words }: AuthFormProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const formRef = useRef<HTMLFormElement>(null);
@@ -110,7 +121,7 @@ export function AuthForm({ action, submitLabel, fields, hidden, initialError = n
     }
     setPending(true);
     try {
-      const response = await fetch(target, { method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin" });
+      const response = await fetch(target, { method: "POST", body, headers: { Accept: "application/json", "Accept-Language": pageLanguage() }, credentials: "same-origin" });
       const data: unknown = await response.json().catch(() => null);
       const redirectTo = (data as { redirect_to?: unknown } | null)?.redirect_to;
       if (response.ok && typeof redirectTo === "string") {
@@ -118,9 +129,9 @@ export function AuthForm({ action, submitLabel, fields, hidden, initialError = n
         window.location.assign(redirectTo);
         return;
       }
-      setError(errorFromBody(data, fieldNames));
+      setError(errorFromBody(data, fieldNames, words.failed));
     } catch {
-      setError({ message: NETWORK_ERROR });
+      setError({ message: words.networkError });
     }
     setErrorVersion((version) => version + 1);
     setPending(false);

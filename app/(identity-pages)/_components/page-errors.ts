@@ -43,8 +43,8 @@ export function errorFromQuery(searchParams: SearchParams, fieldMessages: Partia
   return { message: accountErrorMessage(code, locale), field: ACCOUNT_ERRORS[code].field };
 }
 
-/** The sentence for a refused new password after a no-JS round trip: why, from `?reason=`, else its length rule. */
-export function newPasswordMessage(searchParams: SearchParams): string {
+/** The sentence for a refused new password after a no-JS round trip: why, from `?reason=`, else its length rule (in the page's language). */
+export function newPasswordMessage(searchParams: SearchParams, locale: AppLocale = "en"): string {
   const reason = param(searchParams, "reason");
-  return isPasswordRefusal(reason) ? PASSWORD_REFUSAL_MESSAGES[reason] : FIELD_MESSAGES.new_password;
+  return isPasswordRefusal(reason) ? PASSWORD_REFUSAL_MESSAGES[reason] : fieldMessage("new_password", locale);
 }

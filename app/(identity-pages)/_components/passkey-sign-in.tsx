@@ -7,6 +7,7 @@ import {
 } from "@simplewebauthn/browser";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useWebAuthnSupport } from "@/components/ui/use-webauthn-support";
+import { pageLanguage } from "./auth-form";
 
 /**
  * "Sign in with a passkey" (docs/decisions/0021-passkeys.md). Asks /auth/passkey/options for a challenge
@@ -27,18 +28,26 @@ export interface PasskeySignInProps {
   label: string;
   /** Draw the rule above the button with this word, "or" in the page's language (when nothing else on the page does). */
   divider?: string;
+  /** Its own sentences in the page's language (passkeyWords() in ./fields). */
+  words: PasskeyWords;
 }
 
-const NETWORK_ERROR = "We couldn’t reach the server. Check your connection and try again.";
-/** The browser prompt was closed, timed out, or found no passkey for this site. */
-const CANCELLED = "No passkey was used. Try again, or sign in another way.";
+export interface PasskeyWords {
+  /** The server could not be reached. */
+  networkError: string;
+  /** The server refused without a sentence. */
+  failed: string;
+  /** The browser prompt was closed, timed out, or found no passkey for this site. */
+  cancelled: string;
+}
+
 /** A conditional request is renewed before its challenge (5 minutes) expires, so a late choice still works. */
 const RENEW_AUTOFILL_MS = 4 * 60 * 1000;
 
 class ServerRefusal extends Error {
   constructor(
     message: string,
-    /** The answer's status, when the server answered. */
+    /** The answer's status, when the server answered (none: it could not be reached). */
     readonly status?: number,
   ) {
     super(message);
@@ -52,22 +61,27 @@ function formBody(fields: Record<string, string | undefined>): URLSearchParams {
   return body;
 }
 
-async function postForm(action: string, fields: Record<string, string | undefined>): Promise<Record<string, unknown>> {
+async function postForm(
+  action: string,
+  fields: Record<string, string | undefined>,
+  words: Pick<PasskeyWords, "networkError" | "failed">,
+): Promise<Record<string, unknown>> {
   let response: Response;
   try {
-    response = await fetch(action, { method: "POST", body: formBody(fields), headers: { Accept: "application/json" }, credentials: "same-origin" });
+    response = await fetch(action, { method: "POST", body: formBody(fields), headers: { Accept: "application/json", "Accept-Language": pageLanguage() }, credentials: "same-origin" });
   } catch {
-    throw new ServerRefusal(NETWORK_ERROR);
+    throw new ServerRefusal(words.networkError);
   }
   const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (!response.ok || !data) {
     const description = data?.error_description;
-    throw new ServerRefusal(typeof description === "string" ? description : "Something went wrong. Please try again.", response.status);
+    throw new ServerRefusal(typeof description === "string" ? description : words.failed, response.status);
   }
   return data;
 }
 
-export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, label, divider }: PasskeySignInProps) {
+export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, label, divider, words }: PasskeySignInProps) {
+  const { networkError, failed, cancelled } = words;
   // Known only in the browser. The server draws the button (every current browser has passkeys): drawn only
   // after hydration, it pushed the links below it down while a slow phone was still showing the page, and a
   // tap meant for "Create an account" landed on "Continue with …". Without JavaScript the stylesheet hides it
@@ -78,25 +92,25 @@ export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, l
   const errorRef = useRef<HTMLParagraphElement>(null);
 
   const options = useCallback(async (): Promise<PublicKeyCredentialRequestOptionsJSON> => {
-    const data = await postForm("/auth/passkey/options", { csrf_token: csrfToken, purpose, request });
+    const data = await postForm("/auth/passkey/options", { csrf_token: csrfToken, purpose, request }, { networkError, failed });
     return data.options as PublicKeyCredentialRequestOptionsJSON;
-  }, [csrfToken, purpose, request]);
+  }, [csrfToken, purpose, request, networkError, failed]);
 
   const finish = useCallback(
     async (credential: unknown) => {
-      const data = await postForm(action, { csrf_token: csrfToken, credential: JSON.stringify(credential), request, return_to: returnTo });
+      const data = await postForm(action, { csrf_token: csrfToken, credential: JSON.stringify(credential), request, return_to: returnTo }, { networkError, failed });
       // A full navigation: the next step may be the authorization endpoint, which redirects off-site.
       if (typeof data.redirect_to === "string") window.location.assign(data.redirect_to);
     },
-    [action, csrfToken, request, returnTo],
+    [action, csrfToken, request, returnTo, networkError, failed],
   );
 
   const fail = useCallback((failure: unknown) => {
     if (failure instanceof Error && failure.name === "AbortError") return;
-    setError(failure instanceof ServerRefusal ? failure.message : CANCELLED);
+    setError(failure instanceof ServerRefusal ? failure.message : cancelled);
     setPending(false);
     requestAnimationFrame(() => errorRef.current?.focus());
-  }, []);
+  }, [cancelled]);
 
   // Passkeys among the email field's autofill suggestions (sign-in page only), renewed before the challenge expires.
   useEffect(() => {
@@ -116,7 +130,7 @@ export function PasskeySignIn({ purpose, action, csrfToken, request, returnTo, l
       } catch (failure) {
         // Replaced by the button's ceremony or the renewal (AbortError), the server could not be asked, or this
         // address asked for too many challenges (429: the member did not ask for this one): stay quiet.
-        if (failure instanceof ServerRefusal && failure.message !== NETWORK_ERROR && failure.status !== 429) fail(failure);
+        if (failure instanceof ServerRefusal && failure.status !== undefined && failure.status !== 429) fail(failure);
       }
     }
     void offerInAutofill();

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { CSRF_FIELD } from "@/lib/http/csrf";
 
 /**
@@ -5,9 +6,10 @@ import { CSRF_FIELD } from "@/lib/http/csrf";
  * and /device's. A plain form, so it works without JavaScript; the handler checks who may answer.
  */
 export function ScopeDecision({ action, csrf, request, clientName, scopes }: { action: string; csrf: string; request: string; clientName: string; scopes: { scope: string; description: string }[] }) {
+  const t = useTranslations("ScopeDecision");
   return (
     <>
-      <ul className="scope-list" role="list" aria-label={`What ${clientName} asks for`}>
+      <ul className="scope-list" role="list" aria-label={t("asksFor", { app: clientName })}>
         {scopes.map((line) => (
           <li key={line.scope}>{line.description}</li>
         ))}
@@ -17,10 +19,10 @@ export function ScopeDecision({ action, csrf, request, clientName, scopes }: { a
         <input type="hidden" name="request" value={request} />
         <div className="auth-actions">
           <button type="submit" name="decision" value="allow" className="button button--primary button--large">
-            Allow
+            {t("allow")}
           </button>
           <button type="submit" name="decision" value="deny" className="button button--large">
-            Deny
+            {t("deny")}
           </button>
         </div>
       </form>

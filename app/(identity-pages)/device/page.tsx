@@ -1,30 +1,43 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { getTranslations } from "next-intl/server";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { database } from "@/lib/db";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { getDeviceReview, type DeviceReview } from "@/lib/oauth/device/get-device-review";
 import { AuthForm } from "../_components/auth-form";
+import { authFormWords } from "../_components/fields";
 import { currentSession } from "../_components/current-session";
 import { ScopeDecision } from "../_components/scope-decision";
-import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
+import { pageError } from "../_components/page-error";
+import { param, type SearchParams } from "../_components/page-errors";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Sign in a device" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Device");
+  return { title: t("title") };
+}
 
+/** The answer's page, by its messages' keys. */
+// i18n-uses: Device.allowedTitle
+// i18n-uses: Device.allowedText
+// i18n-uses: Device.deniedTitle
+// i18n-uses: Device.deniedText
 const DONE = {
-  allowed: { title: "The device is signed in", text: "It may take a few seconds to notice. You can see it, and sign it out, under Account › Security." },
-  denied: { title: "The device was not signed in", text: "Nothing was shared with it. If you meant to sign it in, start again on the device." },
+  allowed: { title: "allowedTitle", text: "allowedText" },
+  denied: { title: "deniedTitle", text: "deniedText" },
 } as const;
 
 function Done({ outcome }: { outcome: keyof typeof DONE }) {
+  const t = useTranslations("Device");
   return (
     <div className="auth-card">
-      <h1>{DONE[outcome].title}</h1>
-      <p className="auth-card__lede">{DONE[outcome].text}</p>
+      <h1>{t(DONE[outcome].title)}</h1>
+      <p className="auth-card__lede">{t(DONE[outcome].text)}</p>
       <ul className="auth-links" role="list">
         <li>
-          <a href="/account/security">Your signed-in devices</a>
+          <a href="/account/security">{t("yourDevices")}</a>
         </li>
       </ul>
     </div>
@@ -37,61 +50,58 @@ function Done({ outcome }: { outcome: keyof typeof DONE }) {
  * what the device says it is, which it can choose (its User-Agent), said as such.
  */
 function Origin({ review }: { review: DeviceReview }) {
+  const t = useTranslations("Device");
   const says = review.device.device === "Unknown device" ? review.device.browser : `${review.device.device} · ${review.device.browser}`;
+  const { ip, campus } = review;
   const network =
-    review.ip === null
-      ? "Not known"
+    ip === null
+      ? t("networkNotKnown")
       : review.onAllowedNetwork === true
-        ? `${review.ip}, one of ${review.campus ?? "the church"}’s own networks`
+        ? campus
+          ? t("campusOwnNetwork", { ip, campus })
+          : t("churchOwnNetwork", { ip })
         : review.onAllowedNetwork === false
-          ? `${review.ip}, not one of ${review.campus ?? "the church"}’s networks`
-          : review.ip;
+          ? campus
+            ? t("notCampusNetwork", { ip, campus })
+            : t("notChurchNetwork", { ip })
+          : ip;
   return (
     <dl className="device-facts">
-      {review.campus ? (
+      {campus ? (
         <>
-          <dt>Campus</dt>
-          <dd>{review.campus}</dd>
+          <dt>{t("campus")}</dt>
+          <dd>{campus}</dd>
         </>
       ) : null}
-      <dt>Asked from the network</dt>
+      <dt>{t("askedFromNetwork")}</dt>
       <dd>{network}</dd>
-      <dt>The device says it is</dt>
+      <dt>{t("deviceSays")}</dt>
       <dd>{says}</dd>
     </dl>
   );
 }
 
 function Review({ review, csrf, email, error }: { review: DeviceReview; csrf: string; email: string; error: { message: string } | null }) {
+  const t = useTranslations("Device");
   return (
     <div className="auth-card">
-      <h1>{`Sign in ${review.clientName} on this device?`}</h1>
-      <p className="auth-card__lede">
-        {review.campus
-          ? `Only allow this if you are standing at the ${review.campus} check-in kiosk and it shows this code. Never type a code that someone sent you.`
-          : "Only allow this if you are at the device and you started the sign-in there yourself. Never type a code that someone sent you."}
-      </p>
+      <h1>{t("reviewTitle", { app: review.clientName })}</h1>
+      <p className="auth-card__lede">{review.campus ? t("reviewLedeKiosk", { campus: review.campus }) : t("reviewLede")}</p>
       {error ? (
         <div className="notice notice--error" role="alert">
           <p>{error.message}</p>
         </div>
       ) : null}
       <Origin review={review} />
-      {review.campus && review.onAllowedNetwork === null ? (
-        <p className="device-caution">
-          This kiosk can be set up from any network, not only {review.campus}’s. If the kiosk in front of you does not show this code, choose Deny.
-        </p>
-      ) : null}
+      {review.campus && review.onAllowedNetwork === null ? <p className="device-caution">{t("cautionAnyNetwork", { campus: review.campus })}</p> : null}
       {review.onAllowedNetwork === false ? (
         <p className="device-caution">
-          This request did not come from {review.campus ?? "the church"}’s network. Unless you are sure it is the kiosk in front of you, choose Deny.
+          {review.campus ? t("cautionNotCampusNetwork", { campus: review.campus }) : t("cautionNotChurchNetwork")}
         </p>
       ) : null}
-      <p>{review.firstParty ? `${review.clientName} is run by the church. Signed in, it will be able to:` : `${review.clientName} is not run by the church. If you allow it, it will be able to:`}</p>
+      <p>{review.firstParty ? t("firstPartyAbleTo", { app: review.clientName }) : t("thirdPartyAbleTo", { app: review.clientName })}</p>
       <ScopeDecision action="/auth/device/decision" csrf={csrf} request={review.id} clientName={review.clientName} scopes={review.scopes} />
-      <p className="auth-who">
-        Signed in as {email}. The device stays signed in as you until you sign it out under Account › Security.
-      </p>
+      <p className="auth-who">{t("reviewSignedInAs", { email })}</p>
     </div>
   );
 }
@@ -103,6 +113,7 @@ function Review({ review, csrf, email, error }: { review: DeviceReview; csrf: st
  */
 export default async function DevicePage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const query = await searchParams;
+  const t = await getTranslations("Device");
   const typedCode = param(query, "user_code")?.slice(0, 32);
   const session = await currentSession();
   if (!session) redirect(pagePath(PAGES.signIn, { return_to: pagePath(PAGES.device, { user_code: typedCode }) }));
@@ -111,34 +122,35 @@ export default async function DevicePage({ searchParams }: { searchParams: Promi
   if (done === "allowed" || done === "denied") return <Done outcome={done} />;
 
   const csrf = (await csrfTokenForPage()) ?? "";
-  const error = errorFromQuery(query);
+  const error = await pageError(query);
   const review = await getDeviceReview(await database(), param(query, "request"), session.id);
   if (review) return <Review review={review} csrf={csrf} email={session.email} error={error} />;
 
   return (
     <div className="auth-card">
-      <h1>Sign in a device</h1>
-      <p className="auth-card__lede">Type the code shown on the screen of the kiosk or display you want to sign in.</p>
+      <h1>{t("title")}</h1>
+      <p className="auth-card__lede">{t("lede")}</p>
       <AuthForm
         action="/auth/device"
-        submitLabel="Continue"
+        submitLabel={t("submit")}
         hidden={{ [CSRF_FIELD]: csrf }}
         initialError={error}
+        words={await authFormWords()}
         fields={[
           {
             name: "user_code",
-            label: "Code",
+            label: t("code"),
             type: "text",
             autoComplete: "one-time-code",
             autoCapitalize: "characters",
             spellCheck: false,
             maxLength: 32,
-            hint: "Eight letters, like BCDF-GHJK",
+            hint: t("codeHint"),
             defaultValue: typedCode,
           },
         ]}
       />
-      <p className="auth-who">Signed in as {session.email}. The device will be signed in as you.</p>
+      <p className="auth-who">{t("signedInAs", { email: session.email })}</p>
     </div>
   );
 }

@@ -1,36 +1,39 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../_components/auth-form";
-import { emailField } from "../_components/fields";
-import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
+import { authFormWords, emailField } from "../_components/fields";
+import { pageError } from "../_components/page-error";
+import { param, type SearchParams } from "../_components/page-errors";
 import { pageRequest } from "../_components/request-context";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Forgot your password?" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("ForgotPassword");
+  return { title: t("title") };
+}
 
 export default async function ForgotPasswordPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const query = await searchParams;
+  const t = await getTranslations("ForgotPassword");
   const csrf = (await csrfTokenForPage()) ?? "";
   const request = await pageRequest(param(query, "request"));
   const keep = { request: request?.parked.id };
   return (
     <div className="auth-card">
-      <h1>Forgot your password?</h1>
-      <p className="auth-card__lede">Enter the email address of your account. We’ll send you a code to choose a new password.</p>
+      <h1>{t("title")}</h1>
+      <p className="auth-card__lede">{t("lede")}</p>
       <AuthForm
         action="/auth/forgot-password"
-        submitLabel="Send code"
+        submitLabel={t("submit")}
         hidden={{ [CSRF_FIELD]: csrf, request: keep.request }}
-        initialError={errorFromQuery(query)}
-        fields={[
-          emailField(request?.parked.params.login_hint),
-        ]}
+        initialError={await pageError(query)}
+        fields={[{ ...emailField(request?.parked.params.login_hint), label: t("email") }]}
+        words={await authFormWords()}
       />
       <ul className="auth-links" role="list">
-        <li>
-          Remembered it? <a href={pagePath(PAGES.signIn, keep)}>Sign in</a>
-        </li>
+        <li>{t.rich("rememberedIt", { signIn: (chunks) => <a href={pagePath(PAGES.signIn, keep)}>{chunks}</a> })}</li>
       </ul>
     </div>
   );

@@ -6,7 +6,7 @@ import { listEnabledProviders } from "@/lib/federation/providers";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../_components/auth-form";
 import { PasskeySignIn } from "../_components/passkey-sign-in";
-import { emailField } from "../_components/fields";
+import { authFormWords, emailField, passkeyWords } from "../_components/fields";
 import { pageError } from "../_components/page-error";
 import { param, type SearchParams } from "../_components/page-errors";
 import { currentSession } from "../_components/current-session";
@@ -14,7 +14,8 @@ import { pageRequest } from "../_components/request-context";
 
 export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("SignIn"))("title") };
+  const t = await getTranslations("SignIn");
+  return { title: t("title") };
 }
 
 /** The notices another step sends here (`?notice=`), by their message's key: a link cannot put other words on the page. */
@@ -49,6 +50,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
     request: request?.parked.id,
     returnTo,
     label: t("withPasskey"),
+    words: await passkeyWords(),
   } as const;
   return (
     <div className="auth-card">
@@ -70,6 +72,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <AuthForm
         action="/auth/sign-in"
         submitLabel={t("submit")}
+        words={await authFormWords()}
         hidden={{ [CSRF_FIELD]: csrf, request: request?.parked.id, return_to: returnTo }}
         initialError={await pageError(query)}
         // No password at hand: the same form posts the typed address to "Email me a code" (an empty one

@@ -1,15 +1,21 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import { safeRelativePath } from "@/lib/sign-in/return-to";
 import { database } from "@/lib/db";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
-import { resolveLogoutReturn, type LogoutReturn } from "@/lib/oauth/end-session";
+import { resolveLogoutReturn } from "@/lib/oauth/end-session";
 import { currentSession } from "../_components/current-session";
-import { errorFromQuery, param, type SearchParams } from "../_components/page-errors";
+import { pageError } from "../_components/page-error";
+import { param, type SearchParams } from "../_components/page-errors";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Sign out" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("SignOut");
+  return { title: t("title") };
+}
 
 /** The query: a same-origin path to continue to, or the app an RP-initiated logout came from. */
 const signOutQuerySchema = z.object({
@@ -19,9 +25,9 @@ const signOutQuerySchema = z.object({
   state: z.string().max(4096).optional(),
 });
 
-/** Where the app's address goes: scheme, host and port, which the member can judge before leaving. */
-function Destination({ back }: { back: LogoutReturn }) {
-  return <strong className="auth-destination">{back.origin}</strong>;
+/** Where the app's address (`back.origin`) goes: scheme, host and port, which the member can judge before leaving. */
+function Destination({ children }: { children: ReactNode }) {
+  return <strong className="auth-destination">{children}</strong>;
 }
 
 /**
@@ -31,6 +37,7 @@ function Destination({ back }: { back: LogoutReturn }) {
  */
 export default async function SignOutPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const raw = await searchParams;
+  const t = await getTranslations("SignOut");
   const parsed = signOutQuerySchema.safeParse({
     continue: param(raw, "continue"),
     client_id: param(raw, "client_id"),
@@ -43,25 +50,23 @@ export default async function SignOutPage({ searchParams }: { searchParams: Prom
   // Checked against the app's registration again: this page's query is anyone's to write.
   const back = query.client_id && query.post_logout_redirect_uri ? await resolveLogoutReturn(await database(), query) : null;
   const session = await currentSession();
-  const error = errorFromQuery(raw);
+  const error = await pageError(raw);
+  const destination = (chunks: ReactNode) => <Destination>{chunks}</Destination>;
   if (!session) {
     if (back) {
       return (
         <div className="auth-card">
-          <h1>You’re signed out</h1>
-          <p className="auth-card__lede">This browser is not signed in to your church account.</p>
-          <p>
-            {`${back.clientName} asked to take you back to it at `}
-            <Destination back={back} />.
-          </p>
+          <h1>{t("signedOutTitle")}</h1>
+          <p className="auth-card__lede">{t("notSignedIn")}</p>
+          <p>{t.rich("appAsksBack", { app: back.clientName, origin: back.origin, destination })}</p>
           <p>
             <a className="button button--primary button--block" href={back.url}>
-              {`Return to ${back.clientName}`}
+              {t("returnToApp", { app: back.clientName })}
             </a>
           </p>
           <ul className="auth-links" role="list">
             <li>
-              <Link href="/">Go to the home page instead</Link>
+              <Link href="/">{t("homeInstead")}</Link>
             </li>
           </ul>
         </div>
@@ -69,11 +74,11 @@ export default async function SignOutPage({ searchParams }: { searchParams: Prom
     }
     return (
       <div className="auth-card">
-        <h1>You’re signed out</h1>
-        <p className="auth-card__lede">This browser is not signed in to your church account.</p>
+        <h1>{t("signedOutTitle")}</h1>
+        <p className="auth-card__lede">{t("notSignedIn")}</p>
         <p>
           <a className="button button--primary button--block" href={continueTo ?? "/"}>
-            Continue
+            {t("continue")}
           </a>
         </p>
       </div>
@@ -81,14 +86,9 @@ export default async function SignOutPage({ searchParams }: { searchParams: Prom
   }
   return (
     <div className="auth-card">
-      <h1>Sign out?</h1>
-      <p className="auth-card__lede">You’re signed in as {session.email}. Signing out ends your session on this device.</p>
-      {back ? (
-        <p>
-          {`${back.clientName} asked you to sign out. Afterwards you’ll go back to it at `}
-          <Destination back={back} />.
-        </p>
-      ) : null}
+      <h1>{t("confirmTitle")}</h1>
+      <p className="auth-card__lede">{t("confirmLede", { email: session.email })}</p>
+      {back ? <p>{t.rich("appAsksSignOut", { app: back.clientName, origin: back.origin, destination })}</p> : null}
       {error ? (
         <div className="notice notice--error" role="alert">
           <p>{error.message}</p>
@@ -106,12 +106,12 @@ export default async function SignOutPage({ searchParams }: { searchParams: Prom
           <input type="hidden" name="continue" value={continueTo} />
         ) : null}
         <button type="submit" className="button button--primary button--block button--large">
-          Sign out
+          {t("submit")}
         </button>
       </form>
       <ul className="auth-links" role="list">
         <li>
-          <a href={back ? "/" : (continueTo ?? "/")}>Stay signed in</a>
+          <a href={back ? "/" : (continueTo ?? "/")}>{t("staySignedIn")}</a>
         </li>
       </ul>
     </div>

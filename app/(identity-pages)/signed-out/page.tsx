@@ -1,20 +1,25 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { PAGES } from "@/lib/accounts/page-paths";
 
-export const metadata: Metadata = { title: "Signed out" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("SignedOut");
+  return { title: t("title") };
+}
 
-export default function SignedOutPage() {
+export default async function SignedOutPage() {
+  const t = await getTranslations("SignedOut");
   return (
     <div className="auth-card">
-      <h1>You’re signed out</h1>
-      <p className="auth-card__lede">Thanks for stopping by. On a shared computer, close the browser too.</p>
+      <h1>{t("heading")}</h1>
+      <p className="auth-card__lede">{t("lede")}</p>
       <ul className="auth-links" role="list">
         <li>
-          <a href={PAGES.signIn}>Sign in again</a>
+          <a href={PAGES.signIn}>{t("signInAgain")}</a>
         </li>
         <li>
-          <Link href="/">Go to the home page</Link>
+          <Link href="/">{t("home")}</Link>
         </li>
       </ul>
     </div>

@@ -1,57 +1,56 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
+import { getTranslations } from "next-intl/server";
 import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { pendingCodeCookieName, readPendingCode } from "@/lib/verification-codes/pending-code";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/accounts/schemas";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../../_components/auth-form";
-import { emailField } from "../../_components/fields";
-import { errorFromQuery, newPasswordMessage, param, type SearchParams } from "../../_components/page-errors";
+import { authFormWords, emailField } from "../../_components/fields";
+import { pageError, pageNewPasswordMessage } from "../../_components/page-error";
+import { param, type SearchParams } from "../../_components/page-errors";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Choose a new password" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("ResetPassword");
+  return { title: t("title") };
+}
 
 export default async function ResetPasswordPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
   const query = await searchParams;
+  const t = await getTranslations("ResetPassword");
   const request = param(query, "request");
   const pending = await readPendingCode((await cookies()).get(pendingCodeCookieName())?.value);
   const email = pending?.purpose === "password_reset" ? pending.email : undefined;
   const csrf = (await csrfTokenForPage()) ?? "";
   // An error of the recovery-contact form is shown there, not on the code form.
-  const error = errorFromQuery(query, { password: newPasswordMessage(query) });
+  const error = await pageError(query, { password: await pageNewPasswordMessage(query) });
   const contactError = error?.field === "contact" ? error : null;
+  const words = await authFormWords();
   return (
     <div className="auth-card">
-      <h1>Choose a new password</h1>
-      <p className="auth-card__lede">
-        {email ? (
-          <>
-            If <strong>{email}</strong> belongs to an account, we sent a 6-digit code to it, or to the recovery contact you entered. It works for 10
-            minutes.
-          </>
-        ) : (
-          "Enter the 6-digit code we emailed you. It works for 10 minutes."
-        )}
-      </p>
+      <h1>{t("title")}</h1>
+      <p className="auth-card__lede">{email ? t.rich("ledeEmail", { email, strong: (chunks) => <strong>{chunks}</strong> }) : t("lede")}</p>
       <AuthForm
         action="/auth/reset-password"
-        submitLabel="Change password"
+        submitLabel={t("submit")}
         hidden={{ [CSRF_FIELD]: csrf, request }}
         initialError={contactError ? null : error}
         fields={[
-          emailField(email),
-          { name: "code", label: "6-digit code", type: "text", inputMode: "numeric", autoComplete: "one-time-code", pattern: "[0-9 -]{6,7}", maxLength: 7 },
+          { ...emailField(email), label: t("email") },
+          { name: "code", label: t("code"), type: "text", inputMode: "numeric", autoComplete: "one-time-code", pattern: "[0-9 -]{6,7}", maxLength: 7 },
           {
             name: "password",
-            label: "New password",
+            label: t("newPassword"),
             type: "password",
             autoComplete: "new-password",
             minLength: PASSWORD_MIN_LENGTH,
             maxLength: PASSWORD_MAX_LENGTH,
             strengthMeter: true,
-            hint: `At least ${PASSWORD_MIN_LENGTH} characters. Changing it signs you out on every device.`,
+            hint: t("newPasswordHint", { min: PASSWORD_MIN_LENGTH }),
           },
         ]}
+        words={words}
       />
       {email ? (
         <>
@@ -60,24 +59,31 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
             <input type="hidden" name="email" value={email} />
             {request ? <input type="hidden" name="request" value={request} /> : null}
             <p>
-              Didn’t get it? Check your spam folder, or <button type="submit" className="button button--link">send a new code</button>.
+              {t.rich("resend", {
+                resend: (chunks) => (
+                  <button type="submit" className="button button--link">
+                    {chunks}
+                  </button>
+                ),
+              })}
             </p>
           </form>
           {/* The same for every address, whether or not it has an account or recovery contacts: nothing here may
               tell (issue 14, finding 6). The member types a contact they added in full; it gets the code only if
               it is one of that account's verified contacts. */}
           <details className="auth-secondary-form auth-disclosure" open={contactError !== null}>
-            <summary>No access to that inbox?</summary>
+            <summary>{t("noAccess")}</summary>
             <AuthForm
               action="/auth/forgot-password"
-              submitLabel="Send the code there"
+              submitLabel={t("sendThere")}
               hidden={{ [CSRF_FIELD]: csrf, email, request }}
               initialError={contactError}
+              words={words}
               fields={[
                 {
                   name: "contact",
-                  label: "A recovery contact you added",
-                  hint: "Its email address, or its mobile number with the country code, like +14155550123. If it is one of your account’s verified contacts, the code goes there.",
+                  label: t("contact"),
+                  hint: t("contactHint"),
                   type: "text",
                   autoComplete: "off",
                   autoCapitalize: "none",
@@ -91,7 +97,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
       ) : (
         <ul className="auth-links" role="list">
           <li>
-            <a href={pagePath(PAGES.forgotPassword, { request })}>Send me a code</a>
+            <a href={pagePath(PAGES.forgotPassword, { request })}>{t("sendMeACode")}</a>
           </li>
         </ul>
       )}
