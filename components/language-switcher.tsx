@@ -13,7 +13,8 @@ export function LanguageSwitcher({ locale, csrfToken, returnTo }: { locale: AppL
   return (
     <form method="post" action="/auth/locale" className={styles.switcher}>
       <input type="hidden" name={CSRF_FIELD} value={csrfToken} />
-      <input type="hidden" name="return_to" value={returnTo} />
+      {/* Not `return_to`: a page's own form may have one, and the two must not be mistaken for each other. */}
+      <input type="hidden" name="back_to" value={returnTo} />
       <label htmlFor="language-switcher">{t("language")}</label>
       <select id="language-switcher" name="locale" defaultValue={locale} className={styles.select}>
         {LOCALES.map((tag) => (

@@ -3,8 +3,12 @@
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { kioskCheckIn, kioskFindHousehold, kioskStartPhoneCheck } from "@/lib/check-in/endpoints";
 import type { Household, KioskCheckIn, OpenEvent } from "@/lib/check-in/schemas";
+import type { AppLocale } from "@/lib/kernel/locales";
 import { dropOffChoices } from "./kiosk-drop-off";
 import { KioskMessages, ScanForm, Toggle, names, useKioskAction, type KioskApi } from "./kiosk-parts";
+import type { KioskT } from "./kiosk-words";
+
+// i18n-namespace: Kiosk
 
 /** What the adult typed is a phone number: digits and the separators people write, at least seven digits. */
 function looksLikePhone(typed: string): boolean {
@@ -21,15 +25,19 @@ type Step =
 /**
  * Checking children in (docs/decisions/0023): the adult scans their own member code or household card, or
  * types their mobile number and then the code texted to it; chooses the children; the kiosk answers each
- * child's code and prints a label per child and the adult's pickup tag.
+ * child's code and prints a label per child and the adult's pickup tag. In the visit's language (`t`, `language`).
  */
 export function KioskCheckInFlow({
   api,
+  t,
+  language,
   event,
   scanRef,
   onCheckedIn,
 }: {
   api: KioskApi;
+  t: KioskT;
+  language: AppLocale;
   event: OpenEvent | null;
   scanRef: RefObject<HTMLInputElement | null>;
   /** The labels to print (outside the screen, which print hides), or null when they are done with. */
@@ -40,7 +48,7 @@ export function KioskCheckInFlow({
   const [code, setCode] = useState("");
   const [adultId, setAdultId] = useState<string | null>(null);
   const [children, setChildren] = useState<string[]>([]);
-  const { busy, error, notice, setError, run, clear } = useKioskAction();
+  const { busy, error, notice, setError, run, clear } = useKioskAction(t);
   const heading = useRef<HTMLHeadingElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   // Focus moves to each new step's heading (or the code field) once it has rendered, for keyboard and screen-reader users.
@@ -61,7 +69,7 @@ export function KioskCheckInFlow({
   }
 
   function found(households: Household[], presence: string) {
-    if (households.length === 0) return setError("No household was found. Try again or ask a volunteer.");
+    if (households.length === 0) return setError(t("checkIn.noHousehold"));
     if (households.length > 1) return setStep({ kind: "choose", households, presence });
     choose(households[0]!, presence);
   }
@@ -76,7 +84,7 @@ export function KioskCheckInFlow({
   function find(submit: FormEvent) {
     submit.preventDefault();
     const typed = query.trim();
-    if (!typed) return setError("Scan your member code or card, or type your mobile number.");
+    if (!typed) return setError(t("checkIn.scanFirst"));
     void run(async () => {
       if (looksLikePhone(typed)) {
         const check = await api(kioskStartPhoneCheck, { phone: typed });
@@ -95,7 +103,7 @@ export function KioskCheckInFlow({
     submit.preventDefault();
     if (step.kind !== "texted") return;
     const digits = code.replace(/\D/g, "");
-    if (digits.length !== 6) return setError("Type the 6 digits of the text.");
+    if (digits.length !== 6) return setError(t("checkIn.typeSixDigits"));
     void run(async () => {
       const search = await api(kioskFindHousehold, { phone_check_id: step.checkId, code: digits });
       found(search.households, search.presence);
@@ -104,9 +112,9 @@ export function KioskCheckInFlow({
 
   function checkIn() {
     if (step.kind !== "household") return;
-    if (!adultId) return setError("Choose who is dropping off.");
-    if (children.length === 0) return setError("Choose at least one child.");
-    if (!event) return setError("Choose an event.");
+    if (!adultId) return setError(t("checkIn.chooseDropOff"));
+    if (children.length === 0) return setError(t("common.chooseChild"));
+    if (!event) return setError(t("checkIn.chooseEvent"));
     void run(async () => {
       const result = await api(kioskCheckIn, { presence: step.presence, guardian_id: adultId, children: children.map((child_id) => ({ child_id, event_id: event.id })) });
       setStep({ kind: "done", result });
@@ -122,19 +130,20 @@ export function KioskCheckInFlow({
     <>
       {step.kind === "scan" ? (
         <ScanForm
-          label="Scan your member code or card, or type your mobile number"
+          label={t("checkIn.scanLabel")}
           value={query}
           onChange={setQuery}
           onSubmit={find}
           scanRef={scanRef}
           busy={busy}
-          hint="A mobile number needs its country code, such as +1 617 555 0199. We text it a code to type here."
+          hint={t("checkIn.scanHint")}
+          submitLabel={t("checkIn.find")}
         />
       ) : null}
 
       {step.kind === "texted" ? (
         <form className="kiosk__panel kiosk__scan" onSubmit={confirmCode} noValidate>
-          <label htmlFor="kiosk-texted-code">We sent a text to the number ending {step.ending}, if it belongs to a household here. Type its 6-digit code</label>
+          <label htmlFor="kiosk-texted-code">{t("checkIn.texted", { ending: step.ending })}</label>
           <div className="kiosk__scan-row">
             <input
               id="kiosk-texted-code"
@@ -147,13 +156,13 @@ export function KioskCheckInFlow({
               maxLength={12}
             />
             <button type="submit" className="kiosk__button kiosk__button--primary" disabled={busy}>
-              Continue
+              {t("checkIn.continue")}
             </button>
           </div>
-          <p className="kiosk__hint">No text? Check the number, or ask a volunteer.</p>
+          <p className="kiosk__hint">{t("checkIn.noText")}</p>
           <div className="kiosk__actions">
             <button type="button" className="kiosk__button" onClick={startAgain}>
-              Start again
+              {t("checkIn.startAgain")}
             </button>
           </div>
         </form>
@@ -164,12 +173,12 @@ export function KioskCheckInFlow({
       {step.kind === "choose" ? (
         <section aria-labelledby="kiosk-households" className="kiosk__panel">
           <h2 id="kiosk-households" ref={heading} tabIndex={-1}>
-            Which household is yours?
+            {t("checkIn.whichHousehold")}
           </h2>
-          <div className="kiosk__choices" role="group" aria-label="Households">
+          <div className="kiosk__choices" role="group" aria-label={t("checkIn.households")}>
             {step.households.map((candidate, index) => (
               <button key={candidate.family_id ?? index} type="button" className="kiosk__choice" onClick={() => choose(candidate, step.presence)}>
-                {names(candidate.members.map((member) => member.given_name))}
+                {names(candidate.members.map((member) => member.given_name), language)}
               </button>
             ))}
           </div>
@@ -179,21 +188,21 @@ export function KioskCheckInFlow({
       {household ? (
         <section aria-labelledby="kiosk-household" className="kiosk__panel">
           <h2 id="kiosk-household" ref={heading} tabIndex={-1}>
-            Who is checking in?
+            {t("checkIn.whoIsCheckingIn")}
           </h2>
           {adults.length > 0 ? (
-            <div className="kiosk__choices" role="group" aria-label="Dropping off">
+            <div className="kiosk__choices" role="group" aria-label={t("checkIn.droppingOff")}>
               {adults.map((adult) => (
-                <Toggle key={adult.id} pressed={adult.id === adultId} onToggle={() => setAdultId(adult.id)} title={`${adult.given_name} drops off`} />
+                <Toggle key={adult.id} pressed={adult.id === adultId} onToggle={() => setAdultId(adult.id)} title={t("checkIn.dropsOff", { name: adult.given_name })} />
               ))}
             </div>
           ) : (
             <p className="kiosk__alert" role="alert">
-              Only an adult of this household can check children in. Ask them to scan their own member code or card.
+              {t("checkIn.onlyAnAdult")}
             </p>
           )}
-          {kids.length === 0 ? <p>This household has no children to check in.</p> : null}
-          <div className="kiosk__choices" role="group" aria-label="Children">
+          {kids.length === 0 ? <p>{t("checkIn.noChildren")}</p> : null}
+          <div className="kiosk__choices" role="group" aria-label={t("common.children")}>
             {kids.map((child) => (
               <Toggle
                 key={child.id}
@@ -205,10 +214,14 @@ export function KioskCheckInFlow({
           </div>
           <div className="kiosk__actions">
             <button type="button" className="kiosk__button kiosk__button--primary" onClick={checkIn} disabled={busy || adults.length === 0}>
-              {children.length === 0 ? "Check in" : `Check in ${children.length} ${children.length === 1 ? "child" : "children"}${event ? ` to ${event.title}` : ""}`}
+              {children.length === 0
+                ? t("checkIn.submit")
+                : event
+                  ? t("checkIn.submitChildrenTo", { count: children.length, event: event.title })
+                  : t("checkIn.submitChildren", { count: children.length })}
             </button>
             <button type="button" className="kiosk__button" onClick={startAgain}>
-              Cancel
+              {t("common.cancel")}
             </button>
           </div>
         </section>
@@ -217,9 +230,9 @@ export function KioskCheckInFlow({
       {step.kind === "done" ? (
         <section aria-labelledby="kiosk-codes" className="kiosk__panel">
           <h2 id="kiosk-codes" ref={heading} tabIndex={-1}>
-            Checked in
+            {t("checkIn.checkedIn")}
           </h2>
-          <ul className="kiosk__codes" aria-label="Security codes">
+          <ul className="kiosk__codes" aria-label={t("checkIn.securityCodes")}>
             {step.result.check_ins.map((row) => (
               <li key={row.id}>
                 <span>
@@ -229,13 +242,13 @@ export function KioskCheckInFlow({
               </li>
             ))}
           </ul>
-          <p>{step.result.pickup_tag ? "Keep the pickup tag: scanning it here is how your children go home. The code on each child’s label matches the tag." : "Checked in."}</p>
+          <p>{step.result.pickup_tag ? t("checkIn.keepPickupTag") : t("checkIn.checkedInDone")}</p>
           <div className="kiosk__actions">
             <button type="button" className="kiosk__button kiosk__button--primary" onClick={() => window.print()}>
-              Print labels
+              {t("checkIn.printLabels")}
             </button>
             <button type="button" className="kiosk__button" onClick={startAgain}>
-              Done
+              {t("checkIn.done")}
             </button>
           </div>
         </section>

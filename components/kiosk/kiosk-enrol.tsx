@@ -1,10 +1,15 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { z } from "zod";
+import type { AppLocale } from "@/lib/kernel/locales";
 import { KIOSK_ENROL_PATH, KIOSK_POLL_PATH } from "@/lib/portal-api/kiosk-paths";
 import { KioskBrand } from "./kiosk-brand";
-import { KioskError, kioskFetch } from "./kiosk-fetch";
+import { kioskFetch } from "./kiosk-fetch";
+import { errorText } from "./kiosk-parts";
+import { kioskEnrolTranslator, type KioskEnrolMessages } from "./kiosk-words";
+
+// i18n-namespace: Kiosk
 
 const startSchema = z.object({
   user_code: z.string(),
@@ -19,9 +24,25 @@ const pollSchema = z.object({ status: z.enum(["enrolled", "pending", "slow_down"
 /**
  * Setting up a lobby tablet: it asks the issuer for a device code (through /kiosk/enrol, which keeps the
  * device code in a sealed cookie), shows the code, the link and a QR of the link for a volunteer's phone,
- * and polls until the volunteer allows it; then the page reloads as the enrolled kiosk.
+ * and polls until the volunteer allows it; then the page reloads as the enrolled kiosk. In the page's language
+ * (`locale`, `words`): a volunteer sets the tablet up before any family chooses one.
  */
-export function KioskEnrol({ csrfToken, clientId, churchName, logoPath }: { csrfToken: string; clientId: string | null; churchName: string; logoPath: string | null }) {
+export function KioskEnrol({
+  csrfToken,
+  clientId,
+  churchName,
+  logoPath,
+  locale,
+  words,
+}: {
+  csrfToken: string;
+  clientId: string | null;
+  churchName: string;
+  logoPath: string | null;
+  locale: AppLocale;
+  words: KioskEnrolMessages;
+}) {
+  const t = useMemo(() => kioskEnrolTranslator(locale, words), [locale, words]);
   const [start, setStart] = useState<z.infer<typeof startSchema> | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -34,7 +55,7 @@ export function KioskEnrol({ csrfToken, clientId, churchName, logoPath }: { csrf
     try {
       setStart(await kioskFetch(startSchema, KIOSK_ENROL_PATH, csrfToken, { client_id: clientId }));
     } catch (error) {
-      setMessage(error instanceof KioskError ? error.message : "Something went wrong. Try again.");
+      setMessage(errorText(error, t));
     } finally {
       setBusy(false);
     }
@@ -57,7 +78,7 @@ export function KioskEnrol({ csrfToken, clientId, churchName, logoPath }: { csrf
           return;
         }
         setStart(null);
-        setMessage(status === "denied" ? "The volunteer did not allow this kiosk. Start again." : "The code expired before it was allowed. Start again.");
+        setMessage(status === "denied" ? t("enrol.notAllowed") : t("enrol.expired"));
       } catch {
         if (!stopped) timer = setTimeout(poll, interval * 1000);
       }
@@ -67,7 +88,7 @@ export function KioskEnrol({ csrfToken, clientId, churchName, logoPath }: { csrf
       stopped = true;
       clearTimeout(timer);
     };
-  }, [start, csrfToken]);
+  }, [start, csrfToken, t]);
 
   return (
     <section className="kiosk__enrol" aria-labelledby="kiosk-enrol-title">
@@ -75,34 +96,30 @@ export function KioskEnrol({ csrfToken, clientId, churchName, logoPath }: { csrf
       {start ? (
         <>
           <h1 id="kiosk-enrol-title" ref={heading} tabIndex={-1}>
-            Allow this kiosk from your phone
+            {t("enrol.allowTitle")}
           </h1>
           <div className="kiosk__enrol-body">
             {/* The SVG is our own server's rendering of our own link (the qrcode package), not user input. */}
-            <div className="kiosk__qr" role="img" aria-label="QR code of the link to allow this kiosk" dangerouslySetInnerHTML={{ __html: start.qr_svg }} />
+            <div className="kiosk__qr" role="img" aria-label={t("enrol.qrCode")} dangerouslySetInnerHTML={{ __html: start.qr_svg }} />
             <ol className="kiosk__steps">
+              <li>{t.rich("enrol.stepScan", { uri: start.verification_uri, strong: (chunks) => <strong>{chunks}</strong> })}</li>
               <li>
-                Scan the QR code, or open <strong>{start.verification_uri}</strong> on your phone.
-              </li>
-              <li>
-                Sign in as a check-in volunteer and check the code:
-                <span className="kiosk__user-code" aria-label={`Code ${start.user_code.split("").join(" ")}`}>
+                {t("enrol.stepSignIn")}
+                <span className="kiosk__user-code" aria-label={t("enrol.code", { code: start.user_code.split("").join(" ") })}>
                   {start.user_code}
                 </span>
               </li>
-              <li>Allow it. This screen turns into the check-in kiosk by itself.</li>
+              <li>{t("enrol.stepAllow")}</li>
             </ol>
           </div>
           <p className="kiosk__hint" role="status">
-            Waiting for a volunteer to allow this kiosk…
+            {t("enrol.waiting")}
           </p>
         </>
       ) : (
         <>
-          <h1 id="kiosk-enrol-title">Set up this check-in kiosk</h1>
-          <p className="kiosk__lead">
-            A check-in volunteer allows this tablet once from their phone. It then checks children in and out for its campus.
-          </p>
+          <h1 id="kiosk-enrol-title">{t("enrol.setUpTitle")}</h1>
+          <p className="kiosk__lead">{t("enrol.lead")}</p>
           {message ? (
             <p className="kiosk__alert" role="alert">
               {message}
@@ -111,14 +128,13 @@ export function KioskEnrol({ csrfToken, clientId, churchName, logoPath }: { csrf
           {clientId ? (
             <>
               <button type="button" className="kiosk__button kiosk__button--primary" onClick={begin} disabled={busy}>
-                Set up this kiosk
+                {t("enrol.setUp")}
               </button>
-              <p className="kiosk__hint">Kiosk registration: {clientId}</p>
+              <p className="kiosk__hint">{t("enrol.registration", { clientId })}</p>
             </>
           ) : (
             <p className="kiosk__alert" role="status">
-              This tablet does not know which kiosk it is yet. In the church office, open Apps, register a check-in kiosk for its campus (or pick one),
-              and open the address it shows on this tablet.
+              {t("enrol.unknownKiosk")}
             </p>
           )}
         </>

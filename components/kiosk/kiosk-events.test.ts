@@ -1,6 +1,15 @@
+import { createTranslator } from "use-intl/core";
 import { describe, expect, it } from "vitest";
 import type { OpenEvent } from "@/lib/check-in/schemas";
 import { presentWords, withCheckOuts } from "./kiosk-events";
+import type { KioskT } from "./kiosk-words";
+
+// The two messages the counts are said with ("Kiosk.screen" of messages/en.json and es.json).
+const words = {
+  en: { checkedIn: "{count} checked in", checkedInOf: "{count} of {capacity} checked in" },
+  es: { checkedIn: "Presentes: {count}", checkedInOf: "Presentes: {count} de {capacity}" },
+};
+const translator = (locale: "en" | "es") => createTranslator({ locale, messages: { Kiosk: { screen: words[locale] } }, namespace: "Kiosk" }) as unknown as KioskT;
 
 // Issue 38: the kiosk's "checked in" count moves down as soon as children are picked up.
 const event = (id: string, checked_in: number, capacity: number | null = null): OpenEvent => ({
@@ -17,8 +26,10 @@ const event = (id: string, checked_in: number, capacity: number | null = null): 
 
 describe("the kiosk's counts", () => {
   it("says how many are here, against the places when there are some", () => {
-    expect(presentWords(event("a", 3))).toBe("3 checked in");
-    expect(presentWords(event("a", 3, 20))).toBe("3 of 20 checked in");
+    expect(presentWords(translator("en"), event("a", 3))).toBe("3 checked in");
+    expect(presentWords(translator("en"), event("a", 3, 20))).toBe("3 of 20 checked in");
+    expect(presentWords(translator("en"), event("a", 1200, 2000))).toBe("1200 of 2000 checked in");
+    expect(presentWords(translator("es"), event("a", 3, 20))).toBe("Presentes: 3 de 20");
   });
 
   it("counts each child picked up off their own event at once", () => {

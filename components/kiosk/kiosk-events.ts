@@ -1,13 +1,16 @@
 import type { OpenEvent } from "@/lib/check-in/schemas";
+import type { KioskT } from "./kiosk-words";
+
+// i18n-namespace: Kiosk
 
 /**
  * The kiosk's event counts (issue 38): how many are here now, as the tiles and the pickup list say it, and
  * the counts moved at once by a check-out this tablet just made, before the list is read again.
  */
 
-/** "3 checked in", or "3 of 20 checked in" for an event with places. */
-export function presentWords(event: Pick<OpenEvent, "checked_in" | "capacity">): string {
-  return event.capacity === null ? `${event.checked_in} checked in` : `${event.checked_in} of ${event.capacity} checked in`;
+/** "3 checked in", or "3 of 20 checked in" for an event with places, in the visit's language. */
+export function presentWords(t: KioskT, event: Pick<OpenEvent, "checked_in" | "capacity">): string {
+  return event.capacity === null ? t("screen.checkedIn", { count: event.checked_in }) : t("screen.checkedInOf", { count: event.checked_in, capacity: event.capacity });
 }
 
 /** The events with each check-out's event counting one fewer (never below none). */

@@ -2,12 +2,17 @@ import type { z } from "zod";
 import { PORTAL_API_CSRF_HEADER } from "@/lib/portal-api/paths";
 import { kioskProof } from "./kiosk-key";
 
-/** A refusal of the kiosk's own routes or of the kiosk API, with its sentence for the volunteer. */
+/**
+ * A refusal of the kiosk's own routes or of the kiosk API, with its sentence for the volunteer: the answer's own
+ * (`described`, English as the API writes it), else the kiosk's English one, which the screens say in the
+ * visit's language instead (kiosk-parts.tsx, errorText).
+ */
 export class KioskError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly described = true,
   ) {
     super(message);
   }
@@ -68,13 +73,14 @@ export async function kioskFetch<Schema extends z.ZodType>(schema: Schema, path:
       response = await send(path, csrfToken, body);
     }
   } catch {
-    throw new KioskError(0, "network_error", "The kiosk is offline. Check its network and try again.");
+    throw new KioskError(0, "network_error", "The kiosk is offline. Check its network and try again.", false);
   }
   const json: unknown = response.status === 204 ? {} : await response.json().catch(() => null);
   if (!response.ok) {
     const fields = typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {};
-    const description = typeof fields.error_description === "string" && fields.error_description ? fields.error_description : "Something went wrong. Try again.";
-    throw new KioskError(response.status, typeof fields.error === "string" ? fields.error : "server_error", forVolunteer(description));
+    const described = typeof fields.error_description === "string" && fields.error_description !== "";
+    const description = described ? (fields.error_description as string) : "Something went wrong. Try again.";
+    throw new KioskError(response.status, typeof fields.error === "string" ? fields.error : "server_error", forVolunteer(description), described);
   }
   return schema.parse(json);
 }

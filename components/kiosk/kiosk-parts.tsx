@@ -1,9 +1,13 @@
 "use client";
 
 import { useCallback, useState, type FormEvent, type ReactNode, type RefObject } from "react";
+import type { AppLocale } from "@/lib/kernel/locales";
 import type { BodyInputOf, Endpoint, SuccessOf } from "@/lib/openapi/endpoint";
 import { KIOSK_API_PREFIX } from "@/lib/portal-api/kiosk-paths";
 import { KioskError, kioskFetch } from "./kiosk-fetch";
+import type { KioskErrorWords } from "./kiosk-words";
+
+// i18n-namespace: Kiosk
 
 /**
  * A call of a kiosk API endpoint (lib/check-in/endpoints.ts) through the page's relay, `/kiosk/api/v1/<name>`
@@ -47,10 +51,19 @@ export function Toggle({ pressed, onToggle, title, meta, disabled }: { pressed: 
 }
 
 /**
+ * A refusal as the kiosk shows it: an offline tablet, or an answer that came without a sentence, in the visit's
+ * language; the sentence a refusal came with as it came (the API's, in English, as its contract has it).
+ */
+export function errorText(caught: unknown, t: KioskErrorWords): string {
+  if (caught instanceof KioskError && caught.code === "network_error") return t("errors.offline");
+  return caught instanceof KioskError && caught.described ? caught.message : t("errors.somethingWentWrong");
+}
+
+/**
  * A step's answer on the screen: `error` (a refusal, in red, for the volunteer) or `notice` (done, in green).
  * `run` shows the one or the other for an action; a signed-out kiosk (401) reloads into its set-up screen.
  */
-export function useKioskAction() {
+export function useKioskAction(t: KioskErrorWords) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -62,11 +75,11 @@ export function useKioskAction() {
       await action();
     } catch (caught) {
       if (caught instanceof KioskError && caught.status === 401) return window.location.reload();
-      setError(caught instanceof KioskError ? caught.message : "Something went wrong. Try again.");
+      setError(errorText(caught, t));
     } finally {
       setBusy(false);
     }
-  }, []);
+  }, [t]);
   const clear = useCallback(() => {
     setError(null);
     setNotice(null);
@@ -91,9 +104,13 @@ export function KioskMessages({ error, notice }: { error: string | null; notice:
   );
 }
 
-/** "Amy", "Amy and Ben", "Amy, Ben and Cy". */
-export function names(list: readonly string[]): string {
-  return list.length <= 1 ? (list[0] ?? "") : `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+/**
+ * "Amy", "Amy and Ben", "Amy, Ben and Cy"; "Amy, Ben y Cy", "Ana e Isa": a list of names in the visit's
+ * language, by Intl.ListFormat. English as the kiosk has always written it, with no comma before "and": CLDR's
+ * British list (its US one adds the comma).
+ */
+export function names(list: readonly string[], language: AppLocale): string {
+  return new Intl.ListFormat(language === "en" ? "en-GB" : language, { type: "conjunction", style: "long" }).format(list);
 }
 
 /**
@@ -108,6 +125,7 @@ export function ScanForm({
   scanRef,
   busy,
   hint,
+  submitLabel,
 }: {
   label: string;
   value: string;
@@ -116,6 +134,8 @@ export function ScanForm({
   scanRef: RefObject<HTMLInputElement | null>;
   busy: boolean;
   hint?: string;
+  /** The button's word: "Find". */
+  submitLabel: string;
 }) {
   return (
     <form className="kiosk__panel kiosk__scan" onSubmit={onSubmit} noValidate>
@@ -123,7 +143,7 @@ export function ScanForm({
       <div className="kiosk__scan-row">
         <input id="kiosk-scan" ref={scanRef} className="kiosk__input" value={value} onChange={(change) => onChange(change.target.value)} autoComplete="off" autoCapitalize="characters" spellCheck={false} autoFocus maxLength={2000} />
         <button type="submit" className="kiosk__button kiosk__button--primary" disabled={busy}>
-          Find
+          {submitLabel}
         </button>
       </div>
       {hint ? <p className="kiosk__hint">{hint}</p> : null}

@@ -1,8 +1,9 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { kioskListEvents } from "@/lib/check-in/endpoints";
 import type { CheckIn, KioskCheckIn, OpenEvent } from "@/lib/check-in/schemas";
+import { LOCALES, LOCALE_NAMES, type AppLocale } from "@/lib/kernel/locales";
 import { KioskBrand } from "./kiosk-brand";
 import { KioskCheckInFlow } from "./kiosk-check-in";
 import { EventHours } from "./event-hours";
@@ -10,20 +11,51 @@ import { presentWords, withCheckOuts } from "./kiosk-events";
 import { KioskError } from "./kiosk-fetch";
 import { KioskLabels } from "./kiosk-labels";
 import { KioskPickupFlow } from "./kiosk-pickup";
-import { Toggle, useKioskApi } from "./kiosk-parts";
+import { Toggle, errorText, useKioskApi } from "./kiosk-parts";
 import { KioskSignOut } from "./kiosk-sign-out";
+import { kioskTranslator, type KioskScreenMessages } from "./kiosk-words";
+
+// i18n-namespace: Kiosk
 
 /** Another tablet's check-ins and pickups show here within this long. */
 const EVENTS_REFRESH_MS = 30_000;
 
+/** A visit in another language than the kiosk's ends when nobody has touched the tablet for this long. */
+const VISIT_IDLE_MS = 120_000;
+
 /**
  * The enrolled kiosk (docs/decisions/0023): "Check in" (the adult proves they are here, chooses children and an
  * open event, and the labels print) and "Pick up" (the parent's pickup tag or an authorized adult's code),
- * under the church's name and mark. Times are written as the church writes them (`locale`, from its country)
- * in each event's own zone. The events and their counts are read again every half-minute, when a mode is
- * chosen, when the tablet wakes, and after each check-in or pickup here (a pickup moves its counts at once).
+ * under the church's name and mark. Times are written as the church writes them (`formatLocales`, the visit's
+ * language with the church's country's clock) in each event's own zone. The events and their counts are read
+ * again every half-minute, when a mode is chosen, when the tablet wakes, and after each check-in or pickup here
+ * (a pickup moves its counts at once).
+ *
+ * Its language is the visit's (issue 41): many families share the tablet, so each may choose among the buttons
+ * at its top, each language by its own name. A visit starts in the kiosk's language (`locale`, the page's,
+ * negotiated like every page's) and goes back to it when a completed check-in's screen is left (Done, or a mode
+ * chosen) and when nobody has touched the tablet for two minutes. The words of every language (`words`) and the
+ * locales to write times in (`formatLocales`) come from the page; the labels print in the visit's language.
  */
-export function KioskScreen({ csrfToken, churchName, logoPath, locale }: { csrfToken: string; churchName: string; logoPath: string | null; locale: string }) {
+export function KioskScreen({
+  csrfToken,
+  churchName,
+  logoPath,
+  locale,
+  words,
+  formatLocales,
+}: {
+  csrfToken: string;
+  churchName: string;
+  logoPath: string | null;
+  /** The kiosk's language: each visit's first, and the one it goes back to. */
+  locale: AppLocale;
+  words: Record<AppLocale, KioskScreenMessages>;
+  formatLocales: Record<AppLocale, string>;
+}) {
+  const [visitLocale, setVisitLocale] = useState<AppLocale>(locale);
+  const t = useMemo(() => kioskTranslator(visitLocale, words[visitLocale]), [visitLocale, words]);
+  const timeLocale = formatLocales[visitLocale];
   const api = useKioskApi(csrfToken);
   const [mode, setMode] = useState<"in" | "out">("in");
   const [events, setEvents] = useState<OpenEvent[] | null>(null);
@@ -50,9 +82,9 @@ export function KioskScreen({ csrfToken, churchName, logoPath, locale }: { csrfT
     } catch (caught) {
       if (read !== reads.current) return;
       if (caught instanceof KioskError && caught.status === 401) return window.location.reload();
-      setEventsError(caught instanceof KioskError ? caught.message : "The events could not be loaded.");
+      setEventsError(caught instanceof KioskError ? errorText(caught, t) : t("screen.eventsNotLoaded"));
     }
-  }, [api]);
+  }, [api, t]);
 
   useEffect(() => {
     const first = setTimeout(() => void loadEvents(), 0);
@@ -68,7 +100,35 @@ export function KioskScreen({ csrfToken, churchName, logoPath, locale }: { csrfT
     };
   }, [loadEvents]);
 
+  // A visit in another language ends by itself once the tablet has been left alone: any touch, key or scan
+  // starts the wait again.
+  useEffect(() => {
+    if (visitLocale === locale) return;
+    let timer = setTimeout(() => setVisitLocale(locale), VISIT_IDLE_MS);
+    const touched = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setVisitLocale(locale), VISIT_IDLE_MS);
+    };
+    const kinds = ["pointerdown", "keydown", "input"] as const;
+    for (const kind of kinds) document.addEventListener(kind, touched, true);
+    return () => {
+      clearTimeout(timer);
+      for (const kind of kinds) document.removeEventListener(kind, touched, true);
+    };
+  }, [visitLocale, locale]);
+
+  /** The family whose check-in is done has left its screen: the next visit starts in the kiosk's language. */
+  function visitDone() {
+    if (labels) setVisitLocale(locale);
+  }
+
+  function chooseLanguage(next: AppLocale) {
+    setVisitLocale(next);
+    setTimeout(() => scan.current?.focus(), 0);
+  }
+
   function choose(next: "in" | "out") {
+    visitDone();
     setMode(next);
     setLabels(null);
     setRound((count) => count + 1);
@@ -86,18 +146,25 @@ export function KioskScreen({ csrfToken, churchName, logoPath, locale }: { csrfT
 
   return (
     <>
-      <div className="kiosk__screen">
+      <div className="kiosk__screen" lang={visitLocale}>
         <header className="kiosk__top">
           <KioskBrand churchName={churchName} logoPath={logoPath} />
-          <h1>{mode === "in" ? "Check in" : "Pick up"}</h1>
-          <nav aria-label="Kiosk mode" className="kiosk__modes">
+          <h1>{mode === "in" ? t("screen.checkInTitle") : t("screen.pickUpTitle")}</h1>
+          <nav aria-label={t("screen.modes")} className="kiosk__modes">
             <button type="button" className="kiosk__tab" aria-pressed={mode === "in"} onClick={() => choose("in")}>
-              Check in
+              {t("screen.checkInTab")}
             </button>
             <button type="button" className="kiosk__tab" aria-pressed={mode === "out"} onClick={() => choose("out")}>
-              Pick up
+              {t("screen.pickUpTab")}
             </button>
           </nav>
+          <div className="kiosk__languages" role="group" aria-label={t("screen.language")}>
+            {LOCALES.map((option) => (
+              <button key={option} type="button" className="kiosk__language" lang={option} aria-pressed={option === visitLocale} onClick={() => chooseLanguage(option)}>
+                {LOCALE_NAMES[option]}
+              </button>
+            ))}
+          </div>
         </header>
 
         {eventsError ? (
@@ -108,13 +175,13 @@ export function KioskScreen({ csrfToken, churchName, logoPath, locale }: { csrfT
 
         {mode === "in" ? (
           <section aria-labelledby="kiosk-events" className="kiosk__panel">
-            <h2 id="kiosk-events">Event</h2>
+            <h2 id="kiosk-events">{t("screen.event")}</h2>
             {open === null ? (
-              <p>Loading the events…</p>
+              <p>{t("screen.loadingEvents")}</p>
             ) : open.length === 0 ? (
-              <p>No event is open for check-in now. Check-in opens 60 minutes before an event starts.</p>
+              <p>{t("screen.noEventOpen")}</p>
             ) : (
-              <div className="kiosk__choices" role="group" aria-label="Events open for check-in">
+              <div className="kiosk__choices" role="group" aria-label={t("screen.eventsOpen")}>
                 {open.map((candidate) => (
                   <Toggle
                     key={candidate.id}
@@ -123,7 +190,7 @@ export function KioskScreen({ csrfToken, churchName, logoPath, locale }: { csrfT
                     title={candidate.title}
                     meta={
                       <>
-                        <EventHours locale={locale} event={candidate} /> · <span className="kiosk__count">{presentWords(candidate)}</span>
+                        <EventHours locale={timeLocale} event={candidate} /> · <span className="kiosk__count">{presentWords(t, candidate)}</span>
                       </>
                     }
                   />
@@ -133,17 +200,17 @@ export function KioskScreen({ csrfToken, churchName, logoPath, locale }: { csrfT
           </section>
         ) : (
           <section aria-labelledby="kiosk-still-here" className="kiosk__panel">
-            <h2 id="kiosk-still-here">Still here today</h2>
+            <h2 id="kiosk-still-here">{t("screen.stillHereToday")}</h2>
             {events === null ? (
-              <p>Loading the events…</p>
+              <p>{t("screen.loadingEvents")}</p>
             ) : stillHere.length === 0 ? (
-              <p>No child is checked in to an event today.</p>
+              <p>{t("screen.noChildHere")}</p>
             ) : (
-              <ul className="kiosk__still-here" aria-label="Events with people still checked in">
+              <ul className="kiosk__still-here" aria-label={t("screen.stillHereList")}>
                 {stillHere.map((candidate) => (
                   <li key={candidate.id}>
-                    <strong>{candidate.title}</strong> <EventHours locale={locale} event={candidate} /> ·{" "}
-                    <span className="kiosk__count">{candidate.check_in_open ? presentWords(candidate) : `ended, ${candidate.checked_in} still here`}</span>
+                    <strong>{candidate.title}</strong> <EventHours locale={timeLocale} event={candidate} /> ·{" "}
+                    <span className="kiosk__count">{candidate.check_in_open ? presentWords(t, candidate) : t("screen.endedStillHere", { count: candidate.checked_in })}</span>
                   </li>
                 ))}
               </ul>
@@ -155,22 +222,25 @@ export function KioskScreen({ csrfToken, churchName, logoPath, locale }: { csrfT
           <KioskCheckInFlow
             key={`in-${round}`}
             api={api}
+            t={t}
+            language={visitLocale}
             event={event}
             scanRef={scan}
             onCheckedIn={(printable) => {
+              if (!printable) visitDone();
               setLabels(printable);
               if (printable) void loadEvents();
             }}
           />
         ) : (
-          <KioskPickupFlow key={`out-${round}`} api={api} scanRef={scan} onCheckedOut={pickedUp} />
+          <KioskPickupFlow key={`out-${round}`} api={api} t={t} language={visitLocale} scanRef={scan} onCheckedOut={pickedUp} />
         )}
 
         <footer className="kiosk__bottom">
-          <KioskSignOut csrfToken={csrfToken} />
+          <KioskSignOut csrfToken={csrfToken} t={t} />
         </footer>
       </div>
-      {labels ? <KioskLabels checkIns={labels.check_ins} pickupTag={labels.pickup_tag} locale={locale} events={events ?? []} /> : null}
+      {labels ? <KioskLabels checkIns={labels.check_ins} pickupTag={labels.pickup_tag} t={t} language={visitLocale} locale={timeLocale} events={events ?? []} /> : null}
     </>
   );
 }

@@ -3,16 +3,20 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { z } from "zod";
 import { KIOSK_SIGN_OUT_PATH } from "@/lib/portal-api/kiosk-paths";
-import { KioskError, kioskFetch } from "./kiosk-fetch";
+import { kioskFetch } from "./kiosk-fetch";
+import { errorText } from "./kiosk-parts";
+import type { KioskT } from "./kiosk-words";
+
+// i18n-namespace: Kiosk
 
 /**
  * "Sign this kiosk out", behind a check-in volunteer (issue 38, docs/decisions/0023 "Signing a kiosk out"): the
  * button opens a modal <dialog> asking a volunteer to scan their own check-in code (their phone's Account ›
  * Check-in); the kiosk page's route checks it is a current code of a volunteer's account, spends it, and only
  * then revokes the kiosk's grant. A parent tapping twice, or holding the button, signs nothing out. Escape or
- * Cancel closes it; focus starts in the code field, where a scanner types.
+ * Cancel closes it; focus starts in the code field, where a scanner types. In the visit's language (`t`).
  */
-export function KioskSignOut({ csrfToken }: { csrfToken: string }) {
+export function KioskSignOut({ csrfToken, t }: { csrfToken: string; t: KioskT }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -44,7 +48,7 @@ export function KioskSignOut({ csrfToken }: { csrfToken: string }) {
     submit.preventDefault();
     const scanned = code.trim();
     if (!scanned) {
-      setError("Scan a check-in volunteer’s own code first.");
+      setError(t("signOut.scanFirst"));
       field.current?.focus();
       return;
     }
@@ -55,7 +59,7 @@ export function KioskSignOut({ csrfToken }: { csrfToken: string }) {
       window.location.reload();
     } catch (caught) {
       setCode("");
-      setError(caught instanceof KioskError ? caught.message : "Something went wrong. Try again.");
+      setError(errorText(caught, t));
       setBusy(false);
       field.current?.focus();
     }
@@ -64,7 +68,7 @@ export function KioskSignOut({ csrfToken }: { csrfToken: string }) {
   return (
     <>
       <button type="button" ref={opener} className="kiosk__link" onClick={() => setOpen(true)}>
-        Sign this kiosk out
+        {t("signOut.open")}
       </button>
       <dialog
         ref={dialog}
@@ -76,12 +80,9 @@ export function KioskSignOut({ csrfToken }: { csrfToken: string }) {
         }}
       >
         <form onSubmit={signOut} noValidate>
-          <h2 id={titleId}>Sign this kiosk out?</h2>
-          <p>
-            Only a check-in volunteer can do this. Volunteer: open <strong>Your check-in code</strong> on your phone (Account › Check-in) and scan it here.
-            A volunteer then sets the kiosk up again from their phone.
-          </p>
-          <label htmlFor="kiosk-volunteer-code">Volunteer’s check-in code</label>
+          <h2 id={titleId}>{t("signOut.title")}</h2>
+          <p>{t.rich("signOut.explain", { strong: (chunks) => <strong>{chunks}</strong> })}</p>
+          <label htmlFor="kiosk-volunteer-code">{t("signOut.codeLabel")}</label>
           <input
             id="kiosk-volunteer-code"
             ref={field}
@@ -101,10 +102,10 @@ export function KioskSignOut({ csrfToken }: { csrfToken: string }) {
           ) : null}
           <div className="kiosk__actions">
             <button type="button" className="kiosk__button" onClick={close} disabled={busy}>
-              Cancel
+              {t("common.cancel")}
             </button>
             <button type="submit" className="kiosk__button kiosk__button--danger" disabled={busy}>
-              {busy ? "Signing out…" : "Sign the kiosk out"}
+              {busy ? t("signOut.signingOut") : t("signOut.submit")}
             </button>
           </div>
         </form>

@@ -1,7 +1,10 @@
+import { randomBytes } from "node:crypto";
 import { expect, test, type Browser } from "@playwright/test";
 import * as oauth from "oauth4webapi";
+import { createCheckInCampus, createCheckInEvent, createHousehold, memberCode } from "../support/check-in.ts";
 import { sql } from "../support/database.ts";
-import { createTestMember } from "../support/oauth-accounts.ts";
+import { enrolThisTablet } from "../support/kiosk-page.ts";
+import { createTestMember, uniqueEmail } from "../support/oauth-accounts.ts";
 import { DEMO_APP } from "../support/oauth-browser.ts";
 import { expectNoAxeViolations, shoot } from "../support/page-checks.ts";
 import { signInOverHttp } from "../support/portal.ts";
@@ -9,7 +12,7 @@ import { authorizationUrl, discover } from "../support/second-relying-party.ts";
 
 // Every page in the member's language (issue 41): the language chosen from the member's saved choice, the app's
 // ui_locales, the switcher's cookie, the browser's languages, then the church's default; here the pages that
-// speak it so far (the header, the footer and the sign-in page).
+// speak it so far: the header and footer, the sign-in pages and their errors, the 404 page and the lobby kiosk.
 
 async function browserIn(browser: Browser, acceptLanguage: string) {
   return browser.newContext({ locale: acceptLanguage.split(",")[0], extraHTTPHeaders: { "Accept-Language": acceptLanguage } });
@@ -114,4 +117,75 @@ test("a page that is not there says so in Spanish to a Spanish browser", async (
   await expect(page.getByRole("link", { name: "Ver los próximos eventos" })).toBeVisible();
   await shoot(page, "languages-not-found-es");
   await context.close();
+});
+
+test("a Spanish browser registers in Spanish and is told what went wrong in Spanish, with or without JavaScript", async ({ browser }) => {
+  const context = await browserIn(browser, "es-US,es;q=0.9,en;q=0.5");
+  const page = await context.newPage();
+  await page.goto("/register");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Crear una cuenta");
+  const email = uniqueEmail("registro-es");
+  await page.getByLabel("Nombre", { exact: true }).fill("Rosa");
+  await page.getByLabel("Apellidos").fill("Martínez");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Elija una contraseña").fill("mis nietos cantan los domingos");
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await expect(page).toHaveURL(/\/register\/verify/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Revise su correo");
+  await expect(page.getByText(email)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await shoot(page, "languages-register-verify-es");
+
+  await page.goto("/sign-in");
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill("not her password at all");
+  await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
+  await expect(page.getByRole("main").locator("form").getByRole("alert")).toHaveText("Ese correo y esa contraseña no coinciden con ninguna cuenta. Revíselos e inténtelo de nuevo.");
+  await shoot(page, "languages-sign-in-error-es");
+  await context.close();
+
+  const withoutScript = await browser.newContext({ javaScriptEnabled: false, locale: "es-US", extraHTTPHeaders: { "Accept-Language": "es-US,es;q=0.9" } });
+  const plain = await withoutScript.newPage();
+  await plain.goto("/sign-in");
+  await plain.getByLabel("Correo electrónico").fill(email);
+  await plain.getByLabel("Contraseña", { exact: true }).fill("not her password at all");
+  await plain.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
+  await expect(plain).toHaveURL(/\/sign-in\?.*error=invalid_credentials/);
+  await expect(plain.getByRole("main").locator("form").getByRole("alert")).toHaveText("Ese correo y esa contraseña no coinciden con ninguna cuenta. Revíselos e inténtelo de nuevo.");
+  await withoutScript.close();
+});
+
+test("a grandmother checks her grandchildren in at the lobby kiosk in Spanish; the next family finds it in the kiosk's language again", async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const campusId = await createCheckInCampus();
+  const event = await createCheckInEvent(campusId, { title: `Escuela dominical ${randomBytes(2).toString("hex")}` });
+  await enrolThisTablet(page, browser, campusId);
+  const { mum, kids } = await createHousehold("kiosk-es");
+  await sql(`UPDATE family_member SET notes = 'Alergia al maní' WHERE user_id = $1`, [kids[0]!.id]);
+
+  await page.getByRole("button", { name: "Español" }).click();
+  await expect(page.getByRole("textbox", { name: /Escanee su código de miembro/ })).toBeFocused();
+  await page.keyboard.insertText(await memberCode(mum));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 2, name: "¿Quién registra la entrada?" })).toBeFocused();
+  await expect(page.getByRole("group", { name: "Quién deja a los niños" }).getByRole("button")).toContainText(`${mum.givenName} los deja`);
+  for (const kid of kids) await page.getByRole("group", { name: "Niños" }).getByRole("button", { name: kid.givenName }).click();
+  await expectNoAxeViolations(page);
+  await shoot(page, "languages-kiosk-household-es");
+  await page.getByRole("button", { name: `Registrar la entrada de 2 niños en ${event.title}` }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Entrada registrada" })).toBeFocused();
+  await expect(page.getByRole("list", { name: "Códigos de seguridad" }).getByRole("listitem")).toHaveCount(2);
+  await shoot(page, "languages-kiosk-codes-es");
+
+  // The labels print in the family's language too.
+  await page.emulateMedia({ media: "print" });
+  const labels = page.locator(".kiosk-label");
+  await expect(labels).toHaveCount(3);
+  await expect(labels.nth(0)).toContainText("ALERGIA / NOTA");
+  await expect(labels.nth(2)).toContainText("Etiqueta de recogida");
+  await page.emulateMedia({ media: "screen" });
+
+  // Done: the next family finds the kiosk in its own language.
+  await page.getByRole("button", { name: "Listo" }).click();
+  await expect(page.getByRole("textbox", { name: /Scan your member code/ })).toBeVisible();
 });

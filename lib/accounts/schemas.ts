@@ -172,7 +172,7 @@ export const signOutBodySchema = z.object({
 /** The language switcher (issue 41): a language we offer, and the page to go back to. */
 export const chooseLocaleBodySchema = z.object({
   locale: z.enum(LOCALES, { error: "choose one of the languages offered" }),
-  return_to: returnToSchema,
+  back_to: returnToSchema,
 });
 
 export type SignInBody = z.output<typeof signInBodySchema>;

@@ -1406,7 +1406,7 @@ const FORM_TEMPLATES: Record<string, Record<string, string>> = {
   "/auth/forgot-password": { email: "nobody", via: "email", request: "" },
   "/auth/reset-password": { email: "member@example.org", code: "123456", password: "a-long-enough-password", request: "" },
   "/auth/sign-out": { continue: "/" },
-  "/auth/locale": { locale: "es", return_to: "/calendar" },
+  "/auth/locale": { locale: "es", back_to: "/calendar" },
   "/auth/email-code": { email: "member@example.org", request: "", return_to: "/account" },
   "/auth/email-code/verify": { code: "123456", request: "" },
   "/auth/email-code/resend": { request: "" },

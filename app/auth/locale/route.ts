@@ -19,7 +19,7 @@ export const POST = formRoute({
     const session = await getSessionByToken(database, cookie(sessionCookieName()));
     const members = [...new Set([portal?.sub, session?.userId].filter((id): id is string => typeof id === "string" && isUuid(id)))];
     const chosen = await chooseLocale(database, input.locale, members);
-    return { redirectTo: safeRelativePath(input.return_to) ?? "/", cookies: [chosen] };
+    return { redirectTo: safeRelativePath(input.back_to) ?? "/", cookies: [chosen] };
   },
 });
 
