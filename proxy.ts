@@ -18,6 +18,10 @@ import { usesSecureCookies } from "./lib/sessions/session-cookie.ts";
  * It also tells the render what Next does not: the page's path and address, and the authorization request
  * (`?request=`) whose ui_locales may choose its language. Whatever a client sent in those headers is replaced.
  */
+const PRINTABLE_ASCII = /^[\x21-\x7e]*$/;
+/** A parked authorization request's id: base64url, as lib/oauth/authorization-request.ts reads them. */
+const REQUEST_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 export function proxy(request: NextRequest) {
   const config = env();
   // The calendar widget's iframe page (0028): its own policy, framed by any site, and no cookie at all.
@@ -37,11 +41,13 @@ export function proxy(request: NextRequest) {
   headers.set(REQUEST_ID_HEADER, requestId);
   // The page's path, for the root layout: while the church is being set up it shows a notice on every page but /setup.
   headers.set(PAGE_PATH_HEADER, request.nextUrl.pathname);
+  // A header holds Latin-1 only: an address that is not plain ASCII (a query with characters left unescaped)
+  // is given as its path alone, and a request id that is not one of ours is not passed on at all.
   const address = `${request.nextUrl.pathname}${request.nextUrl.search}`;
-  headers.set(PAGE_ADDRESS_HEADER, address.length <= 2000 ? address : request.nextUrl.pathname);
+  headers.set(PAGE_ADDRESS_HEADER, address.length <= 2000 && PRINTABLE_ASCII.test(address) ? address : request.nextUrl.pathname);
   // The authorization request a sign-in page serves: its ui_locales choose the page's language (lib/i18n).
   const pageRequest = request.nextUrl.searchParams.get("request");
-  if (pageRequest) headers.set(PAGE_REQUEST_HEADER, pageRequest.slice(0, 64));
+  if (pageRequest && REQUEST_ID.test(pageRequest)) headers.set(PAGE_REQUEST_HEADER, pageRequest);
   else headers.delete(PAGE_REQUEST_HEADER);
 
   const name = csrfCookieName();
