@@ -5,7 +5,7 @@ import { ACCOUNT_ERRORS, AccountError, type AccountErrorCode, type CookieToSet }
 import { IdentityError, type IdentityErrorCode } from "../identity/errors.ts";
 import { FIELD_MESSAGES } from "../accounts/schemas.ts";
 import { accountErrorMessage, fieldMessage, isFormField } from "../i18n/account-error-words.ts";
-import { negotiateLocale } from "../i18n/negotiate-locale.ts";
+import { acceptedLocale } from "../i18n/negotiate-locale.ts";
 import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
@@ -146,8 +146,8 @@ function backToForm(path: string, fail: Failure, kept: Record<string, string>): 
  * translated; a service's more precise one stays as it is said.
  */
 function messageInLanguageOf(request: NextRequest, fail: Failure): string {
-  const locale = negotiateLocale({ saved: null, uiLocales: null, cookie: null, acceptLanguage: request.headers.get("accept-language"), churchDefault: "en" });
-  if (locale === "en") return fail.message;
+  const locale = acceptedLocale(request.headers.get("accept-language"));
+  if (locale === null || locale === "en") return fail.message;
   if (fail.message === ACCOUNT_ERRORS[fail.code].message) return accountErrorMessage(fail.code, locale);
   if (isFormField(fail.field) && fail.message === `${fail.field}: ${FIELD_MESSAGES[fail.field]}`) return `${fail.field}: ${fieldMessage(fail.field, locale)}`;
   return fail.message;

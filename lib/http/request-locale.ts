@@ -8,8 +8,7 @@ import { isUuid } from "../identity/ids.ts";
 import { getAuthorizationRequest } from "../oauth/authorization-request.ts";
 import { browserBindingCookieName, browserBindingHash } from "../oauth/authorize/browser-binding.ts";
 import { readPortalToken } from "../portal-auth/session-cookie.ts";
-import { getSessionByToken } from "../sessions/get-session.ts";
-import { sessionCookieName } from "../sessions/session-cookie.ts";
+import { currentSession } from "./current-session.ts";
 import { localeCookieName } from "../i18n/locale-cookie.ts";
 import { type AppLocale } from "../kernel/locales.ts";
 import { negotiateLocale } from "../i18n/negotiate-locale.ts";
@@ -33,14 +32,12 @@ export const requestLocale = cache(async (): Promise<AppLocale> => {
 
 type CookieStore = Awaited<ReturnType<typeof cookies>>;
 
-/** The signed-in member's saved language: the portal's member, else the identity session's. */
+/** The signed-in member's saved language: the portal's member, else the sign-in session's (read with it, no query of its own). */
 async function savedLocale(cookieStore: CookieStore): Promise<string | null> {
   try {
-    const token = await readPortalToken(cookieStore.getAll());
-    const db = await database();
-    const userId = token?.sub ?? (await getSessionByToken(db, cookieStore.get(sessionCookieName())?.value))?.userId;
-    if (!userId || !isUuid(userId)) return null;
-    const [found] = await db.query<{ locale: string | null }>(`SELECT locale FROM account WHERE id = $1::uuid`, [userId]);
+    const memberId = (await readPortalToken(cookieStore.getAll()))?.sub;
+    if (!memberId || !isUuid(memberId)) return (await currentSession())?.locale ?? null;
+    const [found] = await (await database()).query<{ locale: string | null }>(`SELECT locale FROM account WHERE id = $1::uuid`, [memberId]);
     return found?.locale ?? null;
   } catch (error) {
     logLine("warn", "saved language not read", describeError(error));

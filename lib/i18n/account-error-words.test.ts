@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ACCOUNT_ERRORS, type AccountErrorCode } from "../accounts/errors.ts";
 import { FIELD_MESSAGES } from "../accounts/schemas.ts";
 import { LOCALES } from "../kernel/locales.ts";
-import { tooManyAttemptsMessage } from "../limits/policies.ts";
+import { tooManyAttemptsMessage, waitInWords } from "../limits/policies.ts";
 import { accountErrorMessage, fieldMessage, tooManyAttemptsWords, type FormField } from "./account-error-words.ts";
 import { translatorFor } from "./translator.ts";
 
@@ -14,13 +14,14 @@ describe("the forms' errors in every language", () => {
     for (const field of Object.keys(FIELD_MESSAGES) as FormField[]) expect(fields(field, { min: 8, max: 128 })).toBe(FIELD_MESSAGES[field]);
   });
 
-  it("say how long to wait as the English sentence does, by the same rounding", () => {
+  it("say how long to wait in English, through the messages file, as the contract's sentence does", () => {
     const english = translatorFor("en", "AttemptLimits");
     for (const seconds of [0.2, 1, 2, 59, 60, 61, 3600]) {
-      const whole = Math.max(1, Math.ceil(seconds));
-      const words = whole < 60 ? english("waitSeconds", { seconds: whole }) : english("waitMinutes", { minutes: Math.ceil(whole / 60) });
+      const { unit, count } = waitInWords(seconds);
+      const words = unit === "seconds" ? english("waitSeconds", { seconds: count }) : english("waitMinutes", { minutes: count });
       expect(words).toBe(tooManyAttemptsMessage(seconds));
     }
+    expect([1, 2, 61].map(tooManyAttemptsMessage)).toEqual(["Too many attempts. Try again in 1 second.", "Too many attempts. Try again in 2 seconds.", "Too many attempts. Try again in 2 minutes."]);
     expect(tooManyAttemptsWords(1, "es")).toBe("Demasiados intentos. Inténtelo de nuevo en 1 segundo.");
     expect(tooManyAttemptsWords(125, "es")).toBe("Demasiados intentos. Inténtelo de nuevo en 3 minutos.");
   });

@@ -1,7 +1,7 @@
 import { ACCOUNT_ERRORS, type AccountErrorCode } from "../accounts/errors.ts";
 import { FIELD_MESSAGES } from "../accounts/schemas.ts";
 import type { AppLocale } from "../kernel/locales.ts";
-import { tooManyAttemptsMessage } from "../limits/policies.ts";
+import { tooManyAttemptsMessage, waitInWords } from "../limits/policies.ts";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../passwords/password-policy.ts";
 import { translatorFor } from "./translator.ts";
 
@@ -31,7 +31,7 @@ export function fieldMessage(field: FormField, locale: AppLocale): string {
 /** "Too many attempts. Try again in 3 minutes.", as tooManyAttemptsMessage says it in English. */
 export function tooManyAttemptsWords(retryAfterSeconds: number, locale: AppLocale): string {
   if (locale === "en") return tooManyAttemptsMessage(retryAfterSeconds);
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  const { unit, count } = waitInWords(retryAfterSeconds);
   const t = translatorFor(locale, "AttemptLimits");
-  return seconds < 60 ? t("waitSeconds", { seconds }) : t("waitMinutes", { minutes: Math.ceil(seconds / 60) });
+  return unit === "seconds" ? t("waitSeconds", { seconds: count }) : t("waitMinutes", { minutes: count });
 }

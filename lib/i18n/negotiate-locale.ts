@@ -24,7 +24,7 @@ export function negotiateLocale(choices: LocaleChoices): AppLocale {
     appLocaleOf(choices.saved) ??
     firstOffered(choices.uiLocales?.split(" ") ?? []) ??
     appLocaleOf(choices.cookie) ??
-    fromAcceptLanguage(choices.acceptLanguage) ??
+    acceptedLocale(choices.acceptLanguage) ??
     choices.churchDefault
   );
 }
@@ -37,8 +37,8 @@ function firstOffered(tags: readonly string[]): AppLocale | null {
   return null;
 }
 
-/** The header's languages in the order of their q-values (negotiator reads the header), the first we offer. */
-function fromAcceptLanguage(header: string | null): AppLocale | null {
+/** Accept-Language's languages in the order of their q-values (negotiator reads the header), the first we offer. */
+export function acceptedLocale(header: string | null): AppLocale | null {
   if (!header) return null;
   // negotiator matches a region tag (es-MX) to its language (es) only when asked for the languages offered.
   return firstOffered(new Negotiator({ headers: { "accept-language": header } }).languages([...LOCALES]));

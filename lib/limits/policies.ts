@@ -69,10 +69,14 @@ export function secondsUntil(blockedUntil: Date | null, now: Date): number {
   return milliseconds > 0 ? Math.ceil(milliseconds / 1000) : 0;
 }
 
+/** How long to wait, as a member is told it: whole seconds under a minute, else whole minutes, rounded up. */
+export function waitInWords(retryAfterSeconds: number): { unit: "seconds" | "minutes"; count: number } {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return seconds < 60 ? { unit: "seconds", count: seconds } : { unit: "minutes", count: Math.ceil(seconds / 60) };
+}
+
 /** The member-facing sentence, in plain words: "Too many attempts. Try again in 3 minutes." */
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
-  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  if (seconds < 60) return `Too many attempts. Try again in ${seconds} ${seconds === 1 ? "second" : "seconds"}.`;
-  const minutes = Math.ceil(seconds / 60);
-  return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`;
+  const { unit, count } = waitInWords(retryAfterSeconds);
+  return `Too many attempts. Try again in ${count} ${count === 1 ? unit.slice(0, -1) : unit}.`;
 }

@@ -8,6 +8,8 @@ export interface LiveSession {
   userId: string;
   email: string;
   givenName: string;
+  /** The member's saved language (their `locale` claim), or null. */
+  locale: string | null;
   authTime: Date;
   amr: string[];
 }
@@ -23,7 +25,7 @@ const TOUCH_INTERVAL = "1 minute";
  */
 export async function getSessionByToken(database: Database, token: string | undefined): Promise<LiveSession | null> {
   if (!token || token.length > 100) return null;
-  const rows = await database.query<{ id: string; user_id: string; email: string; given_name: string; auth_time: Date; amr: string[] }>(
+  const rows = await database.query<{ id: string; user_id: string; email: string; given_name: string; locale: string | null; auth_time: Date; amr: string[] }>(
     `WITH live AS (
        SELECT s.id, s.user_id, s.auth_time, s.amr, s.last_seen_at
          FROM session s
@@ -32,7 +34,7 @@ export async function getSessionByToken(database: Database, token: string | unde
        UPDATE session SET last_seen_at = now()
         WHERE id = (SELECT id FROM live WHERE last_seen_at < now() - interval '${TOUCH_INTERVAL}')
      )
-     SELECT live.id, live.user_id, a.email, a.given_name, live.auth_time, live.amr
+     SELECT live.id, live.user_id, a.email, a.given_name, a.locale, live.auth_time, live.amr
        FROM live JOIN account a ON a.id = live.user_id`,
     [hashToken(token)],
   );
@@ -43,6 +45,7 @@ export async function getSessionByToken(database: Database, token: string | unde
     userId: row.user_id,
     email: row.email,
     givenName: row.given_name,
+    locale: row.locale,
     authTime: new Date(row.auth_time),
     amr: row.amr,
   };

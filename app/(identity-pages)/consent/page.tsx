@@ -6,7 +6,7 @@ import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { getConsentPrompt } from "@/lib/consents/get-consent-prompt";
 import { database } from "@/lib/db";
 import { csrfTokenForPage } from "@/lib/http/csrf";
-import { currentSession } from "../_components/current-session";
+import { currentSession } from "@/lib/http/current-session";
 import { ScopeDecision } from "../_components/scope-decision";
 import { pageError } from "../_components/page-error";
 import { param, type SearchParams } from "../_components/page-errors";

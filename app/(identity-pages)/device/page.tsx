@@ -8,7 +8,7 @@ import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { getDeviceReview, type DeviceReview } from "@/lib/oauth/device/get-device-review";
 import { AuthForm } from "../_components/auth-form";
 import { authFormWords } from "../_components/fields";
-import { currentSession } from "../_components/current-session";
+import { currentSession } from "@/lib/http/current-session";
 import { ScopeDecision } from "../_components/scope-decision";
 import { pageError } from "../_components/page-error";
 import { param, type SearchParams } from "../_components/page-errors";

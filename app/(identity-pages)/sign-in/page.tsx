@@ -9,7 +9,7 @@ import { PasskeySignIn } from "../_components/passkey-sign-in";
 import { authFormWords, emailField, passkeyWords } from "../_components/fields";
 import { pageError } from "../_components/page-error";
 import { param, type SearchParams } from "../_components/page-errors";
-import { currentSession } from "../_components/current-session";
+import { currentSession } from "@/lib/http/current-session";
 import { pageRequest } from "../_components/request-context";
 
 export const dynamic = "force-dynamic";

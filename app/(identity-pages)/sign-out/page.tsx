@@ -7,7 +7,7 @@ import { safeRelativePath } from "@/lib/sign-in/return-to";
 import { database } from "@/lib/db";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { resolveLogoutReturn } from "@/lib/oauth/end-session";
-import { currentSession } from "../_components/current-session";
+import { currentSession } from "@/lib/http/current-session";
 import { pageError } from "../_components/page-error";
 import { param, type SearchParams } from "../_components/page-errors";
 
