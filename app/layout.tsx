@@ -1,3 +1,4 @@
+import { ClientMessages } from "@/components/i18n/client-messages";
 import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { SiteHeader } from "@/components/site-header";
@@ -59,7 +60,13 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
         </a>
         <SiteHeader siteName={siteName} logoPath={church.logoPath} viewer={setUp ? viewer : null} csrfToken={csrfToken} navigation={setUp} />
         <main id="main" tabIndex={-1} className="site-main">
-          {beingSetUp ? <SetupNotice /> : <Providers>{children}</Providers>}
+          {beingSetUp ? (
+            <SetupNotice />
+          ) : (
+            <ClientMessages namespaces={[]}>
+              <Providers>{children}</Providers>
+            </ClientMessages>
+          )}
         </main>
         <footer className="site-footer">
           <div className="site-footer__inner">
