@@ -7,6 +7,7 @@ import { enrolThisTablet } from "../support/kiosk-page.ts";
 import { createTestMember, uniqueEmail } from "../support/oauth-accounts.ts";
 import { DEMO_APP } from "../support/oauth-browser.ts";
 import { expectNoAxeViolations, shoot } from "../support/page-checks.ts";
+import { latestCodeFor, latestMessageTo } from "../support/outbox.ts";
 import { signInOverHttp } from "../support/portal.ts";
 import { authorizationUrl, discover } from "../support/second-relying-party.ts";
 
@@ -119,7 +120,7 @@ test("a page that is not there says so in Spanish to a Spanish browser", async (
   await context.close();
 });
 
-test("a Spanish browser registers in Spanish and is told what went wrong in Spanish, with or without JavaScript", async ({ browser }) => {
+test("a Spanish browser registers in Spanish, gets its code in a Spanish email, and is told what went wrong in Spanish, with or without JavaScript", async ({ browser }) => {
   const context = await browserIn(browser, "es-US,es;q=0.9,en;q=0.5");
   const page = await context.newPage();
   await page.goto("/register");
@@ -135,6 +136,10 @@ test("a Spanish browser registers in Spanish and is told what went wrong in Span
   await expect(page.getByText(email)).toBeVisible();
   await expectNoAxeViolations(page);
   await shoot(page, "languages-register-verify-es");
+  // The email is in the language she registered in, and so is every later one: it is kept as hers.
+  const codeEmail = await latestMessageTo(email);
+  expect(codeEmail.subject).toMatch(/^Confirme su correo electrónico · /);
+  expect(codeEmail.body).toMatch(/^Hola, Rosa:\n\nSu código para confirmar este correo electrónico es: \d{6}\n/);
 
   await page.goto("/sign-in");
   await page.getByLabel("Correo electrónico").fill(email);
@@ -142,6 +147,11 @@ test("a Spanish browser registers in Spanish and is told what went wrong in Span
   await page.getByRole("button", { name: "Iniciar sesión", exact: true }).click();
   await expect(page.getByRole("main").locator("form").getByRole("alert")).toHaveText("Ese correo y esa contraseña no coinciden con ninguna cuenta. Revíselos e inténtelo de nuevo.");
   await shoot(page, "languages-sign-in-error-es");
+  await page.goto("/register/verify");
+  await page.getByLabel("Código de 6 dígitos").fill(await latestCodeFor(email));
+  await page.getByRole("button", { name: "Confirmar" }).click();
+  await expect(page).not.toHaveURL(/\/register\/verify/);
+  expect((await sql<{ locale: string | null }>(`SELECT locale FROM account WHERE email = $1`, [email]))[0]?.locale).toBe("es");
   await context.close();
 
   const withoutScript = await browser.newContext({ javaScriptEnabled: false, locale: "es-US", extraHTTPHeaders: { "Accept-Language": "es-US,es;q=0.9" } });

@@ -10,6 +10,9 @@ import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import type { PendingCode } from "../verification-codes/pending-code.ts";
 import { issueVerificationCode } from "../verification-codes/verification-codes.ts";
 import { alreadyRegisteredEmail, verificationCodeEmail } from "./account-messages.ts";
+import { recipientLocale } from "./recipient-locale.ts";
+import { readChurch } from "../church-settings/church.ts";
+import type { AppLocale } from "../kernel/locales.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import { assertNewPasswordAllowed } from "../passwords/check-new-password.ts";
 
@@ -20,6 +23,8 @@ export interface RegisterAccountInput {
   email: string;
   password: string;
   context: RequestContext;
+  /** The language of the page registered on (issue 41): the code is sent in it, and it is kept as the member's own when it is not the church's. */
+  locale?: AppLocale | null;
 }
 
 /**
@@ -33,6 +38,8 @@ export interface RegisterAccountInput {
  * address they do not own cannot finish, and cannot hijack the owner's later registration either (the
  * owner's code only works in the owner's browser, with the owner's password).
  * The password is hashed on every path, so the response time does not tell the cases apart.
+ * A member who registers in a language other than the church's own keeps it as their choice (Account ›
+ * Profile), so later emails, reminders among them, are written in it (docs/decisions/0039).
  */
 export async function registerAccount(database: Database, input: RegisterAccountInput, now = new Date()): Promise<PendingCode> {
   const sendKeys = [codeSendTargetKey("email_verification", input.email), codeSendIpKey(input.context.ip)];
@@ -48,20 +55,24 @@ export async function registerAccount(database: Database, input: RegisterAccount
 
   const passwordHash = await hashPassword(input.password);
   const binding = randomToken(16);
+  const churchLocale = (await readChurch(database)).defaultLocale;
+  const pageLocale = input.locale ?? churchLocale;
+  const chosenLocale = pageLocale === churchLocale ? null : pageLocale;
 
   const register = () =>
     database.transaction(async (tx) => {
       const existing = await tx.prisma.user.findUnique({
         where: { email: input.email },
-        select: { id: true, givenName: true, emailVerifiedAt: true },
+        select: { id: true, givenName: true, emailVerifiedAt: true, locale: true },
       });
       const codeTarget = { purpose: "email_verification" as const, subject: input.email, binding };
       if (existing?.emailVerifiedAt) {
         await issueVerificationCode(tx, { ...codeTarget, sentTo: "" }, now);
-        await enqueueMessage(tx, alreadyRegisteredEmail(input.email, existing.givenName));
+        // The owner's own language: whoever typed the address may not be them.
+        await enqueueMessage(tx, alreadyRegisteredEmail(input.email, existing.givenName, await recipientLocale(tx, existing.locale)));
         return;
       }
-      const names = { givenName: input.givenName, familyName: input.familyName, passwordHash };
+      const names = { givenName: input.givenName, familyName: input.familyName, passwordHash, locale: chosenLocale };
       if (existing) {
         await tx.prisma.user.update({ where: { id: existing.id }, data: names, select: { id: true } });
       } else {
@@ -73,7 +84,7 @@ export async function registerAccount(database: Database, input: RegisterAccount
         await recordSecurityEvent(tx, { userId: created.id, type: "account_created", context: input.context });
       }
       const code = await issueVerificationCode(tx, { ...codeTarget, sentTo: input.email }, now);
-      await enqueueMessage(tx, verificationCodeEmail(input.email, input.givenName, code));
+      await enqueueMessage(tx, verificationCodeEmail(input.email, input.givenName, code, pageLocale));
     });
 
   try {

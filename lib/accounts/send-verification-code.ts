@@ -1,4 +1,6 @@
 import "server-only";
+import type { AppLocale } from "../kernel/locales.ts";
+import { recipientLocale } from "./recipient-locale.ts";
 import { randomToken } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
@@ -17,7 +19,7 @@ import { verificationCodeEmail } from "./account-messages.ts";
  */
 export async function sendVerificationCode(
   database: Database,
-  input: { email: string; binding?: string; context: RequestContext },
+  input: { email: string; binding?: string; context: RequestContext; /** The page's language (issue 41). */ locale?: AppLocale | null },
   now = new Date(),
 ): Promise<PendingCode> {
   const sendKeys = [codeSendTargetKey("email_verification", input.email), codeSendIpKey(input.context.ip)];
@@ -28,7 +30,7 @@ export async function sendVerificationCode(
   await database.transaction(async (tx) => {
     const account = await tx.prisma.user.findUnique({
       where: { email: input.email },
-      select: { givenName: true, emailVerifiedAt: true },
+      select: { givenName: true, emailVerifiedAt: true, locale: true },
     });
     const target = { purpose: "email_verification" as const, subject: input.email, binding };
     if (!account || account.emailVerifiedAt) {
@@ -36,7 +38,7 @@ export async function sendVerificationCode(
       return;
     }
     const code = await issueVerificationCode(tx, { ...target, sentTo: input.email }, now);
-    await enqueueMessage(tx, verificationCodeEmail(input.email, account.givenName, code));
+    await enqueueMessage(tx, verificationCodeEmail(input.email, account.givenName, code, await recipientLocale(tx, account.locale, input.locale)));
   });
   return { purpose: "email_verification", email: input.email, binding };
 }

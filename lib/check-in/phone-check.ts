@@ -2,6 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { CHURCH_NAME_SLOT } from "../church-settings/church.ts";
 import { smsText } from "../contacts/contact-messages.ts";
+import { recipientLocale } from "../accounts/recipient-locale.ts";
+import { translatorFor } from "../i18n/translator.ts";
+import type { AppLocale } from "../kernel/locales.ts";
 import { parsePhoneNumber } from "../contacts/phone-number.ts";
 import type { Database } from "../db/database.ts";
 import { env } from "../env.ts";
@@ -41,8 +44,15 @@ export async function verifiedHoldersOf(database: Database, phone: string): Prom
   return rows.map((row) => row.id);
 }
 
-function kioskCodeText(code: string) {
-  return smsText([`${CHURCH_NAME_SLOT}: ${code} is your check-in code. Type it only at the kiosk in front of you; nobody from the church will ask you for it.`], code);
+function kioskCodeText(code: string, locale: AppLocale) {
+  const t = translatorFor(locale, "Email");
+  return smsText([t("sms.kioskCheck", { church: CHURCH_NAME_SLOT, code })], code);
+}
+
+/** The language of the number's first holder, as the text is written in it (else the church's). */
+async function holderLocale(database: Database, holderId: string): Promise<AppLocale> {
+  const [row] = await database.query<{ locale: string | null }>(`SELECT locale FROM account WHERE id = $1::uuid`, [holderId]);
+  return recipientLocale(database, row?.locale);
 }
 
 /** POST /api/v1/kiosk/phone-checks: texts a code to the number when it is a household's; answers the check's id either way. */
@@ -56,7 +66,9 @@ export async function startKioskPhoneCheck(database: Database, kiosk: Kiosk, bod
   const holders = await verifiedHoldersOf(database, phone);
   await database.transaction(async (tx) => {
     const code = await issueVerificationCode(tx, { purpose: PURPOSE, subject: id, binding: kiosk.deviceId, sentTo: phone }, now);
-    return holders.length > 0 ? enqueueMessage(tx, { channel: "sms", recipient: phone, body: kioskCodeText(code) }) : null;
+    if (holders.length === 0) return null;
+    const locale = await holderLocale(tx, holders[0]!);
+    return enqueueMessage(tx, { channel: "sms", recipient: phone, body: kioskCodeText(code, locale), locale });
   });
   return PhoneCheckSchema.parse({ id, expires_in: CODE_TTL_SECONDS });
 }

@@ -17,6 +17,7 @@ export async function churchSettingsAnswer(database: Database, church: Church): 
     terms_url: church.termsUrl,
     email_sender_name: church.emailSenderName,
     brand_colour: church.brandColour,
+    default_locale: church.defaultLocale,
     logo_url: church.logoPath,
     mail_server: await describeMailServer(database),
     from_server: church.fromServer,

@@ -3,6 +3,7 @@ import { sharedFreshRead } from "../async/shared-fresh-read.ts";
 import { DEFAULT_BRAND_COLOUR } from "./brand-colour.ts";
 import type { Database } from "../db/database.ts";
 import { envSchema } from "../env.ts";
+import { appLocaleOf, type AppLocale } from "../kernel/locales.ts";
 import { describeError, logLine } from "../log/json-log.ts";
 
 /**
@@ -27,6 +28,8 @@ export interface Church {
   /** The name emails come from ("Grace Harbor Church" <no-reply@…>). */
   emailSenderName: string;
   brandColour: string;
+  /** The language of a visitor who has not chosen one, and of emails to members who have not. */
+  defaultLocale: AppLocale;
   /** Path of the logo (changes with the image), or null: the portal's own mark is shown. */
   logoPath: string | null;
   /** The settings that come from the server's environment, not from a saved value. */
@@ -53,6 +56,7 @@ interface SettingsRow {
   terms_url: string | null;
   email_sender_name: string | null;
   brand_colour: string | null;
+  default_locale: string | null;
   logo_hash: string | null;
   logo_type: string | null;
   smtp_url_encrypted: string | null;
@@ -65,11 +69,12 @@ interface SettingsRow {
 export const UNNAMED_CHURCH = "Member portal";
 
 /** The server's own values: the environment's, parsed with the configuration's schema (pages prerendered at build read them without the server's secrets). */
-export function churchDefaults(): Pick<Church, "name" | "country" | "timeZone"> {
+export function churchDefaults(): Pick<Church, "name" | "country" | "timeZone" | "defaultLocale"> {
   return {
     name: envSchema.shape.CHURCH_NAME.parse(process.env.CHURCH_NAME) ?? UNNAMED_CHURCH,
     country: envSchema.shape.CHURCH_COUNTRY.parse(process.env.CHURCH_COUNTRY),
     timeZone: envSchema.shape.CHURCH_TIME_ZONE.parse(process.env.CHURCH_TIME_ZONE),
+    defaultLocale: envSchema.shape.CHURCH_LOCALE.parse(process.env.CHURCH_LOCALE),
   };
 }
 
@@ -115,6 +120,7 @@ export function churchOf(row: SettingsRow | undefined): Church {
     termsUrl: row?.terms_url ?? null,
     emailSenderName: pick(row?.email_sender_name, name, "email_sender_name"),
     brandColour: pick(row?.brand_colour, DEFAULT_BRAND_COLOUR, "brand_colour"),
+    defaultLocale: pick(appLocaleOf(row?.default_locale ?? null), defaults.defaultLocale, "default_locale"),
     logoPath: row?.logo_hash && row.logo_type ? logoPathOf(row.logo_hash, row.logo_type) : null,
     savedMailServer: row?.smtp_url_encrypted && row.smtp_from ? { encryptedUrl: row.smtp_url_encrypted, from: row.smtp_from } : null,
     fromServer,
@@ -125,7 +131,7 @@ export function churchOf(row: SettingsRow | undefined): Church {
 }
 
 const SETTINGS_SQL = `SELECT s.name, s.short_name, s.country, s.time_zone, s.contact_email, s.website_url, s.privacy_url, s.terms_url,
-  s.email_sender_name, s.brand_colour, s.logo_hash, l.content_type AS logo_type, s.smtp_url_encrypted, s.smtp_from, s.version, s.updated_at
+  s.email_sender_name, s.brand_colour, s.default_locale, s.logo_hash, l.content_type AS logo_type, s.smtp_url_encrypted, s.smtp_from, s.version, s.updated_at
   FROM church_settings s LEFT JOIN church_logo l ON l.hash = s.logo_hash WHERE s.id = 1`;
 
 const readers = new WeakMap<Database, () => Promise<Church>>();

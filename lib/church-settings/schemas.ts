@@ -3,6 +3,7 @@ import { z } from "zod";
 import { emailSchema } from "../accounts/schemas.ts";
 import { brandColourProblem, HEX_COLOUR } from "./brand-colour.ts";
 import { MAIL_SECURITY } from "./mail-server-address.ts";
+import { LOCALES } from "../kernel/locales.ts";
 
 /**
  * The church's settings (issue 39, /admin/settings): the staff API's body and answer. Pure zod, shared by the
@@ -70,6 +71,7 @@ export const updateChurchSettingsBodySchema = z
     terms_url: webAddress.nullable().optional(),
     email_sender_name: text(100, "the sender name").nullable().optional(),
     brand_colour: brandColourSchema.nullable().optional(),
+    default_locale: z.enum(LOCALES).nullable().optional(),
   })
   .refine((body) => Object.keys(body).length > 0, "must change at least one field")
   .meta({ id: "UpdateChurchSettingsBody", description: "Only the fields sent change; `null` returns a field to the server's own value." });
@@ -156,6 +158,7 @@ export const ChurchSettingsSchema = z
     terms_url: z.string().nullable(),
     email_sender_name: z.string(),
     brand_colour: z.string(),
+    default_locale: z.enum(LOCALES).meta({ description: "The language of a visitor who has not chosen one, and of emails to members who have not." }),
     logo_url: z.string().nullable().meta({ description: "The logo's address, which changes with the image (cached for a year)." }),
     mail_server: MailServerSchema.nullable().meta({ description: "The mail server emails go through, or null: they wait in the outbox." }),
     /** Which fields hold the server's own value rather than one saved here. */

@@ -20,6 +20,7 @@ export async function updateChurchSettings(database: Database, body: UpdateChurc
     ...(body.terms_url !== undefined && { termsUrl: body.terms_url }),
     ...(body.email_sender_name !== undefined && { emailSenderName: body.email_sender_name }),
     ...(body.brand_colour !== undefined && { brandColour: body.brand_colour }),
+    ...(body.default_locale !== undefined && { defaultLocale: body.default_locale }),
   };
   await saveChurchSettings(database, data);
   return readChurch(database);

@@ -1,4 +1,5 @@
 import "server-only";
+import { recipientLocale } from "../accounts/recipient-locale.ts";
 import { isUniqueViolation } from "../db/unique-violation.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
@@ -59,7 +60,7 @@ export async function addRecoveryContact(
         context,
         detail: { channel: contact.channel, value: maskContact(contact.channel, contact.value) },
       });
-      await enqueueMessage(tx, recoveryContactCodeMessage(contact.channel, contact.value, account.given_name, code));
+      await enqueueMessage(tx, recoveryContactCodeMessage(contact.channel, contact.value, account.given_name, code, await recipientLocale(tx, account.locale)));
       // The account's own address hears of it too: a contact added by someone else is how accounts are taken.
       await enqueueSecurityNotice(tx, {
         userId,

@@ -1,6 +1,8 @@
 import "server-only";
 import { CHURCH_NAME_SLOT } from "../church-settings/church.ts";
+import { email, emailWords } from "../accounts/account-messages.ts";
 import { env } from "../env.ts";
+import type { AppLocale } from "../kernel/locales.ts";
 import type { OutgoingMessage } from "../outbox/enqueue-message.ts";
 import { CODE_TTL_SECONDS } from "../verification-codes/verification-code-rules.ts";
 import type { ContactChannel } from "./mask-contact.ts";
@@ -9,6 +11,7 @@ import type { ContactChannel } from "./mask-contact.ts";
  * The messages that carry a code to a recovery contact or a phone being verified. Codes appear in the
  * body only (never an email subject), and no message repeats the address or number it is sent to.
  */
+// i18n-namespace: Email
 const minutes = CODE_TTL_SECONDS / 60;
 
 /**
@@ -19,48 +22,25 @@ export function smsText(lines: string[], code: string): string {
   return `${lines.join(" ")}\n\n@${new URL(env().BASE_URL).host} #${code}`;
 }
 
-export function recoveryContactCodeMessage(channel: ContactChannel, to: string, givenName: string, code: string): OutgoingMessage {
+export function recoveryContactCodeMessage(channel: ContactChannel, to: string, givenName: string, code: string, locale: AppLocale): OutgoingMessage {
+  const t = emailWords(locale);
   if (channel === "phone") {
-    return {
-      channel: "sms",
-      recipient: to,
-      body: smsText([`${CHURCH_NAME_SLOT}: ${code} is your code to add this number as a recovery contact. It works for ${minutes} minutes.`], code),
-    };
+    return { channel: "sms", recipient: to, body: smsText([t("sms.recoveryContact", { church: CHURCH_NAME_SLOT, code, minutes })], code), locale };
   }
-  return {
-    channel: "email",
-    recipient: to,
-    subject: `Confirm your recovery email address · ${CHURCH_NAME_SLOT}`,
-    body: [
-      `Hello ${givenName},`,
-      "",
-      `Your code to add this address as a recovery contact for your account is: ${code}`,
-      "",
-      `Type it on the page that asked for it. It works for ${minutes} minutes.`,
-      "A recovery contact can receive a code to choose a new password if you forget yours.",
-      "If you did not ask for this, you can ignore this email: nothing happens without the code.",
-      "",
-      `— ${CHURCH_NAME_SLOT}`,
-      "",
-    ].join("\n"),
-  };
+  return email(
+    to,
+    t("recoveryContact.subject"),
+    [t("hello", { name: givenName }), "", t("recoveryContact.code", { code }), "", t("typeItWhereAsked", { minutes }), t("recoveryContact.what"), t("recoveryContact.notYou")],
+    locale,
+  );
 }
 
-export function phoneVerificationSms(to: string, code: string): OutgoingMessage {
-  return {
-    channel: "sms",
-    recipient: to,
-    body: smsText([`${CHURCH_NAME_SLOT}: ${code} is your code to confirm this phone number. It works for ${minutes} minutes.`], code),
-  };
+export function phoneVerificationSms(to: string, code: string, locale: AppLocale): OutgoingMessage {
+  const t = emailWords(locale);
+  return { channel: "sms", recipient: to, body: smsText([t("sms.phone", { church: CHURCH_NAME_SLOT, code, minutes })], code), locale };
 }
 
-export function passwordResetCodeSms(to: string, code: string): OutgoingMessage {
-  return {
-    channel: "sms",
-    recipient: to,
-    body: smsText(
-      [`${CHURCH_NAME_SLOT}: ${code} is your code to choose a new password. It works for ${minutes} minutes. If you did not ask for it, ignore this text.`],
-      code,
-    ),
-  };
+export function passwordResetCodeSms(to: string, code: string, locale: AppLocale): OutgoingMessage {
+  const t = emailWords(locale);
+  return { channel: "sms", recipient: to, body: smsText([t("sms.passwordReset", { church: CHURCH_NAME_SLOT, code, minutes })], code), locale };
 }

@@ -1,4 +1,5 @@
 import "server-only";
+import { recipientLocale } from "../accounts/recipient-locale.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { IdentityError } from "../identity/errors.ts";
@@ -29,15 +30,15 @@ export async function resendRecoveryContactCode(
   await limitCodeSend(database, sendKeys, now, () =>
     database.transaction(async (tx) => {
       // Raw: the contact stays locked while its new code is issued (docs/decisions/0019, reason 2).
-      const [row] = await tx.query<{ given_name: string }>(
-        `SELECT a.given_name FROM recovery_contact c JOIN account a ON a.id = c.user_id
+      const [row] = await tx.query<{ given_name: string; locale: string | null }>(
+        `SELECT a.given_name, a.locale FROM recovery_contact c JOIN account a ON a.id = c.user_id
           WHERE c.id = $1::uuid AND c.user_id = $2::uuid AND c.status = $3::text
           FOR UPDATE OF c`,
         [contact.id, userId, RECOVERY_CONTACT_STATUS.pending],
       );
       if (!row) throw new IdentityError("not_found", "recovery contact not found");
       const code = await issueVerificationCode(tx, { purpose: RECOVERY_CONTACT_PURPOSE, subject: contact.id, binding: "", sentTo: contact.value }, now);
-      return enqueueMessage(tx, recoveryContactCodeMessage(contact.channel, contact.value, row.given_name, code));
+      return enqueueMessage(tx, recoveryContactCodeMessage(contact.channel, contact.value, row.given_name, code, await recipientLocale(tx, row.locale)));
     }),
   );
   return { id: contact.id, status: RECOVERY_CONTACT_STATUS.pending };

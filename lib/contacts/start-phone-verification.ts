@@ -1,4 +1,5 @@
 import "server-only";
+import { recipientLocale } from "../accounts/recipient-locale.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
@@ -19,7 +20,8 @@ export async function startPhoneVerification(database: Database, userId: string,
   await limitCodeSend(database, sendKeys, now, () =>
     database.transaction(async (tx) => {
       const code = await issueVerificationCode(tx, { purpose: PHONE_PURPOSE, subject: userId, binding: "", sentTo: phone }, now);
-      return enqueueMessage(tx, phoneVerificationSms(phone, code));
+      const [account] = await tx.query<{ locale: string | null }>(`SELECT locale FROM account WHERE id = $1::uuid`, [userId]);
+      return enqueueMessage(tx, phoneVerificationSms(phone, code, await recipientLocale(tx, account?.locale)));
     }),
   );
   return { status: "ok" };

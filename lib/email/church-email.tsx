@@ -13,6 +13,8 @@ import { Section } from "@react-email/section";
 import { Text } from "@react-email/text";
 import type { CSSProperties, ReactNode } from "react";
 import type { EmailBlock, Inline } from "./email-content.ts";
+import { translatorFor } from "../i18n/translator.ts";
+import { directionOf, type AppLocale } from "../kernel/locales.ts";
 
 /**
  * The one template every email of the church is sent in (issue 39, part 4): its logo (or its name) at the
@@ -42,6 +44,8 @@ export interface ChurchEmailProps {
   /** The line an inbox shows beside the subject. */
   preview: string;
   blocks: readonly EmailBlock[];
+  /** The language the message is written in: the footer's words and the page's `lang` follow it. */
+  locale: AppLocale;
 }
 
 const FONTS = "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
@@ -132,16 +136,19 @@ function hostOf(url: string): string {
   }
 }
 
-function Footer({ church }: { church: EmailChurch }) {
+function Footer({ church, locale }: { church: EmailChurch; locale: AppLocale }) {
+  const t = translatorFor(locale, "Email");
   const ways: ReactNode[] = [];
-  if (church.contactEmail) {
+  const contactEmail = church.contactEmail;
+  if (contactEmail) {
     ways.push(
-      <>
-        Questions? Write to{" "}
-        <Link href={`mailto:${church.contactEmail}`} style={link(church.colour)}>
-          {church.contactEmail}
-        </Link>
-      </>,
+      t.rich("template.questions", {
+        email: () => (
+          <Link href={`mailto:${contactEmail}`} style={link(church.colour)}>
+            {contactEmail}
+          </Link>
+        ),
+      }),
     );
   }
   if (church.websiteUrl) {
@@ -154,7 +161,7 @@ function Footer({ church }: { church: EmailChurch }) {
   if (church.privacyUrl) {
     ways.push(
       <Link href={church.privacyUrl} style={link(church.colour)}>
-        How we look after your details
+        {t("template.privacy")}
       </Link>,
     );
   }
@@ -176,9 +183,9 @@ function Footer({ church }: { church: EmailChurch }) {
   );
 }
 
-export function ChurchEmail({ church, heading, preview, blocks }: ChurchEmailProps) {
+export function ChurchEmail({ church, heading, preview, blocks, locale }: ChurchEmailProps) {
   return (
-    <Html lang="en" dir="ltr">
+    <Html lang={locale} dir={directionOf(locale)}>
       <Head>
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />
@@ -201,7 +208,7 @@ export function ChurchEmail({ church, heading, preview, blocks }: ChurchEmailPro
           {blocks.map((block, index) => (
             <Block key={index} block={block} colour={church.colour} />
           ))}
-          <Footer church={church} />
+          <Footer church={church} locale={locale} />
         </Container>
       </Body>
     </Html>

@@ -70,7 +70,7 @@ function loneAddress(line: string): string | null {
 }
 
 /** The body's blocks, the signature line left out. */
-export function emailBlocks(body: string, baseUrl: string): EmailBlock[] {
+export function emailBlocks(body: string, baseUrl: string, defaultButtonLabel: string = DEFAULT_BUTTON_LABEL): EmailBlock[] {
   const chunks = body
     .replace(/\r\n?/g, "\n")
     .split(/\n[ \t]*\n/)
@@ -100,7 +100,7 @@ export function emailBlocks(body: string, baseUrl: string): EmailBlock[] {
         const label = before !== undefined && before.trimEnd().endsWith(":") ? shortLabel(before) : null;
         if (label) lines.pop();
         flush();
-        blocks.push({ kind: "button", href: alone, label: label ?? DEFAULT_BUTTON_LABEL });
+        blocks.push({ kind: "button", href: alone, label: label ?? defaultButtonLabel });
         continue;
       }
       const labelled = /^(.*?):\s+(\S+)$/.exec(line.trim());

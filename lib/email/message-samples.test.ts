@@ -4,6 +4,8 @@ import { CHURCH_NAME_SLOT } from "../church-settings/church.ts";
 import { SECURITY_NOTICE_KINDS } from "../security-notices/notice-messages.ts";
 import { emailSample, emailSamples, SAMPLE_CODE, textMessageSamples } from "./message-samples.ts";
 import { renderEmail } from "./render-email.ts";
+import { LOCALES } from "../kernel/locales.ts";
+import { messagesOf } from "../i18n/messages.ts";
 
 const BASE = "http://localhost:3000";
 const NOW = new Date("2026-03-02T10:00:00Z");
@@ -28,6 +30,17 @@ describe("the staff page's samples", () => {
     }
     expect(emailSample("sign-in-code", "Grace Harbor Church", "Europe/London", NOW)?.message.body).toContain(`Your code to sign in is: ${SAMPLE_CODE}`);
     expect(emailSample("nothing-like-this", "Grace Harbor Church", "Europe/London", NOW)).toBeNull();
+  });
+
+  it("have the staff page's words, what each is and when it is sent, in every language, and come in each", () => {
+    const kinds = [...emailSamples("Grace Harbor Church", "Europe/London", NOW), ...textMessageSamples("Grace Harbor Church")].map((sample) => sample.kind);
+    for (const locale of LOCALES) {
+      const samples = messagesOf(locale).AdminEmails.samples as Record<string, { title: string; when: string } | undefined>;
+      expect(Object.keys(samples).sort()).toEqual([...kinds].sort());
+    }
+    const spanish = emailSample("sign-in-code", "Grace Harbor Church", "Europe/London", NOW, "es")?.message;
+    expect(spanish).toMatchObject({ locale: "es", subject: "Su código para iniciar sesión · Grace Harbor Church" });
+    expect(textMessageSamples("Grace Harbor Church", "es")[0]?.message.body).toMatch(/^Grace Harbor Church: 123456 es su código/);
   });
 
   it("list the text messages, which are SMS", () => {

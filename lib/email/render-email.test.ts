@@ -1,8 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { churchOf, type Church } from "../church-settings/church.ts";
 import { DEFAULT_BRAND_COLOUR } from "../church-settings/brand-colour.ts";
 import { emailBlocks, headingOf, previewLine } from "./email-content.ts";
 import { renderEmail } from "./render-email.ts";
+import { signInCodeEmail } from "../sign-in/sign-in-code-messages.ts";
+import { passwordChangedEmail } from "../password-reset/password-reset-messages.ts";
+import { withChurchName } from "../church-settings/church.ts";
 
 const BASE = "https://portal.grace.example";
 
@@ -49,6 +52,38 @@ function visible(html: string): string {
 }
 
 describe("renderEmail", () => {
+  // The builders write absolute links: the app's configuration must load.
+  beforeAll(() => {
+    vi.stubEnv("APP_SECRET", "unit-test-secret-0123456789abcdef0123456789");
+    vi.stubEnv("BASE_URL", BASE);
+  });
+  afterAll(() => vi.unstubAllEnvs());
+
+  it("speaks the message's own language: its lang, the footer's words and a button's default words (issue 41)", async () => {
+    const spanish = signInCodeEmail("jane@example.org", "Jane", "123456", "es");
+    expect(spanish.locale).toBe("es");
+    const { html } = await renderEmail(
+      { subject: withChurchName(spanish.subject!, "Grace Harbor Church"), body: withChurchName(spanish.body, "Grace Harbor Church"), locale: spanish.locale },
+      branded,
+      BASE,
+    );
+    expect(html).toMatch(/<html[^>]* lang="es"/);
+    expect(html).toContain("<title>Su código para iniciar sesión</title>");
+    expect(visible(html)).toContain("¿Preguntas? Escriba a office@grace.example");
+    expect(visible(html)).toContain("Cómo cuidamos sus datos");
+    // The code stands alone, large, as in English: "…es: 123456" leads into it.
+    expect(visible(html)).toMatch(/Su código para iniciar sesión es: 123456/);
+    const preview = /data-skip-in-text="true">([^<]*)</.exec(html)?.[1];
+    expect(preview).not.toContain("123456");
+    expect(preview).not.toMatch(/^Hola/);
+
+    const changed = passwordChangedEmail("jane@example.org", "Jane", "es");
+    const button = await renderEmail({ subject: changed.subject!, body: `Hola:\n\nAbra la página:\n${BASE}/account/security\n`, locale: "es" }, branded, BASE);
+    expect(visible(button.html)).toContain("Abra la página");
+    const bare = await renderEmail({ subject: changed.subject!, body: `Hola:\n\n${BASE}/account/security\n`, locale: "es" }, branded, BASE);
+    expect(visible(bare.html)).toContain(" Abrir ");
+  });
+
   it("keeps the plain text exactly as stored", async () => {
     const { text } = await renderEmail(codeEmail, branded, BASE);
     expect(text).toBe(codeEmail.body);

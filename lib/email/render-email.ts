@@ -5,6 +5,8 @@ import { brandColourProblem, DEFAULT_BRAND_COLOUR } from "../church-settings/bra
 import type { Church } from "../church-settings/church.ts";
 import { ChurchEmail, type EmailChurch } from "./church-email.tsx";
 import { emailBlocks, headingOf, previewLine } from "./email-content.ts";
+import { translatorFor } from "../i18n/translator.ts";
+import { FALLBACK_LOCALE, type AppLocale } from "../kernel/locales.ts";
 
 /**
  * An email as it is sent (issue 39, part 4): the HTML part in the church's template, made from the plain
@@ -36,14 +38,18 @@ export function emailChurchOf(church: Church, baseUrl: string): EmailChurch {
   };
 }
 
-export async function renderEmail(message: { subject: string; body: string }, church: Church, baseUrl: string): Promise<RenderedEmail> {
-  const blocks = emailBlocks(message.body, baseUrl);
+/** `locale`: the language the message was written in (outbox_message.locale); the template's own words follow it. */
+export async function renderEmail(message: { subject: string; body: string; locale?: AppLocale | null }, church: Church, baseUrl: string): Promise<RenderedEmail> {
+  const locale = message.locale ?? FALLBACK_LOCALE;
+  const words = translatorFor(locale, "Email");
+  const blocks = emailBlocks(message.body, baseUrl, words("template.open"));
   const heading = headingOf(message.subject, church.name);
   const html = await render(
     createElement(ChurchEmail, {
       church: emailChurchOf(church, baseUrl),
       heading,
       preview: previewLine(blocks, heading),
+      locale,
       blocks,
     }),
   );

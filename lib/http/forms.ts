@@ -6,6 +6,8 @@ import { IdentityError, type IdentityErrorCode } from "../identity/errors.ts";
 import { FIELD_MESSAGES } from "../accounts/schemas.ts";
 import { accountErrorMessage, fieldMessage, isFormField } from "../i18n/account-error-words.ts";
 import { acceptedLocale } from "../i18n/negotiate-locale.ts";
+import { localeCookieName } from "../i18n/locale-cookie.ts";
+import { appLocaleOf, type AppLocale } from "../kernel/locales.ts";
 import { database as openDatabase, type Database } from "../db.ts";
 import { isDatabaseUnavailable, RETRY_AFTER_SECONDS } from "../db/unavailable.ts";
 import { isUnstorableText } from "../db/unstorable-text.ts";
@@ -36,6 +38,8 @@ export interface FormContext {
   cookie(name: string): string | undefined;
   /** The database, for the services the handler calls (docs/decisions/0019). */
   database: Database;
+  /** The language of the page the form was sent from (formPageLocale), or null when nothing says: the church's then. */
+  pageLocale: AppLocale | null;
 }
 
 export interface FormSuccess {
@@ -65,6 +69,17 @@ interface Failure {
   formPath?: string;
   cookies: CookieToSet[];
   requestId?: string;
+}
+
+/**
+ * The language of the page a form was sent from (issue 41), for what the handler writes to the one acting
+ * (the emailed code of registration): the page's fetch sends the page's own as Accept-Language; a plain
+ * post has the switcher's cookie, else the browser's languages.
+ */
+export function formPageLocale(request: NextRequest): AppLocale | null {
+  const accepted = acceptedLocale(request.headers.get("accept-language"));
+  if (wantsJson(request)) return accepted;
+  return appLocaleOf(request.cookies.get(localeCookieName())?.value) ?? accepted;
 }
 
 function wantsJson(request: Request): boolean {
@@ -191,6 +206,7 @@ export function pageRedirectRoute(options: PageRedirectRouteOptions): (request: 
         database: await openDatabase(),
         client: requestContext(request.headers),
         cookie: (name) => request.cookies.get(name)?.value,
+        pageLocale: formPageLocale(request),
       });
       return seeOther(result.redirectTo, result.cookies);
     } catch (error) {
@@ -244,6 +260,7 @@ export function formRoute<Schema extends z.ZodType>(options: FormRouteOptions<Sc
         database: await openDatabase(),
         client: requestContext(request.headers),
         cookie: (name) => request.cookies.get(name)?.value,
+        pageLocale: formPageLocale(request),
       };
       const result = await options.handle(input, context);
       if (wantsJson(request)) {

@@ -8,6 +8,7 @@ import { isUuid } from "../identity/ids.ts";
 import { getAuthorizationRequest } from "../oauth/authorization-request.ts";
 import { browserBindingCookieName, browserBindingHash } from "../oauth/authorize/browser-binding.ts";
 import { readPortalToken } from "../portal-auth/session-cookie.ts";
+import { currentChurch } from "./current-church.ts";
 import { currentSession } from "./current-session.ts";
 import { localeCookieName } from "../i18n/locale-cookie.ts";
 import { type AppLocale } from "../kernel/locales.ts";
@@ -20,13 +21,13 @@ import { PAGE_REQUEST_HEADER } from "../i18n/page-request-header.ts";
  */
 export const requestLocale = cache(async (): Promise<AppLocale> => {
   const [cookieStore, headerStore] = await Promise.all([cookies(), headers()]);
-  const [saved, uiLocales] = await Promise.all([savedLocale(cookieStore), pageRequestUiLocales(cookieStore, headerStore.get(PAGE_REQUEST_HEADER))]);
+  const [saved, uiLocales, church] = await Promise.all([savedLocale(cookieStore), pageRequestUiLocales(cookieStore, headerStore.get(PAGE_REQUEST_HEADER)), currentChurch().catch(() => null)]);
   return negotiateLocale({
     saved,
     uiLocales,
     cookie: cookieStore.get(localeCookieName())?.value ?? null,
     acceptLanguage: headerStore.get("accept-language"),
-    churchDefault: env().CHURCH_LOCALE,
+    churchDefault: church?.defaultLocale ?? env().CHURCH_LOCALE,
   });
 });
 

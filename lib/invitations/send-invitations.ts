@@ -1,4 +1,5 @@
 import "server-only";
+import { recipientLocale } from "../accounts/recipient-locale.ts";
 import { hashToken, randomToken } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
@@ -58,7 +59,9 @@ export async function inviteRecords(tx: Database, target: InviteTarget, actorId:
   await tx.query(`UPDATE invitation SET status = 'replaced' WHERE record_id = ANY($1::text[]) AND status = 'sent'`, [invite.map((record) => record.id)]);
   const tokens = invite.map(() => randomToken());
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 86_400_000);
-  const messageIds = await enqueueMessages(tx, invite.map((record, index) => invitationEmail(record.email, record.given_name, tokens[index]!)));
+  // Nobody invited has an account yet: the church's language.
+  const locale = await recipientLocale(tx, null);
+  const messageIds = await enqueueMessages(tx, invite.map((record, index) => invitationEmail(record.email, record.given_name, tokens[index]!, locale)));
   await tx.query(
     `INSERT INTO invitation (record_id, email, token_hash, status, invited_by, created_at, sent_at, expires_at, message_id)
      SELECT record_id, email, token_hash, 'sent', $4::uuid, $5, $5, $6, message_id::uuid FROM unnest($1::text[], $2::text[], $3::text[], $7::text[]) AS i(record_id, email, token_hash, message_id)`,
@@ -102,7 +105,7 @@ export async function resendInvitation(tx: Database, id: string, now = new Date(
   if (invitation.status !== "sent") throw new IdentityError("conflict", `this invitation was ${invitation.status}`);
   if (!invitation.email) throw new IdentityError("conflict", "the register has no email address for this person now");
   const token = randomToken();
-  const messageId = await enqueueMessage(tx, invitationEmail(invitation.email, invitation.given_name, token));
+  const messageId = await enqueueMessage(tx, invitationEmail(invitation.email, invitation.given_name, token, await recipientLocale(tx, null)));
   await tx.query(
     `UPDATE invitation SET token_hash = $2, status = 'sent', sent_count = sent_count + 1, sent_at = $3, expires_at = $4, email = $5, message_id = $6::uuid WHERE id = $1::uuid`,
     [id, hashToken(token), now, new Date(now.getTime() + INVITATION_DAYS * 86_400_000), invitation.email, messageId],

@@ -1,4 +1,5 @@
 import "server-only";
+import { recipientLocale } from "../accounts/recipient-locale.ts";
 import { codeSendKeys, limitCodeSend } from "../contacts/limit-code-sends.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
@@ -51,7 +52,8 @@ export async function challengeMembership(database: Database, userId: string, me
         { purpose: MEMBERSHIP_PURPOSE, subject: membershipCodeSubject(userId, record.id), binding: "", sentTo: contact.value },
         now,
       );
-      return enqueueMessage(tx, membershipCodeMessage(contact.channel, contact.value, code));
+      // The record's contact may not be the member asking: the church's language, never the asker's.
+      return enqueueMessage(tx, membershipCodeMessage(contact.channel, contact.value, code, await recipientLocale(tx, null)));
     }),
   );
   return { status: "ok" };

@@ -2,6 +2,7 @@ import "server-only";
 import { readChurch } from "../church-settings/church.ts";
 import type { Database } from "../db/database.ts";
 import { renderEmail } from "../email/render-email.ts";
+import { appLocaleOf } from "../kernel/locales.ts";
 import { env } from "../env.ts";
 import type { OutboxChannel } from "./channels.ts";
 import { currentMailServer, transportFor } from "./mail-transport.ts";
@@ -26,6 +27,7 @@ interface ClaimedMessage {
   recipient: string;
   subject: string | null;
   body: string;
+  locale: string | null;
 }
 
 /** The channels this process can deliver: those whose transport is configured. */
@@ -47,7 +49,7 @@ async function claim(database: Database, id: string, channels: readonly OutboxCh
     `UPDATE outbox_message SET attempts = attempts + 1, next_attempt_at = now() + make_interval(secs => $4 * power(2, attempts))
       WHERE id = $1::uuid AND channel = ANY($3::text[]) AND sent_at IS NULL AND attempts < $2
         AND (next_attempt_at IS NULL OR next_attempt_at <= now())
-      RETURNING id::text, channel, recipient, subject, body`,
+      RETURNING id::text, channel, recipient, subject, body, locale`,
     [id, MAX_DELIVERY_ATTEMPTS, channels, FIRST_RETRY_SECONDS],
   );
   return row ?? null;
@@ -94,7 +96,7 @@ async function send(database: Database, message: ClaimedMessage): Promise<void> 
   // The text is the message: should the HTML fail (react-dom/server refuses to load under the react-server
   // condition the `tsx` scripts run with, `npm run outbox:deliver` among them), the text still goes.
   const subject = message.subject ?? "";
-  const html = await renderEmail({ subject, body: message.body }, church, BASE_URL).then(
+  const html = await renderEmail({ subject, body: message.body, locale: appLocaleOf(message.locale) }, church, BASE_URL).then(
     (rendered) => rendered.html,
     (error: unknown) => {
       logLine("warn", "outbox: email sent as plain text only, its HTML could not be made", { messageId: message.id, error: describe(error) });

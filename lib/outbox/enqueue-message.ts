@@ -1,6 +1,7 @@
 import "server-only";
 import { CHURCH_NAME_SLOT, readChurch, withChurchName } from "../church-settings/church.ts";
 import type { Database } from "../db/database.ts";
+import type { AppLocale } from "../kernel/locales.ts";
 import type { OutboxChannel } from "./channels.ts";
 import { deliverAfterCommit } from "./deliver-messages.ts";
 
@@ -22,16 +23,19 @@ export interface OutgoingMessage {
   subject?: string;
   /** Plain text. May hold a one-time code: never log it. */
   body: string;
+  /** The language it is written in; an email's template is delivered in it too. Unsaid: English. */
+  locale?: AppLocale;
 }
 
 /** An email or SMS to a person, the church's name in its slots (CHURCH_NAME_SLOT); answers the message's id. */
 export async function enqueueMessage(database: Database, given: OutgoingMessage): Promise<string> {
   const message = await withChurchNameIn(database, given);
-  const [row] = await database.query<{ id: string }>(`INSERT INTO outbox_message (channel, recipient, subject, body) VALUES ($1, $2, $3, $4) RETURNING id::text AS id`, [
+  const [row] = await database.query<{ id: string }>(`INSERT INTO outbox_message (channel, recipient, subject, body, locale) VALUES ($1, $2, $3, $4, $5) RETURNING id::text AS id`, [
     message.channel,
     message.recipient,
     message.subject ?? null,
     message.body,
+    message.locale ?? null,
   ]);
   deliverAfterCommit(database, [row!.id]);
   return row!.id;
@@ -47,10 +51,16 @@ export async function enqueueMessages(database: Database, given: readonly Outgoi
   if (given.length === 0) return [];
   const { name } = await readChurch(database);
   const rows = await database.query<{ id: string }>(
-    `INSERT INTO outbox_message (channel, recipient, subject, body)
-     SELECT channel, recipient, subject, body FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS m(channel, recipient, subject, body, n)
+    `INSERT INTO outbox_message (channel, recipient, subject, body, locale)
+     SELECT channel, recipient, subject, body, locale FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY AS m(channel, recipient, subject, body, locale, n)
       ORDER BY n RETURNING id::text AS id`,
-    [given.map((message) => message.channel), given.map((message) => message.recipient), given.map((message) => (message.subject === undefined ? null : withChurchName(message.subject, name))), given.map((message) => withChurchName(message.body, name))],
+    [
+      given.map((message) => message.channel),
+      given.map((message) => message.recipient),
+      given.map((message) => (message.subject === undefined ? null : withChurchName(message.subject, name))),
+      given.map((message) => withChurchName(message.body, name)),
+      given.map((message) => message.locale ?? null),
+    ],
   );
   const ids = rows.map((row) => row.id);
   if (ids.length <= DELIVER_AT_ONCE_UP_TO) deliverAfterCommit(database, ids);

@@ -7,6 +7,8 @@ export interface OutboxMessageView {
   recipient: string;
   subject: string | null;
   body: string;
+  /** The language it was written in (null: English). */
+  locale: string | null;
   createdAt: Date;
   sentAt: Date | null;
   attempts: number;
@@ -24,6 +26,7 @@ export async function listOutboxMessages(database: Database, limit = 100): Promi
       recipient: true,
       subject: true,
       body: true,
+      locale: true,
       createdAt: true,
       sentAt: true,
       attempts: true,

@@ -1,5 +1,7 @@
 import "server-only";
-import { email } from "../accounts/account-messages.ts";
+import { email, emailWords } from "../accounts/account-messages.ts";
+import { recipientLocale } from "../accounts/recipient-locale.ts";
+import type { AppLocale } from "../kernel/locales.ts";
 import type { Database } from "../db/database.ts";
 import { IdentityError } from "../identity/errors.ts";
 import { enqueueMessage, type OutgoingMessage } from "./enqueue-message.ts";
@@ -10,8 +12,10 @@ export const EMAIL_NOT_SET_UP = "email sending is not set up yet: save the churc
 const TEST_WAIT_MS = 10_000;
 const POLL_MS = 250;
 
-export function testEmailMessage(to: string): OutgoingMessage {
-  return email(to, "Test message", ["This is the test message you asked for.", "", "Email sending works: members will receive their codes and notices."]);
+// i18n-namespace: Email
+export function testEmailMessage(to: string, locale: AppLocale): OutgoingMessage {
+  const t = emailWords(locale);
+  return email(to, t("test.subject"), [t("test.asked"), "", t("test.works")], locale);
 }
 
 /**
@@ -20,7 +24,7 @@ export function testEmailMessage(to: string): OutgoingMessage {
  */
 export async function sendTestEmail(database: Database, to: string): Promise<{ sent: boolean; problem: string | null }> {
   if (!(await emailSendingConfigured(database))) throw new IdentityError("conflict", EMAIL_NOT_SET_UP);
-  const id = await enqueueMessage(database, testEmailMessage(to));
+  const id = await enqueueMessage(database, testEmailMessage(to, await recipientLocale(database, null)));
   const deadline = Date.now() + TEST_WAIT_MS;
   for (;;) {
     const row = await database.prisma.outboxMessage.findUnique({ where: { id }, select: { sentAt: true, lastError: true } });

@@ -1,5 +1,6 @@
 import "server-only";
-import { email, link } from "../accounts/account-messages.ts";
+import { email, emailWords, link } from "../accounts/account-messages.ts";
+import type { AppLocale } from "../kernel/locales.ts";
 import type { OutgoingMessage } from "../outbox/enqueue-message.ts";
 import { CODE_TTL_SECONDS } from "../verification-codes/verification-code-rules.ts";
 
@@ -8,25 +9,15 @@ import { CODE_TTL_SECONDS } from "../verification-codes/verification-code-rules.
  * the subject, so a locked phone's notification does not show it. (A code sent to a phone contact is
  * worded in lib/contacts/contact-messages.ts.)
  */
+// i18n-namespace: Email
 const minutes = CODE_TTL_SECONDS / 60;
 
-export function passwordResetCodeEmail(to: string, givenName: string, code: string): OutgoingMessage {
-  return email(to, "Reset your password", [
-    `Hello ${givenName},`,
-    "",
-    `Your code to choose a new password is: ${code}`,
-    "",
-    `Type it on the page that asked for it. It works for ${minutes} minutes.`,
-    "If you did not ask to reset your password, you can ignore this email: your password has not changed.",
-  ]);
+export function passwordResetCodeEmail(to: string, givenName: string, code: string, locale: AppLocale): OutgoingMessage {
+  const t = emailWords(locale);
+  return email(to, t("passwordReset.subject"), [t("hello", { name: givenName }), "", t("passwordReset.code", { code }), "", t("typeItWhereAsked", { minutes }), t("passwordReset.notYou")], locale);
 }
 
-export function passwordChangedEmail(to: string, givenName: string): OutgoingMessage {
-  return email(to, "Your password was changed", [
-    `Hello ${givenName},`,
-    "",
-    "The password of your account was just changed, and every device signed in to your account was signed out.",
-    "",
-    `If this was not you, choose a new password now: ${link("/forgot-password")}`,
-  ]);
+export function passwordChangedEmail(to: string, givenName: string, locale: AppLocale): OutgoingMessage {
+  const t = emailWords(locale);
+  return email(to, t("passwordChanged.subject"), [t("hello", { name: givenName }), "", t("passwordChanged.changed"), "", t("passwordChanged.notYou", { link: link("/forgot-password") })], locale);
 }

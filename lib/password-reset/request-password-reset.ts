@@ -1,4 +1,6 @@
 import "server-only";
+import { recipientLocale } from "../accounts/recipient-locale.ts";
+import type { AppLocale } from "../kernel/locales.ts";
 import { passwordResetCodeSms } from "../contacts/contact-messages.ts";
 import { maskContact } from "../contacts/mask-contact.ts";
 import { RECOVERY_CONTACT_STATUS } from "../contacts/schemas.ts";
@@ -26,7 +28,7 @@ import { passwordResetCodeEmail } from "./password-reset-messages.ts";
  */
 export async function requestPasswordReset(
   database: Database,
-  input: { email: string; via?: PasswordResetVia; context: RequestContext },
+  input: { email: string; via?: PasswordResetVia; context: RequestContext; /** The page's language (issue 41). */ locale?: AppLocale | null },
   now = new Date(),
 ): Promise<PendingCode> {
   const sendKeys = [codeSendTargetKey("password_reset", input.email), codeSendIpKey(input.context.ip)];
@@ -34,7 +36,7 @@ export async function requestPasswordReset(
   await takeAttemptOrThrow(database, sendKeys, now);
 
   await database.transaction(async (tx) => {
-    const account = await tx.prisma.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, givenName: true } });
+    const account = await tx.prisma.user.findUnique({ where: { email: input.email }, select: { id: true, email: true, givenName: true, locale: true } });
     const codeTarget = { purpose: "password_reset" as const, subject: input.email, binding: "" };
     if (!account?.email) {
       await issueVerificationCode(tx, { ...codeTarget, sentTo: "" }, now);
@@ -58,7 +60,8 @@ export async function requestPasswordReset(
       ? { via: "recovery_contact", channel: target.contact.channel, value: maskContact(target.contact.channel, target.contact.value) }
       : { via: "email" };
     await recordSecurityEvent(tx, { userId: account.id, type: "password_reset_requested", context: input.context, detail });
-    const message = target.channel === "sms" ? passwordResetCodeSms(target.recipient, code) : passwordResetCodeEmail(target.recipient, account.givenName, code);
+    const locale = await recipientLocale(tx, account.locale, input.locale);
+    const message = target.channel === "sms" ? passwordResetCodeSms(target.recipient, code, locale) : passwordResetCodeEmail(target.recipient, account.givenName, code, locale);
     await enqueueMessage(tx, message);
   });
   return { purpose: "password_reset", email: input.email, binding: "" };

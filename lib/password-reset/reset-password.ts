@@ -1,4 +1,6 @@
 import "server-only";
+import { recipientLocale } from "../accounts/recipient-locale.ts";
+import type { AppLocale } from "../kernel/locales.ts";
 import { AccountError } from "../accounts/errors.ts";
 import { hashPassword } from "../crypto/password.ts";
 import type { Database } from "../db/database.ts";
@@ -23,7 +25,7 @@ import { passwordChangedEmail } from "./password-reset-messages.ts";
  */
 export async function resetPassword(
   database: Database,
-  input: { email: string; code: string; password: string; context: RequestContext },
+  input: { email: string; code: string; password: string; context: RequestContext; /** The page's language (issue 41). */ locale?: AppLocale | null },
   now = new Date(),
 ): Promise<{ userId: string }> {
   const accountKey = codeGuessKey("password_reset", input.email);
@@ -43,7 +45,7 @@ export async function resetPassword(
 
   const passwordHash = await hashPassword(input.password);
   const changed = await database.transaction(async (tx) => {
-    const account = await tx.prisma.user.findUnique({ where: { email: input.email }, select: { id: true, givenName: true, emailVerifiedAt: true } });
+    const account = await tx.prisma.user.findUnique({ where: { email: input.email }, select: { id: true, givenName: true, emailVerifiedAt: true, locale: true } });
     // A decoy code (never sent) guessed right: there is no account to change.
     if (!account) return null;
     // The code went to the account's address, so using it proves that address too.
@@ -54,7 +56,7 @@ export async function resetPassword(
       select: { id: true },
     });
     await recordSecurityEvent(tx, { userId: account.id, type: "password_changed", context: input.context, detail: { via: "reset_code" } });
-    const messageId = await enqueueMessage(tx, passwordChangedEmail(input.email, account.givenName));
+    const messageId = await enqueueMessage(tx, passwordChangedEmail(input.email, account.givenName, await recipientLocale(tx, account.locale, input.locale)));
     await revokeGrants(tx, { sessionsOf: account.id, except: null }, "session_revoked");
     return { userId: account.id, messageId };
   });

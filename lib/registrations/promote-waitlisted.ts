@@ -1,4 +1,5 @@
 import "server-only";
+import { recipientLocale } from "../accounts/recipient-locale.ts";
 import type { Database } from "../db/database.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
 import type { RegistrationEvent } from "./registration-event.ts";
@@ -22,8 +23,8 @@ export async function promoteWaitlisted(tx: Database, event: RegistrationEvent, 
   const [timing] = await tx.query<{ timezone: string }>(`SELECT timezone FROM event WHERE id = $1`, [event.id]);
   const ids: string[] = [];
   for (const row of promoted) {
-    const [person] = await tx.query<{ email: string | null; given_name: string }>(`SELECT email, given_name FROM account WHERE id = $1::uuid`, [row.person_id]);
-    const [signer] = row.registered_by ? await tx.query<{ email: string | null; given_name: string }>(`SELECT email, given_name FROM account WHERE id = $1::uuid`, [row.registered_by]) : [];
+    const [person] = await tx.query<{ email: string | null; given_name: string; locale: string | null }>(`SELECT email, given_name, locale FROM account WHERE id = $1::uuid`, [row.person_id]);
+    const [signer] = row.registered_by ? await tx.query<{ email: string | null; given_name: string; locale: string | null }>(`SELECT email, given_name, locale FROM account WHERE id = $1::uuid`, [row.registered_by]) : [];
     const recipient = person?.email ? person : signer?.email ? signer : null;
     if (!person || !recipient?.email) continue;
     const message = placeFreedEmail(recipient.email, {
@@ -34,7 +35,7 @@ export async function promoteWaitlisted(tx: Database, event: RegistrationEvent, 
       startAt: new Date(event.start_at),
       timezone: timing?.timezone ?? "UTC",
       slug: event.slug,
-    });
+    }, await recipientLocale(tx, recipient.locale));
     ids.push(await enqueueMessage(tx, message));
   }
   return ids;

@@ -1,4 +1,5 @@
 import "server-only";
+import { recipientLocale } from "../accounts/recipient-locale.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { enqueueMessage } from "../outbox/enqueue-message.ts";
@@ -14,10 +15,11 @@ export async function enqueueSecurityNotice(
   database: Database,
   input: { userId: string; kind: SecurityNoticeKind; context: RequestContext; facts?: NoticeFacts; now?: Date },
 ): Promise<string | null> {
-  const account = await database.prisma.user.findUnique({ where: { id: input.userId }, select: { email: true, givenName: true } });
+  const account = await database.prisma.user.findUnique({ where: { id: input.userId }, select: { email: true, givenName: true, locale: true } });
   if (!account?.email) return null;
+  const locale = await recipientLocale(database, account.locale);
   return enqueueMessage(
     database,
-    securityNoticeEmail(input.kind, { to: account.email, givenName: account.givenName, context: input.context, facts: input.facts ?? {}, now: input.now ?? new Date() }),
+    securityNoticeEmail(input.kind, { to: account.email, givenName: account.givenName, context: input.context, facts: input.facts ?? {}, now: input.now ?? new Date() }, locale),
   );
 }

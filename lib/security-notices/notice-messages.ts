@@ -1,5 +1,6 @@
 import "server-only";
-import { email, link } from "../accounts/account-messages.ts";
+import { email, emailDateLocale, emailWords, link } from "../accounts/account-messages.ts";
+import type { AppLocale } from "../kernel/locales.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import type { OutgoingMessage } from "../outbox/enqueue-message.ts";
 import { describeUserAgent } from "../sessions/describe-user-agent.ts";
@@ -31,67 +32,54 @@ export interface NoticeFacts {
   dueAt?: Date;
 }
 
-const WHEN = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+// i18n-namespace: Email
+function utcTime(locale: AppLocale, at: Date): string {
+  return new Intl.DateTimeFormat(emailDateLocale(locale), { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(at);
+}
 
-const LINES: Record<SecurityNoticeKind, { subject: string; what: (facts: NoticeFacts) => string; ifNotYou: string }> = {
-  recovery_contact_added: {
-    subject: "A recovery contact was added",
-    what: (facts) => `A recovery contact, ${facts.contact ?? "a new address or number"}, was added to your account. Once verified, a password-reset code can be sent to it.`,
-    ifNotYou: "remove it under Recovery and choose a new password",
-  },
-  second_factor_turned_off: {
-    subject: "Two-step sign-in was turned off",
-    what: () => "Two-step sign-in was turned off for your account: signing in now needs only your password.",
-    ifNotYou: "choose a new password and turn two-step sign-in on again under Security",
-  },
-  identity_linked: {
-    subject: "An account was linked for signing in",
-    what: (facts) => `Your ${facts.name ?? "external"} account was linked: it can now sign you in to this account.`,
-    ifNotYou: "remove it under Security › Linked accounts and choose a new password",
-  },
-  deletion_requested: {
-    subject: "Your account is set to be deleted",
-    what: (facts) => `Someone signed in to your account asked for it to be deleted${facts.dueAt ? ` on ${WHEN.format(facts.dueAt)} (UTC)` : ""}. Until then you can cancel it under Privacy.`,
-    ifNotYou: "cancel the deletion under Privacy, then choose a new password",
-  },
-  passkey_added: {
-    subject: "A passkey was added",
-    what: (facts) => `A passkey${facts.name ? `, ${facts.name},` : ""} was added to your account: it can sign you in without your password.`,
-    ifNotYou: "remove it under Security and choose a new password",
-  },
-  password_changed: {
-    subject: "Your password was changed",
-    what: () => "The password of your account was changed, and every other device signed in to your account was signed out.",
-    ifNotYou: "someone else may be in your account: choose a new password at once (below) and check your security log",
-  },
-  email_changed: {
-    subject: "Your email address was changed",
-    what: (facts) => `The email address you sign in with was changed to ${facts.contact ?? "a new address"}. This address will no longer get messages about your account.`,
-    ifNotYou: "someone else may be in your account: choose a new password at once (below) and check your security log",
-  },
-  new_device: {
-    subject: "New sign-in to your account",
-    what: () => "Your account was signed in to from a browser or device it has not been used on before.",
-    ifNotYou: "choose a new password and sign out everywhere else under Security",
-  },
-};
+/** What happened, in the words of its kind; the facts fill it in, or a plain phrase stands for one it lacks. */
+function whatHappened(t: ReturnType<typeof emailWords>, locale: AppLocale, kind: SecurityNoticeKind, facts: NoticeFacts): string {
+  switch (kind) {
+    case "recovery_contact_added":
+      return t("notice.kinds.recovery_contact_added.what", { contact: facts.contact ?? t("notice.kinds.recovery_contact_added.someContact") });
+    case "identity_linked":
+      return t("notice.kinds.identity_linked.what", { name: facts.name ?? t("notice.kinds.identity_linked.someName") });
+    case "deletion_requested":
+      return facts.dueAt ? t("notice.kinds.deletion_requested.whatOn", { dueAt: utcTime(locale, facts.dueAt) }) : t("notice.kinds.deletion_requested.what");
+    case "passkey_added":
+      return facts.name ? t("notice.kinds.passkey_added.whatNamed", { name: facts.name }) : t("notice.kinds.passkey_added.what");
+    case "email_changed":
+      return t("notice.kinds.email_changed.what", { contact: facts.contact ?? t("notice.kinds.email_changed.someContact") });
+    case "second_factor_turned_off":
+    case "password_changed":
+    case "new_device":
+      return t(`notice.kinds.${kind}.what`);
+  }
+}
 
 export function securityNoticeEmail(
   kind: SecurityNoticeKind,
   input: { to: string; givenName: string; context: RequestContext; facts: NoticeFacts; now: Date },
+  locale: AppLocale,
 ): OutgoingMessage {
-  const lines = LINES[kind];
+  const t = emailWords(locale);
   const device = describeUserAgent(input.context.userAgent);
-  return email(input.to, lines.subject, [
-    `Hello ${input.givenName},`,
-    "",
-    lines.what(input.facts),
-    "",
-    `When: ${WHEN.format(input.now)} (UTC)`,
-    `From: ${device.browser} on ${device.device}${input.context.ip ? `, IP address ${input.context.ip}` : ""}`,
-    "",
-    "If this was you, there is nothing to do.",
-    `If it was not, ${lines.ifNotYou}: ${link("/account/security")}`,
-    `Cannot sign in? Choose a new password: ${link("/forgot-password")}`,
-  ]);
+  const from = input.context.ip ? t("notice.fromWithIp", { browser: device.browser, device: device.device, ip: input.context.ip }) : t("notice.from", { browser: device.browser, device: device.device });
+  return email(
+    input.to,
+    t(`notice.kinds.${kind}.subject`),
+    [
+      t("hello", { name: input.givenName }),
+      "",
+      whatHappened(t, locale, kind, input.facts),
+      "",
+      t("notice.when", { when: utcTime(locale, input.now) }),
+      from,
+      "",
+      t("notice.ifYou"),
+      t("notice.ifNotYou", { whatToDo: t(`notice.kinds.${kind}.ifNotYou`), link: link("/account/security") }),
+      t("notice.cannotSignIn", { link: link("/forgot-password") }),
+    ],
+    locale,
+  );
 }

@@ -1,4 +1,6 @@
 import "server-only";
+import { recipientLocale } from "../accounts/recipient-locale.ts";
+import type { AppLocale } from "../kernel/locales.ts";
 import type { Database } from "../db/database.ts";
 import { IdentityError } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
@@ -29,12 +31,18 @@ export async function sendSetupTestEmail(database: Database, token: string, to: 
 }
 
 /** A code for the administrator's address, bound to this setup address: only its wizard can use it. */
-export async function sendSetupEmailCode(database: Database, token: string, input: { email: string; given_name: string }, context: RequestContext): Promise<void> {
+export async function sendSetupEmailCode(
+  database: Database,
+  token: string,
+  input: { email: string; given_name: string },
+  context: RequestContext,
+  pageLocale: AppLocale | null = null,
+): Promise<void> {
   const setup = await requireOpenSetup(database, token);
   if (!(await emailSendingConfigured(database))) throw new IdentityError("conflict", EMAIL_NOT_SET_UP);
   await takeAttemptOrThrow(database, [codeSendTargetKey("setup_email", input.email), codeSendIpKey(context.ip)]);
   await database.transaction(async (tx) => {
     const code = await issueVerificationCode(tx, { purpose: "setup_email", subject: input.email, binding: setup.tokenHash, sentTo: input.email });
-    await enqueueMessage(tx, setupEmailCodeMessage(input.email, input.given_name, code));
+    await enqueueMessage(tx, setupEmailCodeMessage(input.email, input.given_name, code, await recipientLocale(tx, null, pageLocale)));
   });
 }

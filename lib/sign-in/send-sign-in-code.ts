@@ -1,4 +1,6 @@
 import "server-only";
+import { recipientLocale } from "../accounts/recipient-locale.ts";
+import type { AppLocale } from "../kernel/locales.ts";
 import { randomToken } from "../crypto/tokens.ts";
 import type { Database } from "../db/database.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
@@ -37,7 +39,7 @@ export class SignInCodeCooldownError extends TooManyAttemptsError {
  */
 export async function sendSignInCode(
   database: Database,
-  input: { email: string; binding?: string; request?: string; returnTo?: string; context: RequestContext },
+  input: { email: string; binding?: string; request?: string; returnTo?: string; context: RequestContext; /** The page's language (issue 41). */ locale?: AppLocale | null },
   now = new Date(),
 ): Promise<PendingEmailCode> {
   const sendKeys = [codeSendTargetKey("email_sign_in", input.email), codeSendIpKey(input.context.ip)];
@@ -53,7 +55,7 @@ export async function sendSignInCode(
 
   const binding = input.binding ?? randomToken(16);
   await database.transaction(async (tx) => {
-    const account = await tx.prisma.user.findUnique({ where: { email: input.email }, select: { id: true, givenName: true, disabledAt: true } });
+    const account = await tx.prisma.user.findUnique({ where: { email: input.email }, select: { id: true, givenName: true, disabledAt: true, locale: true } });
     const target = { purpose: "email_sign_in" as const, subject: input.email, binding };
     if (!account || account.disabledAt) {
       await issueVerificationCode(tx, { ...target, sentTo: "" }, now);
@@ -61,7 +63,7 @@ export async function sendSignInCode(
     }
     const code = await issueVerificationCode(tx, { ...target, sentTo: input.email }, now);
     await recordSecurityEvent(tx, { userId: account.id, type: "sign_in_code_sent", context: input.context });
-    await enqueueMessage(tx, signInCodeEmail(input.email, account.givenName, code));
+    await enqueueMessage(tx, signInCodeEmail(input.email, account.givenName, code, await recipientLocale(tx, account.locale, input.locale)));
   });
   return { email: input.email, binding, request: input.request, returnTo: input.returnTo };
 }

@@ -21,10 +21,12 @@ export interface LockedAccount {
   disabled: boolean;
   email_verified: boolean;
   has_password: boolean;
+  /** The language they chose (issue 41), for what is written to them under the lock. */
+  locale: string | null;
 }
 
 const LOCKED_COLUMNS = `id::text AS id, email, phone, given_name, birth_date, disabled_at IS NOT NULL AS disabled,
-  email_verified_at IS NOT NULL AS email_verified, password_hash IS NOT NULL AS has_password`;
+  email_verified_at IS NOT NULL AS email_verified, password_hash IS NOT NULL AS has_password, locale`;
 
 /** Locks the account's row for the rest of `tx`; undefined when there is no such account. */
 export async function lockAccount(tx: Database, userId: string): Promise<LockedAccount | undefined> {

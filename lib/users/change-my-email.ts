@@ -1,4 +1,5 @@
 import "server-only";
+import { recipientLocale } from "../accounts/recipient-locale.ts";
 import { limitCodeSend, codeSendKeys } from "../contacts/limit-code-sends.ts";
 import { checkContactCode } from "../contacts/check-contact-code.ts";
 import { maskEmail } from "../contacts/mask-contact.ts";
@@ -23,16 +24,16 @@ export const EMAIL_CHANGE_PURPOSE = "email_change";
  * accounts. Asking again replaces the code, under the same send limits as a recovery contact's.
  */
 export async function startEmailChange(database: Database, userId: string, newEmail: string, context: RequestContext, now = new Date()): Promise<{ status: "ok" }> {
-  const account = await database.prisma.user.findUnique({ where: { id: userId }, select: { email: true, givenName: true } });
+  const account = await database.prisma.user.findUnique({ where: { id: userId }, select: { email: true, givenName: true, locale: true } });
   if (!account) throw notFound("user");
   if (account.email === newEmail) throw new IdentityError("invalid_request", "email: is already the address you sign in with");
   const sendKeys = codeSendKeys({ purpose: EMAIL_CHANGE_PURPOSE, target: newEmail, userId, ip: context.ip });
   await limitCodeSend(database, sendKeys, now, () =>
     database.transaction(async (tx) => {
-      const taken = await tx.prisma.user.findUnique({ where: { email: newEmail }, select: { id: true } });
-      if (taken) return enqueueMessage(tx, emailAlreadyInUseEmail(newEmail));
+      const taken = await tx.prisma.user.findUnique({ where: { email: newEmail }, select: { id: true, locale: true } });
+      if (taken) return enqueueMessage(tx, emailAlreadyInUseEmail(newEmail, await recipientLocale(tx, taken.locale)));
       const code = await issueVerificationCode(tx, { purpose: EMAIL_CHANGE_PURPOSE, subject: userId, binding: "", sentTo: newEmail }, now);
-      return enqueueMessage(tx, emailChangeCodeEmail(newEmail, account.givenName, code));
+      return enqueueMessage(tx, emailChangeCodeEmail(newEmail, account.givenName, code, await recipientLocale(tx, account.locale)));
     }),
   );
   return { status: "ok" };

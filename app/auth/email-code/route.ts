@@ -10,8 +10,8 @@ export const POST = formRoute({
   formPath: PAGES.emailCode,
   schema: emailCodeBodySchema,
   keep: ["request", "return_to"],
-  async handle(input, { client, database }) {
-    const pending = await sendSignInCode(database, { email: input.email, request: input.request, returnTo: input.return_to, context: client });
+  async handle(input, { client, database, pageLocale }) {
+    const pending = await sendSignInCode(database, { email: input.email, request: input.request, returnTo: input.return_to, context: client, locale: pageLocale });
     return { redirectTo: pagePath(PAGES.emailCodeVerify, { request: input.request }), cookies: [await pendingEmailCodeCookie(pending)] };
   },
 });

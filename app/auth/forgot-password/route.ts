@@ -21,8 +21,8 @@ function viaOf(contact: string | undefined): PasswordResetVia {
 export const POST = formRoute({
   formPath: PAGES.forgotPassword,
   schema: forgotPasswordBodySchema,
-  async handle(input, { client, database }) {
-    const pending = await requestPasswordReset(database, { email: input.email, via: viaOf(input.contact), context: client });
+  async handle(input, { client, database, pageLocale }) {
+    const pending = await requestPasswordReset(database, { email: input.email, via: viaOf(input.contact), context: client, locale: pageLocale });
     return { redirectTo: pagePath(PAGES.resetPassword, { request: input.request }), cookies: [await pendingCodeCookie(pending)] };
   },
 });

@@ -9,13 +9,14 @@ import { pendingCodeCookie } from "@/lib/verification-codes/pending-code";
 export const POST = formRoute({
   formPath: PAGES.register,
   schema: registerBodySchema,
-  async handle(input, { client, database }) {
+  async handle(input, { client, database, pageLocale }) {
     const pending = await registerAccount(database, {
       givenName: input.given_name,
       familyName: input.family_name,
       email: input.email,
       password: input.password,
       context: client,
+      locale: pageLocale,
     });
     return { redirectTo: pagePath(PAGES.verifyEmail, { request: input.request }), cookies: [await pendingCodeCookie(pending)] };
   },

@@ -10,10 +10,10 @@ import { pendingCodeCookie, pendingCodeCookieName, readPendingCode } from "@/lib
 export const POST = formRoute({
   formPath: PAGES.verifyEmail,
   schema: resendVerificationBodySchema,
-  async handle(input, { client, cookie, database }) {
+  async handle(input, { client, cookie, database, pageLocale }) {
     const pending = await readPendingCode(cookie(pendingCodeCookieName()));
     if (!pending || pending.purpose !== "email_verification") throw new AccountError("verification_expired", { formPath: PAGES.register });
-    const renewed = await sendVerificationCode(database, { email: pending.email, binding: pending.binding, context: client });
+    const renewed = await sendVerificationCode(database, { email: pending.email, binding: pending.binding, context: client, locale: pageLocale });
     return { redirectTo: pagePath(PAGES.verifyEmail, { request: input.request, notice: "code_sent" }), cookies: [await pendingCodeCookie(renewed)] };
   },
 });

@@ -9,8 +9,8 @@ import { clearedPendingCodeCookie } from "@/lib/verification-codes/pending-code"
 export const POST = formRoute({
   formPath: PAGES.resetPassword,
   schema: resetPasswordBodySchema,
-  async handle(input, { client, database }) {
-    await resetPassword(database, { email: input.email, code: input.code, password: input.password, context: client });
+  async handle(input, { client, database, pageLocale }) {
+    await resetPassword(database, { email: input.email, code: input.code, password: input.password, context: client, locale: pageLocale });
     return { redirectTo: pagePath(PAGES.signIn, { request: input.request, notice: "password_changed" }), cookies: [clearedPendingCodeCookie()] };
   },
 });

@@ -13,7 +13,7 @@ export const POST = formRoute({
   formPath: PAGES.signIn,
   schema: signInBodySchema,
   keep: ["request", "return_to"],
-  async handle(input, { client, cookie, database }) {
+  async handle(input, { client, cookie, database, pageLocale }) {
     const result = await signInWithPassword(database, { email: input.email, password: input.password, context: client });
     switch (result.next) {
       case "signed_in": {
@@ -33,7 +33,7 @@ export const POST = formRoute({
         return { redirectTo: pagePath(PAGES.secondFactor, { request: input.request }), cookies: [cookie] };
       }
       case "verify_email": {
-        const pending = await sendVerificationCode(database, { email: input.email, context: client });
+        const pending = await sendVerificationCode(database, { email: input.email, context: client, locale: pageLocale });
         return { redirectTo: pagePath(PAGES.verifyEmail, { request: input.request }), cookies: [await pendingCodeCookie(pending)] };
       }
     }

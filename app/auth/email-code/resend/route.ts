@@ -10,10 +10,10 @@ import { sendSignInCode } from "@/lib/sign-in/send-sign-in-code";
 export const POST = formRoute({
   formPath: PAGES.emailCodeVerify,
   schema: emailCodeResendBodySchema,
-  async handle(input, { client, cookie, database }) {
+  async handle(input, { client, cookie, database, pageLocale }) {
     const pending = await readPendingEmailCode(cookie(pendingEmailCodeCookieName()));
     if (!pending) throw new AccountError("sign_in_expired", { formPath: PAGES.emailCode, cookies: [clearedPendingEmailCodeCookie()] });
-    const renewed = await sendSignInCode(database, { ...pending, context: client });
+    const renewed = await sendSignInCode(database, { ...pending, context: client, locale: pageLocale });
     return {
       redirectTo: pagePath(PAGES.emailCodeVerify, { request: pending.request ?? input.request, notice: "code_sent" }),
       cookies: [await pendingEmailCodeCookie(renewed)],

@@ -1,6 +1,7 @@
 import { database } from "@/lib/db";
 import { renderEmail } from "@/lib/email/render-email";
 import { env } from "@/lib/env";
+import { appLocaleOf } from "@/lib/kernel/locales";
 import { currentChurch } from "@/lib/http/current-church";
 import { pageMethodNotAllowed } from "@/lib/http/method-not-allowed";
 import { listOutboxMessages, outboxPageEnabled } from "@/lib/outbox/list-outbox-messages";
@@ -21,7 +22,7 @@ export async function GET(_request: Request, { params }: { params: Promise<{ id:
   // The page lists the newest 100: any email it shows is among them.
   const message = (await listOutboxMessages(await database(), 100)).find((row) => row.id === id && row.channel === "email");
   if (!message) return previewRefusal(404, "There is no such email in the outbox.", config.BASE_URL);
-  const { html } = await renderEmail({ subject: message.subject ?? "", body: message.body }, await currentChurch(), config.BASE_URL);
+  const { html } = await renderEmail({ subject: message.subject ?? "", body: message.body, locale: appLocaleOf(message.locale) }, await currentChurch(), config.BASE_URL);
   return previewAnswer(html, config.BASE_URL);
 }
 
