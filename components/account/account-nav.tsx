@@ -1,48 +1,55 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { AreaHomeList, AreaNav } from "@/components/ui/area-nav";
 
-const HOME = { href: "/account", label: "Your account" };
-
-const GROUPS = [
-  {
-    label: "You",
-    sections: [
-      { href: "/account", label: "Overview" },
-      { href: "/account/profile", label: "Profile" },
-      { href: "/account/privacy", label: "Privacy" },
-    ],
-  },
-  {
-    label: "Sign-in and security",
-    sections: [
-      { href: "/account/security", label: "Security" },
-      { href: "/account/recovery", label: "Recovery" },
-      { href: "/account/apps", label: "Apps" },
-    ],
-  },
-  {
-    label: "Family",
-    sections: [
-      { href: "/account/family", label: "Family" },
-      { href: "/account/dependents", label: "Children’s apps" },
-    ],
-  },
-  {
-    label: "Church",
-    sections: [
-      { href: "/account/membership", label: "Membership" },
-      { href: "/account/check-in", label: "Check-in" },
-    ],
-  },
-] as const;
+/** The account's sections, grouped, in the page's language (the "Account" namespace). */
+function useAccountSections() {
+  const t = useTranslations("Account");
+  const home = { href: "/account", label: t("yourAccount") };
+  const groups = [
+    {
+      label: t("nav.you"),
+      sections: [
+        { href: "/account", label: t("nav.overview") },
+        { href: "/account/profile", label: t("nav.profile") },
+        { href: "/account/privacy", label: t("nav.privacy") },
+      ],
+    },
+    {
+      label: t("nav.signInAndSecurity"),
+      sections: [
+        { href: "/account/security", label: t("nav.security") },
+        { href: "/account/recovery", label: t("nav.recovery") },
+        { href: "/account/apps", label: t("nav.apps") },
+      ],
+    },
+    {
+      label: t("nav.familyGroup"),
+      sections: [
+        { href: "/account/family", label: t("nav.family") },
+        { href: "/account/dependents", label: t("nav.childrensApps") },
+      ],
+    },
+    {
+      label: t("nav.church"),
+      sections: [
+        { href: "/account/membership", label: t("nav.membership") },
+        { href: "/account/check-in", label: t("nav.checkIn") },
+      ],
+    },
+  ];
+  return { home, groups, label: t("nav.label"), homeTitle: t("nav.homeTitle") };
+}
 
 /** The account area's own navigation: a section is current on its own page only. */
 export function AccountNav() {
-  return <AreaNav label="Account" home={HOME} groups={GROUPS} isCurrent={(href, pathname) => pathname === href} />;
+  const { home, groups, label } = useAccountSections();
+  return <AreaNav label={label} home={home} groups={groups} isCurrent={(href, pathname) => pathname === href} />;
 }
 
 /** The account's sections at the end of its first page, on a phone. */
 export function AccountHomeList() {
-  return <AreaHomeList label="Account" title="Everything in your account" home={HOME} groups={GROUPS} />;
+  const { home, groups, label, homeTitle } = useAccountSections();
+  return <AreaHomeList label={label} title={homeTitle} home={home} groups={groups} />;
 }

@@ -1,25 +1,31 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import type { z } from "zod";
 import { Form } from "@/components/ui/form";
 import { OneTimeCodeField } from "@/components/ui/one-time-code-field";
 import { PortalApiError } from "@/lib/portal-api/client";
-import { asSentence, failedMessage, waitMessage } from "./api-messages";
+import { useApiMessages } from "./api-messages";
 
-/** Why the API refused a code, said to the member under the field. */
-export function codeRefusalMessage(error: Error): string {
-  const wait = waitMessage(error);
-  if (wait) return wait;
-  if (error instanceof PortalApiError && error.code === "invalid_request") return "That code didn’t work. Check it and try again.";
-  return failedMessage("check that code", error);
+/** Why the API refused a code, said to the member under the field: `const codeRefusal = useCodeRefusal(); codeRefusal(error)`. */
+export function useCodeRefusal(): (error: Error) => string {
+  const t = useTranslations("Account");
+  const api = useApiMessages();
+  return (error) => {
+    const wait = api.wait(error);
+    if (wait) return wait;
+    if (error instanceof PortalApiError && error.code === "invalid_request") return t("code.didntWork");
+    return api.failed(t("code.checkFailed"), error);
+  };
 }
 
 /**
  * Asks for a one-time code: to prove a change to the second factor, or to verify a contact or phone. The code is checked in the browser with the
  * route's own zod schema first, so a typo is explained at once; what the API refuses (the `action`'s error,
  * or `refusal` where the page words it itself) is said under the field. While the action is pending the
- * button says `busyLabel`. Focus goes to the field when the form opens and again after each refusal.
+ * button says `busyLabel`. Focus goes to the field when the form opens and again after each refusal. Its own
+ * words are the "Account" namespace's.
  */
 export function CodeForm({
   schema,
@@ -27,10 +33,10 @@ export function CodeForm({
   hint,
   accept = "digits",
   submitLabel,
-  busyLabel = "Checking…",
+  busyLabel,
   danger = false,
   action,
-  refusal = action.error ? codeRefusalMessage(action.error) : "",
+  refusal: givenRefusal,
   onSubmit,
   onCancel,
   focusOnOpen = true,
@@ -52,6 +58,9 @@ export function CodeForm({
   focusOnOpen?: boolean;
   children?: ReactNode;
 }) {
+  const t = useTranslations("Account");
+  const codeRefusal = useCodeRefusal();
+  const refusal = givenRefusal ?? (action.error ? codeRefusal(action.error) : "");
   const busy = action.isPending;
   const [code, setCode] = useState("");
   const [invalid, setInvalid] = useState("");
@@ -71,7 +80,8 @@ export function CodeForm({
     if (busy) return;
     const parsed = schema.safeParse({ code: code.trim() });
     if (!parsed.success) {
-      setInvalid(asSentence(`The code ${parsed.error.issues[0]?.message ?? "is not valid"}`));
+      // The schemas' own words are English ("must be exactly 6 digits"): the sentence is the page's, by what the field takes.
+      setInvalid(t("code.notValid", { accept }));
       input.current?.focus();
       return;
     }
@@ -83,13 +93,13 @@ export function CodeForm({
     <Form
       onSubmit={submit}
       submitLabel={submitLabel}
-      pendingLabel={busyLabel}
+      pendingLabel={busyLabel ?? t("code.checking")}
       pending={busy}
       tone={danger ? "danger" : "primary"}
       actions={
         onCancel ? (
           <button type="button" className="button" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t("code.cancel")}
           </button>
         ) : null
       }

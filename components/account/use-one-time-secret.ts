@@ -4,9 +4,9 @@ import type { UseMutationResult } from "@tanstack/react-query";
 import { useRef, useState } from "react";
 import { useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { PortalApiError } from "@/lib/portal-api/client";
-import { failedMessage, waitMessage } from "./api-messages";
+import { useApiMessages } from "./api-messages";
 
-/** What a section says as its secret is made, replaced or revoked, in the member's words. */
+/** What a section says as its secret is made, replaced or revoked, in the member's words (the page's language). */
 export interface OneTimeSecretWords {
   /** "Your card is ready to print." */
   made: string;
@@ -16,10 +16,10 @@ export interface OneTimeSecretWords {
   revoked: string;
   /** "That card had already been revoked." */
   alreadyRevoked: string;
-  /** "make your card", for "We could not make your card …". */
-  makeWhat: string;
-  /** "revoke your card". */
-  revokeWhat: string;
+  /** "We couldn’t make your card.", followed by the API's reason. */
+  makeFailed: string;
+  /** "We couldn’t revoke your card." */
+  revokeFailed: string;
 }
 
 /**
@@ -29,6 +29,7 @@ export interface OneTimeSecretWords {
  * both sections behave alike.
  */
 export function useOneTimeSecret<Issued>(issue: UseMutationResult<Issued, Error, void>, revoke: UseMutationResult<unknown, Error, void>, words: OneTimeSecretWords) {
+  const api = useApiMessages();
   const replacement = useConfirmation();
   const revocation = useConfirmation();
   const focusAfterClose = useFocusAfterClose(replacement.open || revocation.open);
@@ -50,7 +51,7 @@ export function useOneTimeSecret<Issued>(issue: UseMutationResult<Issued, Error,
       },
       onError: (error) => {
         replacement.close();
-        setFailure(waitMessage(error) ?? failedMessage(words.makeWhat, error));
+        setFailure(api.wait(error) ?? api.failed(words.makeFailed, error));
       },
     });
   }
@@ -68,7 +69,7 @@ export function useOneTimeSecret<Issued>(issue: UseMutationResult<Issued, Error,
       },
       onError: (error) => {
         revocation.close();
-        setFailure(error instanceof PortalApiError && error.code === "not_found" ? words.alreadyRevoked : failedMessage(words.revokeWhat, error));
+        setFailure(error instanceof PortalApiError && error.code === "not_found" ? words.alreadyRevoked : api.failed(words.revokeFailed, error));
       },
     });
   }

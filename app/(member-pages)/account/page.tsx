@@ -1,16 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
 import { AccountHomeList } from "@/components/account/account-nav";
 import { AccountOverview } from "@/components/account/overview/account-overview";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 import styles from "./account.module.css";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Your account",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AccountOverview");
+  return { title: t("page.title"), robots: { index: false, follow: false } };
+}
 
 /**
  * The signed-in member's account: who they are signed in as, the next steps that apply to them and what
@@ -18,34 +21,38 @@ export const metadata: Metadata = {
  */
 export default async function AccountPage() {
   const { member } = await requirePortalSession("/account");
+  const t = await getTranslations("AccountOverview");
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
+  const shownAs = member.name ?? member.email;
   return (
     <div className="page page--narrow">
-      <p className="eyebrow">Member portal</p>
-      <h1>Your account</h1>
-      <p className="lede">
-        Signed in as <strong>{member.name ?? member.email ?? "a member"}</strong>
-      </p>
+      <p className="eyebrow">{t("page.eyebrow")}</p>
+      <h1>{t("page.title")}</h1>
+      <p className="lede">{shownAs ? t.rich("page.signedInAs", { name: shownAs, strong }) : t.rich("page.signedInAsMember", { strong })}</p>
       <section className={styles.card} aria-labelledby="account-details-title">
         <h2 id="account-details-title" className={styles.cardTitle}>
-          Your details
+          {t("page.details")}
         </h2>
         <dl className={styles.details}>
           <div className={styles.row}>
-            <dt>Name</dt>
-            <dd>{member.name ?? <span className="muted">Not given</span>}</dd>
+            <dt>{t("page.name")}</dt>
+            <dd>{member.name ?? <span className="muted">{t("page.notGiven")}</span>}</dd>
           </div>
           <div className={styles.row}>
-            <dt>Email</dt>
-            <dd>{member.email ?? <span className="muted">Not given</span>}</dd>
+            <dt>{t("page.email")}</dt>
+            <dd>{member.email ?? <span className="muted">{t("page.notGiven")}</span>}</dd>
           </div>
         </dl>
         <p>
-          <Link href="/account/profile">Change your name or email</Link> · <Link href="/account/security">Change your password</Link>
+          <Link href="/account/profile">{t("page.changeNameOrEmail")}</Link> · <Link href="/account/security">{t("page.changePassword")}</Link>
         </p>
       </section>
       {/* On a phone the sections come before what loads after the page, so nothing already shown moves. */}
-      <AccountHomeList />
-      <AccountOverview />
+      {/* "Account": the account navigation's words (AccountHomeList). */}
+      <ClientMessages namespaces={["Account", "AccountOverview", "Calendar.dates"]}>
+        <AccountHomeList />
+        <AccountOverview />
+      </ClientMessages>
     </div>
   );
 }

@@ -1,9 +1,10 @@
+import { useTranslations } from "next-intl";
 import type { Ref } from "react";
 import { Actions, Card, Meta } from "@/components/ui/section";
 import type { ListedConsent } from "@/lib/consents/schemas";
 import styles from "./apps.module.css";
 import { LocalDate } from "../local-time";
-import { scopesInWords } from "./scope-words";
+import { useScopesInWords } from "./scope-words";
 
 /**
  * One app that can access the account: its name, what it may do in plain words, since when, and the
@@ -19,12 +20,13 @@ export function AppCard({
   onRemove: (consent: ListedConsent) => void;
   removeButtonRef: Ref<HTMLButtonElement>;
 }) {
-  const scopes = scopesInWords(consent.scopes);
+  const t = useTranslations("AccountApps");
+  const scopes = useScopesInWords()(consent.scopes);
   return (
     <Card headingLevel={2} title={consent.client_name}>
       {scopes.length > 0 ? (
         <div>
-          <p className={styles.canLabel}>It can:</p>
+          <p className={styles.canLabel}>{t("card.itCan")}</p>
           <ul className={styles.scopes}>
             {scopes.map(({ scope, words }) => (
               <li key={scope}>{words}</li>
@@ -34,10 +36,10 @@ export function AppCard({
       ) : null}
       <Actions divided spread>
         <Meta>
-          Allowed on <LocalDate iso={consent.granted_at} />
+          {t.rich("card.allowedOn", { date: () => <LocalDate iso={consent.granted_at} /> })}
         </Meta>
         <button ref={removeButtonRef} type="button" className="button button--danger-outline" onClick={() => onRemove(consent)}>
-          Remove access<span className="visually-hidden"> for {consent.client_name}</span>
+          {t.rich("card.removeNamed", { app: consent.client_name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
         </button>
       </Actions>
     </Card>

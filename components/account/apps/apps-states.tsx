@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { Ref } from "react";
 import { EmptyState } from "@/components/ui/empty-state";
 import { cardClass } from "@/components/ui/section";
@@ -10,9 +11,10 @@ import styles from "./apps.module.css";
 
 /** Placeholder cards while the list loads; they are hidden from screen readers, which hear the words. */
 export function AppsLoading() {
+  const t = useTranslations("AccountApps");
   return (
     <div aria-busy="true" className={styles.loading}>
-      <p className="muted">Loading your apps…</p>
+      <p className="muted">{t("list.loading")}</p>
       <div aria-hidden="true" className={styles.skeletons}>
         {[0, 1].map((index) => (
           <div key={index} className={cardClass}>
@@ -28,9 +30,10 @@ export function AppsLoading() {
 
 /** Its heading can take focus, so removing the last app leaves the keyboard somewhere that makes sense. */
 export function NoApps({ headingRef }: { headingRef: Ref<HTMLHeadingElement> }) {
+  const t = useTranslations("AccountApps");
   return (
-    <EmptyState title="No apps can access your account" headingRef={headingRef}>
-      <p>When you allow an app to sign you in, it appears here.</p>
+    <EmptyState title={t("list.emptyTitle")} headingRef={headingRef}>
+      <p>{t("list.emptyText")}</p>
     </EmptyState>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { ConfirmDialog, useConfirmation } from "@/components/ui/confirm-dialog";
 import { CardList, QueryStates } from "@/components/ui/section";
@@ -11,6 +12,7 @@ import { AppsLoading, NoApps } from "./apps-states";
 import styles from "./apps.module.css";
 import { RemovedApps } from "./removed-apps";
 import { removalFailedMessage, removedMessage } from "./removal-messages";
+import { useApiMessages } from "../api-messages";
 import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 /** Where focus goes once the last app is gone: the empty state's heading. */
@@ -24,6 +26,9 @@ const NO_APPS = Symbol("no apps");
  * one's), or to the empty state's heading when no app is left, instead of falling back to the page start.
  */
 export function AppsWithAccess() {
+  const t = useTranslations("AccountApps");
+  const api = useApiMessages();
+  const locale = useLocale();
   const consents = useConsents();
   const removal = useRemoveAccess();
   const removing = useConfirmation<ListedConsent>();
@@ -65,12 +70,12 @@ export function AppsWithAccess() {
       onSuccess: () => {
         focusAfterRemoval.current = neighbour?.id ?? NO_APPS;
         removing.close();
-        setAnnouncement(removedMessage(consent.client_name));
+        setAnnouncement(removedMessage(t, consent.client_name));
       },
       onError: (error) => {
         // The dialog closing returns focus to this app's button, which is still there.
         removing.close();
-        setFailure(removalFailedMessage(consent.client_name, error));
+        setFailure(removalFailedMessage(t, api, consent.client_name, error));
       },
     });
   }
@@ -79,13 +84,14 @@ export function AppsWithAccess() {
     <>
       <StatusMessage message={announcement} className={styles.outcome} />
       <AlertMessage message={failure} className={styles.outcome} />
-      <QueryStates query={consents} what="your apps" loading={<AppsLoading />} failureMessage="Something went wrong on our side. Please try again in a moment.">
+      <QueryStates query={consents} loading={<AppsLoading />} failure={t("list.loadFailed")} failureMessage={t("list.loadFailedReason")}>
         {() => (
           <>
             {consents.isRefetchError ? (
               <LoadError
-                title="This list may be out of date"
-                message={consents.error.message}
+                title={t("list.outOfDate")}
+                // The API's words on an English page, as before; a sentence of the page's own in another language.
+                message={locale === "en" ? consents.error.message : api.reason(consents.error)}
                 retrying={consents.isFetching}
                 onRetry={() => void consents.refetch()}
               />
@@ -117,16 +123,13 @@ export function AppsWithAccess() {
       </QueryStates>
       <ConfirmDialog
         {...removing.dialog}
-        title={removing.subject ? `Remove access for ${removing.subject.client_name}?` : "Remove access?"}
-        confirmLabel="Remove access"
+        title={removing.subject ? t("remove.title", { app: removing.subject.client_name }) : t("remove.titleAny")}
+        confirmLabel={t("remove.confirm")}
         busy={removal.isPending}
         onConfirm={remove}
       >
         {removing.subject ? (
-          <p>
-            {removing.subject.client_name} will be signed out and will no longer see your details. If you want to use it again, it will have to ask
-            for your permission first.
-          </p>
+          <p>{t("remove.text", { app: removing.subject.client_name })}</p>
         ) : null}
       </ConfirmDialog>
     </>

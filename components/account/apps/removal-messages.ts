@@ -1,15 +1,15 @@
 import { PortalApiError } from "@/lib/portal-api/client";
-import { failedMessage } from "../api-messages";
+import type { ApiMessages } from "../api-messages";
 
-/** What the page tells the member after removing an app's access, or failing to. */
+/** What the page tells the member after removing an app's access, or failing to, in the page's language. */
+// i18n-namespace: AccountApps
+export type RemovalTranslator = (key: "removed" | "notFound" | "removeFailed", values: { app: string }) => string;
 
-export function removedMessage(appName: string): string {
-  return `${appName} can no longer access your account.`;
+export function removedMessage(t: RemovalTranslator, appName: string): string {
+  return t("removed", { app: appName });
 }
 
-export function removalFailedMessage(appName: string, error: Error): string {
-  if (error instanceof PortalApiError && error.code === "not_found") {
-    return `We couldn’t find ${appName} on your account any more. Its access may have been removed already.`;
-  }
-  return failedMessage(`remove access for ${appName}`, error);
+export function removalFailedMessage(t: RemovalTranslator, api: ApiMessages, appName: string, error: Error): string {
+  if (error instanceof PortalApiError && error.code === "not_found") return t("notFound", { app: appName });
+  return api.failed(t("removeFailed", { app: appName }), error);
 }

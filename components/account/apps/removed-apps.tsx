@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Meta, Row, RowList } from "@/components/ui/section";
 import type { ListedConsent } from "@/lib/consents/schemas";
 import styles from "./apps.module.css";
@@ -8,19 +9,22 @@ import { LocalDate } from "../local-time";
  * and how an app gets back in (it has to ask again).
  */
 export function RemovedApps({ consents }: { consents: ListedConsent[] }) {
+  const t = useTranslations("AccountApps");
   if (consents.length === 0) return null;
   return (
     <details className={styles.removed}>
-      <summary className={styles.removedSummary}>Removed apps ({consents.length})</summary>
+      <summary className={styles.removedSummary}>{t("removedApps.summary", { count: consents.length })}</summary>
       <RowList>
         {consents.map((consent) => (
           <Row key={consent.id}>
             <span className={styles.removedName}>{consent.client_name}</span>{" "}
-            <span className="muted">{consent.revoked_at ? <>Removed on <LocalDate iso={consent.revoked_at} /></> : "Removed"}</span>
+            <span className="muted">
+              {consent.revoked_at ? t.rich("removedApps.removedOn", { date: () => <LocalDate iso={consent.revoked_at!} /> }) : t("removedApps.removed")}
+            </span>
           </Row>
         ))}
       </RowList>
-      <Meta>An app listed here can no longer sign you in or see your details. If you use it again, it will ask you first.</Meta>
+      <Meta>{t("removedApps.note")}</Meta>
     </details>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect } from "react";
 import { useInBrowser } from "@/components/ui/use-in-browser";
 import { createPortal } from "react-dom";
@@ -22,14 +23,15 @@ import styles from "./household-card.module.css";
  * was last used. Replacing and revoking are confirmed: the old card stops working at once.
  */
 export function HouseholdCardSection() {
+  const t = useTranslations("AccountCheckIn");
   const status = useCheckInCard();
   const { issue, revoke, replacement, revocation, heading, issued, announcement, failure, make, confirmRevoke, done } = useOneTimeSecret(useIssueCheckInCard(), useRevokeCheckInCard(), {
-    made: "Your card is ready to print.",
-    replaced: "Your new card is ready to print. Your old card no longer works.",
-    revoked: "Your card is revoked. Kiosks no longer accept it.",
-    alreadyRevoked: "That card had already been revoked.",
-    makeWhat: "make your card",
-    revokeWhat: "revoke your card",
+    made: t("card.made"),
+    replaced: t("card.replaced"),
+    revoked: t("card.revoked"),
+    alreadyRevoked: t("card.alreadyRevoked"),
+    makeFailed: t("card.makeFailed"),
+    revokeFailed: t("card.revokeFailed"),
   });
 
   // The print dialog opens once the new card is on the page (and in the print sheet).
@@ -42,58 +44,55 @@ export function HouseholdCardSection() {
   return (
     <Section
       id="household-card-title"
-      title="Household card"
+      title={t("card.title")}
       headingRef={heading}
-      description="For someone without a phone: a printed card with a QR code that a check-in kiosk scans instead of the code above. It finds your household and lets you collect your children, until you replace or revoke it."
+      description={t("card.description")}
       status={announcement}
       alert={failure}
     >
       {issued ? (
         <div className={styles.issued}>
           <IdCard card={issued} />
-          <p className={styles.once}>
-            <strong>This card’s code is shown only now.</strong> Print it before you leave this page; afterwards you can only print a new card, which
-            replaces this one.
-          </p>
+          <p className={styles.once}>{t.rich("card.shownOnce", { strong: (chunks) => <strong>{chunks}</strong> })}</p>
           <Actions>
             <button type="button" className="button button--primary" onClick={() => window.print()}>
-              Print again
+              {t("card.printAgain")}
             </button>
-            <button
-              type="button"
-              className="button"
-              onClick={done}
-            >
-              Done
+            <button type="button" className="button" onClick={done}>
+              {t("card.done")}
             </button>
           </Actions>
           <PrintSheet card={issued} />
         </div>
       ) : (
-        <QueryStates query={status} what="your household card">
+        <QueryStates query={status} loading={t("card.loading")} failure={t("card.loadFailed")}>
           {({ card }) =>
             card ? (
-              <Card title="Your household card" headingLevel={3}>
+              <Card title={t("card.yours")} headingLevel={3}>
                 <Meta>
-                  Printed <LocalDate iso={card.created_at} /> ·{" "}
-                  {card.last_used_at ? <>last scanned at a kiosk <LocalDateTime iso={card.last_used_at} /></> : "not used at a kiosk yet"}
+                  {card.last_used_at
+                    ? t.rich("card.printedAndScanned", {
+                        printed: () => <LocalDate iso={card.created_at} />,
+                        scanned: () => <LocalDateTime iso={card.last_used_at!} />,
+                      })
+                    : t.rich("card.printedNotUsed", { printed: () => <LocalDate iso={card.created_at} /> })}
                 </Meta>
-                <p>If the card is lost, revoke it; to print another, replace it. Either way the old card stops working at once.</p>
+                <p>{t("card.lostHint")}</p>
                 <Actions>
                   <button type="button" className="button" onClick={() => replacement.ask()} disabled={issue.isPending}>
-                    Replace
+                    {t("card.replace")}
                   </button>
                   <button type="button" className="button button--danger" onClick={() => revocation.ask()} disabled={revoke.isPending}>
-                    Revoke
+                    {t("card.revoke")}
                   </button>
                 </Actions>
               </Card>
             ) : (
               <>
-                <p className="muted">You have no household card.</p>
+                <p className="muted">{t("card.none")}</p>
                 <Actions>
                   <button type="button" className="button button--primary" onClick={() => make(false)} disabled={issue.isPending}>
-                    {issue.isPending ? "Making your card…" : "Print a card"}
+                    {issue.isPending ? t("card.making") : t("card.print")}
                   </button>
                 </Actions>
               </>
@@ -101,11 +100,11 @@ export function HouseholdCardSection() {
           }
         </QueryStates>
       )}
-      <ConfirmDialog {...replacement.dialog} title="Replace your household card?" confirmLabel="Replace and print" busy={issue.isPending} onConfirm={() => make(true)}>
-        <p>Your old card stops working at once; throw it away. A new card is made for you to print now.</p>
+      <ConfirmDialog {...replacement.dialog} title={t("card.replaceTitle")} confirmLabel={t("card.replaceConfirm")} busy={issue.isPending} onConfirm={() => make(true)}>
+        <p>{t("card.replaceBody")}</p>
       </ConfirmDialog>
-      <ConfirmDialog {...revocation.dialog} title="Revoke your household card?" confirmLabel="Revoke" busy={revoke.isPending} onConfirm={confirmRevoke}>
-        <p>Kiosks stop accepting it at once. You can print a new card at any time.</p>
+      <ConfirmDialog {...revocation.dialog} title={t("card.revokeTitle")} confirmLabel={t("card.revoke")} busy={revoke.isPending} onConfirm={confirmRevoke}>
+        <p>{t("card.revokeBody")}</p>
       </ConfirmDialog>
     </Section>
   );
@@ -113,16 +112,17 @@ export function HouseholdCardSection() {
 
 /** The card itself: the church, the QR, the member's name and their household's first names; nothing else. */
 function IdCard({ card }: { card: IssuedCheckInCard }) {
+  const t = useTranslations("AccountCheckIn");
   return (
     <div className={styles.card}>
       <div className={styles.text}>
         <p className={styles.church}>{card.print.church_name}</p>
-        <p className={styles.kind}>Household check-in card</p>
+        <p className={styles.kind}>{t("card.face.kind")}</p>
         <p className={styles.name}>{card.print.name}</p>
-        {card.print.household.length > 0 ? <p className={styles.household}>with {card.print.household.join(", ")}</p> : null}
-        <p className={styles.hint}>Scan at a check-in kiosk</p>
+        {card.print.household.length > 0 ? <p className={styles.household}>{t("card.face.with", { names: card.print.household.join(", ") })}</p> : null}
+        <p className={styles.hint}>{t("card.face.hint")}</p>
       </div>
-      <MemberQr code={card.code} label={`Household check-in card QR code for ${card.print.name}`} className={styles.qr} />
+      <MemberQr code={card.code} label={t("card.face.qrLabel", { name: card.print.name })} className={styles.qr} />
     </div>
   );
 }

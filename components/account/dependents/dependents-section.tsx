@@ -1,23 +1,24 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ConfirmDialog, useConfirmation } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Actions, Card, CardList, Meta, QueryStates } from "@/components/ui/section";
 import type { ListedConsent } from "@/lib/consents/schemas";
 import type { Dependent } from "@/lib/guardians/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
-import { failedMessage } from "../api-messages";
-import { scopesInWords } from "../apps/scope-words";
+import { useApiMessages } from "../api-messages";
+import { useScopesInWords } from "../apps/scope-words";
 import { LocalDate } from "../local-time";
 import { useDependents, useRemoveDependentAccess } from "./dependents-queries";
 import styles from "./dependents.module.css";
 import { AlertMessage, StatusMessage } from "@/components/ui/live-messages";
 
 /** Calendar dates (a birthday) are days, not instants: shown as they are, whatever the browser's time zone. */
-const CALENDAR_DAY = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 function CalendarDate({ date }: { date: string }) {
-  return <time dateTime={date}>{CALENDAR_DAY.format(new Date(`${date}T00:00:00Z`))}</time>;
+  const locale = useLocale();
+  return <time dateTime={date}>{new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`))}</time>;
 }
 
 const nameOf = (dependent: Dependent) => `${dependent.given_name} ${dependent.family_name}`;
@@ -28,6 +29,8 @@ const nameOf = (dependent: Dependent) => `${dependent.given_name} ${dependent.fa
  * heading; the outcome is said in a polite live region, a failure as an alert.
  */
 export function DependentsSection() {
+  const t = useTranslations("AccountDependents");
+  const api = useApiMessages();
   const dependents = useDependents();
   const removal = useRemoveDependentAccess();
   const removing = useConfirmation<{ dependent: Dependent; consent: ListedConsent }>();
@@ -58,14 +61,14 @@ export function DependentsSection() {
         onSuccess: () => {
           focusAfterRemoval.current = dependent.id;
           removing.close();
-          setAnnouncement(`${consent.client_name} can no longer access ${dependent.given_name}’s account.`);
+          setAnnouncement(t("removed", { app: consent.client_name, name: dependent.given_name }));
         },
         onError: (error) => {
           removing.close();
           setFailure(
             error instanceof PortalApiError && error.code === "not_found"
-              ? `We couldn’t find ${consent.client_name} on ${dependent.given_name}’s account any more. Its access may have been removed already, or ${dependent.given_name} is no longer in your care.`
-              : failedMessage(`remove access for ${consent.client_name}`, error),
+              ? t("notFound", { app: consent.client_name, name: dependent.given_name })
+              : api.failed(t("removeFailed", { app: consent.client_name }), error),
           );
         },
       },
@@ -78,11 +81,12 @@ export function DependentsSection() {
       <AlertMessage message={failure} />
       <QueryStates
         query={dependents}
-        what="the people in your care"
+        loading={t("loading")}
+        failure={t("loadFailed")}
         empty={(data) =>
           data.dependents.length === 0 && (
-            <EmptyState title="No one is in your care here">
-              <p>When the church records you as the parent or guardian of a child, they appear here with the apps that can access their account.</p>
+            <EmptyState title={t("emptyTitle")}>
+              <p>{t("emptyBody")}</p>
             </EmptyState>
           )
         }
@@ -109,17 +113,12 @@ export function DependentsSection() {
       </QueryStates>
       <ConfirmDialog
         {...removing.dialog}
-        title={asked ? `Remove access for ${asked.consent.client_name} to ${asked.dependent.given_name}’s account?` : "Remove access?"}
-        confirmLabel="Remove access"
+        title={asked ? t("confirmTitle", { app: asked.consent.client_name, name: asked.dependent.given_name }) : t("confirmTitleUnnamed")}
+        confirmLabel={t("confirmLabel")}
         busy={removal.isPending}
         onConfirm={remove}
       >
-        {asked ? (
-          <p>
-            {asked.consent.client_name} will be signed out of {asked.dependent.given_name}’s account and will no longer see their details. To use it
-            again, it will have to ask {asked.dependent.given_name} for permission first.
-          </p>
-        ) : null}
+        {asked ? <p>{t("confirmBody", { app: asked.consent.client_name, name: asked.dependent.given_name })}</p> : null}
       </ConfirmDialog>
     </>
   );
@@ -134,27 +133,23 @@ function DependentCard({
   headingRef: (element: HTMLHeadingElement | null) => void;
   onRemove: (consent: ListedConsent) => void;
 }) {
+  const t = useTranslations("AccountDependents");
+  const scopesInWords = useScopesInWords();
+  const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
+  const { birth_date: born, comes_of_age_on: ofAge } = dependent;
   const granted = dependent.consents.filter((consent) => consent.status === "granted");
   const removed = dependent.consents.filter((consent) => consent.status === "revoked");
   return (
     <Card titleId={`dependent-${dependent.id}`} headingLevel={2} headingRef={headingRef} title={nameOf(dependent)}>
       <Meta>
-        {dependent.birth_date ? (
-          <>
-            Born <CalendarDate date={dependent.birth_date} />
-          </>
-        ) : null}
-        {dependent.birth_date && dependent.comes_of_age_on ? " · " : null}
-        {dependent.comes_of_age_on ? (
-          <>
-            In your care until <CalendarDate date={dependent.comes_of_age_on} />, when their account becomes theirs alone
-          </>
-        ) : null}
+        {born ? t.rich("born", { date: () => <CalendarDate date={born} /> }) : null}
+        {born && ofAge ? " · " : null}
+        {ofAge ? t.rich("inCareUntil", { date: () => <CalendarDate date={ofAge} /> }) : null}
       </Meta>
-      <Meta>{dependent.has_sign_in ? "Signs in on their own." : "Does not sign in on their own."}</Meta>
-      <h3 className={styles.appsTitle}>Apps with access</h3>
+      <Meta>{dependent.has_sign_in ? t("signsIn") : t("doesNotSignIn")}</Meta>
+      <h3 className={styles.appsTitle}>{t("appsTitle")}</h3>
       {granted.length === 0 ? (
-        <p className="muted">No apps can access {dependent.given_name}’s account.</p>
+        <p className="muted">{t("noApps", { name: dependent.given_name })}</p>
       ) : (
         <ul role="list" className={styles.apps}>
           {granted.map((consent) => (
@@ -162,24 +157,18 @@ function DependentCard({
               <Actions divided spread>
                 <div className={styles.appText}>
                   <p className={styles.appName}>{consent.client_name}</p>
-                  <p className={styles.appScopes}>It can: {scopesInWords(consent.scopes).map(({ words }) => words).join("; ")}.</p>
-                  <Meta>
-                    Allowed on <LocalDate iso={consent.granted_at} />
-                  </Meta>
+                  <p className={styles.appScopes}>{t("itCan", { scopes: scopesInWords(consent.scopes).map(({ words }) => words).join("; ") })}</p>
+                  <Meta>{t.rich("allowedOn", { date: () => <LocalDate iso={consent.granted_at} /> })}</Meta>
                 </div>
                 <button type="button" className="button button--danger-outline" onClick={() => onRemove(consent)}>
-                  Remove access
-                  <span className="visually-hidden">
-                    {" "}
-                    for {consent.client_name} to {dependent.given_name}’s account
-                  </span>
+                  {t.rich("removeAccess", { app: consent.client_name, name: dependent.given_name, hidden })}
                 </button>
               </Actions>
             </li>
           ))}
         </ul>
       )}
-      {removed.length > 0 ? <Meta>Access removed earlier: {removed.map((consent) => consent.client_name).join(", ")}.</Meta> : null}
+      {removed.length > 0 ? <Meta>{t("removedEarlier", { apps: removed.map((consent) => consent.client_name).join(", ") })}</Meta> : null}
     </Card>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { FormProblem } from "@/components/ui/form-problem";
@@ -8,23 +9,35 @@ import { Actions, Card, CardList, Fact, Facts, Meta, Panel, Section } from "@/co
 import { TextField } from "@/components/ui/text-field";
 import type { PhoneCountry } from "@/lib/contacts/phone-number";
 import type { Family } from "@/lib/families/schemas";
-import { PortalApiError } from "@/lib/portal-api/client";
-import { failedMessage } from "../api-messages";
+import { useApiMessages, type ApiMessages } from "../api-messages";
 import { useAddChild, useRemoveChild, useUpdateChild } from "./family-queries";
 import { PickupPanel } from "./pickup-panel";
 
 type Member = Family["members"][number];
 
 /** A birth date is a calendar day, not an instant: read and shown in UTC so no time zone moves it. */
-const BIRTH_DAY = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
-
-/** "March 4, 2019 (age 7)" */
-export function birthDateWords(birthDate: string): string {
+function birthDay(birthDate: string, locale: string): { date: string; age: number } {
   const born = new Date(`${birthDate}T00:00:00Z`);
   const today = new Date();
   let age = today.getUTCFullYear() - born.getUTCFullYear();
   if (today.getUTCMonth() < born.getUTCMonth() || (today.getUTCMonth() === born.getUTCMonth() && today.getUTCDate() < born.getUTCDate())) age -= 1;
-  return `${BIRTH_DAY.format(born)} (age ${age})`;
+  return { date: new Intl.DateTimeFormat(locale, { dateStyle: "long", timeZone: "UTC" }).format(born), age };
+}
+
+/**
+ * "March 4, 2019 (age 7)", in the page's language: `const birthDateWords = useBirthDateWords()`. Reads the
+ * "AccountFamily.childForm" namespace (a staff page showing it names that in its ClientMessages).
+ */
+export function useBirthDateWords(): (birthDate: string) => string {
+  const words = useTranslations("AccountFamily.childForm");
+  const locale = useLocale();
+  return (birthDate) => words("bornAge", birthDay(birthDate, locale));
+}
+
+/** @deprecated English only, for the staff pages until they speak the page's language: use useBirthDateWords. */
+export function birthDateWords(birthDate: string): string {
+  const { date, age } = birthDay(birthDate, "en-US");
+  return `${date} (age ${age})`;
 }
 
 export interface ChildFields {
@@ -35,27 +48,31 @@ export interface ChildFields {
 }
 
 export const EMPTY_CHILD: ChildFields = { given_name: "", family_name: "", birth_date: "", notes: "" };
-const LABELS: Record<keyof ChildFields, string> = { given_name: "First name", family_name: "Last name", birth_date: "Birth date", notes: "Notes for whoever looks after them (optional)" };
+const FIELDS = ["given_name", "family_name", "birth_date", "notes"] as const satisfies readonly (keyof ChildFields)[];
 
 /** A refusal that names a field (`birth_date: a child must be under 18`) goes under that field; anything else above the form. */
-function splitRefusal(error: Error | null): { field: keyof ChildFields | null; message: string } {
+function splitRefusal(error: Error | null, api: ApiMessages, saveFailed: string): { field: keyof ChildFields | null; message: string } {
   if (!error) return { field: null, message: "" };
-  if (error instanceof PortalApiError) {
-    const match = /^(given_name|family_name|birth_date|notes): (.+)$/.exec(error.message);
-    if (match) return { field: match[1] as keyof ChildFields, message: match[2]!.replace(/^./, (first) => first.toUpperCase()) + "." };
+  for (const field of FIELDS) {
+    const message = api.fieldRefusal(error, field);
+    if (message) return { field, message };
   }
-  return { field: null, message: failedMessage("save the child’s details", error) };
+  return { field: null, message: api.failed(saveFailed, error) };
 }
 
 /** What the browser checks before asking: names and a birth date are there (the API checks the rest again). */
-function missingField(values: ChildFields, needsNames: boolean): { field: keyof ChildFields; message: string } | null {
-  if (needsNames && !values.given_name.trim()) return { field: "given_name", message: "Enter the child’s first name." };
-  if (needsNames && !values.family_name.trim()) return { field: "family_name", message: "Enter the child’s last name." };
-  if (needsNames && !values.birth_date) return { field: "birth_date", message: "Enter the child’s birth date." };
+function missingField(values: ChildFields, needsNames: boolean): keyof ChildFields | null {
+  if (needsNames && !values.given_name.trim()) return "given_name";
+  if (needsNames && !values.family_name.trim()) return "family_name";
+  if (needsNames && !values.birth_date) return "birth_date";
   return null;
 }
 
-/** A child's names, birth date and notes, for a household's adults here and for staff (components/admin/household-members.tsx). */
+/**
+ * A child's names, birth date and notes, for a household's adults here and for staff
+ * (components/admin/household-members.tsx). Its words are the "AccountFamily.childForm" namespace's, which a
+ * page showing it names in its ClientMessages.
+ */
 export function ChildForm({
   initial,
   withNames,
@@ -65,7 +82,7 @@ export function ChildForm({
   onSubmit,
   onCancel,
   label,
-  notesHint = "Allergies, medicine, who to call. Only your household’s adults and church staff see it.",
+  notesHint,
   extraFields,
 }: {
   initial: ChildFields;
@@ -81,19 +98,22 @@ export function ChildForm({
   /** Fields after the notes (staff: who become the child's guardians). */
   extraFields?: ReactNode;
 }) {
+  const words = useTranslations("AccountFamily.childForm");
+  const api = useApiMessages();
   const [values, setValues] = useState(initial);
-  const [complaint, setComplaint] = useState<{ field: keyof ChildFields; message: string } | null>(null);
+  const [missing, setMissing] = useState<keyof ChildFields | null>(null);
+  const complaint = missing ? { field: missing, message: words(`missing.${missing as Exclude<keyof ChildFields, "notes">}`) } : null;
   const refs = useRef<Partial<Record<keyof ChildFields, HTMLInputElement | null>>>({});
-  const refusal = splitRefusal(error);
+  const refusal = splitRefusal(error, api, words("saveFailed"));
   const fieldError = (field: keyof ChildFields) => (complaint?.field === field ? complaint.message : refusal.field === field ? refusal.message : undefined);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
-    const missing = missingField(values, withNames);
-    setComplaint(missing);
-    if (missing) {
-      refs.current[missing.field]?.focus();
+    const field = missingField(values, withNames);
+    setMissing(field);
+    if (field) {
+      refs.current[field]?.focus();
       return;
     }
     onSubmit(values);
@@ -101,7 +121,7 @@ export function ChildForm({
 
   const input = (field: keyof ChildFields, extra: Record<string, unknown>) => (
     <TextField
-      label={LABELS[field]}
+      label={words(`labels.${field}`)}
       name={field}
       value={values[field]}
       inputRef={(element) => {
@@ -110,7 +130,7 @@ export function ChildForm({
       error={fieldError(field)}
       onChange={(event) => {
         setValues((current) => ({ ...current, [field]: event.target.value }));
-        if (complaint?.field === field) setComplaint(null);
+        if (missing === field) setMissing(null);
       }}
       {...extra}
     />
@@ -120,13 +140,13 @@ export function ChildForm({
     <Form
       onSubmit={submit}
       submitLabel={submitLabel}
-      pendingLabel="Saving…"
+      pendingLabel={words("saving")}
       pending={pending}
       label={label}
       actions={
         onCancel ? (
           <button type="button" className="button" onClick={onCancel}>
-            Cancel
+            {words("cancel")}
           </button>
         ) : undefined
       }
@@ -135,7 +155,7 @@ export function ChildForm({
       {withNames ? input("given_name", { autoComplete: "off", maxLength: 100 }) : null}
       {withNames ? input("family_name", { autoComplete: "off", maxLength: 100 }) : null}
       {withNames ? input("birth_date", { type: "date", max: new Date().toISOString().slice(0, 10) }) : null}
-      {input("notes", { autoComplete: "off", maxLength: 1000, hint: notesHint })}
+      {input("notes", { autoComplete: "off", maxLength: 1000, hint: notesHint ?? words("notesHint") })}
       {extraFields}
     </Form>
   );
@@ -147,6 +167,10 @@ export function ChildForm({
  * kept up to date. "Add a child" makes a record without a sign-in, with the adult as guardian.
  */
 export function ChildrenSection({ family, country, onAnnounce }: { family: Family; country: PhoneCountry; onAnnounce: (text: string) => void }) {
+  const t = useTranslations("AccountFamily.children");
+  const api = useApiMessages();
+  const birthDateWords = useBirthDateWords();
+  const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
   const children = family.members.filter((member) => member.role === "child");
   const add = useAddChild();
   const update = useUpdateChild();
@@ -166,28 +190,28 @@ export function ChildrenSection({ family, country, onAnnounce }: { family: Famil
       onSuccess: () => {
         focusAfterClose(() => heading.current);
         removal.close();
-        onAnnounce(`${child.given_name} ${child.family_name} was removed from your household.`);
+        onAnnounce(t("removed", { given: child.given_name, family: child.family_name }));
       },
       onError: (error) => {
         removal.close();
-        setFailure(failedMessage(`remove ${child.given_name}`, error));
+        setFailure(api.failed(t("removeFailed", { name: child.given_name }), error));
       },
     });
   }
 
   return (
-    <Section id="children-title" title="Children" headingRef={heading} alert={failure}>
-      {children.length === 0 ? <p className="muted">No children in your household yet.</p> : null}
+    <Section id="children-title" title={t("title")} headingRef={heading} alert={failure}>
+      {children.length === 0 ? <p className="muted">{t("none")}</p> : null}
       <CardList>
         {children.map((child) => (
           <li key={child.user_id}>
             <Card title={`${child.given_name} ${child.family_name}`}>
               {editing === child.user_id ? (
                 <ChildForm
-                  label={`Details of ${child.given_name}`}
+                  label={t("detailsOf", { name: child.given_name })}
                   initial={{ given_name: child.given_name, family_name: child.family_name, birth_date: child.birth_date ?? "", notes: child.notes ?? "" }}
                   withNames={!child.has_sign_in}
-                  submitLabel="Save"
+                  submitLabel={t("save")}
                   pending={update.isPending}
                   error={update.error}
                   onCancel={() => setEditing(null)}
@@ -200,7 +224,7 @@ export function ChildrenSection({ family, country, onAnnounce }: { family: Famil
                       {
                         onSuccess: () => {
                           setEditing(null);
-                          onAnnounce(`${values.given_name || child.given_name}’s details are saved.`);
+                          onAnnounce(t("saved", { name: values.given_name || child.given_name }));
                         },
                       },
                     )
@@ -209,15 +233,14 @@ export function ChildrenSection({ family, country, onAnnounce }: { family: Famil
               ) : (
                 <>
                   <Facts>
-                    <Fact term="Birth date">{child.birth_date ? birthDateWords(child.birth_date) : "Not known"}</Fact>
-                    <Fact term="Notes">{child.notes ?? "None"}</Fact>
-                    <Fact term="Signs in">{child.has_sign_in ? "Yes, with their own account" : "No"}</Fact>
+                    <Fact term={t("birthDate")}>{child.birth_date ? birthDateWords(child.birth_date) : t("notKnown")}</Fact>
+                    <Fact term={t("notes")}>{child.notes ?? t("noNotes")}</Fact>
+                    <Fact term={t("signsIn")}>{child.has_sign_in ? t("signsInYes") : t("signsInNo")}</Fact>
                   </Facts>
                   {pickupOpen === child.user_id ? <PickupPanel childId={child.user_id} childName={child.given_name} country={country} onAnnounce={onAnnounce} /> : null}
                   <Actions>
                     <button type="button" className="button" aria-expanded={pickupOpen === child.user_id} onClick={() => setPickupOpen((open) => (open === child.user_id ? null : child.user_id))}>
-                      {pickupOpen === child.user_id ? "Hide pickup list" : "Who may collect"}
-                      <span className="visually-hidden"> {child.given_name}</span>
+                      {pickupOpen === child.user_id ? t.rich("hidePickup", { name: child.given_name, hidden }) : t.rich("whoMayCollect", { name: child.given_name, hidden })}
                     </button>
                     <button
                       type="button"
@@ -227,8 +250,7 @@ export function ChildrenSection({ family, country, onAnnounce }: { family: Famil
                         setEditing(child.user_id);
                       }}
                     >
-                      {child.has_sign_in ? "Change notes" : "Change details"}
-                      <span className="visually-hidden"> of {child.given_name}</span>
+                      {child.has_sign_in ? t.rich("changeNotes", { name: child.given_name, hidden }) : t.rich("changeDetails", { name: child.given_name, hidden })}
                     </button>
                     {child.has_sign_in ? null : (
                       <button
@@ -239,7 +261,7 @@ export function ChildrenSection({ family, country, onAnnounce }: { family: Famil
                           removal.ask(child);
                         }}
                       >
-                        Remove<span className="visually-hidden"> {child.given_name}</span>
+                        {t.rich("remove", { name: child.given_name, hidden })}
                       </button>
                     )}
                   </Actions>
@@ -250,13 +272,13 @@ export function ChildrenSection({ family, country, onAnnounce }: { family: Famil
         ))}
       </CardList>
       {adding ? (
-        <Panel title="Add a child">
-          <Meta>For a child who does not sign in themselves. You become their guardian here.</Meta>
+        <Panel title={t("add")}>
+          <Meta>{t("addNote")}</Meta>
           <ChildForm
-            label="Add a child"
+            label={t("add")}
             initial={EMPTY_CHILD}
             withNames
-            submitLabel="Add child"
+            submitLabel={t("addSubmit")}
             pending={add.isPending}
             error={add.error}
             onCancel={() => setAdding(false)}
@@ -266,7 +288,7 @@ export function ChildrenSection({ family, country, onAnnounce }: { family: Famil
                 {
                   onSuccess: (child) => {
                     setAdding(false);
-                    onAnnounce(`${child.given_name} ${child.family_name} was added to your household.`);
+                    onAnnounce(t("added", { given: child.given_name, family: child.family_name }));
                   },
                 },
               )
@@ -283,12 +305,18 @@ export function ChildrenSection({ family, country, onAnnounce }: { family: Famil
               setAdding(true);
             }}
           >
-            Add a child
+            {t("add")}
           </button>
         </Actions>
       )}
-      <ConfirmDialog {...removal.dialog} title={`Remove ${removal.subject?.given_name ?? "this child"} from your household?`} confirmLabel="Remove" busy={remove.isPending} onConfirm={confirmRemoval}>
-        <p>Their record, with its notes, is deleted. You can add them again later.</p>
+      <ConfirmDialog
+        {...removal.dialog}
+        title={removal.subject ? t("removeTitle", { name: removal.subject.given_name }) : t("removeTitleUnnamed")}
+        confirmLabel={t("removeConfirm")}
+        busy={remove.isPending}
+        onConfirm={confirmRemoval}
+      >
+        <p>{t("removeBody")}</p>
       </ConfirmDialog>
     </Section>
   );

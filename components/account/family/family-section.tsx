@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent, type RefObject } from "react";
 import { ConfirmDialog, useConfirmation } from "@/components/ui/confirm-dialog";
 import { useFocusWhenShown } from "@/components/ui/focus-when-shown";
@@ -10,15 +11,13 @@ import { formatFamilyCode, normalizeFamilyCode } from "@/lib/families/family-cod
 import { FAMILY_CODE_TTL_DAYS, type Family, type FamilyCode } from "@/lib/families/schemas";
 import type { PhoneCountry } from "@/lib/contacts/phone-number";
 import { PortalApiError } from "@/lib/portal-api/client";
-import { failedMessage, waitMessage } from "../api-messages";
+import { useApiMessages } from "../api-messages";
 import { LocalDate } from "../local-time";
 import { ChildrenSection } from "./children-section";
 import { GuardiansSection } from "./guardians-section";
 import { useCreateFamily, useJoinFamily, useLeaveFamily, useMyFamily, useRotateFamilyCode } from "./family-queries";
 import styles from "./family.module.css";
 import { StatusMessage } from "@/components/ui/live-messages";
-
-const ROLE_WORDS = { adult: "Adult", child: "Child" } as const;
 
 /** A family code is typed as it was shared: no autofill, no autocorrect, capitals. */
 const FAMILY_CODE_INPUT = { name: "code", type: "text", autoComplete: "off", autoCapitalize: "characters", spellCheck: false, maxLength: 40 } as const;
@@ -31,6 +30,7 @@ const FAMILY_CODE_INPUT = { name: "code", type: "text", autoComplete: "off", aut
  * as written in the church's `country`.
  */
 export function FamilySection({ country }: { country: PhoneCountry }) {
+  const t = useTranslations("AccountFamily");
   const family = useMyFamily();
   const [announcement, setAnnouncement] = useState("");
   const heading = useFocusWhenShown<HTMLHeadingElement>();
@@ -38,20 +38,20 @@ export function FamilySection({ country }: { country: PhoneCountry }) {
   return (
     <>
       <StatusMessage message={announcement} />
-      <QueryStates query={family} what="your family">
+      <QueryStates query={family} loading={t("loading")} failure={t("loadFailed")}>
         {(data) =>
           data === null ? (
             <>
               <JoinFamilyForm
                 onJoined={() => {
                   heading.request();
-                  setAnnouncement("You joined your family.");
+                  setAnnouncement(t("join.joined"));
                 }}
               />
               <CreateFamilyForm
                 onCreated={(name) => {
                   heading.request();
-                  setAnnouncement(`${name} is ready. Share its code with the others in your household.`);
+                  setAnnouncement(t("create.created", { name }));
                 }}
               />
             </>
@@ -65,6 +65,8 @@ export function FamilySection({ country }: { country: PhoneCountry }) {
 }
 
 function JoinFamilyForm({ onJoined }: { onJoined: () => void }) {
+  const t = useTranslations("AccountFamily");
+  const api = useApiMessages();
   const join = useJoinFamily();
   const code = useTextInput(FAMILY_CODE_INPUT);
 
@@ -73,7 +75,7 @@ function JoinFamilyForm({ onJoined }: { onJoined: () => void }) {
     if (join.isPending) return;
     const normalized = normalizeFamilyCode(code.value);
     if (!normalized) {
-      code.reject("Enter the 10-letter code, like K7QM2-XR9DW.");
+      code.reject(t("join.codeMissing"));
       return;
     }
     code.accept();
@@ -86,36 +88,26 @@ function JoinFamilyForm({ onJoined }: { onJoined: () => void }) {
     });
   }
 
-  const refusal = join.error ? joinRefusalMessage(join.error) : "";
+  function joinRefusal(error: Error): string {
+    const wait = api.wait(error);
+    if (wait) return wait;
+    if (error instanceof PortalApiError && error.code === "invalid_request") return t("join.codeDidntWork");
+    if (error instanceof PortalApiError && error.code === "conflict") return t("join.alreadyInFamily");
+    return api.failed(t("join.failed"), error);
+  }
+
+  const refusal = join.error ? joinRefusal(join.error) : "";
 
   return (
-    <Section id="join-family-title" title="Join your family">
-      <p>
-        You are not part of a family here yet. Ask an adult in your family for the family code: they find it on this page. A code works for{" "}
-        {FAMILY_CODE_TTL_DAYS} days.
-      </p>
+    <Section id="join-family-title" title={t("join.title")}>
+      <p>{t("join.intro", { days: FAMILY_CODE_TTL_DAYS })}</p>
       <Panel>
-        <Form onSubmit={submit} submitLabel="Join family" pendingLabel="Joining…" pending={join.isPending}>
-          <TextField
-            label="Family code"
-            hint="10 letters and numbers, like K7QM2-XR9DW. Upper or lower case both work."
-            className={styles.codeInput}
-            {...code.field(refusal)}
-          />
+        <Form onSubmit={submit} submitLabel={t("join.submit")} pendingLabel={t("join.joining")} pending={join.isPending}>
+          <TextField label={t("join.codeLabel")} hint={t("join.codeHint")} className={styles.codeInput} {...code.field(refusal)} />
         </Form>
       </Panel>
     </Section>
   );
-}
-
-function joinRefusalMessage(error: Error): string {
-  const wait = waitMessage(error);
-  if (wait) return wait;
-  if (error instanceof PortalApiError && error.code === "invalid_request") {
-    return "That code didn’t work. Check it with an adult in your family: codes expire, and a new one replaces the old.";
-  }
-  if (error instanceof PortalApiError && error.code === "conflict") return "You already belong to another family.";
-  return failedMessage("join that family", error);
 }
 
 function FamilyView({
@@ -129,34 +121,37 @@ function FamilyView({
   heading: RefObject<HTMLHeadingElement | null>;
   onAnnounce: (text: string) => void;
 }) {
+  const t = useTranslations("AccountFamily");
   return (
     <>
       <Section
         id="family-title"
         title={family.name}
         headingRef={heading}
-        description={`You are ${family.your_role === "adult" ? "an adult" : "a child"} in this family. ${family.members.length === 1 ? "1 member" : `${family.members.length} members`}.`}
+        description={t("view.description", { role: family.your_role, count: family.members.length })}
       >
         <RowList>
           {family.members.map((member) => (
             <Row key={member.user_id} spread>
               <span className={styles.memberName}>
                 {member.given_name} {member.family_name}
-                {member.you ? <span className="muted"> (you)</span> : null}
+                {member.you ? <span className="muted"> {t("view.you")}</span> : null}
               </span>
-              <span className={member.role === "adult" ? "badge" : "badge badge--muted"}>{ROLE_WORDS[member.role]}</span>
+              <span className={member.role === "adult" ? "badge" : "badge badge--muted"}>{t(`roles.${member.role}`)}</span>
             </Row>
           ))}
         </RowList>
       </Section>
       {family.your_role === "adult" ? <ChildrenSection family={family} country={country} onAnnounce={onAnnounce} /> : <GuardiansSection onAnnounce={onAnnounce} />}
-      {family.code ? <FamilyCodePanel code={family.code} onAnnounce={onAnnounce} /> : <p className="muted">An adult in your family can share the family code with new members.</p>}
+      {family.code ? <FamilyCodePanel code={family.code} onAnnounce={onAnnounce} /> : <p className="muted">{t("view.codeFromAdult")}</p>}
       <LeaveFamilySection family={family} onAnnounce={onAnnounce} />
     </>
   );
 }
 
 function CreateFamilyForm({ onCreated }: { onCreated: (name: string) => void }) {
+  const t = useTranslations("AccountFamily");
+  const api = useApiMessages();
   const create = useCreateFamily();
   const name = useTextInput({ name: "name", type: "text", autoComplete: "off", maxLength: 100 });
 
@@ -164,7 +159,7 @@ function CreateFamilyForm({ onCreated }: { onCreated: (name: string) => void }) 
     event.preventDefault();
     if (create.isPending) return;
     if (!name.value.trim()) {
-      name.reject("Enter a name for your household, like “The Okafor family”.");
+      name.reject(t("create.nameMissing"));
       return;
     }
     name.accept();
@@ -173,16 +168,16 @@ function CreateFamilyForm({ onCreated }: { onCreated: (name: string) => void }) 
 
   const refusal = create.error
     ? create.error instanceof PortalApiError && create.error.code === "conflict"
-      ? "You already belong to a household."
-      : failedMessage("start your household", create.error)
+      ? t("create.alreadyInHousehold")
+      : api.failed(t("create.failed"), create.error)
     : "";
 
   return (
-    <Section id="create-family-title" title="Start a household">
-      <p>No one in your household has joined yet? Start it here: you will be its first adult, and get a code to share with the others.</p>
+    <Section id="create-family-title" title={t("create.title")}>
+      <p>{t("create.intro")}</p>
       <Panel>
-        <Form onSubmit={submit} submitLabel="Start household" pendingLabel="Starting…" pending={create.isPending}>
-          <TextField label="Household name" hint="What its members see, like “The Okafor family”." {...name.field(refusal)} />
+        <Form onSubmit={submit} submitLabel={t("create.submit")} pendingLabel={t("create.starting")} pending={create.isPending}>
+          <TextField label={t("create.nameLabel")} hint={t("create.nameHint")} {...name.field(refusal)} />
         </Form>
       </Panel>
     </Section>
@@ -190,6 +185,8 @@ function CreateFamilyForm({ onCreated }: { onCreated: (name: string) => void }) 
 }
 
 function LeaveFamilySection({ family, onAnnounce }: { family: Family; onAnnounce: (text: string) => void }) {
+  const t = useTranslations("AccountFamily");
+  const api = useApiMessages();
   const leave = useLeaveFamily();
   const leaving = useConfirmation();
   const [failure, setFailure] = useState("");
@@ -200,18 +197,18 @@ function LeaveFamilySection({ family, onAnnounce }: { family: Family; onAnnounce
     leave.mutate(undefined, {
       onSuccess: () => {
         leaving.close();
-        onAnnounce(`You left ${family.name}.`);
+        onAnnounce(t("leave.left", { name: family.name }));
       },
       onError: (error) => {
         leaving.close();
-        setFailure(error instanceof PortalApiError && error.code === "conflict" ? "You are the household’s last adult: remove its children, or invite another adult to join first, then leave." : failedMessage("leave the household", error));
+        setFailure(error instanceof PortalApiError && error.code === "conflict" ? t("leave.lastAdult") : api.failed(t("leave.failed"), error));
       },
     });
   }
 
   return (
-    <Section id="leave-family-title" title="Leave this household" alert={failure}>
-      <p>{alone ? "You are its only member: leaving closes it, and its code stops working." : "The others stay in it. You can join again with its code."}</p>
+    <Section id="leave-family-title" title={t("leave.title")} alert={failure}>
+      <p>{alone ? t("leave.alone") : t("leave.others")}</p>
       <Actions>
         <button
           type="button"
@@ -221,17 +218,19 @@ function LeaveFamilySection({ family, onAnnounce }: { family: Family; onAnnounce
             leaving.ask();
           }}
         >
-          Leave household
+          {t("leave.button")}
         </button>
       </Actions>
-      <ConfirmDialog {...leaving.dialog} title={`Leave ${family.name}?`} confirmLabel="Leave" busy={leave.isPending} onConfirm={confirmLeaving}>
-        <p>{alone ? "The household is closed." : "You will no longer see its members or its code."} Guardianships you hold do not end.</p>
+      <ConfirmDialog {...leaving.dialog} title={t("leave.confirmTitle", { name: family.name })} confirmLabel={t("leave.confirm")} busy={leave.isPending} onConfirm={confirmLeaving}>
+        <p>{alone ? t("leave.confirmAlone") : t("leave.confirmOthers")}</p>
       </ConfirmDialog>
     </Section>
   );
 }
 
 function FamilyCodePanel({ code, onAnnounce }: { code: FamilyCode; onAnnounce: (text: string) => void }) {
+  const t = useTranslations("AccountFamily");
+  const api = useApiMessages();
   const rotate = useRotateFamilyCode();
   const rotation = useConfirmation();
   const [failure, setFailure] = useState("");
@@ -244,30 +243,26 @@ function FamilyCodePanel({ code, onAnnounce }: { code: FamilyCode; onAnnounce: (
     rotate.mutate(undefined, {
       onSuccess: (fresh) => {
         rotation.close();
-        onAnnounce(`Your new family code is ${fresh.code}. The old code no longer works.`);
+        onAnnounce(t("code.rotated", { code: fresh.code ?? "" }));
       },
       onError: (error) => {
         rotation.close();
-        setFailure(failedMessage("make a new code", error));
+        setFailure(api.failed(t("code.rotateFailed"), error));
       },
     });
   }
 
   return (
-    <Section id="family-code-title" title="Family code" alert={failure}>
-      <p>Share it with the people in your household so they can join. Only adults in the family see it.</p>
+    <Section id="family-code-title" title={t("code.title")} alert={failure}>
+      <p>{t("code.intro")}</p>
       <Panel>
         {code.code ? <p className={styles.code}>{code.code}</p> : null}
         {!code.code ? (
-          <Meta>Your family has no code to share yet. Make one to let someone join.</Meta>
+          <Meta>{t("code.none")}</Meta>
         ) : code.active ? (
-          <Meta>
-            Works until <LocalDate iso={code.expires_at} />, for {code.uses_left === 1 ? "1 more person" : `${code.uses_left} more people`}.
-          </Meta>
+          <Meta>{t.rich("code.worksUntil", { count: code.uses_left, date: () => <LocalDate iso={code.expires_at} /> })}</Meta>
         ) : (
-          <p className={styles.codeDead}>
-            {expired ? "This code has expired." : "This code has been used as many times as it can be."} Make a new one to let someone join.
-          </p>
+          <p className={styles.codeDead}>{expired ? t("code.expired") : t("code.usedUp")}</p>
         )}
       </Panel>
       <Actions>
@@ -279,11 +274,11 @@ function FamilyCodePanel({ code, onAnnounce }: { code: FamilyCode; onAnnounce: (
             rotation.ask();
           }}
         >
-          Make a new code
+          {t("code.make")}
         </button>
       </Actions>
-      <ConfirmDialog {...rotation.dialog} title="Make a new family code?" confirmLabel="Make a new code" busy={rotate.isPending} onConfirm={confirmRotation}>
-        <p>The current code stops working at once. Anyone who has it but has not joined yet will need the new one.</p>
+      <ConfirmDialog {...rotation.dialog} title={t("code.confirmTitle")} confirmLabel={t("code.make")} busy={rotate.isPending} onConfirm={confirmRotation}>
+        <p>{t("code.confirmBody")}</p>
       </ConfirmDialog>
     </Section>
   );

@@ -1,8 +1,9 @@
 "use client";
 
-import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useState, type ReactNode } from "react";
 import { Actions, Meta, QueryStates, Row, RowList, Section } from "@/components/ui/section";
-import { failedMessage } from "../api-messages";
+import { useApiMessages } from "../api-messages";
 import { LocalDate } from "../local-time";
 import { useAnswerGuardianship, useMyGuardians } from "./family-queries";
 import styles from "./family.module.css";
@@ -13,6 +14,9 @@ import styles from "./family.module.css";
  * access until they come of age.
  */
 export function GuardiansSection({ onAnnounce }: { onAnnounce: (text: string) => void }) {
+  const t = useTranslations("AccountFamily.guardians");
+  const api = useApiMessages();
+  const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
   const guardians = useMyGuardians();
   const answer = useAnswerGuardianship();
   const [failure, setFailure] = useState("");
@@ -23,43 +27,38 @@ export function GuardiansSection({ onAnnounce }: { onAnnounce: (text: string) =>
     answer.mutate(
       { requestId, answer: reply },
       {
-        onSuccess: () => onAnnounce(reply === "confirm" ? `${name} is your guardian now.` : `You said no to ${name} as your guardian.`),
-        onError: (error) => setFailure(failedMessage(reply === "confirm" ? `confirm ${name}` : `decline ${name}`, error)),
+        onSuccess: () => onAnnounce(reply === "confirm" ? t("confirmed", { name }) : t("declined", { name })),
+        onError: (error) => setFailure(api.failed(reply === "confirm" ? t("confirmFailed", { name }) : t("declineFailed", { name }), error)),
       },
     );
   }
 
   return (
-    <Section id="guardians-title" title="Your guardians" alert={failure}>
-      <QueryStates query={guardians} what="your guardians">
+    <Section id="guardians-title" title={t("title")} alert={failure}>
+      <QueryStates query={guardians} loading={t("loading")} failure={t("loadFailed")}>
         {(data) => (
           <>
             {data.guardians.length === 0 ? (
-              <p className="muted">No one acts for you as guardian.</p>
+              <p className="muted">{t("none")}</p>
             ) : (
-              <RowList label="Your guardians">
+              <RowList label={t("title")}>
                 {data.guardians.map((guardian) => (
                   <Row key={guardian.user_id} spread>
                     <span className={styles.memberName}>{guardian.name}</span>
-                    <Meta>
-                      Since <LocalDate iso={guardian.since} />
-                    </Meta>
+                    <Meta>{t.rich("since", { date: () => <LocalDate iso={guardian.since} /> })}</Meta>
                   </Row>
                 ))}
               </RowList>
             )}
             {data.requests.map((request) => (
-              <div key={request.id} className="notice" role="group" aria-label={`${request.guardian.name} as your guardian`}>
-                <p>
-                  {request.guardian.name}, an adult in {request.family_name}, would like to be your guardian: they could then see and take back the
-                  access apps have to your account until you come of age. Only you can say yes.
-                </p>
+              <div key={request.id} className="notice" role="group" aria-label={t("requestLabel", { name: request.guardian.name })}>
+                <p>{t("request", { name: request.guardian.name, family: request.family_name })}</p>
                 <Actions>
                   <button type="button" className="button button--primary" aria-disabled={answer.isPending || undefined} onClick={() => respond(request.id, request.guardian.name, "confirm")}>
-                    Yes, {request.guardian.name} is my guardian
+                    {t("yes", { name: request.guardian.name })}
                   </button>
                   <button type="button" className="button" aria-disabled={answer.isPending || undefined} onClick={() => respond(request.id, request.guardian.name, "decline")}>
-                    No<span className="visually-hidden">, {request.guardian.name} is not my guardian</span>
+                    {t.rich("no", { name: request.guardian.name, hidden })}
                   </button>
                 </Actions>
               </div>

@@ -1,20 +1,18 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Form } from "@/components/ui/form";
 import { Meta, Panel, QueryStates, Row, RowList } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import { formatPhoneNumber, parsePhoneNumber, type PhoneCountry } from "@/lib/contacts/phone-number";
-import { PortalApiError } from "@/lib/portal-api/client";
 import type { PickupKind, PickupList } from "@/lib/families/pickup-schemas";
-import { failedMessage } from "../api-messages";
+import { useApiMessages } from "../api-messages";
 import { phoneNumberHint, unreadablePhoneNumber } from "../phone-words";
 import { useAddPickupPerson, usePickupList, useRemovePickupPerson } from "./family-queries";
 import styles from "./family.module.css";
-
-const KIND_WORDS: Record<PickupKind, string> = { authorized: "May collect", not_authorized: "May not collect" };
 
 /**
  * Who may collect one child from the children's ministry, for the household's adults: its adults (unless
@@ -23,10 +21,11 @@ const KIND_WORDS: Record<PickupKind, string> = { authorized: "May collect", not_
  * shown as written in the church's `country` (or with + and a country code), and sent in E.164.
  */
 export function PickupPanel({ childId, childName, country, onAnnounce }: { childId: string; childName: string; country: PhoneCountry; onAnnounce: (text: string) => void }) {
+  const t = useTranslations("AccountFamily.pickup");
   const list = usePickupList(childId);
   return (
-    <Panel title={`Who may collect ${childName}`}>
-      <QueryStates query={list} what={`who may collect ${childName}`}>
+    <Panel title={t("title", { child: childName })}>
+      <QueryStates query={list} loading={t("loading", { child: childName })} failure={t("loadFailed", { child: childName })}>
         {(data) => <PickupLists data={data} childId={childId} childName={childName} country={country} onAnnounce={onAnnounce} />}
       </QueryStates>
     </Panel>
@@ -46,42 +45,48 @@ function PickupLists({
   country: PhoneCountry;
   onAnnounce: (text: string) => void;
 }) {
+  const t = useTranslations("AccountFamily.pickup");
+  const api = useApiMessages();
+  const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
   const add = useAddPickupPerson(childId);
   const remove = useRemovePickupPerson(childId);
   const [failure, setFailure] = useState("");
 
   function mark(userId: string, name: string) {
     setFailure("");
-    add.mutate({ kind: "not_authorized", user_id: userId }, { onSuccess: () => onAnnounce(`${name} may no longer collect ${childName}.`), onError: (error) => setFailure(failedMessage(`mark ${name}`, error)) });
+    add.mutate(
+      { kind: "not_authorized", user_id: userId },
+      { onSuccess: () => onAnnounce(t("marked", { name, child: childName })), onError: (error) => setFailure(api.failed(t("markFailed", { name }), error)) },
+    );
   }
 
   function takeOff(id: string, name: string) {
     setFailure("");
-    remove.mutate(id, { onSuccess: () => onAnnounce(`${name} is off ${childName}’s list.`), onError: (error) => setFailure(failedMessage(`take ${name} off the list`, error)) });
+    remove.mutate(id, { onSuccess: () => onAnnounce(t("takenOff", { name, child: childName })), onError: (error) => setFailure(api.failed(t("takeOffFailed", { name }), error)) });
   }
 
   return (
     <>
       <FormProblem message={failure} />
-      <RowList label={`The household’s adults, for ${childName}`}>
+      <RowList label={t("adultsLabel", { child: childName })}>
         {data.household_adults.map((adult) => (
           <Row key={adult.user_id} spread>
             <span className={styles.memberName}>{adult.name}</span>
             {adult.authorized ? (
               <span className={styles.pickupActions}>
-                <span className="badge">May collect</span>
+                <span className="badge">{t("kinds.authorized")}</span>
                 <button type="button" className="button button--link" onClick={() => mark(adult.user_id, adult.name)}>
-                  Mark as not allowed<span className="visually-hidden"> for {adult.name}</span>
+                  {t.rich("markNotAllowed", { name: adult.name, hidden })}
                 </button>
               </span>
             ) : (
-              <span className="badge badge--danger">May not collect</span>
+              <span className="badge badge--danger">{t("kinds.not_authorized")}</span>
             )}
           </Row>
         ))}
       </RowList>
       {data.people.length > 0 ? (
-        <RowList label={`Others, for ${childName}`}>
+        <RowList label={t("othersLabel", { child: childName })}>
           {data.people.map((person) => (
             <Row key={person.id} spread>
               <span className={styles.memberName}>
@@ -90,16 +95,16 @@ function PickupLists({
                 {person.phone ? <span className="muted"> · {formatPhoneNumber(person.phone, country)}</span> : null}
               </span>
               <span className={styles.pickupActions}>
-                <span className={person.kind === "authorized" ? "badge" : "badge badge--danger"}>{KIND_WORDS[person.kind]}</span>
+                <span className={person.kind === "authorized" ? "badge" : "badge badge--danger"}>{t(`kinds.${person.kind}`)}</span>
                 <button type="button" className="button button--link" onClick={() => takeOff(person.id, person.name)}>
-                  Take off<span className="visually-hidden"> {person.name}</span>
+                  {t.rich("takeOff", { name: person.name, hidden })}
                 </button>
               </span>
             </Row>
           ))}
         </RowList>
       ) : (
-        <Meta>No one else is named yet.</Meta>
+        <Meta>{t("noOthers")}</Meta>
       )}
       <AddPickupPersonForm
         childName={childName}
@@ -110,7 +115,7 @@ function PickupLists({
           add.mutate(body, {
             onSuccess: () => {
               done();
-              onAnnounce(`${body.name} is on ${childName}’s list.`);
+              onAnnounce(t("added", { name: body.name, child: childName }));
             },
           })
         }
@@ -139,6 +144,9 @@ function AddPickupPersonForm({
   error: Error | null;
   onAdd: (body: NamedPerson, done: () => void) => void;
 }) {
+  const t = useTranslations("AccountFamily.pickup");
+  const account = useTranslations("Account");
+  const api = useApiMessages();
   const [kind, setKind] = useState<PickupKind>("authorized");
   const [name, setName] = useState("");
   const [relation, setRelation] = useState("");
@@ -147,14 +155,15 @@ function AddPickupPersonForm({
   const [phoneComplaint, setPhoneComplaint] = useState("");
   const nameInput = useRef<HTMLInputElement>(null);
   const phoneInput = useRef<HTMLInputElement>(null);
-  const refusal = error instanceof PortalApiError ? /^(name|relation|phone): (.+)$/.exec(error.message) : null;
-  const fieldError = (field: string) => (refusal?.[1] === field ? `${refusal[2]!.replace(/^./, (first) => first.toUpperCase())}.` : undefined);
+  const fieldErrors = { name: api.fieldRefusal(error, "name"), relation: api.fieldRefusal(error, "relation"), phone: api.fieldRefusal(error, "phone") };
+  const fieldError = (field: keyof typeof fieldErrors) => fieldErrors[field] ?? undefined;
+  const refused = Object.values(fieldErrors).some(Boolean);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
     if (!name.trim()) {
-      setComplaint("Enter their name.");
+      setComplaint(t("nameMissing"));
       nameInput.current?.focus();
       return;
     }
@@ -162,7 +171,7 @@ function AddPickupPersonForm({
     const typedPhone = phone.trim();
     const parsedPhone = typedPhone ? parsePhoneNumber(typedPhone, country) : null;
     if (typedPhone && !parsedPhone) {
-      setPhoneComplaint(unreadablePhoneNumber(country));
+      setPhoneComplaint(unreadablePhoneNumber(account, country));
       phoneInput.current?.focus();
       return;
     }
@@ -175,19 +184,19 @@ function AddPickupPersonForm({
   }
 
   return (
-    <Form onSubmit={submit} submitLabel="Add to the list" pendingLabel="Adding…" pending={pending} label={`Name someone for ${childName}`} tone="plain">
-      <FormProblem message={error && !refusal ? failedMessage("add them", error) : ""} />
-      <SelectField label="May they collect the child?" name="kind" value={kind} onChange={(event) => setKind(event.target.value as PickupKind)}>
-        <option value="authorized">Yes, they may collect</option>
-        <option value="not_authorized">No, they may not</option>
+    <Form onSubmit={submit} submitLabel={t("submit")} pendingLabel={t("adding")} pending={pending} label={t("formLabel", { child: childName })} tone="plain">
+      <FormProblem message={error && !refused ? api.failed(t("addFailed"), error) : ""} />
+      <SelectField label={t("kindLabel")} name="kind" value={kind} onChange={(event) => setKind(event.target.value as PickupKind)}>
+        <option value="authorized">{t("kindYes")}</option>
+        <option value="not_authorized">{t("kindNo")}</option>
       </SelectField>
-      <TextField label="Name" name="name" autoComplete="off" maxLength={100} value={name} inputRef={nameInput} error={complaint || fieldError("name")} onChange={(event) => setName(event.target.value)} />
-      <TextField label="Relation (optional)" name="relation" hint="Like “Grandmother”." autoComplete="off" maxLength={60} value={relation} error={fieldError("relation")} onChange={(event) => setRelation(event.target.value)} />
+      <TextField label={t("name")} name="name" autoComplete="off" maxLength={100} value={name} inputRef={nameInput} error={complaint || fieldError("name")} onChange={(event) => setName(event.target.value)} />
+      <TextField label={t("relation")} name="relation" hint={t("relationHint")} autoComplete="off" maxLength={60} value={relation} error={fieldError("relation")} onChange={(event) => setRelation(event.target.value)} />
       <TextField
-        label="Phone (optional)"
+        label={t("phone")}
         name="phone"
         type="tel"
-        hint={phoneNumberHint(country)}
+        hint={phoneNumberHint(account, country)}
         autoComplete="off"
         maxLength={40}
         value={phone}

@@ -1,24 +1,43 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Actions, Card, CardList, CardNote, Group, Meta, Panel, QueryStates, Row, RowList, Section } from "@/components/ui/section";
 import { Form, useTextInput } from "@/components/ui/form";
 import { useFocusWhenShown } from "@/components/ui/focus-when-shown";
 import { TextField } from "@/components/ui/text-field";
-import { rankedSearchBodySchema, verifyMembershipBodySchema, type MembershipCampus, type MembershipChallenge, type MembershipHint, type MembershipMatch } from "@/lib/membership/schemas";
+import {
+  MAX_QUERY_LENGTH,
+  MIN_QUERY_LENGTH,
+  rankedSearchBodySchema,
+  verifyMembershipBodySchema,
+  type MembershipCampus,
+  type MembershipChallenge,
+  type MembershipHint,
+  type MembershipMatch,
+} from "@/lib/membership/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
-import { asSentence, failedMessage, waitMessage } from "../api-messages";
+import { useApiMessages } from "../api-messages";
 import { CodeForm } from "../code-form";
 import { LocalDate } from "../local-time";
 import { useMembershipChallenge, useMembershipSearch, useMyMembership, useSuggestMembership, useVerifyMembership } from "./membership-queries";
 
-/** A record as the page may show it before it is the member's: never a name or a contact, only where it belongs. */
-const recordAt = (campus: MembershipCampus) => (campus ? `Record at ${campus.name}` : "Record with no campus");
-
-/** "R. O., born in the 1980s, at Desert Springs Campus": what a member recognises their own record by. */
-function hintWords(hint: MembershipHint, campus: MembershipCampus): string {
-  const born = hint.born === null ? null : hint.born.endsWith("s") ? `born in the ${hint.born}` : `born in ${hint.born}`;
-  return [hint.initials || "No name initials", born, campus ? `at ${campus.name}` : "no campus"].filter(Boolean).join(", ");
+/**
+ * "R. O., born in the 1980s, at Desert Springs Campus": what a member recognises their own record by (the
+ * "match.hint" message's arguments). `born` is a decade ("1980s") or a year ("1984"); numbers go as strings,
+ * so no language writes "1,980".
+ */
+function hintValues(hint: MembershipHint, campus: MembershipCampus) {
+  const born = hint.born === null ? "none" : hint.born.endsWith("s") ? "decade" : "year";
+  return {
+    initials: hint.initials,
+    hasInitials: hint.initials ? "yes" : "no",
+    born,
+    decade: born === "decade" ? hint.born!.slice(0, -1) : "",
+    year: born === "year" ? hint.born! : "",
+    hasCampus: campus ? "yes" : "no",
+    campus: campus?.name ?? "",
+  };
 }
 
 const QUERY_INPUT = { name: "query", type: "search", autoComplete: "name", spellCheck: false, maxLength: 100 } as const;
@@ -30,6 +49,7 @@ const QUERY_INPUT = { name: "query", type: "search", autoComplete: "name", spell
  * linked, the page says what was linked: the record's names, birth date and campus, now the member's own.
  */
 export function MembershipSection() {
+  const t = useTranslations("AccountMembership");
   const mine = useMyMembership();
   const [announcement, setAnnouncement] = useState("");
   const linkedHeading = useFocusWhenShown<HTMLHeadingElement>();
@@ -37,11 +57,11 @@ export function MembershipSection() {
   return (
     <Section
       id="membership-title"
-      title="Your membership record"
-      description="Link your account to your record in the church’s membership register, so staff know it is you."
+      title={t("title")}
+      description={t("description")}
       status={announcement}
     >
-      <QueryStates query={mine} what="your membership">
+      <QueryStates query={mine} loading={t("loading")} failure={t("loadFailed")}>
         {({ membership, requests }) =>
           membership ? (
             <Card
@@ -50,27 +70,28 @@ export function MembershipSection() {
               title={
                 <>
                   {membership.given_name} {membership.family_name}
-                  <span className="badge">Linked</span>
+                  <span className="badge">{t("linked.badge")}</span>
                 </>
               }
             >
               <p>
-                {membership.born ? `Born ${membership.born}` : "No year of birth on the record"} ·{" "}
-                {membership.campus ? membership.campus.name : "No campus"}
+                {membership.born ? t("linked.born", { year: membership.born }) : t("linked.noBirthYear")} · {membership.campus ? membership.campus.name : t("linked.noCampus")}
               </p>
-              <Meta>
-                Linked to your account on <LocalDate iso={membership.linked_at} />. Church staff see your sign-in on your membership record.
-              </Meta>
+              <Meta>{t.rich("linked.since", { date: () => <LocalDate iso={membership.linked_at} /> })}</Meta>
             </Card>
           ) : (
             <>
               {requests.length > 0 ? (
-                <Group title="Waiting for church staff">
+                <Group title={t("waiting.title")}>
                   <RowList>
                     {requests.map((request) => (
                       <Row key={request.membership_id}>
                         <Meta>
-                          {recordAt(request.campus)} · asked <LocalDate iso={request.created_at} />
+                          {t.rich("waiting.request", {
+                            hasCampus: request.campus ? "yes" : "no",
+                            campus: request.campus?.name ?? "",
+                            date: () => <LocalDate iso={request.created_at} />,
+                          })}
                         </Meta>
                       </Row>
                     ))}
@@ -80,9 +101,9 @@ export function MembershipSection() {
               <MembershipSearch
                 onLinked={(campus) => {
                   linkedHeading.request();
-                  setAnnouncement(`Your account is now linked to your membership record${campus ? ` at ${campus.name}` : ""}.`);
+                  setAnnouncement(campus ? t("linked.announcedAt", { campus: campus.name }) : t("linked.announced"));
                 }}
-                onAsked={() => setAnnouncement("We asked church staff to link that record to your account. They will check it and link it for you.")}
+                onAsked={() => setAnnouncement(t("waiting.asked"))}
               />
             </>
           )
@@ -93,6 +114,8 @@ export function MembershipSection() {
 }
 
 function MembershipSearch({ onLinked, onAsked }: { onLinked: (campus: MembershipCampus) => void; onAsked: () => void }) {
+  const t = useTranslations("AccountMembership");
+  const api = useApiMessages();
   const search = useMembershipSearch();
   const query = useTextInput(QUERY_INPUT);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
@@ -107,37 +130,34 @@ function MembershipSearch({ onLinked, onAsked }: { onLinked: (campus: Membership
     if (search.isPending) return;
     const parsed = rankedSearchBodySchema.safeParse({ query: query.value });
     if (!parsed.success) {
-      query.reject(asSentence(`It ${parsed.error.issues[0]?.message ?? "is not valid"}`));
+      // The schema's words are English ("must be from 2 to 100 characters"): the sentence is the page's.
+      query.reject(t("search.queryLength", { min: MIN_QUERY_LENGTH, max: MAX_QUERY_LENGTH }));
       return;
     }
     query.accept();
     search.mutate(parsed.data.query, { onSuccess: () => setSearched((count) => count + 1), onError: query.focus });
   }
 
-  const refusal = search.error ? (waitMessage(search.error) ?? failedMessage("search the register", search.error)) : "";
+  const refusal = search.error ? (api.wait(search.error) ?? api.failed(t("search.failed"), search.error)) : "";
   const matches = search.data?.matches;
 
   return (
     <>
-      <Panel title="Find your record">
-        <Form onSubmit={submit} submitLabel="Search" pendingLabel="Searching…" pending={search.isPending} role="search" label="Membership register">
-          <TextField
-            label="Your name, email address or phone number"
-            hint="As the church office would have it. Accents and capitals don’t matter. An email address or phone number finds your record only once you have verified it on your account."
-            {...query.field(refusal)}
-          />
+      <Panel title={t("search.title")}>
+        <Form onSubmit={submit} submitLabel={t("search.submit")} pendingLabel={t("search.searching")} pending={search.isPending} role="search" label={t("search.formLabel")}>
+          <TextField label={t("search.queryLabel")} hint={t("search.queryHint")} {...query.field(refusal)} />
         </Form>
       </Panel>
       {matches ? (
         <Group
           headingRef={resultsHeading}
-          title={matches.length === 0 ? "No records match" : `${matches.length} ${matches.length === 1 ? "record matches" : "records match"}`}
+          title={matches.length === 0 ? t("search.noMatches") : t("search.matches", { count: matches.length })}
         >
           {matches.length === 0 ? (
-            <p className="muted">Check the spelling, or try the email address or phone number the church has for you.</p>
+            <p className="muted">{t("search.noMatchesHint")}</p>
           ) : (
             <>
-              <p className="muted">For your privacy we show only where each record belongs and how closely it matches (1.00 is exact).</p>
+              <p className="muted">{t("search.privacyNote")}</p>
               <CardList ordered>
                 {matches.map((match, index) => (
                   <li key={match.membership_id}>
@@ -164,6 +184,10 @@ function MatchCard({
   onLinked: (campus: MembershipCampus) => void;
   onAsked: () => void;
 }) {
+  const t = useTranslations("AccountMembership");
+  const account = useTranslations("Account");
+  const api = useApiMessages();
+  const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
   const challenge = useMembershipChallenge();
   const verify = useVerifyMembership();
   const suggest = useSuggestMembership();
@@ -178,13 +202,10 @@ function MatchCard({
     challenge.mutate(match.membership_id, {
       onSuccess: (answer) => {
         setSent(answer);
-        setNote("If this record is yours, the code is on its way to the email address or phone the church has for you.");
+        setNote(t("match.codeSent"));
       },
       onError: (error) =>
-        setNote(
-          waitMessage(error) ??
-            (error instanceof PortalApiError && error.code === "conflict" ? asSentence(error.message) : failedMessage("send a code", error)),
-        ),
+        setNote(api.wait(error) ?? (error instanceof PortalApiError && error.code === "conflict" ? api.reason(error) : api.failed(t("match.sendFailed"), error))),
     });
   }
 
@@ -193,31 +214,29 @@ function MatchCard({
     setNote("");
     suggest.mutate(match.membership_id, {
       onSuccess: onAsked,
-      onError: (error) => setNote(error instanceof PortalApiError && error.code === "conflict" ? asSentence(error.message) : failedMessage("ask church staff", error)),
+      onError: (error) => setNote(error instanceof PortalApiError && error.code === "conflict" ? api.reason(error) : api.failed(t("match.askFailed"), error)),
     });
   }
 
   return (
-    <Card titleId={`match-${match.membership_id}`} headingLevel={4} title={hintWords(match.hint, match.campus)}>
-      <Meta>Match {position}</Meta>
+    <Card titleId={`match-${match.membership_id}`} headingLevel={4} title={t("match.hint", hintValues(match.hint, match.campus))}>
+      <Meta>{t("match.position", { position })}</Meta>
       {sent ? (
         <CodeForm
           schema={verifyMembershipBodySchema.pick({ code: true })}
-          label="6-digit code from the church"
-          hint="It is valid for 10 minutes."
-          submitLabel="Link this record"
+          label={t("match.codeLabel")}
+          hint={account("code.validTenMinutes")}
+          submitLabel={t("match.link")}
           action={verify}
           onSubmit={(code) => verify.mutate({ membershipId: match.membership_id, code }, { onSuccess: () => onLinked(match.campus) })}
         />
       ) : null}
       <Actions divided>
         <button type="button" className="button" aria-disabled={busy || undefined} onClick={sendCode}>
-          {challenge.isPending ? "Sending…" : sent ? "Send a new code" : "Send me a code"}
-          <span className="visually-hidden"> for match {position}</span>
+          {challenge.isPending ? t.rich("match.sending", { position, hidden }) : sent ? t.rich("match.sendNew", { position, hidden }) : t.rich("match.send", { position, hidden })}
         </button>
         <button type="button" className="button" aria-disabled={busy || undefined} onClick={askStaff}>
-          {suggest.isPending ? "Asking…" : "Ask church staff"}
-          <span className="visually-hidden"> about match {position}</span>
+          {suggest.isPending ? t.rich("match.asking", { position, hidden }) : t.rich("match.ask", { position, hidden })}
         </button>
       </Actions>
       <CardNote message={note} />

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useFormatter, useTranslations } from "next-intl";
 import { EventDateShort } from "@/components/calendar/event-date";
 import { useSchedule } from "@/components/calendar/schedule-queries";
 import { Card, CardList, Meta, QueryStates, Section } from "@/components/ui/section";
@@ -40,17 +41,18 @@ function useAccountFacts(): AccountFacts {
 }
 
 function NextStepsSection() {
+  const t = useTranslations("AccountOverview");
   const steps = nextSteps(useAccountFacts());
   if (steps.length === 0) return null;
   return (
-    <Section id="next-steps-title" title="Next steps" description="A few things that make Sundays easier. Each takes a minute or two.">
+    <Section id="next-steps-title" title={t("nextSteps.title")} description={t("nextSteps.description")}>
       <CardList>
         {steps.map((step) => (
-          <Card key={step.id} as="li" title={step.title}>
-            <p>{step.why}</p>
+          <Card key={step.id} as="li" title={t(`steps.${step.id}.title`)}>
+            <p>{t(`steps.${step.id}.why`)}</p>
             <p>
               <Link className="button" href={step.href}>
-                {step.action}
+                {t(`steps.${step.id}.action`)}
               </Link>
             </p>
           </Card>
@@ -61,17 +63,18 @@ function NextStepsSection() {
 }
 
 function ComingUpSection() {
+  const t = useTranslations("AccountOverview");
+  const format = useFormatter();
   const schedule = useSchedule();
   return (
-    <Section id="coming-up-title" title="Coming up" action={<Link href="/calendar/mine">Your schedule</Link>}>
+    <Section id="coming-up-title" title={t("comingUp.title")} action={<Link href="/calendar/mine">{t("comingUp.schedule")}</Link>}>
       <QueryStates
         query={schedule}
-        what="your sign-ups"
+        loading={t("comingUp.loading")}
+        failure={t("comingUp.loadFailed")}
         empty={({ registered }) =>
           registered.length === 0 ? (
-            <p className="muted">
-              Nobody in your household is signed up for an upcoming event. <Link href="/calendar">Find an event</Link>
-            </p>
+            <p className="muted">{t.rich("comingUp.empty", { link: (chunks) => <Link href="/calendar">{chunks}</Link> })}</p>
           ) : null
         }
       >
@@ -83,7 +86,8 @@ function ComingUpSection() {
                   <EventDateShort event={event} />
                   {event.location ? ` · ${event.location.name}` : ""}
                 </Meta>
-                <p>{registrations.map((registration) => registration.given_name).join(", ")}</p>
+                {/* A list in the page's language: English "Ana, Luis, Eva" as before, Spanish "Ana, Luis y Eva". */}
+                <p>{format.list(registrations.map((registration) => registration.given_name), { type: "unit" })}</p>
               </Card>
             ))}
           </CardList>

@@ -1,16 +1,15 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useRef, useState, type ReactNode } from "react";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { QueryStates, Section } from "@/components/ui/section";
 import type { DataRequest } from "@/lib/privacy/schemas";
-import { failedMessage } from "../api-messages";
-import { LocalDateTime } from "../local-time";
+import { useApiMessages } from "../api-messages";
+import { LocalDateTime, localDateTimeWords } from "../local-time";
 import { pendingDeletion } from "./data-request-words";
 import { useCancelDeletion, useDataRequests, useRequestDeletion } from "./privacy-queries";
 import styles from "./privacy.module.css";
-
-const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * Deleting the account: asked for behind a confirmation that says what goes, carried out only when the
@@ -18,6 +17,10 @@ const DATE_TIME = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeSt
  * offers to cancel instead.
  */
 export function DeletionSection() {
+  const t = useTranslations("AccountPrivacy");
+  const locale = useLocale();
+  const api = useApiMessages();
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
   const requests = useDataRequests();
   const requestDeletion = useRequestDeletion();
   const cancelDeletion = useCancelDeletion();
@@ -42,11 +45,11 @@ export function DeletionSection() {
       onSuccess: (request) => {
         focusAfterClose(() => sectionHeading.current);
         deletion.close();
-        setAnnouncement(`Your account will be deleted on ${DATE_TIME.format(new Date(request.due_at ?? request.created_at))}. You can cancel until then.`);
+        setAnnouncement(t("deletion.scheduled", { date: localDateTimeWords(request.due_at ?? request.created_at, locale) }));
       },
       onError: (error) => {
         deletion.close();
-        setFailure(failedMessage("schedule the deletion of your account", error));
+        setFailure(api.failed(t("deletion.scheduleFailed"), error));
       },
     });
   }
@@ -57,54 +60,48 @@ export function DeletionSection() {
     setAnnouncement("");
     cancelDeletion.mutate(request, {
       onSuccess: () => {
-        setAnnouncement("The deletion is cancelled. Your account stays as it is.");
+        setAnnouncement(t("deletion.cancelled"));
         requestAnimationFrame(() => sectionHeading.current?.focus());
       },
-      onError: (error) => setFailure(failedMessage("cancel the deletion", error)),
+      onError: (error) => setFailure(api.failed(t("deletion.cancelFailed"), error)),
     });
   }
 
   return (
-    <Section id="deletion-title" title="Delete your account" headingRef={sectionHeading} status={announcement} alert={failure}>
-      <QueryStates query={requests} loading="Loading…" failure="We couldn’t check whether a deletion is scheduled">
+    <Section id="deletion-title" title={t("deletion.title")} headingRef={sectionHeading} status={announcement} alert={failure}>
+      <QueryStates query={requests} loading={t("deletion.loading")} failure={t("deletion.loadFailed")}>
         {(data) => {
           const pending = pendingDeletion(data.requests);
           return pending ? (
             <div className="notice notice--warning">
               <p>
-                <strong>
-                  Your account will be deleted on {pending.due_at ? <LocalDateTime iso={pending.due_at} /> : "the end of the waiting period"}.
-                </strong>{" "}
-                Until then everything works as usual, and you can change your mind.
+                {pending.due_at
+                  ? t.rich("deletion.pendingOn", { strong, date: () => <LocalDateTime iso={pending.due_at!} /> })
+                  : t.rich("deletion.pendingEndOfWait", { strong })}
               </p>
               <button type="button" className="button" aria-disabled={cancelDeletion.isPending || undefined} onClick={() => cancel(pending)}>
-                {cancelDeletion.isPending ? "Cancelling…" : "Cancel the deletion"}
+                {cancelDeletion.isPending ? t("deletion.cancelling") : t("deletion.cancel")}
               </button>
             </div>
           ) : (
             <>
-              <p>
-                Your account is not deleted straight away: we wait a while first, so you can change your mind, and show you the date here. Download a
-                copy of your data first if you want to keep it.
-              </p>
+              <p>{t("deletion.explain")}</p>
               <button type="button" className="button button--danger-outline" onClick={ask}>
-                Delete my account
+                {t("deletion.delete")}
               </button>
             </>
           );
         }}
       </QueryStates>
-      <ConfirmDialog {...deletion.dialog} title="Delete your account?" confirmLabel="Delete my account" busy={requestDeletion.isPending} onConfirm={confirmDeletion}>
-        <p>When the waiting period ends, we erase for good:</p>
+      <ConfirmDialog {...deletion.dialog} title={t("deletion.confirmTitle")} confirmLabel={t("deletion.delete")} busy={requestDeletion.isPending} onConfirm={confirmDeletion}>
+        <p>{t("deletion.erasedIntro")}</p>
         <ul className={styles.erased}>
-          <li>your profile and sign-in details,</li>
-          <li>two-step sign-in and your recovery codes,</li>
-          <li>the apps you allowed, which stop working with this account,</li>
-          <li>your security history and copies of your data.</li>
+          <li>{t("deletion.erasedProfile")}</li>
+          <li>{t("deletion.erasedTwoStep")}</li>
+          <li>{t("deletion.erasedApps")}</li>
+          <li>{t("deletion.erasedHistory")}</li>
         </ul>
-        <p>
-          <strong>This cannot be undone once it is done.</strong> Until then you can cancel it on this page.
-        </p>
+        <p>{t.rich("deletion.cannotUndo", { strong })}</p>
       </ConfirmDialog>
     </Section>
   );

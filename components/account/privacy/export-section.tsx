@@ -1,9 +1,10 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { Panel, Section } from "@/components/ui/section";
 import type { DataRequest } from "@/lib/privacy/schemas";
-import { failedMessage, waitMessage } from "../api-messages";
+import { useApiMessages } from "../api-messages";
 import { useRequestExport, useSaveExport } from "./privacy-queries";
 
 /**
@@ -11,6 +12,8 @@ import { useRequestExport, useSaveExport } from "./privacy-queries";
  * copy just made gets its own download button, which takes focus; older copies are under "Your requests".
  */
 export function ExportSection() {
+  const t = useTranslations("AccountPrivacy");
+  const api = useApiMessages();
   const requestExport = useRequestExport();
   const save = useSaveExport();
   const [ready, setReady] = useState<DataRequest | null>(null);
@@ -24,41 +27,39 @@ export function ExportSection() {
     requestExport.mutate(undefined, {
       onSuccess: (request) => {
         setReady(request);
-        setAnnouncement("Your copy is ready to download.");
+        setAnnouncement(t("export.ready"));
       },
-      onError: (error) => setFailure(waitMessage(error) ?? failedMessage("make a copy of your data", error)),
+      onError: (error) => setFailure(api.wait(error) ?? api.failed(t("export.makeFailed"), error)),
     });
   }
 
   function download(request: DataRequest) {
     if (save.isPending) return;
     setFailure("");
-    save.mutate(request, { onError: (error) => setFailure(failedMessage("download your copy", error)) });
+    save.mutate(request, { onError: (error) => setFailure(api.failed(t("downloadFailed"), error)) });
   }
 
   return (
-    <Section id="export-title" title="Get a copy of your data" status={announcement} alert={failure}>
-      <p>
-        One file (JSON) with everything we keep about you: your profile, where you signed in, the apps you allowed, your security history and
-        your requests. It never holds your password or codes.
-      </p>
+    <Section id="export-title" title={t("export.title")} status={announcement} alert={failure}>
+      <p>{t("export.explain")}</p>
       {ready ? <ReadyPanel request={ready} saving={save.isPending} onDownload={() => download(ready)} /> : null}
       <button type="button" className={ready ? "button" : "button button--primary"} aria-disabled={requestExport.isPending || undefined} onClick={makeCopy}>
-        {requestExport.isPending ? "Making your copy…" : ready ? "Make a new copy" : "Make a copy of my data"}
+        {requestExport.isPending ? t("export.making") : ready ? t("export.makeNew") : t("export.make")}
       </button>
     </Section>
   );
 }
 
 function ReadyPanel({ request, saving, onDownload }: { request: DataRequest; saving: boolean; onDownload: () => void }) {
+  const t = useTranslations("AccountPrivacy");
   const button = useRef<HTMLButtonElement>(null);
   // The button that made the copy is still there, but the next step is this one: take the member to it.
   useEffect(() => button.current?.focus(), [request.id]);
   return (
-    <Panel title="Your copy is ready">
-      <p>Keep the file somewhere safe: it holds your personal details.</p>
+    <Panel title={t("export.readyTitle")}>
+      <p>{t("export.keepSafe")}</p>
       <button ref={button} type="button" className="button button--primary" aria-disabled={saving || undefined} onClick={onDownload}>
-        {saving ? "Downloading…" : "Download your copy"}
+        {saving ? t("downloading") : t("export.download")}
       </button>
     </Panel>
   );

@@ -1,15 +1,18 @@
 "use client";
 
-import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useState, type ReactNode } from "react";
 import { Actions, Card, CardList, Fact, Facts, QueryStates, Section } from "@/components/ui/section";
 import type { DataRequest } from "@/lib/privacy/schemas";
-import { failedMessage } from "../api-messages";
+import { useApiMessages } from "../api-messages";
 import { LocalDateTime } from "../local-time";
 import { dataRequestStatus, dataRequestTitle } from "./data-request-words";
 import { useDataRequests, useSaveExport } from "./privacy-queries";
 
 /** Every copy and deletion the member asked for, newest first, with its status; copies can be downloaded again. */
 export function RequestsSection() {
+  const t = useTranslations("AccountPrivacy");
+  const api = useApiMessages();
   const requests = useDataRequests();
   const save = useSaveExport();
   const [failure, setFailure] = useState("");
@@ -17,15 +20,16 @@ export function RequestsSection() {
   function download(request: DataRequest) {
     if (save.isPending) return;
     setFailure("");
-    save.mutate(request, { onError: (error) => setFailure(failedMessage("download your copy", error)) });
+    save.mutate(request, { onError: (error) => setFailure(api.failed(t("downloadFailed"), error)) });
   }
 
   return (
-    <Section id="requests-title" title="Your requests" alert={failure}>
+    <Section id="requests-title" title={t("requests.title")} alert={failure}>
       <QueryStates
         query={requests}
-        what="your requests"
-        empty={(data) => data.requests.length === 0 && "You have not asked for a copy of your data or for your account to be deleted."}
+        loading={t("requests.loading")}
+        failure={t("requests.loadFailed")}
+        empty={(data) => data.requests.length === 0 && t("requests.empty")}
       >
         {(data) => (
           <CardList>
@@ -42,27 +46,29 @@ export function RequestsSection() {
 }
 
 function RequestCard({ request, saving, onDownload }: { request: DataRequest; saving: boolean; onDownload: () => void }) {
-  const status = dataRequestStatus(request);
+  const t = useTranslations("AccountPrivacy");
+  const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
+  const status = dataRequestStatus(t, request);
   return (
     <Card
       titleId={`request-${request.id}`}
       title={
         <>
-          {dataRequestTitle(request)} <span className={status.badge}>{status.label}</span>
+          {dataRequestTitle(t, request)} <span className={status.badge}>{status.label}</span>
         </>
       }
     >
       <Facts>
-        <Fact term="Asked for">
+        <Fact term={t("requests.askedFor")}>
           <LocalDateTime iso={request.created_at} />
         </Fact>
         {request.type === "deletion" && request.status === "pending" && request.due_at ? (
-          <Fact term="Deleted on">
+          <Fact term={t("requests.deletedOn")}>
             <LocalDateTime iso={request.due_at} />
           </Fact>
         ) : null}
         {request.cancelled_at ? (
-          <Fact term="Cancelled">
+          <Fact term={t("requests.cancelledOn")}>
             <LocalDateTime iso={request.cancelled_at} />
           </Fact>
         ) : null}
@@ -70,8 +76,9 @@ function RequestCard({ request, saving, onDownload }: { request: DataRequest; sa
       {request.type === "export" && request.status === "fulfilled" ? (
         <Actions>
           <button type="button" className="button" aria-disabled={saving || undefined} onClick={onDownload}>
-            {saving ? "Downloading…" : "Download"}
-            <span className="visually-hidden"> the copy made on {request.created_at.slice(0, 10)}</span>
+            {saving
+              ? t.rich("requests.downloading", { date: request.created_at.slice(0, 10), hidden })
+              : t.rich("requests.download", { date: request.created_at.slice(0, 10), hidden })}
           </button>
         </Actions>
       ) : null}

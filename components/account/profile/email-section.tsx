@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import type { FormEvent } from "react";
 import { Form, useTextInput } from "@/components/ui/form";
 import { StatusMessage } from "@/components/ui/live-messages";
@@ -9,8 +10,8 @@ import { EMAIL_MAX_LENGTH } from "@/lib/accounts/schemas";
 import { contactCodeBodySchema } from "@/lib/contacts/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { startEmailChangeBodySchema } from "@/lib/users/schemas";
-import { failedMessage, fieldRefusal, waitMessage } from "../api-messages";
-import { CodeForm, codeRefusalMessage, useCodeSent } from "../code-form";
+import { useApiMessages } from "../api-messages";
+import { CodeForm, useCodeRefusal, useCodeSent } from "../code-form";
 import { useProfile, useStartEmailChange, useVerifyMyNewEmail } from "./profile-queries";
 
 const EMAIL_INPUT = { name: "email", type: "email", inputMode: "email", autoComplete: "email", spellCheck: false, maxLength: EMAIL_MAX_LENGTH } as const;
@@ -20,6 +21,12 @@ const EMAIL_INPUT = { name: "email", type: "email", inputMode: "email", autoComp
  * code sent to it is typed back; the old address is told when it changes.
  */
 export function EmailSection() {
+  const t = useTranslations("AccountProfile");
+  const account = useTranslations("Account");
+  // The schema's sentence is FIELD_MESSAGES.email, which the "FieldMessages" namespace says in every language.
+  const fields = useTranslations("FieldMessages");
+  const api = useApiMessages();
+  const codeRefusal = useCodeRefusal();
   const profile = useProfile();
   const start = useStartEmailChange();
   const verify = useVerifyMyNewEmail();
@@ -31,51 +38,51 @@ export function EmailSection() {
     if (start.isPending) return;
     const parsed = startEmailChangeBodySchema.safeParse({ email: email.value });
     if (!parsed.success) {
-      email.reject(parsed.error.issues[0]?.message ?? "");
+      email.reject(fields("email"));
       return;
     }
     email.accept();
     code.asking();
     verify.reset();
     start.mutate(parsed.data.email, {
-      onSuccess: () => code.sent(parsed.data.email, `We sent a 6-digit code to ${parsed.data.email}. Your address changes once you type it below.`),
+      onSuccess: () => code.sent(parsed.data.email, t("email.codeSent", { email: parsed.data.email })),
       onError: email.focus,
     });
   }
 
-  const startRefusal = start.error ? (fieldRefusal(start.error, "email") ?? waitMessage(start.error) ?? failedMessage("send a code to that address", start.error)) : "";
+  const startRefusal = start.error ? (api.fieldRefusal(start.error, "email") ?? api.wait(start.error) ?? api.failed(t("email.sendFailed"), start.error)) : "";
   const verifyRefusal = verify.error
     ? verify.error instanceof PortalApiError && verify.error.status === 409
-      ? "Another account now uses that address, so yours was not changed."
-      : codeRefusalMessage(verify.error)
+      ? t("email.takenByAnother")
+      : codeRefusal(verify.error)
     : code.wrongCodes > 0
-      ? "That code didn’t work. Check the email and try again."
+      ? t("email.wrongCode")
       : "";
 
   return (
-    <Section id="email-title" title="Email address" description="You sign in with it, and the church’s messages about your account go there.">
-      <QueryStates query={profile} what="your email address">
+    <Section id="email-title" title={t("email.title")} description={t("email.description")}>
+      <QueryStates query={profile} loading={t("email.loading")} failure={t("email.loadFailed")}>
         {({ email: current, email_verified }) =>
           current ? (
             <p>
-              <strong>{current}</strong> {email_verified ? <span className="badge">Verified</span> : <span className="badge badge--muted">Not verified</span>}
+              <strong>{current}</strong> {email_verified ? <span className="badge">{t("email.verified")}</span> : <span className="badge badge--muted">{t("email.notVerified")}</span>}
             </p>
           ) : (
-            <p className="muted">Your account has no email address.</p>
+            <p className="muted">{t("email.none")}</p>
           )
         }
       </QueryStates>
       <StatusMessage message={code.announcement} />
-      <Form onSubmit={sendCode} tone="plain" submitLabel={code.sentTo ? "Send a new code" : "Send a code"} pendingLabel="Sending…" pending={start.isPending}>
-        <TextField label="New email address" hint="We send a code there to make sure it is yours." {...email.field(startRefusal)} />
+      <Form onSubmit={sendCode} tone="plain" submitLabel={code.sentTo ? t("email.sendNewCode") : t("email.sendCode")} pendingLabel={t("email.sending")} pending={start.isPending}>
+        <TextField label={t("email.newEmail")} hint={t("email.newEmailHint")} {...email.field(startRefusal)} />
       </Form>
       {code.sentTo ? (
         <Panel>
           <CodeForm
             schema={contactCodeBodySchema}
-            label={`Code sent to ${code.sentTo}`}
-            hint="It is valid for 10 minutes."
-            submitLabel="Change my email address"
+            label={t("email.codeLabel", { email: code.sentTo })}
+            hint={account("code.validTenMinutes")}
+            submitLabel={t("email.change")}
             action={verify}
             refusal={verifyRefusal}
             onSubmit={(typed) =>
@@ -83,7 +90,7 @@ export function EmailSection() {
                 onSuccess: (result) => {
                   if (!result.verified) return code.wrongCode();
                   email.clear();
-                  code.confirmed(`Done. You now sign in with ${result.email}.`);
+                  code.confirmed(t("email.changed", { email: result.email }));
                 },
               })
             }

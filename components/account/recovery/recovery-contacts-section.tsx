@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState, type FormEvent } from "react";
 import { Form, useTextInput } from "@/components/ui/form";
 import { TextField } from "@/components/ui/text-field";
@@ -9,14 +10,12 @@ import { parseContactValue } from "@/lib/contacts/contact-value";
 import { formatPhoneNumber, type PhoneCountry } from "@/lib/contacts/phone-number";
 import { contactCodeBodySchema, MAX_RECOVERY_CONTACTS, type RecoveryContact } from "@/lib/contacts/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
-import { failedMessage, waitMessage } from "../api-messages";
+import { useApiMessages } from "../api-messages";
 import { CodeForm } from "../code-form";
 import { LocalDate } from "../local-time";
 import { contactHint, unreadableContact } from "../phone-words";
 import { useAddRecoveryContact, useRecoveryContacts, useRemoveRecoveryContact, useResendContactCode, useVerifyRecoveryContact } from "./recovery-queries";
 import styles from "./recovery.module.css";
-
-const CHANNEL_NAMES = { email: "Email", phone: "Phone" } as const;
 
 /** An email address or a phone number, typed exactly: the email keyboard, no autofill, no autocorrect. */
 const CONTACT_INPUT = { name: "value", type: "text", inputMode: "email", autoComplete: "off", autoCapitalize: "off", spellCheck: false, maxLength: 254 } as const;
@@ -29,6 +28,8 @@ const CONTACT_INPUT = { name: "value", type: "text", inputMode: "email", autoCom
  * they must recognise where the code went.
  */
 export function RecoveryContactsSection({ country }: { country: PhoneCountry }) {
+  const t = useTranslations("AccountRecovery");
+  const api = useApiMessages();
   const contacts = useRecoveryContacts();
   const remove = useRemoveRecoveryContact();
   const removal = useConfirmation<RecoveryContact>();
@@ -52,11 +53,13 @@ export function RecoveryContactsSection({ country }: { country: PhoneCountry }) 
       onSuccess: () => {
         focusAfterClose(() => heading.current);
         removal.close();
-        setAnnouncement(`${contact.value} is no longer a recovery contact.`);
+        setAnnouncement(t("contacts.removed", { contact: contact.value }));
       },
       onError: (error) => {
         removal.close();
-        setFailure(error instanceof PortalApiError && error.code === "not_found" ? "That contact had already been removed." : failedMessage(`remove ${contact.value}`, error));
+        setFailure(
+          error instanceof PortalApiError && error.code === "not_found" ? t("contacts.alreadyRemoved") : api.failed(t("contacts.removeFailed", { contact: contact.value }), error),
+        );
       },
     });
   }
@@ -64,17 +67,17 @@ export function RecoveryContactsSection({ country }: { country: PhoneCountry }) 
   return (
     <Section
       id="recovery-contacts-title"
-      title="Recovery contacts"
+      title={t("contacts.title")}
       headingRef={heading}
-      description="If you forget your password, we can send a reset code to any verified contact here."
+      description={t("contacts.description")}
       status={announcement}
       alert={failure}
     >
-      <QueryStates query={contacts} what="your recovery contacts">
+      <QueryStates query={contacts} loading={t("contacts.loading")} failure={t("contacts.loadFailed")}>
         {() => (
           <>
             {list.length === 0 ? (
-              <p className="muted">You have no recovery contacts yet. Add an email address or a mobile number you can always reach.</p>
+              <p className="muted">{t("contacts.empty")}</p>
             ) : (
               <CardList>
                 {list.map((contact) => (
@@ -82,7 +85,7 @@ export function RecoveryContactsSection({ country }: { country: PhoneCountry }) 
                     <ContactCard
                       contact={contact}
                       focusCode={contact.id === justAdded}
-                      onVerified={() => setAnnouncement(`${contact.value} is verified. You can use it to reset your password.`)}
+                      onVerified={() => setAnnouncement(t("contacts.verified", { contact: contact.value }))}
                       onRemove={() => {
                         setFailure("");
                         removal.ask(contact);
@@ -98,23 +101,23 @@ export function RecoveryContactsSection({ country }: { country: PhoneCountry }) 
                 onAdded={(id, value) => {
                   setTyped((current) => ({ ...current, [id]: value }));
                   setJustAdded(id);
-                  setAnnouncement("We sent a 6-digit code. Enter it below to verify the contact.");
+                  setAnnouncement(t("contacts.codeSent"));
                 }}
               />
             ) : (
-              <p className="muted">You have {MAX_RECOVERY_CONTACTS} recovery contacts, the most allowed. Remove one to add another.</p>
+              <p className="muted">{t("contacts.full", { max: MAX_RECOVERY_CONTACTS })}</p>
             )}
           </>
         )}
       </QueryStates>
       <ConfirmDialog
         {...removal.dialog}
-        title={removal.subject ? `Remove ${removal.subject.value}?` : "Remove this contact?"}
-        confirmLabel="Remove"
+        title={removal.subject ? t("contacts.removeTitle", { contact: removal.subject.value }) : t("contacts.removeTitleAny")}
+        confirmLabel={t("contacts.remove")}
         busy={remove.isPending}
         onConfirm={confirmRemoval}
       >
-        <p>We will no longer send password reset codes there.</p>
+        <p>{t("contacts.removeText")}</p>
       </ConfirmDialog>
     </Section>
   );
@@ -131,6 +134,8 @@ function ContactCard({
   onVerified: () => void;
   onRemove: () => void;
 }) {
+  const t = useTranslations("AccountRecovery");
+  const api = useApiMessages();
   const verify = useVerifyRecoveryContact();
   const resend = useResendContactCode();
   const [resent, setResent] = useState("");
@@ -141,19 +146,19 @@ function ContactCard({
       title={
         <>
           <span className={styles.value}>{contact.value}</span>
-          {pending ? <span className="badge badge--muted">Not verified</span> : <span className="badge">Verified</span>}
+          {pending ? <span className="badge badge--muted">{t("notVerified")}</span> : <span className="badge">{t("verified")}</span>}
         </>
       }
     >
       <Meta>
-        {CHANNEL_NAMES[contact.channel]} · added <LocalDate iso={contact.created_at} />
+        {t.rich("contacts.added", { channel: contact.channel, date: () => <LocalDate iso={contact.created_at} /> })}
       </Meta>
       {pending ? (
         <CodeForm
           schema={contactCodeBodySchema}
-          label={`Code sent to ${contact.value}`}
-          hint="It is valid for 10 minutes."
-          submitLabel="Verify"
+          label={t("codeSentTo", { to: contact.value })}
+          hint={t("validTenMinutes")}
+          submitLabel={t("contacts.verify")}
           action={verify}
           focusOnOpen={focusCode}
           onSubmit={(code) => verify.mutate({ contact, code }, { onSuccess: onVerified })}
@@ -170,16 +175,16 @@ function ContactCard({
               setResent("");
               verify.reset();
               resend.mutate(contact, {
-                onSuccess: () => setResent(`We sent a new code to ${contact.value}. Earlier codes no longer work.`),
-                onError: (error) => setResent(waitMessage(error) ?? failedMessage("send a new code", error)),
+                onSuccess: () => setResent(t("contacts.resent", { contact: contact.value })),
+                onError: (error) => setResent(api.wait(error) ?? api.failed(t("contacts.resendFailed"), error)),
               });
             }}
           >
-            {resend.isPending ? "Sending…" : "Send a new code"}
+            {resend.isPending ? t("sending") : t("sendNewCode")}
           </button>
         ) : null}
         <button type="button" className="button button--danger-outline" onClick={onRemove}>
-          Remove<span className="visually-hidden"> {contact.value}</span>
+          {t.rich("contacts.removeNamed", { contact: contact.value, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
         </button>
       </Actions>
       <CardNote message={resent} />
@@ -188,6 +193,9 @@ function ContactCard({
 }
 
 function AddContactForm({ country, onAdded }: { country: PhoneCountry; onAdded: (id: string, shownAs: string) => void }) {
+  const t = useTranslations("AccountRecovery");
+  const account = useTranslations("Account");
+  const api = useApiMessages();
   const add = useAddRecoveryContact();
   const contact = useTextInput(CONTACT_INPUT);
 
@@ -197,7 +205,7 @@ function AddContactForm({ country, onAdded }: { country: PhoneCountry; onAdded: 
     // An `@` makes it an email address, anything else a phone number (as the API infers it), read here in E.164.
     const parsed = parseContactValue(contact.value, country);
     if (!parsed) {
-      contact.reject(unreadableContact(contact.value, country));
+      contact.reject(unreadableContact(account, contact.value, country));
       return;
     }
     contact.accept();
@@ -211,18 +219,16 @@ function AddContactForm({ country, onAdded }: { country: PhoneCountry; onAdded: 
   }
 
   const refusal = add.error
-    ? (waitMessage(add.error) ??
-      (add.error instanceof PortalApiError && add.error.code === "conflict"
-        ? "That contact is already on your account."
-        : failedMessage("add that contact", add.error)))
+    ? (api.wait(add.error) ??
+      (add.error instanceof PortalApiError && add.error.code === "conflict" ? t("contacts.alreadyAdded") : api.failed(t("contacts.addFailed"), add.error)))
     : "";
 
   return (
-    <Panel title="Add a recovery contact">
-      <Form onSubmit={submit} submitLabel="Add and send a code" pendingLabel="Sending a code…" pending={add.isPending}>
+    <Panel title={t("contacts.addTitle")}>
+      <Form onSubmit={submit} submitLabel={t("contacts.addSubmit")} pendingLabel={t("contacts.adding")} pending={add.isPending}>
         <TextField
-          label="Email address or mobile number"
-          hint={contactHint(country)}
+          label={t("contacts.addLabel")}
+          hint={contactHint(account, country)}
           {...contact.field(refusal)}
         />
       </Form>

@@ -1,9 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 
 /** Copies text to the clipboard and says so (or that it could not) in a polite live region. */
 export function CopyButton({ text, label, copiedMessage }: { text: string; label: string; copiedMessage: string }) {
+  const t = useTranslations("AccountSecurity");
   const [outcome, setOutcome] = useState("");
   return (
     <>
@@ -13,7 +15,7 @@ export function CopyButton({ text, label, copiedMessage }: { text: string; label
         onClick={() => {
           navigator.clipboard.writeText(text).then(
             () => setOutcome(copiedMessage),
-            () => setOutcome("Copying is not allowed here. Select the text and copy it yourself."),
+            () => setOutcome(t("copyNotAllowed")),
           );
         }}
       >

@@ -1,11 +1,12 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useRef, useState } from "react";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { Actions, Card, CardList, Fact, Facts, QueryStates, Section } from "@/components/ui/section";
 import type { FederationProviderSummary, LinkedIdentity } from "@/lib/federation/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
-import { failedMessage } from "../api-messages";
+import { useApiMessages } from "../api-messages";
 import { LocalDate, LocalDateTime } from "../local-time";
 import { useLinkedIdentities, useRemoveLinkedIdentity } from "./linked-identities-queries";
 import styles from "./security.module.css";
@@ -32,6 +33,8 @@ export function LinkedIdentitiesSection({
   /** What happened on the way back from a link attempt (the page reads it from the query). */
   notice: FederationNotice | null;
 }) {
+  const t = useTranslations("AccountSecurity");
+  const api = useApiMessages();
   const identities = useLinkedIdentities();
   const remove = useRemoveLinkedIdentity();
   const removal = useConfirmation<LinkedIdentity>();
@@ -79,14 +82,14 @@ export function LinkedIdentitiesSection({
       onSuccess: () => {
         focusAfterClose(() => heading.current);
         removal.close();
-        setAnnouncement(`Your ${identity.provider_name} account is no longer linked.`);
+        setAnnouncement(t("linked.unlinked", { provider: identity.provider_name }));
       },
       onError: (error) => {
         removal.close();
         setFailure(
           error instanceof PortalApiError && error.code === "not_found"
-            ? "That account had already been unlinked."
-            : failedMessage(`unlink your ${identity.provider_name} account`, error),
+            ? t("linked.alreadyUnlinked")
+            : api.failed(t("linked.unlinkFailed", { provider: identity.provider_name }), error),
         );
       },
     });
@@ -98,9 +101,9 @@ export function LinkedIdentitiesSection({
   return (
     <Section
       id="linked-identities-title"
-      title="Linked accounts"
+      title={t("linked.title")}
       headingRef={heading}
-      description="Sign in with an account you already have elsewhere. An account is linked only when you ask for it here and confirm it, never because an email address matches."
+      description={t("linked.description")}
     >
       {notice ? (
         <div key={notice.text} ref={focusNotice} tabIndex={-1} role={notice.tone === "error" ? "alert" : "status"} className={notice.tone === "error" ? "notice notice--error" : "notice"}>
@@ -111,8 +114,9 @@ export function LinkedIdentitiesSection({
       <AlertMessage message={failure} />
       <QueryStates
         query={identities}
-        what="your linked accounts"
-        empty={(data) => data.identities.length === 0 && "No accounts from other providers are linked."}
+        loading={t("linked.loading")}
+        failure={t("linked.loadFailed")}
+        empty={(data) => data.identities.length === 0 && t("linked.empty")}
       >
         {(data) => (
           <CardList>
@@ -138,26 +142,24 @@ export function LinkedIdentitiesSection({
                 <input type="hidden" name="csrf_token" value={csrfToken} />
                 <input type="hidden" name="intent" value="link" />
                 <button type="submit" name="provider" value={provider.id} className="button">
-                  Link your {provider.displayName} account
+                  {t("linked.link", { provider: provider.displayName })}
                 </button>
               </form>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="muted">Signing in with another provider isn’t set up here.</p>
+        <p className="muted">{t("linked.notSetUp")}</p>
       )}
       <ConfirmDialog
         {...removal.dialog}
-        title={removal.subject ? `Unlink your ${removal.subject.provider_name} account?` : "Unlink this account?"}
-        confirmLabel="Remove"
+        title={removal.subject ? t("linked.removeTitle", { provider: removal.subject.provider_name }) : t("linked.removeTitleAny")}
+        confirmLabel={t("linked.remove")}
         busy={remove.isPending}
         onConfirm={confirmRemoval}
       >
         <p>
-          {removal.subject
-            ? `“Continue with ${removal.subject.provider_name}” will no longer sign you in. Your password and the rest of your account stay as they are.`
-            : null}
+          {removal.subject ? t("linked.removeText", { provider: removal.subject.provider_name }) : null}
         </p>
       </ConfirmDialog>
     </Section>
@@ -165,18 +167,19 @@ export function LinkedIdentitiesSection({
 }
 
 function IdentityCard({ identity, onRemove }: { identity: LinkedIdentity; onRemove: () => void }) {
+  const t = useTranslations("AccountSecurity");
   return (
     <Card titleId={`linked-identity-${identity.id}`} title={identity.provider_name}>
       <Facts>
-        <Fact term="Email there">{identity.email ?? "Not shared"}</Fact>
-        <Fact term="Linked">
+        <Fact term={t("linked.emailThere")}>{identity.email ?? t("linked.notShared")}</Fact>
+        <Fact term={t("linked.linkedOn")}>
           <LocalDate iso={identity.linked_at} />
         </Fact>
-        <Fact term="Last used to sign in">{identity.last_used_at ? <LocalDateTime iso={identity.last_used_at} /> : "Never"}</Fact>
+        <Fact term={t("linked.lastUsed")}>{identity.last_used_at ? <LocalDateTime iso={identity.last_used_at} /> : t("linked.never")}</Fact>
       </Facts>
       <Actions>
         <button type="button" className="button button--danger-outline" onClick={onRemove}>
-          Remove<span className="visually-hidden"> your {identity.provider_name} account</span>
+          {t.rich("linked.removeNamed", { provider: identity.provider_name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
         </button>
       </Actions>
     </Card>

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { useFocusWhenShown } from "@/components/ui/focus-when-shown";
@@ -10,33 +11,28 @@ import { useWebAuthnSupport } from "@/components/ui/use-webauthn-support";
 import { defaultPasskeyName } from "@/lib/passkeys/default-passkey-name";
 import { MAX_PASSKEYS, PASSKEY_NAME_MAX, passkeyNameSchema, type PasskeyView } from "@/lib/passkeys/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
-import { asSentence, failedMessage } from "../api-messages";
+import { useApiMessages, type ApiMessages } from "../api-messages";
 import { LocalDate, LocalDateTime } from "../local-time";
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey } from "./passkeys-queries";
 
-const NAME_HINT = `So you can tell your passkeys apart, for example “Anna’s phone”. Up to ${PASSKEY_NAME_MAX} characters.`;
+type Words = ReturnType<typeof useTranslations<"AccountSecurity">>;
 
 /** The name field's complaint in the page's words, or null when the name will do. */
-function nameProblem(name: string): string | null {
+function nameProblem(t: Words, name: string): string | null {
   const parsed = passkeyNameSchema.safeParse(name);
   if (parsed.success) return null;
-  return name.trim() === "" ? "Enter a name for the passkey." : `Use 1 to ${PASSKEY_NAME_MAX} characters, without line breaks.`;
+  return name.trim() === "" ? t("passkeys.nameEmpty") : t("passkeys.nameInvalid", { max: PASSKEY_NAME_MAX });
 }
 
-
 /** What went wrong while adding a passkey, in words: the browser's own refusals first, then the API's. */
-function addFailure(error: Error): string {
-  if (error.name === "NotAllowedError" || error.name === "AbortError") {
-    return "No passkey was added: the request was cancelled or timed out. Try again when you’re ready.";
-  }
-  if (error.name === "InvalidStateError") {
-    return "This device already has a passkey for your account, so there’s no need to add another here. Use it to sign in, or add one on another device.";
-  }
+function addFailure(t: Words, api: ApiMessages, error: Error): string {
+  if (error.name === "NotAllowedError" || error.name === "AbortError") return t("passkeys.addCancelled");
+  if (error.name === "InvalidStateError") return t("passkeys.addDuplicate");
   if (error instanceof PortalApiError) {
-    if (error.code === "conflict") return `No passkey was added. ${asSentence(error.message)}`;
-    return failedMessage("add the passkey", error);
+    if (error.code === "conflict") return api.failed(t("passkeys.notAdded"), error);
+    return api.failed(t("passkeys.addFailed"), error);
   }
-  return `Your browser couldn’t create a passkey. ${asSentence(error.message) || "Please try again."}`;
+  return api.failed(t("passkeys.browserFailed"), error);
 }
 
 /**
@@ -46,6 +42,8 @@ function addFailure(error: Error): string {
  * step-up answer sends the member to confirm it is them and back here (lib/portal-api/client.ts).
  */
 export function PasskeysSection() {
+  const t = useTranslations("AccountSecurity");
+  const api = useApiMessages();
   const passkeys = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
@@ -90,7 +88,7 @@ export function PasskeysSection() {
   function submitAdd(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (add.isPending) return;
-    const problem = nameProblem(name);
+    const problem = nameProblem(t, name);
     if (problem) {
       setNameError(problem);
       nameInput.current?.focus();
@@ -101,10 +99,10 @@ export function PasskeysSection() {
     add.mutate(name.trim(), {
       onSuccess: (created) => {
         setAdding(false);
-        say(`Passkey “${created.name}” added. Next time you sign in, you can use it instead of your password.`);
+        say(t("passkeys.added", { name: created.name }));
         requestAnimationFrame(() => heading.current?.focus());
       },
-      onError: (error) => setFailure(addFailure(error)),
+      onError: (error) => setFailure(addFailure(t, api, error)),
     });
   }
 
@@ -118,11 +116,13 @@ export function PasskeysSection() {
         // Its card, and the button that opened the dialog, are gone: the heading takes focus.
         focusAfterClose(() => heading.current);
         removal.close();
-        say(`Passkey “${passkey.name}” removed. It can no longer sign you in; you can also delete it from your device or password manager.`);
+        say(t("passkeys.removed", { name: passkey.name }));
       },
       onError: (error) => {
         removal.close();
-        setFailure(error instanceof PortalApiError && error.code === "not_found" ? "That passkey had already been removed." : failedMessage(`remove the passkey “${passkey.name}”`, error));
+        setFailure(
+          error instanceof PortalApiError && error.code === "not_found" ? t("passkeys.alreadyRemoved") : api.failed(t("passkeys.removeFailed", { name: passkey.name }), error),
+        );
       },
     });
   }
@@ -133,20 +133,25 @@ export function PasskeysSection() {
   return (
     <Section
       id="passkeys-title"
-      title="Passkeys"
+      title={t("passkeys.title")}
       headingRef={heading}
-      description="A passkey lets you sign in with your phone or computer’s own lock (your fingerprint, face or PIN) instead of a password, and it works only on this site, so nobody can trick you into using it elsewhere."
+      description={t("passkeys.description")}
       status={announcement}
       alert={failure}
     >
-      <QueryStates query={passkeys} what="your passkeys" empty={(data) => data.passkeys.length === 0 && !adding && "You have no passkeys yet."}>
+      <QueryStates
+        query={passkeys}
+        loading={t("passkeys.loading")}
+        failure={t("passkeys.loadFailed")}
+        empty={(data) => data.passkeys.length === 0 && !adding && t("passkeys.empty")}
+      >
         {(data) => (
           <CardList busy={passkeys.isFetching}>
             {data.passkeys.map((passkey) => (
               <li key={passkey.id}>
                 <PasskeyCard
                   passkey={passkey}
-                  onRenamed={(renamed) => say(`Passkey renamed to “${renamed.name}”.`)}
+                  onRenamed={(renamed) => say(t("passkeys.renamed", { name: renamed.name }))}
                   onRemove={() => {
                     setFailure("");
                     removal.ask(passkey);
@@ -158,25 +163,23 @@ export function PasskeysSection() {
         )}
       </QueryStates>
       {supported === false ? (
-        <p className="notice notice--warning">
-          This browser can’t create passkeys. To add one, open this page in an up-to-date browser on your phone or computer.
-        </p>
+        <p className="notice notice--warning">{t("passkeys.unsupported")}</p>
       ) : adding ? (
-        <Panel title="Add a passkey">
+        <Panel title={t("passkeys.addTitle")}>
           <Form
             onSubmit={submitAdd}
-            submitLabel="Continue"
-            pendingLabel="Waiting for your device…"
+            submitLabel={t("passkeys.continue")}
+            pendingLabel={t("passkeys.waiting")}
             pending={add.isPending}
             actions={
               <button type="button" className="button" onClick={stopAdding} disabled={add.isPending}>
-                Cancel
+                {t("passkeys.cancel")}
               </button>
             }
           >
             <TextField
-              label="Name for this passkey"
-              hint={NAME_HINT}
+              label={t("passkeys.nameLabel")}
+              hint={t("passkeys.nameHint", { max: PASSKEY_NAME_MAX })}
               error={nameError || undefined}
               inputRef={nameInput}
               name="passkey-name"
@@ -188,25 +191,25 @@ export function PasskeysSection() {
                 if (nameError) setNameError("");
               }}
             />
-            <p className="muted">When you continue, your browser asks you to confirm with your fingerprint, face, PIN or security key.</p>
+            <p className="muted">{t("passkeys.confirmHint")}</p>
           </Form>
         </Panel>
       ) : (
         <Actions>
           <button ref={addButtonRef} type="button" className="button button--primary" onClick={startAdding} disabled={supported === null || full}>
-            Add a passkey
+            {t("passkeys.add")}
           </button>
-          {full ? <p className="muted">You have {MAX_PASSKEYS} passkeys, the most an account can have. Remove one to add another.</p> : null}
+          {full ? <p className="muted">{t("passkeys.full", { max: MAX_PASSKEYS })}</p> : null}
         </Actions>
       )}
       <ConfirmDialog
         {...removal.dialog}
-        title={removal.subject ? `Remove the passkey “${removal.subject.name}”?` : "Remove this passkey?"}
-        confirmLabel="Remove"
+        title={removal.subject ? t("passkeys.removeTitle", { name: removal.subject.name }) : t("passkeys.removeTitleAny")}
+        confirmLabel={t("passkeys.remove")}
         busy={remove.isPending}
         onConfirm={confirmRemoval}
       >
-        <p>It will no longer sign you in. Your password, two-step sign-in and other passkeys stay as they are.</p>
+        <p>{t("passkeys.removeText")}</p>
       </ConfirmDialog>
     </Section>
   );
@@ -214,6 +217,8 @@ export function PasskeysSection() {
 
 /** One passkey: its name, dates and kind, with Rename (a form in its place) and Remove. */
 function PasskeyCard({ passkey, onRenamed, onRemove }: { passkey: PasskeyView; onRenamed: (renamed: PasskeyView) => void; onRemove: () => void }) {
+  const t = useTranslations("AccountSecurity");
+  const api = useApiMessages();
   const rename = useRenamePasskey();
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(passkey.name);
@@ -235,7 +240,7 @@ function PasskeyCard({ passkey, onRenamed, onRemove }: { passkey: PasskeyView; o
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (rename.isPending) return;
-    const problem = nameProblem(name);
+    const problem = nameProblem(t, name);
     if (problem) {
       setNameError(problem);
       input.current?.focus();
@@ -249,7 +254,7 @@ function PasskeyCard({ passkey, onRenamed, onRemove }: { passkey: PasskeyView; o
           onRenamed(renamed);
         },
         onError: (error) => {
-          setNameError(failedMessage("rename the passkey", error));
+          setNameError(api.failed(t("passkeys.renameFailed"), error));
           input.current?.focus();
         },
       },
@@ -259,27 +264,27 @@ function PasskeyCard({ passkey, onRenamed, onRemove }: { passkey: PasskeyView; o
   return (
     <Card titleId={titleId} title={passkey.name}>
       <Facts>
-        <Fact term="Added">
+        <Fact term={t("passkeys.addedOn")}>
           <LocalDate iso={passkey.created_at} />
         </Fact>
-        <Fact term="Last used">{passkey.last_used_at ? <LocalDateTime iso={passkey.last_used_at} /> : "Never"}</Fact>
-        <Fact term="Stored">{passkey.synced ? "Synced across your devices" : "On this device only"}</Fact>
+        <Fact term={t("passkeys.lastUsed")}>{passkey.last_used_at ? <LocalDateTime iso={passkey.last_used_at} /> : t("passkeys.never")}</Fact>
+        <Fact term={t("passkeys.stored")}>{passkey.synced ? t("passkeys.synced") : t("passkeys.deviceOnly")}</Fact>
       </Facts>
       {editing ? (
         <Form
           onSubmit={submit}
-          submitLabel="Save name"
-          pendingLabel="Saving…"
+          submitLabel={t("passkeys.saveName")}
+          pendingLabel={t("passkeys.saving")}
           pending={rename.isPending}
-          label={`Rename ${passkey.name}`}
+          label={t("passkeys.renameForm", { name: passkey.name })}
           actions={
             <button type="button" className="button" onClick={close} disabled={rename.isPending}>
-              Cancel
+              {t("passkeys.cancel")}
             </button>
           }
         >
           <TextField
-            label="New name"
+            label={t("passkeys.newName")}
             error={nameError || undefined}
             inputRef={input}
             name="passkey-name"
@@ -304,10 +309,10 @@ function PasskeyCard({ passkey, onRenamed, onRemove }: { passkey: PasskeyView; o
               setEditing(true);
             }}
           >
-            Rename<span className="visually-hidden"> {passkey.name}</span>
+            {t.rich("passkeys.renameNamed", { name: passkey.name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
           </button>
           <button type="button" className="button button--danger-outline" onClick={onRemove}>
-            Remove<span className="visually-hidden"> {passkey.name}</span>
+            {t.rich("passkeys.removeNamed", { name: passkey.name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
           </button>
         </Actions>
       )}

@@ -1,12 +1,13 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useId, useState, type FormEvent } from "react";
 import { PasswordStrengthMeter } from "@/components/passwords/password-strength-meter";
 import { Field, fieldStyles } from "@/components/ui/field";
 import { Form, useTextInput } from "@/components/ui/form";
 import { Section } from "@/components/ui/section";
 import { newPasswordSchema, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/accounts/schemas";
-import { failedMessage, fieldRefusal, waitMessage } from "../api-messages";
+import { useApiMessages } from "../api-messages";
 import { useChangeMyPassword, useProfile } from "../profile/profile-queries";
 
 /**
@@ -15,6 +16,9 @@ import { useChangeMyPassword, useProfile } from "../profile/profile-queries";
  * you"); afterwards every other device is signed out, and the page says how many.
  */
 export function PasswordSection() {
+  const t = useTranslations("AccountSecurity");
+  const fields = useTranslations("FieldMessages");
+  const api = useApiMessages();
   const profile = useProfile();
   const change = useChangeMyPassword();
   const password = useTextInput({ name: "new_password", type: "password", autoComplete: "new-password", maxLength: PASSWORD_MAX_LENGTH });
@@ -27,30 +31,31 @@ export function PasswordSection() {
     setStatus("");
     const parsed = newPasswordSchema.safeParse(password.value);
     if (!parsed.success) {
-      password.reject(parsed.error.issues[0]?.message ?? "");
+      // The schema's sentence (FIELD_MESSAGES.new_password), in the page's language.
+      password.reject(fields("new_password", { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }));
       return;
     }
     password.accept();
     change.mutate(parsed.data, {
       onSuccess: ({ other_sessions_ended: ended }) => {
         password.clear();
-        setStatus(`Your password is changed.${ended > 0 ? ` ${ended === 1 ? "One other device was" : `${ended} other devices were`} signed out.` : ""}`);
+        setStatus(t("password.changed", { ended }));
       },
       onError: password.focus,
     });
   }
 
-  const refusal = change.error ? (fieldRefusal(change.error, "new_password") ?? waitMessage(change.error) ?? failedMessage("change your password", change.error)) : "";
+  const refusal = change.error ? (api.fieldRefusal(change.error, "new_password") ?? api.wait(change.error) ?? api.failed(t("password.failed"), change.error)) : "";
   const { inputRef, error, ...input } = password.field(refusal);
   return (
     <Section
       id="password-title"
-      title="Password"
-      description={`Choose a new password of at least ${PASSWORD_MIN_LENGTH} characters. If you sign in with a passkey or another account, this adds a password. Your other devices will be signed out.`}
+      title={t("password.title")}
+      description={t("password.description", { min: PASSWORD_MIN_LENGTH })}
       status={status}
     >
-      <Form onSubmit={save} submitLabel="Save new password" pendingLabel="Saving…" pending={change.isPending}>
-        <Field label="New password" error={error}>
+      <Form onSubmit={save} submitLabel={t("password.submit")} pendingLabel={t("password.saving")} pending={change.isPending}>
+        <Field label={t("password.label")} error={error}>
           {(wiring) => (
             <>
               <input

@@ -1,19 +1,16 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { Actions, Panel } from "@/components/ui/section";
 import { CopyButton } from "./copy-button";
 import styles from "./security.module.css";
 
-/** The codes as a text file a member can keep: one per line, with what they are for. */
-export function recoveryCodesFile(codes: readonly string[], madeAt: Date): string {
-  return [
-    "Recovery codes for your church account",
-    `Made on ${madeAt.toISOString().slice(0, 10)}. Each code works once, instead of a code from your authenticator app.`,
-    "",
-    ...codes,
-    "",
-  ].join("\n");
+type Words = ReturnType<typeof useTranslations<"AccountSecurity">>;
+
+/** The codes as a text file a member can keep: one per line, with what they are for, in the page's language. */
+export function recoveryCodesFile(t: Words, codes: readonly string[], madeAt: Date): string {
+  return [t("codes.fileTitle"), t("codes.fileMadeOn", { date: madeAt.toISOString().slice(0, 10) }), "", ...codes, ""].join("\n");
 }
 
 /**
@@ -21,6 +18,7 @@ export function recoveryCodesFile(codes: readonly string[], madeAt: Date): strin
  * downloads them, then says they have saved them.
  */
 export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]; onDone: () => void }) {
+  const t = useTranslations("AccountSecurity");
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -28,25 +26,22 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
   }, []);
 
   function download() {
-    const file = new Blob([recoveryCodesFile(codes, new Date())], { type: "text/plain;charset=utf-8" });
+    const file = new Blob([recoveryCodesFile(t, codes, new Date())], { type: "text/plain;charset=utf-8" });
     const url = URL.createObjectURL(file);
     const link = document.createElement("a");
     link.href = url;
-    link.download = "recovery-codes.txt";
+    link.download = t("codes.fileName");
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 1_000);
   }
 
   return (
-    <Panel title="Save your recovery codes" headingRef={heading}>
+    <Panel title={t("codes.title")} headingRef={heading}>
       <div className="notice notice--warning">
-        <p>
-          If you lose your phone, each of these codes lets you sign in once instead of a code from the app. Keep them somewhere safe, such as a
-          password manager. <strong>You will not see them again.</strong>
-        </p>
+        <p>{t.rich("codes.warning", { strong: (chunks) => <strong>{chunks}</strong> })}</p>
       </div>
       {/* role="list": Safari drops a list's role along with its markers (list-style: none). */}
-      <ol className={styles.recoveryCodes} role="list" aria-label="Recovery codes">
+      <ol className={styles.recoveryCodes} role="list" aria-label={t("codes.label")}>
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
@@ -54,12 +49,12 @@ export function RecoveryCodesPanel({ codes, onDone }: { codes: readonly string[]
         ))}
       </ol>
       <Actions>
-        <CopyButton text={codes.join("\n")} label="Copy codes" copiedMessage="Recovery codes copied." />
+        <CopyButton text={codes.join("\n")} label={t("codes.copy")} copiedMessage={t("codes.copied")} />
         <button type="button" className="button" onClick={download}>
-          Download codes
+          {t("codes.download")}
         </button>
         <button type="button" className="button button--primary" onClick={onDone}>
-          I’ve saved my codes
+          {t("codes.saved")}
         </button>
       </Actions>
     </Panel>

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { securityEventWords } from "./security-event-words";
+import { translatorFor } from "@/lib/i18n/translator";
+import type { AppLocale } from "@/lib/kernel/locales";
+import { SECURITY_EVENT_TYPES } from "@/lib/security-log/record-security-event";
+import { securityEventWords as describeIn } from "./security-event-words";
+
+/** The words through the messages file, as the page says them in `locale`. */
+function wordsIn(locale: AppLocale) {
+  const t = translatorFor(locale, "AccountSecurity");
+  return (type: string, detail: Record<string, unknown> | null) => describeIn((key, values) => t(`events.${key}` as never, values as never), locale, type, detail);
+}
+
+const securityEventWords = wordsIn("en");
 
 describe("security log words", () => {
   it("names the app in consent events", () => {
@@ -117,5 +128,41 @@ describe("the security log's words for passkeys", () => {
     expect(securityEventWords("schedule_feed_issued", { feed_id: "f", replaced: false })).toBe("Calendar feed address made for your schedule");
     expect(securityEventWords("schedule_feed_issued", { feed_id: "f", replaced: true })).toBe("New calendar feed address made; the old address stopped working");
     expect(securityEventWords("schedule_feed_revoked", { feed_id: "f" })).toBe("Calendar feed address revoked");
+  });
+});
+
+describe("the security log's words for a name or email address changed", () => {
+  it("says the new name and the name the member goes by, as they were given", () => {
+    expect(securityEventWords("name_changed", { name: "Robert Diaz", goes_by: "Bob" })).toBe("Name changed: Robert Diaz, goes by Bob");
+    expect(securityEventWords("name_changed", { name: "Robert Diaz" })).toBe("Name changed: Robert Diaz");
+    expect(securityEventWords("name_changed", { goes_by: "Bob" })).toBe("Name changed: goes by Bob");
+    expect(securityEventWords("name_changed", null)).toBe("Name changed");
+    expect(securityEventWords("email_changed", { to: "r***@e***.org" })).toBe("Email address changed: r***@e***.org");
+  });
+});
+
+describe("the security log's words in Spanish", () => {
+  const spanish = wordsIn("es");
+
+  it("has words of its own for every type the log records, never English's", () => {
+    for (const type of SECURITY_EVENT_TYPES) {
+      expect(spanish(type, null)).not.toBe("");
+      expect(spanish(type, null)).not.toBe(securityEventWords(type, null));
+    }
+  });
+
+  it("chooses the same variants, with the entry's values and counts", () => {
+    expect(spanish("consent_revoked", { client_id: "demo-app", by: "guardian" })).toBe("Su padre, madre o tutor quitó el acceso de demo-app");
+    expect(spanish("sign_in", { method: "passkey", passkey: "Teléfono de Ana" })).toBe("Inició sesión con una llave de acceso (Teléfono de Ana)");
+    expect(spanish("sign_in_failed", { method: "passkey", reason: "passkey_counter", passkey: "Llave vieja" })).toBe("Llave de acceso rechazada por ser una posible copia: Llave vieja");
+    expect(spanish("recovery_code_used", { remaining: 1 })).toBe("Inició sesión con un código de recuperación (le queda 1 código)");
+    expect(spanish("session_revoked", { others: 2 })).toBe("Cerró sesión en todos los demás lugares (2 sesiones)");
+    expect(spanish("recovery_contact_added", { value: "j***@e***.org" })).toBe("Contacto de recuperación agregado: j***@e***.org");
+    expect(spanish("passkey_renamed", { name: "Teléfono de Ana", previous_name: "Teléfono" })).toBe("Llave de acceso renombrada: Teléfono → Teléfono de Ana");
+    expect(spanish("name_changed", { name: "Roberto Díaz", goes_by: "Beto" })).toBe("Nombre cambiado: Roberto Díaz, le dicen Beto");
+  });
+
+  it("calls a type it does not know account activity, rather than spell out its English name", () => {
+    expect(spanish("mailing_list_joined", null)).toBe("Actividad en la cuenta");
   });
 });

@@ -1,11 +1,12 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useRef, useState } from "react";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { Actions, Card, CardList, Fact, Facts, QueryStates, Section } from "@/components/ui/section";
 import { PortalApiError } from "@/lib/portal-api/client";
 import type { MemberSession } from "@/lib/sessions/schemas";
-import { failedMessage } from "../api-messages";
+import { useApiMessages } from "../api-messages";
 import { LocalDateTime } from "../local-time";
 import { useSessions, useSignOutOtherSessions, useSignOutSession } from "./security-queries";
 import { distinctSessionNames } from "./session-names";
@@ -19,6 +20,9 @@ type Confirming = { kind: "one"; session: MemberSession } | { kind: "others" };
  * Signing out another session (or all of them) is confirmed first, and ends its tokens at once.
  */
 export function SessionsSection() {
+  const t = useTranslations("AccountSecurity");
+  const api = useApiMessages();
+  const locale = useLocale();
   const sessions = useSessions();
   const signOutOne = useSignOutSession();
   const signOutOthers = useSignOutOtherSessions();
@@ -31,7 +35,8 @@ export function SessionsSection() {
 
   const list = sessions.data?.sessions ?? [];
   const others = list.filter((session) => !session.current);
-  const names = distinctSessionNames(list);
+  const signedIn = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }), [locale]);
+  const names = distinctSessionNames((key, values) => t(`sessions.${key}`, values), list, (date) => signedIn.format(date));
   const nameOf = (session: MemberSession) => names.get(session.id) ?? "";
 
   function ask(next: Confirming) {
@@ -46,11 +51,9 @@ export function SessionsSection() {
     setAnnouncement(message);
   }
 
-  function failed(what: string, error: Error) {
+  function failed(sentence: string, error: Error) {
     confirmation.close();
-    setFailure(
-      error instanceof PortalApiError && error.code === "not_found" ? "That session had already ended." : failedMessage(what, error),
-    );
+    setFailure(error instanceof PortalApiError && error.code === "not_found" ? t("sessions.alreadyEnded") : api.failed(sentence, error));
   }
 
   function signOut() {
@@ -59,18 +62,21 @@ export function SessionsSection() {
     setAnnouncement("");
     if (confirming.kind === "one") {
       const name = nameOf(confirming.session);
-      signOutOne.mutate(confirming.session, { onSuccess: () => done(`Signed out of ${name}.`), onError: (error) => failed(`sign out of ${name}`, error) });
+      signOutOne.mutate(confirming.session, {
+        onSuccess: () => done(t("sessions.signedOutOf", { name })),
+        onError: (error) => failed(t("sessions.signOutOfFailed", { name }), error),
+      });
     } else {
       signOutOthers.mutate(undefined, {
-        onSuccess: ({ revoked }) => done(revoked === 1 ? "Signed out of 1 other session." : `Signed out of ${revoked} other sessions.`),
-        onError: (error) => failed("sign out of your other sessions", error),
+        onSuccess: ({ revoked }) => done(t("sessions.signedOutOthers", { revoked })),
+        onError: (error) => failed(t("sessions.signOutOthersFailed"), error),
       });
     }
   }
 
   return (
-    <Section id="sessions-title" title="Where you’re signed in" headingRef={sectionHeading} status={announcement} alert={failure}>
-      <QueryStates query={sessions} loading="Loading where you are signed in…" failure="We couldn’t load your sessions">
+    <Section id="sessions-title" title={t("sessions.title")} headingRef={sectionHeading} status={announcement} alert={failure}>
+      <QueryStates query={sessions} loading={t("sessions.loading")} failure={t("sessions.loadFailed")}>
         {() => (
           <>
             <CardList>
@@ -82,27 +88,27 @@ export function SessionsSection() {
             </CardList>
             {others.length > 0 ? (
               <button type="button" className="button button--danger" onClick={() => ask({ kind: "others" })}>
-                Sign out everywhere else
+                {t("sessions.signOutOthers")}
               </button>
             ) : (
-              <p className="muted">You are not signed in anywhere else.</p>
+              <p className="muted">{t("sessions.nowhereElse")}</p>
             )}
           </>
         )}
       </QueryStates>
       <ConfirmDialog
         {...confirmation.dialog}
-        title={confirmation.subject?.kind === "one" ? `Sign out of ${nameOf(confirmation.subject.session)}?` : "Sign out everywhere else?"}
-        confirmLabel="Sign out"
+        title={confirmation.subject?.kind === "one" ? t("sessions.confirmOne", { name: nameOf(confirmation.subject.session) }) : t("sessions.confirmOthers")}
+        confirmLabel={t("sessions.signOut")}
         busy={busy}
         onConfirm={signOut}
       >
         <p>
           {confirmation.subject?.kind !== "one"
-            ? "Every other browser and device will have to sign in again. You stay signed in here."
+            ? t("sessions.confirmOthersText")
             : confirmation.subject.session.app
-              ? "The device stops working as you at once. To use it again, sign it in with a new code."
-              : "That browser will have to sign in again, and apps signed in through it will stop working there."}
+              ? t("sessions.confirmDeviceText")
+              : t("sessions.confirmBrowserText")}
         </p>
       </ConfirmDialog>
     </Section>
@@ -110,35 +116,36 @@ export function SessionsSection() {
 }
 
 function SessionCard({ session, name, onSignOut }: { session: MemberSession; name: string; onSignOut: () => void }) {
+  const t = useTranslations("AccountSecurity");
   return (
     <Card
       titleId={`session-${session.id}`}
       title={
         <>
-          {name} {session.current ? <span className="badge">This device</span> : null}
-          {session.app ? <span className="badge">Signed in with a code</span> : null}
+          {name} {session.current ? <span className="badge">{t("sessions.thisDevice")}</span> : null}
+          {session.app ? <span className="badge">{t("sessions.withCode")}</span> : null}
         </>
       }
     >
       <Facts>
-        <Fact term="IP address">{session.ip ?? "Unknown"}</Fact>
-        <Fact term="Signed in">
+        <Fact term={t("sessions.ipAddress")}>{session.ip ?? t("sessions.unknown")}</Fact>
+        <Fact term={t("sessions.signedIn")}>
           <LocalDateTime iso={session.created_at} />
         </Fact>
-        <Fact term="Last active">
+        <Fact term={t("sessions.lastActive")}>
           <LocalDateTime iso={session.last_seen_at} />
         </Fact>
-        <Fact term="Ends if unused">
+        <Fact term={t("sessions.endsIfUnused")}>
           <LocalDateTime iso={session.idle_expires_at} />
         </Fact>
-        <Fact term="Ends at the latest">
+        <Fact term={t("sessions.endsAtLatest")}>
           <LocalDateTime iso={session.expires_at} />
         </Fact>
       </Facts>
       {session.current ? null : (
         <Actions>
           <button type="button" className="button button--danger-outline" onClick={onSignOut}>
-            Sign out<span className="visually-hidden"> of {name}</span>
+            {t.rich("sessions.signOutNamed", { name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
           </button>
         </Actions>
       )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { Actions, Panel } from "@/components/ui/section";
 import { totpCodeBodySchema } from "@/lib/mfa/schemas";
@@ -21,6 +22,7 @@ export function setupKeyOf(otpauthUrl: string): string {
  * and a member who leaves simply starts again.
  */
 export function TotpSetup({ otpauthUrl, onConfirmed, onCancel }: { otpauthUrl: string; onConfirmed: (recoveryCodes: string[]) => void; onCancel: () => void }) {
+  const t = useTranslations("AccountSecurity");
   const qrCode = useQrCode(otpauthUrl);
   const confirm = useConfirmTotp();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -30,37 +32,36 @@ export function TotpSetup({ otpauthUrl, onConfirmed, onCancel }: { otpauthUrl: s
     heading.current?.focus();
   }, []);
 
-
   return (
-    <Panel title="Set up your authenticator app" headingRef={heading}>
+    <Panel title={t("totp.title")} headingRef={heading}>
       <ol className={styles.steps}>
         <li>
-          <p>Open an authenticator app on your phone (such as Google Authenticator, Microsoft Authenticator or 1Password) and scan this QR code.</p>
+          <p>{t("totp.scan")}</p>
           <div className={styles.qrCode}>
             {qrCode ? (
               // A data: URL made in the browser: next/image has nothing to optimise here.
               // eslint-disable-next-line @next/next/no-img-element
-              <img src={qrCode} width={192} height={192} alt="QR code for your authenticator app. If you cannot scan it, use the setup key below." />
+              <img src={qrCode} width={192} height={192} alt={t("totp.qrAlt")} />
             ) : (
               <div className={styles.qrPlaceholder} aria-hidden="true" />
             )}
           </div>
           <p className={styles.keyLabel} id="setup-key-label">
-            Can’t scan it? Enter this setup key in the app instead:
+            {t("totp.cantScan")}
           </p>
           <Actions>
             <code className={styles.setupKey} aria-labelledby="setup-key-label" data-setup-key>
               {setupKey}
             </code>
-            <CopyButton text={setupKey.replace(/\s/g, "")} label="Copy key" copiedMessage="Setup key copied." />
+            <CopyButton text={setupKey.replace(/\s/g, "")} label={t("totp.copyKey")} copiedMessage={t("totp.keyCopied")} />
           </Actions>
         </li>
         <li>
-          <p>Enter the 6-digit code the app now shows for your account.</p>
+          <p>{t("totp.enterCode")}</p>
           <CodeForm
             schema={totpCodeBodySchema}
-            label="Code from the app"
-            submitLabel="Turn on two-step sign-in"
+            label={t("totp.codeLabel")}
+            submitLabel={t("totp.turnOn")}
             action={confirm}
             onSubmit={(code) => confirm.mutate(code, { onSuccess: ({ recovery_codes }) => onConfirmed(recovery_codes) })}
             onCancel={onCancel}

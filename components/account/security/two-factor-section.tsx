@@ -1,9 +1,10 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { useRef, useState, type ReactNode } from "react";
 import { disableMfaBodySchema, totpCodeBodySchema, type MfaState } from "@/lib/mfa/schemas";
 import { Actions, panelTitleClass, QueryStates, Section } from "@/components/ui/section";
-import { failedMessage } from "../api-messages";
+import { useApiMessages } from "../api-messages";
 import { LocalDate } from "../local-time";
 import { CodeForm } from "../code-form";
 import { RecoveryCodesPanel } from "./recovery-codes-panel";
@@ -21,6 +22,8 @@ type Step = { kind: "overview" } | { kind: "setup"; otpauthUrl: string } | { kin
  * each ask for a current code, which is also their confirmation.
  */
 export function TwoFactorSection() {
+  const t = useTranslations("AccountSecurity");
+  const api = useApiMessages();
   const state = useMfaState();
   const startSetup = useStartTotpSetup();
   const regenerate = useRegenerateRecoveryCodes();
@@ -42,7 +45,7 @@ export function TwoFactorSection() {
     setFailure("");
     startSetup.mutate(undefined, {
       onSuccess: ({ otpauth_url }) => setStep({ kind: "setup", otpauthUrl: otpauth_url }),
-      onError: (error) => setFailure(failedMessage("start setting up two-step sign-in", error)),
+      onError: (error) => setFailure(api.failed(t("twoFactor.startFailed"), error)),
     });
   }
 
@@ -52,15 +55,15 @@ export function TwoFactorSection() {
       return (
         <CodeForm
           schema={totpCodeBodySchema}
-          label="Code from your authenticator app"
-          submitLabel="Make new codes"
-          busyLabel="Making new codes…"
+          label={t("twoFactor.codeLabel")}
+          submitLabel={t("twoFactor.makeNewCodes")}
+          busyLabel={t("twoFactor.makingNewCodes")}
           action={regenerate}
           onSubmit={(code) => regenerate.mutate(code, { onSuccess: ({ recovery_codes }) => setStep({ kind: "codes", codes: recovery_codes }) })}
           onCancel={() => backToOverview()}
         >
-          <h3 className={panelTitleClass}>Make new recovery codes</h3>
-          <p>Your current recovery codes will stop working, and you will get ten new ones. Enter the code your app shows to continue.</p>
+          <h3 className={panelTitleClass}>{t("twoFactor.regenerateTitle")}</h3>
+          <p>{t("twoFactor.regenerateText")}</p>
         </CodeForm>
       );
     }
@@ -68,17 +71,17 @@ export function TwoFactorSection() {
       return (
         <CodeForm
           schema={disableMfaBodySchema}
-          label="Code from your authenticator app, or a recovery code"
+          label={t("twoFactor.disableLabel")}
           accept="digits-or-recovery-code"
-          submitLabel="Turn off two-step sign-in"
-          busyLabel="Turning off…"
+          submitLabel={t("twoFactor.turnOff")}
+          busyLabel={t("twoFactor.turningOff")}
           danger
           action={disable}
-          onSubmit={(code) => disable.mutate(code, { onSuccess: () => backToOverview("Two-step sign-in is off. Your recovery codes no longer work.") })}
+          onSubmit={(code) => disable.mutate(code, { onSuccess: () => backToOverview(t("twoFactor.turnedOff")) })}
           onCancel={() => backToOverview()}
         >
-          <h3 className={panelTitleClass}>Turn off two-step sign-in?</h3>
-          <p>Anyone who learns your password will be able to sign in as you. Your recovery codes will stop working.</p>
+          <h3 className={panelTitleClass}>{t("twoFactor.disableTitle")}</h3>
+          <p>{t("twoFactor.disableText")}</p>
         </CodeForm>
       );
     }
@@ -105,7 +108,7 @@ export function TwoFactorSection() {
       <TotpSetup
         otpauthUrl={step.otpauthUrl}
         onConfirmed={(codes) => {
-          setAnnouncement("Two-step sign-in is on.");
+          setAnnouncement(t("twoFactor.turnedOn"));
           setStep({ kind: "codes", codes });
         }}
         onCancel={() => backToOverview()}
@@ -115,57 +118,50 @@ export function TwoFactorSection() {
     body = <RecoveryCodesPanel codes={step.codes} onDone={() => backToOverview()} />;
   } else {
     body = (
-      <QueryStates query={state} what="your two-step sign-in settings">
+      <QueryStates query={state} loading={t("twoFactor.loading")} failure={t("twoFactor.loadFailed")}>
         {(data) => (data.status === "enabled" ? enabled(data) : <TotpOff state={data} starting={startSetup.isPending} onStart={beginSetup} />)}
       </QueryStates>
     );
   }
 
   return (
-    <Section id="two-factor-title" title="Two-step sign-in" headingRef={sectionHeading} status={announcement} alert={failure}>
+    <Section id="two-factor-title" title={t("twoFactor.title")} headingRef={sectionHeading} status={announcement} alert={failure}>
       {body}
     </Section>
   );
 }
 
 function TotpOff({ state, starting, onStart }: { state: MfaState; starting: boolean; onStart: () => void }) {
+  const t = useTranslations("AccountSecurity");
   return (
     <>
-      <p>
-        <span className="badge badge--muted">Off</span> Add a code from an authenticator app on your phone to your password, so nobody can sign in as you with
-        your password alone.
-      </p>
-      {state.status === "pending" ? <p className="muted">You started setting this up but did not finish. Start again to get a new QR code.</p> : null}
+      <p>{t.rich("twoFactor.off", { badge: (chunks) => <span className="badge badge--muted">{chunks}</span> })}</p>
+      {state.status === "pending" ? <p className="muted">{t("twoFactor.unfinished")}</p> : null}
       <button type="button" className="button button--primary" aria-disabled={starting || undefined} onClick={() => !starting && onStart()}>
-        {starting ? "Starting…" : state.status === "pending" ? "Start again" : "Set up two-step sign-in"}
+        {starting ? t("twoFactor.starting") : state.status === "pending" ? t("twoFactor.startAgain") : t("twoFactor.setUp")}
       </button>
     </>
   );
 }
 
 function TotpOn({ state, onRegenerate, onDisable }: { state: MfaState; onRegenerate: () => void; onDisable: () => void }) {
+  const t = useTranslations("AccountSecurity");
   const remaining = state.recovery_codes_remaining;
+  const enabledAt = state.enabled_at;
+  const badge = (chunks: ReactNode) => <span className="badge">{chunks}</span>;
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
   return (
     <>
-      <p>
-        <span className="badge">On</span> Signing in asks for a code from your authenticator app
-        {state.enabled_at ? (
-          <>
-            , since <LocalDate iso={state.enabled_at} />
-          </>
-        ) : null}
-        .
-      </p>
+      <p>{enabledAt ? t.rich("twoFactor.onSince", { badge, date: () => <LocalDate iso={enabledAt} /> }) : t.rich("twoFactor.on", { badge })}</p>
       <p className={remaining < FEW_RECOVERY_CODES ? "notice notice--warning" : undefined}>
-        You have <strong>{remaining === 1 ? "1 recovery code" : `${remaining} recovery codes`}</strong> left.
-        {remaining < FEW_RECOVERY_CODES ? " Make a new set so you are not locked out if you lose your phone." : null}
+        {remaining < FEW_RECOVERY_CODES ? t.rich("twoFactor.fewCodesLeft", { remaining, strong }) : t.rich("twoFactor.codesLeft", { remaining, strong })}
       </p>
       <Actions>
         <button type="button" className="button" onClick={onRegenerate}>
-          Make new recovery codes
+          {t("twoFactor.regenerateTitle")}
         </button>
         <button type="button" className="button button--danger" onClick={onDisable}>
-          Turn off two-step sign-in
+          {t("twoFactor.turnOff")}
         </button>
       </Actions>
     </>

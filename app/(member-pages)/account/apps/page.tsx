@@ -1,13 +1,15 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { AppsWithAccess } from "@/components/account/apps/apps-with-access";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Apps with access",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AccountApps");
+  return { title: t("page.title"), robots: { index: false, follow: false } };
+}
 
 /**
  * The apps the member has allowed to sign them in, and a way to take that back. Signed out, it sends
@@ -16,12 +18,16 @@ export const metadata: Metadata = {
  */
 export default async function AccountAppsPage() {
   await requirePortalSession("/account/apps");
+  const t = await getTranslations("AccountApps");
   return (
     <div className="page page--narrow">
-      <p className="eyebrow">Your account</p>
-      <h1>Apps with access</h1>
-      <p className="lede">These apps can sign you in and see some of your details. Remove access for any app you no longer use or do not recognise.</p>
-      <AppsWithAccess />
+      <p className="eyebrow">{t("page.eyebrow")}</p>
+      <h1>{t("page.title")}</h1>
+      <p className="lede">{t("page.lede")}</p>
+      {/* "Account": the shared account controls' words. */}
+      <ClientMessages namespaces={["Account", "AccountApps"]}>
+        <AppsWithAccess />
+      </ClientMessages>
     </div>
   );
 }

@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { MemberCodeSection, MyAttendanceSection, SelfCheckInSection } from "@/components/account/check-in/check-in-section";
 import { HouseholdCardSection } from "@/components/account/check-in/household-card-section";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Check-in",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AccountCheckIn");
+  return {
+    title: t("title"),
+    robots: { index: false, follow: false },
+  };
+}
 
 /**
  * Check-in from the member's phone (docs/decisions/0023): their rotating QR for a kiosk, a printed household
@@ -16,15 +21,19 @@ export const metadata: Metadata = {
  */
 export default async function AccountCheckInPage() {
   await requirePortalSession("/account/check-in");
+  const t = await getTranslations("AccountCheckIn");
+  const account = await getTranslations("Account");
   return (
     <div className="page page--narrow">
-      <p className="eyebrow">Your account</p>
-      <h1>Check-in</h1>
-      <p className="lede">Your code for the kiosk, a printed card for someone without a phone, self check-in, and where you have been.</p>
-      <MemberCodeSection />
-      <HouseholdCardSection />
-      <SelfCheckInSection />
-      <MyAttendanceSection />
+      <p className="eyebrow">{account("yourAccount")}</p>
+      <h1>{t("title")}</h1>
+      <p className="lede">{t("lede")}</p>
+      <ClientMessages namespaces={["Account", "AccountCheckIn"]}>
+        <MemberCodeSection />
+        <HouseholdCardSection />
+        <SelfCheckInSection />
+        <MyAttendanceSection />
+      </ClientMessages>
     </div>
   );
 }

@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { DependentsSection } from "@/components/account/dependents/dependents-section";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Children’s apps",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AccountDependents");
+  return {
+    title: t("title"),
+    robots: { index: false, follow: false },
+  };
+}
 
 /**
  * A parent's or guardian's view of the children in their care: the apps that can access each child's
@@ -18,15 +23,17 @@ export const metadata: Metadata = {
  */
 export default async function AccountDependentsPage() {
   await requirePortalSession("/account/dependents");
+  const t = await getTranslations("AccountDependents");
+  const account = await getTranslations("Account");
   return (
     <div className="page page--narrow">
-      <p className="eyebrow">Your account</p>
-      <h1>Your children’s apps</h1>
-      <p className="lede">
-        The apps that can access the accounts of children in your care. Remove access for any app you do not want them to use. Your household and who
-        may collect your children are under <Link href="/account/family">Family</Link>.
-      </p>
-      <DependentsSection />
+      <p className="eyebrow">{account("yourAccount")}</p>
+      <h1>{t("heading")}</h1>
+      <p className="lede">{t.rich("lede", { family: (chunks) => <Link href="/account/family">{chunks}</Link> })}</p>
+      {/* The apps' permissions are said as the Apps page says them (components/account/apps/scope-words.ts). */}
+      <ClientMessages namespaces={["Account", "AccountDependents", "AccountApps.scopes"]}>
+        <DependentsSection />
+      </ClientMessages>
     </div>
   );
 }

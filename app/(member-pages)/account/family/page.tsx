@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { FamilySection } from "@/components/account/family/family-section";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { currentChurch } from "@/lib/http/current-church";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Family",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AccountFamily");
+  return {
+    title: t("title"),
+    robots: { index: false, follow: false },
+  };
+}
 
 /**
  * The member's household: start one or join it with a family code, see who is in it, (adults) add and
@@ -17,12 +22,16 @@ export const metadata: Metadata = {
  */
 export default async function AccountFamilyPage() {
   await requirePortalSession("/account/family");
+  const t = await getTranslations("AccountFamily");
+  const account = await getTranslations("Account");
   return (
     <div className="page page--narrow">
-      <p className="eyebrow">Your account</p>
-      <h1>Your family</h1>
-      <p className="lede">Your household at church: who is in it, its children, and how others join.</p>
-      <FamilySection country={(await currentChurch()).country} />
+      <p className="eyebrow">{account("yourAccount")}</p>
+      <h1>{t("heading")}</h1>
+      <p className="lede">{t("lede")}</p>
+      <ClientMessages namespaces={["Account", "AccountFamily"]}>
+        <FamilySection country={(await currentChurch()).country} />
+      </ClientMessages>
     </div>
   );
 }

@@ -1,13 +1,18 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { MembershipSection } from "@/components/account/membership/membership-section";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Membership",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AccountMembership");
+  return {
+    title: t("pageTitle"),
+    robots: { index: false, follow: false },
+  };
+}
 
 /**
  * Claiming the member's own record in the church's membership register: search, then a code sent to the
@@ -15,12 +20,16 @@ export const metadata: Metadata = {
  */
 export default async function AccountMembershipPage() {
   await requirePortalSession("/account/membership");
+  const t = await getTranslations("AccountMembership");
+  const account = await getTranslations("Account");
   return (
     <div className="page page--narrow">
-      <p className="eyebrow">Your account</p>
-      <h1>Membership</h1>
-      <p className="lede">Find your record in the church’s register and link it to your account.</p>
-      <MembershipSection />
+      <p className="eyebrow">{account("yourAccount")}</p>
+      <h1>{t("pageTitle")}</h1>
+      <p className="lede">{t("lede")}</p>
+      <ClientMessages namespaces={["Account", "AccountMembership"]}>
+        <MembershipSection />
+      </ClientMessages>
     </div>
   );
 }

@@ -1,15 +1,20 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { DeletionSection } from "@/components/account/privacy/deletion-section";
 import { ExportSection } from "@/components/account/privacy/export-section";
 import { RequestsSection } from "@/components/account/privacy/requests-section";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Privacy",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AccountPrivacy");
+  return {
+    title: t("title"),
+    robots: { index: false, follow: false },
+  };
+}
 
 /**
  * The member's data: a copy to download, deleting the account (with a waiting period and a way back),
@@ -18,14 +23,18 @@ export const metadata: Metadata = {
  */
 export default async function AccountPrivacyPage() {
   await requirePortalSession("/account/privacy");
+  const t = await getTranslations("AccountPrivacy");
+  const account = await getTranslations("Account");
   return (
     <div className="page page--narrow">
-      <p className="eyebrow">Your account</p>
-      <h1>Privacy</h1>
-      <p className="lede">Get a copy of everything we keep about you, or ask us to delete your account.</p>
-      <ExportSection />
-      <DeletionSection />
-      <RequestsSection />
+      <p className="eyebrow">{account("yourAccount")}</p>
+      <h1>{t("title")}</h1>
+      <p className="lede">{t("lede")}</p>
+      <ClientMessages namespaces={["Account", "AccountPrivacy"]}>
+        <ExportSection />
+        <DeletionSection />
+        <RequestsSection />
+      </ClientMessages>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { PhoneSection } from "@/components/account/recovery/phone-section";
 import { RecoveryContactsSection } from "@/components/account/recovery/recovery-contacts-section";
 import { currentChurch } from "@/lib/http/current-church";
@@ -6,10 +8,10 @@ import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Recovery and phone",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AccountRecovery");
+  return { title: t("page.title"), robots: { index: false, follow: false } };
+}
 
 /**
  * Where a password reset code can go (recovery contacts) and the member's own mobile number. Read and
@@ -19,13 +21,17 @@ export const metadata: Metadata = {
 export default async function AccountRecoveryPage() {
   await requirePortalSession("/account/recovery");
   const { country } = await currentChurch();
+  const t = await getTranslations("AccountRecovery");
   return (
     <div className="page page--narrow">
-      <p className="eyebrow">Your account</p>
-      <h1>Recovery and phone</h1>
-      <p className="lede">Make sure you can get back into your account if you forget your password.</p>
-      <RecoveryContactsSection country={country} />
-      <PhoneSection country={country} />
+      <p className="eyebrow">{t("page.eyebrow")}</p>
+      <h1>{t("page.title")}</h1>
+      <p className="lede">{t("page.lede")}</p>
+      {/* "Account": the shared account controls' words (code-form, phone-words and the like). */}
+      <ClientMessages namespaces={["Account", "AccountRecovery"]}>
+        <RecoveryContactsSection country={country} />
+        <PhoneSection country={country} />
+      </ClientMessages>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
+import { getTranslations } from "next-intl/server";
 import { Actions, Panel } from "@/components/ui/section";
 import { linkCookieName, readLinkCookie } from "@/lib/federation/cookies";
 import { LINK_CONFIRM_PATH, SECURITY_PAGE_PATH } from "@/lib/federation/outcomes";
@@ -10,10 +11,10 @@ import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "Link an account",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AccountSecurity");
+  return { title: t("link.title"), robots: { index: false, follow: false } };
+}
 
 /**
  * Where the provider's callback sends a signed-in member whose account there is not linked yet
@@ -27,45 +28,39 @@ export default async function LinkIdentityPage() {
   const code = await readLinkCookie((await cookies()).get(linkCookieName())?.value);
   const pending = code ? await getPendingLink(await database(), code, session.member.id) : null;
   const csrf = (await csrfTokenForPage()) ?? "";
+  const t = await getTranslations("AccountSecurity");
 
   if (!pending) {
     return (
       <div className="page page--narrow">
-        <p className="eyebrow">Your account</p>
-        <h1>Nothing to link</h1>
-        <p className="lede">
-          This link request has expired, was already used, or was started while signed in as someone else. Nothing was changed.
-        </p>
+        <p className="eyebrow">{t("page.eyebrow")}</p>
+        <h1>{t("link.nothingTitle")}</h1>
+        <p className="lede">{t("link.nothingLede")}</p>
         <p>
           <a className="button" href={SECURITY_PAGE_PATH}>
-            Back to Security
+            {t("link.back")}
           </a>
         </p>
       </div>
     );
   }
 
+  const provider = pending.providerName;
   return (
     <div className="page page--narrow">
-      <p className="eyebrow">Your account</p>
-      <h1>Link your {pending.providerName} account?</h1>
-      <p className="lede">
-        You signed in at {pending.providerName}
-        {pending.email ? ` as ${pending.email}` : ""}. That account isn’t linked to an account here yet.
-      </p>
+      <p className="eyebrow">{t("page.eyebrow")}</p>
+      <h1>{t("link.heading", { provider })}</h1>
+      <p className="lede">{pending.email ? t("link.signedInAtAs", { provider, email: pending.email }) : t("link.signedInAt", { provider })}</p>
       <Panel>
-        <p>
-          If you link it to your account{session.member.email ? ` (${session.member.email})` : ""}, “Continue with {pending.providerName}” will sign
-          you in here. Link it only if it is your own account. You can remove it at any time under Security.
-        </p>
+        <p>{session.member.email ? t("link.explainWithEmail", { provider, email: session.member.email }) : t("link.explain", { provider })}</p>
         <form method="post" action="/portal/federated/link">
           <input type="hidden" name={CSRF_FIELD} value={csrf} />
           <Actions>
             <button type="submit" name="decision" value="link" className="button button--primary">
-              Link account
+              {t("link.submit")}
             </button>
             <button type="submit" name="decision" value="cancel" className="button">
-              Cancel
+              {t("link.cancel")}
             </button>
           </Actions>
         </form>
