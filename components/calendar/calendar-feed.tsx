@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { CalendarEvent, UpcomingFeed } from "@/lib/calendar/schemas";
 import { CALENDAR_PAGE_PATH, filterSearchParams, hasFilters, useUpcomingEvents, withQuery, type CalendarFilters } from "@/lib/query/calendar";
@@ -36,10 +37,10 @@ function useHydrated(): boolean {
   );
 }
 
-function groupByMonth(events: CalendarEvent[]): { month: string; events: CalendarEvent[] }[] {
+function groupByMonth(events: CalendarEvent[], locale: string): { month: string; events: CalendarEvent[] }[] {
   const groups: { month: string; events: CalendarEvent[] }[] = [];
   for (const event of events) {
-    const month = monthHeading(event);
+    const month = monthHeading(event, locale);
     const last = groups.at(-1);
     if (last && last.month === month) last.events.push(event);
     else groups.push({ month, events: [event] });
@@ -47,14 +48,15 @@ function groupByMonth(events: CalendarEvent[]): { month: string; events: Calenda
   return groups;
 }
 
-const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
-
 /**
  * The upcoming events, grouped by month. The first page comes from the server (readable without
  * JavaScript, where "Load more" is a link to the next page); in the browser an infinite query takes over,
- * loading the next page when the end of the list comes near or when "Load more" is pressed.
+ * loading the next page when the end of the list comes near or when "Load more" is pressed. Words:
+ * "Calendar.feed", and the cards' "Calendar.labels" and "Calendar.dates".
  */
 export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt, campusNames }: CalendarFeedProps) {
+  const t = useTranslations("Calendar.feed");
+  const locale = useLocale();
   const hydrated = useHydrated();
   const query = useUpcomingEvents({ filters, startCursor, initialPage, initialPageAt });
   const { data, error, fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError, isRefetchError, refetch, isPending } = query;
@@ -71,12 +73,13 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
   if (seen.feedKey !== feedKey || seen.pageCount !== pages.length || seen.fetching !== isFetchingNextPage) {
     setSeen({ feedKey, pageCount: pages.length, fetching: isFetchingNextPage });
     if (seen.feedKey !== feedKey) {
-      if (data) setAnnouncement(events.length === 0 ? "No upcoming events match these filters." : `Showing ${plural(events.length, "event", "events")}${lastPage?.nextCursor ? " so far" : ""}.`);
+      const count = events.length;
+      if (data) setAnnouncement(count === 0 ? t("noMatchAnnounce") : lastPage?.nextCursor ? t("showingSoFar", { count }) : t("showing", { count }));
     } else if (pages.length > seen.pageCount) {
-      const added = lastPage?.items.length ?? 0;
-      setAnnouncement(`Loaded ${plural(added, "more event", "more events")}.${lastPage?.nextCursor ? "" : " That is every upcoming event."}`);
+      const count = lastPage?.items.length ?? 0;
+      setAnnouncement(lastPage?.nextCursor ? t("loadedMore", { count }) : t("loadedMoreAll", { count }));
     } else if (isFetchingNextPage) {
-      setAnnouncement("Loading more events…");
+      setAnnouncement(t("loadingMore"));
     }
   }
 
@@ -112,20 +115,20 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
         <div className={styles.feed} aria-busy={hydrated && isPending}>
           {hydrated && isPending ? (
             <>
-              <p className="visually-hidden">Loading events…</p>
+              <p className="visually-hidden">{t("loadingEvents")}</p>
               <EventCardSkeletons count={6} />
             </>
           ) : (
             <div className="notice notice--error" role="alert">
-              <h2 className="notice__title">We couldn’t load the calendar</h2>
-              <p>{error?.message ?? "Something went wrong on our side. Please try again in a moment."}</p>
+              <h2 className="notice__title">{t("loadFailedTitle")}</h2>
+              <p>{error?.message ?? t("loadFailedText")}</p>
               {hydrated ? (
                 <button type="button" className="button" onClick={() => void refetch()}>
-                  Retry
+                  {t("retry")}
                 </button>
               ) : (
                 <a className="button" href={withQuery(CALENDAR_PAGE_PATH, filterSearchParams(filters, { cursor: startCursor ?? undefined }))}>
-                  Try again
+                  {t("tryAgain")}
                 </a>
               )}
             </div>
@@ -141,15 +144,12 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
         {liveRegion}
         <div className={styles.feed}>
           {hasFilters(filters) ? (
-            <EmptyState title="No upcoming events match these filters">
-              <p>
-                Try another type, campus, ministry or audience, or <Link href={CALENDAR_PAGE_PATH}>clear filters</Link> to see everything
-                that is coming up.
-              </p>
+            <EmptyState title={t("noMatchTitle")}>
+              <p>{t.rich("noMatchText", { clear: (chunks) => <Link href={CALENDAR_PAGE_PATH}>{chunks}</Link> })}</p>
             </EmptyState>
           ) : (
-            <EmptyState title="No upcoming events yet">
-              <p>Nothing is scheduled right now. Please check back soon.</p>
+            <EmptyState title={t("noneTitle")}>
+              <p>{t("noneText")}</p>
             </EmptyState>
           )}
         </div>
@@ -164,8 +164,8 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
     <>
       {liveRegion}
       <div className={styles.feed} aria-busy={isFetchingNextPage}>
-        {isRefetchError && <RetryNotice message={`We couldn’t refresh the events: ${error?.message}`} onRetry={() => void refetch()} />}
-        {groupByMonth(events).map((group) => (
+        {isRefetchError && <RetryNotice message={t("refreshFailed", { reason: String(error?.message) })} onRetry={() => void refetch()} />}
+        {groupByMonth(events, locale).map((group) => (
           <div className={styles.month} key={group.month}>
             <h2 className={styles.monthTitle}>{group.month}</h2>
             <ul className={styles.grid} role="list">
@@ -187,7 +187,7 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
         <div ref={sentinel} className={`feed__sentinel ${styles.sentinel}`} aria-hidden="true" />
 
         {isFetchNextPageError && (
-          <RetryNotice message={`We couldn’t load more events: ${error?.message}`} onRetry={() => void fetchNextPage()} />
+          <RetryNotice message={t("loadMoreFailed", { reason: String(error?.message) })} onRetry={() => void fetchNextPage()} />
         )}
 
         <div className={styles.more}>
@@ -201,17 +201,17 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
                   if (!isFetchingNextPage) void fetchNextPage();
                 }}
               >
-                {isFetchingNextPage ? "Loading more events…" : "Load more events"}
+                {isFetchingNextPage ? t("loadingMore") : t("loadMore")}
               </button>
             ) : (
               nextHref && (
                 <a className="button" href={nextHref}>
-                  Load more events
+                  {t("loadMore")}
                 </a>
               )
             )
           ) : (
-            !hasNextPage && <p className={styles.end}>You’ve reached the end of the upcoming events.</p>
+            !hasNextPage && <p className={styles.end}>{t("end")}</p>
           )}
         </div>
       </div>
@@ -221,11 +221,12 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
 
 /** A failed load, said in words, with a way to try again. */
 function RetryNotice({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const t = useTranslations("Calendar.feed");
   return (
     <div className="notice notice--error" role="alert">
       <p>{message}</p>
       <button type="button" className="button" onClick={onRetry}>
-        Retry
+        {t("retry")}
       </button>
     </div>
   );

@@ -1,12 +1,13 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useState, useTransition, type FormEvent } from "react";
 import type { EventType } from "@/lib/calendar/schemas";
 import { CALENDAR_PAGE_PATH, FILTER_NAMES, filterSearchParams, hasFilters, withQuery, type CalendarFilters } from "@/lib/query/calendar";
 import { SelectField } from "@/components/ui/select-field";
-import { EVENT_TYPE_LABELS, audienceLabel } from "./labels";
+import { EVENT_TYPE_LABELS, audienceLabel, eventTypeLabel } from "./labels";
 import styles from "./calendar-filters.module.css";
 
 export interface FilterOptions {
@@ -48,8 +49,11 @@ function rememberedCampus(): string | null {
  * the server renders the matching first page, which the feed takes as its initial data. On a phone the
  * selects fold away behind one "Filters" button (with JavaScript only), so the first events are in sight.
  * The campus chosen is remembered in this browser and chosen again when the calendar opens without filters.
+ * Words: "Calendar.filters" and "Calendar.labels".
  */
 export function CalendarFilters({ options, filters }: { options: FilterOptions; filters: CalendarFilters }) {
+  const t = useTranslations("Calendar.filters");
+  const labels = useTranslations("Calendar.labels");
   const router = useRouter();
   const [pending, startTransition] = useTransition();
 
@@ -94,35 +98,35 @@ export function CalendarFilters({ options, filters }: { options: FilterOptions; 
     apply(values);
   }
 
-  const fields: { name: FilterName; label: string; any: string; choices: Choice[]; unknown: string }[] = [
+  const fields: { name: FilterName; label: string; any: string; choices: Choice[]; unknown: (value: string) => string }[] = [
     {
       name: "type",
-      label: "Type",
-      any: "All types",
-      // From the labels (not the zod schemas module) so zod stays out of the browser bundle.
-      choices: (Object.keys(EVENT_TYPE_LABELS) as EventType[]).map((type) => ({ value: type, label: EVENT_TYPE_LABELS[type] })),
-      unknown: "type",
+      label: t("type"),
+      any: t("allTypes"),
+      // In the order of the labels' table (not the zod schemas module), so zod stays out of the browser bundle.
+      choices: (Object.keys(EVENT_TYPE_LABELS) as EventType[]).map((type) => ({ value: type, label: eventTypeLabel(labels, type) })),
+      unknown: (value) => t("unknownType", { value }),
     },
     {
       name: "campusId",
-      label: "Campus",
-      any: "All campuses",
+      label: t("campus"),
+      any: t("allCampuses"),
       choices: options.campuses.map((campus) => ({ value: campus.id, label: campus.name })),
-      unknown: "campus",
+      unknown: (value) => t("unknownCampus", { value }),
     },
     {
       name: "ministryId",
-      label: "Ministry",
-      any: "All ministries",
+      label: t("ministry"),
+      any: t("allMinistries"),
       choices: options.ministries.map((ministry) => ({ value: ministry.id, label: ministry.name })),
-      unknown: "ministry",
+      unknown: (value) => t("unknownMinistry", { value }),
     },
     {
       name: "audience",
-      label: "Audience",
-      any: "Everyone",
+      label: t("audience"),
+      any: t("everyone"),
       choices: options.audiences.map((audience) => ({ value: audience, label: audienceLabel(audience) })),
-      unknown: "audience",
+      unknown: (value) => t("unknownAudience", { value }),
     },
   ];
 
@@ -133,13 +137,13 @@ export function CalendarFilters({ options, filters }: { options: FilterOptions; 
       method="get"
       action={CALENDAR_PAGE_PATH}
       className={styles.filters}
-      aria-label="Filter events"
+      aria-label={t("label")}
       onSubmit={onSubmit}
       data-pending={pending ? "" : undefined}
       data-folded={open ? undefined : ""}
     >
       <button type="button" className={`button ${styles.toggle}`} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
-        Filters{active > 0 ? ` (${active} on)` : ""}
+        {active > 0 ? t("toggleOn", { count: active }) : t("toggle")}
       </button>
       <div className={styles.fields} id={panelId}>
         {fields.map((field) => {
@@ -148,7 +152,7 @@ export function CalendarFilters({ options, filters }: { options: FilterOptions; 
           return (
             <SelectField key={field.name} label={field.label} name={field.name} value={value} onChange={(event) => onChange(field.name, event.target.value)}>
               <option value="">{field.any}</option>
-              {!known && <option value={value}>{`Unknown ${field.unknown} (${value})`}</option>}
+              {!known && <option value={value}>{field.unknown(value)}</option>}
               {field.choices.map((choice) => (
                 <option key={choice.value} value={choice.value}>
                   {choice.label}
@@ -160,15 +164,15 @@ export function CalendarFilters({ options, filters }: { options: FilterOptions; 
       </div>
       <div className={styles.actions}>
         <button type="submit" className="button button--primary">
-          Apply filters
+          {t("apply")}
         </button>
         {hasFilters(filters) && (
           <Link href={CALENDAR_PAGE_PATH} scroll={false} className={styles.clear} onClick={() => rememberCampus(undefined)}>
-            Clear filters
+            {t("clear")}
           </Link>
         )}
         <p className={styles.status} role="status">
-          {pending ? "Updating events…" : ""}
+          {pending ? t("updating") : ""}
         </p>
       </div>
     </form>

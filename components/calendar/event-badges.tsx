@@ -1,13 +1,15 @@
+import { useTranslations } from "next-intl";
 import type { CalendarEvent } from "@/lib/calendar/schemas";
 import styles from "./event-badges.module.css";
-import { EVENT_TYPE_LABELS, HAPPENING_NOW, STATUS_NOTES } from "./labels";
+import { eventTypeLabel, happeningNow, statusNote } from "./labels";
 
-/** The event's type, its status when people must notice it (cancelled, postponed), said in words, and whether it is on now. */
+/** The event's type, its status when people must notice it (cancelled, postponed), said in words, and whether it is on now. Words: "Calendar.labels". */
 export function EventBadges({ event }: { event: Pick<CalendarEvent, "eventType" | "status"> }) {
-  const status = STATUS_NOTES[event.status];
+  const t = useTranslations("Calendar.labels");
+  const status = statusNote(t, event.status);
   return (
     <p className={styles.badges}>
-      <span className="badge">{EVENT_TYPE_LABELS[event.eventType]}</span>
+      <span className="badge">{eventTypeLabel(t, event.eventType)}</span>
       {status && (
         <span className={`badge badge--${event.status.toLowerCase()}`}>
           <span aria-hidden="true" className={styles.icon}>
@@ -16,7 +18,7 @@ export function EventBadges({ event }: { event: Pick<CalendarEvent, "eventType" 
           {status.badge}
         </span>
       )}
-      {event.status === "ACTIVE" && <span className="badge badge--active">{HAPPENING_NOW}</span>}
+      {event.status === "ACTIVE" && <span className="badge badge--active">{happeningNow(t)}</span>}
     </p>
   );
 }

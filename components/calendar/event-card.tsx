@@ -1,9 +1,10 @@
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import type { CalendarEvent } from "@/lib/calendar/schemas";
 import { EventDateShort } from "./event-date";
 import { EventBadges } from "./event-badges";
 import styles from "./event-card.module.css";
-import { EVENT_TYPE_LABELS, STATUS_NOTES } from "./labels";
+import { eventTypeLabel, statusNote } from "./labels";
 
 export interface EventCardProps {
   event: CalendarEvent;
@@ -22,10 +23,11 @@ export const ARTWORK_HEIGHT = 360;
 /**
  * One event in the feed. The title is the card's only link (it stretches over the card), the artwork is
  * decorative (the title says what it is), and a cancelled or postponed status is said in words as well as
- * with a coloured badge.
+ * with a coloured badge. Words: "Calendar.labels", and "Calendar.dates" for its date.
  */
 export function EventCard({ event, campusName, eager = false, headingLevel = 3 }: EventCardProps) {
-  const status = STATUS_NOTES[event.status];
+  const t = useTranslations("Calendar.labels");
+  const status = statusNote(t, event.status);
   const cancelled = event.status === "CANCELLED";
   const Heading = headingLevel === 2 ? "h2" : "h3";
   // Venue names often already say the campus ("Harbor Point Campus · Main Auditorium"): name it once.
@@ -70,9 +72,10 @@ export function EventCard({ event, campusName, eager = false, headingLevel = 3 }
 
 /** Stands in for a card's missing artwork, so cards line up: the event's type in large letters. The event page shows none. */
 export function EventArtworkPlaceholder({ eventType }: { eventType: CalendarEvent["eventType"] }) {
+  const t = useTranslations("Calendar.labels");
   return (
     <div className={styles.placeholder} aria-hidden="true">
-      {EVENT_TYPE_LABELS[eventType]}
+      {eventTypeLabel(t, eventType)}
     </div>
   );
 }

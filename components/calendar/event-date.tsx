@@ -1,19 +1,20 @@
 import { DateTime } from "luxon";
+import { useLocale, useTranslations } from "next-intl";
 import type { CalendarEvent } from "@/lib/calendar/schemas";
 import styles from "./event-date.module.css";
 
 /**
  * Dates and times of an event, always in the event's own time zone (never the browser's), from its local
- * startDate/startTime/endDate/endTime fields. Formatting is pinned to en-US so the server render and the
- * browser's hydration produce the same text.
+ * startDate/startTime/endDate/endTime fields, in the page's language (issue 41: the locale as next-intl gives
+ * it, so the server render and the browser's hydration produce the same text): days and months by Intl
+ * ("Sun, Dec 6"; "dom, 6 dic"), hours on a 12-hour clock ("9:30 AM"; "9:30 a. m."). The words are
+ * "Calendar.dates": a client component's page names it in its ClientMessages.
  */
 
 type Schedule = Pick<CalendarEvent, "startDate" | "startTime" | "endDate" | "endTime" | "timezone">;
 
-const LOCALE = "en-US";
-
-function local(date: string, time: string, zone: string): DateTime {
-  return DateTime.fromISO(`${date}T${time}`, { zone, locale: LOCALE });
+function local(date: string, time: string, zone: string, locale: string): DateTime {
+  return DateTime.fromISO(`${date}T${time}`, { zone, locale });
 }
 
 /** An event that starts at midnight and ends at 23:59 (or midnight) is shown as an all-day event. */
@@ -30,9 +31,10 @@ export interface EventTimes {
   multiDay: boolean;
 }
 
-export function eventTimes(schedule: Schedule): EventTimes | null {
-  const start = local(schedule.startDate, schedule.startTime, schedule.timezone);
-  const end = local(schedule.endDate, schedule.endTime, schedule.timezone);
+/** The event's times, written in `locale` (a tag, as next-intl gives it). */
+export function eventTimes(schedule: Schedule, locale: string): EventTimes | null {
+  const start = local(schedule.startDate, schedule.startTime, schedule.timezone, locale);
+  const end = local(schedule.endDate, schedule.endTime, schedule.timezone, locale);
   if (!start.isValid || !end.isValid) return null;
   const allDay = isAllDay(schedule);
   const lastDay = allDay && schedule.endTime === "00:00" ? end.minus({ days: 1 }) : end;
@@ -44,26 +46,35 @@ function machine(value: DateTime, allDay: boolean): string {
   return (allDay ? value.toISODate() : value.toISO({ suppressSeconds: true, suppressMilliseconds: true, includeOffset: true })) ?? "";
 }
 
+/** "9:30 AM", "9:30 a. m.": the pattern's hour and minutes, the language's own AM and PM. */
 const time = (value: DateTime) => value.toFormat("h:mm a");
+/** "EST"; "GMT-5" where the language has no abbreviation for the zone. */
 const zone = (value: DateTime) => value.toFormat("ZZZZ");
 
+/** "Sun, Dec 6" ("Sun, Dec 6, 2026"), "dom, 6 dic". */
 function dayShort(value: DateTime, withYear: boolean) {
-  return value.toFormat(withYear ? "ccc, LLL d, yyyy" : "ccc, LLL d");
+  return value.toLocaleString(withYear ? { weekday: "short", month: "short", day: "numeric", year: "numeric" } : { weekday: "short", month: "short", day: "numeric" });
 }
 
+/** "Sunday, December 6, 2026", "domingo, 6 de diciembre de 2026". */
 function dayLong(value: DateTime) {
-  return value.toFormat("cccc, LLLL d, yyyy");
+  return value.toLocaleString({ weekday: "long", month: "long", day: "numeric", year: "numeric" });
 }
 
-/** The local month an event starts in, as a heading: "December 2026". */
-export function monthHeading(schedule: Schedule): string {
-  const start = local(schedule.startDate, "00:00", "UTC");
-  return start.isValid ? start.toFormat("LLLL yyyy") : schedule.startDate.slice(0, 7);
+/** The local month an event starts in, as a heading: "December 2026", "Diciembre de 2026". */
+export function monthHeading(schedule: Schedule, locale: string): string {
+  const start = local(schedule.startDate, "00:00", "UTC", locale);
+  if (!start.isValid) return schedule.startDate.slice(0, 7);
+  const month = start.toLocaleString({ month: "long", year: "numeric" });
+  // A heading starts with a capital, in a language that writes its months in lower case too.
+  return month.charAt(0).toLocaleUpperCase(locale) + month.slice(1);
 }
 
 /** One line for a card: "Sun, Dec 6 · 9:30 AM EST", ranges for multi-day events; year only when not this year. */
 export function EventDateShort({ event, now }: { event: Schedule; now?: Date }) {
-  const times = eventTimes(event);
+  const t = useTranslations("Calendar.dates");
+  const locale = useLocale();
+  const times = eventTimes(event, locale);
   if (!times) return <span>{`${event.startDate} ${event.startTime} (${event.timezone})`}</span>;
   const { start, end, allDay, lastDay, multiDay } = times;
   const thisYear = DateTime.fromJSDate(now ?? new Date(), { zone: event.timezone }).year;
@@ -73,7 +84,7 @@ export function EventDateShort({ event, now }: { event: Schedule; now?: Date }) 
     if (!multiDay) {
       return (
         <time dateTime={machine(start, true)}>
-          <span className="nowrap">{dayShort(start, withYear)}</span> · <span className="nowrap">All day</span>
+          <span className="nowrap">{dayShort(start, withYear)}</span> · <span className="nowrap">{t("allDay")}</span>
         </time>
       );
     }
@@ -112,7 +123,9 @@ export function EventDateShort({ event, now }: { event: Schedule; now?: Date }) 
 
 /** The event page's "When": full day names, the year, the end time, and the time zone spelled out. */
 export function EventDateFull({ event }: { event: Schedule }) {
-  const times = eventTimes(event);
+  const t = useTranslations("Calendar.dates");
+  const locale = useLocale();
+  const times = eventTimes(event, locale);
   if (!times) {
     return (
       <p>
@@ -126,19 +139,22 @@ export function EventDateFull({ event }: { event: Schedule }) {
     return (
       <p className={styles.when}>
         <span className={styles.day}>
-          <time dateTime={machine(start, true)}>{dayLong(start)}</time>
-          {multiDay && (
-            <>
-              {" to "}
-              <time dateTime={machine(lastDay, true)}>{dayLong(lastDay)}</time>
-            </>
+          {multiDay ? (
+            t.rich("dayRange", {
+              firstDay: dayLong(start),
+              lastDay: dayLong(lastDay),
+              first: (chunks) => <time dateTime={machine(start, true)}>{chunks}</time>,
+              last: (chunks) => <time dateTime={machine(lastDay, true)}>{chunks}</time>,
+            })
+          ) : (
+            <time dateTime={machine(start, true)}>{dayLong(start)}</time>
           )}
         </span>
-        <span className={styles.time}>All day</span>
+        <span className={styles.time}>{t("allDay")}</span>
       </p>
     );
   }
-  const zoneNote = <span className={styles.zone}>Times are {start.toFormat("ZZZZZ")}.</span>;
+  const zoneNote = <span className={styles.zone}>{t("timesAre", { zone: start.toFormat("ZZZZZ") })}</span>;
   if (!multiDay) {
     return (
       <p className={styles.when}>
@@ -162,16 +178,10 @@ export function EventDateFull({ event }: { event: Schedule }) {
   return (
     <p className={styles.when}>
       <span className={styles.day}>
-        From{" "}
-        <time dateTime={machine(start, false)}>
-          {dayLong(start)}, {time(start)} {zone(start)}
-        </time>
+        {t.rich("from", { when: `${dayLong(start)}, ${time(start)} ${zone(start)}`, time: (chunks) => <time dateTime={machine(start, false)}>{chunks}</time> })}
       </span>
       <span className={styles.day}>
-        to{" "}
-        <time dateTime={machine(end, false)}>
-          {dayLong(end)}, {time(end)} {zone(end)}
-        </time>
+        {t.rich("to", { when: `${dayLong(end)}, ${time(end)} ${zone(end)}`, time: (chunks) => <time dateTime={machine(end, false)}>{chunks}</time> })}
       </span>
       {zoneNote}
     </p>

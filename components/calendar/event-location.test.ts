@@ -24,6 +24,8 @@ describe("an event's location", () => {
     const named = { name: "https://meet.example.com/prayer", address: "" };
     expect(onlineLink(named)?.href).toBe("https://meet.example.com/prayer");
     expect(locationName(named)).toBe("Online");
+    expect(locationName(named, "En línea")).toBe("En línea");
+    expect(locationName(online, "En línea")).toBe("Grace Harbor Church Online");
     expect(onlineLink({ name: "Online", address: "www.example.org/live" })?.href).toBe("https://www.example.org/live");
   });
 

@@ -13,7 +13,7 @@ export interface OnlineLink {
   href: string;
   /** The address's host without "www.", shown beside the link so people see where it goes. */
   host: string;
-  /** "Watch the stream" for a stream, "Join online" for a meeting or anything else. */
+  /** "Watch the stream" for a stream, "Join online" for a meeting or anything else (JoinOnlineLink says it in the page's language). */
   action: "Join online" | "Watch the stream";
 }
 
@@ -62,9 +62,9 @@ export function isOnline(location: EventLocation): boolean {
   return looksLikeLink(location.address) || looksLikeLink(location.name) || SAYS_ONLINE.test(`${location.name} ${location.address}`);
 }
 
-/** The location's name as a person reads it: "Online" where the office typed a bare address as the name. */
-export function locationName(location: EventLocation): string {
-  return looksLikeLink(location.name) ? "Online" : location.name;
+/** The location's name as a person reads it: `online` (the page's word, "Online") where the office typed a bare address as the name. */
+export function locationName(location: EventLocation, online = "Online"): string {
+  return looksLikeLink(location.name) ? online : location.name;
 }
 
 /** The address line under the name, or null where it is the web address the join link already is. */

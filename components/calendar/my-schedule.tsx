@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Actions, Card, CardList, Meta, QueryStates, Section } from "@/components/ui/section";
@@ -8,33 +9,34 @@ import type { CalendarEvent } from "@/lib/calendar/schemas";
 import type { Registration } from "@/lib/registrations/schemas";
 import type { IssuedScheduleFeed, MatchedAudience } from "@/lib/schedule/schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
-import { failedMessage } from "../account/api-messages";
+import { useApiMessages } from "../account/api-messages";
 import { LocalDate, LocalDateTime } from "../account/local-time";
 import { useOneTimeSecret } from "../account/use-one-time-secret";
 import { AddToCalendar } from "./add-to-calendar";
 import { EventBadges } from "./event-badges";
 import { EventDateShort } from "./event-date";
-import { audienceLabel } from "./labels";
 import styles from "./my-schedule.module.css";
 import { useIssueScheduleFeed, useRevokeScheduleFeed, useSchedule, useScheduleFeed, useShowScheduleFeed } from "./schedule-queries";
 
 /**
  * "My schedule" (docs/decisions/0025): what the household signed up for, the upcoming events for its
  * audiences, and the private feed that puts both in a calendar app. `origin` is this site's, for the links.
+ * Words: "Calendar.schedule", and the cards' "Calendar.labels", "Calendar.dates" and "Calendar.addToCalendar".
  */
 export function MySchedule({ origin }: { origin: string }) {
+  const t = useTranslations("Calendar.schedule");
   const schedule = useSchedule();
   return (
     <>
-      <Section id="signed-up-title" title="Signed up">
-        <QueryStates query={schedule} what="your sign-ups" empty={({ registered }) => (registered.length === 0 ? <NothingSignedUp /> : null)}>
+      <Section id="signed-up-title" title={t("signedUp")}>
+        <QueryStates query={schedule} what={t("signUpsWhat")} empty={({ registered }) => (registered.length === 0 ? <NothingSignedUp /> : null)}>
           {({ registered }) => (
             <CardList>
               {registered.map(({ event, registrations }) => (
                 <ScheduleCard key={event.eventId} event={event} origin={origin}>
-                  <ul role="list" className={styles.people} aria-label="Who">
+                  <ul role="list" className={styles.people} aria-label={t("who")}>
                     {registrations.map((registration) => (
-                      <li key={registration.id}>{whoLine(registration)}</li>
+                      <li key={registration.id}>{whoLine(t, registration)}</li>
                     ))}
                   </ul>
                 </ScheduleCard>
@@ -46,13 +48,13 @@ export function MySchedule({ origin }: { origin: string }) {
 
       <ScheduleFeedSection />
 
-      <Section id="for-you-title" title="For your household" description={schedule.data ? <AudienceLine audiences={schedule.data.audiences} /> : undefined}>
-        <QueryStates query={schedule} what="events for your household" empty={({ suggested }) => (suggested.length === 0 ? "No events for your household in the next two weeks." : null)}>
+      <Section id="for-you-title" title={t("forHousehold")} description={schedule.data ? <AudienceLine audiences={schedule.data.audiences} /> : undefined}>
+        <QueryStates query={schedule} what={t("householdEventsWhat")} empty={({ suggested }) => (suggested.length === 0 ? t("noneForHousehold") : null)}>
           {({ suggested }) => (
             <CardList>
               {suggested.map(({ event, audiences }) => (
                 <ScheduleCard key={event.eventId} event={event} origin={origin}>
-                  <p className={styles.why}>For {audiences.map(audienceLabel).join(", ").toLowerCase()}</p>
+                  <p className={styles.why}>{t("forAudiences", { audiences: audiences.map((audience) => t(`audiences.${audience}`)).join(", ") })}</p>
                 </ScheduleCard>
               ))}
             </CardList>
@@ -64,26 +66,27 @@ export function MySchedule({ origin }: { origin: string }) {
 }
 
 function NothingSignedUp() {
-  return (
-    <p className="muted">
-      Nobody in your household is signed up for an upcoming event. <Link href="/calendar">Find an event</Link> and sign up on its page.
-    </p>
-  );
+  const t = useTranslations("Calendar.schedule");
+  return <p className="muted">{t.rich("nothingSignedUp", { link: (chunks) => <Link href="/calendar">{chunks}</Link> })}</p>;
 }
 
 /** "Chloe: on the waitlist, number 1" */
-function whoLine(registration: Registration): string {
-  return registration.status === "waitlisted" ? `${registration.given_name}: on the waitlist, number ${registration.waitlist_position ?? "?"}` : `${registration.given_name}: has a place`;
+function whoLine(t: (key: "onWaitlist" | "hasPlace", values: { name: string; position?: string }) => string, registration: Registration): string {
+  return registration.status === "waitlisted"
+    ? t("onWaitlist", { name: registration.given_name, position: String(registration.waitlist_position ?? "?") })
+    : t("hasPlace", { name: registration.given_name });
 }
 
 /** "The next two weeks' events for families (Chloe, Theo); children (Chloe); youth (Theo), …" */
 function AudienceLine({ audiences }: { audiences: MatchedAudience[] }) {
-  if (audiences.length === 0) return <>Events for families, children and youth show here when your household has children.</>;
-  const parts = audiences.map(({ audience, given_names }) => `${audience} (${given_names.join(", ")})`);
-  return <>The next two weeks’ events for {parts.join("; ")}, by the birth dates we hold, that nobody in your household is signed up for yet.</>;
+  const t = useTranslations("Calendar.schedule");
+  if (audiences.length === 0) return <>{t("noAudiences")}</>;
+  const parts = audiences.map(({ audience, given_names }) => `${t(`audiences.${audience}`)} (${given_names.join(", ")})`);
+  return <>{t("audienceLine", { audiences: parts.join("; ") })}</>;
 }
 
 function ScheduleCard({ event, origin, children }: { event: CalendarEvent; origin: string; children: ReactNode }) {
+  const t = useTranslations("Calendar.schedule");
   const cancelled = event.status === "CANCELLED";
   return (
     <Card as="li" title={<Link href={event.url}>{event.title}</Link>}>
@@ -96,7 +99,7 @@ function ScheduleCard({ event, origin, children }: { event: CalendarEvent; origi
       {cancelled ? null : (
         <div className={styles.add}>
           <span className={styles.addLabel} aria-hidden="true">
-            Add to calendar:
+            {t("addToCalendar")}
           </span>
           <AddToCalendar event={event} origin={origin} />
         </div>
@@ -111,25 +114,27 @@ function ScheduleCard({ event, origin, children }: { event: CalendarEvent; origi
  * Replacing and revoking are confirmed: the old address stops working at once.
  */
 function ScheduleFeedSection() {
+  const t = useTranslations("Calendar.schedule");
+  const api = useApiMessages();
   const status = useScheduleFeed();
   const show = useShowScheduleFeed();
   const [shown, setShown] = useState<IssuedScheduleFeed | null>(null);
   const [showFailure, setShowFailure] = useState("");
   const { issue, revoke, replacement, revocation, heading, issued, announcement, failure, make, confirmRevoke, done } = useOneTimeSecret(useIssueScheduleFeed(), useRevokeScheduleFeed(), {
-    made: "Your feed address is ready.",
-    replaced: "Your new feed address is ready. The old address no longer works.",
-    revoked: "Your feed is revoked. Calendar apps can no longer read it.",
-    alreadyRevoked: "That feed had already been revoked.",
-    makeWhat: "make your feed address",
-    revokeWhat: "revoke your feed",
+    made: t("feedMade"),
+    replaced: t("feedReplaced"),
+    revoked: t("feedRevoked"),
+    alreadyRevoked: t("feedAlreadyRevoked"),
+    makeFailed: t("makeFailed"),
+    revokeFailed: t("revokeFailed"),
   });
 
   return (
     <Section
       id="feed-title"
-      title="Subscribe in your calendar app"
+      title={t("feedTitle")}
       headingRef={heading}
-      description="A private address of this schedule for your phone’s or computer’s calendar, which keeps it up to date. Anyone with the address can read it: keep it to yourself, and revoke it if it gets out."
+      description={t("feedDescription")}
       status={announcement}
       alert={failure || showFailure}
     >
@@ -145,14 +150,16 @@ function ScheduleFeedSection() {
           }}
         />
       ) : (
-        <QueryStates query={status} what="your calendar feed">
+        <QueryStates query={status} what={t("feedWhat")}>
           {({ feed }) =>
             feed ? (
-              <Card title="Your calendar feed" headingLevel={3}>
+              <Card title={t("yourFeed")} headingLevel={3}>
                 <Meta>
-                  Made <LocalDate iso={feed.created_at} /> · {feed.last_used_at ? <>last read by a calendar app <LocalDateTime iso={feed.last_used_at} /></> : "not read by a calendar app yet"}
+                  {feed.last_used_at
+                    ? t.rich("madeRead", { made: () => <LocalDate iso={feed.created_at} />, read: () => <LocalDateTime iso={feed.last_used_at!} /> })
+                    : t.rich("madeNotRead", { made: () => <LocalDate iso={feed.created_at} /> })}
                 </Meta>
-                <p>To add it to another device’s calendar app, show the address again. Keep it to yourself: anyone with it can read your schedule.</p>
+                <p>{t("showAgainText")}</p>
                 <Actions>
                   <button
                     type="button"
@@ -164,29 +171,27 @@ function ScheduleFeedSection() {
                         onSuccess: setShown,
                         onError: (error) =>
                           setShowFailure(
-                            error instanceof PortalApiError && error.code === "conflict"
-                              ? "This address was made before it could be shown again. Replace it to get one you can see."
-                              : failedMessage("show your feed address", error),
+                            error instanceof PortalApiError && error.code === "conflict" ? t("showConflict") : api.failed(t("showFailed"), error),
                           ),
                       });
                     }}
                   >
-                    {show.isPending ? "Showing…" : "Show address"}
+                    {show.isPending ? t("showing") : t("showAddress")}
                   </button>
                   <button type="button" className="button" onClick={() => replacement.ask()} disabled={issue.isPending}>
-                    Replace address
+                    {t("replaceAddress")}
                   </button>
                   <button type="button" className="button button--danger" onClick={() => revocation.ask()} disabled={revoke.isPending}>
-                    Revoke
+                    {t("revoke")}
                   </button>
                 </Actions>
               </Card>
             ) : (
               <>
-                <p className="muted">You have no calendar feed.</p>
+                <p className="muted">{t("noFeed")}</p>
                 <Actions>
                   <button type="button" className="button button--primary" onClick={() => make(false)} disabled={issue.isPending}>
-                    {issue.isPending ? "Making your address…" : "Make a feed address"}
+                    {issue.isPending ? t("making") : t("makeAddress")}
                   </button>
                 </Actions>
               </>
@@ -194,11 +199,11 @@ function ScheduleFeedSection() {
           }
         </QueryStates>
       )}
-      <ConfirmDialog {...replacement.dialog} title="Replace your feed address?" confirmLabel="Replace" busy={issue.isPending} onConfirm={() => make(true)}>
-        <p>Calendar apps subscribed to the old address stop getting updates at once. You will get a new address to subscribe to.</p>
+      <ConfirmDialog {...replacement.dialog} title={t("replaceTitle")} confirmLabel={t("replace")} busy={issue.isPending} onConfirm={() => make(true)}>
+        <p>{t("replaceText")}</p>
       </ConfirmDialog>
-      <ConfirmDialog {...revocation.dialog} title="Revoke your calendar feed?" confirmLabel="Revoke" busy={revoke.isPending} onConfirm={confirmRevoke}>
-        <p>Calendar apps subscribed to it stop getting updates at once. You can make a new address at any time.</p>
+      <ConfirmDialog {...revocation.dialog} title={t("revokeTitle")} confirmLabel={t("revoke")} busy={revoke.isPending} onConfirm={confirmRevoke}>
+        <p>{t("revokeText")}</p>
       </ConfirmDialog>
     </Section>
   );
@@ -206,6 +211,7 @@ function ScheduleFeedSection() {
 
 /** The address with copy, open and "Done"; `focusOnOpen` when it replaced the button that asked for it. */
 function FeedAddress({ feed, focusOnOpen = false, onDone }: { feed: IssuedScheduleFeed; focusOnOpen?: boolean; onDone: () => void }) {
+  const t = useTranslations("Calendar.schedule");
   const [copied, setCopied] = useState("");
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -214,29 +220,29 @@ function FeedAddress({ feed, focusOnOpen = false, onDone }: { feed: IssuedSchedu
   async function copy() {
     try {
       await navigator.clipboard.writeText(feed.url);
-      setCopied("Address copied.");
+      setCopied(t("copied"));
     } catch {
-      setCopied("Copying did not work here: select the address and copy it.");
+      setCopied(t("copyFailed"));
     }
   }
   return (
     <div className={styles.address}>
       <label htmlFor="feed-url" className={styles.label}>
-        Your feed address
+        {t("feedAddress")}
       </label>
       <input ref={field} id="feed-url" className={styles.url} type="text" readOnly value={feed.url} onFocus={(focus) => focus.currentTarget.select()} />
       <p className={styles.once}>
-        <strong>Keep this address to yourself.</strong> Copy it into your calendar app (Google Calendar: “Other calendars”, “From URL”), or open it on this device. You can show it again here later.
+        {t.rich("keepSecret", { strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
       <Actions>
         <button type="button" className="button button--primary" onClick={() => void copy()}>
-          Copy address
+          {t("copyAddress")}
         </button>
         <a className="button" href={feed.webcal_url}>
-          Open in calendar app
+          {t("openInApp")}
         </a>
         <button type="button" className="button" onClick={onDone}>
-          Done
+          {t("done")}
         </button>
       </Actions>
       <p role="status" className={styles.copied}>

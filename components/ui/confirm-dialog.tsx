@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import styles from "./confirm-dialog.module.css";
 
@@ -25,6 +26,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("Ui");
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
@@ -57,10 +59,10 @@ export function ConfirmDialog({
       ) : null}
       <div className={styles.actions}>
         <button type="button" className="button" onClick={onCancel} disabled={busy} autoFocus>
-          Cancel
+          {t("cancel")}
         </button>
         <button type="button" className="button button--danger" onClick={onConfirm} aria-disabled={busy || undefined} disabled={busy}>
-          {busy ? "Working…" : confirmLabel}
+          {busy ? t("working") : confirmLabel}
         </button>
       </div>
     </dialog>

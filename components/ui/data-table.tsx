@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Fragment, type ReactNode } from "react";
 import { addressPieces, nextSort, type SortDirection, type TableSort } from "./data-table-logic";
 import styles from "./data-table.module.css";
@@ -51,6 +52,7 @@ export function DataTable<Row, Key extends string = string>({
   busy?: boolean;
   details?: (row: Row) => ReactNode;
 }) {
+  const t = useTranslations("Ui");
   const sorted = sort ? columns.find((column) => column.key === sort.column && column.sort) : undefined;
   const sortable = onSort !== undefined && sort !== undefined && columns.some((column) => column.sort);
   const hasActions = columns.some((column) => column.actions);
@@ -59,12 +61,10 @@ export function DataTable<Row, Key extends string = string>({
   return (
     <div className={styles.frame} data-busy={busy || undefined}>
       <table role="table" className={tableClass} aria-busy={busy || undefined}>
-        <caption className="visually-hidden">
-          {caption}
-          {sorted?.sort && sort ? `, sorted by ${sorted.sort[sort.direction]}` : null}
-        </caption>
+        <caption className="visually-hidden">{sorted?.sort && sort ? t("captionSorted", { caption, order: sorted.sort[sort.direction] }) : caption}</caption>
         <thead role="rowgroup">
-          <tr role="row">
+          {/* data-sort-by: the words of the phone layout's "Sort by" row (data-table.module.css). */}
+          <tr role="row" data-sort-by={sortable ? t("sortBy") : undefined}>
             {columns.map((column) => {
               const isSorted = sorted !== undefined && sorted.key === column.key && sort !== undefined;
               const sortWords = column.sort;

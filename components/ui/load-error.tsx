@@ -1,3 +1,5 @@
+import { useTranslations } from "next-intl";
+
 /**
  * A failed load (or refresh) of account data, said in words, with a way to try again. Its title is a
  * heading one level below the section it sits in.
@@ -15,6 +17,7 @@ export function LoadError({
   onRetry: () => void;
   headingLevel?: 2 | 3;
 }) {
+  const t = useTranslations("Ui");
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <div className="notice notice--error" role="alert">
@@ -28,7 +31,7 @@ export function LoadError({
           if (!retrying) onRetry();
         }}
       >
-        {retrying ? "Trying again…" : "Try again"}
+        {retrying ? t("tryingAgain") : t("tryAgain")}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import styles from "./section.module.css";
 
 /**
@@ -6,17 +7,16 @@ import styles from "./section.module.css";
  * away) keeps it, so there is a way back.
  */
 export function Pager({ label, page, lastPage, onPage }: { label: string; page: number; lastPage: number; onPage: (page: number) => void }) {
+  const t = useTranslations("Ui");
   if (page <= 1 && lastPage <= 1) return null;
   return (
     <nav className={styles.ends} aria-label={label}>
       <button type="button" className="button" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous page
+        {t("previousPage")}
       </button>
-      <span>
-        Page {page} of {lastPage}
-      </span>
+      <span>{t("pageOf", { page, lastPage })}</span>
       <button type="button" className="button" disabled={page >= lastPage} onClick={() => onPage(page + 1)}>
-        Next page
+        {t("nextPage")}
       </button>
     </nav>
   );

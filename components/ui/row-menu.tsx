@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import styles from "./row-menu.module.css";
 
@@ -22,6 +23,7 @@ export type RowMenuItem =
  * focus back to the button first, so a confirmation it opens returns there when it closes.
  */
 export function RowMenu({ name, items }: { name: string; items: readonly RowMenuItem[] }) {
+  const t = useTranslations("Ui");
   const [open, setOpen] = useState(false);
   const [start, setStart] = useState<"first" | "last">("first");
   const root = useRef<HTMLDivElement>(null);
@@ -122,7 +124,7 @@ export function RowMenu({ name, items }: { name: string; items: readonly RowMenu
         onClick={() => (open ? setOpen(false) : show("first"))}
         onKeyDown={onButtonKey}
       >
-        Actions<span className="visually-hidden"> for {name}</span>
+        {t.rich("actionsFor", { name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
         <span aria-hidden="true" className={styles.caret} />
       </button>
       {open ? (

@@ -1,6 +1,8 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { createContext, useContext, useId, type ReactNode, type Ref } from "react";
+import { useApiMessages } from "@/components/account/api-messages";
 import { Heading } from "./heading";
 import { AlertMessage, StatusMessage } from "./live-messages";
 import { LoadError } from "./load-error";
@@ -77,15 +79,15 @@ export interface Readable<T> {
 /**
  * A section's body in its states before the real one. Loading: said in words ("Loading <what>…", or
  * `loading`: other words or a placeholder). Failed: "We couldn’t load <what>" (or `failure`) with the
- * reason and "Try again". Empty: what `empty` gives for the data (words in a quiet line, or any node;
+ * reason (the API's on an English page, a sentence of the page's own in another language) and "Try again". Empty: what `empty` gives for the data (words in a quiet line, or any node;
  * nothing when it is not empty). Otherwise `children` renders the data.
  */
 export function QueryStates<T>({
   query,
   what,
-  loading = `Loading ${what}…`,
-  failure = `We couldn’t load ${what}`,
-  failureMessage = "Please try again in a moment.",
+  loading,
+  failure,
+  failureMessage,
   empty,
   children,
 }: {
@@ -99,21 +101,25 @@ export function QueryStates<T>({
   children: (data: T) => ReactNode;
 }) {
   const headingLevel = useContext(FailureHeadingLevel);
+  const t = useTranslations("Ui");
+  const locale = useLocale();
+  const api = useApiMessages();
   if (query.isPending) {
-    return typeof loading === "string" ? (
+    const shown = loading === undefined ? t("loading", { what: String(what) }) : loading;
+    return typeof shown === "string" ? (
       <p className="muted" aria-busy="true">
-        {loading}
+        {shown}
       </p>
     ) : (
-      loading
+      shown
     );
   }
   if (query.data === undefined) {
     return (
       <LoadError
         headingLevel={headingLevel}
-        title={failure}
-        message={query.error?.message ?? failureMessage}
+        title={failure ?? t("loadFailed", { what: String(what) })}
+        message={query.error ? (locale === "en" ? query.error.message : api.reason(query.error)) : (failureMessage ?? t("tryAgainSoon"))}
         retrying={query.isFetching}
         onRetry={() => void query.refetch()}
       />

@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { CalendarFeed } from "@/components/calendar/calendar-feed";
 import { CalendarFilters, type FilterOptions } from "@/components/calendar/calendar-filters";
-import { EVENT_TYPE_LABELS } from "@/components/calendar/labels";
+import { EVENT_TYPE_LABELS, eventTypeLabel } from "@/components/calendar/labels";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { CalendarError } from "@/lib/calendar/errors";
 import { listFilterOptions } from "@/lib/calendar/list-filter-options";
 import { listUpcomingEvents } from "@/lib/calendar/list-upcoming-events";
-import { upcomingEventsQuerySchema, type UpcomingFeed } from "@/lib/calendar/schemas";
+import { upcomingEventsQuerySchema, type EventType, type UpcomingFeed } from "@/lib/calendar/schemas";
 import { currentChurch } from "@/lib/http/current-church";
 import { database } from "@/lib/db";
 import { describeError, logLine } from "@/lib/log/json-log";
@@ -23,11 +25,15 @@ import styles from "./calendar.module.css";
 
 export const dynamic = "force-dynamic";
 
+/** What the filters and the feed (its cards and their dates) read in the browser. */
+const CALENDAR_CLIENT_NAMESPACES = ["Calendar.filters", "Calendar.feed", "Calendar.labels", "Calendar.dates"];
+
 export async function generateMetadata(): Promise<Metadata> {
   const church = await currentChurch();
+  const t = await getTranslations("Calendar.index");
   return {
-    title: "Calendar",
-    description: `Upcoming services, courses, groups and events at ${church.name}, in each campus's local time.`,
+    title: t("title"),
+    description: t("description", { church: church.name }),
   };
 }
 
@@ -36,19 +42,13 @@ type SearchParams = Record<string, string | string[] | undefined>;
 const PARAMS = ["type", "campusId", "ministryId", "audience", "cursor"] as const;
 type ParamName = (typeof PARAMS)[number];
 
-const PARAM_WORDS: Record<ParamName, string> = {
-  type: "event type",
-  campusId: "campus",
-  ministryId: "ministry",
-  audience: "audience",
-  cursor: "“Load more” link",
-};
+/** A value of the address that was ignored, said in a friendly sentence on the page. */
+type Problem = { kind: "unreadable" } | { kind: "unknownType"; value: string } | { kind: "invalid"; param: ParamName } | { kind: "expiredCursor" };
 
 interface ParsedQuery {
   filters: Filters;
   cursor?: string;
-  /** Friendly sentences about values that were ignored. */
-  problems: string[];
+  problems: Problem[];
 }
 
 /**
@@ -64,7 +64,7 @@ function parseQuery(searchParams: SearchParams): ParsedQuery {
     if (first !== undefined && first.trim() !== "") raw[name] = first;
   }
 
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   for (;;) {
     const result = upcomingEventsQuerySchema.safeParse(raw);
     if (result.success) {
@@ -72,13 +72,9 @@ function parseQuery(searchParams: SearchParams): ParsedQuery {
       return { filters: { type, campusId, ministryId, audience }, cursor, problems };
     }
     const bad = new Set(result.error.issues.map((issue) => issue.path[0]).filter((name): name is ParamName => PARAMS.includes(name as ParamName)));
-    if (bad.size === 0) return { filters: {}, problems: [...problems, "The filters in this address could not be read, so all events are shown."] };
+    if (bad.size === 0) return { filters: {}, problems: [...problems, { kind: "unreadable" }] };
     for (const name of bad) {
-      problems.push(
-        name === "type"
-          ? `“${raw.type}” is not an event type we know, so events of every type are shown. Choose one of: ${Object.values(EVENT_TYPE_LABELS).join(", ")}.`
-          : `The ${PARAM_WORDS[name]} in this address is not valid, so it was left out.`,
-      );
+      problems.push(name === "type" ? { kind: "unknownType", value: String(raw.type) } : { kind: "invalid", param: name });
       delete raw[name];
     }
   }
@@ -90,7 +86,7 @@ interface FeedResult {
   /** When the page was read (ms since epoch): the client counts it as fresh from then. */
   readAt: number;
   cursor?: string;
-  problem?: string;
+  problem?: Problem;
 }
 
 /** The first page of the feed for these filters; an expired or foreign cursor falls back to the start. */
@@ -101,7 +97,7 @@ async function readFirstPage(filters: Filters, cursor: string | undefined): Prom
   } catch (error) {
     if (cursor !== undefined && error instanceof CalendarError && error.statusCode === 400) {
       const restart = await readFirstPage(filters, undefined);
-      return { ...restart, problem: "That “Load more” link has expired or belongs to other filters, so the list starts from the beginning." };
+      return { ...restart, problem: { kind: "expiredCursor" } };
     }
     logLine("error", "calendar page: could not read the upcoming feed", describeError(error));
     return { readAt: Date.now(), cursor };
@@ -118,9 +114,24 @@ async function readFilterOptions(): Promise<FilterOptions> {
 }
 
 export default async function CalendarPage({ searchParams }: { searchParams: Promise<SearchParams> }) {
-  const { filters, cursor, problems } = parseQuery(await searchParams);
+  const { filters, cursor, problems: ignored } = parseQuery(await searchParams);
   const [feed, options] = await Promise.all([readFirstPage(filters, cursor), readFilterOptions()]);
-  if (feed.problem) problems.push(feed.problem);
+  const t = await getTranslations("Calendar.index");
+  const labels = await getTranslations("Calendar.labels");
+  if (feed.problem) ignored.push(feed.problem);
+  const types = (Object.keys(EVENT_TYPE_LABELS) as EventType[]).map((type) => eventTypeLabel(labels, type)).join(", ");
+  const problems = ignored.map((problem) => {
+    switch (problem.kind) {
+      case "unreadable":
+        return t("unreadable");
+      case "unknownType":
+        return t("unknownType", { value: problem.value, types });
+      case "invalid":
+        return t("invalid", { param: problem.param });
+      case "expiredCursor":
+        return t("expiredCursor");
+    }
+  });
 
   const campusNames = Object.fromEntries(options.campuses.map((campus) => [campus.id, campus.name]));
   const subscribeHref = withQuery(UPCOMING_ICS_PATH, filterSearchParams(filters));
@@ -129,24 +140,22 @@ export default async function CalendarPage({ searchParams }: { searchParams: Pro
     <div className="page">
       <header className={styles.header}>
         <div>
-          <h1>Calendar</h1>
-          <p className="lede">Services, courses, groups and gatherings across our campuses. Times are in each event’s local time.</p>
-          <p className={styles.mine}>
-            <Link href="/calendar/mine">My schedule</Link>: what your household signed up for, and events for it, in your own calendar app too.
-          </p>
+          <h1>{t("title")}</h1>
+          <p className="lede">{t("lede")}</p>
+          <p className={styles.mine}>{t.rich("mine", { link: (chunks) => <Link href="/calendar/mine">{chunks}</Link> })}</p>
         </div>
         <p className={styles.subscribe}>
           <a href={subscribeHref} type="text/calendar" className={styles.subscribeLink}>
             <span aria-hidden="true" className={styles.subscribeIcon} />
-            Subscribe (iCal)
+            {t("subscribe")}
           </a>
-          <span className={styles.hint}>{hasFilters(filters) ? "Only the events these filters show." : "Every upcoming event."}</span>
+          <span className={styles.hint}>{hasFilters(filters) ? t("onlyFiltered") : t("everyUpcoming")}</span>
         </p>
       </header>
 
       {problems.length > 0 && (
         <div className="notice notice--warning">
-          <h2 className="notice__title">Some of this address was not understood</h2>
+          <h2 className="notice__title">{t("problemsTitle")}</h2>
           <ul>
             {problems.map((problem) => (
               <li key={problem}>{problem}</li>
@@ -155,22 +164,22 @@ export default async function CalendarPage({ searchParams }: { searchParams: Pro
         </div>
       )}
 
-      <CalendarFilters options={options} filters={filters} />
+      <ClientMessages namespaces={CALENDAR_CLIENT_NAMESPACES}>
+        <CalendarFilters options={options} filters={filters} />
 
-      {feed.cursor && (
-        <p className="notice">
-          You are looking at later events. <Link href={withQuery(CALENDAR_PAGE_PATH, filterSearchParams(filters))}>Back to the first events</Link>
-        </p>
-      )}
+        {feed.cursor && (
+          <p className="notice">{t.rich("laterEvents", { link: (chunks) => <Link href={withQuery(CALENDAR_PAGE_PATH, filterSearchParams(filters))}>{chunks}</Link> })}</p>
+        )}
 
-      <CalendarFeed
-        key={feed.cursor ?? ""}
-        filters={filters}
-        startCursor={feed.cursor ?? null}
-        initialPage={feed.page}
-        initialPageAt={feed.readAt}
-        campusNames={campusNames}
-      />
+        <CalendarFeed
+          key={feed.cursor ?? ""}
+          filters={filters}
+          startCursor={feed.cursor ?? null}
+          initialPage={feed.page}
+          initialPageAt={feed.readAt}
+          campusNames={campusNames}
+        />
+      </ClientMessages>
     </div>
   );
 }

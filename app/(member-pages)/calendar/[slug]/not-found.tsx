@@ -1,20 +1,23 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 
-export const metadata: Metadata = { title: "Event not found" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Calendar.notFound");
+  return { title: t("title") };
+}
 
 /** Rendered (with HTTP 404) when the slug matches no public event: unknown, draft or not public. */
-export default function EventNotFound() {
+export default async function EventNotFound() {
+  const t = await getTranslations("Calendar.notFound");
   return (
     <div className="page page--narrow not-found">
-      <p className="eyebrow">Error 404</p>
-      <h1>Event not found</h1>
-      <p className="lede">
-        We couldn’t find this event. It may have been removed, or the link may be mistyped. Past events are no longer listed.
-      </p>
+      <p className="eyebrow">{t("eyebrow")}</p>
+      <h1>{t("title")}</h1>
+      <p className="lede">{t("lede")}</p>
       <p>
         <Link href="/calendar" className="button button--primary">
-          See upcoming events
+          {t("seeUpcoming")}
         </Link>
       </p>
     </div>

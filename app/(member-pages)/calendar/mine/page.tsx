@@ -1,15 +1,20 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { MySchedule } from "@/components/calendar/my-schedule";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { env } from "@/lib/env";
 import { requirePortalSession } from "@/lib/portal-auth/get-portal-session";
 
 export const dynamic = "force-dynamic";
 
-export const metadata: Metadata = {
-  title: "My schedule",
-  robots: { index: false, follow: false },
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Calendar.schedule");
+  return {
+    title: t("title"),
+    robots: { index: false, follow: false },
+  };
+}
 
 /**
  * "My schedule" (docs/decisions/0025): what the member and their household signed up for, the upcoming
@@ -18,14 +23,18 @@ export const metadata: Metadata = {
  */
 export default async function MySchedulePage() {
   await requirePortalSession("/calendar/mine");
+  const t = await getTranslations("Calendar.schedule");
   return (
     <div className="page page--narrow">
       <p className="eyebrow">
-        <Link href="/calendar">Calendar</Link>
+        <Link href="/calendar">{t("calendar")}</Link>
       </p>
-      <h1>My schedule</h1>
-      <p className="lede">What you and your household signed up for, and upcoming events for your household.</p>
-      <MySchedule origin={new URL(env().BASE_URL).origin} />
+      <h1>{t("title")}</h1>
+      <p className="lede">{t("lede")}</p>
+      {/* The schedule, its cards (their badges and dates) and the add-to-calendar links read these in the browser. */}
+      <ClientMessages namespaces={["Calendar.schedule", "Calendar.labels", "Calendar.dates", "Calendar.addToCalendar"]}>
+        <MySchedule origin={new URL(env().BASE_URL).origin} />
+      </ClientMessages>
     </div>
   );
 }
