@@ -1,58 +1,74 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { Meta } from "@/components/ui/section";
-import { AreaHomeList, AreaNav } from "@/components/ui/area-nav";
+import { AreaHomeList, AreaNav, type NavGroup } from "@/components/ui/area-nav";
 import type { StaffRefusal } from "@/lib/portal-auth/require-staff-page";
 
-const HOME = { href: "/admin", label: "Church office" };
-
+/** The office's sections by group; each one's words are Admin.nav.groups.<group> and Admin.nav.sections.<key>. */
 const GROUPS = [
   {
-    label: "Office",
+    key: "office",
     sections: [
-      { href: "/admin", label: "Overview" },
-      { href: "/admin/settings", label: "Church settings" },
-      { href: "/admin/emails", label: "Emails" },
+      { href: "/admin", key: "overview" },
+      { href: "/admin/settings", key: "settings" },
+      { href: "/admin/emails", key: "emails" },
     ],
   },
   {
-    label: "People",
+    key: "people",
     sections: [
-      { href: "/admin/people", label: "People" },
-      { href: "/admin/households", label: "Households" },
-      { href: "/admin/membership", label: "Membership" },
-      { href: "/admin/import", label: "Import people" },
-      { href: "/admin/invitations", label: "Invitations" },
+      { href: "/admin/people", key: "people" },
+      { href: "/admin/households", key: "households" },
+      { href: "/admin/membership", key: "membership" },
+      { href: "/admin/import", key: "import" },
+      { href: "/admin/invitations", key: "invitations" },
     ],
   },
   {
-    label: "Calendar",
+    key: "calendar",
     sections: [
-      { href: "/admin/events", label: "Events" },
-      { href: "/admin/series", label: "Series" },
-      { href: "/admin/places", label: "Campuses & ministries" },
-      { href: "/admin/calendar-import", label: "Import a calendar" },
+      { href: "/admin/events", key: "events" },
+      { href: "/admin/series", key: "series" },
+      { href: "/admin/places", key: "places" },
+      { href: "/admin/calendar-import", key: "calendarImport" },
     ],
   },
   {
-    label: "Connections",
+    key: "connections",
     sections: [
-      { href: "/admin/clients", label: "Apps" },
-      { href: "/admin/webhooks", label: "Webhooks" },
-      { href: "/admin/audit", label: "Audit log" },
-      { href: "/admin/export", label: "Export your data" },
+      { href: "/admin/clients", key: "clients" },
+      { href: "/admin/webhooks", key: "webhooks" },
+      { href: "/admin/audit", key: "audit" },
+      { href: "/admin/export", key: "export" },
     ],
   },
 ] as const;
 
+/** The office's navigation in the page's language. */
+function useOfficeNavigation(): { home: { href: string; label: string }; groups: NavGroup[] } {
+  const t = useTranslations("Admin.nav");
+  return {
+    home: { href: "/admin", label: t("home") },
+    groups: GROUPS.map((group) => ({
+      label: t(`groups.${group.key}`),
+      sections: group.sections.map((section) => ({ href: section.href, label: t(`sections.${section.key}`) })),
+    })),
+  };
+}
+
 /** The staff area's own navigation: Overview on its own page, the others on theirs and below. */
 export function AdminNav() {
-  return <AreaNav label="Staff" home={HOME} groups={GROUPS} isCurrent={(href, pathname) => (href === "/admin" ? pathname === "/admin" : pathname.startsWith(href))} />;
+  const t = useTranslations("Admin.nav");
+  const { home, groups } = useOfficeNavigation();
+  return <AreaNav label={t("label")} home={home} groups={groups} isCurrent={(href, pathname) => (href === "/admin" ? pathname === "/admin" : pathname.startsWith(href))} />;
 }
 
 /** The office's sections at the end of its first page, on a phone. */
 export function AdminHomeList() {
-  return <AreaHomeList label="Staff" title="Everything in the office" home={HOME} groups={GROUPS} />;
+  const t = useTranslations("Admin.nav");
+  const { home, groups } = useOfficeNavigation();
+  return <AreaHomeList label={t("label")} title={t("homeListTitle")} home={home} groups={groups} />;
 }
 
 /**
@@ -60,39 +76,32 @@ export function AdminHomeList() {
  * them; with it but signed in without a second factor, that staff tools need a passkey or two-step sign-in.
  */
 export function StaffForbidden({ permission, refusal }: { permission: string; refusal: StaffRefusal }) {
+  const admin = useTranslations("Admin");
   return (
     <div className="page page--narrow">
-      <p className="eyebrow">Staff</p>
+      <p className="eyebrow">{admin("staff")}</p>
       {refusal === "permission" ? (
         <>
-          <h1>Not available to your account</h1>
+          <h1>{admin("forbidden.permissionTitle")}</h1>
           <div className="notice notice--warning" role="alert">
-            <p>
-              This page is for church staff. Your account does not have the permission <code>{permission}</code>. If you should have it, ask
-              an administrator.
-            </p>
+            <p>{admin.rich("forbidden.permissionText", { permission, code: (chunks) => <code>{chunks}</code> })}</p>
           </div>
         </>
       ) : (
         <>
-          <h1>
-            Turn on <span className="nowrap">two-step</span> sign-in first
-          </h1>
+          <h1>{admin.rich("forbidden.secondFactorTitle", { nowrap: (chunks) => <span className="nowrap">{chunks}</span> })}</h1>
           <div className="notice notice--warning" role="alert">
-            <p>
-              Staff tools hold members’ details, so they need a sign-in with a passkey, or with a code from your authenticator app as well
-              as your password. Add a passkey or turn on two-step sign-in, then sign out and in again with it.
-            </p>
+            <p>{admin("forbidden.secondFactorText")}</p>
           </div>
           <p>
             <a className="button button--primary" href="/account/security">
-              Set up two-step sign-in
+              {admin("forbidden.setUpTwoStep")}
             </a>
           </p>
         </>
       )}
       <Meta>
-        <a href="/account">Back to your account</a>
+        <a href="/account">{admin("forbidden.backToAccount")}</a>
       </Meta>
     </div>
   );

@@ -1,7 +1,8 @@
 "use client";
 
-import { useState, type FormEvent } from "react";
-import { failedMessage } from "@/components/account/api-messages";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState, type FormEvent } from "react";
+import { useApiMessages } from "@/components/account/api-messages";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Card, Meta, Section } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
@@ -12,12 +13,15 @@ import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
 import styles from "./audit-log.module.css";
 import { StaffListResults } from "./staff-list-results";
 import { AUDIT_ENTRIES_PER_PAGE, auditSearch, useAuditEntries, type AuditFilters } from "./audit-queries";
-import { SECTION_WORDS, changedFields, describeAuditEntry, shownValue } from "./audit-words";
+import { changedFields, describeAuditEntry, sectionWords, shownValue } from "./audit-words";
 
 const NO_FILTERS: AuditFilters = { q: "", section: "", from: "", to: "" };
 
 /** In the browser's own time zone, named: the office reads the church's local time (entries are read in the browser). */
-const WHEN = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" });
+function useWhen(): Intl.DateTimeFormat {
+  const locale = useLocale();
+  return useMemo(() => new Intl.DateTimeFormat(locale, { year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }), [locale]);
+}
 
 /**
  * The staff audit log for administrators (audit:read): every staff write, newest first, filtered by text,
@@ -25,6 +29,8 @@ const WHEN = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short",
  * filtered log downloads as CSV. Nothing here can change the log: it has no write route at all.
  */
 export function AuditLog() {
+  const t = useTranslations("AdminAudit");
+  const api = useApiMessages();
   const [draft, setDraft] = useState(NO_FILTERS);
   const [filters, setFilters] = useState(NO_FILTERS);
   const [page, setPage] = useState(1);
@@ -36,7 +42,7 @@ export function AuditLog() {
   function apply(event: FormEvent) {
     event.preventDefault();
     if (draft.from && draft.to && draft.from > draft.to) {
-      setRangeError("Must be on or after the “From” day");
+      setRangeError(t("log.fromAfterTo"));
       return;
     }
     setRangeError("");
@@ -62,7 +68,7 @@ export function AuditLog() {
       link.click();
       URL.revokeObjectURL(link.href);
     } catch (error) {
-      setExportProblem(failedMessage("download the log", error instanceof Error ? error : new Error(String(error))));
+      setExportProblem(api.failed(t("log.downloadFailed"), error instanceof Error ? error : new Error(String(error))));
     } finally {
       setExporting(false);
     }
@@ -71,43 +77,43 @@ export function AuditLog() {
   return (
     <Section
       id="audit-title"
-      title="What staff changed"
+      title={t("log.title")}
       action={
         <button type="button" className="button" onClick={() => void exportCsv()} disabled={exporting} aria-describedby="audit-export-hint">
-          {exporting ? "Preparing…" : "Download CSV"}
+          {exporting ? t("log.preparing") : t("log.download")}
         </button>
       }
     >
       <p id="audit-export-hint" className="muted">
-        The download holds what the filters below show, up to the newest 10,000 entries, one line per changed row.
+        {t("log.downloadHint")}
       </p>
       <FormProblem message={exportProblem} />
-      <form className={styles.filters} role="search" aria-label="Audit log" onSubmit={apply}>
+      <form className={styles.filters} role="search" aria-label={t("log.filtersLabel")} onSubmit={apply}>
         <TextField
-          label="Search"
-          hint="A name, email, path or id"
+          label={t("log.search")}
+          hint={t("log.searchHint")}
           name="q"
           type="search"
           value={draft.q}
           maxLength={MAX_SEARCH_LENGTH}
           onChange={(event) => setDraft({ ...draft, q: event.target.value })}
         />
-        <SelectField label="Area" value={draft.section} onChange={(event) => setDraft({ ...draft, section: event.target.value })}>
-          <option value="">Every area</option>
+        <SelectField label={t("log.area")} value={draft.section} onChange={(event) => setDraft({ ...draft, section: event.target.value })}>
+          <option value="">{t("log.everyArea")}</option>
           {AUDIT_SECTIONS.map((section) => (
             <option key={section} value={section}>
-              {SECTION_WORDS[section]}
+              {sectionWords(section, t)}
             </option>
           ))}
         </SelectField>
-        <TextField label="From (UTC)" type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
-        <TextField label="To (UTC)" type="date" value={draft.to} error={rangeError} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+        <TextField label={t("log.from")} type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+        <TextField label={t("log.to")} type="date" value={draft.to} error={rangeError} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
         <div className={styles.filterActions}>
           <button type="submit" className="button button--primary">
-            Show
+            {t("log.show")}
           </button>
           <button type="button" className="button" onClick={clear}>
-            Clear
+            {t("log.clear")}
           </button>
         </div>
       </form>
@@ -116,11 +122,11 @@ export function AuditLog() {
         page={page}
         perPage={AUDIT_ENTRIES_PER_PAGE}
         onPage={setPage}
-        count={["entry", "entries"]}
-        loading="Loading the log…"
-        failure="We couldn’t load the log"
-        empty={filters === NO_FILTERS ? "No staff change has been recorded yet." : "No entry matches these filters."}
-        pagerLabel="Pages of the log"
+        count={(total) => (total === undefined ? t("log.countNotRead") : t("log.count", { count: total }))}
+        loading={t("log.loading")}
+        failure={t("log.failure")}
+        empty={filters === NO_FILTERS ? t("log.empty") : t("log.emptyFiltered")}
+        pagerLabel={t("log.pagerLabel")}
       >
         {(items) =>
           items.map((entry) => (
@@ -133,18 +139,20 @@ export function AuditLog() {
 }
 
 function AuditEntryCard({ entry }: { entry: AdminAuditEntry }) {
+  const t = useTranslations("AdminAudit");
+  const when = useWhen();
   const changed = entry.changes.length;
   const fields = changedFields(entry);
   return (
-    <Card as="li" title={describeAuditEntry(entry)}>
+    <Card as="li" title={describeAuditEntry(entry, t)}>
       <Meta>
-        <time dateTime={entry.at}>{WHEN.format(new Date(entry.at))}</time>
+        <time dateTime={entry.at}>{when.format(new Date(entry.at))}</time>
         {entry.actor.email ? ` · ${entry.actor.email}` : ""}
       </Meta>
-      {fields ? <p>Changed: {fields}</p> : null}
-      {changed === 0 ? <Meta>It changed nothing (it was so already).</Meta> : null}
+      {fields ? <p>{t("log.changed", { fields })}</p> : null}
+      {changed === 0 ? <Meta>{t("log.changedNothing")}</Meta> : null}
       <details>
-        <summary>The exact record{changed > 0 ? ` (${changed} ${changed === 1 ? "row" : "rows"} changed)` : ""}</summary>
+        <summary>{changed > 0 ? t("log.exactRecordRows", { count: changed }) : t("log.exactRecord")}</summary>
         <Meta>
           <code className={styles.path}>
             {entry.method} {entry.path}
@@ -158,22 +166,21 @@ function AuditEntryCard({ entry }: { entry: AdminAuditEntry }) {
   );
 }
 
-const OPERATION_WORDS: Record<AuditChange["operation"], string> = { insert: "added", update: "changed", delete: "removed" };
-
 /** One changed row: its columns before and after (on a change, only those that changed). */
 function ChangeTable({ change }: { change: AuditChange }) {
+  const t = useTranslations("AdminAudit");
   const columns = [...new Set([...Object.keys(change.before ?? {}), ...Object.keys(change.after ?? {})])];
   return (
     <div className={styles.change}>
       <table>
         <caption>
-          {change.table} {change.id}: {OPERATION_WORDS[change.operation]}
+          {t("log.changeCaption", { table: change.table, id: change.id, operation: change.operation })}
         </caption>
         <thead>
           <tr>
-            <th scope="col">Column</th>
-            <th scope="col">Before</th>
-            <th scope="col">After</th>
+            <th scope="col">{t("log.column")}</th>
+            <th scope="col">{t("log.before")}</th>
+            <th scope="col">{t("log.after")}</th>
           </tr>
         </thead>
         <tbody>

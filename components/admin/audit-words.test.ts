@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { AdminAuditEntry } from "@/lib/audit/staff-schemas";
-import { changedFields, describeAuditEntry } from "./audit-words";
+import { translatorFor } from "@/lib/i18n/translator";
+import { changedFields, describeAuditEntry as describeIn } from "./audit-words";
+
+const english = translatorFor("en", "AdminAudit");
+const spanish = translatorFor("es", "AdminAudit");
+const describeAuditEntry = (entry: AdminAuditEntry) => describeIn(entry, english);
 
 function entry(fields: Partial<AdminAuditEntry>): AdminAuditEntry {
   return {
@@ -50,6 +55,22 @@ describe("describeAuditEntry", () => {
   it("names the target by id when no change carries a name, and falls back to the method's word", () => {
     expect(describeAuditEntry(entry({ method: "PUT", path: "/api/v1/admin/events/evt_2/registration", target_id: "evt_2" }))).toBe("Mary Member set the sign-up of the event evt_2");
     expect(describeAuditEntry(entry({ method: "DELETE", path: "/api/v1/admin/webhooks/whep_1", section: "webhooks", target_id: "whep_1" }))).toBe("Mary Member removed the website connection whep_1");
+  });
+
+  it("says an action, a method or an area it does not know by its own name", () => {
+    expect(describeAuditEntry(entry({ method: "OPTIONS", path: "/api/v1/admin/gadgets/g_1", section: "gadgets", target_id: "g_1" }))).toBe("Mary Member options a record in gadgets g_1");
+    expect(describeAuditEntry(entry({ path: "/api/v1/admin/users/u2/rotate-secret", section: "clients" }))).toBe("Mary Member replaced the secret of the app");
+    expect(describeAuditEntry(entry({ method: "PATCH", path: "/api/v1/admin/settings", section: "settings" }))).toBe("Mary Member changed the church's settings");
+  });
+
+  it("says the same in Spanish", () => {
+    const published = entry({
+      path: "/api/v1/admin/events/evt_1/publish",
+      changes: [{ table: "event", id: "evt_1", operation: "update", before: { status: "DRAFT", title: "Youth Night" }, after: { status: "SCHEDULED" } }],
+    });
+    expect(describeIn(published, spanish)).toBe("Mary Member publicó el evento “Youth Night”");
+    expect(describeIn(entry({ method: "PUT", path: "/api/v1/admin/events/evt_2/registration", target_id: "evt_2" }), spanish)).toBe("Mary Member configuró las inscripciones para el evento evt_2");
+    expect(describeIn(entry({ method: "CLI", path: "npm run admin:create", section: "users" }), spanish)).toBe("Mary Member fue nombrado administrador en el servidor de la iglesia (npm run admin:create)");
   });
 });
 

@@ -1,55 +1,41 @@
-import type { AdminAuditEntry, AuditSection } from "@/lib/audit/staff-schemas";
+import type { useTranslations } from "next-intl";
+import { AUDIT_SECTIONS, type AdminAuditEntry, type AuditSection } from "@/lib/audit/staff-schemas";
 
-/** The staff areas in the filter's words. */
-export const SECTION_WORDS: Record<AuditSection, string> = {
-  users: "People",
-  roles: "Roles",
-  families: "Households",
-  guardianships: "Guardianships",
-  membership: "Membership register",
-  clients: "Apps",
-  events: "Events",
-  campuses: "Campuses",
-  ministries: "Ministries",
-  webhooks: "Webhooks",
-  settings: "Church settings",
+// i18n-namespace: AdminAudit
+
+/**
+ * The audit log in the office's words (issue 41: the "AdminAudit" messages, through the page's translator).
+ * The entries' codes (a path's last word, the method, the staff area) choose among a message's branches; a
+ * code the messages do not know falls back to the method's own word and the area's own name.
+ */
+export type AuditT = ReturnType<typeof useTranslations<"AdminAudit">>;
+
+/** A staff area in the filter's words: `sections.<area>`. */
+export function sectionWords(section: AuditSection, t: AuditT): string {
+  return t(`sections.${section}`);
+}
+
+/** A path's last word, when it names an action rather than a thing (`/users/{id}/disable`): its branch of `entry.did`. */
+const ACTIONS: Record<string, string> = {
+  disable: "disable",
+  enable: "enable",
+  roles: "roles",
+  "rotate-secret": "rotateSecret",
+  publish: "publish",
+  cancel: "cancel",
+  postpone: "postpone",
+  approve: "approve",
+  reject: "reject",
+  end: "end",
+  merge: "merge",
+  unlink: "unlink",
+  registration: "registration",
+  redeliver: "redeliver",
+  test: "test",
 };
 
-/** A path's last word, when it names an action rather than a thing (`/users/{id}/disable`). */
-const ACTION_WORDS: Record<string, string> = {
-  disable: "disabled",
-  enable: "enabled",
-  roles: "set the roles of",
-  "rotate-secret": "replaced the secret of",
-  publish: "published",
-  cancel: "cancelled",
-  postpone: "postponed",
-  approve: "approved",
-  reject: "turned down",
-  end: "ended",
-  merge: "merged",
-  unlink: "unlinked",
-  registration: "set the sign-up of",
-  redeliver: "sent again a message of",
-  test: "sent a test message to",
-};
-
-const METHOD_WORDS: Record<string, string> = { POST: "added", PATCH: "changed", PUT: "set", DELETE: "removed" };
-
-/** What each area's writes act on, as the office calls it. */
-const THING_WORDS: Record<AuditSection, string> = {
-  users: "the account of",
-  roles: "the role",
-  families: "the household",
-  guardianships: "a guardianship",
-  membership: "the membership record of",
-  clients: "the app",
-  events: "the event",
-  campuses: "the campus",
-  ministries: "the ministry",
-  webhooks: "the website connection",
-  settings: "the church's settings",
-};
+/** The methods `entry.did` says in words ("added", "changed", "set", "removed"); any other is said by its name. */
+const METHODS = new Set(["POST", "PATCH", "PUT", "DELETE"]);
 
 /** Columns that are bookkeeping, not something staff changed. */
 const BOOKKEEPING = new Set(["updated_at", "created_at", "public_json", "search_name", "search_email", "search_phone", "start_at", "end_at"]);
@@ -72,18 +58,20 @@ function columnWords(column: string): string {
  * carries it ("Mary Member published the event “Youth Night”"), and for a change the fields it changed.
  * The method and path stay with the entry for the exact record. Unknown shapes fall back to the method's word.
  */
-export function describeAuditEntry(entry: AdminAuditEntry): string {
+export function describeAuditEntry(entry: AdminAuditEntry, t: AuditT): string {
+  const actor = entry.actor.name;
   // Done on the server's command line (npm run admin:create), not through the staff API.
-  if (entry.method === "CLI") return `${entry.actor.name} was made an administrator on the church’s server (${entry.path})`;
+  if (entry.method === "CLI") return t("entry.madeAdministrator", { actor, path: entry.path });
   // A download of the whole church (lib/church-export): a read, recorded with the file's name and what it held.
-  if (entry.method === "GET" && entry.section === "export") return `${entry.actor.name} downloaded all of the church’s data${entry.changes[0] ? ` (${entry.changes[0].id})` : ""}`;
+  if (entry.method === "GET" && entry.section === "export") return entry.changes[0] ? t("entry.downloadedAllFile", { actor, file: entry.changes[0].id }) : t("entry.downloadedAll", { actor });
   const segments = entry.path.split("/").filter(Boolean);
   const last = segments.at(-1) ?? "";
-  const action = ACTION_WORDS[last] ?? METHOD_WORDS[entry.method] ?? entry.method.toLowerCase();
-  const thing = THING_WORDS[entry.section as AuditSection] ?? `a record in ${entry.section}`;
+  const action = (Object.hasOwn(ACTIONS, last) ? ACTIONS[last] : undefined) ?? (METHODS.has(entry.method) ? entry.method : "other");
+  const section = (AUDIT_SECTIONS as readonly string[]).includes(entry.section) ? entry.section : "other";
   const first = entry.changes[0];
   const name = first ? (nameOf(first.after) ?? nameOf(first.before)) : null;
-  return `${entry.actor.name} ${action} ${thing}${name ? ` “${name}”` : entry.target_id ? ` ${entry.target_id}` : ""}`;
+  const target = name ? "name" : entry.target_id ? "id" : "none";
+  return t("entry.did", { actor, action, method: entry.method.toLowerCase(), section, area: entry.section, target, name: name ?? "", id: entry.target_id ?? "" });
 }
 
 /** The fields an entry's changes changed, in words ("title, start time"), or null when it added or removed rows only. */

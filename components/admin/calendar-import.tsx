@@ -1,30 +1,53 @@
 "use client";
 
+import { type SplitRefusal, useSplitRefusal } from "./household-refusal";
 import Link from "next/link";
-import { useState, type ChangeEvent, type FormEvent } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { eventTypeLabel } from "@/components/calendar/labels";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Section } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { EVENT_TYPE_LABELS } from "@/lib/calendar/event-type-labels";
 import { EVENT_TYPES, type EventType } from "@/lib/calendar/schemas";
 import { CALENDAR_MAX_BYTES } from "@/lib/calendar-import/calendar-import-rules";
 import type { CalendarImportAnswer } from "@/lib/calendar-import/schemas";
 import { useCampuses, useMinistries } from "./admin-queries";
 import { useCalendarImport, useCalendarImports, useCalendarImportWrites } from "./calendar-import-queries";
 import { base64Of } from "./file-base64";
-import { splitRefusal } from "./household-refusal";
 import countStyles from "./count-cards.module.css";
 import ownStyles from "./calendar-import.module.css";
 import styles from "./people-import.module.css";
 
-const counted = (count: number, one: string, other: string) => `${count.toLocaleString()} ${count === 1 ? one : other}`;
-const dateOf = (iso: string) => new Date(iso).toLocaleString(undefined, { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit" });
+// i18n-uses: AdminImports.calendar.historyLine
+// i18n-uses: AdminImports.calendar.historyLineKept
 
-const STATUS_WORDS: Record<CalendarImportAnswer["status"], string> = { ready: "Checked, not imported", done: "Imported", failed: "Could not be read" };
+/** "12 March 2027 at 9:30 AM" in the page's language and the browser's own zone. */
+function useDateOf(): (iso: string) => string {
+  const locale = useLocale();
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric", hour: "numeric", minute: "2-digit" });
+    return (iso: string) => format.format(new Date(iso));
+  }, [locale]);
+}
 
 type Writes = ReturnType<typeof useCalendarImportWrites>;
+type Field = "address" | "file" | "content";
+
+/**
+ * A refusal split the way the form shows it: one that names a field of the form (`address: the calendar could
+ * not be read: …`) goes under that field, anything else above it after `failed` ("We couldn’t read the
+ * calendar."). An English page says the API's own words; another language says what to check in its own.
+ */
+function useRefusal(error: Error | null, fields: readonly Field[], failed: string): SplitRefusal<Field> {
+  const t = useTranslations("AdminImports.calendar");
+  const split = useSplitRefusal();
+  return split(error, fields, failed, (field, words) =>
+    field === "address" ? (words.startsWith("the calendar could not be read") ? t("addressUnreadable") : t("checkAddress")) : t("checkFile"),
+  );
+}
+
 
 /**
  * Staff › Import a calendar (issue 40): a Google, Outlook or Apple calendar, from its file or its address,
@@ -49,6 +72,8 @@ export function CalendarImport({ initialId }: { initialId: string | null }) {
 }
 
 function SourceSection({ writes }: { writes: Writes }) {
+  const t = useTranslations("AdminImports.calendar");
+  const labels = useTranslations("Calendar.labels");
   const campuses = useCampuses();
   const ministries = useMinistries();
   const [from, setFrom] = useState<"address" | "file">("address");
@@ -60,13 +85,13 @@ function SourceSection({ writes }: { writes: Writes }) {
   const [publish, setPublish] = useState(true);
   const [keepInSync, setKeepInSync] = useState(true);
   const [complaint, setComplaint] = useState("");
-  const refusal = splitRefusal(writes.read.error, ["address", "file", "content"] as const, "read the calendar");
+  const refusal = useRefusal(writes.read.error, ["address", "file", "content"], t("readFailed"));
 
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
     setComplaint("");
     if (chosen && chosen.size > CALENDAR_MAX_BYTES) {
-      setComplaint(`This file is ${Math.ceil(chosen.size / 1024 / 1024)} MB; a calendar file can be at most ${CALENDAR_MAX_BYTES / 1024 / 1024} MB. Export a shorter range of dates.`);
+      setComplaint(t("fileTooBig", { size: Math.ceil(chosen.size / 1024 / 1024), max: CALENDAR_MAX_BYTES / 1024 / 1024 }));
       event.target.value = "";
       return;
     }
@@ -78,67 +103,67 @@ function SourceSection({ writes }: { writes: Writes }) {
     setComplaint("");
     const choices = { event_type: eventType, campus_id: campusId || null, ministry_id: ministryId || null, publish };
     if (from === "file") {
-      if (!file) return setComplaint("Choose the calendar’s file first.");
+      if (!file) return setComplaint(t("chooseFileFirst"));
       writes.read.mutate({ ...choices, file_name: file.name, content: base64Of(new Uint8Array(await file.arrayBuffer())), keep_in_sync: false });
     } else {
-      if (!address.trim()) return setComplaint("Paste the calendar’s address first.");
+      if (!address.trim()) return setComplaint(t("pasteAddressFirst"));
       writes.read.mutate({ ...choices, address, keep_in_sync: keepInSync });
     }
   }
 
   return (
-    <Section id="calendar-source-title" title="Where is your calendar?" description="Nothing changes until you have seen what the import will do.">
+    <Section id="calendar-source-title" title={t("sourceTitle")} description={t("sourceDescription")}>
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <fieldset className={ownStyles.choice}>
-          <legend>Read it from</legend>
+          <legend>{t("readFrom")}</legend>
           <label>
-            <input type="radio" name="from" value="address" checked={from === "address"} onChange={() => setFrom("address")} /> Its address, so it can stay up to date
+            <input type="radio" name="from" value="address" checked={from === "address"} onChange={() => setFrom("address")} /> {t("fromAddress")}
           </label>
           <label>
-            <input type="radio" name="from" value="file" checked={from === "file"} onChange={() => setFrom("file")} /> A file you saved (.ics)
+            <input type="radio" name="from" value="file" checked={from === "file"} onChange={() => setFrom("file")} /> {t("fromFile")}
           </label>
         </fieldset>
         {from === "address" ? (
           <>
             <TextField
-              label="The calendar’s address"
+              label={t("address")}
               name="address"
               type="url"
               inputMode="url"
               autoComplete="off"
               value={address}
               onChange={(event) => setAddress(event.target.value)}
-              hint="In Google Calendar: Settings, then your calendar, then “Secret address in iCal format”. In Outlook: Settings, Calendar, Shared calendars, Publish a calendar, the ICS link."
+              hint={t("addressHint")}
               error={refusal.field === "address" ? refusal.message : undefined}
             />
-            <CheckboxField label="Keep it up to date" hint="Read the calendar again every hour: new events appear here, changed ones change, deleted ones are cancelled." checked={keepInSync} onChange={(event) => setKeepInSync(event.target.checked)} />
+            <CheckboxField label={t("keepInSync")} hint={t("keepInSyncHint")} checked={keepInSync} onChange={(event) => setKeepInSync(event.target.checked)} />
           </>
         ) : (
           <div>
             <label className="button">
-              {file ? `Chosen: ${file.name}` : "Choose the .ics file"}
+              {file ? t("chosen", { name: file.name }) : t("chooseFile")}
               <input type="file" accept=".ics,text/calendar" className="visually-hidden" onChange={chooseFile} />
             </label>
           </div>
         )}
         <div className={styles.mapping}>
-          <SelectField label="The events are" name="event_type" value={eventType} onChange={(event) => setEventType(event.target.value as EventType)} hint="Unless an event’s category in the calendar names another kind.">
+          <SelectField label={t("eventType")} name="event_type" value={eventType} onChange={(event) => setEventType(event.target.value as EventType)} hint={t("eventTypeHint")}>
             {EVENT_TYPES.map((type) => (
               <option key={type} value={type}>
-                {EVENT_TYPE_LABELS[type]}
+                {eventTypeLabel(labels, type)}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Campus" name="campus_id" value={campusId} onChange={(event) => setCampusId(event.target.value)}>
-            <option value="">None</option>
+          <SelectField label={t("campus")} name="campus_id" value={campusId} onChange={(event) => setCampusId(event.target.value)}>
+            <option value="">{t("none")}</option>
             {(campuses.data?.items ?? []).map((campus) => (
               <option key={campus.id} value={campus.id}>
                 {campus.name}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Ministry" name="ministry_id" value={ministryId} onChange={(event) => setMinistryId(event.target.value)}>
-            <option value="">None</option>
+          <SelectField label={t("ministry")} name="ministry_id" value={ministryId} onChange={(event) => setMinistryId(event.target.value)}>
+            <option value="">{t("none")}</option>
             {(ministries.data?.items ?? []).map((ministry) => (
               <option key={ministry.id} value={ministry.id}>
                 {ministry.name}
@@ -146,11 +171,11 @@ function SourceSection({ writes }: { writes: Writes }) {
             ))}
           </SelectField>
         </div>
-        <CheckboxField label="Put the events on the calendar at once" hint="Otherwise they come in as drafts for you to publish." checked={publish} onChange={(event) => setPublish(event.target.checked)} />
+        <CheckboxField label={t("publish")} hint={t("publishHint")} checked={publish} onChange={(event) => setPublish(event.target.checked)} />
         <FormProblem message={complaint || (refusal.field === "address" ? "" : refusal.message)} />
         <div>
           <button type="submit" className="button button--primary" disabled={writes.read.isPending}>
-            {writes.read.isPending ? "Reading the calendar…" : "Check the calendar"}
+            {writes.read.isPending ? t("reading") : t("check")}
           </button>
         </div>
       </form>
@@ -163,71 +188,63 @@ function ImportPanel({ found, writes }: { found: CalendarImportAnswer; writes: W
 }
 
 function Preview({ found, writes }: { found: CalendarImportAnswer; writes: Writes }) {
+  const t = useTranslations("AdminImports.calendar");
   const { preview } = found;
-  const refusal = splitRefusal(writes.start.error, [] as const, "import the calendar");
+  const refusal = useRefusal(writes.start.error, [], t("importFailed"));
   return (
     <Section
       id="calendar-preview-title"
-      title={
-        <>
-          Before you import <span className={styles.fileName}>{found.name}</span>
-        </>
-      }
-      description={`${counted(preview.events, "event", "events")} from yesterday to a year ahead: ${counted(preview.occurrences, "date", "dates")} in all.`}
+      title={t.rich("previewTitle", { name: found.name, file: (chunks) => <span className={styles.fileName}>{chunks}</span> })}
+      description={t("previewDescription", { events: preview.events, dates: preview.occurrences })}
     >
-      <Counts counts={preview} label="What the import will do" />
+      <Counts counts={preview} label={t("willDo")} />
       <SeriesNotes found={found} />
       <FormProblem message={refusal.message} />
       <div className={styles.actions}>
         <button type="button" className="button button--primary" disabled={writes.start.isPending} onClick={() => writes.start.mutate(found.id)}>
-          {writes.start.isPending ? "Importing…" : `Import ${counted(preview.created + preview.updated, "event", "events")}`}
+          {writes.start.isPending ? t("importing") : t("import", { count: preview.created + preview.updated })}
         </button>
-        <p className="muted">{found.publish ? "They go on the calendar at once." : "They come in as drafts."}</p>
+        <p className="muted">{found.publish ? t("goOnCalendar") : t("comeAsDrafts")}</p>
       </div>
     </Section>
   );
 }
 
 function Counts({ counts, label }: { counts: { created: number; updated: number; unchanged: number; cancelled: number }; label: string }) {
+  const t = useTranslations("AdminImports.calendar");
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
   return (
     <ul className={countStyles.counts} aria-label={label}>
-      <li>
-        <strong>{counts.created.toLocaleString()}</strong> {counts.created === 1 ? "event added" : "events added"}
-      </li>
-      <li>
-        <strong>{counts.updated.toLocaleString()}</strong> updated
-      </li>
-      <li>
-        <strong>{counts.unchanged.toLocaleString()}</strong> already up to date
-      </li>
-      <li>
-        <strong>{counts.cancelled.toLocaleString()}</strong> cancelled
-      </li>
+      <li>{t.rich("countAdded", { count: counts.created, strong })}</li>
+      <li>{t.rich("countUpdated", { count: counts.updated, strong })}</li>
+      <li>{t.rich("countUnchanged", { count: counts.unchanged, strong })}</li>
+      <li>{t.rich("countCancelled", { count: counts.cancelled, strong })}</li>
     </ul>
   );
 }
 
 /** The repeating events kept as a series, those brought in one by one and why, and the events left out. */
 function SeriesNotes({ found }: { found: CalendarImportAnswer }) {
+  const t = useTranslations("AdminImports.calendar");
   const { preview } = found;
   return (
     <div className={styles.problems}>
-      {preview.series > 0 ? <p>{counted(preview.series, "repeating event stays a series", "repeating events stay series")}: edit one date or all of them, as with the series you make here.</p> : null}
+      {preview.series > 0 ? <p>{t("seriesKept", { count: preview.series })}</p> : null}
       {preview.split.length > 0 ? (
         <>
-          <h3>Brought in as separate events</h3>
+          <h3>{t("splitTitle")}</h3>
           <ul className={styles.problemList}>
+            {/* Why it is not a series is the API's own English (lib/calendar-import), in every language. */}
             {preview.split.map((item, index) => (
-              <li key={index}>
-                <strong>{item.title}</strong> {item.reason}, which this calendar cannot repeat: its {counted(item.occurrences, "date comes", "dates come")} in as separate events.
-              </li>
+              <li key={index}>{t.rich("split", { title: item.title, reason: item.reason, count: item.occurrences, strong: (chunks) => <strong>{chunks}</strong> })}</li>
             ))}
           </ul>
         </>
       ) : null}
       {preview.problems.length > 0 ? (
         <>
-          <h3>Left out</h3>
+          <h3>{t("leftOut")}</h3>
+          {/* Each problem is the API's own English sentence (lib/calendar-import): it has no code to say it otherwise. */}
           <ul className={styles.problemList}>
             {preview.problems.map((problem, index) => (
               <li key={index}>{problem.message}</li>
@@ -240,35 +257,43 @@ function SeriesNotes({ found }: { found: CalendarImportAnswer }) {
 }
 
 function Outcome({ found, writes }: { found: CalendarImportAnswer; writes: Writes }) {
-  const refusal = splitRefusal(writes.sync.error ?? writes.keepInSync.error, [] as const, "read the calendar again");
+  const t = useTranslations("AdminImports.calendar");
+  const dateOf = useDateOf();
+  const refusal = useRefusal(writes.sync.error ?? writes.keepInSync.error, [], t("readAgainFailed"));
   const fromAddress = found.source === "address";
+  const lastRead = found.synced_at
+    ? fromAddress && found.address_host
+      ? t("lastReadFrom", { date: dateOf(found.synced_at), host: found.address_host })
+      : t("lastRead", { date: dateOf(found.synced_at) })
+    : undefined;
   return (
-    <Section id="calendar-outcome-title" title={<span className={styles.fileName}>{found.name}</span>} description={found.synced_at ? `Last read ${dateOf(found.synced_at)}${fromAddress && found.address_host ? ` from ${found.address_host}` : ""}.` : undefined}>
+    <Section id="calendar-outcome-title" title={<span className={styles.fileName}>{found.name}</span>} description={lastRead}>
       {found.status === "failed" ? (
         <p className="notice notice--warning" role="alert">
-          The calendar could not be read the last time: {found.last_error ?? "no reason was given"}. Your events are as they were; it is tried again every hour.
+          {/* The reason is the API's own English (lib/calendar-import). */}
+          {found.last_error ? t("failedLastTime", { reason: found.last_error }) : t("failedLastTimeNoReason")}
         </p>
       ) : null}
-      {found.result ? <Counts counts={found.result} label="What the last import did" /> : null}
+      {found.result ? <Counts counts={found.result} label={t("lastDid")} /> : null}
       <SeriesNotes found={found} />
       {fromAddress ? (
         <>
-          <CheckboxField label="Keep this calendar up to date" hint="Read it again every hour." checked={found.keep_in_sync} disabled={writes.keepInSync.isPending} onChange={(event) => writes.keepInSync.mutate({ id: found.id, keep: event.target.checked })} />
+          <CheckboxField label={t("keepThisInSync")} hint={t("keepThisInSyncHint")} checked={found.keep_in_sync} disabled={writes.keepInSync.isPending} onChange={(event) => writes.keepInSync.mutate({ id: found.id, keep: event.target.checked })} />
           <div className={styles.actions}>
             <button type="button" className="button" disabled={writes.sync.isPending} onClick={() => writes.sync.mutate(found.id)}>
-              {writes.sync.isPending ? "Reading…" : "Read it again now"}
+              {writes.sync.isPending ? t("readingAgain") : t("readAgain")}
             </button>
             <Link href="/admin/events" className="button">
-              See the events
+              {t("seeEvents")}
             </Link>
           </div>
         </>
       ) : (
         <div className={styles.actions}>
           <Link href="/admin/events" className="button">
-            See the events
+            {t("seeEvents")}
           </Link>
-          <p className="muted">To bring in a newer copy, save the calendar again and choose the new file: events already here are updated, not doubled.</p>
+          <p className="muted">{t("newerCopy")}</p>
         </div>
       )}
       <FormProblem message={refusal.message} />
@@ -277,11 +302,13 @@ function Outcome({ found, writes }: { found: CalendarImportAnswer; writes: Write
 }
 
 function PastImports({ currentId, onOpen }: { currentId: string | null; onOpen: (id: string) => void }) {
+  const t = useTranslations("AdminImports.calendar");
+  const dateOf = useDateOf();
   const imports = useCalendarImports();
   const items = imports.data?.items ?? [];
   if (items.length === 0) return null;
   return (
-    <Section id="calendar-history-title" title="Calendars brought in">
+    <Section id="calendar-history-title" title={t("historyTitle")}>
       <ul className={styles.history}>
         {items.map((item) => (
           <li key={item.id} aria-current={item.id === currentId ? "true" : undefined}>
@@ -289,8 +316,7 @@ function PastImports({ currentId, onOpen }: { currentId: string | null; onOpen: 
               {item.name}
             </button>
             <span className="muted">
-              {dateOf(item.created_at)} · {STATUS_WORDS[item.status]}
-              {item.keep_in_sync ? " · kept up to date" : ""}
+              {t(item.keep_in_sync ? "historyLineKept" : "historyLine", { date: dateOf(item.created_at), status: item.status })}
             </span>
           </li>
         ))}

@@ -1,6 +1,7 @@
 "use client";
 
-import { useEffect, type RefObject } from "react";
+import { useTranslations } from "next-intl";
+import { useEffect, type ReactNode, type RefObject } from "react";
 import { CopyButton } from "@/components/account/security/copy-button";
 import { Actions, Fact, Facts, Panel } from "@/components/ui/section";
 import own from "./clients.module.css";
@@ -21,20 +22,23 @@ export interface RevealedSecret {
  * show it again. The heading takes focus, so a keyboard or screen reader user lands on it; "Done" drops it.
  */
 export function ClientSecretOnce({ revealed, headingRef: heading, onDone }: { revealed: RevealedSecret; headingRef: RefObject<HTMLHeadingElement | null>; onDone: () => void }) {
+  const t = useTranslations("AdminClients");
   useEffect(() => heading.current?.focus(), [revealed, heading]);
+  const name = revealed.name;
   const title = revealed.secret
     ? revealed.kind === "registered"
-      ? `“${revealed.name}” is registered: store its secret now`
-      : `The new secret of “${revealed.name}”: store it now`
-    : `“${revealed.name}” is registered`;
+      ? t("secret.registeredStoreNow", { name })
+      : t("secret.rotatedStoreNow", { name })
+    : t("secret.registered", { name });
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
   return (
     <Panel title={title} headingRef={heading}>
       <Facts>
-        <Fact term="Client id">
+        <Fact term={t("secret.clientId")}>
           <code className={own.secret}>{revealed.clientId}</code>
         </Fact>
         {revealed.secret ? (
-          <Fact term="Client secret">
+          <Fact term={t("secret.clientSecret")}>
             <code className={own.secret} data-testid="client-secret">
               {revealed.secret}
             </code>
@@ -42,24 +46,26 @@ export function ClientSecretOnce({ revealed, headingRef: heading, onDone }: { re
         ) : null}
       </Facts>
       {revealed.secret ? (
-        <p>
-          Give both to the app’s developer by a safe way, such as a password manager. <strong>You will not see this secret again:</strong> we keep only a
-          fingerprint of it. If it is lost, give the app a new secret.
-          {revealed.kind === "rotated" ? " The old secret stops working within a few seconds." : ""}
-        </p>
+        <p>{revealed.kind === "rotated" ? t.rich("secret.giveBothRotated", { strong }) : t.rich("secret.giveBoth", { strong })}</p>
       ) : revealed.kioskCampus ? (
         <p>
-          It is the check-in kiosk of {revealed.kioskCampus}, so it has no secret. To set up a tablet, open{" "}
-          <a href={`/kiosk?client=${encodeURIComponent(revealed.clientId)}`} className={own.address}>{`/kiosk?client=${revealed.clientId}`}</a> on it and choose “Set up this
-          kiosk”; a volunteer allows it at /device with the code it shows.
+          {t.rich("secret.kiosk", {
+            campus: revealed.kioskCampus,
+            address: `/kiosk?client=${revealed.clientId}`,
+            link: (chunks: ReactNode) => (
+              <a href={`/kiosk?client=${encodeURIComponent(revealed.clientId)}`} className={own.address}>
+                {chunks}
+              </a>
+            ),
+          })}
         </p>
       ) : (
-        <p>It is a public app, so it has no secret: give its developer the client id.</p>
+        <p>{t("secret.public")}</p>
       )}
       <Actions>
-        {revealed.secret ? <CopyButton text={revealed.secret} label="Copy the secret" copiedMessage="The secret is copied." /> : null}
+        {revealed.secret ? <CopyButton text={revealed.secret} label={t("secret.copy")} copiedMessage={t("secret.copied")} /> : null}
         <button type="button" className="button button--primary" onClick={onDone}>
-          {revealed.secret ? "Done: I have stored it" : "Done"}
+          {revealed.secret ? t("secret.doneStored") : t("secret.done")}
         </button>
       </Actions>
     </Panel>

@@ -1,18 +1,18 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
-import { failedMessage } from "@/components/account/api-messages";
+import { useTranslations } from "next-intl";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useApiMessages } from "@/components/account/api-messages";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Form } from "@/components/ui/form";
 import { Actions, Card, Fact, Facts, Meta, Panel, Section } from "@/components/ui/section";
 import { TextField } from "@/components/ui/text-field";
-import type { GrantType } from "@/lib/oauth/clients/grant-types";
 import type { AdminClient } from "@/lib/oauth/clients/staff-schemas";
 import { CLIENTS_PER_PAGE, useAdminClients, useUpdateClient } from "./admin-queries";
 import styles from "./admin.module.css";
-import { GRANT_WORDS, LISTED_KIND_HINTS, kindInWords, listedKindOf, scopesInWords } from "./client-kinds";
+import { grantWords, kindInWords, listedKindHint, listedKindOf, scopesInWords } from "./client-kinds";
 import { ClientSecretOnce, type RevealedSecret } from "./client-secret-once";
 import { useDisableClient, useRotateClientSecret } from "./clients-queries";
 import own from "./clients.module.css";
@@ -28,9 +28,12 @@ import { StaffSearch } from "./staff-search";
  * protocol's settings under "Technical details", the security settings an office may need to change when an
  * app's developer asks (PKCE, pushed requests, DPoP, the sign-out notification address), a new secret (shown
  * once) and disabling, each confirmed first. The church's own apps are shown but changed only with
- * `npm run clients:register` (a kiosk's networks excepted); only an administrator may register one.
+ * `npm run clients:register` (a kiosk's networks excepted); only an administrator may register one. Words:
+ * "AdminClients" (and "AdminKiosks" for a kiosk's networks).
  */
 export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boolean; canRegisterFirstParty: boolean }) {
+  const t = useTranslations("AdminClients");
+  const api = useApiMessages();
   const [query, setQuery] = useState({ q: "", page: 1 });
   const clients = useAdminClients(query);
   const [editing, setEditing] = useState<string | null>(null);
@@ -63,7 +66,7 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
       },
       onError: (error) => {
         rotation.close();
-        setProblem(failedMessage(`give “${client.name}” a new secret`, error));
+        setProblem(api.failed(t("list.rotateFailed", { name: client.name }), error));
       },
     });
   }
@@ -77,11 +80,11 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
         // Its buttons go away: back to its name.
         focusAfterDisable(() => titles.current.get(client.client_id));
         disabling.close();
-        setAnnouncement(`“${client.name}” is disabled: members can no longer sign in to it, and its tokens stopped working.`);
+        setAnnouncement(t("list.disabledNow", { name: client.name }));
       },
       onError: (error) => {
         disabling.close();
-        setProblem(failedMessage(`disable “${client.name}”`, error));
+        setProblem(api.failed(t("list.disableFailed", { name: client.name }), error));
       },
     });
   }
@@ -89,8 +92,8 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
   function finishEditing(client: AdminClient, saved: boolean, what: "settings" | "networks" = "settings") {
     setEditing(null);
     setEditingNetworks(null);
-    if (saved && what === "networks") setAnnouncement(`The networks of “${client.name}” are saved. Its kiosks are checked against them from their next request.`);
-    else if (saved) setAnnouncement(`The settings of “${client.name}” are saved. They apply to its next sign-in.`);
+    if (saved && what === "networks") setAnnouncement(t("list.networksSaved", { name: client.name }));
+    else if (saved) setAnnouncement(t("list.settingsSaved", { name: client.name }));
     // Back to the app's name, so the keyboard continues where it was.
     requestAnimationFrame(() => titles.current.get(client.client_id)?.focus());
   }
@@ -99,13 +102,13 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
   return (
     <Section
       id="clients-title"
-      title="Registered apps"
+      title={t("list.title")}
       status={announcement}
       alert={problem}
       action={
         canWrite && !registering ? (
           <button ref={registerButton} type="button" className="button button--primary" onClick={() => setRegistering(true)}>
-            Register an app
+            {t("list.register")}
           </button>
         ) : undefined
       }
@@ -121,7 +124,7 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
         />
       ) : null}
       {registering ? (
-        <Panel title="Register an app">
+        <Panel title={t("list.register")}>
           <RegisterClientForm
             canRegisterFirstParty={canRegisterFirstParty}
             onRegistered={(client) => {
@@ -135,17 +138,17 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
           />
         </Panel>
       ) : null}
-      <StaffSearch name="Apps" label="Search by name or client id" onSearch={(q) => setQuery({ q, page: 1 })} />
+      <StaffSearch name={t("list.searchName")} label={t("list.searchLabel")} onSearch={(q) => setQuery({ q, page: 1 })} />
       <StaffListResults
         query={clients}
         page={query.page}
         perPage={CLIENTS_PER_PAGE}
         onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
-        count={["app", "apps"]}
-        loading="Loading apps…"
-        failure="We couldn’t load the apps"
-        empty={query.q ? "No app matches this search." : "No apps are registered yet."}
-        pagerLabel="Pages of apps"
+        count={(total) => (total === undefined ? t("list.countNotRead") : t("list.count", { count: total }))}
+        loading={t("list.loading")}
+        failure={t("list.failure")}
+        empty={query.q ? t("list.emptySearch") : t("list.empty")}
+        pagerLabel={t("list.pagerLabel")}
         headingRef={resultsHeading}
       >
         {(items) =>
@@ -160,8 +163,8 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
               title={
                 <>
                   {client.name}
-                  {client.disabled_at ? <span className="badge badge--cancelled">Disabled</span> : null}
-                  {client.first_party ? <span className="badge badge--muted">The church’s own</span> : null}
+                  {client.disabled_at ? <span className="badge badge--cancelled">{t("list.disabledBadge")}</span> : null}
+                  {client.first_party ? <span className="badge badge--muted">{t("list.ownBadge")}</span> : null}
                 </>
               }
             >
@@ -178,31 +181,29 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
                   <ClientDetails client={client} />
                   {canWrite && !client.first_party && !client.disabled_at ? (
                     <Actions>
-                      <button type="button" className="button" aria-label={`Change settings of “${client.name}”`} onClick={() => setEditing(client.client_id)}>
-                        Change settings
+                      <button type="button" className="button" aria-label={t("list.changeSettingsOf", { name: client.name })} onClick={() => setEditing(client.client_id)}>
+                        {t("list.changeSettings")}
                       </button>
                       {client.type === "confidential" ? (
-                        <button type="button" className="button" aria-label={`New secret for “${client.name}”`} onClick={() => rotation.ask(client)}>
-                          New secret
+                        <button type="button" className="button" aria-label={t("list.newSecretFor", { name: client.name })} onClick={() => rotation.ask(client)}>
+                          {t("list.newSecret")}
                         </button>
                       ) : null}
-                      <button type="button" className="button button--danger" aria-label={`Disable “${client.name}”`} onClick={() => disabling.ask(client)}>
-                        Disable
+                      <button type="button" className="button button--danger" aria-label={t("list.disableNamed", { name: client.name })} onClick={() => disabling.ask(client)}>
+                        {t("list.disable")}
                       </button>
                     </Actions>
                   ) : null}
                   {canWrite && client.check_in_campus && !client.disabled_at ? (
                     <Actions>
-                      <button type="button" className="button" aria-label={`Change networks of “${client.name}”`} onClick={() => setEditingNetworks(client.client_id)}>
-                        Change networks
+                      <button type="button" className="button" aria-label={t("list.changeNetworksOf", { name: client.name })} onClick={() => setEditingNetworks(client.client_id)}>
+                        {t("list.changeNetworks")}
                       </button>
                     </Actions>
                   ) : null}
                   {client.first_party ? (
                     <Meta>
-                      {client.check_in_campus
-                        ? "The church’s own apps are changed on the server (npm run clients:register), not here; a kiosk’s networks are changed here."
-                        : "The church’s own apps are changed on the server (npm run clients:register), not here."}
+                      {client.check_in_campus ? t("list.ownChangedOnServerKiosk") : t("list.ownChangedOnServer")}
                     </Meta>
                   ) : null}
                 </>
@@ -213,21 +214,21 @@ export function ClientsList({ canWrite, canRegisterFirstParty }: { canWrite: boo
       </StaffListResults>
       <ConfirmDialog
         {...rotation.dialog}
-        title={`Give “${rotation.subject?.name ?? ""}” a new secret?`}
-        confirmLabel="Make a new secret"
+        title={t("list.rotateTitle", { name: rotation.subject?.name ?? "" })}
+        confirmLabel={t("list.rotateConfirm")}
         busy={rotate.isPending}
         onConfirm={confirmRotate}
       >
-        <p>The app stops working within a few seconds, until its developer puts the new secret in. You will see the new secret once.</p>
+        <p>{t("list.rotateText")}</p>
       </ConfirmDialog>
       <ConfirmDialog
         {...disabling.dialog}
-        title={`Disable “${disabling.subject?.name ?? ""}”?`}
-        confirmLabel="Disable the app"
+        title={t("list.disableTitle", { name: disabling.subject?.name ?? "" })}
+        confirmLabel={t("list.disableConfirm")}
         busy={disable.isPending}
         onConfirm={confirmDisable}
       >
-        <p>Members can no longer sign in to it, and everyone signed in to it is signed out of it at once. This cannot be undone here.</p>
+        <p>{t("list.disableText")}</p>
       </ConfirmDialog>
     </Section>
   );
@@ -246,14 +247,9 @@ function AddressList({ values, none }: { values: readonly string[]; none: string
 
 /** What kind of app it is, from its settings: "Website", "Phone app", "Check-in kiosk at Harbor Point" (the campus its own words). */
 function KindLine({ client }: { client: AdminClient }) {
-  if (client.check_in_campus) {
-    return (
-      <>
-        Check-in kiosk at <span>{client.check_in_campus.name}</span>
-      </>
-    );
-  }
-  return <>{kindInWords(client)}</>;
+  const t = useTranslations("AdminClients");
+  if (client.check_in_campus) return <>{t.rich("listed.kioskAtMarked", { campus: client.check_in_campus.name, place: (chunks: ReactNode) => <span>{chunks}</span> })}</>;
+  return <>{kindInWords(client, t)}</>;
 }
 
 /**
@@ -262,33 +258,40 @@ function KindLine({ client }: { client: AdminClient }) {
  * up. The protocol's settings are under "Technical details".
  */
 function ClientInWords({ client }: { client: AdminClient }) {
-  const hint = LISTED_KIND_HINTS[listedKindOf(client)];
+  const t = useTranslations("AdminClients");
+  const hint = listedKindHint(listedKindOf(client), t);
   const campus = client.check_in_campus;
   return (
     <>
       {hint ? <p className={own.kindHint}>{hint}</p> : null}
       <Facts>
-        <Fact term="What it may see or do">{client.scopes.length > 0 ? scopesInWords(client.scopes).join("; ") : "Nothing"}</Fact>
+        <Fact term={t("words.maySee")}>{client.scopes.length > 0 ? scopesInWords(client.scopes, t).join("; ") : t("words.nothing")}</Fact>
         {client.redirect_uris.length > 0 ? (
-          <Fact term="Members come back to, after signing in">
-            <AddressList values={client.redirect_uris} none="None" />
+          <Fact term={t("words.comeBack")}>
+            <AddressList values={client.redirect_uris} none={t("words.none")} />
           </Fact>
         ) : null}
         {client.post_logout_redirect_uris.length > 0 ? (
-          <Fact term="Members may go to, after signing out">
-            <AddressList values={client.post_logout_redirect_uris} none="None" />
+          <Fact term={t("words.goAfterSignOut")}>
+            <AddressList values={client.post_logout_redirect_uris} none={t("words.none")} />
           </Fact>
         ) : null}
-        <Fact term="Members are asked to allow it">{client.first_party ? "No: it is one of the church’s own apps" : "Yes, the first time they sign in to it"}</Fact>
+        <Fact term={t("words.asked")}>{client.first_party ? t("words.askedNo") : t("words.askedYes")}</Fact>
         {campus ? (
           <>
-            <Fact term="Its tablets may be set up and used from">
-              <AddressList values={client.allowed_networks} none={`Anywhere (not limited to ${campus.name}’s networks)`} />
+            <Fact term={t("words.tabletsFrom")}>
+              <AddressList values={client.allowed_networks} none={t("words.anywhere", { campus: campus.name })} />
             </Fact>
             {client.disabled_at ? null : (
-              <Fact term="To set up a tablet">
-                Open <a href={`/kiosk?client=${encodeURIComponent(client.client_id)}`} className={styles.breakAnywhere}>{`/kiosk?client=${client.client_id}`}</a> on it and
-                choose “Set up this kiosk”; a volunteer allows it at /device with the code it shows.
+              <Fact term={t("words.setUpTablet")}>
+                {t.rich("words.setUpTabletText", {
+                  address: `/kiosk?client=${client.client_id}`,
+                  link: (chunks: ReactNode) => (
+                    <a href={`/kiosk?client=${encodeURIComponent(client.client_id)}`} className={styles.breakAnywhere}>
+                      {chunks}
+                    </a>
+                  ),
+                })}
               </Fact>
             )}
           </>
@@ -303,42 +306,39 @@ function ClientInWords({ client }: { client: AdminClient }) {
  * and screen readers know it). Its redirect URIs are said above, in words.
  */
 function ClientDetails({ client }: { client: AdminClient }) {
+  const t = useTranslations("AdminClients");
   return (
     <details className={own.details}>
-      <summary>
-        Technical details<span className="visually-hidden"> of “{client.name}”</span>
-      </summary>
+      <summary>{t.rich("details.summary", { name: client.name, hidden: (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span> })}</summary>
       <Facts>
-        <Fact term="Client id">
+        <Fact term={t("details.clientId")}>
           <code className={styles.breakAnywhere}>{client.client_id}</code>
         </Fact>
-        <Fact term="Client type">{client.type === "public" ? "Public (no secret)" : "Confidential (with a client secret)"}</Fact>
-        <Fact term="First-party">{client.first_party ? "Yes: no consent screen" : "No: members see a consent screen"}</Fact>
-        <Fact term="Grant types">
-          <AddressList values={client.grant_types.map((grant) => GRANT_WORDS[grant as GrantType] ?? grant)} none="None" />
+        <Fact term={t("details.clientType")}>{client.type === "public" ? t("details.public") : t("details.confidential")}</Fact>
+        <Fact term={t("details.firstParty")}>{client.first_party ? t("details.firstPartyYes") : t("details.firstPartyNo")}</Fact>
+        <Fact term={t("details.grantTypes")}>
+          <AddressList values={client.grant_types.map((grant) => grantWords(grant, t))} none={t("details.none")} />
         </Fact>
-        <Fact term="Scopes">
-          <AddressList values={client.scopes} none="None" />
+        <Fact term={t("details.scopes")}>
+          <AddressList values={client.scopes} none={t("details.none")} />
         </Fact>
-        <Fact term="PKCE">
-          {client.require_pkce
-            ? "Required"
-            : client.require_nonce_without_pkce
-              ? "Not required: its sign-in requests must carry a nonce"
-              : "Not required, nor a nonce (an OpenID certification client)"}
+        <Fact term={t("details.pkce")}>
+          {client.require_pkce ? t("details.required") : client.require_nonce_without_pkce ? t("details.pkceNonce") : t("details.pkceNeither")}
         </Fact>
-        <Fact term="Pushed authorization requests (PAR)">{client.require_pushed_authorization_requests ? "Required" : "Allowed, not required"}</Fact>
-        <Fact term="DPoP-bound tokens">{client.dpop_bound_access_tokens ? "Required" : "Allowed, not required"}</Fact>
-        <Fact term="Back-channel logout URI">{client.backchannel_logout_uri ? <span className={styles.breakAnywhere}>{client.backchannel_logout_uri}</span> : "None"}</Fact>
-        <Fact term="Session id (sid) required in the logout token">{client.backchannel_logout_session_required ? "Yes" : "No"}</Fact>
-        <Fact term="Registered">{new Date(client.created_at).toISOString().slice(0, 10)}</Fact>
-        <Fact term="Disabled">{client.disabled_at ? new Date(client.disabled_at).toISOString().slice(0, 10) : "No"}</Fact>
+        <Fact term={t("details.par")}>{client.require_pushed_authorization_requests ? t("details.required") : t("details.allowedNotRequired")}</Fact>
+        <Fact term={t("details.dpop")}>{client.dpop_bound_access_tokens ? t("details.required") : t("details.allowedNotRequired")}</Fact>
+        <Fact term={t("details.logoutUri")}>
+          {client.backchannel_logout_uri ? <span className={styles.breakAnywhere}>{client.backchannel_logout_uri}</span> : t("details.none")}
+        </Fact>
+        <Fact term={t("details.sessionRequired")}>{client.backchannel_logout_session_required ? t("details.yes") : t("details.no")}</Fact>
+        <Fact term={t("details.registered")}>{new Date(client.created_at).toISOString().slice(0, 10)}</Fact>
+        <Fact term={t("details.disabled")}>{client.disabled_at ? new Date(client.disabled_at).toISOString().slice(0, 10) : t("details.no")}</Fact>
       </Facts>
     </details>
   );
 }
 
-/** The API names fields as its JSON does; the form says them as its labels do. */
+/** The API names fields as its JSON does; the form says them as its labels do (its English reasons: another language has none). */
 const FIELD_WORDS: Record<string, string> = {
   "backchannel_logout_uri: ": "The sign-out notification address ",
   "require_pkce: ": "",
@@ -352,6 +352,8 @@ function inFormWords(message: string): string {
 
 /** The security settings of one app, saved together; the server checks them again. */
 function ClientSettingsForm({ client, onDone }: { client: AdminClient; onDone: (saved: boolean) => void }) {
+  const t = useTranslations("AdminClients");
+  const api = useApiMessages();
   const update = useUpdateClient();
   const [requirePkce, setRequirePkce] = useState(client.require_pkce);
   const [requirePar, setRequirePar] = useState(client.require_pushed_authorization_requests);
@@ -373,43 +375,46 @@ function ClientSettingsForm({ client, onDone }: { client: AdminClient; onDone: (
           backchannel_logout_uri: logoutUri.trim() === "" ? null : logoutUri.trim(),
         },
       },
-      { onSuccess: () => onDone(true), onError: (error) => setProblem(inFormWords(failedMessage(`save the settings of “${client.name}”`, error))) },
+      { onSuccess: () => onDone(true), onError: (error) => setProblem(inFormWords(api.failed(t("settings.saveFailed", { name: client.name }), error))) },
     );
   }
 
   return (
-    <Form onSubmit={save} submitLabel="Save settings" pendingLabel="Saving…" pending={update.isPending} label={`Settings of ${client.name}`} actions={
-      <button type="button" className="button" onClick={() => onDone(false)}>
-        Cancel
-      </button>
-    }>
+    <Form
+      onSubmit={save}
+      submitLabel={t("settings.save")}
+      pendingLabel={t("settings.saving")}
+      pending={update.isPending}
+      label={t("settings.formLabel", { name: client.name })}
+      actions={
+        <button type="button" className="button" onClick={() => onDone(false)}>
+          {t("settings.cancel")}
+        </button>
+      }
+    >
       <FormProblem message={problem} />
       <CheckboxField
-        label="Require PKCE"
-        hint={
-          client.type === "public"
-            ? "Always on for an app without a secret: it is the app’s only proof that a sign-in is its own."
-            : "Leave on unless the app’s developer says their sign-in library sends a nonce but not PKCE."
-        }
+        label={t("settings.requirePkce")}
+        hint={client.type === "public" ? t("settings.pkceHintPublic") : t("settings.pkceHint")}
         checked={requirePkce || client.type === "public"}
         disabled={client.type === "public"}
         onChange={(event) => setRequirePkce(event.target.checked)}
       />
       <CheckboxField
-        label="Require pushed sign-in requests (PAR)"
-        hint="The app sends the details of each sign-in to us directly first, so nothing of it travels in the browser’s address bar."
+        label={t("settings.requirePar")}
+        hint={t("settings.parHint")}
         checked={requirePar}
         onChange={(event) => setRequirePar(event.target.checked)}
       />
       <CheckboxField
-        label="Require tokens bound to the app’s key (DPoP)"
-        hint="For the church’s phone app: its tokens then work only together with a key that never leaves the phone, so a copied token is useless. Turn on only when the app’s developer says it sends DPoP proofs."
+        label={t("settings.requireDpop")}
+        hint={t("settings.dpopHint")}
         checked={requireDpop}
         onChange={(event) => setRequireDpop(event.target.checked)}
       />
       <TextField
-        label="Sign-out notification address (optional)"
-        hint="Where we tell the app that a member signed out, so it signs them out too. An https address from the app’s developer."
+        label={t("settings.logoutUri")}
+        hint={t("settings.logoutUriHint")}
         type="url"
         inputMode="url"
         value={logoutUri}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useDeferredValue, useId, useState, type MouseEvent } from "react";
 // The event page's own description styles, so the preview cannot drift from the page.
 import descriptionStyles from "@/components/calendar/event-description.module.css";
@@ -45,6 +46,7 @@ function openLinksInNewTab(event: MouseEvent<HTMLDivElement>) {
  * while it is typed. The only HTML it puts in the page is sanitizeDescription's output.
  */
 export function DescriptionPreview({ description }: { description: string }) {
+  const t = useTranslations("AdminEvents.preview");
   const [shown, setShown] = useState(false);
   const [sanitize, setSanitize] = useState<Sanitize | null>(null);
   const [failed, setFailed] = useState(false);
@@ -79,7 +81,7 @@ export function DescriptionPreview({ description }: { description: string }) {
   return (
     <div className={styles.preview}>
       <button type="button" className={`button ${styles.toggle}`} aria-pressed={shown} aria-controls={panelId} onClick={toggle}>
-        Preview
+        {t("button")}
       </button>
       <section id={panelId} className={styles.panel} aria-labelledby={titleId} hidden={!shown}>
         {/*
@@ -88,21 +90,21 @@ export function DescriptionPreview({ description }: { description: string }) {
           which also matches a region named after it.
         */}
         <h2 id={titleId} className={styles.title}>
-          Preview
+          {t("title")}
         </h2>
-        <p className={styles.caption}>This is how the description will look on the event’s page. Its links open in a new tab here, so nothing typed is lost.</p>
+        <p className={styles.caption}>{t("caption")}</p>
         {shown ? (
           <>
             {failed ? (
-              <LoadError title="We couldn’t show the preview" message="Check the connection and try again. What you typed is still in the description." retrying={retrying} onRetry={load} headingLevel={3} />
+              <LoadError title={t("failed")} message={t("failedMessage")} retrying={retrying} onRetry={load} headingLevel={3} />
             ) : !sanitize ? (
               <p className={styles.empty} aria-busy="true">
-                Getting the preview ready…
+                {t("loading")}
               </p>
             ) : !text.trim() ? (
-              <p className={styles.empty}>Nothing to preview yet.</p>
+              <p className={styles.empty}>{t("empty")}</p>
             ) : !html.trim() ? (
-              <p className={styles.empty}>Nothing of this would show on the event’s page.</p>
+              <p className={styles.empty}>{t("nothingShows")}</p>
             ) : (
               <div className={`${descriptionStyles.prose} ${styles.content}`} onClick={openLinksInNewTab} dangerouslySetInnerHTML={{ __html: html }} />
             )}

@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import { Card, CardList, Meta, Section } from "@/components/ui/section";
 import styles from "./email-previews.module.css";
 
@@ -6,7 +7,8 @@ import styles from "./email-previews.module.css";
  * its look in a frame, and its plain-text version behind a disclosure; then the text messages, which are
  * plain text only. The frame shows an answer of its own (app/(member-pages)/admin/emails/preview/): the
  * page's own security policy forbids the inline styles an email needs, and the frame is sandboxed, so
- * nothing in an email can run or reach the page.
+ * nothing in an email can run or reach the page. A server component: its words ("AdminEmails") are the
+ * server's, no message provider needed.
  */
 export interface EmailPreview {
   kind: string;
@@ -41,14 +43,15 @@ export function EmailBeside({ src, title, text }: { src: string; title: string; 
 }
 
 export function EmailPreviews({ emails, texts }: { emails: readonly EmailPreview[]; texts: readonly TextMessagePreview[] }) {
+  const t = useTranslations("AdminEmails.previews");
   return (
     <>
       <Section
         id="emails-title"
-        title="Emails"
-        description="Each email is shown with made-up details: Jane Doe, the code 123456, and example addresses. Links in these previews do not open."
+        title={t("emailsTitle")}
+        description={t("emailsDescription")}
       >
-        <nav aria-label="The emails on this page">
+        <nav aria-label={t("index")}>
           <ul className={styles.index}>
             {emails.map((email) => (
               <li key={email.kind}>
@@ -62,19 +65,19 @@ export function EmailPreviews({ emails, texts }: { emails: readonly EmailPreview
             <Card key={email.kind} as="li" title={email.title} titleId={`email-${email.kind}`}>
               <Meta>{email.when}</Meta>
               <p className={styles.subject}>
-                <span className="muted">Subject:</span> {email.subject}
+                <span className="muted">{t("subject")}</span> {email.subject}
               </p>
-              <EmailFrame src={email.frameSrc} title={`How the email “${email.title}” looks`} />
+              <EmailFrame src={email.frameSrc} title={t("looks", { title: email.title })} />
               <details className={styles.plain}>
-                <summary>Plain text</summary>
-                <p className="muted">Sent with every email, for email programs that do not show pictures or colours.</p>
+                <summary>{t("plainText")}</summary>
+                <p className="muted">{t("plainTextHint")}</p>
                 <pre className={styles.text}>{email.text}</pre>
               </details>
             </Card>
           ))}
         </CardList>
       </Section>
-      <Section id="texts-title" title="Text messages" description="Sent to a mobile phone: plain text, without your logo or colour.">
+      <Section id="texts-title" title={t("textsTitle")} description={t("textsDescription")}>
         <CardList>
           {texts.map((message) => (
             <Card key={message.kind} as="li" title={message.title} titleId={`text-${message.kind}`}>

@@ -1,6 +1,7 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useRef, useState, type FormEvent } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Actions, Card, CardList, CardNote, Meta, Panel, QueryStates, Section } from "@/components/ui/section";
@@ -8,7 +9,7 @@ import { TextField } from "@/components/ui/text-field";
 import type { Attendance } from "@/lib/check-in/schemas";
 import type { RegistrationSummary } from "@/lib/registrations/schemas";
 import { hereNowLabel, placesWords } from "../calendar/count-words";
-import { asSentence, failedMessage } from "../account/api-messages";
+import { useApiMessages } from "../account/api-messages";
 import { LocalDateTime } from "../account/local-time";
 import { useAdminEvent } from "./admin-queries";
 import { ATTENDANCE_REFRESH_MS, downloadAttendance, useAttendance, useChangeCheckIn, useMemberSearch, useStaffCheckIn, type AttendanceChange } from "./attendance-queries";
@@ -16,12 +17,26 @@ import { useEventRegistrations } from "./registration-queries";
 import { StaffSearch } from "./staff-search";
 import styles from "./attendance.module.css";
 
+// i18n-uses: AdminAttendance.people.in
+// i18n-uses: AdminAttendance.people.inAndOut
+
 type Row = Attendance["check_ins"][number];
-const TIME = new Intl.DateTimeFormat("en-US", { timeStyle: "medium" });
-const CHANGE_WORDS: Record<AttendanceChange, { button: string; title: string; body: string }> = {
-  "check-out": { button: "Check out", title: "Check out?", body: "is marked as gone home now. For a child, do this only once you have seen who collects them." },
-  undo: { button: "Undo check-in", title: "Undo this check-in?", body: "counts as never checked in: use it for a mistake, not for someone leaving." },
-};
+
+/** The times of day this page writes, in the page's language (the browser's own zone, as before). */
+function useClocks() {
+  const locale = useLocale();
+  return useMemo(
+    () => ({
+      time: new Intl.DateTimeFormat(locale, { timeStyle: "medium" }),
+      clock: new Intl.DateTimeFormat(locale, { timeStyle: "short" }),
+      setUp: new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }),
+    }),
+    [locale],
+  );
+}
+
+/** The "AdminAttendance.changes" message group of each change. */
+const CHANGE_KEYS: Record<AttendanceChange, "checkOut" | "undo"> = { "check-out": "checkOut", undo: "undo" };
 
 /**
  * Staff › an event's attendance (docs/decisions/0023): who is here now against the capacity and, when the
@@ -30,6 +45,8 @@ const CHANGE_WORDS: Record<AttendanceChange, { button: string; title: string; bo
  * the event takes MANUAL, and the CSV of the event or a date range. Read again every 10 seconds.
  */
 export function EventAttendance({ eventId, canWrite }: { eventId: string; canWrite: boolean }) {
+  const t = useTranslations("AdminAttendance");
+  const clocks = useClocks();
   const attendance = useAttendance(eventId);
   const event = useAdminEvent(eventId);
   const registrations = useEventRegistrations(eventId);
@@ -42,22 +59,26 @@ export function EventAttendance({ eventId, canWrite }: { eventId: string; canWri
     <>
       <Section
         id="attendance-title"
-        title={attendance.data ? attendance.data.title : "Attendance"}
-        description={`Updates on its own every ${ATTENDANCE_REFRESH_MS / 1000} seconds.${attendance.dataUpdatedAt ? ` Last read at ${TIME.format(new Date(attendance.dataUpdatedAt))}.` : ""}`}
+        title={attendance.data ? attendance.data.title : t("title")}
+        description={
+          attendance.dataUpdatedAt
+            ? t("refreshedAt", { seconds: ATTENDANCE_REFRESH_MS / 1000, time: clocks.time.format(new Date(attendance.dataUpdatedAt)) })
+            : t("refreshes", { seconds: ATTENDANCE_REFRESH_MS / 1000 })
+        }
         status={announcement}
       >
-        <QueryStates query={attendance} what="the attendance">
+        <QueryStates query={attendance} loading={t("loading")} failure={t("loadFailed")}>
           {(data) => <Counts data={data} signUps={signUps} />}
         </QueryStates>
       </Section>
-      <Section id="kiosk-alerts-title" title="Kiosk alerts" description="What the campus’s kiosks refused on this event’s day, newest first: a stranger trying codes shows here as it happens.">
-        <QueryStates query={attendance} what="the kiosk alerts">
+      <Section id="kiosk-alerts-title" title={t("alerts.title")} description={t("alerts.description")}>
+        <QueryStates query={attendance} loading={t("alerts.loading")} failure={t("alerts.loadFailed")}>
           {(data) => <KioskAlerts alerts={data.kiosk_alerts} />}
         </QueryStates>
       </Section>
       {canWrite && manual ? <ManualCheckIn eventId={eventId} onDone={setAnnouncement} /> : null}
-      <Section id="present-title" title="Checked in">
-        <QueryStates query={attendance} what="who is checked in">
+      <Section id="present-title" title={t("people.title")}>
+        <QueryStates query={attendance} loading={t("people.loading")} failure={t("people.loadFailed")}>
           {(data) => <People eventId={eventId} data={data} canWrite={canWrite} busy={attendance.isFetching} onDone={setAnnouncement} />}
         </QueryStates>
       </Section>
@@ -67,62 +88,50 @@ export function EventAttendance({ eventId, canWrite }: { eventId: string; canWri
 }
 
 function Counts({ data, signUps }: { data: Attendance; signUps: RegistrationSummary | null }) {
+  const t = useTranslations("AdminAttendance");
+  const counts = useTranslations("Calendar.counts");
   return (
-    <ul className={styles.counts} aria-label="Counts">
+    <ul className={styles.counts} aria-label={t("counts.label")}>
       <li className={styles.count}>
-        <span className={styles.countValue}>{data.present}</span> <span className={styles.countLabel}>{hereNowLabel(data.present, data.capacity)}</span>
+        <span className={styles.countValue}>{data.present}</span> <span className={styles.countLabel}>{hereNowLabel(counts, data.present, data.capacity)}</span>
       </li>
       {signUps ? (
         <li className={styles.count}>
-          <span className={styles.countValue}>{signUps.registered}</span> <span className={styles.countLabel}>signed up · {placesWords(signUps)}</span>
+          <span className={styles.countValue}>{signUps.registered}</span> <span className={styles.countLabel}>{t("counts.signedUp", { places: placesWords(counts, signUps) })}</span>
         </li>
       ) : null}
       <li className={`${styles.count} ${data.children_present > 0 ? styles.childIn : ""}`}>
         <span className={styles.countValue}>{data.children_present}</span>{" "}
-        <span className={styles.countLabel}>{data.children_present === 1 ? "child still checked in" : "children still checked in"}</span>
+        <span className={styles.countLabel}>{t("counts.children", { count: data.children_present })}</span>
       </li>
       <li className={styles.count}>
         <span className={styles.countValue}>{data.checked_in}</span>{" "}
-        <span className={styles.countLabel}>checked in today, including those gone</span>
+        <span className={styles.countLabel}>{t("counts.checkedIn")}</span>
       </li>
     </ul>
   );
 }
 
 type Alert = Attendance["kiosk_alerts"][number];
-const CLOCK = new Intl.DateTimeFormat("en-US", { timeStyle: "short" });
-const SET_UP = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
-
-/** What happened, in a church office's words. */
-function alertWords(alert: Alert): string {
-  const child = alert.child_given_name ?? "a child";
-  switch (alert.kind) {
-    case "unknown_pickup_tag":
-      return "A pickup tag that was not printed here was scanned";
-    case "invalid_member_code":
-      return "A member code or card that is not valid (old, already used or cancelled) was scanned";
-    case "wrong_phone_code":
-      return "A wrong code was typed after a phone search";
-    case "not_authorized":
-      return `An adult marked NOT authorized for ${child} tried to check ${child} in or collect them`;
-    case "already_checked_in":
-      return `Someone tried to check in ${child}, who was already checked in`;
-  }
-}
 
 function KioskAlerts({ alerts }: { alerts: Alert[] }) {
-  if (alerts.length === 0) return <p className="muted">No alerts from the kiosks today.</p>;
+  const t = useTranslations("AdminAttendance");
+  const clocks = useClocks();
+  if (alerts.length === 0) return <p className="muted">{t("alerts.none")}</p>;
+  /** What happened, in a church office's words: the "alerts.kinds" messages, naming the child when the kiosk knew them. */
+  const alertWords = (alert: Alert) => t(`alerts.kinds.${alert.kind}`, { named: alert.child_given_name ? "yes" : "no", child: alert.child_given_name ?? "" });
+  const kioskWords = (alert: Alert) => {
+    const { set_up_at: at, set_up_by: by } = alert.tablet;
+    if (!at) return t("alerts.kiosk", { kiosk: alert.kiosk_name });
+    const setUp = clocks.setUp.format(new Date(at));
+    return by ? t("alerts.kioskSetUpBy", { kiosk: alert.kiosk_name, at: setUp, by }) : t("alerts.kioskSetUp", { kiosk: alert.kiosk_name, at: setUp });
+  };
   return (
-    <ul className={styles.alerts} aria-label="Kiosk alerts">
+    <ul className={styles.alerts} aria-label={t("alerts.title")}>
       {alerts.map((alert) => (
         <li key={alert.id} className={styles.alert}>
-          <strong>
-            <time dateTime={alert.at}>{CLOCK.format(new Date(alert.at))}</time> · {alertWords(alert)}.
-          </strong>{" "}
-          <span className="muted">
-            {alert.kiosk_name}
-            {alert.tablet.set_up_at ? `, the tablet set up ${SET_UP.format(new Date(alert.tablet.set_up_at))}${alert.tablet.set_up_by ? ` by ${alert.tablet.set_up_by}` : ""}` : ""}.
-          </span>
+          <strong>{t.rich("alerts.line", { clock: clocks.clock.format(new Date(alert.at)), what: alertWords(alert), time: (chunks) => <time dateTime={alert.at}>{chunks}</time> })}</strong>{" "}
+          <span className="muted">{kioskWords(alert)}</span>
         </li>
       ))}
     </ul>
@@ -130,6 +139,8 @@ function KioskAlerts({ alerts }: { alerts: Alert[] }) {
 }
 
 function People({ eventId, data, canWrite, busy, onDone }: { eventId: string; data: Attendance; canWrite: boolean; busy: boolean; onDone: (message: string) => void }) {
+  const t = useTranslations("AdminAttendance");
+  const api = useApiMessages();
   const change = useChangeCheckIn(eventId);
   const [pending, setPending] = useState<{ row: Row; change: AttendanceChange } | null>(null);
   const [problem, setProblem] = useState("");
@@ -146,8 +157,8 @@ function People({ eventId, data, canWrite, busy, onDone }: { eventId: string; da
     change.mutate(
       { checkInId: row.id, change: verb },
       {
-        onSuccess: () => onDone(verb === "undo" ? `${row.given_name} ${row.family_name}’s check-in was undone.` : `${row.given_name} ${row.family_name} is checked out.`),
-        onError: (error) => setProblem(failedMessage(verb === "undo" ? "undo the check-in" : "check them out", error)),
+        onSuccess: () => onDone(t(`changes.${CHANGE_KEYS[verb]}.done`, { name: `${row.given_name} ${row.family_name}` })),
+        onError: (error) => setProblem(api.failed(t(`changes.${CHANGE_KEYS[verb]}.failed`), error)),
         onSettled: () => {
           setPending(null);
           heading.current?.focus();
@@ -159,14 +170,14 @@ function People({ eventId, data, canWrite, busy, onDone }: { eventId: string; da
   if (rows.length === 0) {
     return (
       <EmptyState>
-        <p>Nobody is checked in yet.</p>
+        <p>{t("people.none")}</p>
       </EmptyState>
     );
   }
   return (
     <>
       <h3 ref={heading} tabIndex={-1} className="visually-hidden">
-        {rows.length} {rows.length === 1 ? "person" : "people"}
+        {t("people.count", { count: rows.length })}
       </h3>
       {problem ? <CardNote message={problem} /> : null}
       <CardList busy={busy}>
@@ -179,29 +190,27 @@ function People({ eventId, data, canWrite, busy, onDone }: { eventId: string; da
                 title={
                   <>
                     {row.given_name} {row.family_name}
-                    {row.security_code ? <span className={childIn ? "badge badge--postponed" : "badge badge--muted"}>{childIn ? `Child in · ${row.security_code}` : "Child"}</span> : null}
-                    {row.checked_out_at ? <span className="badge badge--muted">Gone</span> : null}
+                    {row.security_code ? <span className={childIn ? "badge badge--postponed" : "badge badge--muted"}>{childIn ? t("people.childIn", { code: row.security_code }) : t("people.child")}</span> : null}
+                    {row.checked_out_at ? <span className="badge badge--muted">{t("people.gone")}</span> : null}
                   </>
                 }
               >
                 <Meta>
-                  In <LocalDateTime iso={row.checked_in_at} /> ({row.method === "self" ? "own phone" : row.method})
-                  {row.checked_out_at ? (
-                    <>
-                      {" "}
-                      · out <LocalDateTime iso={row.checked_out_at} />
-                    </>
-                  ) : null}
+                  {t.rich(row.checked_out_at ? "people.inAndOut" : "people.in", {
+                    method: row.method,
+                    checkedIn: () => <LocalDateTime iso={row.checked_in_at} />,
+                    checkedOut: () => (row.checked_out_at ? <LocalDateTime iso={row.checked_out_at} /> : null),
+                  })}
                 </Meta>
                 {canWrite ? (
                   <Actions>
                     {row.checked_out_at ? null : (
                       <button type="button" className="button" aria-describedby={`check-in-${row.id}`} onClick={() => setPending({ row, change: "check-out" })}>
-                        Check out
+                        {t("changes.checkOut.button")}
                       </button>
                     )}
                     <button type="button" className="button button--danger-outline" aria-describedby={`check-in-${row.id}`} onClick={() => setPending({ row, change: "undo" })}>
-                      Undo check-in
+                      {t("changes.undo.button")}
                     </button>
                   </Actions>
                 ) : null}
@@ -212,18 +221,18 @@ function People({ eventId, data, canWrite, busy, onDone }: { eventId: string; da
       </CardList>
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? CHANGE_WORDS[pending.change].title : ""}
-        confirmLabel={pending ? CHANGE_WORDS[pending.change].button : "Confirm"}
+        title={pending ? t(`changes.${CHANGE_KEYS[pending.change]}.title`) : ""}
+        confirmLabel={pending ? t(`changes.${CHANGE_KEYS[pending.change]}.button`) : t("confirm")}
         busy={change.isPending}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       >
         {pending ? (
           <p>
-            <strong>
-              {pending.row.given_name} {pending.row.family_name}
-            </strong>{" "}
-            {CHANGE_WORDS[pending.change].body}
+            {t.rich(`changes.${CHANGE_KEYS[pending.change]}.body`, {
+              name: `${pending.row.given_name} ${pending.row.family_name}`,
+              strong: (chunks) => <strong>{chunks}</strong>,
+            })}
           </p>
         ) : null}
       </ConfirmDialog>
@@ -232,6 +241,8 @@ function People({ eventId, data, canWrite, busy, onDone }: { eventId: string; da
 }
 
 function ManualCheckIn({ eventId, onDone }: { eventId: string; onDone: (message: string) => void }) {
+  const t = useTranslations("AdminAttendance");
+  const api = useApiMessages();
   const [q, setQ] = useState("");
   const found = useMemberSearch(q);
   const checkIn = useStaffCheckIn(eventId);
@@ -242,30 +253,31 @@ function ManualCheckIn({ eventId, onDone }: { eventId: string; onDone: (message:
     setNotes((all) => ({ ...all, [person.id]: "" }));
     checkIn.mutate(person.id, {
       onSuccess: (made) => {
-        const message = `${person.given_name} ${person.family_name} is checked in${made.security_code ? `; their pickup code is ${made.security_code}` : ""}.`;
+        const name = `${person.given_name} ${person.family_name}`;
+        const message = made.security_code ? t("manual.checkedInWithCode", { name, code: made.security_code }) : t("manual.checkedIn", { name });
         setNotes((all) => ({ ...all, [person.id]: message }));
         onDone(message);
       },
-      onError: (error) => setNotes((all) => ({ ...all, [person.id]: asSentence(error.message) })),
+      onError: (error) => setNotes((all) => ({ ...all, [person.id]: api.reason(error) })),
     });
   }
 
   return (
-    <Section id="manual-title" title="Check someone in by hand" description="For someone without their code. Search by name, email address or phone number.">
-      <StaffSearch name="Members to check in" label="Find a member" onSearch={setQ} />
+    <Section id="manual-title" title={t("manual.title")} description={t("manual.description")}>
+      <StaffSearch name={t("manual.searchName")} label={t("manual.searchLabel")} onSearch={setQ} />
       {q ? (
-        <QueryStates query={found} what="the members">
+        <QueryStates query={found} loading={t("manual.loading")} failure={t("manual.loadFailed")}>
           {(page) =>
             page.items.length === 0 ? (
-              <p className="muted">No member matches “{q}”.</p>
+              <p className="muted">{t("manual.noMatch", { q })}</p>
             ) : (
               <CardList busy={found.isFetching}>
                 {page.items.map((person) => (
                   <Card key={person.id} as="li" headingLevel={3} title={`${person.given_name} ${person.family_name}`}>
                     {person.email ? <Meta>{person.email}</Meta> : null}
                     <Actions>
-                      <button type="button" className="button button--primary" onClick={() => add(person)} aria-label={`Check in ${person.given_name} ${person.family_name}`} disabled={checkIn.isPending}>
-                        Check in
+                      <button type="button" className="button button--primary" onClick={() => add(person)} aria-label={t("manual.checkInLabel", { name: `${person.given_name} ${person.family_name}` })} disabled={checkIn.isPending}>
+                        {t("manual.checkIn")}
                       </button>
                     </Actions>
                     <CardNote message={notes[person.id] ?? ""} />
@@ -281,6 +293,8 @@ function ManualCheckIn({ eventId, onDone }: { eventId: string; onDone: (message:
 }
 
 function Downloads({ eventId }: { eventId: string }) {
+  const t = useTranslations("AdminAttendance");
+  const api = useApiMessages();
   const [problem, setProblem] = useState("");
   const [busy, setBusy] = useState(false);
   const today = new Date().toISOString().slice(0, 10);
@@ -294,7 +308,7 @@ function Downloads({ eventId }: { eventId: string }) {
     try {
       await downloadAttendance(query);
     } catch (error) {
-      setProblem(failedMessage("download the attendance", error instanceof Error ? error : new Error(String(error))));
+      setProblem(api.failed(t("downloads.failed"), error instanceof Error ? error : new Error(String(error))));
     } finally {
       setBusy(false);
     }
@@ -303,25 +317,25 @@ function Downloads({ eventId }: { eventId: string }) {
   function submitRange(event: FormEvent) {
     event.preventDefault();
     if (!from || !to || from > to) {
-      setProblem("Choose a start date on or before the end date.");
+      setProblem(t("downloads.chooseRange"));
       return;
     }
     void save({ from, to });
   }
 
   return (
-    <Section id="downloads-title" title="Download attendance" description="A CSV file for a spreadsheet: who came, when, and how." alert={problem}>
+    <Section id="downloads-title" title={t("downloads.title")} description={t("downloads.description")} alert={problem}>
       <Actions>
         <button type="button" className="button" onClick={() => void save({ event_id: eventId })} disabled={busy}>
-          Download this event (CSV)
+          {t("downloads.event")}
         </button>
       </Actions>
-      <Panel title="Every event between two dates">
-        <form className={styles.dates} onSubmit={submitRange} aria-label="Attendance between two dates">
-          <TextField label="From" type="date" name="from" value={from} required onChange={(event) => setFrom(event.target.value)} />
-          <TextField label="To" type="date" name="to" value={to} required onChange={(event) => setTo(event.target.value)} />
+      <Panel title={t("downloads.rangeTitle")}>
+        <form className={styles.dates} onSubmit={submitRange} aria-label={t("downloads.rangeLabel")}>
+          <TextField label={t("downloads.from")} type="date" name="from" value={from} required onChange={(event) => setFrom(event.target.value)} />
+          <TextField label={t("downloads.to")} type="date" name="to" value={to} required onChange={(event) => setTo(event.target.value)} />
           <button type="submit" className="button" disabled={busy}>
-            Download range (CSV)
+            {t("downloads.range")}
           </button>
         </form>
       </Panel>

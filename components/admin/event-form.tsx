@@ -2,10 +2,11 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useLocale, useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { asSentence, failedMessage } from "@/components/account/api-messages";
+import { asSentence, useApiMessages } from "@/components/account/api-messages";
 import { LoadError } from "@/components/ui/load-error";
-import { audienceLabel, EVENT_TYPE_LABELS } from "@/components/calendar/labels";
+import { audienceLabel, eventTypeLabel } from "@/components/calendar/labels";
 import { Field, fieldStyles } from "@/components/ui/field";
 import { formClass } from "@/components/ui/form";
 import { Actions, Meta } from "@/components/ui/section";
@@ -15,14 +16,16 @@ import { CheckboxField } from "@/components/ui/checkbox-field";
 import { createEventBodySchema, updateEventBodySchema, type AdminEvent } from "@/lib/calendar/staff-schemas";
 import { EVENT_TYPES, EVENT_VISIBILITIES, KNOWN_AUDIENCES, type EventStatus } from "@/lib/calendar/schemas";
 import { createSeriesBodySchema, updateSeriesBodySchema } from "@/lib/series/schemas";
-import { daysBetween } from "@/lib/series/recurrence";
+import { daysBetween, describeRule, type RecurrenceRule } from "@/lib/series/recurrence";
 import { useAdminEvent, useCampuses, useMinistries, useSaveEvent } from "./admin-queries";
 import { DescriptionPreview } from "./description-preview";
-import { dayAndDate, NO_REPEAT, RepeatFields, repeatBodyOf, type RepeatFieldsValue } from "./repeat-fields";
+import { NO_REPEAT, RepeatFields, repeatBodyOf, useDayAndDate, type RepeatFieldsValue } from "./repeat-fields";
 import { useCreateSeries, useSeries, useUpdateSeries } from "./series-queries";
 import styles from "./admin.module.css";
-import { EVENT_STATUS_WORDS } from "./event-status-words";
+import { useEventStatusWords } from "./event-status-words";
 import { StatusMessage } from "@/components/ui/live-messages";
+
+// i18n-uses: AdminEvents.audiences.*
 
 /** The form's fields as typed: text everywhere, turned into the API's body on submit. */
 interface Fields {
@@ -102,14 +105,14 @@ type TextFieldName = Exclude<keyof Fields, ListFieldName>;
 /** The browser's zone names, offered while typing (the API checks the name). */
 const TIME_ZONES = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
 
-/** The ways people may be checked in to the event (its attendance modes), as the office and volunteers know them. */
-const CHECK_IN_WAYS = [
-  { mode: "QR_CODE", label: "At the kiosk", hint: "Families check in at the lobby kiosk with their phone’s code, household card or a texted code." },
-  { mode: "SELF_CHECK_IN", label: "On their own phone", hint: "Members check themselves in from their account, from an hour before." },
-  { mode: "MANUAL", label: "By a volunteer or the office", hint: "Staff mark who is here on the event’s attendance page." },
-] as const;
+/** The ways people may be checked in to the event (its attendance modes), as the office and volunteers know them ("AdminEvents.form.checkInWays"). */
+const CHECK_IN_WAYS = ["QR_CODE", "SELF_CHECK_IN", "MANUAL"] as const;
 
-/** Field names as the form shows them, for messages that name the field. */
+/**
+ * Field names in English, for the API schema's own words about a field, which are English (the contract's):
+ * an English page says them as they are ("The number of places must be …"); another language says which field to
+ * check in its own words (checkField).
+ */
 const FIELD_WORDS: Partial<Record<keyof Fields | "repeat", string>> = {
   title: "The title",
   description: "The description",
@@ -127,13 +130,19 @@ const FIELD_WORDS: Partial<Record<keyof Fields | "repeat", string>> = {
   repeat: "The repeat rule",
 };
 
-/** A problem the API's schema found, said of the field by name ("Enter a title." for an empty one). */
-function issueWords(field: string, message: string, fields: Fields): string {
+type FormWords = ReturnType<typeof useTranslations<"AdminEvents.form">>;
+
+/** The fields whose select branches the messages name (enter, checkField); any other is "other". */
+const NAMED_FIELDS = new Set(Object.keys(FIELD_WORDS));
+const fieldArgument = (field: string) => (NAMED_FIELDS.has(field) ? field : "other");
+
+/** A problem the API's schema found, said of the field by name ("Enter the title." for an empty one). */
+function issueWords(field: string, message: string, fields: Fields, t: FormWords, locale: string): string {
   const value = (fields as unknown as Record<string, unknown>)[field];
   if (typeof value === "string" && value.trim() === "" && ["title", "startDate", "startTime", "endDate", "endTime", "timezone"].includes(field)) {
-    return `Enter ${FIELD_WORDS[field as keyof Fields]!.replace(/^The /, "the ")}.`;
+    return t("enter", { field: fieldArgument(field) });
   }
-  return asSentence(`${FIELD_WORDS[field as keyof Fields | "repeat"] ?? "It"} ${message}`);
+  return locale === "en" ? asSentence(`${FIELD_WORDS[field as keyof Fields | "repeat"] ?? "It"} ${message}`) : t("checkField", { field: fieldArgument(field) });
 }
 
 /** The API body: empty optional fields are left out when creating and cleared (null) when editing. */
@@ -174,17 +183,18 @@ function splitApiError(message: string): { field: string | null; text: string } 
  * starts in the church's time zone, and takes its campus's once one is chosen.
  */
 export function EventForm({ eventId, churchTimeZone }: { eventId: string | null; churchTimeZone?: string }) {
+  const t = useTranslations("AdminEvents.form");
   const existing = useAdminEvent(eventId ?? "");
   if (!eventId) return <EventFormFields eventId={null} initial={{ ...EMPTY, timezone: churchTimeZone ?? EMPTY.timezone }} />;
   if (existing.isPending) {
     return (
       <p className="muted" aria-busy="true">
-        Loading the event…
+        {t("loading")}
       </p>
     );
   }
   if (!existing.data) {
-    return <LoadError title="We couldn’t load this event" message={existing.error?.message ?? "Please try again."} retrying={existing.isFetching} onRetry={() => void existing.refetch()} />;
+    return <LoadError title={t("loadFailed")} message={existing.error?.message ?? t("tryAgain")} retrying={existing.isFetching} onRetry={() => void existing.refetch()} />;
   }
   return <EventFormFields eventId={eventId} initial={fieldsOf(existing.data)} status={existing.data.status} seriesId={existing.data.seriesId} />;
 }
@@ -203,6 +213,14 @@ function seriesBodyOf(fields: Fields, initial: Fields): Record<string, unknown> 
 }
 
 function EventFormFields({ eventId, initial, status, seriesId }: { eventId: string | null; initial: Fields; status?: string; seriesId?: string }) {
+  const t = useTranslations("AdminEvents.form");
+  const labels = useTranslations("Calendar.labels");
+  const audiences = useTranslations("AdminEvents.audiences");
+  const recurrence = useTranslations("Recurrence");
+  const locale = useLocale();
+  const api = useApiMessages();
+  const statusWord = useEventStatusWords();
+  const dayAndDate = useDayAndDate();
   const router = useRouter();
   const save = useSaveEvent(eventId);
   const createSeries = useCreateSeries();
@@ -252,18 +270,20 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
     });
   }
 
-  function apiFailure(action: string) {
+  /** The API's refusal: under the field it names (its English words on an English page), else above the form after `failed` ("We couldn’t save the event."). */
+  function apiFailure(failed: string) {
     return (error: Error) => {
       const { field, text } = splitApiError(error.message);
       const name = field === "slug" ? "title" : field;
+      const words = locale === "en" ? text : t("checkField", { field: fieldArgument(name ?? "") });
       if (name === "repeat") {
-        setErrors({ repeat: text });
+        setErrors({ repeat: words });
         focusFirstError(["repeat"]);
       } else if (name && name in EMPTY) {
-        setErrors({ [name]: text });
+        setErrors({ [name]: words });
         focusFirstError([name]);
       } else {
-        setErrors({ form: failedMessage(action, error) });
+        setErrors({ form: api.failed(failed, error) });
       }
     };
   }
@@ -273,7 +293,7 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
     for (const issue of issues) {
       const name = String(issue.path[0] ?? "form");
       const field = (name === "location" ? (issue.path[1] === "address" ? "locationAddress" : "locationName") : name === "endDayOffset" ? "endDate" : name) as keyof Fields | "form" | "repeat";
-      found[field] ??= issueWords(field, issue.message, fields);
+      found[field] ??= issueWords(field, issue.message, fields, t, locale);
     }
     setErrors(found);
     focusFirstError(Object.keys(found));
@@ -282,13 +302,13 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
   /** "Edit all": the changed fields go to every date to come of the series that was not edited on its own. */
   function submitAll() {
     if (fields.startDate !== initial.startDate) {
-      setErrors({ startDate: "Every date of a series keeps its own day. To move this date, edit this occurrence only." });
+      setErrors({ startDate: t("seriesKeepsDay") });
       focusFirstError(["startDate"]);
       return;
     }
     const body = seriesBodyOf(fields, initial);
     if (Object.keys(body).length === 0) {
-      setErrors({ form: "Nothing changed yet: change a field, then save it for every date." });
+      setErrors({ form: t("nothingChanged") });
       return;
     }
     const parsed = updateSeriesBodySchema.safeParse(body);
@@ -297,9 +317,9 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
     updateSeries.mutate(body, {
       onSuccess: (saved) => {
         const following = saved.occurrences.filter((item) => item.recurrenceDate && !item.override).length;
-        setAnnouncement(`Saved for every date to come of “${saved.title}” that was not edited on its own (${following} in the series follow it).`);
+        setAnnouncement(t("savedForEveryDate", { title: saved.title, following }));
       },
-      onError: apiFailure("save the series"),
+      onError: apiFailure(t("saveSeriesFailed")),
     });
   }
 
@@ -315,7 +335,7 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
       setErrors({});
       createSeries.mutate(seriesBody, {
         onSuccess: (saved) => router.push(`/admin/events?created=${encodeURIComponent(saved.occurrences[0]?.eventId ?? "")}`),
-        onError: apiFailure("create the series"),
+        onError: apiFailure(t("createSeriesFailed")),
       });
       return;
     }
@@ -326,13 +346,12 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
     save.mutate(body, {
       onSuccess: (saved) => {
         if (editing) {
-          const alone = occurrence ? " Only this date changed; the series’ other dates stay as they are." : "";
-          setAnnouncement(`Saved “${saved.title}”.${alone}${saved.status === "DRAFT" ? " It is still a draft: publish it under “Status”, below." : " The calendar shows the change now."}`);
+          setAnnouncement(t("saved", { title: saved.title, alone: occurrence ? "yes" : "no", draft: saved.status === "DRAFT" ? "yes" : "no" }));
         } else {
           router.push(`/admin/events?created=${encodeURIComponent(saved.eventId)}`);
         }
       },
-      onError: apiFailure(editing ? "save the event" : "create the event"),
+      onError: apiFailure(editing ? t("saveFailed") : t("createFailed")),
     });
   }
 
@@ -351,19 +370,15 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
   );
 
   return (
-    <form ref={formRef} className={formClass} onSubmit={submit} noValidate aria-label={editing ? "Edit event" : "New event"}>
-      {status ? (
-        <Meta>
-          {EVENT_STATUS_WORDS[status as EventStatus] ?? status}. Publish, postpone or cancel it under “Status”, below the form.
-        </Meta>
-      ) : null}
+    <form ref={formRef} className={formClass} onSubmit={submit} noValidate aria-label={editing ? t("editLabel") : t("newLabel")}>
+      {status ? <Meta>{t("statusNote", { status: statusWord(status as EventStatus) })}</Meta> : null}
       {errors.form ? (
         <p className="notice notice--error" role="alert">
           {errors.form}
         </p>
       ) : null}
-      {text("title", "Title", { maxLength: 200, required: true })}
-      <Field label="Description" hint="Shown on the event page. Paragraphs, links and lists pasted from a web page are kept." error={errors.description}>
+      {text("title", t("title"), { maxLength: 200, required: true })}
+      <Field label={t("description")} hint={t("descriptionHint")} error={errors.description}>
         {(wiring) => (
           <textarea
             className={`${fieldStyles.control} ${fieldStyles.textarea}`}
@@ -379,41 +394,41 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
       <div className={styles.grid}>
         {select(
           "eventType",
-          "Type",
-          EVENT_TYPES.map((type) => ({ value: type, label: EVENT_TYPE_LABELS[type] })),
+          t("type"),
+          EVENT_TYPES.map((type) => ({ value: type, label: eventTypeLabel(labels, type) })),
         )}
         {select(
           "visibility",
-          "Who can see it",
-          EVENT_VISIBILITIES.map((value) => ({ value, label: value === "public" ? "Everyone (public calendar)" : value === "members" ? "Members only" : "Private" })),
+          t("visibility"),
+          EVENT_VISIBILITIES.map((value) => ({ value, label: t(`visibilities.${value}`) })),
         )}
       </div>
       <fieldset className={`${styles.grid} ${styles.fieldset}`}>
-        <legend className={fieldStyles.label}>When (local time at the event)</legend>
-        {text("startDate", "Starts on", { type: "date", required: true })}
-        {text("startTime", "Start time", { type: "time", required: true })}
-        {text("endDate", "Ends on", { type: "date", required: true })}
-        {text("endTime", "End time", { type: "time", required: true })}
+        <legend className={fieldStyles.label}>{t("when")}</legend>
+        {text("startDate", t("startDate"), { type: "date", required: true })}
+        {text("startTime", t("startTime"), { type: "time", required: true })}
+        {text("endDate", t("endDate"), { type: "date", required: true })}
+        {text("endTime", t("endTime"), { type: "time", required: true })}
       </fieldset>
       <div className={styles.grid}>
-        {select("campusId", "Campus", [{ value: "", label: "No campus (online or elsewhere)" }, ...(campuses.data?.items ?? []).map((campus) => ({ value: campus.id, label: campus.name }))])}
-        {text("timezone", "Time zone", { hint: "Where the times above are. Choosing a campus sets its own; type a city to pick another.", spellCheck: false, autoComplete: "off", list: zonesId })}
+        {select("campusId", t("campus"), [{ value: "", label: t("noCampus") }, ...(campuses.data?.items ?? []).map((campus) => ({ value: campus.id, label: campus.name }))])}
+        {text("timezone", t("timezone"), { hint: t("timezoneHint"), spellCheck: false, autoComplete: "off", list: zonesId })}
         <datalist id={zonesId}>
           {TIME_ZONES.map((zone) => (
             <option key={zone} value={zone} />
           ))}
         </datalist>
-        {select("ministryId", "Ministry", [{ value: "", label: "No ministry" }, ...(ministries.data?.items ?? []).map((ministry) => ({ value: ministry.id, label: ministry.name }))])}
+        {select("ministryId", t("ministry"), [{ value: "", label: t("noMinistry") }, ...(ministries.data?.items ?? []).map((ministry) => ({ value: ministry.id, label: ministry.name }))])}
       </div>
       <div className={styles.grid}>
-        {text("locationName", "Venue name", { maxLength: 200 })}
-        {text("locationAddress", "Venue address", { maxLength: 300 })}
+        {text("locationName", t("venueName"), { maxLength: 200 })}
+        {text("locationAddress", t("venueAddress"), { maxLength: 300 })}
       </div>
       <fieldset className={styles.fieldset} aria-describedby={errors.audience ? `${formId}-audience-error` : undefined}>
-        <legend className={fieldStyles.label}>Who it is for</legend>
+        <legend className={fieldStyles.label}>{t("audience")}</legend>
         <div className={styles.choices}>
           {[...KNOWN_AUDIENCES, ...fields.audience.filter((value) => !(KNOWN_AUDIENCES as readonly string[]).includes(value))].map((value) => (
-            <CheckboxField key={value} label={audienceLabel(value)} name="audience" value={value} checked={fields.audience.includes(value)} onChange={toggle("audience", value)} />
+            <CheckboxField key={value} label={(KNOWN_AUDIENCES as readonly string[]).includes(value) ? audiences(value as (typeof KNOWN_AUDIENCES)[number]) : audienceLabel(value)} name="audience" value={value} checked={fields.audience.includes(value)} onChange={toggle("audience", value)} />
           ))}
         </div>
         {errors.audience ? (
@@ -423,39 +438,39 @@ function EventFormFields({ eventId, initial, status, seriesId }: { eventId: stri
         ) : null}
       </fieldset>
       <fieldset className={styles.fieldset}>
-        <legend className={fieldStyles.label}>Check-in</legend>
+        <legend className={fieldStyles.label}>{t("checkIn")}</legend>
         <div className={styles.choices}>
-          {CHECK_IN_WAYS.map(({ mode, label, hint }) => (
-            <CheckboxField key={mode} label={label} hint={hint} name="attendanceModes" value={mode} checked={fields.attendanceModes.includes(mode)} onChange={toggle("attendanceModes", mode)} />
+          {CHECK_IN_WAYS.map((mode) => (
+            <CheckboxField key={mode} label={t(`checkInWays.${mode}.label`)} hint={t(`checkInWays.${mode}.hint`)} name="attendanceModes" value={mode} checked={fields.attendanceModes.includes(mode)} onChange={toggle("attendanceModes", mode)} />
           ))}
         </div>
-        {fields.attendanceModes.length === 0 ? <p className="muted">No check-in: the kiosk does not offer this event.</p> : null}
+        {fields.attendanceModes.length === 0 ? <p className="muted">{t("noCheckIn")}</p> : null}
       </fieldset>
       <div className={styles.grid}>
-        {text("capacity", "Places", { hint: "How many may sign up. Leave empty for no limit.", inputMode: "numeric" })}
-        {text("tags", "Search words", { hint: "Separated by commas, e.g. carols, candles." })}
+        {text("capacity", t("capacity"), { hint: t("capacityHint"), inputMode: "numeric" })}
+        {text("tags", t("tags"), { hint: t("tagsHint") })}
       </div>
-      {text("registrationUrl", "Registration link", { type: "url", hint: "Only if people register elsewhere." })}
+      {text("registrationUrl", t("registrationUrl"), { type: "url", hint: t("registrationUrlHint") })}
       {editing ? null : <RepeatFields value={repeat} onChange={setRepeat} startDate={fields.startDate} error={errors.repeat} />}
       {occurrence ? (
         <fieldset className={styles.scope}>
-          <legend className={fieldStyles.label}>Save the changes for</legend>
+          <legend className={fieldStyles.label}>{t("scope")}</legend>
           <label>
             <input type="radio" name="scope" value="one" checked={scope === "one"} onChange={() => setScope("one")} />
-            <span>This date only ({dayAndDate(occurrence.recurrenceDate!)}){occurrence.override ? "" : "; the series will then leave it as you set it"}</span>
+            <span>{t("scopeOne", { date: dayAndDate(occurrence.recurrenceDate!), edited: occurrence.override ? "yes" : "no" })}</span>
           </label>
           <label>
             <input type="radio" name="scope" value="all" checked={scope === "all"} onChange={() => setScope("all")} />
-            <span>Every date to come in the series ({series.data?.summary}), except dates edited on their own</span>
+            <span>{t("scopeAll", { rule: series.data?.repeat ? describeRule(series.data.repeat as RecurrenceRule, { locale, t: recurrence }) : "" })}</span>
           </label>
         </fieldset>
       ) : null}
       <Actions>
         <button type="submit" className="button button--primary" aria-disabled={pending || undefined}>
-          {pending ? "Saving…" : editing ? (occurrence && scope === "all" ? "Save for every date" : "Save changes") : repeat.frequency ? "Create draft series" : "Create draft"}
+          {pending ? t("saving") : editing ? (occurrence && scope === "all" ? t("saveEveryDate") : t("saveChanges")) : repeat.frequency ? t("createSeries") : t("createDraft")}
         </button>
         <Link href="/admin/events" className="button">
-          Back to events
+          {t("back")}
         </Link>
       </Actions>
       <StatusMessage message={announcement} />

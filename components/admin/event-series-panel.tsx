@@ -1,9 +1,11 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { ConfirmDialog } from "@/components/ui/confirm-dialog";
 import { Actions, Meta, QueryStates, Section } from "@/components/ui/section";
-import { failedMessage } from "../account/api-messages";
+import { describeRule, type RecurrenceRule } from "@/lib/series/recurrence";
+import { useApiMessages } from "../account/api-messages";
 import { useAdminEvent, useChangeEventStatus } from "./admin-queries";
 import styles from "./admin.module.css";
 import { usePublishSeries, useSeries } from "./series-queries";
@@ -14,6 +16,10 @@ import { usePublishSeries, useSeries } from "./series-queries";
  * the feed, marked cancelled, and calendar apps see it cancelled).
  */
 export function EventSeriesPanel({ eventId }: { eventId: string }) {
+  const t = useTranslations("AdminEvents.seriesPanel");
+  const recurrence = useTranslations("Recurrence");
+  const locale = useLocale();
+  const api = useApiMessages();
   const event = useAdminEvent(eventId);
   const seriesId = event.data?.seriesId ?? "";
   const series = useSeries(seriesId);
@@ -25,8 +31,8 @@ export function EventSeriesPanel({ eventId }: { eventId: string }) {
   if (!seriesId) return null;
   return (
     <div className={styles.afterForm}>
-      <Section id="series-title" title="Series" status={status} alert={problem}>
-        <QueryStates query={series} what="the series">
+      <Section id="series-title" title={t("title")} status={status} alert={problem}>
+        <QueryStates query={series} loading={t("loading")} failure={t("loadFailed")}>
           {(data) => {
             const self = data.occurrences.find((item) => item.eventId === eventId);
             const upcoming = data.occurrences.filter((item) => item.recurrenceDate).length;
@@ -34,15 +40,11 @@ export function EventSeriesPanel({ eventId }: { eventId: string }) {
             return (
               <>
                 <p>
-                  <strong>{data.summary ?? "A group of events without a rule"}</strong>
-                  {data.repeat ? ` · ${upcoming} ${upcoming === 1 ? "date" : "dates"} on the rule` : null}
+                  {data.repeat
+                    ? t.rich("ruleWithDates", { rule: describeRule(data.repeat as RecurrenceRule, { locale, t: recurrence }), count: upcoming, strong: (chunks) => <strong>{chunks}</strong> })
+                    : t.rich("noRule", { strong: (chunks) => <strong>{chunks}</strong> })}
                 </p>
-                <Meta>
-                  {!self?.recurrenceDate
-                    ? "This event is not one of the rule’s dates: it changes only on its own."
-                    : self.override
-                      ? "This date was edited on its own: saving for every date leaves it as it is."
-                      : "This date follows the series: saving for every date changes it too."}
+                <Meta>{!self?.recurrenceDate ? t("notOnRule") : self.override ? t("editedAlone") : t("followsSeries")}
                 </Meta>
                 {drafts > 0 || (event.data && event.data.status !== "CANCELLED" && event.data.status !== "DRAFT") ? (
                   <Actions>
@@ -55,17 +57,17 @@ export function EventSeriesPanel({ eventId }: { eventId: string }) {
                           if (publish.isPending) return;
                           setProblem("");
                           publish.mutate(undefined, {
-                            onSuccess: (saved) => setStatus(`Published ${drafts} ${drafts === 1 ? "date" : "dates"} of “${saved.title}”: the calendar shows them now.`),
-                            onError: (error) => setProblem(failedMessage("publish the series", error)),
+                            onSuccess: (saved) => setStatus(t("published", { count: drafts, title: saved.title })),
+                            onError: (error) => setProblem(api.failed(t("publishFailed"), error)),
                           });
                         }}
                       >
-                        {publish.isPending ? "Publishing…" : `Publish ${drafts === 1 ? "the draft date" : `all ${drafts} draft dates`}`}
+                        {publish.isPending ? t("publishing") : t("publish", { count: drafts })}
                       </button>
                     ) : null}
                     {event.data && event.data.status !== "CANCELLED" && event.data.status !== "DRAFT" ? (
                       <button type="button" className="button button--danger" onClick={() => setAsking(true)}>
-                        Cancel this date
+                        {t("cancelDate")}
                       </button>
                     ) : null}
                   </Actions>
@@ -76,8 +78,8 @@ export function EventSeriesPanel({ eventId }: { eventId: string }) {
         </QueryStates>
         <ConfirmDialog
           open={asking}
-          title="Cancel this date?"
-          confirmLabel="Cancel this date"
+          title={t("cancelTitle")}
+          confirmLabel={t("cancelDate")}
           busy={cancel.isPending}
           onCancel={() => setAsking(false)}
           onConfirm={() => {
@@ -86,18 +88,18 @@ export function EventSeriesPanel({ eventId }: { eventId: string }) {
               { eventId, change: "cancel" },
               {
                 onSuccess: (updated) => {
-                  setStatus(`${updated.title} on ${updated.startDate} is cancelled. The other dates of the series are unchanged.`);
+                  setStatus(t("cancelled", { title: updated.title, date: updated.startDate }));
                   setAsking(false);
                 },
                 onError: (error) => {
-                  setProblem(failedMessage("cancel this date", error));
+                  setProblem(api.failed(t("cancelFailed"), error));
                   setAsking(false);
                 },
               },
             );
           }}
         >
-          <p>{event.data ? `${event.data.title} on ${event.data.startDate}` : "This date"} stays on the calendar marked cancelled, so people see it. The other dates of the series are unchanged.</p>
+          <p>{event.data ? t("cancelBody", { title: event.data.title, date: event.data.startDate }) : t("cancelBodyThisDate")}</p>
         </ConfirmDialog>
       </Section>
     </div>

@@ -1,30 +1,36 @@
+import { useTranslations } from "next-intl";
+import { useCallback } from "react";
 import { EVENT_STATUS_CHANGES, type EventStatusChange } from "@/lib/calendar/staff-schemas";
+
+/** What each change is called and says, in the page's language (the "AdminEvents.changes" messages). */
+export interface ChangeWords {
+  button: string;
+  title: string;
+  body: string;
+  /** "“Youth night” is published on the calendar." */
+  done(title: string): string;
+  /** "We couldn’t publish “Youth night”.", before the API's reason. */
+  failed(title: string): string;
+}
 
 /**
  * Publishing, postponing and cancelling an event in the office's words: the button, the question its
  * confirmation asks, what that says happens, and how the outcome is said ("“Youth night” is published on the
  * calendar."). Shared by the events list (publish a draft) and the event's own page (every change).
  */
-export const CHANGE_WORDS: Record<EventStatusChange, { button: string; title: string; body: string; done: string }> = {
-  publish: {
-    button: "Publish",
-    title: "Publish this event?",
-    body: "It appears on the public calendar, in embeds and in calendar subscriptions at once.",
-    done: "is published on the calendar",
-  },
-  postpone: {
-    button: "Postpone",
-    title: "Postpone this event?",
-    body: "It stays on the calendar marked “Postponed”. Edit its dates and publish it again when they are known.",
-    done: "is marked postponed on the calendar",
-  },
-  cancel: {
-    button: "Cancel event",
-    title: "Cancel this event?",
-    body: "It stays on the calendar marked “Cancelled”, so people who planned to come see the change.",
-    done: "is marked cancelled on the calendar",
-  },
-};
+export function useChangeWords(): (change: EventStatusChange) => ChangeWords {
+  const t = useTranslations("AdminEvents.changes");
+  return useCallback(
+    (change: EventStatusChange) => ({
+      button: t(`${change}.button`),
+      title: t(`${change}.title`),
+      body: t(`${change}.body`),
+      done: (title: string) => t(`${change}.done`, { title }),
+      failed: (title: string) => t(`${change}.failed`, { title }),
+    }),
+    [t],
+  );
+}
 
 const BUTTON_ORDER: readonly EventStatusChange[] = ["publish", "postpone", "cancel"];
 

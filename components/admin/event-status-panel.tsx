@@ -1,25 +1,15 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState } from "react";
-import { asSentence, failedMessage } from "@/components/account/api-messages";
+import { useApiMessages } from "@/components/account/api-messages";
 import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { Actions, Section } from "@/components/ui/section";
-import type { EventStatus } from "@/lib/calendar/schemas";
 import type { EventStatusChange } from "@/lib/calendar/staff-schemas";
 import { useAdminEvent, useChangeEventStatus } from "./admin-queries";
 import styles from "./admin.module.css";
-import { CHANGE_WORDS, changesFrom, statusBadgeClass } from "./event-status-changes";
-import { EVENT_STATUS_WORDS } from "./event-status-words";
-
-/** What each status means for the people who read the calendar, after its badge. */
-const STATUS_SENTENCES: Record<EventStatus, string> = {
-  DRAFT: "Not on the calendar: only staff see it until it is published.",
-  SCHEDULED: "On the calendar for everyone to see.",
-  ACTIVE: "On the calendar, and taking place now.",
-  COMPLETED: "It has ended. It stays on the calendar among past events.",
-  CANCELLED: "It stays on the calendar marked cancelled. Publish it again if it takes place after all.",
-  POSTPONED: "It stays on the calendar marked postponed. Change its dates above, then publish it again.",
-};
+import { changesFrom, statusBadgeClass, useChangeWords } from "./event-status-changes";
+import { useEventStatusWords } from "./event-status-words";
 
 const BUTTON_CLASS: Record<EventStatusChange, string> = { publish: "button button--primary", postpone: "button", cancel: "button button--danger" };
 
@@ -30,6 +20,10 @@ const BUTTON_CLASS: Record<EventStatusChange, string> = { publish: "button butto
  * region and focus goes to this section's heading, since the button pressed may be gone.
  */
 export function EventStatusPanel({ eventId }: { eventId: string }) {
+  const t = useTranslations("AdminEvents.status");
+  const api = useApiMessages();
+  const changeWords = useChangeWords();
+  const statusWord = useEventStatusWords();
   const event = useAdminEvent(eventId);
   const change = useChangeEventStatus();
   const [pending, setPending] = useState<EventStatusChange | null>(null);
@@ -48,12 +42,12 @@ export function EventStatusPanel({ eventId }: { eventId: string }) {
       { eventId, change: verb },
       {
         onSuccess: (updated) => {
-          setStatus(`“${updated.title}” ${CHANGE_WORDS[verb].done}.`);
+          setStatus(changeWords(verb).done(updated.title));
           focusAfterClose(() => heading.current);
           setPending(null);
         },
         onError: (error) => {
-          setProblem(asSentence(failedMessage(`${CHANGE_WORDS[verb].button.toLowerCase()} “${data?.title ?? "the event"}”`, error)));
+          setProblem(api.failed(changeWords(verb).failed(data?.title ?? ""), error));
           setPending(null);
         },
       },
@@ -66,30 +60,30 @@ export function EventStatusPanel({ eventId }: { eventId: string }) {
 
   return (
     <div className={styles.afterForm}>
-      <Section id="event-status-title" title="Status" headingRef={heading} status={status} alert={problem}>
+      <Section id="event-status-title" title={t("title")} headingRef={heading} status={status} alert={problem}>
         <p>
-          <span className={statusBadgeClass(data.status)}>{EVENT_STATUS_WORDS[data.status]}</span> {STATUS_SENTENCES[data.status]}
+          <span className={statusBadgeClass(data.status)}>{statusWord(data.status)}</span> {t(`meaning.${data.status}`)}
         </p>
         {changes.length > 0 ? (
           <Actions>
             {changes.map((verb) => (
               <button key={verb} type="button" className={BUTTON_CLASS[verb]} onClick={() => setPending(verb)}>
-                {CHANGE_WORDS[verb].button}
+                {changeWords(verb).button}
               </button>
             ))}
           </Actions>
         ) : null}
         <ConfirmDialog
           open={pending !== null}
-          title={pending ? CHANGE_WORDS[pending].title : ""}
-          confirmLabel={pending ? CHANGE_WORDS[pending].button : "Confirm"}
+          title={pending ? changeWords(pending).title : ""}
+          confirmLabel={pending ? changeWords(pending).button : t("confirm")}
           busy={change.isPending}
           onConfirm={confirm}
           onCancel={() => setPending(null)}
         >
           {pending ? (
             <p>
-              <strong>{data.title}</strong> — {CHANGE_WORDS[pending].body}
+              {t.rich("confirmBody", { title: data.title, strong: (chunks) => <strong>{chunks}</strong>, body: changeWords(pending).body })}
             </p>
           ) : null}
         </ConfirmDialog>

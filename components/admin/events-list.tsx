@@ -1,10 +1,11 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useRef, useState, type FormEvent } from "react";
-import { asSentence, failedMessage } from "@/components/account/api-messages";
+import { useApiMessages } from "@/components/account/api-messages";
 import { EventDateShort } from "@/components/calendar/event-date";
-import { EVENT_TYPE_LABELS } from "@/components/calendar/labels";
+import { eventTypeLabel } from "@/components/calendar/labels";
 import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { useTableSort } from "@/components/ui/use-table-sort";
 import { DataTable, type TableColumn } from "@/components/ui/data-table";
@@ -18,9 +19,10 @@ import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
 import { EVENT_STATUSES } from "@/lib/calendar/schemas";
 import { EVENTS_PER_PAGE, useAdminEvents, useCampuses, useChangeEventStatus } from "./admin-queries";
 import styles from "./admin.module.css";
-import { CHANGE_WORDS, statusBadgeClass } from "./event-status-changes";
-import { EVENT_STATUS_WORDS } from "./event-status-words";
+import { statusBadgeClass, useChangeWords } from "./event-status-changes";
+import { useEventStatusWords } from "./event-status-words";
 import { StaffListResults } from "./staff-list-results";
+
 
 type EventColumn = "title" | "when" | "status" | "type" | "campus" | "actions";
 
@@ -35,6 +37,11 @@ const sortFieldOf = (column: EventColumn) => (column === "title" ? "title" : "st
  * announced in a live region; focus comes back to the row's menu button.
  */
 export function EventsList({ notice = "" }: { notice?: string }) {
+  const t = useTranslations("AdminEvents.list");
+  const labels = useTranslations("Calendar.labels");
+  const api = useApiMessages();
+  const changeWords = useChangeWords();
+  const statusWord = useEventStatusWords();
   const [draft, setDraft] = useState("");
   const [query, setQuery] = useState({ q: "", page: 1, status: "" });
   const sorting = useTableSort<EventColumn>({ column: "when", direction: "ascending" }, () => setQuery((current) => ({ ...current, page: 1 })));
@@ -62,13 +69,13 @@ export function EventsList({ notice = "" }: { notice?: string }) {
       { eventId: event.eventId, change: verb },
       {
         onSuccess: (updated) => {
-          setAnnouncement(`“${updated.title}” ${CHANGE_WORDS[verb].done}.`);
+          setAnnouncement(changeWords(verb).done(updated.title));
           // Focus returns to the row's menu button; a row that leaves the filtered list takes it away.
           if (query.status && query.status !== updated.status) focusAfterClose(() => resultsHeading.current);
           setPending(null);
         },
         onError: (error) => {
-          setProblem(failedMessage(`${CHANGE_WORDS[verb].button.toLowerCase()} “${event.title}”`, error));
+          setProblem(api.failed(changeWords(verb).failed(event.title), error));
           setPending(null);
         },
       },
@@ -76,57 +83,57 @@ export function EventsList({ notice = "" }: { notice?: string }) {
   }
 
   function actionsOf(event: AdminEvent): RowMenuItem[] {
-    const items: RowMenuItem[] = [{ label: "Edit", href: `/admin/events/${event.eventId}` }];
-    if (event.status !== "DRAFT") items.push({ label: "Attendance", href: `/admin/events/${event.eventId}/attendance` });
-    if (event.status !== "DRAFT" && event.visibility === "public") items.push({ label: "View on calendar", href: `/calendar/${event.slug}`, fullPage: true });
-    if (event.status === "DRAFT") items.push({ label: CHANGE_WORDS.publish.button, onSelect: () => setPending({ event, change: "publish" }) });
+    const items: RowMenuItem[] = [{ label: t("edit"), href: `/admin/events/${event.eventId}` }];
+    if (event.status !== "DRAFT") items.push({ label: t("attendance"), href: `/admin/events/${event.eventId}/attendance` });
+    if (event.status !== "DRAFT" && event.visibility === "public") items.push({ label: t("viewOnCalendar"), href: `/calendar/${event.slug}`, fullPage: true });
+    if (event.status === "DRAFT") items.push({ label: changeWords("publish").button, onSelect: () => setPending({ event, change: "publish" }) });
     return items;
   }
 
   const columns: TableColumn<AdminEvent, EventColumn>[] = [
     {
       key: "title",
-      label: "Title",
+      label: t("columnTitle"),
       rowHeader: true,
-      sort: { ascending: "title, A to Z", descending: "title, Z to A" },
+      sort: { ascending: t("sortTitleAscending"), descending: t("sortTitleDescending") },
       cell: (event) => <Link href={`/admin/events/${event.eventId}`}>{event.title}</Link>,
     },
     {
       key: "when",
-      label: "When",
-      sort: { ascending: "date, earliest first", descending: "date, latest first" },
+      label: t("columnWhen"),
+      sort: { ascending: t("sortDateAscending"), descending: t("sortDateDescending") },
       cell: (event) => <EventDateShort event={event} />,
     },
-    { key: "status", label: "Status", cell: (event) => <span className={statusBadgeClass(event.status)}>{EVENT_STATUS_WORDS[event.status]}</span> },
-    { key: "type", label: "Type", cell: (event) => EVENT_TYPE_LABELS[event.eventType] },
-    { key: "campus", label: "Campus", cell: (event) => (event.campusId ? (campusNames.get(event.campusId) ?? "") : "None") },
-    { key: "actions", label: "Actions", actions: true, cell: (event) => <RowMenu name={event.title} items={actionsOf(event)} /> },
+    { key: "status", label: t("columnStatus"), cell: (event) => <span className={statusBadgeClass(event.status)}>{statusWord(event.status)}</span> },
+    { key: "type", label: t("columnType"), cell: (event) => eventTypeLabel(labels, event.eventType) },
+    { key: "campus", label: t("columnCampus"), cell: (event) => (event.campusId ? (campusNames.get(event.campusId) ?? "") : t("noCampus")) },
+    { key: "actions", label: t("columnActions"), actions: true, cell: (event) => <RowMenu name={event.title} items={actionsOf(event)} /> },
   ];
 
   return (
     <Section
       id="events-title"
-      title="All events"
+      title={t("title")}
       action={
         <Link href="/admin/events/new" className="button button--primary">
-          New event
+          {t("newEvent")}
         </Link>
       }
       status={announcement}
-      alert={problem ? asSentence(problem) : ""}
+      alert={problem}
     >
-      <form className={styles.toolbar} role="search" aria-label="Events" onSubmit={search}>
-        <TextField label="Search by title or address" name="q" type="search" value={draft} maxLength={MAX_SEARCH_LENGTH} onChange={(event) => setDraft(event.target.value)} />
-        <SelectField label="Status" value={query.status} onChange={(event) => setQuery((current) => ({ ...current, status: event.target.value, page: 1 }))}>
-          <option value="">Any status</option>
+      <form className={styles.toolbar} role="search" aria-label={t("searchName")} onSubmit={search}>
+        <TextField label={t("searchLabel")} name="q" type="search" value={draft} maxLength={MAX_SEARCH_LENGTH} onChange={(event) => setDraft(event.target.value)} />
+        <SelectField label={t("statusFilter")} value={query.status} onChange={(event) => setQuery((current) => ({ ...current, status: event.target.value, page: 1 }))}>
+          <option value="">{t("anyStatus")}</option>
           {EVENT_STATUSES.map((status) => (
             <option key={status} value={status}>
-              {EVENT_STATUS_WORDS[status]}
+              {statusWord(status)}
             </option>
           ))}
         </SelectField>
         <button type="submit" className="button">
-          Search
+          {t("search")}
         </button>
       </form>
       <StaffListResults
@@ -134,22 +141,22 @@ export function EventsList({ notice = "" }: { notice?: string }) {
         page={query.page}
         perPage={EVENTS_PER_PAGE}
         onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
-        count={["event", "events"]}
-        loading="Loading events…"
-        failure="We couldn’t load the events"
-        empty={query.q || query.status ? "No events match this search." : "There are no events yet."}
+        count={(total) => (total === undefined ? t("countHeading") : t("count", { count: total }))}
+        loading={t("loading")}
+        failure={t("loadFailed")}
+        empty={query.q || query.status ? t("noMatch") : t("none")}
         emptyAction={
           <Link href="/admin/events/new" className="button button--primary">
-            Create an event
+            {t("createEvent")}
           </Link>
         }
-        pagerLabel="Pages of events"
+        pagerLabel={t("pagerLabel")}
         headingRef={resultsHeading}
         layout="table"
       >
         {(items, { busy }) => (
           <DataTable
-            caption="Events"
+            caption={t("caption")}
             columns={columns}
             rows={items}
             rowKey={(event) => event.eventId}
@@ -160,15 +167,15 @@ export function EventsList({ notice = "" }: { notice?: string }) {
       </StaffListResults>
       <ConfirmDialog
         open={pending !== null}
-        title={pending ? CHANGE_WORDS[pending.change].title : ""}
-        confirmLabel={pending ? CHANGE_WORDS[pending.change].button : "Confirm"}
+        title={pending ? changeWords(pending.change).title : ""}
+        confirmLabel={pending ? changeWords(pending.change).button : t("confirm")}
         busy={change.isPending}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
       >
         {pending ? (
           <p>
-            <strong>{pending.event.title}</strong> — {CHANGE_WORDS[pending.change].body}
+            {t.rich("confirmBody", { title: pending.event.title, strong: (chunks) => <strong>{chunks}</strong>, body: changeWords(pending.change).body })}
           </p>
         ) : null}
       </ConfirmDialog>

@@ -1,6 +1,7 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useFormatter, useTranslations } from "next-intl";
+import { useRef, useState, type ReactNode } from "react";
 import { Fact, Facts, Panel, QueryStates, Section } from "@/components/ui/section";
 import { HouseholdGuardianships } from "./household-guardianships";
 import { HouseholdMembers } from "./household-members";
@@ -8,7 +9,7 @@ import { HouseholdMerge } from "./household-merge";
 import { HouseholdNameForm } from "./household-name-form";
 import { useHousehold, useRenameHousehold } from "./households-queries";
 
-const DAY = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
 
 /**
  * One household for the church office: its name (renamed in place), its members and children, its
@@ -16,6 +17,8 @@ const DAY = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "U
  * all and change nothing (the API refuses them anyway). How each action went is said in the page's live region.
  */
 export function HouseholdDetail({ id, canWrite }: { id: string; canWrite: boolean }) {
+  const t = useTranslations("AdminHouseholds.detail");
+  const format = useFormatter();
   const household = useHousehold(id);
   const rename = useRenameHousehold(id);
   const [renaming, setRenaming] = useState(false);
@@ -23,7 +26,7 @@ export function HouseholdDetail({ id, canWrite }: { id: string; canWrite: boolea
   const heading = useRef<HTMLHeadingElement>(null);
 
   return (
-    <QueryStates query={household} loading="Loading the household…" failure="We couldn’t load this household">
+    <QueryStates query={household} loading={t("loading")} failure={t("failure")}>
       {(detail) => (
         <>
           <Section
@@ -41,17 +44,17 @@ export function HouseholdDetail({ id, canWrite }: { id: string; canWrite: boolea
                     setRenaming(true);
                   }}
                 >
-                  Rename<span className="visually-hidden"> {detail.name}</span>
+                  {t.rich("rename", { name: detail.name, hidden })}
                 </button>
               ) : undefined
             }
           >
             {renaming ? (
-              <Panel title="Rename the household">
+              <Panel title={t("renameTitle")}>
                 <HouseholdNameForm
                   initial={detail.name}
-                  label="Rename the household"
-                  submitLabel="Save name"
+                  label={t("renameTitle")}
+                  submitLabel={t("saveName")}
                   pending={rename.isPending}
                   error={rename.error}
                   onCancel={() => {
@@ -62,7 +65,7 @@ export function HouseholdDetail({ id, canWrite }: { id: string; canWrite: boolea
                     rename.mutate(name, {
                       onSuccess: (saved) => {
                         setRenaming(false);
-                        setAnnouncement(`The household is now called ${saved.name}.`);
+                        setAnnouncement(t("renamed", { name: saved.name }));
                         requestAnimationFrame(() => heading.current?.focus());
                       },
                     })
@@ -71,8 +74,8 @@ export function HouseholdDetail({ id, canWrite }: { id: string; canWrite: boolea
               </Panel>
             ) : null}
             <Facts>
-              <Fact term="Members">{detail.member_count}</Fact>
-              <Fact term="Created">{DAY.format(new Date(detail.created_at))}</Fact>
+              <Fact term={t("members")}>{detail.member_count}</Fact>
+              <Fact term={t("created")}>{format.dateTime(new Date(detail.created_at), { dateStyle: "medium", timeZone: "UTC" })}</Fact>
             </Facts>
           </Section>
           <HouseholdMembers household={detail} canWrite={canWrite} onAnnounce={setAnnouncement} />

@@ -1,7 +1,8 @@
 "use client";
 
-import { useRef, useState, type FormEvent } from "react";
-import { failedMessage } from "@/components/account/api-messages";
+import { useFormatter, useTranslations } from "next-intl";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useApiMessages } from "@/components/account/api-messages";
 import { ConfirmDialog, useConfirmation } from "@/components/ui/confirm-dialog";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Form } from "@/components/ui/form";
@@ -9,56 +10,64 @@ import { Actions, Group, Meta, Panel, QueryStates, Row, RowList, Section } from 
 import { SelectField } from "@/components/ui/select-field";
 import type { AdminFamilyDetail, AdminGuardianship, AdminGuardianshipRequest } from "@/lib/families/staff-schemas";
 import styles from "./admin.module.css";
-import { fullName, splitRefusal } from "./household-refusal";
+import { fullName, useSplitRefusal } from "./household-refusal";
 import { useEndGuardianship, useHouseholdGuardianships, useRecordGuardianship } from "./households-queries";
 
-const DAY = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const day = (iso: string) => DAY.format(new Date(iso));
+const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
+const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
+
+/** A day as the office reads it ("Nov 21, 2026"), in the page's language; kept in UTC, as the API's instants are read here. */
+function useDay(): (iso: string) => string {
+  const format = useFormatter();
+  return (iso) => format.dateTime(new Date(iso), { dateStyle: "medium", timeZone: "UTC" });
+}
 
 /** Record a guardian: one of the household's adults for one of its children; the API's field errors under the fields. */
 function RecordForm({ household, onDone }: { household: AdminFamilyDetail; onDone: (words: string) => void }) {
+  const t = useTranslations("AdminHouseholds.guardianships");
+  const splitRefusal = useSplitRefusal();
   const adults = household.members.filter((member) => member.role === "adult");
   const children = household.members.filter((member) => member.role === "child");
   const [guardianId, setGuardianId] = useState(adults[0]?.user_id ?? "");
   const [dependentId, setDependentId] = useState(children[0]?.user_id ?? "");
   const record = useRecordGuardianship(household.id);
-  const refusal = splitRefusal(record.error, ["guardian_id", "dependent_id"] as const, "record the guardianship");
+  const refusal = splitRefusal(record.error, ["guardian_id", "dependent_id"] as const, t("recordFailed"));
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (record.isPending) return;
     record.mutate(
       { guardian_id: guardianId, dependent_id: dependentId },
-      { onSuccess: (guardianship) => onDone(`${fullName(guardianship.guardian)} is recorded as guardian of ${fullName(guardianship.dependent)}.`) },
+      { onSuccess: (guardianship) => onDone(t("recorded", { guardian: fullName(guardianship.guardian), child: fullName(guardianship.dependent) })) },
     );
   }
 
   if (adults.length === 0 || children.length === 0) {
-    return <p className="muted">A guardianship is recorded here for one of the household’s children and one of its adults.</p>;
+    return <p className="muted">{t("needBoth")}</p>;
   }
   return (
     <Form
       onSubmit={submit}
-      submitLabel="Record guardianship"
-      pendingLabel="Recording…"
+      submitLabel={t("recordSubmit")}
+      pendingLabel={t("recording")}
       pending={record.isPending}
-      label="Record a guardianship"
+      label={t("record")}
       actions={
         <button type="button" className="button" onClick={() => onDone("")}>
-          Cancel
+          {t("cancel")}
         </button>
       }
     >
       <FormProblem message={refusal.field ? "" : refusal.message} />
       <div className={styles.grid}>
-        <SelectField label="Guardian" name="guardian_id" value={guardianId} error={refusal.field === "guardian_id" ? refusal.message : undefined} onChange={(event) => setGuardianId(event.target.value)}>
+        <SelectField label={t("guardian")} name="guardian_id" value={guardianId} error={refusal.field === "guardian_id" ? refusal.message : undefined} onChange={(event) => setGuardianId(event.target.value)}>
           {adults.map((adult) => (
             <option key={adult.user_id} value={adult.user_id}>
               {fullName(adult)}
             </option>
           ))}
         </SelectField>
-        <SelectField label="Child" name="dependent_id" value={dependentId} error={refusal.field === "dependent_id" ? refusal.message : undefined} onChange={(event) => setDependentId(event.target.value)}>
+        <SelectField label={t("child")} name="dependent_id" value={dependentId} error={refusal.field === "dependent_id" ? refusal.message : undefined} onChange={(event) => setDependentId(event.target.value)}>
           {children.map((child) => (
             <option key={child.user_id} value={child.user_id}>
               {fullName(child)}
@@ -78,6 +87,9 @@ type Asked = { kind: "end"; guardianship: AdminGuardianship } | { kind: "confirm
  * confirm one directly (docs/decisions/0013), after a confirmation, or record one.
  */
 export function HouseholdGuardianships({ household, canWrite, onAnnounce }: { household: AdminFamilyDetail; canWrite: boolean; onAnnounce: (words: string) => void }) {
+  const t = useTranslations("AdminHouseholds.guardianships");
+  const api = useApiMessages();
+  const day = useDay();
   const guardianships = useHouseholdGuardianships(household.id);
   const end = useEndGuardianship();
   const record = useRecordGuardianship(household.id);
@@ -90,46 +102,44 @@ export function HouseholdGuardianships({ household, canWrite, onAnnounce }: { ho
 
   function confirm() {
     if (!subject || busy) return;
-    const handlers = (words: string, doing: string) => ({
+    const handlers = (words: string, failed: string) => ({
       onSuccess: () => {
         asked.close();
         onAnnounce(words);
       },
       onError: (error: Error) => {
         asked.close();
-        setFailure(failedMessage(doing, error));
+        setFailure(api.failed(failed, error));
       },
     });
     if (subject.kind === "end") {
       const { guardianship } = subject;
-      end.mutate(guardianship.id, handlers(`${fullName(guardianship.guardian)} is no longer guardian of ${fullName(guardianship.dependent)}.`, "end the guardianship"));
+      end.mutate(guardianship.id, handlers(t("ended", { guardian: fullName(guardianship.guardian), child: fullName(guardianship.dependent) }), t("endFailed")));
     } else {
       const { request } = subject;
       record.mutate(
         { guardian_id: request.guardian.id, dependent_id: request.dependent.id },
-        handlers(`${fullName(request.guardian)} is recorded as guardian of ${fullName(request.dependent)}.`, "confirm the guardianship"),
+        handlers(t("recorded", { guardian: fullName(request.guardian), child: fullName(request.dependent) }), t("confirmFailed")),
       );
     }
   }
 
   return (
-    <Section id="household-guardianships-title" title="Guardianships" headingRef={heading} alert={failure}>
-      <QueryStates query={guardianships} loading="Loading guardianships…" failure="We couldn’t load the guardianships">
+    <Section id="household-guardianships-title" title={t("title")} headingRef={heading} alert={failure}>
+      <QueryStates query={guardianships} loading={t("loading")} failure={t("failure")}>
         {({ guardianships: all, requests }) => {
           const live = all.filter((guardianship) => guardianship.ended_at === null);
           const ended = all.filter((guardianship) => guardianship.ended_at !== null);
           return (
             <>
-              {live.length === 0 ? <p className="muted">No live guardianships.</p> : null}
+              {live.length === 0 ? <p className="muted">{t("noneLive")}</p> : null}
               {live.length > 0 ? (
-                <RowList label="Live guardianships">
+                <RowList label={t("liveLabel")}>
                   {live.map((guardianship) => (
                     <Row key={guardianship.id} spread>
                       <span className={styles.householdMember}>
-                        <span>
-                          <strong>{fullName(guardianship.guardian)}</strong> for <strong>{fullName(guardianship.dependent)}</strong>
-                        </span>
-                        <span className="muted">Since {day(guardianship.created_at)}</span>
+                        <span>{t.rich("guardianFor", { guardian: fullName(guardianship.guardian), child: fullName(guardianship.dependent), strong })}</span>
+                        <span className="muted">{t("since", { date: day(guardianship.created_at) })}</span>
                       </span>
                       {canWrite ? (
                         <button
@@ -140,7 +150,7 @@ export function HouseholdGuardianships({ household, canWrite, onAnnounce }: { ho
                             asked.ask({ kind: "end", guardianship });
                           }}
                         >
-                          End<span className="visually-hidden"> {fullName(guardianship.guardian)}’s guardianship of {fullName(guardianship.dependent)}</span>
+                          {t.rich("end", { guardian: fullName(guardianship.guardian), child: fullName(guardianship.dependent), hidden })}
                         </button>
                       ) : null}
                     </Row>
@@ -148,15 +158,13 @@ export function HouseholdGuardianships({ household, canWrite, onAnnounce }: { ho
                 </RowList>
               ) : null}
               {requests.length > 0 ? (
-                <Group title="Waiting for the young person’s answer">
-                  <RowList label="Guardianship requests waiting">
+                <Group title={t("waitingTitle")}>
+                  <RowList label={t("waitingLabel")}>
                     {requests.map((request) => (
                       <Row key={request.id} spread>
                         <span className={styles.householdMember}>
-                          <span>
-                            <strong>{fullName(request.guardian)}</strong> proposed for <strong>{fullName(request.dependent)}</strong>
-                          </span>
-                          <span className="muted">Asked {day(request.requested_at)}</span>
+                          <span>{t.rich("proposedFor", { guardian: fullName(request.guardian), child: fullName(request.dependent), strong })}</span>
+                          <span className="muted">{t("asked", { date: day(request.requested_at) })}</span>
                         </span>
                         {canWrite ? (
                           <button
@@ -167,7 +175,7 @@ export function HouseholdGuardianships({ household, canWrite, onAnnounce }: { ho
                               asked.ask({ kind: "confirm", request });
                             }}
                           >
-                            Confirm<span className="visually-hidden"> {fullName(request.guardian)} for {fullName(request.dependent)}</span>
+                            {t.rich("confirm", { guardian: fullName(request.guardian), child: fullName(request.dependent), hidden })}
                           </button>
                         ) : null}
                       </Row>
@@ -176,13 +184,11 @@ export function HouseholdGuardianships({ household, canWrite, onAnnounce }: { ho
                 </Group>
               ) : null}
               {ended.length > 0 ? (
-                <Group title="Ended">
-                  <RowList label="Ended guardianships">
+                <Group title={t("endedTitle")}>
+                  <RowList label={t("endedLabel")}>
                     {ended.map((guardianship) => (
                       <Row key={guardianship.id}>
-                        <span className="muted">
-                          {fullName(guardianship.guardian)} for {fullName(guardianship.dependent)}, ended {day(guardianship.ended_at!)}
-                        </span>
+                        <span className="muted">{t("endedRow", { guardian: fullName(guardianship.guardian), child: fullName(guardianship.dependent), date: day(guardianship.ended_at!) })}</span>
                       </Row>
                     ))}
                   </RowList>
@@ -194,8 +200,8 @@ export function HouseholdGuardianships({ household, canWrite, onAnnounce }: { ho
       </QueryStates>
       {canWrite ? (
         recording ? (
-          <Panel title="Record a guardianship">
-            <Meta>Only after the office has checked who the guardian is. They can then act for the child’s account.</Meta>
+          <Panel title={t("record")}>
+            <Meta>{t("recordMeta")}</Meta>
             <RecordForm
               household={household}
               onDone={(words) => {
@@ -207,7 +213,7 @@ export function HouseholdGuardianships({ household, canWrite, onAnnounce }: { ho
         ) : (
           <Actions>
             <button type="button" className="button" onClick={() => setRecording(true)}>
-              Record a guardianship
+              {t("record")}
             </button>
           </Actions>
         )
@@ -216,20 +222,20 @@ export function HouseholdGuardianships({ household, canWrite, onAnnounce }: { ho
         {...asked.dialog}
         title={
           subject?.kind === "end"
-            ? `End ${fullName(subject.guardianship.guardian)}’s guardianship?`
+            ? t("endTitle", { guardian: fullName(subject.guardianship.guardian) })
             : subject?.kind === "confirm"
-              ? `Confirm ${fullName(subject.request.guardian)} as guardian?`
-              : "Are you sure?"
+              ? t("confirmTitle", { guardian: fullName(subject.request.guardian) })
+              : t("areYouSure")
         }
-        confirmLabel={subject?.kind === "end" ? "End guardianship" : "Confirm guardian"}
+        confirmLabel={subject?.kind === "end" ? t("endLabel") : t("confirmLabel")}
         busy={busy}
         onConfirm={confirm}
       >
         <p>
           {subject?.kind === "end"
-            ? `${fullName(subject.guardianship.guardian)} will no longer act for ${fullName(subject.guardianship.dependent)}, at once.`
+            ? t("endText", { guardian: fullName(subject.guardianship.guardian), child: fullName(subject.guardianship.dependent) })
             : subject?.kind === "confirm"
-              ? `${fullName(subject.request.guardian)} will act for ${fullName(subject.request.dependent)}’s account without waiting for their answer. Confirm only after the office has checked.`
+              ? t("confirmText", { guardian: fullName(subject.request.guardian), child: fullName(subject.request.dependent) })
               : null}
         </p>
       </ConfirmDialog>

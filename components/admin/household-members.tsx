@@ -1,9 +1,10 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState, type FormEvent } from "react";
-import { failedMessage } from "@/components/account/api-messages";
-import { ChildForm, EMPTY_CHILD, birthDateWords } from "@/components/account/family/children-section";
+import { useTranslations } from "next-intl";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useApiMessages } from "@/components/account/api-messages";
+import { ChildForm, EMPTY_CHILD, useBirthDateWords } from "@/components/account/family/children-section";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { FormProblem } from "@/components/ui/form-problem";
@@ -16,10 +17,12 @@ import { fullName } from "./household-refusal";
 import { personHref } from "./person-church-life";
 import { useAddHouseholdChild, useAddMember, usePeopleSearch, useRemoveHouseholdChild, useRemoveMember, useUpdateHouseholdChild } from "./households-queries";
 
-const STAFF_NOTES_HINT = "Allergies, medicine, who to call. The household’s adults and church staff see it.";
+const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
 
 /** Find a person by name or email and add them as an adult or a child; a refusal (another household) is said above the results. */
 function AddMemberPanel({ household, onDone }: { household: AdminFamilyDetail; onDone: (words: string) => void }) {
+  const t = useTranslations("AdminHouseholds.members");
+  const api = useApiMessages();
   const [draft, setDraft] = useState("");
   const [q, setQ] = useState("");
   const [complaint, setComplaint] = useState("");
@@ -32,7 +35,7 @@ function AddMemberPanel({ household, onDone }: { household: AdminFamilyDetail; o
     event.preventDefault();
     const text = draft.trim().slice(0, MAX_SEARCH_LENGTH);
     if (!text) {
-      setComplaint("Enter part of a name or an email address.");
+      setComplaint(t("findMissing"));
       input.current?.focus();
       return;
     }
@@ -42,11 +45,11 @@ function AddMemberPanel({ household, onDone }: { household: AdminFamilyDetail; o
   }
 
   return (
-    <Panel title="Add a member">
-      <Meta>Someone with an account already. Children who do not sign in are added below.</Meta>
-      <form className={styles.toolbar} role="search" aria-label="People to add" onSubmit={search} noValidate>
+    <Panel title={t("addMember")}>
+      <Meta>{t("addMemberMeta")}</Meta>
+      <form className={styles.toolbar} role="search" aria-label={t("peopleToAdd")} onSubmit={search} noValidate>
         <TextField
-          label="Find a person by name or email"
+          label={t("findLabel")}
           name="person"
           type="search"
           value={draft}
@@ -59,27 +62,22 @@ function AddMemberPanel({ household, onDone }: { household: AdminFamilyDetail; o
           }}
         />
         <button type="submit" className="button">
-          Find
+          {t("find")}
         </button>
       </form>
-      <FormProblem message={add.error ? failedMessage("add this person", add.error) : ""} />
+      <FormProblem message={add.error ? api.failed(t("addFailed"), add.error) : ""} />
       {q ? (
-        <QueryStates
-          query={people}
-          loading="Looking for people…"
-          failure="We couldn’t look for people"
-          empty={(page) => page.items.length === 0 && "Nobody matches this search."}
-        >
+        <QueryStates query={people} loading={t("looking")} failure={t("lookFailed")} empty={(page) => page.items.length === 0 && t("nobodyFound")}>
           {(page) => (
-            <RowList label="People found">
+            <RowList label={t("peopleFound")}>
               {page.items.map((person) => (
                 <Row key={person.id} spread>
                   <span className={styles.householdMember}>
                     <strong>{fullName(person)}</strong>
-                    <span className="muted">{person.email ?? "No sign-in"}</span>
+                    <span className="muted">{person.email ?? t("noSignIn")}</span>
                   </span>
                   {here.has(person.id) ? (
-                    <span className="badge badge--muted">In this household</span>
+                    <span className="badge badge--muted">{t("inHousehold")}</span>
                   ) : (
                     <Actions>
                       {(["adult", "child"] as const).map((role) => (
@@ -90,11 +88,10 @@ function AddMemberPanel({ household, onDone }: { household: AdminFamilyDetail; o
                           aria-disabled={add.isPending || undefined}
                           onClick={() => {
                             if (add.isPending) return;
-                            add.mutate({ user_id: person.id, role }, { onSuccess: () => onDone(`${fullName(person)} was added to ${household.name} as ${role === "adult" ? "an adult" : "a child"}.`) });
+                            add.mutate({ user_id: person.id, role }, { onSuccess: () => onDone(t("added", { name: fullName(person), household: household.name, role })) });
                           }}
                         >
-                          Add as {role}
-                          <span className="visually-hidden"> {fullName(person)}</span>
+                          {t.rich("addAs", { role, name: fullName(person), hidden })}
                         </button>
                       ))}
                     </Actions>
@@ -107,7 +104,7 @@ function AddMemberPanel({ household, onDone }: { household: AdminFamilyDetail; o
       ) : null}
       <Actions>
         <button type="button" className="button" onClick={() => onDone("")}>
-          Close
+          {t("close")}
         </button>
       </Actions>
     </Panel>
@@ -116,10 +113,11 @@ function AddMemberPanel({ household, onDone }: { household: AdminFamilyDetail; o
 
 /** The household's adults, each ticked: who become the new child's guardians. */
 function GuardianChoice({ adults, chosen, onChange }: { adults: AdminFamilyMember[]; chosen: Set<string>; onChange: (next: Set<string>) => void }) {
-  if (adults.length === 0) return <p className="muted">The household has no adults yet: record the child’s guardians later.</p>;
+  const t = useTranslations("AdminHouseholds.members");
+  if (adults.length === 0) return <p className="muted">{t("noAdults")}</p>;
   return (
     <fieldset className={styles.fieldset}>
-      <legend>Guardians</legend>
+      <legend>{t("guardians")}</legend>
       {adults.map((adult) => (
         <CheckboxField
           key={adult.user_id}
@@ -144,6 +142,10 @@ function GuardianChoice({ adults, chosen, onChange }: { adults: AdminFamilyMembe
  * each removal after a confirmation. The last adult stays while children remain (the API says so).
  */
 export function HouseholdMembers({ household, canWrite, onAnnounce }: { household: AdminFamilyDetail; canWrite: boolean; onAnnounce: (words: string) => void }) {
+  const t = useTranslations("AdminHouseholds.members");
+  const api = useApiMessages();
+  const staffNotesHint = t("notesHint");
+  const birthDateWords = useBirthDateWords();
   const [panel, setPanel] = useState<"member" | "child" | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [failure, setFailure] = useState("");
@@ -166,11 +168,11 @@ export function HouseholdMembers({ household, canWrite, onAnnounce }: { househol
       onSuccess: () => {
         focusAfterClose(() => heading.current);
         removal.close();
-        onAnnounce(recordOnly ? `${fullName(subject)}’s record was removed.` : `${fullName(subject)} was taken out of ${household.name}.`);
+        onAnnounce(recordOnly ? t("recordRemoved", { name: fullName(subject) }) : t("takenOut", { name: fullName(subject), household: household.name }));
       },
       onError: (error: Error) => {
         removal.close();
-        setFailure(failedMessage(`remove ${fullName(subject)}`, error));
+        setFailure(api.failed(t("removeFailed", { name: fullName(subject) }), error));
       },
     };
     if (recordOnly) removeChild.mutate(subject.user_id, handlers);
@@ -185,26 +187,26 @@ export function HouseholdMembers({ household, canWrite, onAnnounce }: { househol
   }
 
   return (
-    <Section id="household-members-title" title="Members" headingRef={heading} alert={failure}>
-      {household.members.length === 0 ? <p className="muted">Nobody in this household yet.</p> : null}
+    <Section id="household-members-title" title={t("title")} headingRef={heading} alert={failure}>
+      {household.members.length === 0 ? <p className="muted">{t("nobody")}</p> : null}
       {household.members.length > 0 ? (
-        <RowList label={`Members of ${household.name}`}>
+        <RowList label={t("membersOf", { name: household.name })}>
           {household.members.map((member) => (
             <Row key={member.user_id}>
               <div className={styles.householdMember}>
                 <strong>
                   <Link href={personHref(member.user_id)}>{fullName(member)}</Link>
                 </strong>{" "}
-                <span className={member.role === "adult" ? "badge" : "badge badge--muted"}>{member.role === "adult" ? "Adult" : "Child"}</span>
+                <span className={member.role === "adult" ? "badge" : "badge badge--muted"}>{t("role", { role: member.role })}</span>
                 {editing === member.user_id ? (
                   <ChildForm
-                    label={`Details of ${member.given_name}`}
+                    label={t("detailsOf", { name: member.given_name })}
                     initial={{ given_name: member.given_name, family_name: member.family_name, birth_date: member.birth_date ?? "", notes: member.notes ?? "" }}
                     withNames={!member.has_sign_in}
-                    submitLabel="Save"
+                    submitLabel={t("save")}
                     pending={updateChild.isPending}
                     error={updateChild.error}
-                    notesHint={STAFF_NOTES_HINT}
+                    notesHint={staffNotesHint}
                     onCancel={() => setEditing(null)}
                     onSubmit={(values) =>
                       updateChild.mutate(
@@ -215,7 +217,7 @@ export function HouseholdMembers({ household, canWrite, onAnnounce }: { househol
                         {
                           onSuccess: (child) => {
                             setEditing(null);
-                            onAnnounce(`${fullName(child)}’s details are saved.`);
+                            onAnnounce(t("detailsSaved", { name: fullName(child) }));
                           },
                         },
                       )
@@ -224,9 +226,9 @@ export function HouseholdMembers({ household, canWrite, onAnnounce }: { househol
                 ) : (
                   <>
                     <Facts>
-                      {member.role === "child" ? <Fact term="Birth date">{member.birth_date ? birthDateWords(member.birth_date) : "Not known"}</Fact> : null}
-                      <Fact term="Signs in">{member.has_sign_in ? "Yes" : "No"}</Fact>
-                      {member.role === "child" ? <Fact term="Notes from the household">{member.notes ?? "None"}</Fact> : null}
+                      {member.role === "child" ? <Fact term={t("birthDate")}>{member.birth_date ? birthDateWords(member.birth_date) : t("notKnown")}</Fact> : null}
+                      <Fact term={t("signsIn")}>{member.has_sign_in ? t("yes") : t("no")}</Fact>
+                      {member.role === "child" ? <Fact term={t("notes")}>{member.notes ?? t("none")}</Fact> : null}
                     </Facts>
                     {canWrite ? (
                       <Actions>
@@ -239,8 +241,7 @@ export function HouseholdMembers({ household, canWrite, onAnnounce }: { househol
                               setEditing(member.user_id);
                             }}
                           >
-                            {member.has_sign_in ? "Change notes" : "Change details"}
-                            <span className="visually-hidden"> of {fullName(member)}</span>
+                            {member.has_sign_in ? t.rich("changeNotes", { name: fullName(member), hidden }) : t.rich("changeDetails", { name: fullName(member), hidden })}
                           </button>
                         ) : null}
                         <button
@@ -251,7 +252,7 @@ export function HouseholdMembers({ household, canWrite, onAnnounce }: { househol
                             removal.ask(member);
                           }}
                         >
-                          Remove<span className="visually-hidden"> {fullName(member)}</span>
+                          {t.rich("remove", { name: fullName(member), hidden })}
                         </button>
                       </Actions>
                     ) : null}
@@ -272,15 +273,15 @@ export function HouseholdMembers({ household, canWrite, onAnnounce }: { househol
         />
       ) : null}
       {canWrite && panel === "child" ? (
-        <Panel title="Add a child without a sign-in">
+        <Panel title={t("addChildTitle")}>
           <ChildForm
-            label="Add a child without a sign-in"
+            label={t("addChildTitle")}
             initial={EMPTY_CHILD}
             withNames
-            submitLabel="Add child"
+            submitLabel={t("addChild")}
             pending={addChild.isPending}
             error={addChild.error}
-            notesHint={STAFF_NOTES_HINT}
+            notesHint={staffNotesHint}
             extraFields={<GuardianChoice adults={adults} chosen={guardians} onChange={setGuardians} />}
             onCancel={() => setPanel(null)}
             onSubmit={(values) =>
@@ -289,7 +290,7 @@ export function HouseholdMembers({ household, canWrite, onAnnounce }: { househol
                 {
                   onSuccess: (child) => {
                     setPanel(null);
-                    onAnnounce(`${fullName(child)} was added to ${household.name}.`);
+                    onAnnounce(t("childAdded", { name: fullName(child), household: household.name }));
                   },
                 },
               )
@@ -300,25 +301,21 @@ export function HouseholdMembers({ household, canWrite, onAnnounce }: { househol
       {canWrite && panel === null ? (
         <Actions>
           <button type="button" className="button" onClick={() => openPanel("member")}>
-            Add a member
+            {t("addMember")}
           </button>
           <button type="button" className="button" onClick={() => openPanel("child")}>
-            Add a child without a sign-in
+            {t("addChildTitle")}
           </button>
         </Actions>
       ) : null}
       <ConfirmDialog
         {...removal.dialog}
-        title={subject ? (recordOnly ? `Remove ${fullName(subject)}’s record?` : `Take ${fullName(subject)} out of ${household.name}?`) : "Remove?"}
-        confirmLabel={recordOnly ? "Remove record" : "Take out"}
+        title={subject ? (recordOnly ? t("removeRecordTitle", { name: fullName(subject) }) : t("takeOutTitle", { name: fullName(subject), household: household.name })) : t("removeTitle")}
+        confirmLabel={recordOnly ? t("removeRecord") : t("takeOut")}
         busy={removing}
         onConfirm={confirmRemoval}
       >
-        <p>
-          {recordOnly
-            ? "They do not sign in, so their record, notes, pickup list and guardianships are deleted. This cannot be undone."
-            : "Their account stays, and no guardianship ends. They can be added to another household afterwards."}
-        </p>
+        <p>{recordOnly ? t("removeRecordText") : t("takeOutText")}</p>
       </ConfirmDialog>
     </Section>
   );

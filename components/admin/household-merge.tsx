@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent } from "react";
-import { failedMessage } from "@/components/account/api-messages";
+import { useTranslations } from "next-intl";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useApiMessages } from "@/components/account/api-messages";
 import { ConfirmDialog, useConfirmation } from "@/components/ui/confirm-dialog";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Actions, Fact, Facts, Meta, Panel, QueryStates, Row, RowList, Section } from "@/components/ui/section";
@@ -12,10 +13,12 @@ import styles from "./admin.module.css";
 import { fullName } from "./household-refusal";
 import { useHousehold, useHouseholdGuardianships, useHouseholdSearch, useMergeHousehold } from "./households-queries";
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
 
 /** What merging `other` into this household will move: its people (adults, children) and its waiting requests. */
 function MergePreview({ household, other, onMerged, onCancel }: { household: AdminFamilyDetail; other: AdminFamily; onMerged: (words: string) => void; onCancel: () => void }) {
+  const t = useTranslations("AdminHouseholds.merge");
+  const api = useApiMessages();
   const detail = useHousehold(other.id);
   const guardianships = useHouseholdGuardianships(other.id);
   const merge = useMergeHousehold(household.id);
@@ -31,56 +34,59 @@ function MergePreview({ household, other, onMerged, onCancel }: { household: Adm
     merge.mutate(other.id, {
       onSuccess: () => {
         confirmation.close();
-        onMerged(`${other.name} was merged into ${household.name}.`);
+        onMerged(t("merged", { from: other.name, into: household.name }));
       },
       onError: (error) => {
         confirmation.close();
-        setFailure(failedMessage(`merge ${other.name}`, error));
+        setFailure(api.failed(t("mergeFailed", { name: other.name }), error));
       },
     });
   }
 
   return (
-    <Panel title={`Merge ${other.name} into ${household.name}`} headingRef={heading}>
+    <Panel title={t("mergeTitle", { from: other.name, into: household.name })} headingRef={heading}>
       <FormProblem message={failure} />
-      <QueryStates query={detail} loading={`Loading ${other.name}…`} failure={`We couldn’t load ${other.name}`}>
+      <QueryStates query={detail} loading={t("loadingHousehold", { name: other.name })} failure={t("householdFailure", { name: other.name })}>
         {(from) => {
           const adults = from.members.filter((member) => member.role === "adult").length;
           const children = from.members.length - adults;
           return (
             <>
               <Facts>
-                <Fact term="Adults moving">{adults}</Fact>
-                <Fact term="Children moving">{children}</Fact>
-                <Fact term="Waiting guardianship requests">{guardianships.data ? requests : "…"}</Fact>
+                <Fact term={t("adultsMoving")}>{adults}</Fact>
+                <Fact term={t("childrenMoving")}>{children}</Fact>
+                <Fact term={t("requestsMoving")}>{guardianships.data ? requests : "…"}</Fact>
               </Facts>
               {from.members.length > 0 ? (
-                <RowList label={`Members of ${other.name}`}>
+                <RowList label={t("membersOf", { name: other.name })}>
                   {from.members.map((member) => (
                     <Row key={member.user_id}>
-                      {fullName(member)} <span className={member.role === "adult" ? "badge" : "badge badge--muted"}>{member.role === "adult" ? "Adult" : "Child"}</span>
+                      {fullName(member)} <span className={member.role === "adult" ? "badge" : "badge badge--muted"}>{t("role", { role: member.role })}</span>
                     </Row>
                   ))}
                 </RowList>
               ) : (
-                <p className="muted">{other.name} has nobody in it: merging only deletes it.</p>
+                <p className="muted">{t("nobodyIn", { name: other.name })}</p>
               )}
-              <Meta>
-                {household.name} keeps its name and family code. {other.name} is deleted. Children keep their notes and pickup lists; guardianships do not change.
-              </Meta>
+              <Meta>{t("whatHappens", { from: other.name, into: household.name })}</Meta>
               <Actions>
                 <button type="button" className="button button--danger" onClick={() => confirmation.ask()}>
-                  Merge into {household.name}
+                  {t("mergeInto", { name: household.name })}
                 </button>
                 <button type="button" className="button" onClick={onCancel}>
-                  Choose another
+                  {t("chooseAnother")}
                 </button>
               </Actions>
-              <ConfirmDialog {...confirmation.dialog} title={`Merge ${other.name} into ${household.name}?`} confirmLabel="Merge households" busy={merge.isPending} onConfirm={confirm}>
+              <ConfirmDialog {...confirmation.dialog} title={t("confirmTitle", { from: other.name, into: household.name })} confirmLabel={t("confirmLabel")} busy={merge.isPending} onConfirm={confirm}>
                 <p>
-                  {plural(from.members.length, "person moves", "people move")} into {household.name}
-                  {from.members.length > 0 ? `: ${from.members.map(fullName).join(", ")}` : ""}
-                  {requests > 0 ? `, with ${plural(requests, "waiting guardianship request", "waiting guardianship requests")}` : ""}. {other.name} is deleted. This cannot be undone.
+                  {t("confirmText", {
+                    count: from.members.length,
+                    into: household.name,
+                    hasNames: from.members.length > 0 ? "yes" : "no",
+                    names: from.members.map(fullName).join(", "),
+                    requests,
+                    from: other.name,
+                  })}
                 </p>
               </ConfirmDialog>
             </>
@@ -96,6 +102,7 @@ function MergePreview({ household, other, onMerged, onCancel }: { household: Adm
  * would move, confirm, and everyone in it moves into this one, which keeps its name (families:write).
  */
 export function HouseholdMerge({ household, onAnnounce }: { household: AdminFamilyDetail; onAnnounce: (words: string) => void }) {
+  const t = useTranslations("AdminHouseholds.merge");
   const [draft, setDraft] = useState("");
   const [q, setQ] = useState("");
   const [complaint, setComplaint] = useState("");
@@ -107,7 +114,7 @@ export function HouseholdMerge({ household, onAnnounce }: { household: AdminFami
     event.preventDefault();
     const text = draft.trim().slice(0, MAX_SEARCH_LENGTH);
     if (!text) {
-      setComplaint("Enter part of the other household’s name.");
+      setComplaint(t("findMissing"));
       input.current?.focus();
       return;
     }
@@ -117,10 +124,10 @@ export function HouseholdMerge({ household, onAnnounce }: { household: AdminFami
   }
 
   return (
-    <Section id="household-merge-title" title="Merge a duplicate" description={`Another household for the same family? Everyone in it moves into ${household.name}.`}>
-      <form className={styles.toolbar} role="search" aria-label="Households to merge" onSubmit={search} noValidate>
+    <Section id="household-merge-title" title={t("title")} description={t("description", { name: household.name })}>
+      <form className={styles.toolbar} role="search" aria-label={t("searchName")} onSubmit={search} noValidate>
         <TextField
-          label="Find the other household by name"
+          label={t("findLabel")}
           name="other"
           type="search"
           value={draft}
@@ -133,7 +140,7 @@ export function HouseholdMerge({ household, onAnnounce }: { household: AdminFami
           }}
         />
         <button type="submit" className="button">
-          Find
+          {t("find")}
         </button>
       </form>
       {chosen ? (
@@ -152,22 +159,22 @@ export function HouseholdMerge({ household, onAnnounce }: { household: AdminFami
       ) : q ? (
         <QueryStates
           query={found}
-          loading="Looking for households…"
-          failure="We couldn’t look for households"
-          empty={(page) => page.items.filter((item) => item.id !== household.id).length === 0 && "No other household matches this search."}
+          loading={t("looking")}
+          failure={t("lookFailed")}
+          empty={(page) => page.items.filter((item) => item.id !== household.id).length === 0 && t("noneFound")}
         >
           {(page) => (
-            <RowList label="Households found">
+            <RowList label={t("found")}>
               {page.items
                 .filter((item) => item.id !== household.id)
                 .map((item) => (
                   <Row key={item.id} spread>
                     <span className={styles.householdMember}>
                       <strong>{item.name}</strong>
-                      <span className="muted">{plural(item.member_count, "member", "members")}</span>
+                      <span className="muted">{t("memberCount", { count: item.member_count })}</span>
                     </span>
                     <button type="button" className="button" onClick={() => setChosen(item)}>
-                      Choose<span className="visually-hidden"> {item.name}</span>
+                      {t.rich("choose", { name: item.name, hidden })}
                     </button>
                   </Row>
                 ))}

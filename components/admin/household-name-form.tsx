@@ -1,10 +1,11 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState, type FormEvent } from "react";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Form } from "@/components/ui/form";
 import { TextField } from "@/components/ui/text-field";
-import { splitRefusal } from "./household-refusal";
+import { useSplitRefusal } from "./household-refusal";
 
 /** A household's name, for a new household and for renaming one: the error under the field, others above. */
 export function HouseholdNameForm({
@@ -24,16 +25,18 @@ export function HouseholdNameForm({
   onSubmit: (name: string) => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("AdminHouseholds.nameForm");
+  const splitRefusal = useSplitRefusal();
   const [name, setName] = useState(initial);
   const [complaint, setComplaint] = useState("");
   const input = useRef<HTMLInputElement>(null);
-  const refusal = splitRefusal(error, ["name"] as const, "save the household");
+  const refusal = splitRefusal(error, ["name"] as const, t("saveFailed"));
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (pending) return;
     if (!name.trim()) {
-      setComplaint("Enter the household’s name.");
+      setComplaint(t("nameMissing"));
       input.current?.focus();
       return;
     }
@@ -45,20 +48,20 @@ export function HouseholdNameForm({
     <Form
       onSubmit={submit}
       submitLabel={submitLabel}
-      pendingLabel="Saving…"
+      pendingLabel={t("saving")}
       pending={pending}
       label={label}
       actions={
         <button type="button" className="button" onClick={onCancel}>
-          Cancel
+          {t("cancel")}
         </button>
       }
     >
       <FormProblem message={refusal.field ? "" : refusal.message} />
       <TextField
-        label="Household name"
+        label={t("name")}
         name="name"
-        hint="What its members see, like “The Okafor family”."
+        hint={t("nameHint")}
         autoComplete="off"
         maxLength={100}
         value={name}

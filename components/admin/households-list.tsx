@@ -2,7 +2,8 @@
 
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { useState, type ReactNode } from "react";
 import { useTableSort } from "@/components/ui/use-table-sort";
 import { DataTable, type TableColumn } from "@/components/ui/data-table";
 import { sortParam } from "@/components/ui/data-table-logic";
@@ -15,25 +16,28 @@ import { useCreateHousehold } from "./households-queries";
 import { StaffListResults } from "./staff-list-results";
 import { StaffSearch } from "./staff-search";
 
+const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
+
 /** One household opened: its adults and children, and what the adults wrote for whoever looks after a child. */
 function HouseholdMembers({ id, name }: { id: string; name: string }) {
+  const t = useTranslations("AdminHouseholds.list");
   const household = useAdminHousehold(id);
   return (
-    <QueryStates query={household} loading={`Loading ${name}…`} failure={`We couldn’t load ${name}`}>
+    <QueryStates query={household} loading={t("loadingHousehold", { name })} failure={t("householdFailure", { name })}>
       {(detail) => (
-        <RowList label={`Members of ${name}`}>
+        <RowList label={t("membersOf", { name })}>
           {detail.members.map((member) => (
             <Row key={member.user_id}>
               <div className={styles.householdMember}>
                 <strong>
                   {member.given_name} {member.family_name}
                 </strong>{" "}
-                <span className={member.role === "adult" ? "badge" : "badge badge--muted"}>{member.role === "adult" ? "Adult" : "Child"}</span>
+                <span className={member.role === "adult" ? "badge" : "badge badge--muted"}>{t("role", { role: member.role })}</span>
                 {member.role === "child" ? (
                   <Facts>
-                    <Fact term="Birth date">{member.birth_date ?? "Not known"}</Fact>
-                    <Fact term="Signs in">{member.has_sign_in ? "Yes" : "No"}</Fact>
-                    <Fact term="Notes from the household">{member.notes ?? "None"}</Fact>
+                    <Fact term={t("birthDate")}>{member.birth_date ?? t("notKnown")}</Fact>
+                    <Fact term={t("signsIn")}>{member.has_sign_in ? t("yes") : t("no")}</Fact>
+                    <Fact term={t("notes")}>{member.notes ?? t("none")}</Fact>
                   </Facts>
                 ) : null}
               </div>
@@ -55,6 +59,7 @@ type HouseholdColumn = "name" | "members" | "actions";
  * new one here. Never a household's join code: only its adults see that.
  */
 export function HouseholdsList({ canWrite = false }: { canWrite?: boolean }) {
+  const t = useTranslations("AdminHouseholds.list");
   const router = useRouter();
   const create = useCreateHousehold();
   const [adding, setAdding] = useState(false);
@@ -68,15 +73,15 @@ export function HouseholdsList({ canWrite = false }: { canWrite?: boolean }) {
   const columns: TableColumn<AdminFamily, HouseholdColumn>[] = [
     {
       key: "name",
-      label: "Household",
+      label: t("household"),
       rowHeader: true,
-      sort: { ascending: "name, A to Z", descending: "name, Z to A" },
+      sort: { ascending: t("nameAscending"), descending: t("nameDescending") },
       cell: (household) => <Link href={`/admin/households/${household.id}`}>{household.name}</Link>,
     },
-    { key: "members", label: "Members", cell: (household) => household.member_count },
+    { key: "members", label: t("members"), cell: (household) => household.member_count },
     {
       key: "actions",
-      label: "Actions",
+      label: t("actions"),
       actions: true,
       cell: (household) => (
         <button
@@ -86,8 +91,7 @@ export function HouseholdsList({ canWrite = false }: { canWrite?: boolean }) {
           aria-controls={open === household.id ? membersId(household.id) : undefined}
           onClick={() => setOpen((current) => (current === household.id ? null : household.id))}
         >
-          {open === household.id ? "Hide members" : "Show members"}
-          <span className="visually-hidden"> of {household.name}</span>
+          {open === household.id ? t.rich("hideMembers", { name: household.name, hidden }) : t.rich("showMembers", { name: household.name, hidden })}
         </button>
       ),
     },
@@ -96,7 +100,7 @@ export function HouseholdsList({ canWrite = false }: { canWrite?: boolean }) {
   return (
     <Section
       id="households-title"
-      title="Households"
+      title={t("title")}
       action={
         canWrite && !adding ? (
           <button
@@ -107,18 +111,18 @@ export function HouseholdsList({ canWrite = false }: { canWrite?: boolean }) {
               setAdding(true);
             }}
           >
-            Add a household
+            {t("add")}
           </button>
         ) : undefined
       }
     >
-      <StaffSearch name="Households" label="Search by household name" onSearch={(q) => setQuery({ q, page: 1 })} />
+      <StaffSearch name={t("title")} label={t("searchLabel")} onSearch={(q) => setQuery({ q, page: 1 })} />
       {canWrite && adding ? (
-        <Panel title="Add a household">
+        <Panel title={t("add")}>
           <HouseholdNameForm
             initial=""
-            label="Add a household"
-            submitLabel="Add household"
+            label={t("add")}
+            submitLabel={t("addSubmit")}
             pending={create.isPending}
             error={create.error}
             onCancel={() => setAdding(false)}
@@ -131,16 +135,16 @@ export function HouseholdsList({ canWrite = false }: { canWrite?: boolean }) {
         page={query.page}
         perPage={HOUSEHOLDS_PER_PAGE}
         onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
-        count={["household", "households"]}
-        loading="Loading households…"
-        failure="We couldn’t load the households"
-        empty={query.q ? "No household matches this search." : "No households yet."}
-        pagerLabel="Pages of households"
+        count={(total) => (total === undefined ? t("title") : t("count", { count: total }))}
+        loading={t("loading")}
+        failure={t("failure")}
+        empty={query.q ? t("emptySearch") : t("empty")}
+        pagerLabel={t("pager")}
         layout="table"
       >
         {(items, { busy }) => (
           <DataTable
-            caption="Households"
+            caption={t("title")}
             columns={columns}
             rows={items}
             rowKey={(household) => household.id}

@@ -1,21 +1,26 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState, type FormEvent } from "react";
-import { asSentence, failedMessage } from "@/components/account/api-messages";
+import { useApiMessages } from "@/components/account/api-messages";
 import { Form } from "@/components/ui/form";
 import { FormProblem } from "@/components/ui/form-problem";
 import { PortalApiError } from "@/lib/portal-api/client";
 import type { AdminClient } from "@/lib/oauth/clients/staff-schemas";
 import { useUpdateClient } from "./admin-queries";
+import { useFieldSentence } from "./household-refusal";
 import { TextLines, lines } from "./register-client-form";
 
 /**
  * A check-in kiosk's campus networks (docs/decisions/0023, "Kiosks"): the addresses and ranges its tablets
  * may be set up and used from, one a line; none for anywhere. The one setting staff change on a kiosk's app,
  * which is otherwise the church's own and changed on the server. The API checks every line again; a line it
- * refuses is named under the field, counted from 1 as the office sees it.
+ * refuses is named under the field, counted from 1 as the office sees it. Words: "AdminKiosks".
  */
 export function KioskNetworksForm({ client, onDone }: { client: AdminClient & { check_in_campus: { name: string } }; onDone: (saved: boolean) => void }) {
+  const t = useTranslations("AdminKiosks");
+  const api = useApiMessages();
+  const fieldSentence = useFieldSentence();
   const update = useUpdateClient();
   const [text, setText] = useState(client.allowed_networks.join("\n"));
   const [fieldError, setFieldError] = useState("");
@@ -41,11 +46,11 @@ export function KioskNetworksForm({ client, onDone }: { client: AdminClient & { 
             const written = line === null ? undefined : sent[line];
             setFieldError(
               written === undefined
-                ? asSentence(refused[2]!)
-                : `Line ${line! + 1}: “${written}” is not an internet address or a range. Write one such as 203.0.113.7 or 203.0.113.0/24; for anywhere, leave the box empty.`,
+                ? fieldSentence(refused[2]!)
+                : t("badLine", { line: line! + 1, written }),
             );
             field.current?.focus();
-          } else setProblem(failedMessage(`save the networks of “${client.name}”`, error));
+          } else setProblem(api.failed(t("saveFailed", { name: client.name }), error));
         },
       },
     );
@@ -54,20 +59,20 @@ export function KioskNetworksForm({ client, onDone }: { client: AdminClient & { 
   return (
     <Form
       onSubmit={save}
-      submitLabel="Save networks"
-      pendingLabel="Saving…"
+      submitLabel={t("save")}
+      pendingLabel={t("saving")}
       pending={update.isPending}
-      label={`Networks of ${client.name}`}
+      label={t("formLabel", { name: client.name })}
       actions={
         <button type="button" className="button" onClick={() => onDone(false)}>
-          Cancel
+          {t("cancel")}
         </button>
       }
     >
       <FormProblem message={problem} />
       <TextLines
-        label={`${campus}’s networks`}
-        hint={`The internet addresses of ${campus}’s Wi-Fi and wired network, one a line: an address such as 203.0.113.7, or a range such as 203.0.113.0/24. Your internet provider or whoever looks after the network can tell you. Leave it empty to allow kiosks to be set up and used from anywhere.`}
+        label={t("label", { campus })}
+        hint={t("hint", { campus })}
         error={fieldError}
         value={text}
         onChange={setText}

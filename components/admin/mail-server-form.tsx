@@ -1,14 +1,15 @@
 "use client";
 
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useMutation } from "@tanstack/react-query";
+import { useTranslations } from "next-intl";
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { Form } from "@/components/ui/form";
 import { FormProblem } from "@/components/ui/form-problem";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
 import type { MailSecurity } from "@/lib/church-settings/mail-server-address";
 import type { MailServerAnswer } from "@/lib/church-settings/schemas";
-import { splitRefusal } from "./household-refusal";
+import { useSplitRefusal } from "./household-refusal";
 
 /** What the form sends: the mail server as `PUT …/mail-server` takes it (the password left out keeps the saved one). */
 export interface MailServerInput {
@@ -22,11 +23,8 @@ export interface MailServerInput {
 
 const FIELDS = ["host", "port", "security", "username", "password", "from_address", "to"] as const;
 const USUAL_PORT: Record<MailSecurity, number> = { starttls: 587, tls: 465, none: 25 };
-const SECURITY_WORDS: Record<MailSecurity, string> = {
-  starttls: "STARTTLS, port 587 (most services)",
-  tls: "TLS, port 465",
-  none: "None (own network, no password)",
-};
+/** The choices of protection, in the list's order; their words are `security.<choice>`. */
+const SECURITIES: readonly MailSecurity[] = ["starttls", "tls", "none"];
 
 interface Values {
   host: string;
@@ -54,6 +52,7 @@ function valuesOf(server: MailServerAnswer | null, to: string): Values {
  * The church's mail server (issue 39), in the setup wizard and the church settings: the server's name, port,
  * protection, user name and password, and the address emails come from. Saving sends a test message through it
  * and shows the mail server's answer. The password is never shown again: left empty, the saved one is kept.
+ * Words: "AdminMailServer" (the page that renders it names it in its ClientMessages).
  */
 export function MailServerForm({
   current,
@@ -70,6 +69,8 @@ export function MailServerForm({
   /** More buttons beside the form's own (the wizard's Next and Back). */
   actions?: ReactNode;
 }) {
+  const t = useTranslations("AdminMailServer");
+  const splitRefusal = useSplitRefusal();
   const [saved, setSaved] = useState(current);
   const [values, setValues] = useState<Values>(() => valuesOf(current, suggestedTo));
   const saveAndTest = useMutation({
@@ -79,7 +80,7 @@ export function MailServerForm({
       return onTest(input.to);
     },
   });
-  const refusal = splitRefusal(saveAndTest.error, FIELDS, "save the mail server");
+  const refusal = splitRefusal(saveAndTest.error, FIELDS, t("saveFailed"));
   const keepsPassword = saved?.source === "saved" && saved.username !== null && saved.host === values.host.trim().toLowerCase() && saved.username === values.username.trim();
 
   function set(field: keyof Values) {
@@ -116,46 +117,42 @@ export function MailServerForm({
   const fieldError = (field: (typeof FIELDS)[number]) => (refusal.field === field ? refusal.message : undefined);
   const result = saveAndTest.data;
   return (
-    <Form onSubmit={submit} submitLabel="Save and send a test message" pendingLabel="Saving and sending…" pending={saveAndTest.isPending} tone="plain" label="How emails are sent" actions={actions}>
+    <Form onSubmit={submit} submitLabel={t("submit")} pendingLabel={t("pending")} pending={saveAndTest.isPending} tone="plain" label={t("formLabel")} actions={actions}>
       {saved?.source === "server" ? (
-        <p className="muted">
-          The server’s own mail server is in use ({saved.host}, port {saved.port}). Save another here to send through it instead.
-        </p>
+        <p className="muted">{t("serverOwn", { host: saved.host, port: String(saved.port) })}</p>
       ) : null}
       <FormProblem message={refusal.field ? "" : refusal.message} />
       {result ? (
         <p className={`notice ${result.sent ? "notice--success" : "notice--warning"}`} role="status">
-          {result.sent
-            ? `Saved, and a test message was sent to ${values.to.trim()}. Check that it arrived (and not in spam).`
-            : `Saved, but the test message was not sent: ${result.problem}. Check the server’s name, port, protection and password, and try again.`}
+          {result.sent ? t("sent", { to: values.to.trim() }) : t("notSent", { problem: String(result.problem) })}
         </p>
       ) : null}
-      <TextField label="Mail server" name="host" value={values.host} onChange={set("host")} autoComplete="off" spellCheck={false} placeholder="smtp.example.org" hint="Your email provider gives it, with the port and user name." error={fieldError("host")} required />
-      <SelectField label="Protection" name="security" value={values.security} onChange={set("security")} hint="As your provider says. None is only for a relay on the church’s own network." error={fieldError("security")}>
-        {(Object.keys(SECURITY_WORDS) as MailSecurity[]).map((security) => (
+      <TextField label={t("host")} name="host" value={values.host} onChange={set("host")} autoComplete="off" spellCheck={false} placeholder="smtp.example.org" hint={t("hostHint")} error={fieldError("host")} required />
+      <SelectField label={t("protection")} name="security" value={values.security} onChange={set("security")} hint={t("protectionHint")} error={fieldError("security")}>
+        {SECURITIES.map((security) => (
           <option key={security} value={security}>
-            {SECURITY_WORDS[security]}
+            {t(`security.${security}`)}
           </option>
         ))}
       </SelectField>
-      <TextField label="Port" name="port" value={values.port} onChange={set("port")} inputMode="numeric" autoComplete="off" maxLength={5} error={fieldError("port")} required />
+      <TextField label={t("port")} name="port" value={values.port} onChange={set("port")} inputMode="numeric" autoComplete="off" maxLength={5} error={fieldError("port")} required />
       {values.security !== "none" ? (
         <>
-          <TextField label="User name" name="username" value={values.username} onChange={set("username")} autoComplete="off" spellCheck={false} hint="Often your full email address." error={fieldError("username")} />
+          <TextField label={t("username")} name="username" value={values.username} onChange={set("username")} autoComplete="off" spellCheck={false} hint={t("usernameHint")} error={fieldError("username")} />
           <TextField
-            label="Password"
+            label={t("password")}
             name="password"
             type="password"
             value={values.password}
             onChange={set("password")}
             autoComplete="new-password"
-            hint={keepsPassword ? "Saved. Leave it empty to keep it." : "For some services, an app password made for this."}
+            hint={keepsPassword ? t("passwordSaved") : t("passwordHint")}
             error={fieldError("password")}
           />
         </>
       ) : null}
-      <TextField label="Sender address" name="from_address" type="email" value={values.from_address} onChange={set("from_address")} autoComplete="off" placeholder="office@yourchurch.org" hint="The address emails come from; your mail server must allow it." error={fieldError("from_address")} required />
-      <TextField label="Send the test message to" name="to" type="email" value={values.to} onChange={set("to")} autoComplete="email" error={fieldError("to")} required />
+      <TextField label={t("from")} name="from_address" type="email" value={values.from_address} onChange={set("from_address")} autoComplete="off" placeholder={t("fromPlaceholder")} hint={t("fromHint")} error={fieldError("from_address")} required />
+      <TextField label={t("to")} name="to" type="email" value={values.to} onChange={set("to")} autoComplete="email" error={fieldError("to")} required />
     </Form>
   );
 }

@@ -1,8 +1,9 @@
 "use client";
 
 import Link from "next/link";
-import { useRef, useState, type FormEvent } from "react";
-import { failedMessage } from "@/components/account/api-messages";
+import { useTranslations } from "next-intl";
+import { useRef, useState, type FormEvent, type ReactNode } from "react";
+import { useApiMessages } from "@/components/account/api-messages";
 import { LocalDate } from "@/components/account/local-time";
 import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { Form } from "@/components/ui/form";
@@ -13,7 +14,7 @@ import { TextField } from "@/components/ui/text-field";
 import type { AdminMembershipRecord, UpdateMembershipRecordInput } from "@/lib/membership/staff-schemas";
 import { PortalApiError } from "@/lib/portal-api/client";
 import { useCampuses } from "./admin-queries";
-import { splitRefusal } from "./household-refusal";
+import { useFieldSentence, useSplitRefusal } from "./household-refusal";
 import { useInvitationWrites } from "./invitations-queries";
 import { useMembershipRecord, useUnlinkMembershipRecord, useUpdateMembershipRecord } from "./membership-records-queries";
 import own from "./membership-records.module.css";
@@ -25,7 +26,7 @@ type Complaints = Partial<Record<FieldName, string>> & { form?: string };
 
 const OPTIONAL: ReadonlySet<FieldName> = new Set(["middle_name", "nickname", "birth_date", "gender", "email", "phone", "address", "household_id", "campus_id"]);
 
-const GENDER_WORDS: Record<NonNullable<AdminMembershipRecord["gender"]>, string> = { female: "Female", male: "Male" };
+const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
 
 function valuesOf(record: AdminMembershipRecord): Values {
   return {
@@ -43,23 +44,21 @@ function valuesOf(record: AdminMembershipRecord): Values {
   };
 }
 
-function sentence(text: string): string {
-  const trimmed = text.trim();
-  return `${trimmed.replace(/^./, (first) => first.toUpperCase())}${/[.!?]$/.test(trimmed) ? "" : "."}`;
-}
-
-/** The API's refusal (`email: must be an email address; phone: …`) under the fields it names; the rest above the form. */
-function complaintsOf(error: Error): Complaints {
-  if (!(error instanceof PortalApiError) || error.code !== "invalid_request") return { form: failedMessage("save the record", error) };
+/**
+ * The API's refusal (`email: must be an email address; phone: …`) under the fields it names; the rest above the
+ * form. `failed` says the rest ("We couldn’t save the record." and the reason); `fieldSentence` a field's part.
+ */
+function complaintsOf(error: Error, failed: (error: Error) => string, fieldSentence: (words: string) => string): Complaints {
+  if (!(error instanceof PortalApiError) || error.code !== "invalid_request") return { form: failed(error) };
   const complaints: Complaints = {};
   const rest: string[] = [];
   for (const part of error.message.split("; ")) {
     const match = /^([a-z_]+): (.+)$/.exec(part);
     const field = match?.[1] as FieldName | undefined;
-    if (match && field && (FIELDS as readonly string[]).includes(field)) complaints[field] ??= sentence(match[2]!);
+    if (match && field && (FIELDS as readonly string[]).includes(field)) complaints[field] ??= fieldSentence(match[2]!.trim());
     else rest.push(part);
   }
-  if (rest.length > 0) complaints.form = failedMessage("save the record", new Error(rest.join("; ")));
+  if (rest.length > 0) complaints.form = failed(new PortalApiError(error.status, error.code, rest.join("; ")));
   return complaints;
 }
 
@@ -69,16 +68,17 @@ function complaintsOf(error: Error): Complaints {
  * sent; the API checks them again, and its refusals go under the fields they name.
  */
 export function MembershipRecordDetail({ id, canWrite }: { id: string; canWrite: boolean }) {
+  const t = useTranslations("AdminMembership.record");
   const record = useMembershipRecord(id);
   const [announcement, setAnnouncement] = useState("");
   return (
-    <QueryStates query={record} loading="Loading the record…" failure="We couldn’t load this record">
+    <QueryStates query={record} loading={t("loading")} failure={t("failure")}>
       {(loaded) => (
         <>
           <RecordFacts record={loaded} status={announcement} />
           <LinkedAccount record={loaded} canWrite={canWrite} onUnlinked={setAnnouncement} />
           {canWrite ? (
-            <Section id="record-edit-title" title="Correct the record">
+            <Section id="record-edit-title" title={t("correctTitle")}>
               <RecordForm key={JSON.stringify(valuesOf(loaded))} record={loaded} onSaved={setAnnouncement} />
             </Section>
           ) : null}
@@ -89,34 +89,35 @@ export function MembershipRecordDetail({ id, canWrite }: { id: string; canWrite:
 }
 
 function RecordFacts({ record, status }: { record: AdminMembershipRecord; status: string }) {
+  const t = useTranslations("AdminMembership.record");
   return (
     <Section id="record-title" title={`${record.given_name} ${record.family_name}`} status={status}>
       <Facts>
-        <Fact term="Register id">
+        <Fact term={t("registerId")}>
           <code className={own.id}>{record.membership_id}</code>
         </Fact>
-        <Fact term="Campus">{record.campus?.name ?? "None"}</Fact>
-        {record.middle_name ? <Fact term="Middle name">{record.middle_name}</Fact> : null}
-        {record.nickname ? <Fact term="Goes by">{record.nickname}</Fact> : null}
-        <Fact term="Born">{record.birth_date ?? "Not known"}</Fact>
-        {record.gender ? <Fact term="Gender">{GENDER_WORDS[record.gender]}</Fact> : null}
-        <Fact term="Email on file">
-          <span className={own.anywhere}>{record.email ?? "None"}</span>
+        <Fact term={t("campus")}>{record.campus?.name ?? t("none")}</Fact>
+        {record.middle_name ? <Fact term={t("middleName")}>{record.middle_name}</Fact> : null}
+        {record.nickname ? <Fact term={t("goesBy")}>{record.nickname}</Fact> : null}
+        <Fact term={t("born")}>{record.birth_date ?? t("notKnown")}</Fact>
+        {record.gender ? <Fact term={t("gender")}>{t("genderValue", { gender: record.gender })}</Fact> : null}
+        <Fact term={t("emailOnFile")}>
+          <span className={own.anywhere}>{record.email ?? t("none")}</span>
         </Fact>
-        <Fact term="Phone on file">{record.phone ?? "None"}</Fact>
-        <Fact term="Address">
-          <span className={own.anywhere}>{record.address ?? "None"}</span>
+        <Fact term={t("phoneOnFile")}>{record.phone ?? t("none")}</Fact>
+        <Fact term={t("address")}>
+          <span className={own.anywhere}>{record.address ?? t("none")}</span>
         </Fact>
-        <Fact term="Household number">
-          <span className={own.anywhere}>{record.household_id ?? "None"}</span>
+        <Fact term={t("householdNumber")}>
+          <span className={own.anywhere}>{record.household_id ?? t("none")}</span>
         </Fact>
         {record.household_name ? (
-          <Fact term="Household name">
+          <Fact term={t("householdName")}>
             <span className={own.anywhere}>{record.household_name}</span>
           </Fact>
         ) : null}
         {record.remote_id ? (
-          <Fact term="Number in the system it came from">
+          <Fact term={t("remoteId")}>
             <code className={own.id}>{record.remote_id}</code>
           </Fact>
         ) : null}
@@ -126,6 +127,8 @@ function RecordFacts({ record, status }: { record: AdminMembershipRecord; status
 }
 
 function LinkedAccount({ record, canWrite, onUnlinked }: { record: AdminMembershipRecord; canWrite: boolean; onUnlinked: (message: string) => void }) {
+  const t = useTranslations("AdminMembership.record");
+  const api = useApiMessages();
   const unlink = useUnlinkMembershipRecord(record.membership_id);
   const [asking, setAsking] = useState(false);
   const [problem, setProblem] = useState("");
@@ -139,12 +142,12 @@ function LinkedAccount({ record, canWrite, onUnlinked }: { record: AdminMembersh
     setProblem("");
     unlink.mutate(undefined, {
       onSuccess: () => {
-        onUnlinked(`The record is no longer linked to ${who}’s account. They can claim a record again.`);
+        onUnlinked(t("unlinked", { who }));
         focusAfterClose(() => heading.current);
         setAsking(false);
       },
       onError: (error) => {
-        setProblem(failedMessage("unlink the record", error));
+        setProblem(api.failed(t("unlinkFailed"), error));
         focusAfterClose(() => heading.current);
         setAsking(false);
       },
@@ -152,38 +155,35 @@ function LinkedAccount({ record, canWrite, onUnlinked }: { record: AdminMembersh
   }
 
   return (
-    <Section id="record-account-title" title="Linked account" headingRef={heading} alert={problem}>
+    <Section id="record-account-title" title={t("linkedAccount")} headingRef={heading} alert={problem}>
       {account ? (
         <>
           <Facts>
-            <Fact term="Name">{who}</Fact>
-            <Fact term="Email">
-              <span className={own.anywhere}>{account.email ?? "None"}</span>
+            <Fact term={t("name")}>{who}</Fact>
+            <Fact term={t("email")}>
+              <span className={own.anywhere}>{account.email ?? t("none")}</span>
             </Fact>
-            <Fact term="Linked">{record.linked_at ? <LocalDate iso={record.linked_at} /> : "—"}</Fact>
+            <Fact term={t("linked")}>{record.linked_at ? <LocalDate iso={record.linked_at} /> : "—"}</Fact>
           </Facts>
           <Actions divided>
             <Link className="button" href={`/admin/people/${encodeURIComponent(account.id)}`}>
-              Open their page<span className="visually-hidden">: {who}</span>
+              {t.rich("openPage", { who, hidden })}
             </Link>
             {canWrite ? (
               <button type="button" className="button button--danger" onClick={() => setAsking(true)}>
-                Unlink from this account
+                {t("unlink")}
               </button>
             ) : null}
           </Actions>
         </>
       ) : (
         <>
-          <p className="muted">Not linked to an account. A member links it by claiming it under Account › Membership, or you link it by approving their request.</p>
+          <p className="muted">{t("notLinked")}</p>
           {canWrite && record.email ? <InviteToJoin record={record} /> : null}
         </>
       )}
-      <ConfirmDialog open={asking} title={`Unlink the record from ${who}’s account?`} confirmLabel="Unlink" busy={unlink.isPending} onConfirm={confirm} onCancel={() => setAsking(false)}>
-        <p>
-          {who} will no longer be shown as this member of the register, and their security log will say that church staff unlinked it. They can claim a record
-          again afterwards.
-        </p>
+      <ConfirmDialog open={asking} title={t("unlinkTitle", { who })} confirmLabel={t("unlinkLabel")} busy={unlink.isPending} onConfirm={confirm} onCancel={() => setAsking(false)}>
+        <p>{t("unlinkText", { who })}</p>
       </ConfirmDialog>
     </Section>
   );
@@ -191,14 +191,12 @@ function LinkedAccount({ record, canWrite, onUnlinked }: { record: AdminMembersh
 
 /** An email from the church with a link to make their account, linked to this record and its household at once (issue 40). */
 function InviteToJoin({ record }: { record: AdminMembershipRecord }) {
+  const t = useTranslations("AdminMembership.record");
+  const splitRefusal = useSplitRefusal();
   const { invite } = useInvitationWrites();
   const outcome = invite.data;
-  const refusal = splitRefusal(invite.error, [] as const, "send the invitation");
-  const words = !outcome
-    ? ""
-    : outcome.invited === 1
-      ? `Invitation sent to ${record.email}. It works for 14 days; see it under Invitations.`
-      : "An invitation to this record is still open: send it again from Invitations.";
+  const refusal = splitRefusal(invite.error, [] as const, t("inviteFailed"));
+  const words = !outcome ? "" : outcome.invited === 1 ? t("inviteSent", { email: record.email ?? "" }) : t("inviteStillOpen");
   return (
     <Actions>
       {outcome ? (
@@ -207,7 +205,7 @@ function InviteToJoin({ record }: { record: AdminMembershipRecord }) {
         </p>
       ) : (
         <button type="button" className="button" disabled={invite.isPending} onClick={() => invite.mutate({ record_ids: [record.membership_id] })}>
-          {invite.isPending ? "Sending…" : `Invite ${record.given_name} to make an account`}
+          {invite.isPending ? t("sending") : t("invite", { name: record.given_name })}
         </button>
       )}
       <FormProblem message={refusal.message} />
@@ -216,6 +214,9 @@ function InviteToJoin({ record }: { record: AdminMembershipRecord }) {
 }
 
 function RecordForm({ record, onSaved }: { record: AdminMembershipRecord; onSaved: (message: string) => void }) {
+  const t = useTranslations("AdminMembership.record");
+  const api = useApiMessages();
+  const fieldSentence = useFieldSentence();
   const save = useUpdateMembershipRecord(record.membership_id);
   const campuses = useCampuses();
   const original = valuesOf(record);
@@ -243,21 +244,21 @@ function RecordForm({ record, onSaved }: { record: AdminMembershipRecord; onSave
     event.preventDefault();
     if (save.isPending) return;
     const found: Complaints = {};
-    if (!values.given_name.trim()) found.given_name = "Enter the given name.";
-    if (!values.family_name.trim()) found.family_name = "Enter the family name.";
+    if (!values.given_name.trim()) found.given_name = t("givenNameMissing");
+    if (!values.family_name.trim()) found.family_name = t("familyNameMissing");
     const body: Record<string, string | null> = {};
     for (const field of FIELDS) {
       const value = values[field].trim();
       if (value === original[field]) continue;
       body[field] = value === "" && OPTIONAL.has(field) ? null : value;
     }
-    if (Object.keys(found).length === 0 && Object.keys(body).length === 0) found.form = "Nothing changed: change a field first.";
+    if (Object.keys(found).length === 0 && Object.keys(body).length === 0) found.form = t("nothingChanged");
     setComplaints(found);
     if (Object.keys(found).length > 0) return focusFirst(found);
     save.mutate(body as UpdateMembershipRecordInput, {
-      onSuccess: (saved) => onSaved(`Saved the record of ${saved.given_name} ${saved.family_name}.`),
+      onSuccess: (saved) => onSaved(t("saved", { name: `${saved.given_name} ${saved.family_name}` })),
       onError: (error) => {
-        const refused = complaintsOf(error);
+        const refused = complaintsOf(error, (refusal) => api.failed(t("saveFailed"), refusal), fieldSentence);
         setComplaints(refused);
         focusFirst(refused);
       },
@@ -271,24 +272,30 @@ function RecordForm({ record, onSaved }: { record: AdminMembershipRecord; onSave
   return (
     <div ref={box}>
       <Panel>
-        <Form onSubmit={submit} submitLabel="Save the record" pendingLabel="Saving…" pending={save.isPending} label={`Correct the record of ${record.given_name} ${record.family_name}`}>
+        <Form
+          onSubmit={submit}
+          submitLabel={t("saveRecord")}
+          pendingLabel={t("saving")}
+          pending={save.isPending}
+          label={t("formLabel", { name: `${record.given_name} ${record.family_name}` })}
+        >
           <FormProblem message={complaints.form ?? ""} />
-          {text("given_name", "Given name", { maxLength: 100 })}
-          {text("middle_name", "Middle name (optional)", { maxLength: 100 })}
-          {text("family_name", "Family name", { maxLength: 100 })}
-          {text("nickname", "Goes by (optional)", { maxLength: 100, hint: "The name they use, if not their given name." })}
-          {text("birth_date", "Birth date (optional)", { type: "date", min: "1900-01-01" })}
-          <SelectField label="Gender (optional)" name="gender" value={values.gender} error={complaints.gender} onChange={set("gender")}>
-            <option value="">Not recorded</option>
-            <option value="female">Female</option>
-            <option value="male">Male</option>
+          {text("given_name", t("givenName"), { maxLength: 100 })}
+          {text("middle_name", t("middleNameOptional"), { maxLength: 100 })}
+          {text("family_name", t("familyName"), { maxLength: 100 })}
+          {text("nickname", t("goesByOptional"), { maxLength: 100, hint: t("goesByHint") })}
+          {text("birth_date", t("birthDateOptional"), { type: "date", min: "1900-01-01" })}
+          <SelectField label={t("genderOptional")} name="gender" value={values.gender} error={complaints.gender} onChange={set("gender")}>
+            <option value="">{t("notRecorded")}</option>
+            <option value="female">{t("genderValue", { gender: "female" })}</option>
+            <option value="male">{t("genderValue", { gender: "male" })}</option>
           </SelectField>
-          {text("email", "Email on file (optional)", { type: "email", inputMode: "email", hint: "Codes for claiming the record are sent here." })}
-          {text("phone", "Phone on file (optional)", { type: "tel", inputMode: "tel", hint: "With its country code, like +1 415 555 0123." })}
-          {text("address", "Address (optional)", { maxLength: 300, autoComplete: "off", hint: "The home address, on one line." })}
-          {text("household_id", "Household number (optional)", { maxLength: 64, hint: "The register’s own number; records of one household share it." })}
-          <SelectField label="Campus" name="campus_id" value={values.campus_id} error={complaints.campus_id} onChange={set("campus_id")}>
-            <option value="">No campus</option>
+          {text("email", t("emailOptional"), { type: "email", inputMode: "email", hint: t("emailHint") })}
+          {text("phone", t("phoneOptional"), { type: "tel", inputMode: "tel", hint: t("phoneHint") })}
+          {text("address", t("addressOptional"), { maxLength: 300, autoComplete: "off", hint: t("addressHint") })}
+          {text("household_id", t("householdNumberOptional"), { maxLength: 64, hint: t("householdNumberHint") })}
+          <SelectField label={t("campus")} name="campus_id" value={values.campus_id} error={complaints.campus_id} onChange={set("campus_id")}>
+            <option value="">{t("noCampus")}</option>
             {record.campus && !campuses.data?.items.some((campus) => campus.id === record.campus?.id) ? <option value={record.campus.id}>{record.campus.name}</option> : null}
             {(campuses.data?.items ?? []).map((campus) => (
               <option key={campus.id} value={campus.id}>
@@ -296,7 +303,7 @@ function RecordForm({ record, onSaved }: { record: AdminMembershipRecord; onSave
               </option>
             ))}
           </SelectField>
-          <Meta>Only what you change is saved.</Meta>
+          <Meta>{t("onlyChanges")}</Meta>
         </Form>
       </Panel>
     </div>

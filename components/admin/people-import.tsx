@@ -1,6 +1,8 @@
 "use client";
 
-import { useState, type ChangeEvent } from "react";
+import { type SplitRefusal, useSplitRefusal } from "./household-refusal";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState, type ChangeEvent, type ReactNode } from "react";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Section } from "@/components/ui/section";
 import { SelectField } from "@/components/ui/select-field";
@@ -8,44 +10,42 @@ import type { PeopleColumnMapping, PersonField } from "@/lib/people-import/peopl
 import { UPLOAD_MAX_BYTES } from "@/lib/people-import/people-import-rules";
 import type { PeopleImportAnswer } from "@/lib/people-import/schemas";
 import { base64Of } from "./file-base64";
-import { splitRefusal } from "./household-refusal";
 import { InviteOutcomeNotice } from "./invite-outcome";
 import { useInvitationWrites } from "./invitations-queries";
 import { usePeopleImport, usePeopleImports, usePeopleImportWrites } from "./people-import-queries";
 import countStyles from "./count-cards.module.css";
 import styles from "./people-import.module.css";
 
-/** The register's fields an import fills, in the office's words, in the order the columns are chosen. */
-const FIELD_LABELS: [PersonField, string][] = [
-  ["given_name", "First name"],
-  ["family_name", "Last name"],
-  ["nickname", "Goes by"],
-  ["birth_date", "Birth date"],
-  ["email", "Email"],
-  ["mobile_phone", "Mobile phone"],
-  ["home_phone", "Home phone"],
-  ["household_id", "Household number"],
-  ["household_name", "Household name"],
-  ["remote_id", "Their number in the other system"],
-];
+// i18n-uses: AdminImports.people.problem
+// i18n-uses: AdminImports.people.problemLeftOut
 
-const SOURCE_WORDS: Record<PeopleImportAnswer["source"], string> = {
-  planning_center: "a Planning Center People export",
-  breeze: "a Breeze export",
-  churchsuite: "a ChurchSuite export",
-  other: "a spreadsheet",
-};
+/** The register's fields an import fills, in the order the columns are chosen; their names are the "fields" messages. */
+const FIELDS = ["given_name", "family_name", "nickname", "birth_date", "email", "mobile_phone", "home_phone", "household_id", "household_name", "remote_id"] as const satisfies readonly PersonField[];
 
-const STATUS_WORDS: Record<PeopleImportAnswer["status"], string> = {
-  ready: "Checked, not imported",
-  running: "Importing",
-  done: "Imported",
-  failed: "Stopped",
-  undone: "Undone",
-};
+/** "12 March 2027" in the page's language (the browser's own zone). */
+function useDateOf(): (iso: string) => string {
+  const locale = useLocale();
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(locale, { day: "numeric", month: "long", year: "numeric" });
+    return (iso: string) => format.format(new Date(iso));
+  }, [locale]);
+}
 
-const counted = (count: number, one: string, other: string) => `${count.toLocaleString()} ${count === 1 ? one : other}`;
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric" });
+type Field = "file" | "content" | "mapping";
+
+/**
+ * A refusal split the way the page shows it: one that names a field (`file: …`) is said as a sentence, anything
+ * else after `failed` ("We couldn’t check the file."). An English page says the API's own words; another
+ * language says what to check in its own.
+ */
+function useRefusal(error: Error | null, fields: readonly Field[], failed: string): SplitRefusal<Field> {
+  const t = useTranslations("AdminImports.people");
+  const split = useSplitRefusal();
+  return split(error, fields, failed, (field) => (field === "mapping" ? t("checkColumns") : t("checkFile")));
+}
+
+
+const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
 /** A cell of the problems' download: quoted, and a leading = + - @ made plain text so a spreadsheet never runs it. */
 function csvCell(value: string | number | null): string {
@@ -54,8 +54,15 @@ function csvCell(value: string | number | null): string {
   return `"${safe.replaceAll('"', '""')}"`;
 }
 
-function downloadProblems(found: PeopleImportAnswer) {
-  const lines = [["Row", "Column", "Problem", "Kind"], ...found.problems.map((problem) => [problem.row, problem.column, problem.message, problem.severity === "error" ? "Left out" : "Imported anyway"])];
+/** The spreadsheet's headings and kinds, in the page's language (the problems themselves are the API's English). */
+interface ProblemsSheetWords {
+  headings: [row: string, column: string, problem: string, kind: string];
+  leftOut: string;
+  importedAnyway: string;
+}
+
+function downloadProblems(found: PeopleImportAnswer, words: ProblemsSheetWords) {
+  const lines = [words.headings, ...found.problems.map((problem) => [problem.row, problem.column, problem.message, problem.severity === "error" ? words.leftOut : words.importedAnyway])];
   const file = new Blob([`\uFEFF${lines.map((line) => line.map(csvCell).join(",")).join("\r\n")}\r\n`], { type: "text/csv;charset=utf-8" });
   const link = document.createElement("a");
   link.href = URL.createObjectURL(file);
@@ -90,8 +97,9 @@ export function PeopleImport({ initialId }: { initialId: string | null }) {
 type Writes = ReturnType<typeof usePeopleImportWrites>;
 
 function UploadSection({ writes }: { writes: Writes }) {
+  const t = useTranslations("AdminImports.people");
   const [complaint, setComplaint] = useState("");
-  const refusal = splitRefusal(writes.upload.error, ["file", "content"] as const, "check the file");
+  const refusal = useRefusal(writes.upload.error, ["file", "content"], t("checkFailed"));
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -99,16 +107,16 @@ function UploadSection({ writes }: { writes: Writes }) {
     setComplaint("");
     if (!file) return;
     if (file.size > UPLOAD_MAX_BYTES) {
-      setComplaint(`This file is ${Math.ceil(file.size / 1024 / 1024)} MB; a file here can be at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB. Ask whoever runs the church’s server to import it with npm run import:people.`);
+      setComplaint(t("fileTooBig", { size: Math.ceil(file.size / 1024 / 1024), max: UPLOAD_MAX_BYTES / 1024 / 1024 }));
       return;
     }
     writes.upload.mutate({ file_name: file.name, content: base64Of(new Uint8Array(await file.arrayBuffer())) });
   }
 
   return (
-    <Section id="import-file-title" title="Choose a file" description="Export your people from Planning Center, Breeze or ChurchSuite as a CSV file, or save a spreadsheet as CSV. Nothing changes until you have seen what the import will do.">
+    <Section id="import-file-title" title={t("fileTitle")} description={t("fileDescription")}>
       <label className="button button--primary">
-        {writes.upload.isPending ? "Checking the file…" : "Choose a CSV file"}
+        {writes.upload.isPending ? t("checking") : t("chooseFile")}
         <input type="file" accept=".csv,text/csv" className="visually-hidden" onChange={(event) => void choose(event)} disabled={writes.upload.isPending} />
       </label>
       <FormProblem message={complaint || refusal.message} />
@@ -123,10 +131,11 @@ function ImportPanel({ found, fetchedAt, writes }: { found: PeopleImportAnswer; 
 }
 
 function Preview({ found, writes }: { found: PeopleImportAnswer; writes: Writes }) {
+  const t = useTranslations("AdminImports.people");
   const [mapping, setMapping] = useState<PeopleColumnMapping>(found.mapping);
   const changed = JSON.stringify(mapping) !== JSON.stringify(found.mapping);
   const named = Boolean(found.mapping.given_name || found.mapping.family_name);
-  const refusal = splitRefusal(writes.remap.error ?? writes.start.error, ["mapping"] as const, "go on");
+  const refusal = useRefusal(writes.remap.error ?? writes.start.error, ["mapping"], t("goOnFailed"));
   const choose = (field: PersonField) => (event: ChangeEvent<HTMLSelectElement>) => {
     const column = event.target.value;
     setMapping((before) => {
@@ -137,32 +146,24 @@ function Preview({ found, writes }: { found: PeopleImportAnswer; writes: Writes 
     });
   };
   return (
-    <Section id="import-preview-title" title={
-        <>
-          Before you import <span className={styles.fileName}>{found.file_name}</span>
-        </>
-      } description={`It looks like ${SOURCE_WORDS[found.source]}, with ${counted(found.rows_total, "row", "rows")}.`}>
-      <ul className={countStyles.counts} aria-label="What the import will do">
-        <li>
-          <strong>{found.created.toLocaleString()}</strong> {found.created === 1 ? "person will be added" : "people will be added"}
-        </li>
-        <li>
-          <strong>{found.updated.toLocaleString()}</strong> will be updated
-        </li>
-        <li>
-          <strong>{found.unchanged.toLocaleString()}</strong> already up to date
-        </li>
-        <li>
-          <strong>{found.skipped.toLocaleString()}</strong> left out
-        </li>
+    <Section
+      id="import-preview-title"
+      title={t.rich("previewTitle", { name: found.file_name, file: (chunks) => <span className={styles.fileName}>{chunks}</span> })}
+      description={t("previewDescription", { source: found.source, rows: found.rows_total })}
+    >
+      <ul className={countStyles.counts} aria-label={t("willDo")}>
+        <li>{t.rich("willAdd", { count: found.created, strong })}</li>
+        <li>{t.rich("willUpdate", { count: found.updated, strong })}</li>
+        <li>{t.rich("countUnchanged", { count: found.unchanged, strong })}</li>
+        <li>{t.rich("countSkipped", { count: found.skipped, strong })}</li>
       </ul>
       <details className={styles.columns} open={!named || found.source === "other"}>
-        <summary>Which column is which</summary>
-        <p className="muted">People are matched to the ones you already have by their number in the other system, then by email and first name, then by name and birth date.</p>
+        <summary>{t("columnsTitle")}</summary>
+        <p className="muted">{t("matching")}</p>
         <div className={styles.mapping}>
-          {FIELD_LABELS.map(([field, label]) => (
-            <SelectField key={field} label={label} name={field} value={mapping[field] ?? ""} onChange={choose(field)}>
-              <option value="">Not imported</option>
+          {FIELDS.map((field) => (
+            <SelectField key={field} label={t(`fields.${field}`)} name={field} value={mapping[field] ?? ""} onChange={choose(field)}>
+              <option value="">{t("notImported")}</option>
               {found.headers.map((header) => (
                 <option key={header} value={header}>
                   {header}
@@ -172,39 +173,51 @@ function Preview({ found, writes }: { found: PeopleImportAnswer; writes: Writes 
           ))}
         </div>
         <button type="button" className="button" disabled={!changed || writes.remap.isPending} onClick={() => writes.remap.mutate({ id: found.id, mapping })}>
-          {writes.remap.isPending ? "Checking again…" : "Check again with these columns"}
+          {writes.remap.isPending ? t("checkingAgain") : t("checkAgain")}
         </button>
       </details>
       <Problems found={found} />
       <FormProblem message={refusal.message} />
       <div className={styles.actions}>
         <button type="button" className="button button--primary" disabled={!named || changed || writes.start.isPending} onClick={() => writes.start.mutate(found.id)}>
-          {writes.start.isPending ? "Starting…" : `Import ${counted(found.created + found.updated, "person", "people")}`}
+          {writes.start.isPending ? t("starting") : t("import", { count: found.created + found.updated })}
         </button>
-        {!named ? <p className="muted">Choose the column of the first or last name first.</p> : changed ? <p className="muted">Check again with the new columns first.</p> : null}
+        {!named ? <p className="muted">{t("chooseNameColumn")}</p> : changed ? <p className="muted">{t("checkAgainFirst")}</p> : null}
       </div>
     </Section>
   );
 }
 
 function Problems({ found }: { found: PeopleImportAnswer }) {
-  if (found.problem_count === 0) return <p className="notice notice--success">No problems: every row can be imported as it is.</p>;
+  const t = useTranslations("AdminImports.people");
+  if (found.problem_count === 0) return <p className="notice notice--success">{t("noProblems")}</p>;
   const shown = found.problems.slice(0, 100);
+  const some = found.problems.length < found.problem_count;
+  const sheet: ProblemsSheetWords = {
+    headings: [t("sheet.row"), t("sheet.column"), t("sheet.problem"), t("sheet.kind")],
+    leftOut: t("sheet.leftOut"),
+    importedAnyway: t("sheet.importedAnyway"),
+  };
   return (
     <div className={styles.problems}>
-      <h3>{counted(found.problem_count, "problem", "problems")}</h3>
-      <p className="muted">A row with a problem marked “left out” is not imported; the others are, without the value named. Fix them in the file and choose it again, or import as it is.</p>
+      <h3>{t("problems", { count: found.problem_count })}</h3>
+      <p className="muted">{t("problemsHint")}</p>
+      {/* Each problem is the API's own English sentence (lib/people-import): it has no code to say it otherwise. */}
       <ol className={styles.problemList}>
         {shown.map((problem, index) => (
           <li key={index}>
-            <span className={styles.row}>Row {problem.row}</span> {problem.severity === "error" ? <strong>Left out: </strong> : null}
-            {problem.message}
+            {t.rich(problem.severity === "error" ? "problemLeftOut" : "problem", {
+              row: problem.row,
+              message: problem.message,
+              rowLabel: (chunks) => <span className={styles.row}>{chunks}</span>,
+              strong,
+            })}
           </li>
         ))}
       </ol>
-      {found.problem_count > shown.length ? <p className="muted">The first {shown.length} are shown here; the download has {found.problems.length < found.problem_count ? `the first ${found.problems.length.toLocaleString()}` : "them all"}.</p> : null}
-      <button type="button" className="button" onClick={() => downloadProblems(found)}>
-        Download {found.problems.length < found.problem_count ? `the first ${found.problems.length.toLocaleString()}` : "all"} as a spreadsheet (CSV)
+      {found.problem_count > shown.length ? <p className="muted">{some ? t("firstShownSome", { shown: shown.length, kept: found.problems.length }) : t("firstShownAll", { shown: shown.length })}</p> : null}
+      <button type="button" className="button" onClick={() => downloadProblems(found, sheet)}>
+        {some ? t("downloadSome", { count: found.problems.length }) : t("downloadAll")}
       </button>
     </div>
   );
@@ -212,19 +225,23 @@ function Problems({ found }: { found: PeopleImportAnswer }) {
 
 /** How far the import is, and the time left at the pace so far (as of when the progress was read). */
 function Progress({ found, fetchedAt }: { found: PeopleImportAnswer; fetchedAt: number }) {
+  const t = useTranslations("AdminImports.people");
   const started = found.started_at ? new Date(found.started_at).getTime() : fetchedAt;
   const elapsed = Math.max(1, fetchedAt - started);
   const left = found.rows_done > 0 ? Math.round(((found.rows_total - found.rows_done) * elapsed) / found.rows_done / 1000) : null;
   return (
-    <Section id="import-progress-title" title={
-        <>
-          Importing <span className={styles.fileName}>{found.file_name}</span>
-        </>
-      } description="You can leave this page: the import goes on, and this page shows where it is when you come back.">
-      <progress className={styles.progress} max={Math.max(found.rows_total, 1)} value={found.rows_done} aria-label="Rows imported" />
+    <Section
+      id="import-progress-title"
+      title={t.rich("progressTitle", { name: found.file_name, file: (chunks) => <span className={styles.fileName}>{chunks}</span> })}
+      description={t("progressDescription")}
+    >
+      <progress className={styles.progress} max={Math.max(found.rows_total, 1)} value={found.rows_done} aria-label={t("rowsImported")} />
       <p role="status">
-        {found.rows_done.toLocaleString()} of {counted(found.rows_total, "row", "rows")}
-        {left !== null ? ` · about ${left < 60 ? counted(left, "second", "seconds") : counted(Math.ceil(left / 60), "minute", "minutes")} left` : ""}
+        {left === null
+          ? t("progress", { done: found.rows_done, total: found.rows_total })
+          : left < 60
+            ? t("progressSeconds", { done: found.rows_done, total: found.rows_total, left })
+            : t("progressMinutes", { done: found.rows_done, total: found.rows_total, left: Math.ceil(left / 60) })}
       </p>
     </Section>
   );
@@ -232,8 +249,9 @@ function Progress({ found, fetchedAt }: { found: PeopleImportAnswer; fetchedAt: 
 
 /** After an import: the people it added are invited to make their account, each by an email from the church. */
 function InviteImported({ found }: { found: PeopleImportAnswer }) {
+  const t = useTranslations("AdminImports.people");
   const { invite } = useInvitationWrites();
-  const refusal = splitRefusal(invite.error, [] as const, "send the invitations");
+  const refusal = useRefusal(invite.error, [], t("inviteFailed"));
   const outcome = invite.data;
   if (found.created === 0) return null;
   return (
@@ -242,9 +260,9 @@ function InviteImported({ found }: { found: PeopleImportAnswer }) {
         <InviteOutcomeNotice outcome={outcome} />
       ) : (
         <>
-          <p>Invite them to make their account: each gets an email from the church with a link that works for 14 days, their name filled in.</p>
+          <p>{t("inviteHint")}</p>
           <button type="button" className="button button--primary" disabled={invite.isPending} onClick={() => invite.mutate({ import_id: found.id })}>
-            {invite.isPending ? "Sending…" : `Invite the ${counted(found.created, "person", "people")} it added`}
+            {invite.isPending ? t("sending") : t("invite", { count: found.created })}
           </button>
         </>
       )}
@@ -254,52 +272,50 @@ function InviteImported({ found }: { found: PeopleImportAnswer }) {
 }
 
 function Outcome({ found, writes }: { found: PeopleImportAnswer; writes: Writes }) {
+  const t = useTranslations("AdminImports.people");
+  const dateOf = useDateOf();
   const [confirming, setConfirming] = useState(false);
-  const refusal = splitRefusal(writes.start.error ?? writes.undo.error, [] as const, found.status === "failed" ? "go on with the import" : "undo the import");
+  const refusal = useRefusal(writes.start.error ?? writes.undo.error, [], found.status === "failed" ? t("goOnImportFailed") : t("undoFailed"));
   const undone = writes.undo.data;
+  const counts = { added: found.created, updated: found.updated, unchanged: found.unchanged, skipped: found.skipped };
   return (
-    <Section id="import-outcome-title" title={
-        <>
-          {STATUS_WORDS[found.status]}: <span className={styles.fileName}>{found.file_name}</span>
-        </>
-      }>
+    <Section id="import-outcome-title" title={t.rich("outcomeTitle", { status: found.status, name: found.file_name, file: (chunks) => <span className={styles.fileName}>{chunks}</span> })}>
+      {/* The reason it stopped is the API's own English (lib/people-import). */}
       {found.status === "failed" ? <p className="notice notice--warning">{found.last_error}</p> : null}
-      <p>
-        {counted(found.created, "person", "people")} added, {found.updated.toLocaleString()} updated, {found.unchanged.toLocaleString()} already up to date, {found.skipped.toLocaleString()} left out
-        {found.status === "failed" ? ` (${found.rows_done.toLocaleString()} of ${counted(found.rows_total, "row", "rows")} so far)` : ""}.
-      </p>
+      <p>{found.status === "failed" ? t("outcomeSoFar", { ...counts, done: found.rows_done, total: found.rows_total }) : t("outcome", counts)}</p>
       {undone ? (
         <p className="notice notice--success" role="status">
-          Undone: {counted(undone.removed, "person", "people")} removed, {counted(undone.restored, "person", "people")} restored
-          {undone.kept_linked > 0 ? `; ${counted(undone.kept_linked, "person", "people")} kept, who have since joined with their own account` : ""}.
+          {undone.kept_linked > 0
+            ? t("undoneKept", { removed: undone.removed, restored: undone.restored, kept: undone.kept_linked })
+            : t("undone", { removed: undone.removed, restored: undone.restored })}
         </p>
       ) : null}
       <FormProblem message={refusal.message} />
       {found.status === "done" && !undone ? <InviteImported found={found} /> : null}
       {found.status === "failed" ? (
         <button type="button" className="button button--primary" disabled={writes.start.isPending} onClick={() => writes.start.mutate(found.id)}>
-          Go on from where it stopped
+          {t("goOn")}
         </button>
       ) : null}
       {found.status === "done" && found.undo_until && !undone ? (
         confirming ? (
           <div className={styles.confirm}>
-            <p>This removes the {counted(found.created, "person", "people")} it added and gives the {counted(found.updated, "person", "people")} it changed their details back.</p>
+            <p>{t("undoConfirm", { added: found.created, changed: found.updated })}</p>
             <div className={styles.actions}>
               <button type="button" className="button button--danger" disabled={writes.undo.isPending} onClick={() => writes.undo.mutate(found.id)}>
-                {writes.undo.isPending ? "Undoing…" : "Undo the import"}
+                {writes.undo.isPending ? t("undoing") : t("undo")}
               </button>
               <button type="button" className="button" onClick={() => setConfirming(false)}>
-                Keep it
+                {t("keep")}
               </button>
             </div>
           </div>
         ) : (
           <div className={styles.actions}>
             <button type="button" className="button" onClick={() => setConfirming(true)}>
-              Undo this import…
+              {t("undoThis")}
             </button>
-            <span className="muted">You can undo it until {dateOf(found.undo_until)}.</span>
+            <span className="muted">{t("undoUntil", { date: dateOf(found.undo_until) })}</span>
           </div>
         )
       ) : null}
@@ -308,11 +324,13 @@ function Outcome({ found, writes }: { found: PeopleImportAnswer; writes: Writes 
 }
 
 function PastImports({ currentId, onOpen }: { currentId: string | null; onOpen: (id: string) => void }) {
+  const t = useTranslations("AdminImports.people");
+  const dateOf = useDateOf();
   const imports = usePeopleImports();
   const items = imports.data?.items ?? [];
   if (items.length === 0) return null;
   return (
-    <Section id="import-history-title" title="Imports">
+    <Section id="import-history-title" title={t("historyTitle")}>
       <ul className={styles.history}>
         {items.map((item) => (
           <li key={item.id} aria-current={item.id === currentId ? "true" : undefined}>
@@ -320,8 +338,9 @@ function PastImports({ currentId, onOpen }: { currentId: string | null; onOpen: 
               {item.file_name}
             </button>
             <span className="muted">
-              {dateOf(item.created_at)} · {STATUS_WORDS[item.status]}
-              {item.status === "done" || item.status === "undone" ? ` · ${counted(item.created, "added", "added")}, ${item.updated.toLocaleString()} updated` : ""}
+              {item.status === "done" || item.status === "undone"
+                ? t("historyLineCounts", { date: dateOf(item.created_at), status: item.status, added: item.created, updated: item.updated })
+                : t("historyLine", { date: dateOf(item.created_at), status: item.status })}
             </span>
           </li>
         ))}

@@ -1,8 +1,10 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
+import type { ReactNode } from "react";
 import { LocalDate, LocalDateTime } from "@/components/account/local-time";
-import { birthDateWords } from "@/components/account/family/children-section";
+import { useBirthDateWords } from "@/components/account/family/children-section";
 import { Actions, Fact, Facts, Meta, QueryStates, Row, RowList, Section } from "@/components/ui/section";
 import { formatPhoneNumber, type PhoneCountry } from "@/lib/contacts/phone-number";
 import type { AdminUserDetail, AdminUserParticipation } from "@/lib/users/staff-schemas";
@@ -22,20 +24,24 @@ export const personHref = (id: string) => `/admin/people/${encodeURIComponent(id
 export const householdHref = (id: string) => `/admin/households/${encodeURIComponent(id)}`;
 const eventHref = (id: string) => `/admin/events/${encodeURIComponent(id)}`;
 
-const notShown = (what: string, permission: string) => (
-  <p className="muted">
-    {what} are not shown to your account (it needs the permission {permission}).
-  </p>
-);
+/** A part the staff member's permissions do not reach: which permission it needs. */
+function NotShown({ what, permission }: { what: "households" | "records" | "pickup" | "signUps" | "checkIns"; permission: string }) {
+  const t = useTranslations("AdminPeople.churchLife");
+  return <p className="muted">{t("notShown", { what, permission })}</p>;
+}
+
+/** Words in a visually hidden span, for a link or button named the same as its neighbours. */
+const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
 
 export function HouseholdSection({ detail }: { detail: AdminUserDetail }) {
+  const t = useTranslations("AdminPeople.churchLife");
   const household = detail.household;
   return (
-    <Section id="person-household-title" title="Household">
+    <Section id="person-household-title" title={t("household")}>
       {household === undefined ? (
-        notShown("Households", "families:read")
+        <NotShown what="households" permission="families:read" />
       ) : household === null ? (
-        <p className="muted">Not in a household.</p>
+        <p className="muted">{t("notInHousehold")}</p>
       ) : (
         <HouseholdMembers householdId={household.id} personId={detail.id} role={household.role} name={household.name} />
       )}
@@ -44,32 +50,28 @@ export function HouseholdSection({ detail }: { detail: AdminUserDetail }) {
 }
 
 function HouseholdMembers({ householdId, personId, role, name }: { householdId: string; personId: string; role: "adult" | "child"; name: string }) {
+  const t = useTranslations("AdminPeople.churchLife");
+  const birthDateWords = useBirthDateWords();
   const household = useHousehold(householdId);
   return (
     <>
-      <p>
-        {role === "adult" ? "An adult" : "A child"} of <Link href={householdHref(householdId)}>{name}</Link>.
-      </p>
-      <QueryStates query={household} loading="Loading the household…" failure="We couldn’t load the household">
+      <p>{t.rich("memberOf", { role, name, link: (chunks) => <Link href={householdHref(householdId)}>{chunks}</Link> })}</p>
+      <QueryStates query={household} loading={t("loadingHousehold")} failure={t("householdFailure")}>
         {(loaded) => (
-          <RowList label={`Everyone in ${loaded.name}`}>
+          <RowList label={t("everyoneIn", { name: loaded.name })}>
             {loaded.members.map((member) => (
               <Row key={member.user_id} spread>
                 <span>
                   {member.user_id === personId ? (
-                    <strong>
-                      {member.given_name} {member.family_name} (this person)
-                    </strong>
+                    <strong>{t("thisPerson", { given: member.given_name, family: member.family_name })}</strong>
                   ) : (
                     <Link href={personHref(member.user_id)}>
                       {member.given_name} {member.family_name}
                     </Link>
                   )}
-                  {member.role === "child" && member.notes ? <Meta>Notes: {member.notes}</Meta> : null}
+                  {member.role === "child" && member.notes ? <Meta>{t("notes", { notes: member.notes })}</Meta> : null}
                 </span>
-                <span className="muted">
-                  {member.role === "adult" ? "Adult" : member.birth_date ? `Child, born ${birthDateWords(member.birth_date)}` : "Child"}
-                </span>
+                <span className="muted">{member.role === "adult" ? t("adult") : member.birth_date ? t("childBorn", { born: birthDateWords(member.birth_date) }) : t("child")}</span>
               </Row>
             ))}
           </RowList>
@@ -77,7 +79,7 @@ function HouseholdMembers({ householdId, personId, role, name }: { householdId: 
       </QueryStates>
       <Actions>
         <Link href={householdHref(householdId)} className="button">
-          Open the household<span className="visually-hidden"> {name}</span>
+          {t.rich("openHousehold", { name, hidden })}
         </Link>
       </Actions>
     </>
@@ -85,26 +87,27 @@ function HouseholdMembers({ householdId, personId, role, name }: { householdId: 
 }
 
 export function MembershipSection({ detail }: { detail: AdminUserDetail }) {
+  const t = useTranslations("AdminPeople.churchLife");
   const record = detail.membership_record;
   return (
-    <Section id="person-membership-title" title="Membership record">
+    <Section id="person-membership-title" title={t("membershipRecord")}>
       {record === undefined ? (
-        notShown("Register records", "membership:read")
+        <NotShown what="records" permission="membership:read" />
       ) : record === null ? (
-        <p className="muted">No record of the church’s register is linked to this account.</p>
+        <p className="muted">{t("noRecord")}</p>
       ) : (
         <>
           <Facts>
-            <Fact term="Name on the record">
+            <Fact term={t("nameOnRecord")}>
               {record.given_name} {record.family_name}
             </Fact>
-            <Fact term="Birth date">{record.birth_date ?? "Not known"}</Fact>
-            <Fact term="Campus">{record.campus?.name ?? "None"}</Fact>
-            <Fact term="Linked">{record.linked_at ? <LocalDate iso={record.linked_at} /> : "Yes"}</Fact>
+            <Fact term={t("birthDate")}>{record.birth_date ?? t("notKnown")}</Fact>
+            <Fact term={t("campus")}>{record.campus?.name ?? t("none")}</Fact>
+            <Fact term={t("linked")}>{record.linked_at ? <LocalDate iso={record.linked_at} /> : t("yes")}</Fact>
           </Facts>
           <Actions>
             <Link href={recordHref(record.membership_id)} className="button">
-              Open the record<span className="visually-hidden"> of {record.given_name} {record.family_name}</span>
+              {t.rich("openRecord", { given: record.given_name, family: record.family_name, hidden })}
             </Link>
           </Actions>
         </>
@@ -115,10 +118,11 @@ export function MembershipSection({ detail }: { detail: AdminUserDetail }) {
 
 /** Sign-ups, check-ins and (for a child) the pickup list: one request, each part as far as the staff member may read. */
 export function ChurchLifeSections({ detail, name, country }: { detail: AdminUserDetail; name: string; country: PhoneCountry }) {
+  const t = useTranslations("AdminPeople.churchLife");
   const participation = usePersonParticipation(detail.id);
   const child = detail.household?.role === "child";
   return (
-    <QueryStates query={participation} loading="Loading sign-ups and check-ins…" failure="We couldn’t load sign-ups and check-ins">
+    <QueryStates query={participation} loading={t("loadingParticipation")} failure={t("participationFailure")}>
       {(loaded) => (
         <>
           {child ? <PickupSection pickup={loaded.pickup} name={name} country={country} /> : null}
@@ -131,18 +135,19 @@ export function ChurchLifeSections({ detail, name, country }: { detail: AdminUse
 }
 
 function PickupSection({ pickup, name, country }: { pickup: AdminUserParticipation["pickup"]; name: string; country: PhoneCountry }) {
+  const t = useTranslations("AdminPeople.churchLife");
   return (
-    <Section id="person-pickup-title" title="Who may collect them" description={`Checked at the kiosk when ${name} is picked up. The household’s adults change it on their Family page.`}>
+    <Section id="person-pickup-title" title={t("pickupTitle")} description={t("pickupDescription", { name })}>
       {pickup === undefined ? (
-        notShown("Pickup lists", "families:read")
+        <NotShown what="pickup" permission="families:read" />
       ) : pickup === null ? (
-        <p className="muted">No pickup list.</p>
+        <p className="muted">{t("noPickup")}</p>
       ) : (
-        <RowList label={`Who may collect ${name}`}>
+        <RowList label={t("pickupLabel", { name })}>
           {pickup.household_adults.map((adult) => (
             <Row key={adult.user_id} spread>
               <Link href={personHref(adult.user_id)}>{adult.name}</Link>
-              {adult.authorized ? <span>Household adult: may collect</span> : <span className="badge badge--cancelled">May NOT collect</span>}
+              {adult.authorized ? <span>{t("householdAdultMayCollect")}</span> : <span className="badge badge--cancelled">{t("mayNotCollect")}</span>}
             </Row>
           ))}
           {pickup.people
@@ -154,7 +159,7 @@ function PickupSection({ pickup, name, country }: { pickup: AdminUserParticipati
                   {person.relation ? <span className="muted"> ({person.relation})</span> : null}
                   {person.phone ? <Meta>{formatPhoneNumber(person.phone, country)}</Meta> : null}
                 </span>
-                {person.kind === "authorized" ? <span>May collect</span> : <span className="badge badge--cancelled">May NOT collect</span>}
+                {person.kind === "authorized" ? <span>{t("mayCollect")}</span> : <span className="badge badge--cancelled">{t("mayNotCollect")}</span>}
               </Row>
             ))}
         </RowList>
@@ -163,17 +168,16 @@ function PickupSection({ pickup, name, country }: { pickup: AdminUserParticipati
   );
 }
 
-const SIGN_UP_WORDS = { registered: "Signed up", waitlisted: "On the waitlist", cancelled: "Cancelled" } as const;
-
 function SignUpsSection({ signUps }: { signUps: AdminUserParticipation["sign_ups"] }) {
+  const t = useTranslations("AdminPeople.churchLife");
   return (
-    <Section id="person-sign-ups-title" title="Sign-ups" description={signUps && signUps.length > 0 ? "The newest event first." : undefined}>
+    <Section id="person-sign-ups-title" title={t("signUps")} description={signUps && signUps.length > 0 ? t("signUpsDescription") : undefined}>
       {signUps === undefined ? (
-        notShown("Sign-ups", "events:read")
+        <NotShown what="signUps" permission="events:read" />
       ) : signUps.length === 0 ? (
-        <p className="muted">No sign-ups.</p>
+        <p className="muted">{t("noSignUps")}</p>
       ) : (
-        <RowList label="Sign-ups, newest event first">
+        <RowList label={t("signUpsLabel")}>
           {signUps.map((signUp) => (
             <Row key={signUp.id} spread>
               <span>
@@ -183,8 +187,7 @@ function SignUpsSection({ signUps }: { signUps: AdminUserParticipation["sign_ups
                 </Meta>
               </span>
               <span className={signUp.status === "cancelled" ? "badge badge--muted" : "badge"}>
-                {SIGN_UP_WORDS[signUp.status]}
-                {signUp.status === "waitlisted" && signUp.waitlist_position ? ` (number ${signUp.waitlist_position})` : ""}
+                {signUp.status === "waitlisted" && signUp.waitlist_position ? t("waitlistedNumber", { position: signUp.waitlist_position }) : t("signUpStatus", { status: signUp.status })}
               </span>
             </Row>
           ))}
@@ -195,29 +198,26 @@ function SignUpsSection({ signUps }: { signUps: AdminUserParticipation["sign_ups
 }
 
 function CheckInsSection({ checkIns }: { checkIns: AdminUserParticipation["check_ins"] }) {
+  const t = useTranslations("AdminPeople.churchLife");
   return (
-    <Section id="person-check-ins-title" title="Attendance" description={checkIns && checkIns.length > 0 ? "Check-ins, newest first." : undefined}>
+    <Section id="person-check-ins-title" title={t("attendance")} description={checkIns && checkIns.length > 0 ? t("checkInsDescription") : undefined}>
       {checkIns === undefined ? (
-        notShown("Check-ins", "attendance:read")
+        <NotShown what="checkIns" permission="attendance:read" />
       ) : checkIns.length === 0 ? (
-        <p className="muted">Never checked in.</p>
+        <p className="muted">{t("neverCheckedIn")}</p>
       ) : (
-        <RowList label="Check-ins, newest first">
+        <RowList label={t("checkInsLabel")}>
           {checkIns.map((checkIn) => (
             <Row key={checkIn.id} spread>
               <span>
                 <Link href={`${eventHref(checkIn.event_id)}/attendance`}>{checkIn.event_title}</Link>
                 <Meta>
-                  Checked in <LocalDateTime iso={checkIn.checked_in_at} />
-                  {checkIn.checked_out_at ? (
-                    <>
-                      {" "}
-                      · checked out <LocalDateTime iso={checkIn.checked_out_at} />
-                    </>
-                  ) : null}
+                  {checkIn.checked_out_at
+                    ? t.rich("checkedInOut", { start: () => <LocalDateTime iso={checkIn.checked_in_at} />, end: () => <LocalDateTime iso={checkIn.checked_out_at!} /> })
+                    : t.rich("checkedIn", { start: () => <LocalDateTime iso={checkIn.checked_in_at} /> })}
                 </Meta>
               </span>
-              <span className={styles.breakAnywhere}>{checkIn.security_code ? `Label ${checkIn.security_code}` : ""}</span>
+              <span className={styles.breakAnywhere}>{checkIn.security_code ? t("label", { code: checkIn.security_code }) : ""}</span>
             </Row>
           ))}
         </RowList>

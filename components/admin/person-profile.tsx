@@ -2,9 +2,11 @@
 
 import Link from "next/link";
 import { usePathname } from "next/navigation";
-import { useState, type FormEvent } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useMemo, useState, type FormEvent } from "react";
+import { useApiMessages } from "@/components/account/api-messages";
 import { LocalDate, LocalDateTime } from "@/components/account/local-time";
-import { securityEventWords } from "@/components/account/security/security-event-words";
+import { useSecurityEventWords } from "@/components/account/security/security-event-words";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { ConfirmDialog, useConfirmation } from "@/components/ui/confirm-dialog";
 import { Form } from "@/components/ui/form";
@@ -14,9 +16,9 @@ import { portalConfirmHref } from "@/lib/portal-auth/paths";
 import { formatPhoneNumber, type PhoneCountry } from "@/lib/contacts/phone-number";
 import type { AdminUserDetail, AdminUserSession } from "@/lib/users/staff-schemas";
 import styles from "./admin.module.css";
-import { PersonBadges, fullName } from "./people-list";
+import { PersonBadges, useFullName, useRoleWords } from "./people-list";
 import { ChurchLifeSections, HouseholdSection, MembershipSection } from "./person-church-life";
-import { personRefusal, rolesRefusal, type PersonRefusal } from "./person-refusal";
+import { personRefusal, rolesRefusal, type PersonRefusal, type PersonRefusalWords } from "./person-refusal";
 import own from "./people.module.css";
 import { useEndPersonSessions, usePerson, usePersonSecurityEvents, usePersonSessions, useRoles, useSetPersonEnabled, useSetPersonRoles } from "./people-queries";
 
@@ -32,6 +34,21 @@ export interface PersonProfileProps {
   country: PhoneCountry;
 }
 
+/** The words for the API's refusals of a change to this account (AdminPeople.refusals), in the page's language. */
+function usePersonRefusalWords(): PersonRefusalWords {
+  const people = useTranslations("AdminPeople");
+  const locale = useLocale();
+  const api = useApiMessages();
+  return useMemo(() => ({ t: (key, values) => people(key, values), locale, api }), [people, locale, api]);
+}
+
+/** The field's own sentence of a refusal under the roles: the API's words in English, a sentence of the page's own otherwise. */
+function useRolesFieldSentence(): (apiWords: string) => string {
+  const locale = useLocale();
+  const apiWords = useTranslations("ApiMessages");
+  return (words) => (locale === "en" ? words.replace(/^./, (first) => first.toUpperCase()) : apiWords("checkField"));
+}
+
 /**
  * One member's profile for the office (users:read): the account, the household (families:read) and the
  * register record (membership:read) when the staff member may read them, the roles (assigned here by an
@@ -39,6 +56,8 @@ export interface PersonProfileProps {
  * session are confirmed first; the API checks every permission again.
  */
 export function PersonProfile(props: PersonProfileProps) {
+  const t = useTranslations("AdminPeople.profile");
+  const fullName = useFullName();
   const person = usePerson(props.id);
   const detail = person.data;
   return (
@@ -50,10 +69,10 @@ export function PersonProfile(props: PersonProfileProps) {
             {fullName(detail)} <PersonBadges person={detail} />
           </>
         ) : (
-          "Member profile"
+          t("title")
         )}
       </h1>
-      <QueryStates query={person} loading="Loading the member…" failure="We couldn’t load this member">
+      <QueryStates query={person} loading={t("loading")} failure={t("failure")}>
         {(loaded) => <Profile detail={loaded} {...props} />}
       </QueryStates>
     </>
@@ -61,15 +80,14 @@ export function PersonProfile(props: PersonProfileProps) {
 }
 
 function Profile({ detail, selfId, canWrite, canAssignRoles, country }: { detail: AdminUserDetail } & PersonProfileProps) {
-  const name = fullName(detail);
+  const t = useTranslations("AdminPeople.profile");
+  const name = useFullName()(detail);
   const self = detail.id.toLowerCase() === selfId.toLowerCase();
   return (
     <>
       {self ? (
         <div className="notice">
-          <p>
-            This is your own account. You sign yourself out and change your sign-in on <Link href="/account/security">your security page</Link>.
-          </p>
+          <p>{t.rich("ownAccount", { link: (chunks) => <Link href="/account/security">{chunks}</Link> })}</p>
         </div>
       ) : null}
       <AccountSection detail={detail} name={name} canWrite={canWrite && !self} country={country} />
@@ -85,6 +103,9 @@ function Profile({ detail, selfId, canWrite, canAssignRoles, country }: { detail
 }
 
 function AccountSection({ detail, name, canWrite, country }: { detail: AdminUserDetail; name: string; canWrite: boolean; country: PhoneCountry }) {
+  const t = useTranslations("AdminPeople.profile");
+  const shared = useTranslations("AdminPeople.shared");
+  const refusalWords = usePersonRefusalWords();
   const change = useSetPersonEnabled();
   const confirmation = useConfirmation<"disable" | "enable">();
   const [announcement, setAnnouncement] = useState("");
@@ -101,42 +122,34 @@ function AccountSection({ detail, name, canWrite, country }: { detail: AdminUser
       {
         onSuccess: () => {
           confirmation.close();
-          setAnnouncement(asked === "enable" ? `${name} may sign in again.` : `${name}’s account is disabled and signed out everywhere.`);
+          setAnnouncement(asked === "enable" ? t("enabled", { name }) : t("disabledEverywhere", { name }));
         },
         onError: (error) => {
           confirmation.close();
-          setFailure(personRefusal(asked === "enable" ? `enable ${name}’s account` : `disable ${name}’s account`, name, error));
+          setFailure(personRefusal(refusalWords, asked, name, error));
         },
       },
     );
   }
 
   return (
-    <Section id="person-account-title" title="Account" status={announcement} alert={failure?.message ?? ""}>
+    <Section id="person-account-title" title={t("account")} status={announcement} alert={failure?.message ?? ""}>
       <SignInAgain refusal={failure} />
       {/* The address on a line of its own: in a column of the facts it broke mid-word on a phone. */}
       <Meta>
         {detail.email ? (
           <>
-            <span className={styles.breakAnywhere}>{detail.email}</span> · {detail.email_verified ? "email confirmed" : "email not confirmed"}
+            <span className={styles.breakAnywhere}>{detail.email}</span> · {detail.email_verified ? t("emailConfirmed") : t("emailNotConfirmed")}
           </>
         ) : (
-          "No sign-in of their own (no email address)"
+          t("noEmail")
         )}
       </Meta>
       <Facts>
-        <Fact term="Phone">{detail.phone_number ? formatPhoneNumber(detail.phone_number, country) : "None verified"}</Fact>
-        <Fact term="Two-step sign-in">{detail.mfa_enabled ? "On" : "Off"}</Fact>
-        <Fact term="Status">
-          {detail.disabled_at ? (
-            <>
-              Disabled since <LocalDateTime iso={detail.disabled_at} />
-            </>
-          ) : (
-            "Active"
-          )}
-        </Fact>
-        <Fact term="Account since">
+        <Fact term={t("phone")}>{detail.phone_number ? formatPhoneNumber(detail.phone_number, country) : shared("noneVerified")}</Fact>
+        <Fact term={shared("twoStep")}>{detail.mfa_enabled ? t("on") : t("off")}</Fact>
+        <Fact term={t("status")}>{detail.disabled_at ? t.rich("disabledSince", { time: () => <LocalDateTime iso={detail.disabled_at!} /> }) : t("active")}</Fact>
+        <Fact term={t("accountSince")}>
           <LocalDate iso={detail.created_at} />
         </Fact>
       </Facts>
@@ -144,22 +157,18 @@ function AccountSection({ detail, name, canWrite, country }: { detail: AdminUser
         <Actions divided>
           {/* One button whose words change, so focus comes back to it after the confirmation. */}
           <button type="button" className={disabled ? "button" : "button button--danger"} onClick={() => confirmation.ask(disabled ? "enable" : "disable")}>
-            {disabled ? "Enable account" : "Disable account"}
+            {disabled ? t("enable") : t("disable")}
           </button>
         </Actions>
       ) : null}
       <ConfirmDialog
         {...confirmation.dialog}
-        title={confirmation.subject === "enable" ? `Enable ${name}’s account?` : `Disable ${name}’s account?`}
-        confirmLabel={confirmation.subject === "enable" ? "Enable account" : "Disable account"}
+        title={confirmation.subject === "enable" ? t("enableTitle", { name }) : t("disableTitle", { name })}
+        confirmLabel={confirmation.subject === "enable" ? t("enable") : t("disable")}
         busy={change.isPending}
         onConfirm={confirm}
       >
-        <p>
-          {confirmation.subject === "enable"
-            ? `${name} may sign in again. Sessions that ended when the account was disabled stay ended.`
-            : `${name} can no longer sign in, and is signed out at once everywhere: every browser, and every app signed in with this account. You can enable the account again later.`}
-        </p>
+        <p>{confirmation.subject === "enable" ? t("enableText", { name }) : t("disableText", { name })}</p>
       </ConfirmDialog>
     </Section>
   );
@@ -170,13 +179,14 @@ function AccountSection({ detail, name, canWrite, country }: { detail: AdminUser
  * where the change is made once more: what was asked is not kept, as on the member's own pages).
  */
 function SignInAgain({ refusal }: { refusal: PersonRefusal | null }) {
+  const t = useTranslations("AdminPeople.profile");
   const here = usePathname();
   if (!refusal?.signInAgain) return null;
   return (
     <div className={own.signInAgain}>
       <Actions>
         <a className="button button--primary" href={portalConfirmHref(here)}>
-          Sign in again
+          {t("signInAgain")}
         </a>
       </Actions>
     </div>
@@ -185,27 +195,41 @@ function SignInAgain({ refusal }: { refusal: PersonRefusal | null }) {
 
 /** Roles: listed to every staff member; an administrator (roles:write) sets them with checkboxes. */
 function RolesSection({ detail, name, canAssignRoles }: { detail: AdminUserDetail; name: string; canAssignRoles: boolean }) {
+  const t = useTranslations("AdminPeople.profile");
+  const roleWords = useRoleWords();
   // Kept here, outside the keyed form: saving changes the roles held, the profile is read again, and the
   // form starts afresh, which would wipe a message of its own (a fresh-clone run under load saw it gone).
   const [saved, setSaved] = useState("");
   return (
     <Section
       id="person-roles-title"
-      title="Roles"
-      description={canAssignRoles ? undefined : "Only an administrator can change roles."}
+      title={t("roles")}
+      description={canAssignRoles ? undefined : t("onlyAdministrator")}
       status={canAssignRoles ? saved : undefined}
     >
       {canAssignRoles ? (
         // Keyed by the roles held, so the form starts again from what the server has after any change.
         <RolesForm key={detail.roles.join(",")} detail={detail} name={name} onSaved={setSaved} />
       ) : (
-        <p>{detail.roles.length > 0 ? detail.roles.map((role) => <span key={role} className="badge badge--muted">{role}</span>) : "No roles."}</p>
+        <p>
+          {detail.roles.length > 0
+            ? detail.roles.map((role) => (
+                <span key={role} className="badge badge--muted">
+                  {roleWords.name(role)}
+                </span>
+              ))
+            : t("noRoles")}
+        </p>
       )}
     </Section>
   );
 }
 
 function RolesForm({ detail, name, onSaved }: { detail: AdminUserDetail; name: string; onSaved: (message: string) => void }) {
+  const t = useTranslations("AdminPeople.profile");
+  const roleWords = useRoleWords();
+  const refusalWords = usePersonRefusalWords();
+  const fieldSentence = useRolesFieldSentence();
   const roles = useRoles(true);
   const save = useSetPersonRoles();
   const [chosen, setChosen] = useState(() => new Set(detail.roles));
@@ -222,30 +246,30 @@ function RolesForm({ detail, name, onSaved }: { detail: AdminUserDetail; name: s
     save.mutate(
       { id: detail.id, roles: [...chosen].filter((role) => assignable.has(role)).sort() },
       {
-        onSuccess: (account) => onSaved(`Saved. ${name} now holds: ${account.roles.join(", ") || "no roles"}.`),
+        onSuccess: (account) => onSaved(account.roles.length > 0 ? t("rolesSaved", { name, roles: account.roles.map(roleWords.name).join(", ") }) : t("rolesSavedNone", { name })),
         onError: (error) => {
           // A refusal about the roles goes under them; anything else above the form.
-          if (/^roles\b/i.test(error.message)) setFieldError(error.message.replace(/^roles(\.\d+)?:\s*/i, "").replace(/^./, (first) => first.toUpperCase()));
-          else setProblem(rolesRefusal(name, error).message);
+          if (/^roles\b/i.test(error.message)) setFieldError(fieldSentence(error.message.replace(/^roles(\.\d+)?:\s*/i, "")));
+          else setProblem(rolesRefusal(refusalWords, name, error).message);
         },
       },
     );
   }
 
   return (
-    <QueryStates query={roles} loading="Loading the roles…" failure="We couldn’t load the roles">
+    <QueryStates query={roles} loading={t("loadingRoles")} failure={t("rolesFailure")}>
       {(page) => (
-        <Form onSubmit={submit} submitLabel="Save roles" pendingLabel="Saving…" pending={save.isPending} label={`Roles of ${name}`}>
+        <Form onSubmit={submit} submitLabel={t("saveRoles")} pendingLabel={t("saving")} pending={save.isPending} label={t("rolesOf", { name })}>
           <FormProblem message={problem} />
           <fieldset className={own.fieldset} aria-describedby={fieldError ? "person-roles-error" : undefined}>
-            <legend className={own.legend}>Roles {name} holds</legend>
+            <legend className={own.legend}>{t("rolesHeld", { name })}</legend>
             <div className={own.roleChoices}>
               {page.items.map((role) =>
                 role.assignable ? (
                   <CheckboxField
                     key={role.name}
-                    label={role.name}
-                    hint={role.description}
+                    label={roleWords.name(role.name)}
+                    hint={roleWords.description(role)}
                     checked={chosen.has(role.name)}
                     aria-invalid={fieldError ? true : undefined}
                     onChange={(event) => {
@@ -260,7 +284,7 @@ function RolesForm({ detail, name, onSaved }: { detail: AdminUserDetail; name: s
                     }}
                   />
                 ) : detail.roles.includes(role.name) ? (
-                  <CheckboxField key={role.name} label={role.name} hint={`${role.description}. Given and taken by guardianships, not here.`} checked disabled />
+                  <CheckboxField key={role.name} label={roleWords.name(role.name)} hint={t("byGuardianships", { description: roleWords.description(role) })} checked disabled />
                 ) : null,
               )}
             </div>
@@ -276,9 +300,10 @@ function RolesForm({ detail, name, onSaved }: { detail: AdminUserDetail; name: s
   );
 }
 
-const sessionName = (session: AdminUserSession) => (session.app ? `${session.app.name} on ${session.device}` : `${session.browser} on ${session.device}`);
-
 function SessionsSection({ id, name, canEnd }: { id: string; name: string; canEnd: boolean }) {
+  const t = useTranslations("AdminPeople.profile");
+  const refusalWords = usePersonRefusalWords();
+  const sessionName = (session: AdminUserSession) => t("onDevice", { what: session.app ? session.app.name : session.browser, device: session.device });
   const sessions = usePersonSessions(id);
   const end = useEndPersonSessions();
   const confirmation = useConfirmation();
@@ -292,36 +317,36 @@ function SessionsSection({ id, name, canEnd }: { id: string; name: string; canEn
     end.mutate(id, {
       onSuccess: ({ revoked }) => {
         confirmation.close();
-        setAnnouncement(`Signed ${name} out of ${revoked === 1 ? "1 session" : `${revoked} sessions`}.`);
+        setAnnouncement(t("signedOut", { name, count: revoked }));
       },
       onError: (error) => {
         confirmation.close();
-        setFailure(personRefusal(`sign ${name} out`, name, error));
+        setFailure(personRefusal(refusalWords, "signOut", name, error));
       },
     });
   }
 
   return (
-    <Section id="person-sessions-title" title="Where they’re signed in" status={announcement} alert={failure?.message ?? ""}>
+    <Section id="person-sessions-title" title={t("sessions")} status={announcement} alert={failure?.message ?? ""}>
       <SignInAgain refusal={failure} />
-      <QueryStates query={sessions} loading="Loading sessions…" failure="We couldn’t load the sessions">
+      <QueryStates query={sessions} loading={t("loadingSessions")} failure={t("sessionsFailure")}>
         {({ sessions: list }) =>
           list.length === 0 ? (
-            <p className="muted">Not signed in anywhere.</p>
+            <p className="muted">{t("notSignedIn")}</p>
           ) : (
             <>
               <CardList>
                 {list.map((session) => (
                   <Card key={session.id} as="li" title={sessionName(session)}>
                     <Facts>
-                      <Fact term="Signed in">
+                      <Fact term={t("signedIn")}>
                         <LocalDateTime iso={session.created_at} />
                       </Fact>
-                      <Fact term="Last used">
+                      <Fact term={t("lastUsed")}>
                         <LocalDateTime iso={session.last_seen_at} />
                       </Fact>
-                      <Fact term="IP address">{session.ip ?? "Not known"}</Fact>
-                      <Fact term="Ends unless used">
+                      <Fact term={t("ipAddress")}>{session.ip ?? t("notKnown")}</Fact>
+                      <Fact term={t("endsUnlessUsed")}>
                         <LocalDateTime iso={session.idle_expires_at} />
                       </Fact>
                     </Facts>
@@ -331,7 +356,7 @@ function SessionsSection({ id, name, canEnd }: { id: string; name: string; canEn
               {canEnd ? (
                 <Actions>
                   <button type="button" className="button button--danger" onClick={() => confirmation.ask()}>
-                    End all sessions
+                    {t("endAll")}
                   </button>
                 </Actions>
               ) : null}
@@ -339,44 +364,45 @@ function SessionsSection({ id, name, canEnd }: { id: string; name: string; canEn
           )
         }
       </QueryStates>
-      <ConfirmDialog {...confirmation.dialog} title={`Sign ${name} out everywhere?`} confirmLabel="End all sessions" busy={end.isPending} onConfirm={confirm}>
-        <p>
-          Every browser and device signed in as {name} is signed out at once, and apps signed in with this account lose their access. {name} can sign in again
-          straight away: the account stays enabled.
-        </p>
+      <ConfirmDialog {...confirmation.dialog} title={t("endAllTitle", { name })} confirmLabel={t("endAll")} busy={end.isPending} onConfirm={confirm}>
+        <p>{t("endAllText", { name })}</p>
       </ConfirmDialog>
     </Section>
   );
 }
 
 function SecurityLogSection({ id }: { id: string }) {
+  const t = useTranslations("AdminPeople.profile");
+  const locale = useLocale();
+  const api = useApiMessages();
+  const securityEventWords = useSecurityEventWords();
   const log = usePersonSecurityEvents(id);
   const events = log.data?.pages.flatMap((page) => page.events) ?? [];
   return (
-    <Section id="person-log-title" title="Security activity" description="What happened to this account, newest first, as the member sees it on their own security page.">
-      <QueryStates query={log} loading="Loading the security activity…" failure="We couldn’t load the security activity" empty={() => events.length === 0 && "Nothing has happened on this account yet."}>
+    <Section id="person-log-title" title={t("securityActivity")} description={t("securityActivityDescription")}>
+      <QueryStates query={log} loading={t("loadingActivity")} failure={t("activityFailure")} empty={() => events.length === 0 && t("noActivity")}>
         {() => (
           <>
-            <RowList ordered label="Security activity, newest first">
+            <RowList ordered label={t("activityLabel")}>
               {events.map((event) => (
                 <Row key={event.id}>
                   <p>{securityEventWords(event.type, event.detail)}</p>
                   <Meta>
-                    <LocalDateTime iso={event.created_at} /> · {event.browser} on {event.device}
-                    {event.ip ? <> · IP {event.ip}</> : null}
+                    <LocalDateTime iso={event.created_at} /> · {t("onDevice", { what: event.browser, device: event.device })}
+                    {event.ip ? <> · {t("ip", { ip: event.ip })}</> : null}
                   </Meta>
                 </Row>
               ))}
             </RowList>
             {log.isFetchNextPageError ? (
               <p role="alert" className="notice notice--error">
-                We couldn’t load older activity. {log.error?.message}
+                {t("olderFailed")} {locale === "en" || !log.error ? log.error?.message : api.reason(log.error)}
               </p>
             ) : null}
             {log.hasNextPage ? (
               <Actions>
                 <button type="button" className="button" aria-disabled={log.isFetchingNextPage || undefined} onClick={() => !log.isFetchingNextPage && void log.fetchNextPage()}>
-                  {log.isFetchingNextPage ? "Loading…" : "Show older activity"}
+                  {log.isFetchingNextPage ? t("loadingShort") : t("showOlder")}
                 </button>
               </Actions>
             ) : null}

@@ -1,40 +1,64 @@
-import { failedMessage } from "@/components/account/api-messages";
+import type { ApiMessages } from "@/components/account/api-messages";
 import { PortalApiError } from "@/lib/portal-api/client";
+
+// i18n-namespace: AdminPeople
 
 /**
  * What a church office reads when the API refuses a change to someone's account because that account is
  * more powerful than the staff member's own (lib/users/assert-may-act-on-account.ts): which powers it holds
- * that theirs does not, in words, or that they must sign in again first. Pure, so it is unit-tested.
+ * that theirs does not, in words, or that they must sign in again first. Pure, so it is unit-tested; its
+ * words are AdminPeople.refusals, in the page's language.
  */
 
-/** Each staff or volunteer permission as the office would say what it lets someone do. */
-const PERMISSION_WORDS: Record<string, string> = {
-  "users:read": "see members’ accounts",
-  "users:write": "disable members’ accounts and sign them out",
-  "roles:write": "give people roles",
-  "events:read": "see events",
-  "events:write": "change events",
-  "clients:read": "see the apps that use church sign-in",
-  "clients:write": "change those apps",
-  "membership:read": "see the membership register",
-  "membership:write": "change the membership register",
-  "people:import": "import people from a file",
-  "families:read": "see households",
-  "families:write": "change households",
-  "audit:read": "read the record of what staff did",
-  "church:export": "download all of the church’s data",
-  "settings:write": "change the church’s settings",
-  "attendance:read": "see attendance",
-  "attendance:write": "check people in and out by hand",
-  "attendance:kiosk": "set up check-in kiosks",
-};
+/** The staff and volunteer permissions the office has words for (AdminPeople.refusals.permissions, `:` as `_`). */
+const PERMISSIONS = [
+  "users_read",
+  "users_write",
+  "roles_write",
+  "events_read",
+  "events_write",
+  "clients_read",
+  "clients_write",
+  "membership_read",
+  "membership_write",
+  "people_import",
+  "families_read",
+  "families_write",
+  "audit_read",
+  "church_export",
+  "settings_write",
+  "attendance_read",
+  "attendance_write",
+  "attendance_kiosk",
+] as const;
+type PermissionKey = (typeof PERMISSIONS)[number];
+
+/** The change refused, as the sentences name it. */
+export type AccountChange = "enable" | "disable" | "signOut" | "saveRoles";
+
+/** AdminPeople's translator (useTranslations("AdminPeople"), or translatorFor(locale, "AdminPeople") in a test). */
+export type PersonRefusalTranslator = (
+  key: "refusals.failed" | "refusals.stepUp" | "refusals.missing" | "refusals.rolesMissing" | `refusals.permissions.${PermissionKey}`,
+  values?: Record<string, string>,
+) => string;
+
+export interface PersonRefusalWords {
+  t: PersonRefusalTranslator;
+  /** The page's language, for a list of powers ("a, b and c"). */
+  locale: string;
+  api: Pick<ApiMessages, "failed">;
+}
 
 const MISSING = /^missing permission ([a-z_:-]+(?:, [a-z_:-]+)*): /;
 
-/** "a, b and c" */
-function inList(items: readonly string[]): string {
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+/** Each power as the office would say what it lets someone do; a permission without words stays its code. */
+function powersOf({ t, locale }: PersonRefusalWords, missing: string): string {
+  const powers = missing.split(", ").map((permission) => {
+    const key = permission.replace(":", "_");
+    return (PERMISSIONS as readonly string[]).includes(key) ? t(`refusals.permissions.${key as PermissionKey}`) : permission;
+  });
+  // "a, b and c": English without the serial comma, as the office has always written it.
+  return new Intl.ListFormat(locale === "en" ? "en-GB" : locale, { type: "conjunction" }).format(powers);
 }
 
 export interface PersonRefusal {
@@ -44,34 +68,24 @@ export interface PersonRefusal {
 }
 
 /**
- * `what` is the change in the page's own words ("disable Jane Doe’s account"); `name` the member's name.
- * Other refusals keep the usual "We couldn’t …" sentence.
+ * `change` is what was refused ("disable": "We couldn’t disable Jane Doe’s account."); `name` the member's
+ * name. Other refusals keep the usual "We couldn’t …" sentence with the API's reason.
  */
-export function personRefusal(what: string, name: string, error: Error): PersonRefusal {
+export function personRefusal(words: PersonRefusalWords, change: AccountChange, name: string, error: Error): PersonRefusal {
+  const { t, api } = words;
   if (error instanceof PortalApiError && error.signInAgain) {
-    return {
-      message: `We couldn’t ${what} yet. ${name} can do more than a member can (staff or volunteer work), so for safety we ask you to sign in again first. Then try once more.`,
-      signInAgain: true,
-    };
+    return { message: t("refusals.stepUp", { change, name }), signInAgain: true };
   }
   const missing = error instanceof PortalApiError && error.code === "forbidden" ? MISSING.exec(error.message)?.[1] : undefined;
   if (missing) {
-    const powers = missing.split(", ").map((permission) => PERMISSION_WORDS[permission] ?? permission);
-    return {
-      message: `We couldn’t ${what}. This account can ${inList(powers)}, and yours cannot. Only someone who can do everything this account can may change it: ask an administrator.`,
-      signInAgain: false,
-    };
+    return { message: t("refusals.missing", { change, name, powers: powersOf(words, missing) }), signInAgain: false };
   }
-  return { message: failedMessage(what, error), signInAgain: false };
+  return { message: api.failed(t("refusals.failed", { change, name }), error), signInAgain: false };
 }
 
 /** The roles form: giving a role means giving its powers. */
-export function rolesRefusal(name: string, error: Error): PersonRefusal {
+export function rolesRefusal(words: PersonRefusalWords, name: string, error: Error): PersonRefusal {
   const missing = error instanceof PortalApiError && error.code === "forbidden" ? MISSING.exec(error.message)?.[1] : undefined;
-  if (!missing) return personRefusal(`save ${name}’s roles`, name, error);
-  const powers = missing.split(", ").map((permission) => PERMISSION_WORDS[permission] ?? permission);
-  return {
-    message: `We couldn’t save ${name}’s roles. The change touches what your account cannot do (${inList(powers)}): you can only give, or take away, what you can do yourself. Ask an administrator.`,
-    signInAgain: false,
-  };
+  if (!missing) return personRefusal(words, "saveRoles", name, error);
+  return { message: words.t("refusals.rolesMissing", { name, powers: powersOf(words, missing) }), signInAgain: false };
 }

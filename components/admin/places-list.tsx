@@ -1,7 +1,8 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent } from "react";
-import { failedMessage } from "@/components/account/api-messages";
+import { useApiMessages } from "@/components/account/api-messages";
 import { FormProblem } from "@/components/ui/form-problem";
 import { Form } from "@/components/ui/form";
 import { Actions, Card, Fact, Facts, Panel, Section } from "@/components/ui/section";
@@ -20,19 +21,19 @@ interface Place {
   event_count: number;
 }
 
-const WORDS = {
-  campuses: { title: "Campuses", one: "campus", many: "campuses", add: "Add a campus" },
-  ministries: { title: "Ministries", one: "ministry", many: "ministries", add: "Add a ministry" },
-} as const;
 
 /** Every IANA zone this browser knows, offered while typing (the API checks the name again). */
 const TIME_ZONES = typeof Intl.supportedValuesOf === "function" ? Intl.supportedValuesOf("timeZone") : [];
 
-/** A refusal that names a field goes under it, in the form's words; anything else above the form. */
-function fieldRefusal(error: Error | null, field: string): string | undefined {
+/**
+ * A refusal that names a field goes under it, anything else above the form: on an English page in the API's
+ * own words as a sentence, in another language as `other` (the form's own "check this" words).
+ */
+function fieldRefusal(error: Error | null, field: string, other: string | null): string | undefined {
   if (!(error instanceof PortalApiError)) return undefined;
   const match = /^(name|timezone): (.+)$/.exec(error.message);
-  return match?.[1] === field ? `${match[2]!.replace(/^./, (first) => first.toUpperCase())}.` : undefined;
+  if (match?.[1] !== field) return undefined;
+  return other ?? `${match[2]!.replace(/^./, (first) => first.toUpperCase())}.`;
 }
 
 function PlaceForm({
@@ -48,6 +49,9 @@ function PlaceForm({
   submitLabel: string;
   onDone: (saved: Place | null) => void;
 }) {
+  const t = useTranslations("AdminPlaces");
+  const locale = useLocale();
+  const api = useApiMessages();
   const save = useSavePlace(kind);
   const [name, setName] = useState(place?.name ?? "");
   const [timezone, setTimezone] = useState(place?.timezone ?? "");
@@ -55,18 +59,19 @@ function PlaceForm({
   const nameInput = useRef<HTMLInputElement>(null);
   const zoneInput = useRef<HTMLInputElement>(null);
   const zonesId = useId();
-  const general = save.error && !fieldRefusal(save.error, "name") && !fieldRefusal(save.error, "timezone") ? failedMessage(`save the ${WORDS[kind].one}`, save.error) : "";
+  const refusal = (field: "name" | "timezone") => fieldRefusal(save.error, field, locale === "en" ? null : t(field === "name" ? "checkName" : "checkTimezone"));
+  const general = save.error && !refusal("name") && !refusal("timezone") ? api.failed(t(`${kind}.saveFailed`), save.error) : "";
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (save.isPending) return;
     if (!name.trim()) {
-      setComplaint({ field: "name", message: "Enter a name." });
+      setComplaint({ field: "name", message: t("enterName") });
       nameInput.current?.focus();
       return;
     }
     if (kind === "campuses" && !timezone.trim()) {
-      setComplaint({ field: "timezone", message: "Enter a time zone, like America/New_York." });
+      setComplaint({ field: "timezone", message: t("enterTimezone") });
       zoneInput.current?.focus();
       return;
     }
@@ -79,38 +84,38 @@ function PlaceForm({
     <Form
       onSubmit={submit}
       submitLabel={submitLabel}
-      pendingLabel="Saving…"
+      pendingLabel={t("saving")}
       pending={save.isPending}
       label={label}
       actions={
         <button type="button" className="button" onClick={() => onDone(null)}>
-          Cancel
+          {t("cancel")}
         </button>
       }
     >
       <FormProblem message={general} />
       <TextField
-        label="Name"
+        label={t("name")}
         name="name"
         autoComplete="off"
         maxLength={120}
         value={name}
         inputRef={nameInput}
-        error={complaint?.field === "name" ? complaint.message : fieldRefusal(save.error, "name")}
+        error={complaint?.field === "name" ? complaint.message : refusal("name")}
         onChange={(event) => setName(event.target.value)}
       />
       {kind === "campuses" ? (
         <>
           <TextField
-            label="Time zone"
+            label={t("timezone")}
             name="timezone"
-            hint="The IANA name, like America/New_York. New events at this campus start in it; existing events keep theirs."
+            hint={t("timezoneHint")}
             autoComplete="off"
             list={zonesId}
             maxLength={64}
             value={timezone}
             inputRef={zoneInput}
-            error={complaint?.field === "timezone" ? complaint.message : fieldRefusal(save.error, "timezone")}
+            error={complaint?.field === "timezone" ? complaint.message : refusal("timezone")}
             onChange={(event) => setTimezone(event.target.value)}
           />
           <datalist id={zonesId}>
@@ -130,7 +135,7 @@ function PlaceForm({
  * events:write change them; the calendar shows a new name at once.
  */
 export function PlacesList({ kind, canWrite }: { kind: Kind; canWrite: boolean }) {
-  const words = WORDS[kind];
+  const t = useTranslations("AdminPlaces");
   const [query, setQuery] = useState({ q: "", page: 1 });
   const places = useAdminPlaces(kind, query);
   const [editing, setEditing] = useState<string | null>(null);
@@ -139,26 +144,26 @@ export function PlacesList({ kind, canWrite }: { kind: Kind; canWrite: boolean }
   const titles = useRef(new Map<string, HTMLHeadingElement>());
 
   return (
-    <Section id={`${kind}-title`} title={words.title} status={announcement}>
-      <StaffSearch name={words.title} label={`Search ${words.many} by name`} onSearch={(q) => setQuery({ q, page: 1 })} />
+    <Section id={`${kind}-title`} title={t(`${kind}.title`)} status={announcement}>
+      <StaffSearch name={t(`${kind}.title`)} label={t(`${kind}.searchLabel`)} onSearch={(q) => setQuery({ q, page: 1 })} />
       {canWrite ? (
         adding ? (
-          <Panel title={words.add}>
+          <Panel title={t(`${kind}.add`)}>
             <PlaceForm
               kind={kind}
               place={null}
-              label={words.add}
-              submitLabel={words.add}
+              label={t(`${kind}.add`)}
+              submitLabel={t(`${kind}.add`)}
               onDone={(saved) => {
                 setAdding(false);
-                if (saved) setAnnouncement(`${saved.name} is added.`);
+                if (saved) setAnnouncement(t("added", { name: saved.name }));
               }}
             />
           </Panel>
         ) : (
           <Actions>
             <button type="button" className="button" onClick={() => setAdding(true)}>
-              {words.add}
+              {t(`${kind}.add`)}
             </button>
           </Actions>
         )
@@ -168,11 +173,11 @@ export function PlacesList({ kind, canWrite }: { kind: Kind; canWrite: boolean }
         page={query.page}
         perPage={PLACES_PER_PAGE}
         onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
-        count={[words.one, words.many]}
-        loading={`Loading ${words.many}…`}
-        failure={`We couldn’t load the ${words.many}`}
-        empty={query.q ? `No ${words.one} matches this search.` : `No ${words.many} yet.`}
-        pagerLabel={`Pages of ${words.many}`}
+        count={(total) => (total === undefined ? t(`${kind}.countHeading`) : t(`${kind}.count`, { count: total }))}
+        loading={t(`${kind}.loading`)}
+        failure={t(`${kind}.loadFailed`)}
+        empty={query.q ? t(`${kind}.noMatch`) : t(`${kind}.none`)}
+        pagerLabel={t(`${kind}.pagerLabel`)}
       >
         {(items) =>
           (items as Place[]).map((place) => (
@@ -189,24 +194,24 @@ export function PlacesList({ kind, canWrite }: { kind: Kind; canWrite: boolean }
                 <PlaceForm
                   kind={kind}
                   place={place}
-                  label={`Change ${place.name}`}
-                  submitLabel="Save"
+                  label={t("changeLabel", { name: place.name })}
+                  submitLabel={t("save")}
                   onDone={(saved) => {
                     setEditing(null);
-                    if (saved) setAnnouncement(`${saved.name} is saved.`);
+                    if (saved) setAnnouncement(t("saved", { name: saved.name }));
                     requestAnimationFrame(() => titles.current.get(place.id)?.focus());
                   }}
                 />
               ) : (
                 <>
                   <Facts>
-                    {place.timezone ? <Fact term="Time zone">{place.timezone}</Fact> : null}
-                    <Fact term="Events">{place.event_count}</Fact>
+                    {place.timezone ? <Fact term={t("timezone")}>{place.timezone}</Fact> : null}
+                    <Fact term={t("events")}>{place.event_count}</Fact>
                   </Facts>
                   {canWrite ? (
                     <Actions>
                       <button type="button" className="button" onClick={() => setEditing(place.id)}>
-                        Change<span className="visually-hidden"> {place.name}</span>
+                        {t.rich("change", { name: place.name, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
                       </button>
                     </Actions>
                   ) : null}

@@ -1,8 +1,9 @@
 "use client";
 
 import Link from "next/link";
+import { useTranslations } from "next-intl";
 import { useId, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { asSentence, failedMessage } from "@/components/account/api-messages";
+import { useApiMessages, type ApiMessages } from "@/components/account/api-messages";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { Field, fieldStyles } from "@/components/ui/field";
 import { Form } from "@/components/ui/form";
@@ -13,8 +14,9 @@ import { KIOSK_SCOPE, type AdminClient } from "@/lib/oauth/clients/staff-schemas
 import { PortalApiError } from "@/lib/portal-api/client";
 import { FIRST_PARTY_SCOPES, THIRD_PARTY_SCOPES, type SupportedScope } from "@/lib/oauth/scopes";
 import { useCampuses } from "./admin-queries";
-import { APP_KINDS, APP_PRESETS, GRANT_WORDS, SCOPE_WORDS, scopesInWords, type AppKind, type TechnicalSettings } from "./client-kinds";
+import { APP_KINDS, APP_PRESETS, grantWords, kindDescription, kindTitle, scopeWords, scopesInWords, type AppKind, type ClientsT, type TechnicalSettings } from "./client-kinds";
 import { useRegisterClient } from "./clients-queries";
+import { useFieldSentence } from "./household-refusal";
 import styles from "./admin.module.css";
 import own from "./clients.module.css";
 
@@ -60,21 +62,19 @@ type Complaints = Partial<Record<FieldName, string>> & { form?: string };
 
 const LIST_FIELDS: ReadonlySet<FieldName> = new Set(["redirect_uris", "post_logout_redirect_uris"]);
 
-export const FIRST_PARTY_REFUSED = "Only an administrator may register one of the church’s own apps.";
-export const KIOSK_REFUSED = "Only an administrator may register a check-in kiosk: it is one of the church’s own apps.";
-
 /**
  * The API's refusal (`redirect_uris.1: must use https; scopes: must hold at least one scope`) as complaints
  * under the fields it names, in the form's words: a list's line is counted from 1, as the office sees it.
  * What names no field of the form is said above it. A kiosk has no first-party box: its refusal is said
- * under the choice of kind.
+ * under the choice of kind. The API's reasons are English: another language asks to check the field.
  */
-export function complaintsOf(error: Error, kind: AppKind | null = null): Complaints {
-  if (!(error instanceof PortalApiError)) return { form: failedMessage("register the app", error) };
+export function complaintsOf(error: Error, kind: AppKind | null, words: { t: ClientsT; api: ApiMessages; fieldSentence: (apiWords: string) => string }): Complaints {
+  const { t, api, fieldSentence } = words;
+  if (!(error instanceof PortalApiError)) return { form: api.failed(t("register.failed"), error) };
   if (error.status === 403 && error.message.includes("roles:write")) {
-    return kind === "kiosk" ? { kind: KIOSK_REFUSED } : { first_party: FIRST_PARTY_REFUSED };
+    return kind === "kiosk" ? { kind: t("register.kioskRefused") } : { first_party: t("register.firstPartyRefused") };
   }
-  if (error.code !== "invalid_request") return { form: failedMessage("register the app", error) };
+  if (error.code !== "invalid_request") return { form: api.failed(t("register.failed"), error) };
   const complaints: Complaints = {};
   const rest: string[] = [];
   for (const part of error.message.split("; ")) {
@@ -86,10 +86,10 @@ export function complaintsOf(error: Error, kind: AppKind | null = null): Complai
     }
     if (complaints[field]) continue;
     const index = match[2] === undefined ? null : Number(match[2]);
-    const where = index === null ? "" : LIST_FIELDS.has(field) ? `Line ${index + 1}: ` : "";
-    complaints[field] = `${where}${where ? asSentence(match[3]!).replace(/^./, (first) => first.toLowerCase()) : asSentence(match[3]!)}`;
+    const reason = fieldSentence(match[3]!);
+    complaints[field] = index !== null && LIST_FIELDS.has(field) ? t("register.onLine", { line: index + 1, problem: reason.replace(/^./, (first) => first.toLowerCase()) }) : reason;
   }
-  if (rest.length > 0) complaints.form = failedMessage("register the app", new Error(rest.join("; ")));
+  if (rest.length > 0) complaints.form = api.failed(t("register.failed"), new Error(rest.join("; ")));
   return complaints;
 }
 
@@ -173,46 +173,22 @@ export function TextLines({
 
 /** One kind of app, as a card: the whole card is the radio's target; its name is the title, its description the rest. */
 function KindCard({ kind, checked, onChoose }: { kind: AppKind; checked: boolean; onChoose: (kind: AppKind) => void }) {
+  const t = useTranslations("AdminClients");
   const id = useId();
-  const preset = APP_PRESETS[kind];
   return (
     <label className={own.kindCard}>
       <input type="radio" name="kind" value={kind} checked={checked} onChange={() => onChoose(kind)} aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} />
       <span className={own.kindText}>
         <span id={`${id}-title`} className={own.kindTitle}>
-          {preset.title}
+          {kindTitle(kind, t)}
         </span>
         <span id={`${id}-text`} className={own.kindHint}>
-          {preset.description}
+          {kindDescription(kind, t)}
         </span>
       </span>
     </label>
   );
 }
-
-/** Where members come back to, in the words of the kind of app. */
-const RETURN_WORDS: Record<AppKind, { label: string; hint: string; missing: string }> = {
-  website: {
-    label: "Where your website receives members after they sign in",
-    hint: "Its sign-in return address, one a line, exactly as its developer gives it, such as https://groups.example.org/signed-in.",
-    missing: "Enter the address where your website receives members after they sign in. Its developer knows it.",
-  },
-  phone: {
-    label: "Where the app receives members after they sign in",
-    hint: "The https address the app opens when members come back from signing in, one a line, exactly as its developer gives it.",
-    missing: "Enter the address where the app receives members after they sign in. Its developer knows it.",
-  },
-  kiosk: {
-    label: "Sign-in return addresses",
-    hint: "One a line, exactly as the app sends them. https, or http only on this computer (localhost, 127.0.0.1).",
-    missing: "Enter at least one address: members who sign in through the browser come back to it.",
-  },
-  other: {
-    label: "Sign-in return addresses",
-    hint: "One a line, exactly as the app sends them (redirect URIs). https, or http only on this computer (localhost, 127.0.0.1).",
-    missing: "Enter at least one address: members who sign in through the browser come back to it.",
-  },
-};
 
 /**
  * Register an app, in a church office's words (issue 38, item 14). First what it is: a website that signs
@@ -233,6 +209,9 @@ export function RegisterClientForm({
   onRegistered: (client: AdminClient & { client_secret: string | null }) => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("AdminClients");
+  const api = useApiMessages();
+  const fieldSentence = useFieldSentence();
   const register = useRegisterClient();
   const [kind, setKind] = useState<AppKind | null>(null);
   const [name, setName] = useState("");
@@ -321,13 +300,13 @@ export function RegisterClientForm({
     event.preventDefault();
     if (register.isPending) return;
     const found: Complaints = {};
-    if (kind === null) found.kind = "Choose what kind of app it is.";
-    if (!name.trim()) found.name = "Enter the app’s name, as members will see it.";
+    if (kind === null) found.kind = t("register.chooseKind");
+    if (!name.trim()) found.name = t("register.enterName");
     if (kind !== null) {
-      if (grants.size === 0) found.grant_types = "Choose at least one grant type.";
-      if (grants.has("authorization_code") && lines(redirectUris).length === 0) found.redirect_uris = RETURN_WORDS[kind].missing;
-      if (scopes.size === 0) found.scopes = "Choose at least one thing the app may see or do.";
-      if (isKiosk && !campusId) found.check_in_campus_id = "Choose the campus this kiosk is in.";
+      if (grants.size === 0) found.grant_types = t("register.chooseGrant");
+      if (grants.has("authorization_code") && lines(redirectUris).length === 0) found.redirect_uris = t(`register.returns.${kind}.missing`);
+      if (scopes.size === 0) found.scopes = t("register.chooseScope");
+      if (isKiosk && !campusId) found.check_in_campus_id = t("register.chooseCampus");
     }
     setComplaints(found);
     if (Object.keys(found).length > 0 || kind === null) return focusFirst(found);
@@ -352,7 +331,7 @@ export function RegisterClientForm({
       {
         onSuccess: onRegistered,
         onError: (error) => {
-          const refused = complaintsOf(error, kind);
+          const refused = complaintsOf(error, kind, { t, api, fieldSentence });
           setComplaints(refused);
           focusFirst(refused);
         },
@@ -361,32 +340,30 @@ export function RegisterClientForm({
   }
 
   const offeredScopes: readonly SupportedScope[] = firstParty ? [...THIRD_PARTY_SCOPES, ...FIRST_PARTY_SCOPES] : THIRD_PARTY_SCOPES;
-  const sees = scopesInWords([...scopes].filter((scope) => offeredScopes.includes(scope)));
+  const sees = scopesInWords([...scopes].filter((scope) => offeredScopes.includes(scope)), t);
 
   return (
     <div ref={formBox}>
       <Form
         onSubmit={submit}
-        submitLabel="Register the app"
-        pendingLabel="Registering…"
+        submitLabel={t("register.submit")}
+        pendingLabel={t("register.pending")}
         pending={register.isPending}
-        label="Register an app"
+        label={t("register.formLabel")}
         actions={
           <button type="button" className="button" onClick={onCancel}>
-            Cancel
+            {t("register.cancel")}
           </button>
         }
       >
         <FormProblem message={complaints.form ?? ""} />
-        <ChoiceGroup legend="What kind of app is it?" error={complaints.kind} field="kind" wide>
+        <ChoiceGroup legend={t("register.kindLegend")} error={complaints.kind} field="kind" wide>
           {APP_KINDS.map((option) =>
             option === "kiosk" && !canRegisterFirstParty ? (
               <p key={option} className={`${own.kindCard} ${own.kindUnavailable}`}>
                 <span className={own.kindText}>
-                  <span className={own.kindTitle}>{APP_PRESETS.kiosk.title}</span>
-                  <span className={own.kindHint}>
-                    Only an administrator can register a kiosk, because it is one of the church’s own apps: ask an administrator to register it here.
-                  </span>
+                  <span className={own.kindTitle}>{kindTitle("kiosk", t)}</span>
+                  <span className={own.kindHint}>{t("register.kioskOnlyAdmin")}</span>
                 </span>
               </p>
             ) : (
@@ -394,13 +371,11 @@ export function RegisterClientForm({
             ),
           )}
         </ChoiceGroup>
-        <p className={fieldStyles.hint}>
-          Only showing the church calendar on a website? That needs no app here: the calendar’s widget and feeds are open to any website (see the <Link href="/developers">developers’ page</Link>).
-        </p>
+        <p className={fieldStyles.hint}>{t.rich("register.calendarOnly", { link: (chunks: ReactNode) => <Link href="/developers">{chunks}</Link> })}</p>
         <TextField
-          label="Name"
+          label={t("register.name")}
           name="name"
-          hint={kind === "kiosk" ? "Volunteers see it when they allow a tablet, such as “Lobby check-in, Harbor Point”." : "Members see it when they sign in and under Account › Apps."}
+          hint={kind === "kiosk" ? t("register.nameHintKiosk") : t("register.nameHint")}
           autoComplete="off"
           maxLength={100}
           value={name}
@@ -412,16 +387,16 @@ export function RegisterClientForm({
         {showAddresses && kind ? (
           <>
             <TextLines
-              label={RETURN_WORDS[kind].label}
-              hint={RETURN_WORDS[kind].hint}
+              label={t(`register.returns.${kind}.label`)}
+              hint={t(`register.returns.${kind}.hint`)}
               error={complaints.redirect_uris}
               value={redirectUris}
               onChange={(value) => edit("redirect_uris", () => setRedirectUris(value))}
               textareaRef={redirectInput}
             />
             <TextLines
-              label="Where members may go after signing out (optional)"
-              hint="One a line: the addresses the app may send members back to after they sign out through it."
+              label={t("register.afterSignOut")}
+              hint={t("register.afterSignOutHint")}
               error={complaints.post_logout_redirect_uris}
               value={postLogoutUris}
               onChange={(value) => edit("post_logout_redirect_uris", () => setPostLogoutUris(value))}
@@ -430,10 +405,10 @@ export function RegisterClientForm({
           </>
         ) : null}
         {offersFirstParty ? (
-          <ChoiceGroup legend="The church’s own app" error={complaints.first_party} field="first_party">
+          <ChoiceGroup legend={t("register.ownLegend")} error={complaints.first_party} field="first_party">
             <CheckboxField
-              label="This is one of the church’s own apps"
-              hint="Members are not asked to allow it, and it may be given account and staff rights. Only administrators may choose this; afterwards it is changed on the server (npm run clients:register), not here."
+              label={t("register.ownLabel")}
+              hint={t("register.ownHint")}
               checked={firstParty}
               onChange={(event) => edit("first_party", () => setFirstParty(event.target.checked))}
             />
@@ -441,62 +416,59 @@ export function RegisterClientForm({
         ) : null}
         {kind ? (
           <p className={fieldStyles.hint} data-testid="app-may-see">
-            {firstParty ? "What it may see or do for a member who signs in: " : "What it may see or do once a member allows it: "}
-            {sees.length > 0 ? sees.join("; ") : "nothing yet"}. Change it under Advanced.
+            {firstParty
+              ? t("register.seesFirstParty", { sees: sees.length > 0 ? "some" : "none", list: sees.join("; ") })
+              : t("register.seesAllowed", { sees: sees.length > 0 ? "some" : "none", list: sees.join("; ") })}
           </p>
         ) : null}
         {kind ? (
           <details ref={advanced} className={own.advanced} open={advancedOpen} onToggle={(event) => setAdvancedOpen(event.currentTarget.open)}>
-            <summary>Advanced: the technical settings for the app’s developer</summary>
+            <summary>{t("register.advanced")}</summary>
             <p className={fieldStyles.hint}>
-              {kind === "other" ? "Set these as the app’s developer asks." : "Filled in for the kind of app chosen above; choosing another kind sets them again. Change them only when the app’s developer asks."}
+              {kind === "other" ? t("register.advancedOther") : t("register.advancedPreset")}
             </p>
             <div className={own.advancedFields}>
-              <ChoiceGroup legend="Client type" error={complaints.type} field="type">
+              <ChoiceGroup legend={t("register.clientType")} error={complaints.type} field="type">
                 <label className={fieldStyles.checkbox}>
                   <input type="radio" name="type" value="confidential" checked={type === "confidential"} onChange={() => edit("type", () => setType("confidential"))} />
                   <span>
-                    Confidential: it keeps a client secret on its own server
-                    <span className={`${fieldStyles.hint} ${own.choiceHint}`}>You get the secret once, to give its developer.</span>
+                    {t("register.confidential")}
+                    <span className={`${fieldStyles.hint} ${own.choiceHint}`}>{t("register.confidentialHint")}</span>
                   </span>
                 </label>
                 <label className={fieldStyles.checkbox}>
                   <input type="radio" name="type" value="public" checked={type === "public"} onChange={() => edit("type", () => setType("public"))} />
                   <span>
-                    Public: no secret (a phone app, a page in the browser, a kiosk)
-                    <span className={`${fieldStyles.hint} ${own.choiceHint}`}>Anything on a device can be read, so it gets no secret and always uses PKCE.</span>
+                    {t("register.public")}
+                    <span className={`${fieldStyles.hint} ${own.choiceHint}`}>{t("register.publicHint")}</span>
                   </span>
                 </label>
               </ChoiceGroup>
-              <ChoiceGroup legend="Grant types" error={complaints.grant_types} field="grant_types">
+              <ChoiceGroup legend={t("register.grantTypes")} error={complaints.grant_types} field="grant_types">
                 {GRANT_TYPES.map((grant) => (
                   <CheckboxField
                     key={grant}
-                    label={GRANT_WORDS[grant]}
+                    label={grantWords(grant, t)}
                     checked={grants.has(grant)}
                     onChange={(event) => edit("grant_types", () => setGrants((current) => toggle(current, grant, event.target.checked)))}
                   />
                 ))}
               </ChoiceGroup>
-              <ChoiceGroup legend="Scopes: what it may see or do" hint="Members are asked to allow these the first time they sign in to an app that is not the church’s own." error={complaints.scopes} field="scopes">
+              <ChoiceGroup legend={t("register.scopes")} hint={t("register.scopesHint")} error={complaints.scopes} field="scopes">
                 {offeredScopes.map((scope) => (
                   <CheckboxField
                     key={scope}
-                    label={SCOPE_WORDS[scope]}
+                    label={scopeWords(scope, t)}
                     hint={scope}
                     checked={scopes.has(scope)}
                     onChange={(event) => edit("scopes", () => setScopes((current) => toggle(current, scope, event.target.checked)))}
                   />
                 ))}
               </ChoiceGroup>
-              <ChoiceGroup legend="PKCE and nonce" error={complaints.require_pkce ?? complaints.require_nonce_without_pkce} field="require_pkce">
+              <ChoiceGroup legend={t("register.pkceLegend")} error={complaints.require_pkce ?? complaints.require_nonce_without_pkce} field="require_pkce">
                 <CheckboxField
-                  label="Require PKCE (S256) on every authorization request"
-                  hint={
-                    type === "public"
-                      ? "Always on for a public client: it is the app’s only proof that a sign-in is its own."
-                      : "Leave on unless the app’s developer says their OpenID library sends a nonce but not PKCE."
-                  }
+                  label={t("register.pkce")}
+                  hint={type === "public" ? t("register.pkceHintPublic") : t("register.pkceHint")}
                   checked={requirePkce || type === "public"}
                   disabled={type === "public"}
                   onChange={(event) => edit("require_pkce", () => setRequirePkce(event.target.checked))}
@@ -504,31 +476,31 @@ export function RegisterClientForm({
                 {type === "confidential" && !requirePkce ? (
                   <CheckboxField
                     data-field="require_nonce_without_pkce"
-                    label="Without PKCE, require an OpenID request with a nonce"
-                    hint="Turn off only for an OpenID certification run: nothing else then ties a code to the browser that asked."
+                    label={t("register.nonce")}
+                    hint={t("register.nonceHint")}
                     checked={requireNonce}
                     onChange={(event) => edit("require_nonce_without_pkce", () => setRequireNonce(event.target.checked))}
                   />
                 ) : null}
               </ChoiceGroup>
-              <ChoiceGroup legend="Request and token protection" error={complaints.require_pushed_authorization_requests ?? complaints.dpop_bound_access_tokens} field="require_pushed_authorization_requests">
+              <ChoiceGroup legend={t("register.protectionLegend")} error={complaints.require_pushed_authorization_requests ?? complaints.dpop_bound_access_tokens} field="require_pushed_authorization_requests">
                 <CheckboxField
-                  label="Require pushed authorization requests (PAR, RFC 9126)"
-                  hint="The app posts each request to /oauth/par first; only a one-time request_uri travels in the browser."
+                  label={t("register.par")}
+                  hint={t("register.parHint")}
                   checked={requirePar}
                   onChange={(event) => edit("require_pushed_authorization_requests", () => setRequirePar(event.target.checked))}
                 />
                 <CheckboxField
                   data-field="dpop_bound_access_tokens"
-                  label="Require DPoP-bound tokens (RFC 9449)"
-                  hint="Every token request carries a DPoP proof: its tokens work only with a key that never leaves the device. On only when the app sends DPoP proofs."
+                  label={t("register.dpop")}
+                  hint={t("register.dpopHint")}
                   checked={requireDpop}
                   onChange={(event) => edit("dpop_bound_access_tokens", () => setRequireDpop(event.target.checked))}
                 />
               </ChoiceGroup>
               <TextField
-                label="Back-channel logout URI (optional)"
-                hint="OpenID Back-Channel Logout 1.0: where a signed logout token is posted when a member’s session ends, so the app signs them out too."
+                label={t("register.logoutUri")}
+                hint={t("register.logoutUriHint")}
                 type="url"
                 inputMode="url"
                 autoComplete="off"
@@ -537,10 +509,10 @@ export function RegisterClientForm({
                 error={complaints.backchannel_logout_uri}
                 onChange={(event) => edit("backchannel_logout_uri", () => setLogoutUri(event.target.value))}
               />
-              <ChoiceGroup legend="Logout token" error={complaints.backchannel_logout_session_required} field="backchannel_logout_session_required">
+              <ChoiceGroup legend={t("register.logoutTokenLegend")} error={complaints.backchannel_logout_session_required} field="backchannel_logout_session_required">
                 <CheckboxField
-                  label="The app needs the session id (sid) in the logout token"
-                  hint="It is sent whenever the sign-in had a session; this only records that the app relies on it."
+                  label={t("register.sessionRequired")}
+                  hint={t("register.sessionRequiredHint")}
                   checked={sessionRequired}
                   onChange={(event) => edit("backchannel_logout_session_required", () => setSessionRequired(event.target.checked))}
                 />
@@ -555,20 +527,22 @@ export function RegisterClientForm({
 
 /** A kiosk's campus, from the campuses the office keeps under Places; said in words while they load or when there are none. */
 function CampusField({ campusId, error, selectRef, onChange }: { campusId: string; error?: string; selectRef: React.Ref<HTMLSelectElement>; onChange: (value: string) => void }) {
+  const t = useTranslations("AdminClients");
+  const api = useApiMessages();
   // Asked for only when a kiosk is being registered: the same query as the event form's.
   const campuses = useCampuses();
   const items = campuses.data?.items ?? [];
   const problem = campuses.isError
-    ? failedMessage("load the campuses", campuses.error)
+    ? api.failed(t("register.campusesFailed"), campuses.error)
     : campuses.isSuccess && items.length === 0
-      ? "No campus is set up yet: add one under Places first."
+      ? t("register.noCampus")
       : undefined;
   return (
     <>
-      <Field label="Which campus is the kiosk in?" hint="It checks people in and out at this campus’s events only." error={error ?? problem}>
+      <Field label={t("register.campus")} hint={t("register.campusHint")} error={error ?? problem}>
         {(wiring) => (
           <select ref={selectRef} className={`${fieldStyles.control} ${fieldStyles.select} ${own.campus}`} value={campusId} onChange={(event) => onChange(event.target.value)} {...wiring}>
-            <option value="">{campuses.isPending ? "Loading campuses…" : "Choose a campus"}</option>
+            <option value="">{campuses.isPending ? t("register.loadingCampuses") : t("register.chooseACampus")}</option>
             {items.map((campus) => (
               <option key={campus.id} value={campus.id}>
                 {campus.name}
@@ -579,7 +553,7 @@ function CampusField({ campusId, error, selectRef, onChange }: { campusId: strin
       </Field>
       {campuses.isSuccess && items.length === 0 ? (
         <p className={fieldStyles.hint}>
-          <Link href="/admin/places">Places</Link> holds the church’s campuses.
+          {t.rich("register.placesHoldCampuses", { link: (chunks: ReactNode) => <Link href="/admin/places">{chunks}</Link> })}
         </p>
       ) : null}
     </>

@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { Actions, Card, Fact, Facts, Meta, Section } from "@/components/ui/section";
 import type { AdminSeriesListItem } from "@/lib/series/schemas";
@@ -8,14 +9,14 @@ import { SERIES_PER_PAGE, useSeriesList } from "./series-queries";
 import { StaffListResults } from "./staff-list-results";
 import { StaffSearch } from "./staff-search";
 
-/** "Tuesday 1 December 2026, 19:00": the next date as the series' zone writes it (dates and times are local). */
-function describeNext(next: NonNullable<AdminSeriesListItem["nextOccurrence"]>): string {
+/** The next date's own day (dates and times are local to the series' zone): a calendar date, formatted in UTC. */
+function dayOf(next: NonNullable<AdminSeriesListItem["nextOccurrence"]>): Date {
   const [year, month, day] = next.startDate.split("-").map(Number) as [number, number, number];
-  const date = new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(year, month - 1, day)));
-  return `${date}, ${next.startTime}`;
+  return new Date(Date.UTC(year, month - 1, day));
 }
 
-const STATUS_WORDS: Record<string, string> = { DRAFT: "draft", CANCELLED: "cancelled", POSTPONED: "postponed" };
+/** The statuses the next date's line names ("nextStatus"); any other says nothing. */
+const NAMED_STATUSES = new Set(["DRAFT", "CANCELLED", "POSTPONED"]);
 
 /**
  * Staff › Series (docs/decisions/0026): every recurring series, searched and paged, with its rule in words,
@@ -23,55 +24,61 @@ const STATUS_WORDS: Record<string, string> = { DRAFT: "draft", CANCELLED: "cance
  * come, publish the drafts, cancel one date).
  */
 export function SeriesList({ canWrite }: { canWrite: boolean }) {
+  const t = useTranslations("AdminSeries.list");
+  const locale = useLocale();
+  /** "Tuesday 1 December 2026, 19:00" (English writes the day first, as the office always has); the time as the series stores it. */
+  const describeNext = (next: NonNullable<AdminSeriesListItem["nextOccurrence"]>) =>
+    t("nextDate", {
+      date: new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(dayOf(next)),
+      time: next.startTime,
+    });
   const [query, setQuery] = useState({ q: "", page: 1 });
   const series = useSeriesList(query);
   return (
     <Section
       id="series-title"
-      title="Recurring series"
+      title={t("title")}
       action={
         canWrite ? (
           <Link href="/admin/events/new" className="button button--primary">
-            New series<span className="visually-hidden"> (an event that repeats)</span>
+            {t.rich("newSeries", { hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
           </Link>
         ) : undefined
       }
     >
-      <StaffSearch name="Series" label="Search series by title" onSearch={(q) => setQuery({ q, page: 1 })} />
+      <StaffSearch name={t("searchName")} label={t("searchLabel")} onSearch={(q) => setQuery({ q, page: 1 })} />
       <StaffListResults
         query={series}
         page={query.page}
         perPage={SERIES_PER_PAGE}
         onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
-        count={["series", "series"]}
-        loading="Loading series…"
-        failure="We couldn’t load the series"
-        empty={query.q ? "No series matches this search." : "No series yet. Make one from a new event: choose how it repeats."}
-        pagerLabel="Pages of series"
+        count={(total) => (total === undefined ? t("countHeading") : t("count", { count: total }))}
+        loading={t("loading")}
+        failure={t("loadFailed")}
+        empty={query.q ? t("noMatch") : t("none")}
+        pagerLabel={t("pagerLabel")}
       >
         {(items) =>
           (items as AdminSeriesListItem[]).map((item) => (
             <Card key={item.id} as="li" title={item.title}>
-              <Meta>{item.summary ?? "A group of events without a rule"}</Meta>
+              {/* The rule in words is the API's own English (the list does not answer the rule itself), in every language. */}
+              <Meta>{item.summary ?? t("noRule")}</Meta>
               <Facts>
-                <Fact term="Dates">{item.eventCount}</Fact>
-                <Fact term="Drafts">{item.draftCount === 0 ? "None" : `${item.draftCount}: not on the calendar until published`}</Fact>
-                <Fact term="Next date">
-                  {item.nextOccurrence ? (
-                    <>
-                      {describeNext(item.nextOccurrence)}
-                      {STATUS_WORDS[item.nextOccurrence.status] ? ` (${STATUS_WORDS[item.nextOccurrence.status]})` : null}
-                    </>
-                  ) : (
-                    "None to come"
-                  )}
+                <Fact term={t("dates")}>{item.eventCount}</Fact>
+                <Fact term={t("drafts")}>{item.draftCount === 0 ? t("noDrafts") : t("draftCount", { count: item.draftCount })}</Fact>
+                <Fact term={t("next")}>
+                  {item.nextOccurrence
+                    ? NAMED_STATUSES.has(item.nextOccurrence.status)
+                      ? t("nextWithStatus", { next: describeNext(item.nextOccurrence), status: item.nextOccurrence.status })
+                      : describeNext(item.nextOccurrence)
+                    : t("noneToCome")}
                 </Fact>
-                {item.timezone ? <Fact term="Time zone">{item.timezone}</Fact> : null}
+                {item.timezone ? <Fact term={t("timezone")}>{item.timezone}</Fact> : null}
               </Facts>
               {item.nextOccurrence ? (
                 <Actions>
                   <Link href={`/admin/events/${encodeURIComponent(item.nextOccurrence.eventId)}`} className="button">
-                    Open the next date<span className="visually-hidden"> of {item.title}</span>
+                    {t.rich("openNext", { title: item.title, hidden: (chunks) => <span className="visually-hidden">{chunks}</span> })}
                   </Link>
                 </Actions>
               ) : null}

@@ -34,8 +34,13 @@ export function StaffListResults<Item>({
   page: number;
   perPage: number;
   onPage: (page: number) => void;
-  /** How the heading counts them: `["household", "households"]`. */
-  count: readonly [one: string, many: string];
+  /**
+   * How the heading counts them, in the page's language: `(total) => t("count", { count: total })` with a
+   * plural message ("{count, plural, one {# household} other {# households}}"), and for `undefined` (not
+   * read yet) the word alone, capitalised ("Households"). The older `["household", "households"]` says it
+   * in English only.
+   */
+  count: ((total: number | undefined) => string) | readonly [one: string, many: string];
   loading: string;
   failure: string;
   /** What an empty page says: no match for the search, or nothing at all yet. */
@@ -55,12 +60,16 @@ export function StaffListResults<Item>({
   const heading = headingRef ?? ownHeading;
   const total = query.data?.metadata.total;
   const lastPage = total === undefined ? 1 : Math.max(1, Math.ceil(total / perPage));
-  const [one, many] = count;
+  const counted = (found: number | undefined) => {
+    if (typeof count === "function") return count(found);
+    const [one, many] = count;
+    return found === undefined ? many.charAt(0).toUpperCase() + many.slice(1) : `${found} ${found === 1 ? one : many}`;
+  };
 
   return (
     <>
       <h3 ref={heading} tabIndex={-1} className="visually-hidden">
-        {total === undefined ? many.charAt(0).toUpperCase() + many.slice(1) : `${total} ${total === 1 ? one : many}`}
+        {counted(total)}
       </h3>
       <QueryStates
         query={query}
@@ -79,7 +88,7 @@ export function StaffListResults<Item>({
           <>
             {showCount ? (
               <p className="muted" aria-hidden="true">
-                {result.metadata.total} {result.metadata.total === 1 ? one : many}
+                {counted(result.metadata.total)}
               </p>
             ) : null}
             {layout === "table" ? (

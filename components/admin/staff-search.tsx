@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useState, type FormEvent } from "react";
 import { TextField } from "@/components/ui/text-field";
 import { MAX_SEARCH_LENGTH } from "@/lib/staff-lists/schemas";
@@ -10,6 +11,7 @@ import styles from "./admin.module.css";
  * clipped text handed on. `name` names the search landmark after the list.
  */
 export function StaffSearch({ name, label, onSearch }: { name: string; label: string; onSearch: (q: string) => void }) {
+  const t = useTranslations("Admin");
   const [draft, setDraft] = useState("");
 
   function submit(event: FormEvent) {
@@ -21,7 +23,7 @@ export function StaffSearch({ name, label, onSearch }: { name: string; label: st
     <form className={styles.toolbar} role="search" aria-label={name} onSubmit={submit}>
       <TextField label={label} name="q" type="search" value={draft} maxLength={MAX_SEARCH_LENGTH} onChange={(event) => setDraft(event.target.value)} />
       <button type="submit" className="button">
-        Search
+        {t("search")}
       </button>
     </form>
   );

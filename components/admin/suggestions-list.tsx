@@ -1,7 +1,8 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useRef, useState, type FormEvent } from "react";
-import { asSentence, failedMessage } from "@/components/account/api-messages";
+import { useApiMessages } from "@/components/account/api-messages";
 import { LocalDate } from "@/components/account/local-time";
 import { ConfirmDialog, useFocusAfterClose } from "@/components/ui/confirm-dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -22,6 +23,9 @@ const person = (given: string, family: string) => `${given} ${family}`;
  * list's heading, since the decided request leaves the list.
  */
 export function SuggestionsList() {
+  const t = useTranslations("AdminMembership.requests");
+  const admin = useTranslations("Admin");
+  const api = useApiMessages();
   const [page, setPage] = useState(1);
   const [draft, setDraft] = useState("");
   const [q, setQ] = useState("");
@@ -42,16 +46,12 @@ export function SuggestionsList() {
       { id: suggestion.id, decision },
       {
         onSuccess: () => {
-          setAnnouncement(
-            decision === "approve"
-              ? `Linked ${who}’s account to the record of ${person(suggestion.record.given_name, suggestion.record.family_name)}.`
-              : `Turned down ${who}’s request. They can ask again.`,
-          );
+          setAnnouncement(decision === "approve" ? t("linked", { who, record: person(suggestion.record.given_name, suggestion.record.family_name) }) : t("turnedDown", { who }));
           focusAfterClose(() => heading.current);
           setPending(null);
         },
         onError: (error) => {
-          setProblem(failedMessage(decision === "approve" ? `link ${who}’s record` : `turn down ${who}’s request`, error));
+          setProblem(api.failed(decision === "approve" ? t("linkFailed", { who }) : t("turnDownFailed", { who }), error));
           focusAfterClose(() => heading.current);
           setPending(null);
         },
@@ -70,25 +70,25 @@ export function SuggestionsList() {
   return (
     <Section
       id="suggestions-title"
-      title={`Waiting requests${data ? ` (${data.metadata.total})` : ""}`}
+      title={data ? t("titleCount", { count: data.metadata.total }) : t("title")}
       headingRef={heading}
       status={announcement}
-      alert={problem ? asSentence(problem) : ""}
+      alert={problem}
     >
-      <form className={styles.toolbar} role="search" aria-label="Membership requests" onSubmit={search}>
-        <TextField label="Search by the member’s or the record’s name or email" name="q" type="search" value={draft} maxLength={MAX_SEARCH_LENGTH} onChange={(event) => setDraft(event.target.value)} />
+      <form className={styles.toolbar} role="search" aria-label={t("searchName")} onSubmit={search}>
+        <TextField label={t("searchLabel")} name="q" type="search" value={draft} maxLength={MAX_SEARCH_LENGTH} onChange={(event) => setDraft(event.target.value)} />
         <button type="submit" className="button">
-          Search
+          {admin("search")}
         </button>
       </form>
       <QueryStates
         query={suggestions}
-        loading="Loading requests…"
-        failure="We couldn’t load the requests"
+        loading={t("loading")}
+        failure={t("failure")}
         empty={(list) =>
           list.items.length === 0 && (
             <EmptyState>
-              <p>{q ? "No waiting request matches this search." : "No requests are waiting. New ones appear here when members ask."}</p>
+              <p>{q ? t("emptySearch") : t("empty")}</p>
             </EmptyState>
           )
         }
@@ -100,44 +100,42 @@ export function SuggestionsList() {
                 const who = person(suggestion.member.given_name, suggestion.member.family_name);
                 return (
                   <Card key={suggestion.id} as="li" title={who}>
-                    <Meta>
-                      Asked <LocalDate iso={suggestion.created_at} />
-                    </Meta>
+                    <Meta>{t.rich("asked", { date: () => <LocalDate iso={suggestion.created_at} /> })}</Meta>
                     <dl className={styles.compare}>
                       <div>
-                        <dt>Account</dt>
+                        <dt>{t("account")}</dt>
                         <dd>{who}</dd>
-                        <dd>{suggestion.member.email ?? "No email address"}</dd>
-                        <dd>Born {suggestion.member.birth_date ?? "(not given)"}</dd>
+                        <dd>{suggestion.member.email ?? t("noEmail")}</dd>
+                        <dd>{suggestion.member.birth_date ? t("born", { date: suggestion.member.birth_date }) : t("bornNotGiven")}</dd>
                       </div>
                       <div>
-                        <dt>Register record {suggestion.record.membership_id}</dt>
+                        <dt>{t("registerRecord", { id: suggestion.record.membership_id })}</dt>
                         <dd>{person(suggestion.record.given_name, suggestion.record.family_name)}</dd>
-                        <dd>{suggestion.record.campus?.name ?? "No campus"}</dd>
-                        <dd>Born {suggestion.record.birth_date ?? "(not known)"}</dd>
+                        <dd>{suggestion.record.campus?.name ?? t("noCampus")}</dd>
+                        <dd>{suggestion.record.birth_date ? t("born", { date: suggestion.record.birth_date }) : t("bornNotKnown")}</dd>
                       </div>
                     </dl>
-                    {suggestion.record.linked ? <p className="notice notice--warning">This record is already linked to an account.</p> : null}
+                    {suggestion.record.linked ? <p className="notice notice--warning">{t("alreadyLinked")}</p> : null}
                     <Actions>
-                      <button type="button" className="button button--primary" aria-label={`Approve and link ${who}’s request`} onClick={() => setPending({ suggestion, decision: "approve" })}>
-                        Approve and link
+                      <button type="button" className="button button--primary" aria-label={t("approveLabel", { who })} onClick={() => setPending({ suggestion, decision: "approve" })}>
+                        {t("approve")}
                       </button>
-                      <button type="button" className="button button--danger" aria-label={`Reject ${who}’s request`} onClick={() => setPending({ suggestion, decision: "reject" })}>
-                        Reject
+                      <button type="button" className="button button--danger" aria-label={t("rejectLabel", { who })} onClick={() => setPending({ suggestion, decision: "reject" })}>
+                        {t("reject")}
                       </button>
                     </Actions>
                   </Card>
                 );
               })}
             </CardList>
-            <Pager label="Pages of requests" page={page} lastPage={lastPage} onPage={setPage} />
+            <Pager label={t("pager")} page={page} lastPage={lastPage} onPage={setPage} />
           </>
         )}
       </QueryStates>
       <ConfirmDialog
         open={pending !== null}
-        title={pending?.decision === "approve" ? "Link this record to the account?" : "Reject this request?"}
-        confirmLabel={pending?.decision === "approve" ? "Approve and link" : "Reject"}
+        title={pending?.decision === "approve" ? t("approveTitle") : t("rejectTitle")}
+        confirmLabel={pending?.decision === "approve" ? t("approve") : t("reject")}
         busy={decide.isPending}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
@@ -145,11 +143,13 @@ export function SuggestionsList() {
         {pending ? (
           pending.decision === "approve" ? (
             <p>
-              {person(pending.suggestion.member.given_name, pending.suggestion.member.family_name)}’s account will be linked to the register record of{" "}
-              {person(pending.suggestion.record.given_name, pending.suggestion.record.family_name)}. Their other waiting requests close.
+              {t("approveText", {
+                who: person(pending.suggestion.member.given_name, pending.suggestion.member.family_name),
+                record: person(pending.suggestion.record.given_name, pending.suggestion.record.family_name),
+              })}
             </p>
           ) : (
-            <p>The member is told nothing was linked and may ask again.</p>
+            <p>{t("rejectText")}</p>
           )
         ) : null}
       </ConfirmDialog>

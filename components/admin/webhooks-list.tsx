@@ -1,7 +1,8 @@
 "use client";
 
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from "react";
-import { failedMessage } from "@/components/account/api-messages";
+import { useLocale, useTranslations } from "next-intl";
+import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from "react";
+import { useApiMessages } from "@/components/account/api-messages";
 import { CopyButton } from "@/components/account/security/copy-button";
 import { CheckboxField } from "@/components/ui/checkbox-field";
 import { ConfirmDialog, useConfirmation, useFocusAfterClose } from "@/components/ui/confirm-dialog";
@@ -30,16 +31,30 @@ import {
   useWebhookDeliveries,
 } from "./webhooks-queries";
 
-/** What each message type means, in the office's words. */
-const TYPE_WORDS: Record<string, string> = {
-  "event.created": "An event is created",
-  "event.updated": "An event is changed, published or postponed",
-  "event.cancelled": "An event is cancelled",
-  "event.registration_opened": "Sign-up opens for an event",
-  "webhook.ping": "Test message",
-};
+/** What each message type means, in the office's words: its message under `types`. */
+const TYPE_KEYS = {
+  "event.created": "created",
+  "event.updated": "updated",
+  "event.cancelled": "cancelled",
+  "event.registration_opened": "registrationOpened",
+  "webhook.ping": "ping",
+} as const satisfies Record<WebhookEventType | "webhook.ping", string>;
 
-const when = (iso: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso));
+type WebhooksT = ReturnType<typeof useTranslations<"AdminWebhooks">>;
+
+/** A message type in words; one these words do not know, by its name. */
+function typeWords(type: string, t: WebhooksT): string {
+  return Object.hasOwn(TYPE_KEYS, type) ? t(`types.${TYPE_KEYS[type as keyof typeof TYPE_KEYS]}`) : type;
+}
+
+/**
+ * A moment in the browser's own time zone, day month year as the office has always read it in English ("1 Jan
+ * 2030, 10:00"), in the page's own way in another language.
+ */
+function useWhen(): (iso: string) => string {
+  const locale = useLocale();
+  return useCallback((iso: string) => new Intl.DateTimeFormat(locale === "en" ? "en-GB" : locale, { dateStyle: "medium", timeStyle: "short" }).format(new Date(iso)), [locale]);
+}
 const afterDays = (iso: string, days: number) => new Date(Date.parse(iso) + days * 24 * 60 * 60 * 1000).toISOString();
 const nameOf = (endpoint: Pick<AdminWebhook, "description" | "url">) => endpoint.description || endpoint.url;
 
@@ -57,6 +72,9 @@ interface RevealedSecret {
  * disable or enable it, give it a new secret, delete it. Every destructive step is confirmed first.
  */
 export function WebhooksList({ canWrite }: { canWrite: boolean }) {
+  const t = useTranslations("AdminWebhooks");
+  const api = useApiMessages();
+  const when = useWhen();
   const [query, setQuery] = useState({ q: "", page: 1 });
   const webhooks = useAdminWebhooks(query);
   const [adding, setAdding] = useState(false);
@@ -89,7 +107,7 @@ export function WebhooksList({ canWrite }: { canWrite: boolean }) {
       },
       onError: (error) => {
         rotation.close();
-        setProblem(failedMessage(`give “${nameOf(endpoint)}” a new secret`, error));
+        setProblem(api.failed(t("list.rotateFailed", { name: nameOf(endpoint) }), error));
       },
     });
   }
@@ -102,11 +120,11 @@ export function WebhooksList({ canWrite }: { canWrite: boolean }) {
       onSuccess: () => {
         focusAfterDeletion(() => resultsHeading.current);
         deletion.close();
-        setAnnouncement(`“${nameOf(endpoint)}” is deleted: it is told nothing more.`);
+        setAnnouncement(t("list.deleted", { name: nameOf(endpoint) }));
       },
       onError: (error) => {
         deletion.close();
-        setProblem(failedMessage(`delete “${nameOf(endpoint)}”`, error));
+        setProblem(api.failed(t("list.deleteFailed", { name: nameOf(endpoint) }), error));
       },
     });
   }
@@ -116,8 +134,8 @@ export function WebhooksList({ canWrite }: { canWrite: boolean }) {
     update.mutate(
       { id: endpoint.id, body: { enabled } },
       {
-        onSuccess: () => setAnnouncement(enabled ? `“${nameOf(endpoint)}” is enabled again.` : `“${nameOf(endpoint)}” is disabled: nothing is sent to it until it is enabled again.`),
-        onError: (error) => setProblem(failedMessage(`${enabled ? "enable" : "disable"} “${nameOf(endpoint)}”`, error)),
+        onSuccess: () => setAnnouncement(enabled ? t("list.enabledAgain", { name: nameOf(endpoint) }) : t("list.disabledNow", { name: nameOf(endpoint) })),
+        onError: (error) => setProblem(api.failed(enabled ? t("list.enableFailed", { name: nameOf(endpoint) }) : t("list.disableFailed", { name: nameOf(endpoint) }), error)),
       },
     );
   }
@@ -127,22 +145,22 @@ export function WebhooksList({ canWrite }: { canWrite: boolean }) {
     test.mutate(endpoint.id, {
       onSuccess: () => {
         setLogOf(endpoint.id);
-        setAnnouncement(`A test message to “${nameOf(endpoint)}” is on its way; its delivery log shows how it went.`);
+        setAnnouncement(t("list.testOnItsWay", { name: nameOf(endpoint) }));
       },
-      onError: (error) => setProblem(failedMessage(`send a test message to “${nameOf(endpoint)}”`, error)),
+      onError: (error) => setProblem(api.failed(t("list.testFailed", { name: nameOf(endpoint) }), error)),
     });
   }
 
   return (
     <Section
       id="webhooks-title"
-      title="Webhook endpoints"
+      title={t("list.title")}
       status={announcement}
       alert={problem}
       action={
         canWrite && !adding ? (
           <button ref={addButton} type="button" className="button button--primary" onClick={() => setAdding(true)}>
-            Add an endpoint
+            {t("list.add")}
           </button>
         ) : undefined
       }
@@ -158,7 +176,7 @@ export function WebhooksList({ canWrite }: { canWrite: boolean }) {
         />
       ) : null}
       {adding ? (
-        <Panel title="Add an endpoint">
+        <Panel title={t("list.add")}>
           <AddWebhookForm
             onAdded={(answer) => {
               setAdding(false);
@@ -171,17 +189,17 @@ export function WebhooksList({ canWrite }: { canWrite: boolean }) {
           />
         </Panel>
       ) : null}
-      <StaffSearch name="Webhook endpoints" label="Search by address or description" onSearch={(q) => setQuery({ q, page: 1 })} />
+      <StaffSearch name={t("list.searchName")} label={t("list.searchLabel")} onSearch={(q) => setQuery({ q, page: 1 })} />
       <StaffListResults
         query={webhooks}
         page={query.page}
         perPage={WEBHOOKS_PER_PAGE}
         onPage={(next) => setQuery((current) => ({ ...current, page: next }))}
-        count={["endpoint", "endpoints"]}
-        loading="Loading webhook endpoints…"
-        failure="We couldn’t load the webhook endpoints"
-        empty={query.q ? "No endpoint matches this search." : "No endpoints yet. Add one to tell a website or app when the calendar changes."}
-        pagerLabel="Pages of endpoints"
+        count={(total) => (total === undefined ? t("list.countNotRead") : t("list.count", { count: total }))}
+        loading={t("list.loading")}
+        failure={t("list.failure")}
+        empty={query.q ? t("list.emptySearch") : t("list.empty")}
+        pagerLabel={t("list.pagerLabel")}
         headingRef={resultsHeading}
       >
         {(items) =>
@@ -196,8 +214,8 @@ export function WebhooksList({ canWrite }: { canWrite: boolean }) {
               title={
                 <>
                   {nameOf(endpoint)}
-                  {endpoint.enabled ? null : <span className="badge badge--cancelled">Disabled</span>}
-                  {endpoint.enabled && endpoint.failing_since ? <span className="badge badge--danger">Failing</span> : null}
+                  {endpoint.enabled ? null : <span className="badge badge--cancelled">{t("list.disabledBadge")}</span>}
+                  {endpoint.enabled && endpoint.failing_since ? <span className="badge badge--danger">{t("list.failingBadge")}</span> : null}
                 </>
               }
             >
@@ -205,56 +223,59 @@ export function WebhooksList({ canWrite }: { canWrite: boolean }) {
                 <code className={styles.breakAnywhere}>{endpoint.url}</code>
               </Meta>
               {endpoint.auto_disabled_at ? (
-                <p className="notice notice--warning">
-                  Turned off on {when(endpoint.auto_disabled_at)}: every message failed for {WEBHOOK_FAILING_DAYS} days. Once the receiving site works again, enable it and
-                  send what it missed from its delivery log.
-                </p>
+                <p className="notice notice--warning">{t("list.turnedOff", { date: when(endpoint.auto_disabled_at), days: WEBHOOK_FAILING_DAYS })}</p>
               ) : endpoint.enabled && endpoint.failing_since ? (
                 <p className="notice notice--warning">
-                  Failing since {when(endpoint.failing_since)}: if nothing gets through by {when(afterDays(endpoint.failing_since, WEBHOOK_FAILING_DAYS))}, it is turned off.
+                  {t("list.failingSince", { since: when(endpoint.failing_since), until: when(afterDays(endpoint.failing_since, WEBHOOK_FAILING_DAYS)) })}
                 </p>
               ) : null}
               <Facts>
-                <Fact term="Told when">
+                <Fact term={t("list.toldWhen")}>
                   <ul className={own.values}>
                     {endpoint.event_types.map((type) => (
-                      <li key={type}>{TYPE_WORDS[type] ?? type}</li>
+                      <li key={type}>{typeWords(type, t)}</li>
                     ))}
                   </ul>
                 </Fact>
-                <Fact term="Last message">
+                <Fact term={t("list.lastMessage")}>
                   {endpoint.last_delivery ? (
                     <>
                       <DeliveryState delivery={{ state: endpoint.last_delivery.delivered_at ? "delivered" : endpoint.last_delivery.last_status === null ? "pending" : "failing" }} />{" "}
-                      {TYPE_WORDS[endpoint.last_delivery.event_type] ?? endpoint.last_delivery.event_type}, {when(endpoint.last_delivery.created_at)}
+                      {t("list.lastMessageWhat", { type: typeWords(endpoint.last_delivery.event_type, t), date: when(endpoint.last_delivery.created_at) })}
                     </>
                   ) : (
-                    "None yet"
+                    t("list.noneYet")
                   )}
                 </Fact>
                 {endpoint.previous_secret_expires_at ? (
-                  <Fact term="Old secret">Still signs beside the new one until {when(endpoint.previous_secret_expires_at)}</Fact>
+                  <Fact term={t("list.oldSecret")}>{t("list.oldSecretUntil", { date: when(endpoint.previous_secret_expires_at) })}</Fact>
                 ) : null}
               </Facts>
               <Actions>
-                <button type="button" className="button" aria-expanded={logOf === endpoint.id} aria-label={`Delivery log of “${nameOf(endpoint)}”`} onClick={() => setLogOf(logOf === endpoint.id ? null : endpoint.id)}>
-                  Delivery log
+                <button type="button" className="button" aria-expanded={logOf === endpoint.id} aria-label={t("list.deliveryLogOf", { name: nameOf(endpoint) })} onClick={() => setLogOf(logOf === endpoint.id ? null : endpoint.id)}>
+                  {t("list.deliveryLog")}
                 </button>
                 {canWrite ? (
                   <>
                     {endpoint.enabled ? (
-                      <button type="button" className="button" aria-label={`Send a test message to “${nameOf(endpoint)}”`} disabled={test.isPending} onClick={() => sendTest(endpoint)}>
-                        Send a test message
+                      <button type="button" className="button" aria-label={t("list.sendTestTo", { name: nameOf(endpoint) })} disabled={test.isPending} onClick={() => sendTest(endpoint)}>
+                        {t("list.sendTest")}
                       </button>
                     ) : null}
-                    <button type="button" className="button" aria-label={`${endpoint.enabled ? "Disable" : "Enable"} “${nameOf(endpoint)}”`} disabled={update.isPending} onClick={() => setEnabled(endpoint, !endpoint.enabled)}>
-                      {endpoint.enabled ? "Disable" : "Enable"}
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={endpoint.enabled ? t("list.disableNamed", { name: nameOf(endpoint) }) : t("list.enableNamed", { name: nameOf(endpoint) })}
+                      disabled={update.isPending}
+                      onClick={() => setEnabled(endpoint, !endpoint.enabled)}
+                    >
+                      {endpoint.enabled ? t("list.disable") : t("list.enable")}
                     </button>
-                    <button type="button" className="button" aria-label={`New secret for “${nameOf(endpoint)}”`} onClick={() => rotation.ask(endpoint)}>
-                      New secret
+                    <button type="button" className="button" aria-label={t("list.newSecretFor", { name: nameOf(endpoint) })} onClick={() => rotation.ask(endpoint)}>
+                      {t("list.newSecret")}
                     </button>
-                    <button type="button" className="button button--danger" aria-label={`Delete “${nameOf(endpoint)}”`} onClick={() => deletion.ask(endpoint)}>
-                      Delete
+                    <button type="button" className="button button--danger" aria-label={t("list.deleteNamed", { name: nameOf(endpoint) })} onClick={() => deletion.ask(endpoint)}>
+                      {t("list.delete")}
                     </button>
                   </>
                 ) : null}
@@ -264,59 +285,68 @@ export function WebhooksList({ canWrite }: { canWrite: boolean }) {
           ))
         }
       </StaffListResults>
-      <ConfirmDialog {...rotation.dialog} title={`Give “${rotation.subject ? nameOf(rotation.subject) : ""}” a new secret?`} confirmLabel="Make a new secret" busy={rotate.isPending} onConfirm={confirmRotate}>
-        <p>
-          Every message from now on is signed with the new secret. For the next {PREVIOUS_SECRET_HOURS} hours each also carries a signature made with the old one, so
-          the receiving site keeps accepting them while its developer puts the new secret in. You will see the new secret once.
-        </p>
+      <ConfirmDialog
+        {...rotation.dialog}
+        title={t("list.rotateTitle", { name: rotation.subject ? nameOf(rotation.subject) : "" })}
+        confirmLabel={t("list.rotateConfirm")}
+        busy={rotate.isPending}
+        onConfirm={confirmRotate}
+      >
+        <p>{t("list.rotateText", { hours: PREVIOUS_SECRET_HOURS })}</p>
       </ConfirmDialog>
-      <ConfirmDialog {...deletion.dialog} title={`Delete “${deletion.subject ? nameOf(deletion.subject) : ""}”?`} confirmLabel="Delete the endpoint" busy={remove.isPending} onConfirm={confirmDelete}>
-        <p>It is told nothing more, and its delivery log is deleted with it. This cannot be undone; to pause it instead, disable it.</p>
+      <ConfirmDialog
+        {...deletion.dialog}
+        title={t("list.deleteTitle", { name: deletion.subject ? nameOf(deletion.subject) : "" })}
+        confirmLabel={t("list.deleteConfirm")}
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      >
+        <p>{t("list.deleteText")}</p>
       </ConfirmDialog>
     </Section>
   );
 }
 
 function DeliveryState({ delivery }: { delivery: Pick<WebhookDelivery, "state"> }) {
-  if (delivery.state === "delivered") return <span className={`badge ${hooks.delivered}`}>Delivered</span>;
-  if (delivery.state === "failing") return <span className="badge badge--danger">Failed</span>;
-  return <span className="badge badge--muted">Waiting</span>;
+  const t = useTranslations("AdminWebhooks");
+  if (delivery.state === "delivered") return <span className={`badge ${hooks.delivered}`}>{t("state.delivered")}</span>;
+  if (delivery.state === "failing") return <span className="badge badge--danger">{t("state.failed")}</span>;
+  return <span className="badge badge--muted">{t("state.waiting")}</span>;
 }
 
 /** The signing secret, shown this once: the server keeps it sealed and never answers it again. */
 function SecretOnce({ revealed, headingRef: heading, onDone }: { revealed: RevealedSecret; headingRef: RefObject<HTMLHeadingElement | null>; onDone: () => void }) {
+  const t = useTranslations("AdminWebhooks");
   useEffect(() => heading.current?.focus(), [revealed, heading]);
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
   return (
-    <Panel title={revealed.kind === "added" ? `“${revealed.name}” is added: store its signing secret now` : `The new signing secret of “${revealed.name}”: store it now`} headingRef={heading}>
+    <Panel title={revealed.kind === "added" ? t("secret.addedStoreNow", { name: revealed.name }) : t("secret.rotatedStoreNow", { name: revealed.name })} headingRef={heading}>
       <Facts>
-        <Fact term="Signing secret">
+        <Fact term={t("secret.signingSecret")}>
           <code className={own.secret} data-testid="webhook-secret">
             {revealed.secret}
           </code>
         </Fact>
       </Facts>
-      <p>
-        Give it to the receiving site’s developer by a safe way, such as a password manager: with it they check that each message really comes from
-        us (the Standard Webhooks signature).{" "}
-        {revealed.kind === "rotated" ? `The old secret goes on signing beside it for ${PREVIOUS_SECRET_HOURS} hours, so nothing is refused in the meantime. ` : null}
-        <strong>You will not see this secret again.</strong> If it is lost, make a new one.
-      </p>
+      <p>{revealed.kind === "rotated" ? t.rich("secret.giveItRotated", { hours: PREVIOUS_SECRET_HOURS, strong }) : t.rich("secret.giveIt", { strong })}</p>
       <Actions>
-        <CopyButton text={revealed.secret} label="Copy the secret" copiedMessage="The secret is copied." />
+        <CopyButton text={revealed.secret} label={t("secret.copy")} copiedMessage={t("secret.copied")} />
         <button type="button" className="button button--primary" onClick={onDone}>
-          Done: I have stored it
+          {t("secret.done")}
         </button>
       </Actions>
     </Panel>
   );
 }
 
-/** The API names fields as its JSON does; the form says them as its labels do. */
+/** The API names fields as its JSON does; the form says them as its labels do (its English reasons: another language has none). */
 function inFormWords(message: string): string {
   return message.replace("url: ", "The address ").replace("event_types: ", "Told when: ").replace("description: ", "The description ");
 }
 
 function AddWebhookForm({ onAdded, onCancel }: { onAdded: (answer: { id: string; description: string; url: string; secret: string }) => void; onCancel: () => void }) {
+  const t = useTranslations("AdminWebhooks");
+  const api = useApiMessages();
   const create = useCreateWebhook();
   const [url, setUrl] = useState("");
   const [description, setDescription] = useState("");
@@ -329,32 +359,32 @@ function AddWebhookForm({ onAdded, onCancel }: { onAdded: (answer: { id: string;
     setProblem("");
     create.mutate(
       { url: url.trim(), description: description.trim(), event_types: WEBHOOK_EVENT_TYPES.filter((type) => types.has(type)) },
-      { onSuccess: onAdded, onError: (error) => setProblem(inFormWords(failedMessage("add the endpoint", error))) },
+      { onSuccess: onAdded, onError: (error) => setProblem(inFormWords(api.failed(t("add.failed"), error))) },
     );
   }
 
   return (
     <Form
       onSubmit={submit}
-      submitLabel="Add the endpoint"
-      pendingLabel="Adding…"
+      submitLabel={t("add.submit")}
+      pendingLabel={t("add.pending")}
       pending={create.isPending}
-      label="Add a webhook endpoint"
+      label={t("add.formLabel")}
       actions={
         <button type="button" className="button" onClick={onCancel}>
-          Cancel
+          {t("add.cancel")}
         </button>
       }
     >
       <FormProblem message={problem} />
-      <TextField label="Address" hint="An https address from the receiving site’s developer, such as https://example.org/hooks/calendar." type="url" inputMode="url" required value={url} onChange={(event) => setUrl(event.target.value)} />
-      <TextField label="Description (optional)" hint="What you call it, such as “Church website”." maxLength={200} value={description} onChange={(event) => setDescription(event.target.value)} />
+      <TextField label={t("add.address")} hint={t("add.addressHint")} type="url" inputMode="url" required value={url} onChange={(event) => setUrl(event.target.value)} />
+      <TextField label={t("add.description")} hint={t("add.descriptionHint")} maxLength={200} value={description} onChange={(event) => setDescription(event.target.value)} />
       <fieldset className={hooks.types}>
-        <legend>Told when</legend>
+        <legend>{t("add.toldWhen")}</legend>
         {WEBHOOK_EVENT_TYPES.map((type) => (
           <CheckboxField
             key={type}
-            label={TYPE_WORDS[type]!}
+            label={typeWords(type, t)}
             checked={types.has(type)}
             onChange={(event) =>
               setTypes((current) => {
@@ -373,6 +403,9 @@ function AddWebhookForm({ onAdded, onCancel }: { onAdded: (answer: { id: string;
 
 /** One endpoint's messages, newest first: what each was, how its attempts went, and "Send again". */
 function DeliveryLog({ endpoint, canWrite, onProblem, onAnnounce }: { endpoint: AdminWebhook; canWrite: boolean; onProblem: (message: string) => void; onAnnounce: (message: string) => void }) {
+  const t = useTranslations("AdminWebhooks");
+  const api = useApiMessages();
+  const when = useWhen();
   const [page, setPage] = useState(1);
   const deliveries = useWebhookDeliveries(endpoint.id, page);
   const redeliver = useRedeliverWebhook();
@@ -383,50 +416,50 @@ function DeliveryLog({ endpoint, canWrite, onProblem, onAnnounce }: { endpoint: 
     redeliver.mutate(
       { id: endpoint.id, deliveryId: delivery.id },
       {
-        onSuccess: () => onAnnounce(`The message “${TYPE_WORDS[delivery.event_type] ?? delivery.event_type}” of ${when(delivery.created_at)} is on its way again; the delivery log shows how it went.`),
-        onError: (error) => onProblem(failedMessage("send the message again", error)),
+        onSuccess: () => onAnnounce(t("log.sentAgain", { type: typeWords(delivery.event_type, t), date: when(delivery.created_at) })),
+        onError: (error) => onProblem(api.failed(t("log.sendAgainFailed"), error)),
       },
     );
   }
 
-  const heading = `Delivery log of “${nameOf(endpoint)}”`;
-  if (deliveries.isPending) return <p className={hooks.log}>Loading the delivery log…</p>;
-  if (deliveries.isError) return <p className={hooks.log}>We couldn’t load the delivery log. Please try again.</p>;
+  const heading = t("list.deliveryLogOf", { name: nameOf(endpoint) });
+  if (deliveries.isPending) return <p className={hooks.log}>{t("log.loading")}</p>;
+  if (deliveries.isError) return <p className={hooks.log}>{t("log.failed")}</p>;
   const { items, metadata } = deliveries.data;
   return (
     <section className={hooks.log} aria-label={heading}>
-      <h4 className={hooks.logTitle}>Delivery log</h4>
+      <h4 className={hooks.logTitle}>{t("log.title")}</h4>
       {/* The daily clean-up's retention (docs/decisions/0027, "Keeping the log"); operators may set another. */}
-      <p className={hooks.deliveryMeta}>Newest first; kept for 30 days by default.</p>
+      <p className={hooks.deliveryMeta}>{t("log.kept")}</p>
       {items.length === 0 ? (
-        <p>No messages yet.</p>
+        <p>{t("log.empty")}</p>
       ) : (
         <ol className={hooks.deliveries}>
           {items.map((delivery) => (
             <li key={delivery.id} className={hooks.delivery}>
               <div className={hooks.deliveryHead}>
-                <strong>{TYPE_WORDS[delivery.event_type] ?? delivery.event_type}</strong> <DeliveryState delivery={delivery} />
+                <strong>{typeWords(delivery.event_type, t)}</strong> <DeliveryState delivery={delivery} />
               </div>
               <p className={hooks.deliveryMeta}>
-                {when(delivery.created_at)} · {delivery.attempts === 1 ? "1 attempt" : `${delivery.attempts} attempts`}
-                {delivery.last_status !== null ? ` · last answer HTTP ${delivery.last_status}` : ""}
+                {when(delivery.created_at)} · {t("log.attempts", { count: delivery.attempts })}
+                {delivery.last_status !== null ? ` · ${t("log.lastAnswer", { status: String(delivery.last_status) })}` : ""}
                 {/* "answered HTTP 500" says no more than the status before it. */}
                 {delivery.last_error && !delivery.last_error.startsWith("answered HTTP") ? ` · ${delivery.last_error}` : ""}
-                {delivery.last_error?.includes("redirects are not followed") ? " · a redirect is not followed: ask for the final address" : ""}
+                {delivery.last_error?.includes("redirects are not followed") ? ` · ${t("log.redirect")}` : ""}
               </p>
               <p className={hooks.deliveryMeta}>
                 <code className={styles.breakAnywhere}>{delivery.id}</code>
               </p>
               {canWrite && endpoint.enabled && delivery.state !== "pending" ? (
-                <button type="button" className="button" aria-label={`Send again (${delivery.id})`} disabled={redeliver.isPending} onClick={() => sendAgain(delivery)}>
-                  Send again
+                <button type="button" className="button" aria-label={t("log.sendAgainId", { id: delivery.id })} disabled={redeliver.isPending} onClick={() => sendAgain(delivery)}>
+                  {t("log.sendAgain")}
                 </button>
               ) : null}
             </li>
           ))}
         </ol>
       )}
-      {metadata.total > DELIVERIES_PER_PAGE ? <Pager page={page} lastPage={Math.ceil(metadata.total / DELIVERIES_PER_PAGE)} onPage={setPage} label={`Pages of the delivery log of “${nameOf(endpoint)}”`} /> : null}
+      {metadata.total > DELIVERIES_PER_PAGE ? <Pager page={page} lastPage={Math.ceil(metadata.total / DELIVERIES_PER_PAGE)} onPage={setPage} label={t("log.pagerLabel", { name: nameOf(endpoint) })} /> : null}
     </section>
   );
 }

@@ -1,3 +1,5 @@
+import { translatorFor } from "../i18n/translator.ts";
+import type { AppLocale } from "../kernel/locales.ts";
 import { MAX_DELIVERY_ATTEMPTS } from "../outbox/deliver-messages.ts";
 import { OUTBOX_GIVEN_UP_DAYS, OUTBOX_LATE_MINUTES, type OperatorProblem } from "./read-operator-problems.ts";
 
@@ -19,90 +21,92 @@ export interface OperatorProblemWords {
 /** Where the church's mail server is saved (components/admin/church-settings-form.tsx). */
 export const MAIL_SERVER_SETTINGS_HREF = "/admin/settings#email-sending";
 
-/** "1 day", "3 days". */
-function counted(count: number, one: string, other: string): string {
-  return `${count} ${count === 1 ? one : other}`;
-}
+type OperatorT = ReturnType<typeof translatorFor<"OperatorProblems">>;
 
 /** A span of time as an office says it: "less than a minute", "5 minutes", "3 hours", "2 days" (hours up to two days). */
-export function ageInWords(milliseconds: number): string {
-  const minutes = Math.floor(milliseconds / 60_000);
-  if (minutes < 1) return "less than a minute";
-  if (minutes < 60) return counted(minutes, "minute", "minutes");
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return counted(hours, "hour", "hours");
-  return counted(Math.floor(hours / 24), "day", "days");
+export function ageInWords(milliseconds: number, locale: AppLocale): string {
+  return ageIn(milliseconds, translatorFor(locale, "OperatorProblems"));
 }
 
-const ASK = "Ask whoever runs the church’s server to ";
+function ageIn(milliseconds: number, t: OperatorT): string {
+  const minutes = Math.floor(milliseconds / 60_000);
+  if (minutes < 1) return t("age.lessThanAMinute");
+  if (minutes < 60) return t("age.minutes", { count: minutes });
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return t("age.hours", { count: hours });
+  return t("age.days", { count: Math.floor(hours / 24) });
+}
 
 /** How long ago `since` was, in words; `since` is always there when its count is above zero. */
-function age(now: Date, since: Date | null): string {
-  return ageInWords(since ? now.getTime() - since.getTime() : 0);
+function age(t: OperatorT, now: Date, since: Date | null): string {
+  return ageIn(since ? now.getTime() - since.getTime() : 0, t);
 }
 
-export function operatorProblemWords(problem: OperatorProblem, now: Date): OperatorProblemWords {
+// Private-use characters around each <code> part of a message while it is split into an Instruction.
+const CODE_START = "\uE000";
+const CODE_END = "\uE001";
+
+/** A message whose commands and settings are `<code>` tags, as an Instruction. */
+function instruction(marked: string): Instruction {
+  const parts: Array<string | { code: string }> = [];
+  for (const [index, piece] of marked.split(new RegExp(`${CODE_START}|${CODE_END}`)).entries()) {
+    if (index % 2 === 1) parts.push({ code: piece });
+    else if (piece) parts.push(piece);
+  }
+  return parts;
+}
+
+const code = (chunks: string) => `${CODE_START}${chunks}${CODE_END}`;
+
+/** The problem in words, in the page's language (the "OperatorProblems" messages). */
+export function operatorProblemWords(problem: OperatorProblem, now: Date, locale: AppLocale): OperatorProblemWords {
+  const t = translatorFor(locale, "OperatorProblems");
   switch (problem.kind) {
     case "email_not_configured": {
       const { emailsWaiting } = problem;
-      const todo: Instruction = ["Add your church’s mail server under Email sending in the church settings (or ask whoever runs the church’s server to set ", { code: "SMTP_URL" }, ")."];
+      const todo = instruction(t.markup("emailNotConfigured.todo", { setting: "SMTP_URL", code }));
       if (emailsWaiting === 0) {
-        return {
-          key: problem.kind,
-          href: MAIL_SERVER_SETTINGS_HREF,
-          title: "Email sending is not set up",
-          text: "No email can leave the server: a member who registers or forgets their password gets no code, and no notice reaches anyone.",
-          todo,
-        };
+        return { key: problem.kind, href: MAIL_SERVER_SETTINGS_HREF, title: t("emailNotConfigured.title"), text: t("emailNotConfigured.text"), todo };
       }
       return {
         key: problem.kind,
         count: emailsWaiting,
         href: MAIL_SERVER_SETTINGS_HREF,
-        title: emailsWaiting === 1 ? "Email not sent" : "Emails not sent",
-        text: `Email sending is not set up, so sign-in codes and notices stay on the server and reach no one. ${emailsWaiting === 1 ? "It has" : "The oldest has"} waited ${age(now, problem.oldestWaitingSince)}.`,
+        title: t("emailNotConfigured.waitingTitle", { count: emailsWaiting }),
+        text: t("emailNotConfigured.waitingText", { count: emailsWaiting, age: age(t, now, problem.oldestWaitingSince) }),
         todo,
       };
     }
     case "outbox_backlog": {
       const { late, givenUp } = problem;
-      const lateWords =
-        late === 1
-          ? `has been waiting for ${age(now, problem.oldestLateSince)}`
-          : `have been waiting more than ${OUTBOX_LATE_MINUTES} minutes, the oldest for ${age(now, problem.oldestLateSince)}`;
-      const givenUpWords =
-        givenUp === 1
-          ? `could not be sent after ${MAX_DELIVERY_ATTEMPTS} tries, ${age(now, problem.latestGivenUpAt)} ago`
-          : `could not be sent after ${MAX_DELIVERY_ATTEMPTS} tries in the past ${OUTBOX_GIVEN_UP_DAYS} days, the latest ${age(now, problem.latestGivenUpAt)} ago`;
-      const what = (count: number) => counted(count, "email or text", "emails or texts");
-      const sentence =
-        late > 0 && givenUp > 0
-          ? `${what(late)} ${lateWords}, and ${givenUp} ${givenUpWords}.`
-          : late > 0
-            ? `${what(late)} ${lateWords}.`
-            : `${what(givenUp)} ${givenUpWords}.`;
+      const values = {
+        late,
+        givenUp,
+        lateAge: age(t, now, problem.oldestLateSince),
+        givenUpAge: age(t, now, problem.latestGivenUpAt),
+        lateMinutes: OUTBOX_LATE_MINUTES,
+        tries: MAX_DELIVERY_ATTEMPTS,
+        givenUpDays: OUTBOX_GIVEN_UP_DAYS,
+      };
       return {
         key: problem.kind,
         count: late + givenUp,
-        title: late + givenUp === 1 ? "Message not sent" : "Messages not sent",
-        text: `${sentence} Members may be missing sign-in codes and notices.`,
-        todo: [
-          "Send a test message from the church settings’ Email sending. ",
-          ASK,
-          "check the text message gateway (",
-          { code: "SMS_GATEWAY_URL" },
-          ") and that ",
-          { code: "npm run outbox:deliver" },
-          " runs every minute. A member still waiting for a code can ask for a new one.",
-        ],
+        title: t("outboxBacklog.title", { count: late + givenUp }),
+        text:
+          late > 0 && givenUp > 0
+            ? t("outboxBacklog.lateAndGivenUp", values)
+            : late > 0
+              ? t("outboxBacklog.late", values)
+              : t("outboxBacklog.givenUp", values),
+        todo: instruction(t.markup("outboxBacklog.todo", { gateway: "SMS_GATEWAY_URL", command: "npm run outbox:deliver", code })),
       };
     }
     case "signing_keys_due":
       return {
         key: problem.kind,
-        title: "Sign-in keys due for renewal",
-        text: `The keys that vouch for members’ sign-ins to other apps and websites were made ${age(now, problem.keysSince)} ago. They should be replaced every ${problem.rotationDays} days, so that a copied key stops working.`,
-        todo: [ASK, "run ", { code: "npm run keys:rotate" }, ". Nobody is signed out."],
+        title: t("signingKeysDue.title"),
+        text: t("signingKeysDue.text", { age: age(t, now, problem.keysSince), days: problem.rotationDays }),
+        todo: instruction(t.markup("signingKeysDue.todo", { command: "npm run keys:rotate", code })),
       };
   }
 }

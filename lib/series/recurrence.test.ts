@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { describeRule, expandRule, MAX_OCCURRENCES, rruleOf, TooManyOccurrencesError } from "./recurrence";
+import en from "../../messages/en.json" with { type: "json" };
+import { translatorFor } from "../i18n/translator";
+import { describeRule, expandRule, longDate, MAX_OCCURRENCES, RECURRENCE_API_ENGLISH, rruleOf, TooManyOccurrencesError, weekdayName, type RecurrenceRule } from "./recurrence";
 
 describe("expandRule", () => {
   it("every 2 weeks on Sunday and Wednesday: week 0 is the week of the first date, weeks start on Monday", () => {
@@ -30,6 +32,26 @@ describe("describeRule and rruleOf", () => {
     expect(describeRule({ frequency: "WEEKLY", interval: 1, weekdays: ["SU", "WE", "MO"], until: "2027-04-30" })).toBe("Weekly on Monday, Wednesday and Sunday, until 30 April 2027");
     expect(describeRule({ frequency: "MONTHLY", interval: 1, weekdays: ["FR"], monthWeek: -1, count: 1 })).toBe("Monthly on the last Friday, once");
     expect(describeRule({ frequency: "MONTHLY", interval: 3, weekdays: ["SU"], monthWeek: 2, until: "2028-01-01" })).toBe("Every 3 months on the second Sunday, until 1 January 2028");
+  });
+
+  it("says the API's English word for word as the English messages do, and reads in Spanish with Intl's names", () => {
+    expect(en.Recurrence).toEqual(RECURRENCE_API_ENGLISH);
+    const rules: RecurrenceRule[] = [
+      { frequency: "WEEKLY", interval: 2, weekdays: ["SU"], count: 12 },
+      { frequency: "WEEKLY", interval: 1, weekdays: ["SU", "WE", "MO"], until: "2027-04-30" },
+      { frequency: "WEEKLY", interval: 1, weekdays: ["TU", "TH"] },
+      { frequency: "MONTHLY", interval: 1, weekdays: ["FR"], monthWeek: -1, count: 1 },
+      { frequency: "MONTHLY", interval: 3, weekdays: ["SU"], monthWeek: 2, until: "2028-01-01" },
+    ];
+    const english = { locale: "en", t: translatorFor("en", "Recurrence") };
+    for (const rule of rules) expect(describeRule(rule, english)).toBe(describeRule(rule));
+    const spanish = { locale: "es", t: translatorFor("es", "Recurrence") };
+    expect(describeRule(rules[0]!, spanish)).toBe("Cada 2 semanas el domingo, 12 veces");
+    expect(describeRule(rules[1]!, spanish)).toBe("Cada semana el lunes, miércoles y domingo, hasta el 30 de abril de 2027");
+    expect(describeRule(rules[3]!, spanish)).toBe("Cada mes el último viernes, una vez");
+    expect(describeRule(rules[4]!, spanish)).toBe("Cada 3 meses el segundo domingo, hasta el 1 de enero de 2028");
+    expect([longDate("2027-02-07"), weekdayName("SU"), weekdayName("MO", "en", "short")]).toEqual(["7 February 2027", "Sunday", "Mon"]);
+    expect([longDate("2027-02-07", "es"), weekdayName("SU", "es")]).toEqual(["7 de febrero de 2027", "domingo"]);
   });
 
   it("writes FREQ first and UNTIL as given", () => {

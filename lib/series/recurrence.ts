@@ -15,6 +15,8 @@
  * date and the series' local time become an instant.
  */
 
+import { createTranslator } from "use-intl/core";
+
 export const WEEKDAYS = ["MO", "TU", "WE", "TH", "FR", "SA", "SU"] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 export const SERIES_FREQUENCIES = ["WEEKLY", "MONTHLY"] as const;
@@ -36,9 +38,6 @@ export interface RecurrenceRule {
 }
 
 const DAY_MS = 86_400_000;
-const WEEKDAY_NAMES: Record<Weekday, string> = { MO: "Monday", TU: "Tuesday", WE: "Wednesday", TH: "Thursday", FR: "Friday", SA: "Saturday", SU: "Sunday" };
-const ORDINALS: Record<string, string> = { "1": "first", "2": "second", "3": "third", "4": "fourth", "-1": "last" };
-const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 function toDay(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / DAY_MS;
@@ -129,28 +128,87 @@ export function expandRule(rule: RecurrenceRule, startDate: string): string[] {
   }
 }
 
-function list(words: readonly string[]): string {
-  if (words.length <= 1) return words.join("");
-  return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+// i18n-namespace: Recurrence
+
+/**
+ * The rule in words, in any language (issue 41). The sentences are the "Recurrence" messages; the names of
+ * weekdays and months and the joining of a list come from Intl in the language asked for. English writes its
+ * dates day first ("30 April 2027"), as the office always has, so its Intl locale is en-GB.
+ */
+export type RecurrenceKey = "weekly" | "monthly" | "times" | "until";
+
+/** A translator of the "Recurrence" messages: translatorFor(locale, "Recurrence"), or useTranslations("Recurrence") in a page. */
+export type RecurrenceWords = (key: RecurrenceKey, values: Record<string, string | number>) => string;
+
+export interface RecurrenceLanguage {
+  /** A language tag (AppLocale): "en", "es". */
+  locale: string;
+  t: RecurrenceWords;
 }
 
-/** "30 April 2027" */
-export function longDate(date: string): string {
-  return `${Number(date.slice(8, 10))} ${MONTH_NAMES[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+/**
+ * The API's English (the `summary` of a series is the contract's English, as error_description is), word for
+ * word the "Recurrence" messages of messages/en.json (recurrence.test.ts holds the two together). Kept here
+ * rather than read from the messages file so that the browser pages that import this module (the event form)
+ * never bundle every language's messages; those pages pass their own translator instead.
+ */
+export const RECURRENCE_API_ENGLISH: Record<RecurrenceKey, string> = {
+  weekly: "{interval, plural, =1 {Weekly on {days}} other {Every # weeks on {days}}}",
+  monthly:
+    "{interval, plural, =1 {Monthly on the {week, select, first {first} second {second} third {third} fourth {fourth} last {last} other {?}} {day}} other {Every # months on the {week, select, first {first} second {second} third {third} fourth {fourth} last {last} other {?}} {day}}}",
+  times: "{rule}, {count, plural, =1 {once} other {# times}}",
+  until: "{rule}, until {date}",
+};
+
+let apiEnglish: RecurrenceLanguage | null = null;
+
+/** English as the API says it, made when first needed (the widget's bundle, which imports addDays, never needs it). */
+function apiEnglishLanguage(): RecurrenceLanguage {
+  apiEnglish ??= { locale: "en", t: createTranslator({ locale: "en", messages: { Recurrence: RECURRENCE_API_ENGLISH }, namespace: "Recurrence" }) };
+  return apiEnglish;
 }
 
-/** The rule in plain language: "Every 2 weeks on Sunday, 12 times", "Monthly on the last Friday, until 30 April 2027". */
-export function describeRule(rule: RecurrenceRule): string {
-  const days = list(WEEKDAYS.filter((code) => rule.weekdays.includes(code)).map((code) => WEEKDAY_NAMES[code]));
-  let head: string;
-  if (rule.frequency === "WEEKLY") {
-    head = rule.interval === 1 ? `Weekly on ${days}` : `Every ${rule.interval} weeks on ${days}`;
-  } else {
-    const on = `the ${ORDINALS[String(rule.monthWeek)] ?? "?"} ${days}`;
-    head = rule.interval === 1 ? `Monthly on ${on}` : `Every ${rule.interval} months on ${on}`;
-  }
-  if (rule.count) return `${head}, ${rule.count === 1 ? "once" : `${rule.count} times`}`;
-  if (rule.until) return `${head}, until ${longDate(rule.until)}`;
+/** The locale Intl writes the language's dates, weekdays and lists in. */
+function intlLocale(locale: string): string {
+  return locale === "en" ? "en-GB" : locale;
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatOf(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: "UTC" })));
+  return format;
+}
+
+/** A weekday's name in a language: "Monday", "Mon"; "lunes", "lun". */
+export function weekdayName(code: Weekday, locale = "en", width: "long" | "short" = "long"): string {
+  // 1 January 2024 was a Monday.
+  return formatOf(locale, { weekday: width }).format(new Date(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(code))));
+}
+
+/** "30 April 2027"; "30 de abril de 2027". */
+export function longDate(date: string, locale = "en"): string {
+  return formatOf(locale, { day: "numeric", month: "long", year: "numeric" }).format(new Date(toDay(date) * DAY_MS));
+}
+
+const MONTH_WEEK_WORDS: Record<string, string> = { "1": "first", "2": "second", "3": "third", "4": "fourth", "-1": "last" };
+
+/**
+ * The rule in plain language: "Every 2 weeks on Sunday, 12 times", "Monthly on the last Friday, until 30 April
+ * 2027". English as the API says it unless a language is given ({ locale, t }).
+ */
+export function describeRule(rule: RecurrenceRule, language: RecurrenceLanguage = apiEnglishLanguage()): string {
+  const { locale, t } = language;
+  const names = WEEKDAYS.filter((code) => rule.weekdays.includes(code)).map((code) => weekdayName(code, locale));
+  const days = new Intl.ListFormat(intlLocale(locale), { type: "conjunction" }).format(names);
+  const head =
+    rule.frequency === "WEEKLY"
+      ? t("weekly", { interval: rule.interval, days })
+      : t("monthly", { interval: rule.interval, week: MONTH_WEEK_WORDS[String(rule.monthWeek)] ?? "other", day: days });
+  if (rule.count) return t("times", { rule: head, count: rule.count });
+  if (rule.until) return t("until", { rule: head, date: longDate(rule.until, locale) });
   return head;
 }
 

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { getLocale, getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { AdminHomeList, StaffForbidden } from "@/components/admin/admin-nav";
 import styles from "@/components/admin/admin.module.css";
@@ -7,15 +8,16 @@ import { operatorProblemWords, type Instruction } from "@/lib/office/operator-pr
 import { OVERVIEW_DAYS, readOfficeOverview, type OfficeOverview } from "@/lib/office/read-office-overview";
 import { OPERATOR_PERMISSION, readOperatorProblems, type OperatorProblem } from "@/lib/office/read-operator-problems";
 import { emailSendingConfigured } from "@/lib/outbox/mail-transport";
+import type { AppLocale } from "@/lib/kernel/locales";
 import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Church office" };
-
-/** "1 request", "3 requests". */
-function counted(count: number, one: string, other: string): string {
-  return `${count} ${count === 1 ? one : other}`;
+export async function generateMetadata(): Promise<Metadata> {
+  const words = await getTranslations("Admin.overview");
+  return { title: words("title") };
 }
+
+type OverviewWords = Awaited<ReturnType<typeof getTranslations<"Admin.overview">>>;
 
 interface Waiting {
   key: string;
@@ -39,17 +41,17 @@ function pressing(item: Waiting): boolean {
  * The office's to-do list, most pressing first: what stops messages reaching members, what needs a person,
  * then what is coming (the signing keys' renewal can wait for this week's drafts).
  */
-function waitingItems(overview: OfficeOverview, problems: readonly OperatorProblem[], now: Date): Waiting[] {
+function waitingItems(overview: OfficeOverview, problems: readonly OperatorProblem[], now: Date, words: OverviewWords, locale: AppLocale): Waiting[] {
   const items: Waiting[] = [];
-  const operatorItem = (problem: OperatorProblem): Waiting => ({ ...operatorProblemWords(problem, now), urgent: true });
+  const operatorItem = (problem: OperatorProblem): Waiting => ({ ...operatorProblemWords(problem, now, locale), urgent: true });
   const keysDue = problems.filter((problem) => problem.kind === "signing_keys_due");
   items.push(...problems.filter((problem) => problem.kind !== "signing_keys_due").map(operatorItem));
   if (overview.membershipRequests !== undefined) {
     items.push({
       key: "membership",
       count: overview.membershipRequests,
-      title: overview.membershipRequests === 1 ? "Membership request" : "Membership requests",
-      text: overview.membershipRequests === 0 ? "No member is waiting for you to link their record." : "Members waiting for you to compare and link their record, or turn it down.",
+      title: words("membershipTitle", { count: overview.membershipRequests }),
+      text: overview.membershipRequests === 0 ? words("membershipNone") : words("membershipSome"),
       href: "/admin/membership",
       urgent: overview.membershipRequests > 0,
     });
@@ -59,8 +61,8 @@ function waitingItems(overview: OfficeOverview, problems: readonly OperatorProbl
     items.push({
       key: "invitations-bounced",
       count: bounced,
-      title: bounced === 1 ? "Invitation not delivered" : "Invitations not delivered",
-      text: "Their email addresses were refused. Correct them in the register, then send the invitations again.",
+      title: words("bouncedTitle", { count: bounced }),
+      text: words("bouncedText"),
       href: "/admin/invitations",
       urgent: true,
     });
@@ -70,15 +72,15 @@ function waitingItems(overview: OfficeOverview, problems: readonly OperatorProbl
     items.push({
       key: "webhooks",
       count: failing + disabled,
-      title: failing + disabled === 1 ? "Website connection failing" : "Website connections failing",
-      text: `${[failing > 0 ? `${failing} not getting messages through` : "", disabled > 0 ? `${disabled} turned off after failing for days` : ""].filter(Boolean).join(", ")}. Church websites may show an old calendar.`,
+      title: words("webhooksTitle", { count: failing + disabled }),
+      text: failing > 0 && disabled > 0 ? words("webhooksBoth", { failing, disabled }) : failing > 0 ? words("webhooksFailing", { failing }) : words("webhooksDisabled", { disabled }),
       href: "/admin/webhooks",
       urgent: true,
     });
   }
   if (overview.week && overview.week.drafts > 0) {
     const { drafts } = overview.week;
-    items.push({ key: "drafts", count: drafts, title: drafts === 1 ? "Draft this week" : "Drafts this week", text: "Events in the next seven days that nobody can see until they are published.", href: "/admin/events", urgent: true });
+    items.push({ key: "drafts", count: drafts, title: words("draftsTitle", { count: drafts }), text: words("draftsText"), href: "/admin/events", urgent: true });
   }
   items.push(...keysDue.map(operatorItem));
   if (overview.invitations && overview.invitations.waiting + overview.invitations.accepted > 0) {
@@ -86,8 +88,8 @@ function waitingItems(overview: OfficeOverview, problems: readonly OperatorProbl
     items.push({
       key: "invitations",
       count: accepted,
-      title: accepted === 1 ? "Invitation accepted" : "Invitations accepted",
-      text: `${counted(waiting, "person has", "people have")} not made their account yet.`,
+      title: words("invitationsTitle", { count: accepted }),
+      text: words("invitationsText", { waiting }),
       href: "/admin/invitations",
       urgent: false,
     });
@@ -97,8 +99,8 @@ function waitingItems(overview: OfficeOverview, problems: readonly OperatorProbl
     items.push({
       key: "week",
       count: events,
-      title: events === 1 ? "Event this week" : "Events this week",
-      text: `${counted(signedUp, "person", "people")} signed up${waitlisted > 0 ? `, ${waitlisted} on waiting lists` : ""}, in the next ${OVERVIEW_DAYS} days.`,
+      title: words("weekTitle", { count: events }),
+      text: waitlisted > 0 ? words("weekTextWaitlisted", { signedUp, waitlisted, days: OVERVIEW_DAYS }) : words("weekText", { signedUp, days: OVERVIEW_DAYS }),
       href: "/admin/events",
       urgent: false,
     });
@@ -107,8 +109,8 @@ function waitingItems(overview: OfficeOverview, problems: readonly OperatorProbl
 }
 
 /** An instruction's words, its commands and settings as code. */
-function instruction(words: Instruction) {
-  return words.map((part, index) => (typeof part === "string" ? part : <code key={index}>{part.code}</code>));
+function instruction(parts: Instruction) {
+  return parts.map((part, index) => (typeof part === "string" ? part : <code key={index}>{part.code}</code>));
 }
 
 /** The staff area's front page: what waits for the signed-in staff member, by what they may see. */
@@ -121,15 +123,17 @@ export default async function AdminPage() {
     readOfficeOverview(db, access.permissions, now),
     readOperatorProblems(db, access.permissions, { emailSendingConfigured: await emailSendingConfigured(db), now }),
   ]);
-  const items = waitingItems(overview, problems, now);
+  const t = await getTranslations("Admin");
+  const words = await getTranslations("Admin.overview");
+  const items = waitingItems(overview, problems, now, words, await getLocale());
   const waitingCount = items.filter(pressing).length;
   return (
     <div className="page">
-      <p className="eyebrow">Staff</p>
-      <h1>Church office</h1>
-      <p className="lede">{waitingCount === 0 ? "Nothing is waiting for you. Here is the week ahead." : "What is waiting for you, and the week ahead."}</p>
+      <p className="eyebrow">{t("staff")}</p>
+      <h1>{words("title")}</h1>
+      <p className="lede">{waitingCount === 0 ? words("ledeNothing") : words("ledeWaiting")}</p>
       {items.length > 0 ? (
-        <ul className="quick-links__list" role="list" aria-label="Waiting for you">
+        <ul className="quick-links__list" role="list" aria-label={words("waitingLabel")}>
           {items.map((item) => (
             <li key={item.key} className={`quick-link${pressing(item) ? ` ${styles.waiting}` : ""}`}>
               {item.href ? (
@@ -147,7 +151,7 @@ export default async function AdminPage() {
           ))}
         </ul>
       ) : (
-        <p>Choose a section to start.</p>
+        <p>{words("chooseSection")}</p>
       )}
       <AdminHomeList />
     </div>

@@ -1,12 +1,17 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import Link from "next/link";
 import { StaffForbidden } from "@/components/admin/admin-nav";
 import { PersonProfile } from "@/components/admin/person-profile";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { currentChurch } from "@/lib/http/current-church";
 import { requireStaffPage } from "@/lib/portal-auth/require-staff-page";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Member profile · Staff" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("AdminPeople.pages");
+  return { title: t("personMetaTitle") };
+}
 
 /**
  * Staff: one person's page (users:read): their account, household, pickup list, register record, sign-ups and
@@ -18,12 +23,15 @@ export default async function AdminPersonPage({ params }: { params: Promise<{ id
   const { id } = await params;
   const access = await requireStaffPage(`/admin/people/${encodeURIComponent(id)}`, "users:read");
   if (access.refusal) return <StaffForbidden permission="users:read" refusal={access.refusal} />;
+  const t = await getTranslations("AdminPeople.pages");
   return (
     <div className="page">
       <p className="eyebrow">
-        <Link href="/admin/people">Staff · People</Link>
+        <Link href="/admin/people">{t("personEyebrow")}</Link>
       </p>
-      <PersonProfile id={id} selfId={access.session.member.id} canWrite={access.permissions.has("users:write")} canAssignRoles={access.permissions.has("roles:write")} country={(await currentChurch()).country} />
+      <ClientMessages namespaces={["Admin", "AdminPeople.shared", "AdminPeople.profile", "AdminPeople.churchLife", "AdminPeople.refusals", "AccountSecurity.events", "AccountFamily.childForm"]}>
+        <PersonProfile id={id} selfId={access.session.member.id} canWrite={access.permissions.has("users:write")} canAssignRoles={access.permissions.has("roles:write")} country={(await currentChurch()).country} />
+      </ClientMessages>
     </div>
   );
 }
