@@ -1,5 +1,7 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { EmbedBuilder } from "@/components/embed/embed-builder";
+import { ClientMessages } from "@/components/i18n/client-messages";
 import { listFilterOptions, type FilterOptions } from "@/lib/calendar/list-filter-options";
 import { currentChurch } from "@/lib/http/current-church";
 import { database } from "@/lib/db";
@@ -10,9 +12,10 @@ export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
   const church = await currentChurch();
+  const t = await getTranslations("EmbedBuilder");
   return {
-    title: "Calendar widget",
-    description: `Put ${church.name}'s calendar on your website: one script tag or an iframe, with your filters and colours.`,
+    title: t("title"),
+    description: t("description", { church: church.name }),
   };
 }
 
@@ -29,14 +32,14 @@ async function readFilterOptions(): Promise<FilterOptions> {
 export default async function EmbedPage() {
   const church = await currentChurch();
   const options = await readFilterOptions();
+  const t = await getTranslations("EmbedBuilder");
   return (
     <div className="page">
-      <h1>Calendar widget</h1>
-      <p className="lede">
-        Show {church.name}’s upcoming events on your own website. Paste two lines where the calendar should appear; it keeps itself up to
-        date, uses your colours, sets no cookies and works with a keyboard and a screen reader.
-      </p>
-      <EmbedBuilder origin={env().BASE_URL} options={options} brandColour={church.brandColour} />
+      <h1>{t("title")}</h1>
+      <p className="lede">{t("lede", { church: church.name })}</p>
+      <ClientMessages namespaces={["EmbedBuilder.builder", "Calendar.labels"]}>
+        <EmbedBuilder origin={env().BASE_URL} options={options} brandColour={church.brandColour} />
+      </ClientMessages>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readWidgetOptions, safeColor, widgetAttributePairs, widgetFrameUrl, widgetSnippet, type WidgetAttribute } from "./options.ts";
+import { readWidgetOptions, safeColor, widgetAttributePairs, widgetFrameSnippet, widgetFrameUrl, widgetSnippet, type WidgetAttribute } from "./options.ts";
 
 const read = (values: Partial<Record<WidgetAttribute, string>>) => readWidgetOptions((name) => values[name]);
 
@@ -65,5 +65,13 @@ describe("snippets", () => {
     const url = new URL(widgetFrameUrl("https://church.example", options));
     expect(url.pathname).toBe("/embed/calendar");
     expect(readWidgetOptions((name) => url.searchParams.get(name))).toEqual(options);
+  });
+
+  it("titles the iframe with the heading, else the words given, else English", () => {
+    const title = (snippet: string) => /title="([^"]*)"/.exec(snippet)?.[1];
+    expect(title(widgetFrameSnippet("https://church.example", options))).toBe("Church calendar");
+    expect(title(widgetFrameSnippet("https://church.example", read({})))).toBe("Upcoming events");
+    expect(title(widgetFrameSnippet("https://church.example", options, "Calendario de la iglesia"))).toBe("Calendario de la iglesia");
+    expect(title(widgetFrameSnippet("https://church.example", read({ heading: "This week" }), "Próximos eventos"))).toBe("This week");
   });
 });

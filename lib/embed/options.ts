@@ -141,8 +141,12 @@ export function widgetFrameUrl(origin: string, options: WidgetOptions): string {
   return `${origin}${WIDGET_FRAME_PATH}${query ? `?${query}` : ""}`;
 }
 
-/** The iframe alternative, for sites that cannot run scripts. */
-export function widgetFrameSnippet(origin: string, options: WidgetOptions): string {
-  const title = options.heading ?? (options.view === "month" ? "Church calendar" : "Upcoming events");
+/**
+ * The iframe alternative, for sites that cannot run scripts. Its title is the heading, else `untitled`: the
+ * /embed page may pass its own words for it (English here: this file is bundled into the widget, which has
+ * no catalogue of its own but the Widget messages).
+ */
+export function widgetFrameSnippet(origin: string, options: WidgetOptions, untitled = options.view === "month" ? "Church calendar" : "Upcoming events"): string {
+  const title = options.heading ?? untitled;
   return `<iframe src="${escapeHtml(widgetFrameUrl(origin, options))}" title="${escapeHtml(title)}" width="100%" height="${options.view === "month" ? 720 : 560}" style="border:0" loading="lazy"></iframe>`;
 }

@@ -1,4 +1,4 @@
-import { readWidgetOptions, WIDGET_ATTRIBUTES, type WidgetAttribute, type WidgetOptions } from "../options.ts";
+import { readWidgetOptions, WIDGET_ATTRIBUTES, WIDGET_EVENT_TYPES, type WidgetAttribute, type WidgetOptions } from "../options.ts";
 import {
   addMonths,
   compareMonths,
@@ -15,14 +15,17 @@ import {
   type DayPart,
   type YearMonth,
 } from "./dates.ts";
+import { browserLocale, widgetLocale } from "./locale.ts";
 import { WIDGET_CSS } from "./styles.ts";
-import { EVENT_TYPE_LABELS } from "../../calendar/event-type-labels.ts";
+import { widgetTranslator, type WidgetCatalogs, type WidgetKey, type WidgetTranslate } from "./words.ts";
 
 /**
  * <church-calendar>: the embeddable calendar (docs/decisions/0028-calendar-widget.md). A custom element
  * with a shadow root and no framework. It reads the public feed of the origin its script came from, with
  * `credentials: "omit"`, and builds every node with textContent, so nothing from the feed is parsed as HTML.
+ * Its words are the Widget messages (words.ts), in the language of its locale (locale.ts).
  */
+// i18n-namespace: Widget
 
 /** The fields of the feed's CalendarEvent (lib/calendar/schemas.ts) the widget shows. */
 interface FeedEvent {
@@ -42,8 +45,8 @@ interface FeedPage {
   nextCursor: string | null;
 }
 
-const TYPE_LABELS: Record<string, string> = EVENT_TYPE_LABELS;
-const STATUS_BADGES: Record<string, string> = { CANCELLED: "Cancelled", POSTPONED: "Postponed" };
+const EVENT_TYPES: readonly string[] = WIDGET_EVENT_TYPES;
+const STATUSES: readonly string[] = ["CANCELLED", "POSTPONED"];
 const DEFAULT_COLORS = { accent: "#0f4c5c", text: "#1f2933", background: "#ffffff" };
 /** Page size when the month view reads ahead, and how far it may read (pages, months). */
 const MONTH_PAGE_SIZE = 100;
@@ -65,6 +68,8 @@ export class ChurchCalendarElement extends HTMLElement {
   static observedAttributes = WIDGET_ATTRIBUTES;
   /** The origin the script was served from: the feed and the event pages live there. */
   static origin = location.origin;
+  /** Every language's words, compiled into the script (main.ts). */
+  static catalogs: WidgetCatalogs = {};
 
   #root: ShadowRoot;
   #colorSheet: CSSStyleSheet | HTMLStyleElement;
@@ -73,6 +78,9 @@ export class ChurchCalendarElement extends HTMLElement {
   #status = h("p", { class: "status", role: "status", "aria-live": "polite" });
   #body = h("div", { class: "body" });
   #options: WidgetOptions = readWidgetOptions(() => null);
+  /** The locale of the words and dates: the attribute's, else the page's language, else the browser's (locale.ts). */
+  #locale = "en";
+  #t: WidgetTranslate = widgetTranslator(ChurchCalendarElement.catalogs, "en");
   /** Bumped on every reset: answers to older requests are dropped. */
   #generation = 0;
   #scheduled = false;
@@ -140,6 +148,8 @@ export class ChurchCalendarElement extends HTMLElement {
   #reset() {
     this.#generation++;
     this.#options = readWidgetOptions((name: WidgetAttribute) => this.getAttribute(name));
+    this.#locale = widgetLocale(this.#options.locale, this.closest("[lang]")?.getAttribute("lang"), browserLocale());
+    this.#t = widgetTranslator(ChurchCalendarElement.catalogs, this.#locale);
     this.#applyColors();
     this.#items = [];
     this.#cursor = null;
@@ -148,7 +158,7 @@ export class ChurchCalendarElement extends HTMLElement {
     this.#exhausted = false;
     this.#pages = 0;
     this.#month = ChurchCalendarElement.thisMonth();
-    const label = this.#options.heading ?? (this.#options.view === "month" ? "Calendar" : "Upcoming events");
+    const label = this.#options.heading ?? (this.#options.view === "month" ? this.#t("calendar") : this.#t("upcomingEvents"));
     this.#root.querySelector("section")?.setAttribute("aria-label", label);
     if (this.#options.view === "month") void this.#showMonth();
     else void this.#loadList();
@@ -185,8 +195,7 @@ export class ChurchCalendarElement extends HTMLElement {
   }
 
   #badge(event: FeedEvent): Child {
-    const badge = STATUS_BADGES[event.status];
-    return badge ? h("span", { class: "badge" }, badge) : null;
+    return STATUSES.includes(event.status) ? h("span", { class: "badge" }, this.#t(`status.${event.status}` as WidgetKey)) : null;
   }
 
   #skeleton(count: number): HTMLElement {
@@ -194,8 +203,8 @@ export class ChurchCalendarElement extends HTMLElement {
   }
 
   #showError(retry: () => void) {
-    this.#status.textContent = "The calendar could not be loaded.";
-    const button = h("button", { type: "button" }, "Try again");
+    this.#status.textContent = this.#t("loadFailed");
+    const button = h("button", { type: "button" }, this.#t("tryAgain"));
     button.addEventListener("click", retry);
     this.#body.replaceChildren(h("p", {}, button));
   }
@@ -203,8 +212,9 @@ export class ChurchCalendarElement extends HTMLElement {
   // ── list view ──
 
   #eventItem(event: FeedEvent): HTMLElement {
-    const locale = this.#options.locale;
-    const meta = [event.location?.name, TYPE_LABELS[event.eventType] ?? event.eventType].filter(Boolean).join(" · ");
+    const locale = this.#locale;
+    const type = EVENT_TYPES.includes(event.eventType) ? this.#t(`eventTypes.${event.eventType}` as WidgetKey) : event.eventType;
+    const meta = [event.location?.name, type].filter(Boolean).join(" · ");
     return h(
       "li",
       {},
@@ -216,9 +226,9 @@ export class ChurchCalendarElement extends HTMLElement {
 
   async #loadList(more = false) {
     const generation = this.#generation;
-    this.#heading.textContent = this.#options.heading ?? "Upcoming events";
+    this.#heading.textContent = this.#options.heading ?? this.#t("upcomingEvents");
     this.#nav.replaceChildren();
-    this.#status.textContent = more ? "Loading more events…" : "Loading events…";
+    this.#status.textContent = more ? this.#t("loadingMore") : this.#t("loading");
     if (!more) this.#body.replaceChildren(this.#skeleton(Math.min(this.#options.limit, 3)));
     try {
       const page = await this.#fetchPage(this.#options.limit, more ? this.#cursor : null);
@@ -235,19 +245,19 @@ export class ChurchCalendarElement extends HTMLElement {
 
   #renderList(focusIndex: number, added: number) {
     if (this.#items.length === 0) {
-      this.#status.textContent = "No upcoming events.";
+      this.#status.textContent = this.#t("noUpcoming");
       this.#body.replaceChildren();
       return;
     }
-    this.#status.textContent = focusIndex >= 0 ? `${added} more ${added === 1 ? "event" : "events"} shown.` : "";
+    this.#status.textContent = focusIndex >= 0 ? this.#t("moreShown", { count: added }) : "";
     const list = h("ul", { class: "events" }, ...this.#items.map((event) => this.#eventItem(event)));
     const children: HTMLElement[] = [list];
     if (this.#cursor) {
-      const more = h("button", { type: "button", class: "more" }, "More events");
+      const more = h("button", { type: "button", class: "more" }, this.#t("moreEvents"));
       more.addEventListener("click", () => void this.#loadList(true));
       children.push(h("p", {}, more));
     }
-    children.push(h("p", { class: "note" }, "Times are local to each event."));
+    children.push(h("p", { class: "note" }, this.#t("timesLocal")));
     this.#body.replaceChildren(...children);
     // Keyboard users go on reading where the new events begin.
     if (focusIndex >= 0) (list.children[focusIndex]?.querySelector("a") as HTMLElement | null)?.focus();
@@ -272,9 +282,9 @@ export class ChurchCalendarElement extends HTMLElement {
   async #showMonth(focus?: "prev" | "next") {
     const generation = this.#generation;
     const month = this.#month;
-    this.#heading.textContent = describeMonth(month, this.#options.locale);
+    this.#heading.textContent = describeMonth(month, this.#locale);
     this.#renderNav(focus);
-    this.#status.textContent = "Loading events…";
+    this.#status.textContent = this.#t("loading");
     this.#body.replaceChildren(this.#skeleton(2));
     try {
       await this.#ensureMonth(month);
@@ -287,13 +297,15 @@ export class ChurchCalendarElement extends HTMLElement {
   }
 
   #renderNav(focus?: "prev" | "next") {
-    const locale = this.#options.locale;
+    const locale = this.#locale;
     const first = ChurchCalendarElement.thisMonth();
-    const button = (role: "prev" | "next", step: number, symbol: string, words: string, allowed: boolean) => {
+    const button = (role: "prev" | "next", step: number, symbol: string, allowed: boolean) => {
       const target = addMonths(this.#month, step);
+      const month = describeMonth(target, locale);
+      const label = role === "prev" ? this.#t("previousMonth", { month }) : this.#t("nextMonth", { month });
       const element = h(
         "button",
-        { type: "button", "data-role": role, "aria-label": `${words}: ${describeMonth(target, locale)}`, "aria-disabled": allowed ? undefined : "true" },
+        { type: "button", "data-role": role, "aria-label": label, "aria-disabled": allowed ? undefined : "true" },
         h("span", { "aria-hidden": "true" }, symbol),
       );
       element.addEventListener("click", () => {
@@ -303,15 +315,15 @@ export class ChurchCalendarElement extends HTMLElement {
       });
       return element;
     };
-    const prev = button("prev", -1, "‹", "Previous month", compareMonths(this.#month, first) > 0);
-    const next = button("next", 1, "›", "Next month", compareMonths(this.#month, addMonths(first, MONTHS_AHEAD)) < 0);
+    const prev = button("prev", -1, "‹", compareMonths(this.#month, first) > 0);
+    const next = button("next", 1, "›", compareMonths(this.#month, addMonths(first, MONTHS_AHEAD)) < 0);
     this.#nav.replaceChildren(prev, next);
     // The button pressed is replaced: keep the keyboard on it.
     if (focus) (focus === "prev" ? prev : next).focus();
   }
 
   #renderMonth(month: YearMonth) {
-    const locale = this.#options.locale;
+    const locale = this.#locale;
     const first = `${month.year}-${String(month.month).padStart(2, "0")}-01`;
     const last = lastDateOf(month);
     // An event shows on every day of the month it covers, one begun last month too; a day lists what
@@ -327,7 +339,7 @@ export class ChurchCalendarElement extends HTMLElement {
     const order = ([event, part]: [FeedEvent, DayPart]) => (part === "first" ? event.startTime : "");
     for (const dayEvents of byDay.values()) dayEvents.sort((a, b) => order(a).localeCompare(order(b)));
     const when = (event: FeedEvent, part: DayPart) =>
-      part === "first" ? describeTime(event.startTime, locale) : part === "last" ? `until ${describeTime(event.endTime, locale)}` : "all day";
+      part === "first" ? describeTime(event.startTime, locale) : part === "last" ? this.#t("until", { time: describeTime(event.endTime, locale) }) : this.#t("allDay");
     const today = new Date();
     const todayText = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
     const monthName = describeMonth(month, locale);
@@ -366,7 +378,7 @@ export class ChurchCalendarElement extends HTMLElement {
         }),
       ),
     );
-    const table = h("table", {}, h("caption", { class: "sr" }, `Events in ${monthName}`), head, h("tbody", {}, ...rows));
+    const table = h("table", {}, h("caption", { class: "sr" }, this.#t("monthCaption", { month: monthName })), head, h("tbody", {}, ...rows));
 
     // Narrow containers show dots in the grid and the month's events as a list below it (styles.ts).
     const agenda = h("div", { class: "agenda" });
@@ -377,7 +389,7 @@ export class ChurchCalendarElement extends HTMLElement {
       for (const event of fresh) listed.add(event);
       if (fresh.length > 0) agenda.append(h("h3", {}, describeDay(date, locale)), h("ul", { class: "events" }, ...fresh.map((event) => this.#eventItem(event))));
     }
-    this.#status.textContent = events.length === 0 ? `No events in ${monthName}.` : `${events.length} ${events.length === 1 ? "event" : "events"} in ${monthName}.`;
-    this.#body.replaceChildren(table, agenda, h("p", { class: "note" }, "Times are local to each event."));
+    this.#status.textContent = events.length === 0 ? this.#t("noEventsInMonth", { month: monthName }) : this.#t("eventsInMonth", { count: events.length, month: monthName });
+    this.#body.replaceChildren(table, agenda, h("p", { class: "note" }, this.#t("timesLocal")));
   }
 }
