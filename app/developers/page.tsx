@@ -1,9 +1,14 @@
 import type { Metadata } from "next";
+import type { ReactNode } from "react";
+import { getTranslations } from "next-intl/server";
 import { ApiReference, type ReferenceOperation, type ReferenceTag } from "@/components/developers/api-reference";
 import { currentChurch } from "@/lib/http/current-church";
 import { buildOpenApiDocument } from "@/lib/openapi/document";
 
-export const metadata: Metadata = { title: "For developers", description: "The church's sign-in (OpenID Connect), its member and staff API, and its public calendar API." };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Developers");
+  return { title: t("title"), description: t("description") };
+}
 
 const METHODS = ["get", "post", "put", "patch", "delete"] as const;
 
@@ -54,29 +59,30 @@ function buildReferenceTags(): ReferenceTag[] {
 // /developers - for developers of the church's apps and websites: sign-in, the API reference, the calendar
 export default async function DevelopersPage() {
   const church = await currentChurch();
+  const t = await getTranslations("Developers");
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
   return (
     <div className="page">
-      <h1>For developers</h1>
-      <p className="lede">
-        Build an app or website for {church.name}: sign people in with their church account, read and change what they allow, and show the calendar.
-      </p>
+      <h1>{t("title")}</h1>
+      <p className="lede">{t("lede", { church: church.name })}</p>
       <ul>
         <li>
-          <strong>Sign-in</strong> is OpenID Connect (authorization code with PKCE, refresh tokens, the device grant for kiosks and TVs, DPoP). Its
-          discovery document is{" "}
-          {/* A JSON document of a route handler, not a page: a plain link, fetched whole. */}
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages */}
-          <a href="/.well-known/openid-configuration">/.well-known/openid-configuration</a>. Ask the church office to register your app.
+          {t.rich("signIn", {
+            strong,
+            // A JSON document of a route handler, not a page: a plain link, fetched whole.
+            // eslint-disable-next-line @next/next/no-html-link-for-pages
+            discovery: (chunks) => <a href="/.well-known/openid-configuration">{chunks}</a>,
+          })}
         </li>
         <li>
-          <strong>The calendar</strong> needs no sign-in: the feed at <code>/api/calendar/events/upcoming</code>, the iCal subscription at{" "}
-          <a href="/api/calendar/events/upcoming.ics">/api/calendar/events/upcoming.ics</a>, and a widget for any website on{" "}
-          <a href="/embed">the calendar widget page</a>.
+          {t.rich("calendar", {
+            strong,
+            code: (chunks) => <code>{chunks}</code>,
+            ics: (chunks) => <a href="/api/calendar/events/upcoming.ics">{chunks}</a>,
+            widget: (chunks) => <a href="/embed">{chunks}</a>,
+          })}
         </li>
-        <li>
-          <strong>The reference below</strong> is the OpenAPI 3.1 document the server serves at <a href="/api/openapi.json">/api/openapi.json</a>,
-          generated from the same definitions the routes run on, with every request and answer schema.
-        </li>
+        <li>{t.rich("reference", { strong, document: (chunks) => <a href="/api/openapi.json">{chunks}</a> })}</li>
       </ul>
       <ApiReference tags={referenceTags()} />
     </div>

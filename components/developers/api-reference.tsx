@@ -1,10 +1,12 @@
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import styles from "./api-reference.module.css";
 
 /**
  * The API reference, rendered from the OpenAPI document the server itself serves (/api/openapi.json, generated
  * from the endpoint definitions: docs/decisions/0032), so the page cannot drift from the routes. A server
- * component: no script reaches the browser.
+ * component: no script reaches the browser. The document's own words (tags, summaries, descriptions) are the
+ * contract's English; only the page's words around them are translated.
  */
 
 export interface ReferenceOperation {
@@ -30,11 +32,12 @@ function prose(text: string): ReactNode[] {
 
 const anchor = (operation: ReferenceOperation) => `${operation.method}-${operation.path}`.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
-export function ApiReference({ tags }: { tags: ReferenceTag[] }) {
+export async function ApiReference({ tags }: { tags: ReferenceTag[] }) {
+  const t = await getTranslations("Developers.referenceWords");
   return (
     <>
       <nav aria-labelledby="api-contents" className={styles.contents}>
-        <h2 id="api-contents">Contents</h2>
+        <h2 id="api-contents">{t("contents")}</h2>
         <ul>
           {tags.map((tag) => (
             <li key={tag.name}>
@@ -60,9 +63,11 @@ export function ApiReference({ tags }: { tags: ReferenceTag[] }) {
               <p className={styles.needs}>
                 {operation.authenticated
                   ? operation.scopes.length > 0
-                    ? <>Needs an access token with {operation.scopes.map((scope, index) => <span key={scope}>{index > 0 ? ", " : ""}<code>{scope}</code></span>)}.</>
-                    : "Needs an access token."
-                  : "No sign-in needed."}
+                    ? t.rich("needsScopes", {
+                        scopes: () => operation.scopes.map((scope, index) => <span key={scope}>{index > 0 ? ", " : ""}<code>{scope}</code></span>),
+                      })
+                    : t("needsToken")
+                  : t("noSignIn")}
               </p>
               <dl className={styles.responses}>
                 {operation.responses.map((response) => (

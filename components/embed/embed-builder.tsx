@@ -1,6 +1,7 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
 import type { FilterOptions } from "@/lib/calendar/list-filter-options";
 import {
   WIDGET_DEFAULT_LIMIT,
@@ -15,13 +16,12 @@ import {
 } from "@/lib/embed/options";
 import { SelectField } from "@/components/ui/select-field";
 import { TextField } from "@/components/ui/text-field";
-import { EVENT_TYPE_LABELS, audienceLabel } from "@/components/calendar/labels";
+import { audienceLabel, eventTypeLabel } from "@/components/calendar/labels";
 import styles from "./embed-builder.module.css";
 
 /** The widget's own defaults (lib/embed/widget/calendar-element.ts): a colour equal to one is left out. */
 const DEFAULT_COLORS = { accent: "#0f4c5c", text: "#1f2933", background: "#ffffff" } as const;
 type ColorName = keyof typeof DEFAULT_COLORS;
-const COLOR_LABELS: Record<ColorName, string> = { accent: "Accent (links, buttons)", text: "Text", background: "Background" };
 
 interface Choices {
   view: WidgetView;
@@ -72,6 +72,7 @@ function useWidgetScript() {
 }
 
 function CopyButton({ text, label }: { text: string; label: string }) {
+  const t = useTranslations("EmbedBuilder.builder");
   const [copied, setCopied] = useState(false);
   return (
     <>
@@ -88,7 +89,7 @@ function CopyButton({ text, label }: { text: string; label: string }) {
         {label}
       </button>
       <span role="status" className={styles.copied}>
-        {copied ? "Copied." : ""}
+        {copied ? t("copied") : ""}
       </span>
     </>
   );
@@ -99,6 +100,8 @@ function CopyButton({ text, label }: { text: string; label: string }) {
  * them, and the widget itself as a live preview, whose attributes follow the choices.
  */
 export function EmbedBuilder({ origin, options, brandColour }: { origin: string; options: FilterOptions; brandColour: string }) {
+  const t = useTranslations("EmbedBuilder.builder");
+  const labels = useTranslations("Calendar.labels");
   useWidgetScript();
   const [choices, setChoices] = useState<Choices>(() => initialChoices(brandColour));
   const preview = useRef<HTMLDivElement>(null);
@@ -127,43 +130,43 @@ export function EmbedBuilder({ origin, options, brandColour }: { origin: string;
   return (
     <div className={styles.layout}>
       <section aria-labelledby="embed-choices" className={styles.card}>
-        <h2 id="embed-choices">Your choices</h2>
+        <h2 id="embed-choices">{t("yourChoices")}</h2>
         <fieldset className={styles.views}>
-          <legend>Show</legend>
+          <legend>{t("show")}</legend>
           <label>
-            <input type="radio" name="view" value="list" checked={choices.view === "list"} onChange={() => set("view", "list")} /> The next events, as a list
+            <input type="radio" name="view" value="list" checked={choices.view === "list"} onChange={() => set("view", "list")} /> {t("viewList")}
           </label>
           <label>
-            <input type="radio" name="view" value="month" checked={choices.view === "month"} onChange={() => set("view", "month")} /> A month, as a calendar
+            <input type="radio" name="view" value="month" checked={choices.view === "month"} onChange={() => set("view", "month")} /> {t("viewMonth")}
           </label>
         </fieldset>
         <div className={styles.fields}>
-          <SelectField label="Type" value={choices.type} onChange={(event) => set("type", event.target.value)}>
-            <option value="">All types</option>
+          <SelectField label={t("type")} value={choices.type} onChange={(event) => set("type", event.target.value)}>
+            <option value="">{t("allTypes")}</option>
             {WIDGET_EVENT_TYPES.map((type) => (
               <option key={type} value={type}>
-                {EVENT_TYPE_LABELS[type]}
+                {eventTypeLabel(labels, type)}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Campus" value={choices.campusId} onChange={(event) => set("campusId", event.target.value)}>
-            <option value="">All campuses</option>
+          <SelectField label={t("campus")} value={choices.campusId} onChange={(event) => set("campusId", event.target.value)}>
+            <option value="">{t("allCampuses")}</option>
             {options.campuses.map((campus) => (
               <option key={campus.id} value={campus.id}>
                 {campus.name}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Ministry" value={choices.ministryId} onChange={(event) => set("ministryId", event.target.value)}>
-            <option value="">All ministries</option>
+          <SelectField label={t("ministry")} value={choices.ministryId} onChange={(event) => set("ministryId", event.target.value)}>
+            <option value="">{t("allMinistries")}</option>
             {options.ministries.map((ministry) => (
               <option key={ministry.id} value={ministry.id}>
                 {ministry.name}
               </option>
             ))}
           </SelectField>
-          <SelectField label="Audience" value={choices.audience} onChange={(event) => set("audience", event.target.value)}>
-            <option value="">Everyone</option>
+          <SelectField label={t("audience")} value={choices.audience} onChange={(event) => set("audience", event.target.value)}>
+            <option value="">{t("everyone")}</option>
             {options.audiences.map((audience) => (
               <option key={audience} value={audience}>
                 {audienceLabel(audience)}
@@ -172,8 +175,8 @@ export function EmbedBuilder({ origin, options, brandColour }: { origin: string;
           </SelectField>
           {choices.view === "list" && (
             <TextField
-              label="Events per page"
-              hint="1 to 100; “More events” shows the next ones."
+              label={t("perPage")}
+              hint={t("perPageHint")}
               type="number"
               min={1}
               max={100}
@@ -182,49 +185,46 @@ export function EmbedBuilder({ origin, options, brandColour }: { origin: string;
               onChange={(event) => set("limit", event.target.value)}
             />
           )}
-          <TextField label="Heading" hint="Optional; also names the calendar for screen readers." value={choices.heading} maxLength={200} onChange={(event) => set("heading", event.target.value)} />
+          <TextField label={t("heading")} hint={t("headingHint")} value={choices.heading} maxLength={200} onChange={(event) => set("heading", event.target.value)} />
         </div>
         <fieldset className={styles.colors}>
-          <legend>Your church’s colours</legend>
+          <legend>{t("colours")}</legend>
           {(Object.keys(DEFAULT_COLORS) as ColorName[]).map((name) => (
             <label key={name} className={styles.color}>
               <input type="color" value={choices.colors[name]} onChange={(event) => set("colors", { ...choices.colors, [name]: event.target.value })} />
-              {COLOR_LABELS[name]}
+              {t(`colour.${name}`)}
             </label>
           ))}
           <button type="button" className="button" onClick={() => set("colors", churchColors(brandColour))}>
-            Reset colours
+            {t("resetColours")}
           </button>
         </fieldset>
       </section>
 
       <section aria-labelledby="embed-snippet" className={styles.card}>
-        <h2 id="embed-snippet">Paste this into your website</h2>
-        <p>Where the calendar should appear, in the page’s HTML. The script line is needed once per page, even with several calendars.</p>
-        <pre className={styles.code} tabIndex={0} aria-label="Widget snippet">
+        <h2 id="embed-snippet">{t("pasteTitle")}</h2>
+        <p>{t("pasteText")}</p>
+        <pre className={styles.code} tabIndex={0} aria-label={t("widgetSnippet")}>
           <code data-snippet="script">{snippet}</code>
         </pre>
         <p className={styles.actions}>
-          <CopyButton text={snippet} label="Copy the snippet" />
+          <CopyButton text={snippet} label={t("copySnippet")} />
         </p>
-        <h3>If your website cannot run scripts</h3>
-        <p>Some site builders allow only iframes. This shows the same calendar inside a frame; its links open in the whole window.</p>
-        <pre className={styles.code} tabIndex={0} aria-label="Iframe snippet">
+        <h3>{t("iframeTitle")}</h3>
+        <p>{t("iframeText")}</p>
+        <pre className={styles.code} tabIndex={0} aria-label={t("iframeSnippet")}>
           <code data-snippet="iframe">{frame}</code>
         </pre>
         <p className={styles.actions}>
-          <CopyButton text={frame} label="Copy the iframe" />
+          <CopyButton text={frame} label={t("copyIframe")} />
         </p>
-        <h3>Colours from your stylesheet</h3>
-        <p>
-          Instead of the colour attributes, your CSS may set <code>--church-calendar-accent</code>, <code>--church-calendar-text</code> and{" "}
-          <code>--church-calendar-background</code> on <code>{WIDGET_TAG}</code>. The calendar uses your page’s font.
-        </p>
+        <h3>{t("stylesheetTitle")}</h3>
+        <p>{t.rich("stylesheetText", { tag: WIDGET_TAG, code: (chunks) => <code>{chunks}</code> })}</p>
       </section>
 
       <section aria-labelledby="embed-preview" className={`${styles.card} ${styles.preview}`}>
-        <h2 id="embed-preview">Preview</h2>
-        <p className={styles.hint}>The calendar as your visitors will see it, with today’s events.</p>
+        <h2 id="embed-preview">{t("preview")}</h2>
+        <p className={styles.hint}>{t("previewHint")}</p>
         <div ref={preview} className={styles.previewFrame} data-testid="embed-preview" />
       </section>
     </div>

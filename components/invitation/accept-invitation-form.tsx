@@ -3,8 +3,8 @@
 import { useEffect, useMemo, useState, type FormEvent } from "react";
 import { startRegistration, type PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/browser";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { asSentence } from "@/components/account/api-messages";
-import { splitRefusal } from "@/components/admin/household-refusal";
+import { useLocale, useTranslations } from "next-intl";
+import { asSentence, useApiMessages, type ApiMessages } from "@/components/account/api-messages";
 import { PasswordStrengthMeter } from "@/components/passwords/password-strength-meter";
 import { Form } from "@/components/ui/form";
 import { FormProblem } from "@/components/ui/form-problem";
@@ -39,11 +39,18 @@ function useInvitationToken(): string | null {
 type PasskeyAnswer = Extract<BodyInputOf<typeof acceptInvitation>, { passkey: unknown }>["passkey"]["response"];
 
 
-/** What went wrong while making the account with a passkey, in words: the browser's refusals first, then the API's. */
-function passkeyFailure(error: Error): string {
-  if (error.name === "NotAllowedError" || error.name === "AbortError") return "No passkey was made: the request was cancelled or timed out. Try again, or choose a password.";
-  if (error instanceof PortalApiError) return `Your account was not made. ${asSentence(error.message)}`;
-  return `Your browser couldn’t make a passkey. ${asSentence(error.message) || "Choose a password instead."}`;
+/** The words passkeyFailure needs, of the "Invitation.form" namespace. */
+type Words = (key: "passkeyCancelled" | "accountNotMade" | "browserFailed" | "choosePasswordInstead") => string;
+
+/**
+ * What went wrong while making the account with a passkey, in words: the browser's refusals first, then the API's.
+ * The browser's own description is English, so only an English page shows it.
+ */
+function passkeyFailure(error: Error, t: Words, api: ApiMessages, locale: string): string {
+  if (error.name === "NotAllowedError" || error.name === "AbortError") return t("passkeyCancelled");
+  if (error instanceof PortalApiError) return api.failed(t("accountNotMade"), error);
+  const instead = (locale === "en" && asSentence(error.message)) || t("choosePasswordInstead");
+  return `${t("browserFailed")} ${instead}`;
 }
 
 /**
@@ -52,12 +59,17 @@ function passkeyFailure(error: Error): string {
  * and household at once.
  */
 export function AcceptInvitationForm() {
+  const t = useTranslations("Invitation.form");
+  const api = useApiMessages();
+  const locale = useLocale();
   const inBrowser = useInBrowser();
   const token = useInvitationToken();
   const invitation = useQuery({ queryKey: ["invitation", token], queryFn: () => callPublicEndpoint(checkInvitation, { token: token! }), enabled: token !== null, retry: false, staleTime: Infinity });
   const [password, setPassword] = useState("");
   const accept = useMutation({ mutationFn: () => callPublicEndpoint(acceptInvitation, { token: token!, password }) });
-  const refusal = splitRefusal(accept.error, ["password"] as const, "accept the invitation");
+  // A refusal that names the password goes under it; any other, above the form.
+  const passwordRefusal = api.fieldRefusal(accept.error, "password");
+  const problem = accept.error && passwordRefusal === null ? api.failed(t("acceptFailed"), accept.error) : "";
   const passkeysWork = useWebAuthnSupport(false);
   // Three steps in one action: the options (bound to this invitation), the device's own prompt, and the answer, which makes the account.
   const acceptWithPasskey = useMutation({
@@ -71,17 +83,17 @@ export function AcceptInvitationForm() {
   });
   const accepted = accept.data ?? acceptWithPasskey.data;
 
-  if (!inBrowser || (token !== null && invitation.isPending)) return <p className="muted">Opening your invitation…</p>;
+  if (!inBrowser || (token !== null && invitation.isPending)) return <p className="muted">{t("opening")}</p>;
   if (accepted) {
     return (
       <div className={`notice notice--success ${styles.words}`} role="status">
         <p>
-          <strong>{accepted.created ? "Your account is ready." : "Your account is linked."}</strong>{" "}
-          {acceptWithPasskey.data ? "Sign in with your passkey" : `Sign in with ${accepted.email}`} to see your household and what is on.
+          <strong>{accepted.created ? t("accountReady") : t("accountLinked")}</strong>{" "}
+          {acceptWithPasskey.data ? t("signInWithPasskey") : t("signInWithEmail", { email: accepted.email })}
         </p>
         <p>
           <a className="button button--primary" href={portalSignInHref("/account")}>
-            Sign in
+            {t("signIn")}
           </a>
         </p>
       </div>
@@ -92,9 +104,7 @@ export function AcceptInvitationForm() {
     return (
       <div className="notice notice--warning" role="alert">
         <p>
-          {gone
-            ? "This invitation link does not work any more: it was used already, replaced by a newer one, or it is more than 14 days old. Ask the church office to send you a new one."
-            : (invitation.error?.message ?? "The invitation could not be opened. Reload the page to try again.")}
+          {gone ? t("gone") : locale === "en" && invitation.error ? invitation.error.message : t("notOpened")}
         </p>
       </div>
     );
@@ -107,44 +117,40 @@ export function AcceptInvitationForm() {
   }
   return (
     <>
-      <p className={`lede ${styles.words}`}>
-        Welcome, {person.given_name} {person.family_name}.
-      </p>
+      <p className={`lede ${styles.words}`}>{t("welcome", { givenName: person.given_name, familyName: person.family_name })}</p>
       <Form
         onSubmit={submit}
-        submitLabel={person.has_account ? "Link my account" : "Make my account"}
-        pendingLabel="A moment…"
+        submitLabel={person.has_account ? t("linkMyAccount") : t("makeMyAccount")}
+        pendingLabel={t("pending")}
         pending={accept.isPending}
-        label={person.has_account ? "Link your account" : "Make your account"}
+        label={person.has_account ? t("linkYourAccount") : t("makeYourAccount")}
       >
         <p className={styles.words}>
-          {person.has_account
-            ? `You already have an account with ${person.email}. Enter its password and it will be linked to your church record and household.`
-            : `Your account will use ${person.email}. Choose a password; your church record and household are linked to it at once.`}
+          {person.has_account ? t("haveAccount", { email: person.email }) : t("newAccount", { email: person.email })}
         </p>
-        <FormProblem message={refusal.field ? "" : refusal.message} />
-        <TextField label="Email address" name="email" type="email" value={person.email} readOnly autoComplete="username" />
+        <FormProblem message={problem} />
+        <TextField label={t("email")} name="email" type="email" value={person.email} readOnly autoComplete="username" />
         <TextField
-          label="Password"
+          label={t("password")}
           name="password"
           type="password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           autoComplete={person.has_account ? "current-password" : "new-password"}
-          hint={person.has_account ? undefined : "At least 12 characters; a few unusual words make a strong one."}
-          error={refusal.field === "password" ? refusal.message : undefined}
+          hint={person.has_account ? undefined : t("passwordHint")}
+          error={passwordRefusal ?? undefined}
           required
         />
         {person.has_account ? null : <PasswordStrengthMeter id="invitation-password-strength" password={password} owner={{ email: person.email, givenName: person.given_name, familyName: person.family_name }} />}
       </Form>
       {!person.has_account && passkeysWork ? (
         <section className={styles.passkey} aria-labelledby="invitation-passkey-title">
-          <h2 id="invitation-passkey-title">Or use a passkey</h2>
-          <p className={styles.words}>Sign in with this phone’s or computer’s own lock (your fingerprint, face or PIN) instead of a password.</p>
+          <h2 id="invitation-passkey-title">{t("passkeyTitle")}</h2>
+          <p className={styles.words}>{t("passkeyText")}</p>
           <button type="button" className="button" disabled={acceptWithPasskey.isPending || accept.isPending} onClick={() => acceptWithPasskey.mutate()}>
-            {acceptWithPasskey.isPending ? "Waiting for your device…" : "Make my account with a passkey"}
+            {acceptWithPasskey.isPending ? t("waitingForDevice") : t("makeWithPasskey")}
           </button>
-          <FormProblem message={acceptWithPasskey.error ? passkeyFailure(acceptWithPasskey.error) : ""} />
+          <FormProblem message={acceptWithPasskey.error ? passkeyFailure(acceptWithPasskey.error, t, api, locale) : ""} />
         </section>
       ) : null}
     </>

@@ -1,16 +1,22 @@
 "use client";
 
-import { useEffect, useId, useState } from "react";
+import { useLocale, useTranslations } from "next-intl";
+import { useEffect, useId, useMemo, useState } from "react";
+import { createTranslator } from "use-intl/core";
 import { loadPasswordEstimator } from "@/lib/passwords/load-password-estimator";
+import { judgeNewPassword, type PasswordEstimator, type PasswordOwner } from "@/lib/passwords/password-policy";
 import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  judgeNewPassword,
-  passwordLength,
-  type PasswordEstimator,
-  type PasswordOwner,
-  type PasswordVerdict,
-} from "@/lib/passwords/password-policy";
+  announcement,
+  checkingState,
+  lengthState,
+  ruleSentence,
+  uncheckedState,
+  verdictState,
+  type MeterState,
+  type PasswordStrengthMessages,
+  type PasswordStrengthT,
+  type WarningSentences,
+} from "./password-strength-words";
 import styles from "./password-strength-meter.module.css";
 
 /**
@@ -21,61 +27,78 @@ import styles from "./password-strength-meter.module.css";
  * Accessible: the level is written as a word ("Too easy to guess", "Fair", "Good", "Strong") beside the
  * bar, never colour alone; the sentence is the input's description, and a polite live region announces the
  * verdict once typing pauses, so a screen reader is not interrupted on every key.
+ *
+ * Its words are the "PasswordStrength" messages in the page's language (issue 41): handed to it as
+ * `messages` by a page without a message provider (the identity pages' forms, passwordStrengthMessages()),
+ * else read from the page's provider, which must then carry "PasswordStrength".
  */
 export interface PasswordStrengthMeterProps {
   password: string;
   owner: PasswordOwner;
   /** The id the input's aria-describedby points at. */
   id: string;
+  /** The "PasswordStrength" messages, when the page has no provider carrying them. */
+  messages?: PasswordStrengthMessages;
 }
 
 const ANNOUNCE_AFTER_MS = 800;
 
-type Shown = { level: 0 | 1 | 2 | 3 | 4; label: string; sentence: string };
-
-function lengthOnly(password: string): Shown | null {
-  const length = passwordLength(password);
-  if (length < PASSWORD_MIN_LENGTH) return { level: 0, label: "Too short", sentence: `${length} of at least ${PASSWORD_MIN_LENGTH} characters. A few unrelated words make a strong password.` };
-  if (length > PASSWORD_MAX_LENGTH) return { level: 0, label: "Too long", sentence: `Use at most ${PASSWORD_MAX_LENGTH} characters.` };
-  return null;
+/** zxcvbn's English warnings, to know which one a verdict quotes: the module the estimator loads, so no second download. */
+function loadWarningSentences(): Promise<WarningSentences> {
+  return import("@zxcvbn-ts/language-en").then((english) => english.translations.warnings);
 }
 
-function shown(verdict: PasswordVerdict): Shown {
-  if (!verdict.ok) return { level: 1, label: "Too easy to guess", sentence: verdict.message };
-  const label = verdict.score === 4 ? "Strong" : verdict.score === 3 ? "Good" : "Fair";
-  return { level: verdict.score, label, sentence: verdict.advice };
+interface Loaded {
+  estimate: PasswordEstimator;
+  warnings: WarningSentences;
 }
 
-export function PasswordStrengthMeter({ password, owner, id }: PasswordStrengthMeterProps) {
+export function PasswordStrengthMeter({ messages, ...props }: PasswordStrengthMeterProps) {
+  return messages ? <MeterWithMessages {...props} messages={messages} /> : <MeterFromProvider {...props} />;
+}
+
+function MeterFromProvider(props: Omit<PasswordStrengthMeterProps, "messages">) {
+  const t = useTranslations("PasswordStrength");
+  return <Meter {...props} t={t} />;
+}
+
+function MeterWithMessages({ messages, ...props }: Omit<PasswordStrengthMeterProps, "messages"> & { messages: PasswordStrengthMessages }) {
+  const locale = useLocale();
+  const t = useMemo(() => createTranslator({ locale, messages: { PasswordStrength: messages }, namespace: "PasswordStrength" }), [locale, messages]);
+  return <Meter {...props} t={t} />;
+}
+
+function Meter({ password, owner, id, t }: Omit<PasswordStrengthMeterProps, "messages"> & { t: PasswordStrengthT }) {
+  const english = useLocale() === "en";
   const liveId = useId();
-  const [estimator, setEstimator] = useState<PasswordEstimator | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [failed, setFailed] = useState(false);
   const [announced, setAnnounced] = useState("");
 
   const started = password.length > 0;
   useEffect(() => {
-    if (!started || estimator || failed) return;
+    if (!started || loaded || failed) return;
     let live = true;
-    loadPasswordEstimator().then(
-      (loaded) => live && setEstimator(() => loaded),
+    Promise.all([loadPasswordEstimator(), loadWarningSentences()]).then(
+      ([estimate, warnings]) => live && setLoaded({ estimate, warnings }),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [started, estimator, failed]);
+  }, [started, loaded, failed]);
 
   const { email, givenName, familyName } = owner;
-  const state: Shown | null = !started
+  const state: MeterState | null = !started
     ? null
-    : (lengthOnly(password) ??
-      (estimator
-        ? shown(judgeNewPassword(password, { email, givenName, familyName }, estimator))
+    : (lengthState(password, t) ??
+      (loaded
+        ? verdictState(judgeNewPassword(password, { email, givenName, familyName }, loaded.estimate), t, { english, warnings: loaded.warnings })
         : failed
-          ? { level: 0, label: "", sentence: "We’ll check this password when you submit the form." }
-          : { level: 0, label: "Checking…", sentence: "Checking this password against common ones…" }));
+          ? uncheckedState(t)
+          : checkingState(t)));
 
-  const message = state ? `Password strength: ${state.label ? `${state.label}. ` : ""}${state.sentence}` : "";
+  const message = announcement(state, t);
   useEffect(() => {
     const timer = window.setTimeout(() => setAnnounced(message), ANNOUNCE_AFTER_MS);
     return () => window.clearTimeout(timer);
@@ -99,7 +122,7 @@ export function PasswordStrengthMeter({ password, owner, id }: PasswordStrengthM
         </>
       ) : (
         <p id={id} className="visually-hidden">
-          Use at least {PASSWORD_MIN_LENGTH} characters.
+          {ruleSentence(t)}
         </p>
       )}
       <p id={liveId} className="visually-hidden" aria-live="polite">

@@ -2,10 +2,11 @@
 
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
+import { useApiMessages } from "@/components/account/api-messages";
 import { RecoveryCodesPanel } from "@/components/account/security/recovery-codes-panel";
 import { setupKeyOf } from "@/components/account/security/totp-setup";
 import { useQrCode } from "@/components/account/security/use-qr-code";
-import { splitRefusal } from "@/components/admin/household-refusal";
 import { MailServerForm } from "@/components/admin/mail-server-form";
 import { PasswordStrengthMeter } from "@/components/passwords/password-strength-meter";
 import { Form } from "@/components/ui/form";
@@ -17,12 +18,13 @@ import { TextField } from "@/components/ui/text-field";
 import { useInBrowser } from "@/components/ui/use-in-browser";
 import { PortalApiError } from "@/lib/portal-api/client";
 import type { SetupState } from "@/lib/setup/schemas";
-import { setupApi } from "./setup-api";
+import { setupApi, splitSetupRefusal } from "./setup-api";
 import styles from "./setup.module.css";
 
 /** Where the token waits while the page is open: a reload keeps working, and the address bar no longer shows it. */
 const TOKEN_KEY = "church-setup-token";
-const STEPS = ["Your church", "Email", "You", "Two-step sign-in"] as const;
+/** The wizard's steps, each named by Setup.wizard.steps.<step>. */
+const STEPS = ["church", "email", "you", "twoStep"] as const;
 
 interface Church {
   name: string;
@@ -58,6 +60,8 @@ function useSetupToken(fromAddress: string | null): string | null {
  * password and their authenticator app. The last step makes them the administrator and ends setup.
  */
 export function SetupWizard({ tokenFromAddress }: { tokenFromAddress: string | null }) {
+  const t = useTranslations("Setup.wizard");
+  const locale = useLocale();
   const inBrowser = useInBrowser();
   const token = useSetupToken(tokenFromAddress);
   const state = useQuery({
@@ -78,15 +82,13 @@ export function SetupWizard({ tokenFromAddress }: { tokenFromAddress: string | n
     heading.current?.focus();
   }, [step, done]);
 
-  if (!inBrowser || (token !== null && state.isPending)) return <p className="muted">Opening setup…</p>;
+  if (!inBrowser || (token !== null && state.isPending)) return <p className="muted">{t("opening")}</p>;
   if (token === null || state.isError || !state.data) {
     const gone = state.error instanceof PortalApiError && state.error.status === 404;
     return (
       <div className="notice notice--warning" role="alert">
         <p>
-          {token === null || gone
-            ? "This setup address does not work. Setup may be finished already, or the address is more than a day old: restart the server and use the new address it writes in its log."
-            : (state.error?.message ?? "Setup could not be opened. Reload the page to try again.")}
+          {token === null || gone ? t("gone") : locale === "en" && state.error ? state.error.message : t("notOpened")}
         </p>
       </div>
     );
@@ -96,9 +98,9 @@ export function SetupWizard({ tokenFromAddress }: { tokenFromAddress: string | n
     return (
       <>
         <h2 ref={heading} tabIndex={-1}>
-          {church?.name} is set up
+          {t("doneTitle", { church: church?.name ?? "" })}
         </h2>
-        <p>You are its administrator. Save your recovery codes, then sign in to finish the church’s settings: its logo, colour and contact details.</p>
+        <p>{t("doneText")}</p>
         <RecoveryCodesPanel codes={done.recovery_codes} onDone={() => window.location.assign(done.sign_in_url)} />
       </>
     );
@@ -106,19 +108,19 @@ export function SetupWizard({ tokenFromAddress }: { tokenFromAddress: string | n
 
   return (
     <>
-      <ol className={styles.steps} aria-label="Setup steps">
-        {STEPS.map((label, index) => (
-          <li key={label} aria-current={index === step ? "step" : undefined} className={index < step ? styles.stepDone : undefined}>
-            {label}
+      <ol className={styles.steps} aria-label={t("stepsLabel")}>
+        {STEPS.map((name, index) => (
+          <li key={name} aria-current={index === step ? "step" : undefined} className={index < step ? styles.stepDone : undefined}>
+            {t(`steps.${name}`)}
           </li>
         ))}
       </ol>
       <h2 ref={heading} tabIndex={-1}>
-        Step {step + 1} of {STEPS.length}: {STEPS[step]}
+        {t("stepHeading", { number: step + 1, total: STEPS.length, name: t(`steps.${STEPS[step]!}`) })}
       </h2>
       {step === 0 ? (
         <ChurchStep
-          initial={church ?? { ...state.data.church, campus_name: "Main campus" }}
+          initial={church ?? { ...state.data.church, campus_name: t("church.mainCampus") }}
           onNext={(value) => {
             setChurch(value);
             setStep(1);
@@ -144,58 +146,59 @@ export function SetupWizard({ tokenFromAddress }: { tokenFromAddress: string | n
 }
 
 function BackButton({ onBack }: { onBack: () => void }) {
+  const t = useTranslations("Setup.wizard");
   return (
     <button type="button" className="button" onClick={onBack}>
-      Back
+      {t("back")}
     </button>
   );
 }
 
 function ChurchStep({ initial, onNext }: { initial: Church; onNext: (church: Church) => void }) {
+  const t = useTranslations("Setup.wizard");
+  const locale = useLocale();
   const [values, setValues] = useState(initial);
   const [problems, setProblems] = useState<Partial<Record<keyof Church, string>>>({});
-  const countries = useMemo(() => countryOptions(), []);
+  const countries = useMemo(() => countryOptions(locale), [locale]);
   const zones = useMemo(() => timeZoneOptions(values.time_zone), [values.time_zone]);
   const set = (field: keyof Church) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
 
   function submit(event: FormEvent) {
     event.preventDefault();
     const found: typeof problems = {};
-    if (!values.name.trim()) found.name = "Enter your church’s name.";
-    if (!values.campus_name.trim()) found.campus_name = "Enter the name of the place where you meet.";
+    if (!values.name.trim()) found.name = t("church.nameMissing");
+    if (!values.campus_name.trim()) found.campus_name = t("church.campusMissing");
     setProblems(found);
     if (Object.keys(found).length === 0) onNext({ ...values, name: values.name.trim(), campus_name: values.campus_name.trim() });
   }
 
   return (
-    <Form onSubmit={submit} submitLabel="Next" pendingLabel="…" pending={false} label="Your church">
-      <TextField label="Church name" name="name" value={values.name} onChange={set("name")} maxLength={100} autoComplete="organization" hint="As members know it. It appears on every page and email." error={problems.name} />
-      <SelectField label="Country" name="country" value={values.country} onChange={set("country")} hint="Members may type phone numbers as they are written here.">
+    <Form onSubmit={submit} submitLabel={t("next")} pendingLabel="…" pending={false} label={t("steps.church")}>
+      <TextField label={t("church.name")} name="name" value={values.name} onChange={set("name")} maxLength={100} autoComplete="organization" hint={t("church.nameHint")} error={problems.name} />
+      <SelectField label={t("church.country")} name="country" value={values.country} onChange={set("country")} hint={t("church.countryHint")}>
         {countries.map((country) => (
           <option key={country.code} value={country.code}>
             {country.name}
           </option>
         ))}
       </SelectField>
-      <SelectField label="Time zone" name="time_zone" value={values.time_zone} onChange={set("time_zone")}>
+      <SelectField label={t("church.timeZone")} name="time_zone" value={values.time_zone} onChange={set("time_zone")}>
         {zones.map((zone) => (
           <option key={zone} value={zone}>
             {timeZoneLabel(zone)}
           </option>
         ))}
       </SelectField>
-      <TextField label="Where you meet" name="campus_name" value={values.campus_name} onChange={set("campus_name")} maxLength={100} hint="Your first campus, like “Main campus” or the building’s name. You can add more later." error={problems.campus_name} />
+      <TextField label={t("church.campus")} name="campus_name" value={values.campus_name} onChange={set("campus_name")} maxLength={100} hint={t("church.campusHint")} error={problems.campus_name} />
     </Form>
   );
 }
 
 function EmailStep({ token, setup, onSaved, onBack, onNext }: { token: string; setup: SetupState; onSaved: (setup: SetupState) => void; onBack: () => void; onNext: () => void }) {
+  const t = useTranslations("Setup.wizard");
   return (
     <div className={styles.step}>
-      <p>
-        Members receive their sign-in codes, password resets and notices by email. Enter the mail server your church’s email provider gives you; a test
-        message checks it. You can also do this later, in the church settings.
-      </p>
+      <p>{t("email.intro")}</p>
       <MailServerForm
         current={setup.mail_server}
         suggestedTo=""
@@ -208,13 +211,13 @@ function EmailStep({ token, setup, onSaved, onBack, onNext }: { token: string; s
         actions={
           <>
             <button type="button" className="button button--primary" onClick={onNext}>
-              {setup.email_sending ? "Next" : "Not yet: continue without email"}
+              {setup.email_sending ? t("next") : t("email.withoutEmail")}
             </button>
             <BackButton onBack={onBack} />
           </>
         }
       />
-      {setup.email_sending ? null : <p className="muted">Until email is set up, nobody receives codes or notices; the church office’s overview reminds you.</p>}
+      {setup.email_sending ? null : <p className="muted">{t("email.noEmailYet")}</p>}
     </div>
   );
 }
@@ -222,6 +225,8 @@ function EmailStep({ token, setup, onSaved, onBack, onNext }: { token: string; s
 const ADMINISTRATOR_FIELDS = ["given_name", "family_name", "email", "password", "new_password", "email_code"] as const;
 
 function AdministratorStep({ token, church, emailSending, onBack, onNext }: { token: string; church: Church; emailSending: boolean; onBack: () => void; onNext: (otpauthUrl: string) => void }) {
+  const t = useTranslations("Setup.wizard");
+  const api = useApiMessages();
   const [values, setValues] = useState<Administrator>({ given_name: "", family_name: "", email: "", password: "", email_code: "" });
   const [codeSentTo, setCodeSentTo] = useState<string | null>(null);
   const sendCode = useMutation({ mutationFn: () => setupApi.emailCode({ token, email: values.email, given_name: values.given_name || "there" }), onSuccess: () => setCodeSentTo(values.email) });
@@ -234,7 +239,7 @@ function AdministratorStep({ token, church, emailSending, onBack, onNext }: { to
       }),
     onSuccess: ({ otpauth_url }) => onNext(otpauth_url),
   });
-  const refusal = splitRefusal(save.error ?? sendCode.error, ADMINISTRATOR_FIELDS, "make your account");
+  const refusal = splitSetupRefusal(api, save.error ?? sendCode.error, ADMINISTRATOR_FIELDS, t("you.failed"));
   const fieldError = (field: (typeof ADMINISTRATOR_FIELDS)[number]) => (refusal.field === field || (field === "password" && refusal.field === "new_password") ? refusal.message : undefined);
   const set = (field: keyof Administrator) => (event: { target: { value: string } }) => setValues((current) => ({ ...current, [field]: event.target.value }));
   const needsCode = emailSending && codeSentTo !== values.email.trim().toLowerCase() && codeSentTo !== values.email;
@@ -246,35 +251,37 @@ function AdministratorStep({ token, church, emailSending, onBack, onNext }: { to
         if (emailSending && needsCode) sendCode.mutate();
         else save.mutate();
       }}
-      submitLabel={emailSending && needsCode ? "Email me a code" : "Next"}
-      pendingLabel="Working…"
+      submitLabel={emailSending && needsCode ? t("you.emailMeACode") : t("next")}
+      pendingLabel={t("you.pending")}
       pending={save.isPending || sendCode.isPending}
-      label="You, the first administrator"
+      label={t("you.label")}
       actions={<BackButton onBack={onBack} />}
     >
-      <p>You will be the church’s first administrator: you can then invite staff and give them their roles.</p>
+      <p>{t("you.intro")}</p>
       <FormProblem message={refusal.field ? "" : refusal.message} />
       <div className={styles.pair}>
-        <TextField label="First name" name="given_name" value={values.given_name} onChange={set("given_name")} autoComplete="given-name" maxLength={100} error={fieldError("given_name")} />
-        <TextField label="Last name" name="family_name" value={values.family_name} onChange={set("family_name")} autoComplete="family-name" maxLength={100} error={fieldError("family_name")} />
+        <TextField label={t("you.givenName")} name="given_name" value={values.given_name} onChange={set("given_name")} autoComplete="given-name" maxLength={100} error={fieldError("given_name")} />
+        <TextField label={t("you.familyName")} name="family_name" value={values.family_name} onChange={set("family_name")} autoComplete="family-name" maxLength={100} error={fieldError("family_name")} />
       </div>
-      <TextField label="Email address" name="email" type="email" value={values.email} onChange={set("email")} autoComplete="email" hint="You sign in with it." error={fieldError("email")} />
+      <TextField label={t("you.email")} name="email" type="email" value={values.email} onChange={set("email")} autoComplete="email" hint={t("you.emailHint")} error={fieldError("email")} />
       <div>
-        <TextField label="Password" name="password" type="password" value={values.password} onChange={set("password")} autoComplete="new-password" hint="At least 12 characters; a few unusual words make a strong one." error={fieldError("password")} />
+        <TextField label={t("you.password")} name="password" type="password" value={values.password} onChange={set("password")} autoComplete="new-password" hint={t("you.passwordHint")} error={fieldError("password")} />
         <PasswordStrengthMeter id="setup-password-strength" password={values.password} owner={{ email: values.email, givenName: values.given_name, familyName: values.family_name }} />
       </div>
       {emailSending && !needsCode ? (
-        <OneTimeCodeField label="Code from the email" hint={`We sent a 6-digit code to ${codeSentTo}.`} value={values.email_code} onChange={(code) => setValues((current) => ({ ...current, email_code: code }))} error={fieldError("email_code")} />
+        <OneTimeCodeField label={t("you.emailCode")} hint={t("you.emailCodeHint", { email: codeSentTo ?? "" })} value={values.email_code} onChange={(code) => setValues((current) => ({ ...current, email_code: code }))} error={fieldError("email_code")} />
       ) : null}
     </Form>
   );
 }
 
 function TwoStepStep({ token, otpauthUrl, onBack, onDone }: { token: string; otpauthUrl: string; onBack: () => void; onDone: (done: { recovery_codes: string[]; sign_in_url: string }) => void }) {
+  const t = useTranslations("Setup.wizard");
+  const api = useApiMessages();
   const [code, setCode] = useState("");
   const qrCode = useQrCode(otpauthUrl);
   const complete = useMutation({ mutationFn: () => setupApi.complete({ token, code }), onSuccess: onDone });
-  const refusal = splitRefusal(complete.error, ["code"] as const, "finish setting up");
+  const refusal = splitSetupRefusal(api, complete.error, ["code"] as const, t("twoStep.failed"));
 
   return (
     <Form
@@ -282,29 +289,27 @@ function TwoStepStep({ token, otpauthUrl, onBack, onDone }: { token: string; otp
         event.preventDefault();
         complete.mutate();
       }}
-      submitLabel="Finish setting up"
-      pendingLabel="Finishing…"
+      submitLabel={t("twoStep.finish")}
+      pendingLabel={t("twoStep.pending")}
       pending={complete.isPending}
-      label="Two-step sign-in"
+      label={t("steps.twoStep")}
       actions={<BackButton onBack={onBack} />}
     >
-      <p>An administrator can change everything, so your account needs a second step at sign-in: a code from an app on your phone.</p>
+      <p>{t("twoStep.intro")}</p>
       <ol className={styles.instructions}>
-        <li>Open an authenticator app (such as Google Authenticator, Microsoft Authenticator or 1Password) and scan this code.</li>
-        <li>Type the 6-digit code it shows.</li>
+        <li>{t("twoStep.scan")}</li>
+        <li>{t("twoStep.type")}</li>
       </ol>
       <div className={styles.qr}>
         {qrCode ? (
           // A data: URL made in the browser: next/image has nothing to optimise here.
           // eslint-disable-next-line @next/next/no-img-element
-          <img src={qrCode} width={192} height={192} alt="QR code for your authenticator app. If you cannot scan it, type the setup key below." />
+          <img src={qrCode} width={192} height={192} alt={t("twoStep.qrAlt")} />
         ) : null}
       </div>
-      <p>
-        Can’t scan it? Type this setup key: <code className={styles.key}>{setupKeyOf(otpauthUrl)}</code>
-      </p>
+      <p>{t.rich("twoStep.cantScan", { setupKey: setupKeyOf(otpauthUrl), key: (chunks) => <code className={styles.key}>{chunks}</code> })}</p>
       <FormProblem message={refusal.field ? "" : refusal.message} />
-      <OneTimeCodeField label="Code from the app" value={code} onChange={setCode} error={refusal.field ? refusal.message : undefined} />
+      <OneTimeCodeField label={t("twoStep.code")} value={code} onChange={setCode} error={refusal.field ? refusal.message : undefined} />
     </Form>
   );
 }

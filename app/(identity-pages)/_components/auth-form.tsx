@@ -2,6 +2,7 @@
 
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { PasswordStrengthMeter } from "@/components/passwords/password-strength-meter";
+import type { PasswordStrengthMessages } from "@/components/passwords/password-strength-words";
 import { ACCOUNT_ERRORS, isAccountErrorCode } from "@/lib/accounts/errors";
 
 /**
@@ -59,6 +60,8 @@ export interface AuthFormProps {
 export interface AuthFormWords {
   networkError: string;
   failed: string;
+  /** The strength meter's words, for a form that chooses a new password (newPasswordFormWords() in ./fields). */
+  passwordStrength?: PasswordStrengthMessages;
 }
 
 /** `{ error_description: "email: Enter …" }` → the field and the sentence, when it names one of ours. */
@@ -206,6 +209,7 @@ export function AuthForm({ action, submitLabel, fields, hidden, initialError = n
                 id={meterId}
                 password={typed[field.name] ?? ""}
                 owner={{ email: typed.email, givenName: typed.given_name, familyName: typed.family_name }}
+                messages={words.passwordStrength}
               />
             ) : null}
           </div>

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { passwordStrengthMessages } from "@/components/passwords/password-strength-messages";
 import type { AuthField, AuthFormWords } from "./auth-form";
 import type { PasskeyWords } from "./passkey-sign-in";
 
@@ -15,6 +16,11 @@ export function emailField(defaultValue: string | undefined): Omit<AuthField, "l
 export async function authFormWords(): Promise<AuthFormWords> {
   const t = await getTranslations("AuthForm");
   return { networkError: t("networkError"), failed: t("somethingWentWrong") };
+}
+
+/** A form that chooses a new password: its own sentences and its strength meter's. */
+export async function newPasswordFormWords(): Promise<AuthFormWords> {
+  return { ...(await authFormWords()), passwordStrength: await passwordStrengthMessages() };
 }
 
 /** The passkey button's own sentences in the page's language: AuthForm's two, and a prompt closed without a passkey. */

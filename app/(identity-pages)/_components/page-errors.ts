@@ -1,4 +1,6 @@
 import { ACCOUNT_ERRORS, isAccountErrorCode } from "@/lib/accounts/errors";
+import { refusalSentence } from "@/components/passwords/password-strength-words";
+import { translatorFor } from "@/lib/i18n/translator";
 import { accountErrorMessage, fieldMessage, isFormField, tooManyAttemptsWords } from "@/lib/i18n/account-error-words";
 import type { AppLocale } from "@/lib/kernel/locales";
 import { isPasswordRefusal, PASSWORD_REFUSAL_MESSAGES } from "@/lib/passwords/password-policy";
@@ -46,5 +48,6 @@ export function errorFromQuery(searchParams: SearchParams, fieldMessages: Partia
 /** The sentence for a refused new password after a no-JS round trip: why, from `?reason=`, else its length rule (in the page's language). */
 export function newPasswordMessage(searchParams: SearchParams, locale: AppLocale = "en"): string {
   const reason = param(searchParams, "reason");
-  return isPasswordRefusal(reason) ? PASSWORD_REFUSAL_MESSAGES[reason] : fieldMessage("new_password", locale);
+  if (!isPasswordRefusal(reason)) return fieldMessage("new_password", locale);
+  return locale === "en" ? PASSWORD_REFUSAL_MESSAGES[reason] : refusalSentence(reason, translatorFor(locale, "PasswordStrength"));
 }

@@ -11,6 +11,7 @@ import { ScopeDecision } from "../_components/scope-decision";
 import { pageError } from "../_components/page-error";
 import { param, type SearchParams } from "../_components/page-errors";
 import { parkedRequestOfThisBrowser } from "../_components/request-context";
+import { scopeLinesInPageLanguage } from "./scope-words";
 
 export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {
@@ -51,7 +52,7 @@ export default async function ConsentPage({ searchParams }: { searchParams: Prom
           <p>{error.message}</p>
         </div>
       ) : null}
-      <ScopeDecision action="/auth/consent" csrf={csrf} request={parked.id} clientName={prompt.clientName} scopes={prompt.scopes} />
+      <ScopeDecision action="/auth/consent" csrf={csrf} request={parked.id} clientName={prompt.clientName} scopes={await scopeLinesInPageLanguage(prompt.scopes)} />
       <p className="auth-who">{t.rich("signedInAs", { email: session.email, switchAccount: (chunks) => <a href={switchAccount}>{chunks}</a> })}</p>
     </div>
   );

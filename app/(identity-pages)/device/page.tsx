@@ -12,6 +12,7 @@ import { currentSession } from "@/lib/http/current-session";
 import { ScopeDecision } from "../_components/scope-decision";
 import { pageError } from "../_components/page-error";
 import { param, type SearchParams } from "../_components/page-errors";
+import { scopeLinesInPageLanguage } from "../consent/scope-words";
 
 export const dynamic = "force-dynamic";
 export async function generateMetadata(): Promise<Metadata> {
@@ -124,7 +125,7 @@ export default async function DevicePage({ searchParams }: { searchParams: Promi
   const csrf = (await csrfTokenForPage()) ?? "";
   const error = await pageError(query);
   const review = await getDeviceReview(await database(), param(query, "request"), session.id);
-  if (review) return <Review review={review} csrf={csrf} email={session.email} error={error} />;
+  if (review) return <Review review={{ ...review, scopes: await scopeLinesInPageLanguage(review.scopes) }} csrf={csrf} email={session.email} error={error} />;
 
   return (
     <div className="auth-card">

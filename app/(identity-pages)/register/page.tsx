@@ -4,7 +4,7 @@ import { PAGES, pagePath } from "@/lib/accounts/page-paths";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/accounts/schemas";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../_components/auth-form";
-import { authFormWords, emailField } from "../_components/fields";
+import { newPasswordFormWords, emailField } from "../_components/fields";
 import { pageError, pageNewPasswordMessage } from "../_components/page-error";
 import { param, type SearchParams } from "../_components/page-errors";
 import { pageRequest } from "../_components/request-context";
@@ -45,7 +45,7 @@ export default async function RegisterPage({ searchParams }: { searchParams: Pro
             hint: t("passwordHint", { min: PASSWORD_MIN_LENGTH }),
           },
         ]}
-        words={await authFormWords()}
+        words={await newPasswordFormWords()}
       />
       <ul className="auth-links" role="list">
         <li>{t.rich("haveAccount", { signIn: (chunks) => <a href={pagePath(PAGES.signIn, keep)}>{chunks}</a> })}</li>

@@ -6,7 +6,7 @@ import { pendingCodeCookieName, readPendingCode } from "@/lib/verification-codes
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "@/lib/accounts/schemas";
 import { CSRF_FIELD, csrfTokenForPage } from "@/lib/http/csrf";
 import { AuthForm } from "../../_components/auth-form";
-import { authFormWords, emailField } from "../../_components/fields";
+import { newPasswordFormWords, emailField } from "../../_components/fields";
 import { pageError, pageNewPasswordMessage } from "../../_components/page-error";
 import { param, type SearchParams } from "../../_components/page-errors";
 
@@ -26,7 +26,7 @@ export default async function ResetPasswordPage({ searchParams }: { searchParams
   // An error of the recovery-contact form is shown there, not on the code form.
   const error = await pageError(query, { password: await pageNewPasswordMessage(query) });
   const contactError = error?.field === "contact" ? error : null;
-  const words = await authFormWords();
+  const words = await newPasswordFormWords();
   return (
     <div className="auth-card">
       <h1>{t("title")}</h1>
