@@ -60,6 +60,10 @@ describe("church settings", () => {
     expect(updateChurchSettingsBodySchema.safeParse({ time_zone: "Mars/Olympus" }).success).toBe(false);
     expect(updateChurchSettingsBodySchema.safeParse({ website_url: "javascript:alert(1)" }).success).toBe(false);
     expect(updateChurchSettingsBodySchema.safeParse({}).success).toBe(false);
+    // The church's language is one the portal speaks, or null for the server's own.
+    expect(updateChurchSettingsBodySchema.safeParse({ default_locale: "fr" }).success).toBe(false);
+    expect(updateChurchSettingsBodySchema.safeParse({ default_locale: "es" }).data).toEqual({ default_locale: "es" });
+    expect(updateChurchSettingsBodySchema.safeParse({ default_locale: null }).data).toEqual({ default_locale: null });
   });
 
   it("stores a logo by the hash of its bytes, keeps only the current one, and removes it", async () => {
