@@ -69,6 +69,14 @@ export const SCOPE_DESCRIPTIONS: Record<SupportedScope, string> = Object.fromEnt
   SUPPORTED_SCOPES.map((scope) => [scope, SCOPE_RULES[scope].description]),
 ) as Record<SupportedScope, string>;
 
+/**
+ * A scope's key in the "Scopes" messages (the member's words for it in every language, issue 41): its name with
+ * `:` and `-` as `_`, since a message key takes no dots or colons ("account:check-in" is account_check_in).
+ */
+export function scopeMessageKey(scope: string): string {
+  return scope.replace(/[^A-Za-z0-9]/g, "_");
+}
+
 export const CLAIMS_BY_SCOPE: Record<SupportedScope, readonly string[]> = Object.fromEntries(
   SUPPORTED_SCOPES.map((scope) => [scope, SCOPE_RULES[scope].claims]),
 ) as Record<SupportedScope, readonly string[]>;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { messagesOf } from "@/lib/i18n/messages";
 import { translatorFor } from "@/lib/i18n/translator";
-import { SCOPE_DESCRIPTIONS, SUPPORTED_SCOPES, describeScopes } from "@/lib/oauth/scopes";
-import { linesInWords, scopeMessageKey } from "./scope-words";
+import { SCOPE_DESCRIPTIONS, SUPPORTED_SCOPES, describeScopes, scopeMessageKey } from "@/lib/oauth/scopes";
+import { linesInWords } from "./scope-words";
 
 describe("the scopes' descriptions in every language", () => {
   it("have a message per scope lib knows, each key its own", () => {

@@ -1,4 +1,5 @@
 import { getTranslations } from "next-intl/server";
+import { scopeMessageKey } from "@/lib/oauth/scopes";
 
 /**
  * What an app asks for, in the page's language (issue 41): the consent screen's and /device's lines. lib's
@@ -11,11 +12,6 @@ import { getTranslations } from "next-intl/server";
 export interface ScopeLine {
   scope: string;
   description: string;
-}
-
-/** A scope's key under "Scopes": its name with `:` and `-` as `_` ("account:check-in" is account_check_in; keys take no dots or colons). */
-export function scopeMessageKey(scope: string): string {
-  return scope.replace(/[^A-Za-z0-9]/g, "_");
 }
 
 /** The words of the "Scopes" namespace, as next-intl's and lib/i18n/translator.ts's translators give them. */

@@ -1,6 +1,6 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useMemo } from "react";
-import { SCOPE_DESCRIPTIONS, SUPPORTED_SCOPES, isSupportedScope, type SupportedScope } from "@/lib/oauth/scopes";
+import { SCOPE_DESCRIPTIONS, SUPPORTED_SCOPES, isSupportedScope, scopeMessageKey, type SupportedScope } from "@/lib/oauth/scopes";
 
 export interface ScopeInWords {
   scope: string;
@@ -18,20 +18,15 @@ export function scopesInWords(scopes: readonly string[], describe: (scope: Suppo
   return [...known, ...unknown];
 }
 
-/** A scope's message under AccountApps.scopes: its name with `:` and `-` as `_` ("account:check-in" is account_check_in). */
-export function scopeMessageKey(scope: string): string {
-  return scope.replace(/[^A-Za-z0-9]/g, "_");
-}
-
 /**
- * `scopesInWords` in the page's language (issue 41): each known scope's words are its AccountApps.scopes
- * message. A scope lib knows that has no message yet is said in lib's English on an English page, and by its
- * own name on a page in another language. The page's message provider must carry "AccountApps.scopes".
+ * `scopesInWords` in the page's language (issue 41): each known scope's words are its "Scopes" message,
+ * the consent screen's. A scope lib knows that has no message yet is said in lib's English on an English page, and by its
+ * own name on a page in another language. The page's message provider must carry "Scopes".
  */
-// i18n-uses: AccountApps.scopes.*
+// i18n-uses: Scopes.*
 export function useScopesInWords(): (scopes: readonly string[]) => ScopeInWords[] {
   const locale = useLocale();
-  const t = useTranslations("AccountApps.scopes");
+  const t = useTranslations("Scopes");
   return useMemo(() => {
     const describe = (scope: SupportedScope) => {
       const key = scopeMessageKey(scope) as never;

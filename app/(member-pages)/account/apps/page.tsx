@@ -25,7 +25,7 @@ export default async function AccountAppsPage() {
       <h1>{t("page.title")}</h1>
       <p className="lede">{t("page.lede")}</p>
       {/* "Account": the shared account controls' words. */}
-      <ClientMessages namespaces={["Account", "AccountApps"]}>
+      <ClientMessages namespaces={["Account", "AccountApps", "Scopes"]}>
         <AppsWithAccess />
       </ClientMessages>
     </div>

@@ -31,7 +31,7 @@ export default async function AccountDependentsPage() {
       <h1>{t("heading")}</h1>
       <p className="lede">{t.rich("lede", { family: (chunks) => <Link href="/account/family">{chunks}</Link> })}</p>
       {/* The apps' permissions are said as the Apps page says them (components/account/apps/scope-words.ts). */}
-      <ClientMessages namespaces={["Account", "AccountDependents", "AccountApps.scopes"]}>
+      <ClientMessages namespaces={["Account", "AccountDependents", "Scopes"]}>
         <DependentsSection />
       </ClientMessages>
     </div>
