@@ -25,13 +25,13 @@ ul{list-style:none;margin:0;padding:0}
 .title{font-weight:600;font-size:1.05rem}
 .when,.meta{margin:.2rem 0 0}
 .meta{opacity:.85;font-size:.9rem}
-.badge{display:inline-block;margin-left:.4rem;padding:0 .4rem;border-radius:.25rem;border:1px solid currentColor;font-size:.8rem;font-weight:600;vertical-align:middle}
+.badge{display:inline-block;margin-inline-start:.4rem;padding:0 .4rem;border-radius:.25rem;border:1px solid currentColor;font-size:.8rem;font-weight:600;vertical-align:middle}
 .more{margin-top:.75rem}
 .skeleton{height:3.25rem;margin:.5rem 0;border-radius:.375rem;background:color-mix(in srgb,var(--cc-text) 10%,transparent)}
 @media (prefers-reduced-motion:no-preference){.skeleton{animation:pulse 1.4s ease-in-out infinite}}
 @keyframes pulse{50%{opacity:.45}}
 table{width:100%;border-collapse:collapse;table-layout:fixed}
-th{font-size:.85rem;font-weight:600;padding:.25rem;text-align:left}
+th{font-size:.85rem;font-weight:600;padding:.25rem;text-align:start}
 td{vertical-align:top;height:5.5rem;padding:.25rem;border:1px solid color-mix(in srgb,var(--cc-text) 18%,transparent);overflow-wrap:anywhere}
 td[aria-current=date]{box-shadow:inset 0 0 0 2px var(--cc-accent)}
 .day{font-size:.85rem;font-weight:600;display:block}
