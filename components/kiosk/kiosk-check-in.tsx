@@ -48,7 +48,7 @@ export function KioskCheckInFlow({
   const [code, setCode] = useState("");
   const [adultId, setAdultId] = useState<string | null>(null);
   const [children, setChildren] = useState<string[]>([]);
-  const { busy, error, notice, setError, run, clear } = useKioskAction(t);
+  const { busy, error, notice, setError, run, clear } = useKioskAction(t, language);
   const heading = useRef<HTMLHeadingElement>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   // Focus moves to each new step's heading (or the code field) once it has rendered, for keyboard and screen-reader users.

@@ -5,7 +5,7 @@ import { kioskProof } from "./kiosk-key";
 /**
  * A refusal of the kiosk's own routes or of the kiosk API, with its sentence for the volunteer: the answer's own
  * (`described`, English as the API writes it), else the kiosk's English one, which the screens say in the
- * visit's language instead (kiosk-parts.tsx, errorText).
+ * visit's language instead (kiosk-parts.tsx, errorText and refusalText).
  */
 export class KioskError extends Error {
   constructor(
@@ -13,6 +13,11 @@ export class KioskError extends Error {
     readonly code: string,
     message: string,
     readonly described = true,
+    /**
+     * The answer's `error_description` as the API wrote it, before forVolunteer: what the kiosk looks up among
+     * the check-in domain's refusals to say it in the visit's language.
+     */
+    readonly description = message,
   ) {
     super(message);
   }
@@ -80,7 +85,7 @@ export async function kioskFetch<Schema extends z.ZodType>(schema: Schema, path:
     const fields = typeof json === "object" && json !== null ? (json as Record<string, unknown>) : {};
     const described = typeof fields.error_description === "string" && fields.error_description !== "";
     const description = described ? (fields.error_description as string) : "Something went wrong. Try again.";
-    throw new KioskError(response.status, typeof fields.error === "string" ? fields.error : "server_error", forVolunteer(description), described);
+    throw new KioskError(response.status, typeof fields.error === "string" ? fields.error : "server_error", forVolunteer(description), described, description);
   }
   return schema.parse(json);
 }

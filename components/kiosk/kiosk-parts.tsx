@@ -5,7 +5,8 @@ import type { AppLocale } from "@/lib/kernel/locales";
 import type { BodyInputOf, Endpoint, SuccessOf } from "@/lib/openapi/endpoint";
 import { KIOSK_API_PREFIX } from "@/lib/portal-api/kiosk-paths";
 import { KioskError, kioskFetch } from "./kiosk-fetch";
-import type { KioskErrorWords } from "./kiosk-words";
+import { knownRefusal } from "./kiosk-refusals";
+import type { KioskErrorWords, KioskT } from "./kiosk-words";
 
 // i18n-namespace: Kiosk
 
@@ -51,8 +52,8 @@ export function Toggle({ pressed, onToggle, title, meta, disabled }: { pressed: 
 }
 
 /**
- * A refusal as the kiosk shows it: an offline tablet, or an answer that came without a sentence, in the visit's
- * language; the sentence a refusal came with as it came (the API's, in English, as its contract has it).
+ * A refusal as the set-up screen shows it: an offline tablet, or an answer that came without a sentence, in the
+ * page's language; the sentence a refusal came with as it came (its routes' own, in English).
  */
 export function errorText(caught: unknown, t: KioskErrorWords): string {
   if (caught instanceof KioskError && caught.code === "network_error") return t("errors.offline");
@@ -60,10 +61,26 @@ export function errorText(caught: unknown, t: KioskErrorWords): string {
 }
 
 /**
- * A step's answer on the screen: `error` (a refusal, in red, for the volunteer) or `notice` (done, in green).
- * `run` shows the one or the other for an action; a signed-out kiosk (401) reloads into its set-up screen.
+ * A refusal as the enrolled kiosk shows it, in the visit's language (issue 41). In English, the sentence it came
+ * with, as the volunteer reads it (forVolunteer): the check-in domain's refusals are the Kiosk.refusals messages
+ * word for word. In another language, one of those refusals is its message, with what the API filled in (a list
+ * of first names joined as the language joins them); any other sentence, English only, gives way to the generic
+ * one, as does an answer without a sentence.
  */
-export function useKioskAction(t: KioskErrorWords) {
+export function refusalText(caught: unknown, t: KioskT, language: AppLocale): string {
+  if (language === "en" || !(caught instanceof KioskError) || !caught.described) return errorText(caught, t);
+  const refusal = knownRefusal(caught.description);
+  if (!refusal) return t("errors.somethingWentWrong");
+  const values = Object.fromEntries(Object.entries(refusal.values).map(([name, value]) => [name, typeof value === "string" ? value : names(value, language)]));
+  return t(`refusals.${refusal.key}`, values);
+}
+
+/**
+ * A step's answer on the screen: `error` (a refusal, in red, for the volunteer) or `notice` (done, in green),
+ * in the visit's language. `run` shows the one or the other for an action; a signed-out kiosk (401) reloads
+ * into its set-up screen.
+ */
+export function useKioskAction(t: KioskT, language: AppLocale) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -75,11 +92,11 @@ export function useKioskAction(t: KioskErrorWords) {
       await action();
     } catch (caught) {
       if (caught instanceof KioskError && caught.status === 401) return window.location.reload();
-      setError(errorText(caught, t));
+      setError(refusalText(caught, t, language));
     } finally {
       setBusy(false);
     }
-  }, [t]);
+  }, [t, language]);
   const clear = useCallback(() => {
     setError(null);
     setNotice(null);

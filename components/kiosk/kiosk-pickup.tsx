@@ -38,7 +38,7 @@ export function KioskPickupFlow({
   const [query, setQuery] = useState("");
   const [found, setFound] = useState<{ credential: Credential; pickup: Pickup } | null>(null);
   const [chosen, setChosen] = useState<string[]>([]);
-  const { busy, error, notice, setError, setNotice, run } = useKioskAction(t);
+  const { busy, error, notice, setError, setNotice, run } = useKioskAction(t, language);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (found) heading.current?.focus();

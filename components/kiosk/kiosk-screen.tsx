@@ -11,7 +11,7 @@ import { presentWords, withCheckOuts } from "./kiosk-events";
 import { KioskError } from "./kiosk-fetch";
 import { KioskLabels } from "./kiosk-labels";
 import { KioskPickupFlow } from "./kiosk-pickup";
-import { Toggle, errorText, useKioskApi } from "./kiosk-parts";
+import { Toggle, refusalText, useKioskApi } from "./kiosk-parts";
 import { KioskSignOut } from "./kiosk-sign-out";
 import { kioskTranslator, type KioskScreenMessages } from "./kiosk-words";
 
@@ -82,9 +82,9 @@ export function KioskScreen({
     } catch (caught) {
       if (read !== reads.current) return;
       if (caught instanceof KioskError && caught.status === 401) return window.location.reload();
-      setEventsError(caught instanceof KioskError ? errorText(caught, t) : t("screen.eventsNotLoaded"));
+      setEventsError(caught instanceof KioskError ? refusalText(caught, t, visitLocale) : t("screen.eventsNotLoaded"));
     }
-  }, [api, t]);
+  }, [api, t, visitLocale]);
 
   useEffect(() => {
     const first = setTimeout(() => void loadEvents(), 0);
@@ -237,7 +237,7 @@ export function KioskScreen({
         )}
 
         <footer className="kiosk__bottom">
-          <KioskSignOut csrfToken={csrfToken} t={t} />
+          <KioskSignOut csrfToken={csrfToken} t={t} language={visitLocale} />
         </footer>
       </div>
       {labels ? <KioskLabels checkIns={labels.check_ins} pickupTag={labels.pickup_tag} t={t} language={visitLocale} locale={timeLocale} events={events ?? []} /> : null}

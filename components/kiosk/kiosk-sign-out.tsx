@@ -2,9 +2,10 @@
 
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { z } from "zod";
+import type { AppLocale } from "@/lib/kernel/locales";
 import { KIOSK_SIGN_OUT_PATH } from "@/lib/portal-api/kiosk-paths";
 import { kioskFetch } from "./kiosk-fetch";
-import { errorText } from "./kiosk-parts";
+import { refusalText } from "./kiosk-parts";
 import type { KioskT } from "./kiosk-words";
 
 // i18n-namespace: Kiosk
@@ -14,9 +15,9 @@ import type { KioskT } from "./kiosk-words";
  * button opens a modal <dialog> asking a volunteer to scan their own check-in code (their phone's Account ›
  * Check-in); the kiosk page's route checks it is a current code of a volunteer's account, spends it, and only
  * then revokes the kiosk's grant. A parent tapping twice, or holding the button, signs nothing out. Escape or
- * Cancel closes it; focus starts in the code field, where a scanner types. In the visit's language (`t`).
+ * Cancel closes it; focus starts in the code field, where a scanner types. In the visit's language (`t`, `language`).
  */
-export function KioskSignOut({ csrfToken, t }: { csrfToken: string; t: KioskT }) {
+export function KioskSignOut({ csrfToken, t, language }: { csrfToken: string; t: KioskT; language: AppLocale }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
@@ -59,7 +60,7 @@ export function KioskSignOut({ csrfToken, t }: { csrfToken: string; t: KioskT })
       window.location.reload();
     } catch (caught) {
       setCode("");
-      setError(errorText(caught, t));
+      setError(refusalText(caught, t, language));
       setBusy(false);
       field.current?.focus();
     }

@@ -11,13 +11,13 @@ import type { AppLocale } from "@/lib/kernel/locales";
 export type KioskMessages = Messages["Kiosk"];
 
 /** What the enrolled kiosk shows: everything but the set-up screen's words and the page's title. */
-export type KioskScreenMessages = Pick<KioskMessages, "errors" | "common" | "screen" | "checkIn" | "pickup" | "signOut" | "labels">;
+export type KioskScreenMessages = Pick<KioskMessages, "errors" | "common" | "screen" | "checkIn" | "pickup" | "signOut" | "labels" | "refusals">;
 
 /** What the set-up screen shows. */
 export type KioskEnrolMessages = Pick<KioskMessages, "errors" | "enrol">;
 
 export function kioskScreenMessages(all: KioskMessages): KioskScreenMessages {
-  return { errors: all.errors, common: all.common, screen: all.screen, checkIn: all.checkIn, pickup: all.pickup, signOut: all.signOut, labels: all.labels };
+  return { errors: all.errors, common: all.common, screen: all.screen, checkIn: all.checkIn, pickup: all.pickup, signOut: all.signOut, labels: all.labels, refusals: all.refusals };
 }
 
 export function kioskEnrolMessages(all: KioskMessages): KioskEnrolMessages {

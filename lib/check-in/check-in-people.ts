@@ -2,6 +2,7 @@ import "server-only";
 import type { Database } from "../db/database.ts";
 import { IdentityError, notFound } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
+import { kioskRefusal } from "./kiosk-refusals.ts";
 import { CheckInSchema, type CheckIn } from "./schemas.ts";
 import { newSecurityCode } from "./security-code.ts";
 import { isCheckInOpen } from "./window.ts";
@@ -77,10 +78,10 @@ export async function checkInPeople(database: Database, input: CheckInPeopleInpu
       const event = byId.get(id);
       if (!event || (input.campusId !== undefined && event.campus_id !== input.campusId)) throw notFound("event");
       if (event.status !== "SCHEDULED" || !event.modes.includes(MODE_FOR[input.method])) {
-        throw new IdentityError("conflict", `${event.title} does not take this kind of check-in`);
+        throw new IdentityError("conflict", kioskRefusal("notThisKindOfCheckIn", { event: event.title }));
       }
       if (!isCheckInOpen({ startAt: new Date(event.start_at), endAt: new Date(event.end_at) }, now)) {
-        throw new IdentityError("conflict", `check-in for ${event.title} is not open`);
+        throw new IdentityError("conflict", kioskRefusal("checkInNotOpen", { event: event.title }));
       }
     }
 
@@ -142,7 +143,10 @@ export async function checkInPeople(database: Database, input: CheckInPeopleInpu
     for (const event of limited) {
       const wanted = input.items.filter((item) => item.eventId === event.id).length;
       const left = event.capacity! - (present.get(event.id) ?? 0);
-      if (wanted > left) throw new IdentityError("conflict", left <= 0 ? `${event.title} is full` : `${event.title} has only ${left} ${left === 1 ? "place" : "places"} left`);
+      if (wanted > left) {
+        const title = { event: event.title };
+        throw new IdentityError("conflict", left <= 0 ? kioskRefusal("eventFull", title) : left === 1 ? kioskRefusal("onePlaceLeft", title) : kioskRefusal("placesLeft", { ...title, left }));
+      }
     }
 
     const rows = await insertCheckIns(

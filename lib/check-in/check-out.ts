@@ -1,11 +1,12 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
-import { IdentityError, notFound } from "../identity/errors.ts";
+import { IdentityError } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
 import { giveBack, kioskMissKey, recordKioskAlert, takeKioskAttempt } from "./guess-limits.ts";
 import { relatedSql } from "./household-rights.ts";
 import type { Kiosk } from "./kiosk-campus.ts";
+import { KIOSK_REFUSALS, kioskRefusal } from "./kiosk-refusals.ts";
 import { findPickupTag } from "./pickup-tag.ts";
 import { resolveScannedCode, spendScannedCode, type ScannedMember } from "./scanned-code.ts";
 import { CheckInSchema, PickupSchema, type CheckIn, type KioskCheckOutBody, type KioskPickupBody, type Pickup } from "./schemas.ts";
@@ -45,7 +46,7 @@ async function resolveCredential(database: Database, kiosk: Kiosk, body: KioskPi
       return { kind: "tag", tagId };
     }
     await recordKioskAlert(database, kiosk, "unknown_pickup_tag", context);
-    throw new IdentityError("invalid_request", "pickup_tag: is not a pickup tag printed here; fetch a staff member");
+    throw new IdentityError("invalid_request", KIOSK_REFUSALS.unknownPickupTag);
   }
   const adult = await resolveScannedCode(database, body.member_code, now);
   if (adult) {
@@ -53,7 +54,7 @@ async function resolveCredential(database: Database, kiosk: Kiosk, body: KioskPi
     return { kind: "adult", adult };
   }
   await recordKioskAlert(database, kiosk, "invalid_member_code", context);
-  throw new IdentityError("invalid_request", "member_code: is not a valid or current check-in code");
+  throw new IdentityError("invalid_request", KIOSK_REFUSALS.invalidMemberCode);
 }
 
 /** The children the credential may collect now, and (for an adult) those they are marked not authorized for. */
@@ -76,8 +77,7 @@ async function collectable(database: Database, kiosk: Kiosk, credential: Credent
   return { children: rows.filter((row) => !row.not_authorized), refused: rows.filter((row) => row.not_authorized) };
 }
 
-const nobodyHere = (credential: Credential) =>
-  notFound(credential.kind === "tag" ? "child checked in here today with this pickup tag" : "child checked in here today whom this adult may collect");
+const nobodyHere = (credential: Credential) => new IdentityError("not_found", credential.kind === "tag" ? KIOSK_REFUSALS.noChildForTag : KIOSK_REFUSALS.noChildForAdult);
 
 /**
  * POST /api/v1/kiosk/pickups: the children this pickup tag or this adult may collect now, each with the code on
@@ -114,14 +114,14 @@ export async function kioskCheckOut(database: Database, kiosk: Kiosk, body: Kios
     const marked = refused.find((row) => row.id === id);
     if (marked) {
       await recordKioskAlert(database, kiosk, "not_authorized", context, marked.person_id);
-      throw new IdentityError("forbidden", `this adult is marked NOT authorized to collect ${marked.given_name}: do not hand the child over; fetch a staff member`);
+      throw new IdentityError("forbidden", kioskRefusal("notAuthorizedToCollect", { child: marked.given_name }));
     }
     throw nobodyHere(credential);
   }
   const pickedUpBy = credential.kind === "adult" ? credential.adult.userId : null;
   return database.transaction(async (tx) => {
     if (credential.kind === "adult" && !(await spendScannedCode(tx, credential.adult))) {
-      throw new IdentityError("invalid_request", "member_code: has already been used to collect a child; show a fresh code");
+      throw new IdentityError("invalid_request", KIOSK_REFUSALS.memberCodeSpent);
     }
     const done: CheckIn[] = [];
     for (const row of chosen) done.push(await finishCheckOut(tx, row, { method: credential.kind, pickedUpBy, clientId: kiosk.clientId, staffId: null, context, now }));
@@ -146,7 +146,7 @@ export async function finishCheckOut(database: Database, row: PresentRow, by: Ch
         WHERE id = $1::uuid AND checked_out_at IS NULL AND undone_at IS NULL RETURNING checked_out_at`,
       [row.id, by.now, by.method, by.pickedUpBy, by.clientId, by.staffId],
     );
-    if (updated.length === 0) throw new IdentityError("conflict", `${row.given_name} is already checked out`);
+    if (updated.length === 0) throw new IdentityError("conflict", kioskRefusal("alreadyCheckedOut", { child: row.given_name }));
     await recordSecurityEvent(tx, {
       userId: row.person_id,
       type: "checked_out",

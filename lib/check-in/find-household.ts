@@ -5,6 +5,7 @@ import type { RequestContext } from "../kernel/request-context.ts";
 import { giveBack, kioskMissKey, recordKioskAlert, takeKioskAttempt } from "./guess-limits.ts";
 import type { Kiosk } from "./kiosk-campus.ts";
 import { issueKioskPresence } from "./kiosk-presence.ts";
+import { KIOSK_REFUSALS } from "./kiosk-refusals.ts";
 import { finishKioskPhoneCheck, verifiedHoldersOf } from "./phone-check.ts";
 import { resolveScannedCode } from "./scanned-code.ts";
 import { HouseholdSchema, HouseholdSearchSchema, type FindHouseholdBody, type Household, type HouseholdSearch } from "./schemas.ts";
@@ -24,7 +25,7 @@ export async function findHousehold(database: Database, kiosk: Kiosk, body: Find
     const household = scanned ? await householdOf(database, scanned.userId) : null;
     if (!scanned || !household) {
       await recordKioskAlert(database, kiosk, "invalid_member_code", context);
-      throw new IdentityError("invalid_request", "member_code: is not a valid or current check-in code");
+      throw new IdentityError("invalid_request", KIOSK_REFUSALS.invalidMemberCode);
     }
     await giveBack(database, attempt);
     return HouseholdSearchSchema.parse({ households: [{ ...household, scanned_id: scanned.userId }], presence: await issueKioskPresence([scanned.userId], kiosk.deviceId, now) });
@@ -42,7 +43,7 @@ export async function findHousehold(database: Database, kiosk: Kiosk, body: Find
     // The phone's holder is who stands at the kiosk: the page need not ask who drops off.
     households.push({ ...household, scanned_id: holder });
   }
-  if (households.length === 0) throw new IdentityError("not_found", "no household has this phone number; scan a member code or card, or ask a volunteer");
+  if (households.length === 0) throw new IdentityError("not_found", KIOSK_REFUSALS.unknownPhone);
   return HouseholdSearchSchema.parse({ households, presence: await issueKioskPresence(holders, kiosk.deviceId, now) });
 }
 

@@ -5,6 +5,7 @@ import type { RequestContext } from "../kernel/request-context.ts";
 import { attemptKey, type AttemptKey } from "../limits/keys.ts";
 import { refundAttempt, takeAttempt, type Attempt } from "../limits/take-attempt.ts";
 import type { Kiosk } from "./kiosk-campus.ts";
+import { KIOSK_REFUSALS } from "./kiosk-refusals.ts";
 import { KIOSK_MISS_POLICY, KIOSK_PHONE_SEARCH_POLICY } from "./rules.ts";
 
 /**
@@ -32,7 +33,7 @@ export function kioskPhoneSearchKey(kiosk: Kiosk): AttemptKey {
  */
 export async function takeKioskAttempt(database: Database, keys: readonly AttemptKey[]): Promise<Attempt> {
   const decision = await takeAttempt(database, keys);
-  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds, "too many wrong scans or searches at this kiosk; ask a volunteer");
+  if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds, KIOSK_REFUSALS.tooManyMisses);
   return decision.attempt;
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { IdentityError } from "../identity/errors.ts";
+import { KIOSK_REFUSALS } from "./kiosk-refusals.ts";
 
 /** A kiosk tablet behind a call: its client, the campus it serves, and the tablet itself. */
 export interface Kiosk {
@@ -20,7 +21,7 @@ export interface Kiosk {
  * registration's scopes say, and a token without a device session is not a tablet's.
  */
 export function kioskOf(caller: { clientId: string; checkInCampusId: string | null; sessionId: string | null }): Kiosk {
-  if (!caller.checkInCampusId) throw new IdentityError("forbidden", "this client is not a check-in kiosk of a campus");
+  if (!caller.checkInCampusId) throw new IdentityError("forbidden", KIOSK_REFUSALS.notAKiosk);
   if (!caller.sessionId) throw new IdentityError("forbidden", "this token was not issued to a kiosk tablet");
   return { clientId: caller.clientId, campusId: caller.checkInCampusId, deviceId: caller.sessionId };
 }

@@ -7,6 +7,7 @@ import { recordKioskAlert } from "./guess-limits.ts";
 import { adultRelatedToAll, childrenNotAuthorizedFor } from "./household-rights.ts";
 import type { Kiosk } from "./kiosk-campus.ts";
 import { verifyKioskPresence } from "./kiosk-presence.ts";
+import { KIOSK_REFUSALS, kioskRefusal } from "./kiosk-refusals.ts";
 import { createPickupTag } from "./pickup-tag.ts";
 import { KioskCheckInSchema, type KioskCheckIn, type KioskCheckInBody } from "./schemas.ts";
 
@@ -19,16 +20,16 @@ import { KioskCheckInSchema, type KioskCheckIn, type KioskCheckInBody } from "./
  */
 export async function kioskCheckIn(database: Database, kiosk: Kiosk, body: KioskCheckInBody, context: RequestContext, now = new Date()): Promise<KioskCheckIn> {
   const present = await verifyKioskPresence(body.presence, kiosk.deviceId, now);
-  if (!present) throw new IdentityError("invalid_request", "presence: has expired; scan your code or type your phone number again");
-  if (!present.includes(body.guardian_id)) throw new IdentityError("forbidden", "only the adult who scanned their code or typed the texted code can check children in");
+  if (!present) throw new IdentityError("invalid_request", KIOSK_REFUSALS.presenceExpired);
+  if (!present.includes(body.guardian_id)) throw new IdentityError("forbidden", KIOSK_REFUSALS.adultNotPresent);
   const childIds = [...new Set(body.children.map((item) => item.child_id))];
   if (!(await adultRelatedToAll(database, body.guardian_id, childIds))) {
-    throw new IdentityError("invalid_request", "children: each must be a child of the adult's household or a dependant of theirs");
+    throw new IdentityError("invalid_request", KIOSK_REFUSALS.notTheirChildren);
   }
   const refused = await childrenNotAuthorizedFor(database, body.guardian_id, childIds);
   if (refused.length > 0) {
     for (const child of refused) await recordKioskAlert(database, kiosk, "not_authorized", context, child.id);
-    throw new IdentityError("forbidden", `this adult is marked NOT authorized for ${refused.map((child) => child.given_name).join(" and ")}: do not check them in; fetch a staff member`);
+    throw new IdentityError("forbidden", kioskRefusal("notAuthorizedToCheckIn", { children: refused.map((child) => child.given_name) }));
   }
   try {
     return await database.transaction(async (tx) => {
@@ -50,6 +51,6 @@ export async function kioskCheckIn(database: Database, kiosk: Kiosk, body: Kiosk
   } catch (error) {
     if (!(error instanceof AlreadyCheckedInError)) throw error;
     await recordKioskAlert(database, kiosk, "already_checked_in", context, error.personId);
-    throw new IdentityError("conflict", `${error.givenName} is already checked in to ${error.eventTitle}${error.sameEvent ? "" : " at the same time"}: please see a volunteer`);
+    throw new IdentityError("conflict", kioskRefusal(error.sameEvent ? "alreadyCheckedIn" : "alreadyCheckedInAtTheSameTime", { child: error.givenName, event: error.eventTitle }));
   }
 }

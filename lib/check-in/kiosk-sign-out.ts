@@ -6,6 +6,7 @@ import { attemptKey, type AttemptKey } from "../limits/keys.ts";
 import { tooManyAttemptsMessage } from "../limits/policies.ts";
 import { refundAttempt, takeAttempt } from "../limits/take-attempt.ts";
 import { looksLikeCardCode } from "./card-code.ts";
+import { KIOSK_REFUSALS } from "./kiosk-refusals.ts";
 import { KIOSK_SIGN_OUT_POLICY } from "./rules.ts";
 import { resolveScannedCode, spendScannedCode } from "./scanned-code.ts";
 
@@ -48,14 +49,14 @@ export async function approveKioskSignOut(database: Database, tabletKey: string,
     return refuse(tooManyRequests(decision.retryAfterSeconds, `${tooManyAttemptsMessage(decision.retryAfterSeconds)} Only a check-in volunteer's own code signs this kiosk out.`));
   }
   if (looksLikeCardCode(volunteerCode)) {
-    return refuse(new IdentityError("invalid_request", "volunteer_code: is a household card, which cannot sign a kiosk out; scan the check-in code on your phone"));
+    return refuse(new IdentityError("invalid_request", KIOSK_REFUSALS.cardCannotSignOut));
   }
   const scanned = await resolveScannedCode(database, volunteerCode, now);
-  if (!scanned?.code) return refuse(new IdentityError("invalid_request", "volunteer_code: is not a valid or current check-in code"));
+  if (!scanned?.code) return refuse(new IdentityError("invalid_request", KIOSK_REFUSALS.invalidVolunteerCode));
   if (!(await isCheckInVolunteer(database, scanned.userId))) {
-    return refuse(new IdentityError("forbidden", "only a check-in volunteer can sign this kiosk out: ask one to scan their own check-in code"));
+    return refuse(new IdentityError("forbidden", KIOSK_REFUSALS.notAVolunteer));
   }
-  if (!(await spendScannedCode(database, scanned))) return refuse(new IdentityError("invalid_request", "volunteer_code: has already been used; show a fresh code"));
+  if (!(await spendScannedCode(database, scanned))) return refuse(new IdentityError("invalid_request", KIOSK_REFUSALS.volunteerCodeSpent));
   await refundAttempt(database, decision.attempt, { now });
   return { ok: true, volunteerId: scanned.userId };
 }

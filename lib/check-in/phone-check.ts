@@ -18,6 +18,7 @@ import { consumeVerificationCode, issueVerificationCode } from "../verification-
 import { CODE_TTL_SECONDS } from "../verification-codes/verification-code-rules.ts";
 import { kioskPhoneSearchKey, recordKioskAlert, takeKioskAttempt } from "./guess-limits.ts";
 import type { Kiosk } from "./kiosk-campus.ts";
+import { KIOSK_REFUSALS, kioskRefusal } from "./kiosk-refusals.ts";
 import { PhoneCheckSchema, type PhoneCheck, type StartPhoneCheckBody } from "./schemas.ts";
 
 /**
@@ -58,8 +59,8 @@ async function holderLocale(database: Database, holderId: string): Promise<AppLo
 /** POST /api/v1/kiosk/phone-checks: texts a code to the number when it is a household's; answers the check's id either way. */
 export async function startKioskPhoneCheck(database: Database, kiosk: Kiosk, body: StartPhoneCheckBody, context: RequestContext, now = new Date()): Promise<PhoneCheck> {
   const phone = parsePhoneNumber(body.phone)?.e164;
-  if (!phone) throw new IdentityError("invalid_request", "phone: must be a mobile number with its country code, such as +1 617 555 0199");
-  if (!textsCanBeSent()) throw new IdentityError("conflict", "this church cannot send texts yet: scan a member code or a household card, or ask a volunteer");
+  if (!phone) throw new IdentityError("invalid_request", KIOSK_REFUSALS.phoneNotMobile);
+  if (!textsCanBeSent()) throw new IdentityError("conflict", KIOSK_REFUSALS.textsUnavailable);
   // Every search counts against the tablet, and every text against the number (3 free, then a wait), found or not.
   await takeKioskAttempt(database, [kioskPhoneSearchKey(kiosk), codeSendTargetKey(PURPOSE, phone)]);
   const id = randomUUID();
@@ -82,6 +83,8 @@ export async function finishKioskPhoneCheck(database: Database, kiosk: Kiosk, ch
   const outcome = await consumeVerificationCode(database, { purpose: PURPOSE, subject: checkId, binding: kiosk.deviceId }, code, now);
   if (outcome.outcome === "accepted") return outcome.sentTo;
   if (outcome.outcome === "wrong" || outcome.reason === "exhausted") await recordKioskAlert(database, kiosk, "wrong_phone_code", context);
-  if (outcome.outcome === "wrong") throw new IdentityError("invalid_request", `code: is not the code we texted; ${outcome.attemptsLeft === 1 ? "1 try" : `${outcome.attemptsLeft} tries`} left`);
-  throw new IdentityError("invalid_request", "code: has expired or was mistyped too often; type the phone number again for a new code");
+  if (outcome.outcome === "wrong") {
+    throw new IdentityError("invalid_request", outcome.attemptsLeft === 1 ? KIOSK_REFUSALS.wrongTextedCodeLastTry : kioskRefusal("wrongTextedCode", { tries: outcome.attemptsLeft }));
+  }
+  throw new IdentityError("invalid_request", KIOSK_REFUSALS.textedCodeOver);
 }
