@@ -175,7 +175,16 @@ test("a grandmother checks her grandchildren in at the lobby kiosk in Spanish; t
 
   await page.getByRole("button", { name: "Español" }).click();
   await expect(page.getByRole("textbox", { name: /Escanee su código de miembro/ })).toBeFocused();
-  await page.keyboard.insertText(await memberCode(mum));
+  // A code that is not hers is refused in her language, not in the API's English. One character of the code's
+  // signature is changed, well inside it, where every bit of the character counts.
+  const code = await memberCode(mum);
+  const changed = code.length - 10;
+  await page.keyboard.insertText(`${code.slice(0, changed)}${code[changed] === "A" ? "B" : "A"}${code.slice(changed + 1)}`);
+  await page.keyboard.press("Enter");
+  await expect(page.locator(".kiosk__alert")).toHaveText("Este código de registro no es válido o ya no está vigente.");
+  await page.getByRole("textbox", { name: /Escanee su código de miembro/ }).fill("");
+  await page.getByRole("textbox", { name: /Escanee su código de miembro/ }).focus();
+  await page.keyboard.insertText(code);
   await page.keyboard.press("Enter");
   await expect(page.getByRole("heading", { level: 2, name: "¿Quién registra la entrada?" })).toBeFocused();
   await expect(page.getByRole("group", { name: "Quién deja a los niños" }).getByRole("button")).toContainText(`${mum.givenName} los deja`);
