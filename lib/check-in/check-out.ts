@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
+import { byGroupThenName } from "../i18n/name-order.ts";
 import { IdentityError } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { recordSecurityEvent } from "../security-log/record-security-event.ts";
@@ -61,7 +62,7 @@ async function resolveCredential(database: Database, kiosk: Kiosk, body: KioskPi
 async function collectable(database: Database, kiosk: Kiosk, credential: Credential, now: Date): Promise<{ children: PresentRow[]; refused: PresentRow[] }> {
   if (credential.kind === "tag") {
     const children = await database.query<PresentRow>(`${PRESENT_SELECT} WHERE c.pickup_tag_id = $1::uuid AND ${PRESENT_HERE_TODAY} ORDER BY a.given_name, c.id`, [credential.tagId, kiosk.campusId, now]);
-    return { children, refused: [] };
+    return { children: byFirstName(children), refused: [] };
   }
   const notAuthorized = `EXISTS (SELECT 1 FROM pickup_person p WHERE p.child_id = c.person_id AND p.user_id = $1::uuid AND p.kind = 'not_authorized')`;
   const rows = await database.query<PresentRow & { not_authorized: boolean }>(
@@ -74,7 +75,13 @@ async function collectable(database: Database, kiosk: Kiosk, credential: Credent
       ORDER BY given_name, id`,
     [credential.adult.userId, kiosk.campusId, now],
   );
-  return { children: rows.filter((row) => !row.not_authorized), refused: rows.filter((row) => row.not_authorized) };
+  const ordered = byFirstName(rows);
+  return { children: ordered.filter((row) => !row.not_authorized), refused: ordered.filter((row) => row.not_authorized) };
+}
+
+/** Children by first name as people read it (lib/i18n/name-order.ts), then check-in: the database's order is bytes. */
+function byFirstName<Row extends PresentRow>(rows: readonly Row[]): Row[] {
+  return byGroupThenName(rows, (row) => row.given_name, (row) => row.id);
 }
 
 const nobodyHere = (credential: Credential) => new IdentityError("not_found", credential.kind === "tag" ? KIOSK_REFUSALS.noChildForTag : KIOSK_REFUSALS.noChildForAdult);

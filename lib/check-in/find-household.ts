@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
+import { byGroupThenName } from "../i18n/name-order.ts";
 import { IdentityError } from "../identity/errors.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { giveBack, kioskMissKey, recordKioskAlert, takeKioskAttempt } from "./guess-limits.ts";
@@ -63,5 +64,6 @@ export async function householdOf(database: Database, userId: string): Promise<H
     [userId],
   );
   if (members.length === 0) return null;
-  return HouseholdSchema.parse({ family_id: members.find((member) => member.family_id)?.family_id ?? null, members: members.map(({ id, given_name, role }) => ({ id, given_name, role })) });
+  const ordered = byGroupThenName(members, (member) => member.given_name, (member) => member.id, (member) => member.role);
+  return HouseholdSchema.parse({ family_id: members.find((member) => member.family_id)?.family_id ?? null, members: ordered.map(({ id, given_name, role }) => ({ id, given_name, role })) });
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
+import { byGroupThenName } from "../i18n/name-order.ts";
 
 /**
  * SQL: adult `$1` is a household adult of the child `child` (an SQL expression) or an active guardian of theirs.
@@ -35,9 +36,10 @@ export async function adultRelatedToAll(database: Database, adultId: string, chi
 
 /** The children of these whom the adult is marked not authorized for (pickup_person), with their first names. */
 export async function childrenNotAuthorizedFor(database: Database, adultId: string, childIds: readonly string[]): Promise<{ id: string; given_name: string }[]> {
-  return database.query<{ id: string; given_name: string }>(
+  const children = await database.query<{ id: string; given_name: string }>(
     `SELECT a.id::text AS id, a.given_name FROM pickup_person p JOIN account a ON a.id = p.child_id
       WHERE p.user_id = $1::uuid AND p.kind = 'not_authorized' AND p.child_id = ANY($2::uuid[]) ORDER BY a.given_name, a.id`,
     [adultId, [...childIds]],
   );
+  return byGroupThenName(children, (child) => child.given_name, (child) => child.id);
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import type { Database } from "../db/database.ts";
+import { byGroupThenName } from "../i18n/name-order.ts";
 
 export interface HouseholdPerson {
   person_id: string;
@@ -13,7 +14,7 @@ export interface HouseholdPerson {
  * for themselves.
  */
 export async function householdPeople(database: Database, userId: string): Promise<HouseholdPerson[]> {
-  return database.query<HouseholdPerson>(
+  const people = await database.query<HouseholdPerson>(
     `SELECT DISTINCT ON (rank, given_name, person_id) person_id, given_name, relation FROM (
        SELECT a.id::text AS person_id, a.given_name, 'self' AS relation, 0 AS rank FROM account a WHERE a.id = $1::uuid AND a.disabled_at IS NULL
        UNION ALL
@@ -29,4 +30,7 @@ export async function householdPeople(database: Database, userId: string): Promi
      ) people ORDER BY rank, given_name, person_id`,
     [userId],
   );
+  // Themselves first, then children, then dependants (the query's rank), each group by name as people read it.
+  const rank = { self: 0, child: 1, dependant: 2 } as const;
+  return byGroupThenName(people, (person) => person.given_name, (person) => person.person_id, (person) => rank[person.relation]);
 }
