@@ -1,6 +1,7 @@
 import { DateTime } from "luxon";
 import { useLocale, useTranslations } from "next-intl";
 import type { CalendarEvent } from "@/lib/calendar/schemas";
+import { plainSpaces } from "@/lib/i18n/plain-spaces";
 import styles from "./event-date.module.css";
 
 /**
@@ -47,25 +48,25 @@ function machine(value: DateTime, allDay: boolean): string {
 }
 
 /** "9:30 AM", "9:30 a. m.": the pattern's hour and minutes, the language's own AM and PM. */
-const time = (value: DateTime) => value.toFormat("h:mm a");
+const time = (value: DateTime) => plainSpaces(value.toFormat("h:mm a"));
 /** "EST"; "GMT-5" where the language has no abbreviation for the zone. */
-const zone = (value: DateTime) => value.toFormat("ZZZZ");
+const zone = (value: DateTime) => plainSpaces(value.toFormat("ZZZZ"));
 
 /** "Sun, Dec 6" ("Sun, Dec 6, 2026"), "dom, 6 dic". */
 function dayShort(value: DateTime, withYear: boolean) {
-  return value.toLocaleString(withYear ? { weekday: "short", month: "short", day: "numeric", year: "numeric" } : { weekday: "short", month: "short", day: "numeric" });
+  return plainSpaces(value.toLocaleString(withYear ? { weekday: "short", month: "short", day: "numeric", year: "numeric" } : { weekday: "short", month: "short", day: "numeric" }));
 }
 
 /** "Sunday, December 6, 2026", "domingo, 6 de diciembre de 2026". */
 function dayLong(value: DateTime) {
-  return value.toLocaleString({ weekday: "long", month: "long", day: "numeric", year: "numeric" });
+  return plainSpaces(value.toLocaleString({ weekday: "long", month: "long", day: "numeric", year: "numeric" }));
 }
 
 /** The local month an event starts in, as a heading: "December 2026", "Diciembre de 2026". */
 export function monthHeading(schedule: Schedule, locale: string): string {
   const start = local(schedule.startDate, "00:00", "UTC", locale);
   if (!start.isValid) return schedule.startDate.slice(0, 7);
-  const month = start.toLocaleString({ month: "long", year: "numeric" });
+  const month = plainSpaces(start.toLocaleString({ month: "long", year: "numeric" }));
   // A heading starts with a capital, in a language that writes its months in lower case too.
   return month.charAt(0).toLocaleUpperCase(locale) + month.slice(1);
 }
@@ -154,7 +155,7 @@ export function EventDateFull({ event }: { event: Schedule }) {
       </p>
     );
   }
-  const zoneNote = <span className={styles.zone}>{t("timesAre", { zone: start.toFormat("ZZZZZ") })}</span>;
+  const zoneNote = <span className={styles.zone}>{t("timesAre", { zone: plainSpaces(start.toFormat("ZZZZZ")) })}</span>;
   if (!multiDay) {
     return (
       <p className={styles.when}>

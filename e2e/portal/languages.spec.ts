@@ -45,6 +45,10 @@ test("a Spanish browser gets the sign-in page in Spanish, and an English one in 
 test("the switcher at the foot of the page changes the language, comes back to the same page and is remembered", async ({ browser }) => {
   const context = await browserIn(browser, "en-US,en;q=0.9");
   const page = await context.newPage();
+  // The browser's render must agree with the server's in Spanish too: a time written "p.\u202Fm." by the
+  // server's ICU and "p. m." by the browser's made React throw the server's page away (a hydration error).
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(error.message));
   await page.goto("/sign-in?notice=email_verified");
   await expect(page.getByRole("status")).toHaveText("Your email address is confirmed. Sign in to continue.");
   await page.getByLabel("Language").selectOption("es");
@@ -56,6 +60,7 @@ test("the switcher at the foot of the page changes the language, comes back to t
   await expect(page.locator("html")).toHaveAttribute("lang", "es");
   await expect(page.getByRole("contentinfo").getByRole("link", { name: "Para desarrolladores" })).toBeVisible();
   await shoot(page, "languages-calendar-footer-es");
+  expect(pageErrors).toEqual([]);
   await page.getByLabel("Idioma").selectOption("en");
   await page.getByRole("button", { name: "Cambiar" }).click();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
