@@ -33,7 +33,7 @@ import { oauthEndpointOf } from "../lib/http/oauth-endpoint-route.ts";
 import { matchCalendarGet, type CalendarFastRoute } from "../lib/http/calendar-fast-path.ts";
 import { announceCustomServer, CLIENT_ADDRESS_HEADER, resolveClientAddress } from "../lib/http/client-address.ts";
 import { describeTrustedProxies } from "../lib/kernel/trusted-proxies.ts";
-import { ConnectionRequestTargets, malformedTargetAnswer, targetOfRawRequest, transportRefusal } from "../lib/http/malformed-target.ts";
+import { malformedTargetAnswer } from "../lib/http/malformed-target.ts";
 import { calendarErrorAnswer } from "../lib/http/errors/calendar-error-answer.ts";
 import { identityErrorAnswer } from "../lib/http/errors/identity-error-answer.ts";
 import { oauthErrorAnswer } from "../lib/http/errors/oauth-error-answer.ts";
@@ -42,6 +42,7 @@ import { MAX_FORM_BODY_BYTES, MAX_JSON_BODY_BYTES } from "../lib/http/read-body.
 import { REQUEST_ID_HEADER, requestIdFor } from "../lib/http/request-id.ts";
 import { API_CONTENT_SECURITY_POLICY, EMBED_FRAME_PATH, HSTS_VALUE, STATIC_SECURITY_HEADERS, wantsHsts } from "../lib/http/security-headers.ts";
 import { describeError, logLine, runWithRequestId } from "../lib/log/json-log.ts";
+import { answerParserRefusals } from "./parser-refusals.ts";
 import { OAuthError } from "../lib/oauth/errors.ts";
 import { answerTokenRequest } from "../lib/http/token-endpoint.ts";
 
@@ -394,32 +395,7 @@ const server = http.createServer((request, response) => {
     void handle(request, response);
   });
 });
-// Requests Node's HTTP parser refuses before any handler runs (raw bytes in the target, headers over the
-// 16 KB limit, broken framing) get a 400 in the shape of the surface they were meant for instead of Node's
-// empty "400 Bad Request" (found by the hostile-input proof). The connection is closed afterwards, as Node does.
-// The parser's error carries only the chunk it failed in; headers over the limit span several chunks, so
-// each connection remembers the target of the last request line it saw, to pick the surface's shape. A
-// request line may start anywhere in a chunk: after the tail of the previous request's body on a
-// keep-alive connection (found by the hostile-input proof: the HTML page for an /oauth/introspect refusal),
-// and may be split between two reads (lib/http/malformed-target.ts ConnectionRequestTargets).
-const requestTargets = new WeakMap<object, ConnectionRequestTargets>();
-server.on("connection", (socket) => {
-  const targets = new ConnectionRequestTargets();
-  requestTargets.set(socket, targets);
-  // Before Node's own parser: it may refuse the very chunk that holds the request line.
-  socket.prependListener("data", (chunk: Buffer) => targets.read(chunk));
-});
-server.on("clientError", (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
-  if (error.code === "ECONNRESET" || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const problem = error.code === "HPE_HEADER_OVERFLOW" ? "headers_too_large" : error.code === "HPE_INVALID_URL" ? "malformed_target" : "malformed_request";
-  const fromPacket = targetOfRawRequest(error.rawPacket);
-  const answer = transportRefusal(fromPacket !== "/" ? fromPacket : (requestTargets.get(socket)?.last ?? "/"), problem);
-  const headers = { ...defaultHeaders, ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)), Connection: "close" };
-  socket.end(`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join("\r\n")}\r\n\r\n${answer.body}`);
-});
+answerParserRefusals(server, defaultHeaders);
 server.keepAliveTimeout = 65_000;
 server.listen(port, hostname, () => {
   console.log(`▲ Ready on http://${hostname === "0.0.0.0" ? "localhost" : hostname}:${port}`);
