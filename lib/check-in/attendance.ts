@@ -5,6 +5,7 @@ import { isUuid } from "../identity/ids.ts";
 import type { RequestContext } from "../kernel/request-context.ts";
 import { checkInPeople } from "./check-in-people.ts";
 import { finishCheckOut } from "./check-out.ts";
+import { kioskRefusal } from "./kiosk-refusals.ts";
 import { presentCountSql } from "./present-count.ts";
 import { AttendanceSchema, CheckInSchema, type Attendance, type CheckIn } from "./schemas.ts";
 import { CHECK_IN_OPENS_MINUTES_BEFORE } from "./window.ts";
@@ -97,7 +98,7 @@ export async function staffCheckIn(database: Database, staffId: string, eventId:
 /** POST /api/v1/admin/check-ins/{id}/check-out: staff check a person out (a named pickup person, say). */
 export async function staffCheckOut(database: Database, staffId: string, checkInId: string, context: RequestContext): Promise<CheckIn> {
   const row = await liveRowOrThrow(database, checkInId);
-  if (row.checked_out_at) throw new IdentityError("conflict", `${row.given_name} is already checked out`);
+  if (row.checked_out_at) throw new IdentityError("conflict", kioskRefusal("alreadyCheckedOut", { child: row.given_name }));
   return finishCheckOut(database, row, { method: "staff", pickedUpBy: null, clientId: null, staffId, context, now: new Date() });
 }
 
