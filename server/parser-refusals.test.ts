@@ -84,8 +84,8 @@ describe("answerParserRefusals: a request Node's parser refuses", () => {
     const connection = headOverTheLimit(port);
     await connection.answered;
     connection.socket.write("x".repeat(8_000));
-    // Nothing more is sent, and the client never closes: the server lets go of the connection once the linger is over.
-    expect(await openConnections(server)).toBe(1);
+    // Nothing more is sent, and the client never closes: the server lets go of the connection once the linger is
+    // over. (Whether it was still open a moment ago would race the 100 ms; the test above shows it lingers.)
     await vi.waitFor(async () => expect(await openConnections(server)).toBe(0), { timeout: 10_000, interval: 20 });
   });
 

@@ -12,7 +12,8 @@ export const LINGER_MS = 2_000;
 /**
  * Requests Node's HTTP parser refuses before any handler runs (raw bytes in the target, headers over the
  * 16 KB limit, broken framing) get a 400 in the shape of the surface they were meant for instead of Node's
- * empty "400 Bad Request" (found by the hostile-input proof). The connection is closed afterwards, as Node does.
+ * empty "400 Bad Request" (found by the hostile-input proof). The connection is closed afterwards, as Node
+ * does, but by a lingering close (below).
  *
  * The parser's error carries only the chunk it failed in; headers over the limit span several chunks, so
  * each connection remembers the target of the last request line it saw, to pick the surface's shape. A
@@ -48,6 +49,7 @@ export function answerParserRefusals(server: http.Server, defaultHeaders: Readon
     refused.add(socket);
     socket.end(`HTTP/1.1 ${answer.status} ${http.STATUS_CODES[answer.status]}\r\n${Object.entries(headers).map(([name, value]) => `${name}: ${value}`).join("\r\n")}\r\n\r\n${answer.body}`);
     // The client's own close ends the connection (the server does not keep half-open ones); this, one that never closes.
-    setTimeout(() => socket.destroy(), lingerMs).unref();
+    const limit = setTimeout(() => socket.destroy(), lingerMs).unref();
+    socket.once("close", () => clearTimeout(limit));
   });
 }
