@@ -26,6 +26,14 @@ export interface CalendarFeedProps {
 /** How many cards at the top load their artwork eagerly (they are likely above the fold). */
 const EAGER_IMAGES = 3;
 
+/**
+ * How many pages the feed loads by itself as the reader nears its end, after the one it opened with; past them
+ * only "Load more" goes on. The foot of the page (the language switcher, the developers' link) must be
+ * reachable: with no limit every scroll towards it loaded twelve more events and pushed it away, 26 times
+ * over the demo's 320 events, and a click meant for the switcher landed on a card (found by a CI run).
+ */
+const PAGES_LOADED_BY_SCROLLING = 3;
+
 const noSubscription = () => () => {};
 
 /** False in the server render and during hydration, true once the browser has taken over. */
@@ -51,7 +59,8 @@ function groupByMonth(events: CalendarEvent[], locale: string): { month: string;
 /**
  * The upcoming events, grouped by month. The first page comes from the server (readable without
  * JavaScript, where "Load more" is a link to the next page); in the browser an infinite query takes over,
- * loading the next page when the end of the list comes near or when "Load more" is pressed. Words:
+ * loading the next page when the end of the list comes near (PAGES_LOADED_BY_SCROLLING times) or when "Load
+ * more" is pressed. Words:
  * "Calendar.feed", and the cards' "Calendar.labels" and "Calendar.dates".
  */
 export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt, campusNames }: CalendarFeedProps) {
@@ -83,10 +92,11 @@ export function CalendarFeed({ filters, startCursor, initialPage, initialPageAt,
     }
   }
 
-  // Near the end of the list, load the next page by itself. It stops after a failed page (the Retry
-  // button takes over) so a broken connection does not spin.
+  // Near the end of the list, load the next page by itself, a few times. It stops after a failed page (the
+  // Retry button takes over) so a broken connection does not spin.
   const sentinel = useRef<HTMLDivElement>(null);
-  const autoLoad = hydrated && Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError;
+  const autoLoad =
+    hydrated && Boolean(hasNextPage) && !isFetchingNextPage && !isFetchNextPageError && pages.length <= PAGES_LOADED_BY_SCROLLING;
   useEffect(() => {
     const element = sentinel.current;
     if (!autoLoad || !element || typeof IntersectionObserver === "undefined") return;

@@ -51,6 +51,28 @@ test.describe("calendar list", () => {
     await expect.poll(() => eventCards(page).count()).toBeGreaterThan(FIRST_PAGE_SIZE);
   });
 
+  test("scrolling loads three more pages by itself and then waits for Load more, so the foot of the page can be reached", async ({ page }) => {
+    // Without the limit, every scroll towards the foot loaded another page and pushed it away (the language
+    // switcher there was out of reach until all the church's events had loaded).
+    const pagesBeforeTheButton = 4;
+    await page.goto("/calendar");
+    await expect(eventCards(page)).toHaveCount(FIRST_PAGE_SIZE);
+    const foot = page.getByRole("contentinfo");
+    await expect(async () => {
+      await foot.scrollIntoViewIfNeeded();
+      await expect(eventCards(page)).toHaveCount(FIRST_PAGE_SIZE * pagesBeforeTheButton, { timeout: 1_000 });
+    }).toPass();
+    await foot.scrollIntoViewIfNeeded();
+    await expect(foot.getByRole("button", { name: "Change" })).toBeInViewport();
+    await expect(page.getByRole("button", { name: "Load more events" })).toBeVisible();
+    await expect(eventCards(page)).toHaveCount(FIRST_PAGE_SIZE * pagesBeforeTheButton);
+
+    await page.getByRole("button", { name: "Load more events" }).click();
+    await expect(eventCards(page)).toHaveCount(FIRST_PAGE_SIZE * (pagesBeforeTheButton + 1));
+    await foot.getByRole("link", { name: "For developers" }).click();
+    await expect(page).toHaveURL(/\/developers$/);
+  });
+
   test("changing a filter changes the list and the URL", async ({ page, request }) => {
     await page.goto("/calendar");
     await expect(eventCards(page)).toHaveCount(FIRST_PAGE_SIZE);
